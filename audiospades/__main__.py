@@ -1,0 +1,5 @@
+"""Allow ``python -m audiospades``."""
+
+from audiospades.cli import main
+
+raise SystemExit(main())
