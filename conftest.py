@@ -17,6 +17,7 @@ os.environ["AUDIOSPADES_HOME"] = tempfile.mkdtemp(prefix="audiospades-test-home-
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    """Register the markers this suite uses."""
     config.addinivalue_line(
         "markers", "allow_error_log: the test expects ERROR log records"
     )

@@ -1,3 +1,3 @@
-"""audiospades: Spades for blind and low-vision players, played with the keyboard alone."""
+"""audiospades: Spades for blind and low-vision players, keyboard alone."""
 
 __version__ = "0.1.0"
