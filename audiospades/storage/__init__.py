@@ -1,0 +1,66 @@
+"""The player's files: settings, statistics, the game in progress, finished games.
+
+Plain back ends with no pygame, speech or gettext. Loaders never raise: they return
+defaults plus at most one `LoadProblem`; writers are atomic and return a `SaveProblem`
+instead of raising on OS errors. The presenter words both.
+"""
+
+from audiospades.storage.problems import (
+    LoadProblem,
+    ProblemKind,
+    SaveProblem,
+    SaveProblemKind,
+)
+from audiospades.storage.saves import (
+    FinishedGameInfo,
+    SavedGame,
+    clear_current,
+    list_finished,
+    load_current,
+    load_finished,
+    new_game_id,
+    save_current,
+    save_finished,
+)
+from audiospades.storage.settings import Settings, load_settings, save_settings
+from audiospades.storage.stats import (
+    CharacterRecord,
+    GameResult,
+    Outcome,
+    Record,
+    RecordReport,
+    RecordStatus,
+    Stats,
+    load_stats,
+    record_game,
+    win_percentage,
+)
+
+__all__ = [
+    "CharacterRecord",
+    "FinishedGameInfo",
+    "GameResult",
+    "LoadProblem",
+    "Outcome",
+    "ProblemKind",
+    "Record",
+    "RecordReport",
+    "RecordStatus",
+    "SaveProblem",
+    "SaveProblemKind",
+    "SavedGame",
+    "Settings",
+    "Stats",
+    "clear_current",
+    "list_finished",
+    "load_current",
+    "load_finished",
+    "load_settings",
+    "load_stats",
+    "new_game_id",
+    "record_game",
+    "save_current",
+    "save_finished",
+    "save_settings",
+    "win_percentage",
+]

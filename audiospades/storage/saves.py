@@ -1,0 +1,214 @@
+"""The game in progress and the last finished games.
+
+The game in progress is saved after every action as ``current_game.json``:
+``{"version": 1, "record": {...}, "meta": {...}}``, where ``record`` is a game
+record (``spec/game-record.md``, opaque here apart from its ``"format"``) and ``meta``
+whatever the app needs to resume gracefully (game id, players, the last thing spoken).
+That is one compact atomic write of a few tens of kilobytes, a few milliseconds.
+
+Finished games are kept one file each in ``finished/``, the newest `FINISHED_KEPT`.
+After a game ends the app should, in this order, `save_finished`, then
+`stats.record_game`, then `clear_current`: each step can be repeated safely after a
+crash (a finished file of the same id is replaced, a counted game id is ignored).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import re
+import uuid
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Final
+
+from audiospades.storage import paths
+from audiospades.storage.atomic import try_write_json
+from audiospades.storage.problems import (
+    LoadProblem,
+    ProblemKind,
+    SaveProblem,
+    SaveProblemKind,
+)
+from audiospades.storage.safe_load import load_json_object, reject
+
+log = logging.getLogger(__name__)
+
+SAVE_VERSION: Final = 1
+RECORD_FORMAT: Final = "audiospades-record/1"
+FINISHED_KEPT: Final = 50
+_GAME_ID: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,99}")
+"""Game ids become file names, so they are kept to characters every OS accepts."""
+
+
+@dataclass(frozen=True, slots=True)
+class SavedGame:
+    """A game record and the app's side notes about it."""
+
+    record: dict[str, object]
+    meta: dict[str, object]
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedGameInfo:
+    """One finished game as `list_finished` shows it, without its record."""
+
+    game_id: str
+    finished_at: str
+    """When it was saved, ISO 8601 in UTC."""
+    meta: dict[str, object]
+
+
+def new_game_id() -> str:
+    """A fresh, file-name-safe game id.
+
+    >>> is_valid_game_id(new_game_id())
+    True
+    """
+    return uuid.uuid4().hex
+
+
+def is_valid_game_id(game_id: str) -> bool:
+    """Whether `game_id` can name a finished game's file.
+
+    >>> [is_valid_game_id(i) for i in ("3f2a-game_1", "../etc", "", "con.json")]
+    [True, False, False, False]
+    """
+    return _GAME_ID.fullmatch(game_id) is not None
+
+
+def save_current(
+    record: dict[str, object], meta: dict[str, object]
+) -> SaveProblem | None:
+    """Replace the saved game in progress.
+
+    Raises:
+        ValueError, TypeError: `record` is not a game record, or either argument is not
+            plain JSON data (programming errors, raised before the disk is touched).
+    """
+    _check_record(record)
+    envelope = {"version": SAVE_VERSION, "record": record, "meta": meta}
+    return try_write_json(paths.current_game_path(), envelope, pretty=False)
+
+
+def load_current() -> tuple[SavedGame | None, LoadProblem | None]:
+    """The saved game in progress; None if there is none or it was unusable."""
+    return _load_game(paths.current_game_path())
+
+
+def clear_current() -> SaveProblem | None:
+    """Forget the game in progress (it ended, or the player abandoned it)."""
+    path = paths.current_game_path()
+    try:
+        path.unlink(missing_ok=True)
+    except OSError as exc:
+        log.warning("could not remove %s: %s", path, exc)
+        return SaveProblem(SaveProblemKind.UNWRITABLE, path)
+    return None
+
+
+def save_finished(
+    game_id: str, record: dict[str, object], meta: dict[str, object]
+) -> SaveProblem | None:
+    """Keep a finished game as ``finished/GAME_ID.json``, pruning the oldest beyond 50.
+
+    Raises:
+        ValueError, TypeError: an unsafe game id (see `is_valid_game_id`), or as for
+            `save_current`.
+    """
+    if not is_valid_game_id(game_id):
+        raise ValueError(f"game id {game_id!r} cannot name a file")
+    _check_record(record)
+    envelope = {
+        "version": SAVE_VERSION,
+        "game_id": game_id,
+        "finished_at": datetime.now(UTC).isoformat(timespec="microseconds"),
+        "record": record,
+        "meta": meta,
+    }
+    problem = try_write_json(_finished_path(game_id), envelope, pretty=False)
+    if problem is None:
+        _prune_finished()
+    return problem
+
+
+def list_finished() -> list[FinishedGameInfo]:
+    """The finished games kept, newest first; unusable files are moved aside."""
+    infos = []
+    for path in _finished_files():
+        obj, _ = load_json_object(path, version=SAVE_VERSION)
+        info = _finished_info(path, obj) if obj is not None else None
+        if info is not None:
+            infos.append(info)
+    infos.sort(key=lambda i: (i.finished_at, i.game_id), reverse=True)
+    return infos
+
+
+def load_finished(game_id: str) -> tuple[SavedGame | None, LoadProblem | None]:
+    """One finished game; None if it is not kept (or the id is not a valid one)."""
+    if not is_valid_game_id(game_id):
+        return None, None
+    return _load_game(_finished_path(game_id))
+
+
+def _check_record(record: dict[str, object]) -> None:
+    if record.get("format") != RECORD_FORMAT:
+        raise ValueError(f"a game record must have format {RECORD_FORMAT!r}")
+
+
+def _load_game(path: Path) -> tuple[SavedGame | None, LoadProblem | None]:
+    obj, problem = load_json_object(path, version=SAVE_VERSION)
+    if obj is None:
+        return None, problem
+    record, meta = obj.get("record"), obj.get("meta")
+    if not isinstance(record, dict) or not isinstance(meta, dict):
+        return None, reject(path, ProblemKind.DAMAGED, "no record or no meta")
+    fmt = record.get("format")
+    if fmt != RECORD_FORMAT:
+        # Another string is a record of another format; anything else is not a record.
+        kind = (
+            ProblemKind.WRONG_VERSION if isinstance(fmt, str) else ProblemKind.DAMAGED
+        )
+        return None, reject(path, kind, f"record format {fmt!r}")
+    return SavedGame(record=record, meta=meta), None
+
+
+def _finished_path(game_id: str) -> Path:
+    return paths.finished_dir() / f"{game_id}.json"
+
+
+def _finished_files() -> list[Path]:
+    try:
+        return [p for p in paths.finished_dir().glob("*.json") if p.is_file()]
+    except OSError as exc:
+        log.warning("cannot list finished games: %s", exc)
+        return []
+
+
+def _finished_info(path: Path, obj: dict[str, object]) -> FinishedGameInfo | None:
+    game_id, finished_at, meta = (
+        obj.get("game_id"),
+        obj.get("finished_at"),
+        obj.get("meta"),
+    )
+    if (
+        game_id != path.stem
+        or not isinstance(finished_at, str)
+        or not isinstance(meta, dict)
+    ):
+        reject(path, ProblemKind.DAMAGED, "not a finished game")
+        return None
+    return FinishedGameInfo(game_id=path.stem, finished_at=finished_at, meta=meta)
+
+
+def _prune_finished() -> None:
+    """Delete all but the newest `FINISHED_KEPT` finished games.
+
+    Two copies of the game pruning at once at worst both delete the same oldest file,
+    so no lock is needed.
+    """
+    for info in list_finished()[FINISHED_KEPT:]:
+        with contextlib.suppress(FileNotFoundError):
+            _finished_path(info.game_id).unlink()
+        log.info("pruned finished game %s", info.game_id)

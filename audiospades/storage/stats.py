@@ -1,0 +1,280 @@
+"""Win, loss and draw records: by match difficulty, by computer character, in total.
+
+Recording is a read-modify-write of ``stats.json`` under the cross-process lock, and is
+idempotent by game id: the ids of the last `COUNTED_IDS_KEPT` games counted are kept in
+the file, so the sequence "save finished game, record it, clear the current game" can be
+repeated after a crash at any point without counting a game twice.
+
+Totals and the rating are derived from the per-difficulty records rather than stored,
+so they can never disagree with them.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Final
+
+from audiospades.storage import paths
+from audiospades.storage.atomic import LockTimeoutError, file_lock, try_write_json
+from audiospades.storage.problems import (
+    LoadProblem,
+    SaveProblem,
+    SaveProblemKind,
+)
+from audiospades.storage.safe_load import load_json_object
+
+log = logging.getLogger(__name__)
+
+STATS_VERSION: Final = 1
+MIN_DIFFICULTY: Final = 2
+MAX_DIFFICULTY: Final = 14
+"""Match difficulty in stars, as the player chooses it."""
+COUNTED_IDS_KEPT: Final = 1000
+
+
+class Outcome(StrEnum):
+    """How a game ended for the human player (and their partner, if any)."""
+
+    WIN = "win"
+    LOSS = "loss"
+    DRAW = "draw"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameResult:
+    """One finished game, from the human player's side of the table.
+
+    Raises:
+        ValueError: an empty game id, or a difficulty outside the star range.
+    """
+
+    game_id: str
+    outcome: Outcome
+    difficulty: int
+    partner: str | None
+    """The partner's character id; None in a game without partnerships."""
+    opponents: tuple[str, ...]
+    finished_at: str
+    """An ISO 8601 time stamp, kept as given."""
+
+    def __post_init__(self) -> None:
+        if not self.game_id:
+            raise ValueError("a game result needs a game id")
+        if not MIN_DIFFICULTY <= self.difficulty <= MAX_DIFFICULTY:
+            raise ValueError(f"difficulty {self.difficulty} is out of range")
+
+
+@dataclass(slots=True)
+class Record:
+    """Wins, losses and draws."""
+
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+
+    @property
+    def games(self) -> int:
+        """How many games this record counts."""
+        return self.wins + self.losses + self.draws
+
+    def add(self, outcome: Outcome) -> None:
+        """Count one more game ending in `outcome`."""
+        match outcome:
+            case Outcome.WIN:
+                self.wins += 1
+            case Outcome.LOSS:
+                self.losses += 1
+            case Outcome.DRAW:
+                self.draws += 1
+
+
+@dataclass(slots=True)
+class CharacterRecord:
+    """The player's record with one computer character as partner and as opponent."""
+
+    as_partner: Record = field(default_factory=Record)
+    as_opponent: Record = field(default_factory=Record)
+
+
+@dataclass(slots=True)
+class Stats:
+    """All the statistics; see `rating` for how the rating is defined."""
+
+    by_difficulty: dict[int, Record] = field(default_factory=dict)
+    by_character: dict[str, CharacterRecord] = field(default_factory=dict)
+    counted_ids: list[str] = field(default_factory=list)
+    """Ids of the games counted, oldest first, at most `COUNTED_IDS_KEPT`."""
+
+    @property
+    def totals(self) -> Record:
+        """All games at every difficulty."""
+        total = Record()
+        for r in self.by_difficulty.values():
+            total.wins += r.wins
+            total.losses += r.losses
+            total.draws += r.draws
+        return total
+
+    @property
+    def rating(self) -> float:
+        """The cumulative rating, from 0 to 100.
+
+        Each game scores ``s * d / MAX_DIFFICULTY`` points, where ``s`` is 1 for a win,
+        0.5 for a draw and 0 for a loss, and ``d`` the match difficulty in stars (2 to
+        14). The rating is 100 times the mean over all games: winning every game at 14
+        stars gives 100, winning half of them 50, and winning every game at 7 stars
+        also 50. No games, or only losses, give 0.
+        """
+        games = 0
+        points = 0.0
+        for d, r in self.by_difficulty.items():
+            games += r.games
+            points += (r.wins + 0.5 * r.draws) * d
+        if games == 0:
+            return 0.0
+        return 100.0 * points / (MAX_DIFFICULTY * games)
+
+
+def win_percentage(record: Record) -> float | None:
+    """Percent of the games won, a draw counting half a win; None with no games.
+
+    >>> win_percentage(Record(wins=3, losses=0, draws=1))
+    87.5
+    >>> win_percentage(Record()) is None
+    True
+    """
+    if record.games == 0:
+        return None
+    return 100.0 * (record.wins + 0.5 * record.draws) / record.games
+
+
+class RecordStatus(StrEnum):
+    """What `record_game` did."""
+
+    COUNTED = "counted"
+    ALREADY_COUNTED = "already_counted"
+    NOT_SAVED = "not_saved"
+    """The game could not be written; it can be recorded again later."""
+
+
+@dataclass(frozen=True, slots=True)
+class RecordReport:
+    """The outcome of `record_game`, with the statistics as they now stand."""
+
+    status: RecordStatus
+    stats: Stats
+    load_problem: LoadProblem | None = None
+    """The stats file was bad and was moved aside before this game was counted."""
+    save_problem: SaveProblem | None = None
+
+
+def load_stats() -> tuple[Stats, LoadProblem | None]:
+    """Read ``stats.json``; empty statistics (perhaps with a problem) if bad."""
+    obj, problem = load_json_object(paths.stats_path(), version=STATS_VERSION)
+    if obj is None:
+        return Stats(), problem
+    return stats_from_dict(obj), None
+
+
+def record_game(result: GameResult, *, lock_timeout: float = 10.0) -> RecordReport:
+    """Count `result` once, however often it is recorded; never raises on OS errors."""
+    path = paths.stats_path()
+    try:
+        with file_lock(path, timeout=lock_timeout):
+            stats, load_problem = load_stats()
+            if result.game_id in stats.counted_ids:
+                return RecordReport(RecordStatus.ALREADY_COUNTED, stats, load_problem)
+            apply_result(stats, result)
+            save_problem = try_write_json(path, stats_to_dict(stats), pretty=True)
+    except LockTimeoutError:
+        log.warning(
+            "stats are locked by another copy of the game; %s not counted", path
+        )
+        problem = SaveProblem(SaveProblemKind.BUSY, path)
+        return RecordReport(RecordStatus.NOT_SAVED, load_stats()[0], None, problem)
+    except OSError as exc:
+        log.warning("cannot lock %s: %s", path, exc)
+        problem = SaveProblem(SaveProblemKind.UNWRITABLE, path)
+        return RecordReport(RecordStatus.NOT_SAVED, load_stats()[0], None, problem)
+    status = RecordStatus.COUNTED if save_problem is None else RecordStatus.NOT_SAVED
+    return RecordReport(status, stats, load_problem, save_problem)
+
+
+def apply_result(stats: Stats, result: GameResult) -> None:
+    """Add `result` to `stats` in memory (no check for an already-counted id)."""
+    stats.by_difficulty.setdefault(result.difficulty, Record()).add(result.outcome)
+    if result.partner is not None:
+        stats.by_character.setdefault(result.partner, CharacterRecord())
+        stats.by_character[result.partner].as_partner.add(result.outcome)
+    for opponent in result.opponents:
+        stats.by_character.setdefault(opponent, CharacterRecord())
+        stats.by_character[opponent].as_opponent.add(result.outcome)
+    stats.counted_ids.append(result.game_id)
+    del stats.counted_ids[:-COUNTED_IDS_KEPT]
+
+
+def stats_to_dict(stats: Stats) -> dict[str, object]:
+    """The JSON object stored for `stats`."""
+    return {
+        "version": STATS_VERSION,
+        "by_difficulty": {
+            str(d): _record_out(r) for d, r in stats.by_difficulty.items()
+        },
+        "by_character": {
+            c: {
+                "as_partner": _record_out(r.as_partner),
+                "as_opponent": _record_out(r.as_opponent),
+            }
+            for c, r in stats.by_character.items()
+        },
+        "counted_game_ids": list(stats.counted_ids),
+    }
+
+
+def stats_from_dict(data: dict[str, object]) -> Stats:
+    """Build `Stats` from a loaded object, skipping (and logging) unusable entries."""
+    stats = Stats()
+    skipped = 0
+    by_difficulty = data.get("by_difficulty")
+    for key, value in _items(by_difficulty):
+        record = _record_in(value)
+        difficulty = int(key) if key.isdecimal() and len(key) < 4 else 0
+        if record is None or not MIN_DIFFICULTY <= difficulty <= MAX_DIFFICULTY:
+            skipped += 1
+        else:
+            stats.by_difficulty[difficulty] = record
+    for key, value in _items(data.get("by_character")):
+        parts = value if isinstance(value, dict) else {}
+        partner = _record_in(parts.get("as_partner"))
+        opponent = _record_in(parts.get("as_opponent"))
+        if partner is None or opponent is None:
+            skipped += 1
+        else:
+            stats.by_character[key] = CharacterRecord(partner, opponent)
+    ids = data.get("counted_game_ids")
+    if isinstance(ids, list):
+        stats.counted_ids = [i for i in ids if isinstance(i, str)][-COUNTED_IDS_KEPT:]
+    if skipped or not isinstance(by_difficulty, dict):
+        log.warning("stats file partly unusable; %d entries skipped", skipped)
+    return stats
+
+
+def _items(value: object) -> list[tuple[str, object]]:
+    if not isinstance(value, dict):
+        return []
+    return [(k, v) for k, v in value.items() if isinstance(k, str)]
+
+
+def _record_out(record: Record) -> dict[str, int]:
+    return {"wins": record.wins, "losses": record.losses, "draws": record.draws}
+
+
+def _record_in(value: object) -> Record | None:
+    if not isinstance(value, dict):
+        return None
+    counts = [value.get(k) for k in ("wins", "losses", "draws")]
+    if all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in counts):
+        return Record(*counts)  # type: ignore[arg-type]
+    return None
