@@ -1,0 +1,140 @@
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+import pytest
+
+from audiospades.storage import SaveProblemKind, Settings, atomic, save_settings
+from audiospades.storage.atomic import (
+    LockTimeoutError,
+    atomic_write_bytes,
+    atomic_write_text,
+    file_lock,
+)
+
+
+def _leftovers(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp"))
+
+
+def test_write_creates_folders_and_file(home: Path) -> None:
+    target = home / "a" / "b" / "file.txt"
+    atomic_write_text(target, "héllo\n")
+    assert target.read_bytes() == "héllo\n".encode()
+    assert _leftovers(target.parent) == []
+
+
+def test_write_replaces_existing_file(home: Path) -> None:
+    target = home / "file.bin"
+    atomic_write_bytes(target, b"old")
+    atomic_write_bytes(target, b"new")
+    assert target.read_bytes() == b"new"
+    assert _leftovers(home) == []
+
+
+def test_failed_replace_keeps_old_file(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = home / "file.txt"
+    atomic_write_text(target, "old")
+
+    def refuse(src: object, dst: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    with pytest.raises(OSError):
+        atomic_write_text(target, "new")
+    assert target.read_text() == "old"
+    assert _leftovers(home) == []
+
+
+def test_failure_midway_through_write_keeps_old_file(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = home / "file.txt"
+    atomic_write_text(target, "old")
+
+    def fail(fd: int) -> None:
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(os, "fsync", fail)
+    with pytest.raises(OSError):
+        atomic_write_text(target, "new" * 10_000)
+    assert target.read_text() == "old"
+    assert _leftovers(home) == []
+
+
+def test_interrupt_midway_leaves_no_temp_file(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = home / "file.txt"
+    atomic_write_text(target, "old")
+
+    def interrupt(fd: int) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "fsync", interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        atomic_write_text(target, "new")
+    assert target.read_text() == "old"
+    assert _leftovers(home) == []
+
+
+def test_save_reports_failure_instead_of_raising(
+    home: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    save_settings(Settings(speech_rate=150))
+    monkeypatch.setattr(
+        os, "replace", lambda *a: (_ for _ in ()).throw(PermissionError())
+    )
+    problem = save_settings(Settings(speech_rate=50))
+    assert problem is not None
+    assert problem.kind is SaveProblemKind.UNWRITABLE
+    assert problem.path == home / "settings.json"
+    assert '"speech_rate": 150' in (home / "settings.json").read_text()
+    assert any(r.levelname == "WARNING" for r in caplog.records)
+
+
+def test_lock_excludes_a_second_holder(home: Path) -> None:
+    target = home / "stats.json"
+    with (
+        file_lock(target),
+        pytest.raises(LockTimeoutError),
+        file_lock(target, timeout=0.05),
+    ):
+        pass  # pragma: no cover
+    assert (home / "stats.json.lock").exists()
+
+
+def test_lock_is_released_after_the_block(home: Path) -> None:
+    target = home / "stats.json"
+    with file_lock(target):
+        pass
+    with file_lock(target, timeout=0.05):
+        pass
+
+
+def test_lock_waits_for_the_holder(home: Path) -> None:
+    target = home / "stats.json"
+    order: list[str] = []
+    held = threading.Event()
+
+    def holder() -> None:
+        with file_lock(target):
+            held.set()
+            threading.Event().wait(0.2)
+            order.append("holder done")
+
+    thread = threading.Thread(target=holder)
+    thread.start()
+    held.wait()
+    with file_lock(target, timeout=5):
+        order.append("waiter in")
+    thread.join()
+    assert order == ["holder done", "waiter in"]
+
+
+def test_lock_path_is_beside_target(home: Path) -> None:
+    assert atomic.lock_path_for(home / "x.json") == home / "x.json.lock"

@@ -1,0 +1,183 @@
+from __future__ import annotations
+
+import dataclasses
+import json
+import logging
+from pathlib import Path
+
+import pytest
+
+from audiospades.storage import Settings, load_settings, paths, save_settings
+from audiospades.storage.settings import settings_from_dict, settings_to_dict
+
+CUSTOM = Settings(
+    language="pt_BR",
+    speech_mode="tts",
+    speech_rate=175,
+    speech_volume=60,
+    cue_volume=0,
+    verbosity="brief",
+    pace="fast",
+    wait_after_trick=True,
+    theme="light",
+    text_scale=2.5,
+    fullscreen=True,
+    key_overrides={"F5": "repeat_last", "ctrl+r": "read_scores"},
+    last_rules={"preset": "pagat", "nil": True, "winning_score": 300},
+    last_players=["ada", "bo", "cy"],
+    hints_enabled=False,
+)
+
+
+def _write(data: object) -> Path:
+    path = paths.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_first_start_gives_defaults() -> None:
+    assert load_settings() == (Settings(), None)
+
+
+def test_defaults_are_the_documented_ones() -> None:
+    s = Settings()
+    assert (s.language, s.speech_mode, s.speech_rate, s.speech_volume) == (
+        None,
+        "auto",
+        100,
+        100,
+    )
+    assert (s.cue_volume, s.verbosity, s.pace, s.wait_after_trick) == (
+        80,
+        "full",
+        "normal",
+        False,
+    )
+    assert (s.theme, s.text_scale, s.fullscreen, s.hints_enabled) == (
+        "dark",
+        1.0,
+        False,
+        True,
+    )
+    assert (s.key_overrides, s.last_rules, s.last_players) == ({}, {}, [])
+
+
+@pytest.mark.parametrize("settings", [Settings(), CUSTOM], ids=["defaults", "custom"])
+def test_round_trip(settings: Settings) -> None:
+    assert save_settings(settings) is None
+    assert load_settings() == (settings, None)
+
+
+def test_file_is_human_readable() -> None:
+    save_settings(CUSTOM)
+    text = paths.settings_path().read_text(encoding="utf-8")
+    data = json.loads(text)
+    assert data["version"] == 1
+    assert list(data) == sorted(data)
+    assert '\n  "cue_volume": 0,\n' in text
+    assert text.endswith("}\n")
+
+
+def test_non_ascii_is_written_as_is() -> None:
+    save_settings(Settings(key_overrides={"é": "commande"}))
+    assert '"é": "commande"' in paths.settings_path().read_text(encoding="utf-8")
+
+
+def test_saving_does_not_alias_caller_data() -> None:
+    overrides = {"F1": "help"}
+    settings = Settings(key_overrides=overrides)
+    data = settings_to_dict(settings)
+    overrides["F2"] = "quit"
+    assert data["key_overrides"] == {"F1": "help"}
+
+
+def test_unknown_keys_are_ignored(caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO)
+    _write({"version": 1, "speech_rate": 120, "colour_blind_mode": True})
+    settings, problem = load_settings()
+    assert problem is None
+    assert settings == Settings(speech_rate=120)
+    assert "colour_blind_mode" in caplog.text
+    assert paths.settings_path().exists()
+
+
+def test_wrong_values_fall_back_field_by_field(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    _write(
+        {
+            "version": 1,
+            "language": 7,
+            "speech_rate": "fast",
+            "speech_volume": 101,
+            "cue_volume": True,
+            "verbosity": "chatty",
+            "pace": "slow",
+            "wait_after_trick": "yes",
+            "theme": "light",
+            "text_scale": None,
+            "fullscreen": 1,
+            "key_overrides": ["F1"],
+            "last_rules": "pagat",
+            "last_players": ["ada", 3, None, "bo"],
+            "hints_enabled": False,
+        }
+    )
+    settings, problem = load_settings()
+    assert problem is None
+    assert settings == Settings(
+        pace="slow", theme="light", last_players=["ada", "bo"], hints_enabled=False
+    )
+    warnings = [r for r in caplog.records if r.levelno == logging.WARNING]
+    assert len(warnings) == 1
+    for name in ("language", "speech_rate", "verbosity", "last_players"):
+        assert name in warnings[0].getMessage()
+    assert paths.settings_path().exists()
+
+
+def test_key_overrides_keep_their_good_entries() -> None:
+    settings = settings_from_dict(
+        {"version": 1, "key_overrides": {"F1": "help", "F2": 2, "F3": None}}
+    )
+    assert settings.key_overrides == {"F1": "help"}
+
+
+@pytest.mark.parametrize(
+    ("field", "raw", "expected"),
+    [
+        ("speech_rate", 120.0, 120),
+        ("speech_rate", 120.5, 100),
+        ("speech_rate", False, 100),
+        ("speech_rate", 5, 100),
+        ("text_scale", 2, 2.0),
+        ("text_scale", 0.1, 1.0),
+        ("text_scale", float("nan"), 1.0),
+        ("text_scale", float("inf"), 1.0),
+        ("language", None, None),
+        ("language", "", None),
+        ("speech_mode", "", "auto"),
+    ],
+)
+def test_numbers_and_text_are_checked(
+    field: str, raw: object, expected: object
+) -> None:
+    settings = settings_from_dict({"version": 1, field: raw})
+    assert getattr(settings, field) == expected
+    assert type(getattr(settings, field)) is type(expected)
+
+
+def test_nan_in_file_falls_back() -> None:
+    path = paths.settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text('{"version": 1, "text_scale": NaN, "speech_rate": 90}')
+    settings, problem = load_settings()
+    assert problem is None
+    assert settings == Settings(speech_rate=90)
+
+
+def test_settings_are_changed_with_replace() -> None:
+    changed = dataclasses.replace(Settings(), theme="light")
+    assert changed.theme == "light"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        changed.theme = "dark"  # type: ignore[misc]
