@@ -53,6 +53,9 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
         OSError: the write failed; `path` still holds its previous content (or is still
             absent) and no temporary file is left behind.
     """
+    if path.is_symlink():
+        # Write through a link (a dotfiles repository, say) instead of replacing it.
+        path = path.resolve()
     ensure_parent(path)
     fd, tmp_name = tempfile.mkstemp(
         dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"

@@ -104,10 +104,10 @@ def _rename_no_replace(src: Path, dst: Path) -> bool:
         return False
     try:
         # A hard link fails atomically if dst exists, where rename would clobber it.
-        os.link(src, dst, follow_symlinks=False)
+        os.link(src, dst)
     except FileExistsError:
         return False
-    except OSError:
+    except (OSError, NotImplementedError):
         # Folders, and file systems without hard links (FAT, some network shares):
         # fall back to check-then-rename, which Windows also refuses to clobber.
         try:

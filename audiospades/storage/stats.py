@@ -17,7 +17,12 @@ from enum import StrEnum
 from typing import Final
 
 from audiospades.storage import paths
-from audiospades.storage.atomic import LockTimeoutError, file_lock, try_write_json
+from audiospades.storage.atomic import (
+    DEFAULT_LOCK_TIMEOUT,
+    LockTimeoutError,
+    file_lock,
+    try_write_json,
+)
 from audiospades.storage.problems import (
     LoadProblem,
     SaveProblem,
@@ -161,10 +166,12 @@ class RecordStatus(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class RecordReport:
-    """The outcome of `record_game`, with the statistics as they now stand."""
+    """The outcome of `record_game`."""
 
     status: RecordStatus
     stats: Stats
+    """The statistics including this game, to show at once; when the status is
+    `RecordStatus.NOT_SAVED` after a failed write they include it only in memory."""
     load_problem: LoadProblem | None = None
     """The stats file was bad and was moved aside before this game was counted."""
     save_problem: SaveProblem | None = None
@@ -178,7 +185,9 @@ def load_stats() -> tuple[Stats, LoadProblem | None]:
     return stats_from_dict(obj), None
 
 
-def record_game(result: GameResult, *, lock_timeout: float = 10.0) -> RecordReport:
+def record_game(
+    result: GameResult, *, lock_timeout: float = DEFAULT_LOCK_TIMEOUT
+) -> RecordReport:
     """Count `result` once, however often it is recorded; never raises on OS errors."""
     path = paths.stats_path()
     try:

@@ -138,3 +138,14 @@ def test_lock_waits_for_the_holder(home: Path) -> None:
 
 def test_lock_path_is_beside_target(home: Path) -> None:
     assert atomic.lock_path_for(home / "x.json") == home / "x.json.lock"
+
+
+def test_write_goes_through_a_symlink(home: Path, tmp_path: Path) -> None:
+    real = tmp_path / "dotfiles" / "settings.json"
+    real.parent.mkdir()
+    real.write_text("old")
+    home.mkdir()
+    (home / "settings.json").symlink_to(real)
+    atomic_write_text(home / "settings.json", "new")
+    assert (home / "settings.json").is_symlink()
+    assert real.read_text() == "new"

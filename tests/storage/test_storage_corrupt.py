@@ -196,3 +196,21 @@ def test_byte_order_mark_is_accepted() -> None:
     settings, problem = load_settings()
     assert problem is None
     assert settings.language == "de"
+
+
+def test_backup_without_hard_links_still_never_overwrites(
+    fixed_clock: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # FAT and some network shares have no hard links; rename is the fallback.
+    def no_links(src: object, dst: object) -> None:
+        raise OSError(1, "Operation not permitted")
+
+    monkeypatch.setattr("os.link", no_links)
+    path = paths.settings_path()
+    path.parent.mkdir(parents=True)
+    for n in range(2):
+        path.write_bytes(b"broken %d" % n)
+        assert load_settings()[1] is not None
+    stem = path.parent / f"settings.json.broken-{fixed_clock}"
+    assert stem.read_bytes() == b"broken 0"
+    assert Path(f"{stem}-1").read_bytes() == b"broken 1"
