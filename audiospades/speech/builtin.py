@@ -22,7 +22,7 @@ import tempfile
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -40,11 +40,11 @@ from audiospades.speech.base import (
     clamp_rate,
 )
 from audiospades.speech.render import (
-    EspeakCliRenderer,
     Renderer,
+    RenderError,
     Voice,
     choose_voice,
-    open_renderer,
+    renderer_choices,
     words_per_minute,
 )
 
@@ -82,11 +82,20 @@ class BuiltinSpeaker:
         rate: int = NORMAL_RATE,
         volume: int = 100,
         channel_index: int = SPEECH_CHANNEL_INDEX,
-        renderer_factory: Callable[[], Renderer] = open_renderer,
-        spare_renderer_factory: Callable[[], Renderer] | None = EspeakCliRenderer,
+        renderers: Sequence[Callable[[], Renderer]] | None = None,
         start_timeout: float = START_TIMEOUT,
     ) -> None:
         """Open the mixer's speech channel and start the render worker.
+
+        Args:
+            language: UI language; picks the espeak-ng voice.
+            rate: Percent of normal (175 words a minute), clamped to 50..300.
+            volume: 0..100.
+            channel_index: The mixer channel to reserve for speech.
+            renderers: Renderer constructors to try in order (default: the
+                espeak-ng command, then pyttsx3, on Linux). One that fails
+                mid-game is replaced by the next.
+            start_timeout: Seconds the renderer may take to start.
 
         Raises:
             BackendStartError: NO_AUDIO_DEVICE if the mixer cannot open; FAILED,
@@ -96,8 +105,10 @@ class BuiltinSpeaker:
         self._language = language
         self._rate = clamp_rate(rate)
         self._volume = clamp_percent(volume)
-        self._renderer_factory = renderer_factory
-        self._spare_factory = spare_renderer_factory
+        # Worker thread only: renderers not tried yet, in order of preference.
+        self._renderer_choices = list(
+            renderer_choices() if renderers is None else renderers
+        )
         # Jobs are numbered 1, 2, ...; those numbered up to `_cut_seq` were cut.
         self._last_seq = 0  # main thread
         self._cut_seq = 0  # main thread
@@ -110,6 +121,7 @@ class BuiltinSpeaker:
         self._failure: tuple[BaseException, str] | None = None
         self._render_started: float | None = None
         self._is_closed = False
+        self._now_playing: str | None = None
         self._tmpdir = tempfile.mkdtemp(prefix="audiospades-speech-")
         self._worker = threading.Thread(
             target=self._run, name="audiospades-builtin-voice", daemon=True
@@ -180,6 +192,7 @@ class BuiltinSpeaker:
         if self._to_play and not self._channel.get_busy():
             text, sound = self._to_play.popleft()
             self._channel.play(sound)
+            self._now_playing = text
             self._channel.set_volume(self._volume / 100)
             _log.debug("playing %r", text)
 
@@ -193,6 +206,13 @@ class BuiltinSpeaker:
             or not self._ready.empty()
             or self._last_seq > max(self._finished_seq, self._cut_seq)
         )
+
+    @property
+    def now_playing(self) -> str | None:
+        """The text of the utterance playing now, if any."""
+        if self._is_closed or not self._channel.get_busy():
+            return None
+        return self._now_playing
 
     def close(self) -> None:
         """Stop, end the worker and remove the temporary files."""
@@ -262,8 +282,7 @@ class BuiltinSpeaker:
 
     def _run(self) -> None:
         try:
-            renderer = self._renderer_factory()
-            voices = renderer.voices()
+            renderer, voices = self._open_renderer()
         except Exception as exc:
             self._start_error = exc
             self._started.set()
@@ -297,26 +316,32 @@ class BuiltinSpeaker:
             finally:
                 self._jobs.task_done()
 
+    def _open_renderer(self) -> tuple[Renderer, list[Voice]]:
+        """Open the next renderer that starts; raise the last error if none does."""
+        error: Exception = RenderError("no renderer")
+        while self._renderer_choices:
+            make = self._renderer_choices.pop(0)
+            try:
+                renderer = make()
+                return renderer, renderer.voices()
+            except Exception as exc:
+                _log.warning("speech renderer %r unusable: %r", make, exc)
+                error = exc
+        raise error
+
     def _render(
         self, renderer: Renderer, voices: list[Voice], job: _Job, path: str
     ) -> tuple[Renderer, list[Voice], pygame.mixer.Sound]:
-        try:
-            renderer.render(
-                job.text, path, voice=choose_voice(voices, job.language), wpm=job.wpm
-            )
-        except Exception as exc:
-            if self._spare_factory is None or isinstance(renderer, EspeakCliRenderer):
-                raise
-            _log.warning(
-                "renderer failed (%r); switching to the espeak-ng command", exc
-            )
-            renderer = self._spare_factory()
-            self._spare_factory = None
-            voices = renderer.voices()
-            renderer.render(
-                job.text, path, voice=choose_voice(voices, job.language), wpm=job.wpm
-            )
-        return renderer, voices, pygame.mixer.Sound(path)
+        while True:
+            try:
+                voice = choose_voice(voices, job.language)
+                renderer.render(job.text, path, voice=voice, wpm=job.wpm)
+                return renderer, voices, pygame.mixer.Sound(path)
+            except Exception as exc:
+                if not self._renderer_choices:
+                    raise
+                _log.warning("speech renderer failed (%r); trying the next", exc)
+                renderer, voices = self._open_renderer()
 
 
 def _open_channel(index: int) -> pygame.mixer.Channel:

@@ -2,11 +2,16 @@
 
 Two ways to the same espeak-ng voice:
 
-* `Pyttsx3Renderer`: pyttsx3's espeak driver, `save_to_file` + `runAndWait`
-  (synthesis in-process, ~10 ms for a sentence). `pyttsx3.say()` is never used:
-  it blocks until playback ends and cannot be stopped.
-* `EspeakCliRenderer`: the `espeak-ng -w FILE` command, used when pyttsx3 cannot
-  initialise or fails to write a file.
+* `EspeakCliRenderer`: the `espeak-ng -w FILE` command (~12 ms a sentence here).
+  First choice on Linux: each render is its own process with a timeout, so it
+  cannot hang or corrupt the game, and it prints nothing to our stdout.
+* `Pyttsx3Renderer`: pyttsx3 `save_to_file` + `runAndWait` (never `say()`, which
+  blocks until playback ends and cannot be stopped). First choice on Windows and
+  macOS (SAPI5, NSSS). On Linux only a last resort: pyttsx3 2.99's espeak driver
+  runs libespeak-ng asynchronously, and on this machine `runAndWait` returned
+  before the file was written, and in a run of 200 renders alternating rates about
+  two in three came out at the rate of an earlier render (a later `runAndWait`
+  cancels the synthesiser's queue, rate change included).
 
 A renderer is created and used in one worker thread only.
 """
@@ -17,7 +22,10 @@ import logging
 import os
 import shutil
 import subprocess
+import sys
 import threading
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
@@ -32,7 +40,7 @@ __all__ = [
     "Renderer",
     "Voice",
     "choose_voice",
-    "open_renderer",
+    "renderer_choices",
     "words_per_minute",
 ]
 
@@ -43,6 +51,8 @@ NORMAL_WORDS_PER_MINUTE: Final = 175
 
 ESPEAK_COMMAND: Final = "espeak-ng"
 _CLI_TIMEOUT: Final = 10.0
+PYTTSX3_WAIT: Final = 4.0
+"""Seconds to wait for pyttsx3 to finish one file before trying the command."""
 
 # libespeak-ng is one global synthesiser per process (pyttsx3 initialises it once and
 # shares it between engines), so renders from two speakers must not interleave.
@@ -147,14 +157,42 @@ class Pyttsx3Renderer:
         ]
 
     def render(self, text: str, path: str, *, voice: str | None, wpm: int) -> None:
-        """Write the WAV file with `save_to_file` and `runAndWait`."""
+        """Write the WAV file with `save_to_file` and `runAndWait`.
+
+        pyttsx3 2.99 runs libespeak-ng in its asynchronous AUDIO_OUTPUT_RETRIEVAL
+        mode, so `runAndWait` can return before synthesis ends; the file is written
+        later from espeak's own thread, and the driver's "finished-utterance"
+        notification follows it. Wait for that, then for espeak to go idle (the
+        next `runAndWait` cancels a synthesiser it finds busy).
+        """
+        finished = threading.Event()
+
+        def on_finished(**kwargs: object) -> None:
+            finished.set()
+
         with _ESPEAK_LOCK:
-            if voice is not None:
-                self._engine.setProperty("voice", voice)
-            self._engine.setProperty("rate", wpm)
-            self._engine.save_to_file(text, path)
-            self._engine.runAndWait()
+            token = self._engine.connect("finished-utterance", on_finished)
+            try:
+                if voice is not None:
+                    self._engine.setProperty("voice", voice)
+                self._engine.setProperty("rate", wpm)
+                self._engine.save_to_file(text, path)
+                self._engine.runAndWait()
+                if not finished.wait(PYTTSX3_WAIT):
+                    raise RenderError(f"pyttsx3 did not finish {path} in time")
+                self._wait_idle()
+            finally:
+                self._engine.disconnect(token)
         _check_written(path)
+
+    def _wait_idle(self) -> None:
+        if self._engine.driver_name != "espeak":
+            return
+        from pyttsx3.drivers import _espeak
+
+        deadline = time.monotonic() + PYTTSX3_WAIT
+        while _espeak.IsPlaying() and time.monotonic() < deadline:
+            time.sleep(0.002)
 
 
 class EspeakCliRenderer:
@@ -210,14 +248,8 @@ class EspeakCliRenderer:
         _check_written(path)
 
 
-def open_renderer() -> Renderer:
-    """Open pyttsx3, or the espeak-ng command when pyttsx3 cannot start.
-
-    Raises:
-        RenderError: Neither works.
-    """
-    try:
-        return Pyttsx3Renderer()
-    except RenderError as exc:
-        _log.warning("pyttsx3 unusable, trying the %s command: %s", ESPEAK_COMMAND, exc)
-    return EspeakCliRenderer()
+def renderer_choices() -> list[Callable[[], Renderer]]:
+    """Renderer constructors in order of preference on this platform."""
+    if sys.platform.startswith("linux"):
+        return [EspeakCliRenderer, Pyttsx3Renderer]
+    return [Pyttsx3Renderer, EspeakCliRenderer]
