@@ -85,8 +85,13 @@ class SpeechManager:
         Args:
             text: Worded by the presenter.
             interrupt: Cut current and queued speech first (focus moves); otherwise
-                queue after it (game events).
+                queue after it (game events). Empty text says nothing and is not
+                kept; with `interrupt` it still silences.
         """
+        if not text.strip():
+            if interrupt:
+                self.silence()
+            return
         self._history.append(text)
         self._cursor = None
         self._speak(text, interrupt)

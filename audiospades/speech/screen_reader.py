@@ -16,6 +16,8 @@ that is not a plain system voice (SAPI5) counts as a screen reader.
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import logging
 import os
 import queue
@@ -266,6 +268,7 @@ class ScreenReaderSpeaker:
     def _run(self) -> None:
         quiet_modules(*_CHATTY_MODULES)
         try:
+            _init_com()
             auto = _make_auto()
             quiet_modules(*_CHATTY_MODULES)
             output = _pick_output(auto)
@@ -308,6 +311,14 @@ class ScreenReaderSpeaker:
         output.speak(call.spoken.text, interrupt=call.spoken.interrupt)
         if self._braille:
             output.braille(call.spoken.text)
+
+
+def _init_com() -> None:
+    # JAWS and SAPI go through COM, which each thread must initialise itself; the
+    # main thread gets this from pywin32's import, this worker does not.
+    if sys.platform == "win32":
+        with contextlib.suppress(ImportError):
+            importlib.import_module("pythoncom").CoInitialize()
 
 
 def _close_output(output: Any) -> None:

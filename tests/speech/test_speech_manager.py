@@ -189,3 +189,14 @@ def test_recorder_transcript_and_close(recorder: RecordingSpeaker) -> None:
     speech.say("after close")
     assert recorder.transcript() == ["a", "b"]
     assert recorder.is_closed
+
+
+def test_empty_text_is_not_spoken_or_kept_but_an_interrupt_still_silences(
+    speech: SpeechManager, recorder: RecordingSpeaker
+) -> None:
+    speech.say("a")
+    speech.say("  ")
+    assert recorder.transcript() == ["a"]
+    speech.say("", interrupt=True)
+    assert recorder.stop_count == 1
+    assert speech.history == ("a",)
