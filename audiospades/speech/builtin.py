@@ -118,8 +118,9 @@ class BuiltinSpeaker:
         self._to_play: deque[tuple[str, pygame.mixer.Sound]] = deque()
         self._started = threading.Event()
         self._start_error: BaseException | None = None
-        self._failure: tuple[BaseException, str] | None = None
-        self._render_started: float | None = None
+        self._failure: tuple[BaseException, _Job] | None = None
+        # Worker: when the render under way began, and its job.
+        self._rendering: tuple[float, _Job] | None = None
         self._is_closed = False
         self._now_playing: str | None = None
         self._tmpdir = tempfile.mkdtemp(prefix="audiospades-speech-")
@@ -244,22 +245,23 @@ class BuiltinSpeaker:
                 dropped.append(job)
 
     def _raise_if_failed(self, current: Spoken | None) -> None:
-        started = self._render_started
+        rendering = self._rendering
         if self._failure is None and (
-            started is None or time.monotonic() - started < RENDER_TIMEOUT
+            rendering is None or time.monotonic() - rendering[0] < RENDER_TIMEOUT
         ):
             return
         if self._failure is not None:
-            reason, failed_text = FallbackReason.FAILED, self._failure[1]
+            reason, failed = FallbackReason.FAILED, self._failure[1]
         else:
-            reason, failed_text = FallbackReason.TIMED_OUT, ""
+            assert rendering is not None
+            reason, failed = FallbackReason.TIMED_OUT, rendering[1]
         unspoken = [Spoken(text) for text, _ in self._to_play]
         while not self._ready.empty():
             seq, text, _ = self._ready.get_nowait()
             if seq > self._cut_seq:
                 unspoken.append(Spoken(text))
-        if failed_text:
-            unspoken.append(Spoken(failed_text))
+        if failed.seq > self._cut_seq:
+            unspoken.append(Spoken(failed.text))
         unspoken += [
             Spoken(job.text) for job in self._drain_jobs() if job.seq > self._cut_seq
         ]
@@ -299,15 +301,15 @@ class BuiltinSpeaker:
                     continue
                 count += 1
                 path = os.path.join(self._tmpdir, f"utterance-{count}.wav")
-                self._render_started = time.monotonic()
+                self._rendering = (time.monotonic(), job)
                 try:
                     renderer, voices, sound = self._render(renderer, voices, job, path)
                 except Exception as exc:
                     _log.warning("built-in voice failed on %r: %r", job.text, exc)
-                    self._failure = (exc, job.text)
+                    self._failure = (exc, job)
                     return
                 finally:
-                    self._render_started = None
+                    self._rendering = None
                     if os.path.exists(path):
                         os.remove(path)
                 if job.seq > self._cut_seq:

@@ -330,3 +330,44 @@ def test_builtin_voice_failing_mid_game_hands_its_text_to_the_next(mixer: None) 
     ]
     speaker.tick()
     assert len(changes) == 1
+
+
+@requires_espeak
+def test_builtin_render_stuck_mid_game_times_out_and_hands_over(
+    mixer: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from audiospades.speech import builtin as builtin_module
+
+    monkeypatch.setattr(builtin_module, "RENDER_TIMEOUT", 0.3)
+    release = threading.Event()
+
+    class Stuck(render_module.EspeakCliRenderer):
+        def render(self, text: str, path: str, *, voice: str | None, wpm: int) -> None:
+            if text == "stuck":
+                release.wait()
+            super().render(text, path, voice=voice, wpm=wpm)
+
+    changes: list[BackendChange] = []
+    speaker = FallbackSpeaker(
+        [(BackendKind.BUILTIN, lambda: BuiltinSpeaker(renderers=[Stuck]))],
+        on_change=changes.append,
+    )
+    try:
+        speaker.speak("stuck")
+        speaker.speak("after")
+        deadline = time.monotonic() + 3
+        while speaker.name is BackendKind.BUILTIN:
+            assert time.monotonic() < deadline
+            speaker.tick()
+            time.sleep(0.01)
+        silent = speaker.backend
+        assert isinstance(silent, RecordingSpeaker)
+        assert silent.transcript() == ["stuck", "after"]
+        assert changes == [
+            BackendChange(
+                BackendKind.BUILTIN, BackendKind.SILENT, FallbackReason.TIMED_OUT
+            )
+        ]
+    finally:
+        release.set()
+        speaker.close()
