@@ -1,0 +1,99 @@
+"""The pure Spades engine: standard library only, no screen, speech, files or clock.
+
+The public API in one import::
+
+    from audiospades.rules import Game, Rules, Bid, Card, shuffled_deal, seat_view
+"""
+
+from audiospades.rules.bidding import Bid
+from audiospades.rules.cards import Card, CardParseError, Rank, Suit, parse_cards
+from audiospades.rules.deck import build_deck, card_table, shuffled_deal, trump_order
+from audiospades.rules.errors import IllegalAction, Reason
+from audiospades.rules.events import (
+    BiddingComplete,
+    BidMade,
+    CardPlayed,
+    CardsPassed,
+    Event,
+    GameOver,
+    HandDealt,
+    HandScored,
+    PlayStarted,
+    RedealRequested,
+    SpadesBroken,
+    TrickWon,
+)
+from audiospades.rules.game import (
+    Action,
+    BidAction,
+    DealAction,
+    Game,
+    PassAction,
+    Phase,
+    PlayAction,
+    RedealAction,
+)
+from audiospades.rules.options import (
+    BiddingStyle,
+    BidOrder,
+    MoonRule,
+    NilTricks,
+    Rules,
+    RulesError,
+    ScoringStyle,
+    TieRule,
+    TrumpMode,
+)
+from audiospades.rules.scoring import HandScore, NilResult, SideScore, score_hand
+from audiospades.rules.view import SeatView, seat_view, visible_events
+
+__all__ = [
+    "Action",
+    "Bid",
+    "BidAction",
+    "BidMade",
+    "BidOrder",
+    "BiddingComplete",
+    "BiddingStyle",
+    "Card",
+    "CardParseError",
+    "CardPlayed",
+    "CardsPassed",
+    "DealAction",
+    "Event",
+    "Game",
+    "GameOver",
+    "HandDealt",
+    "HandScore",
+    "HandScored",
+    "IllegalAction",
+    "MoonRule",
+    "NilResult",
+    "NilTricks",
+    "PassAction",
+    "Phase",
+    "PlayAction",
+    "PlayStarted",
+    "Rank",
+    "Reason",
+    "RedealAction",
+    "RedealRequested",
+    "Rules",
+    "RulesError",
+    "ScoringStyle",
+    "SeatView",
+    "SideScore",
+    "SpadesBroken",
+    "Suit",
+    "TieRule",
+    "TrickWon",
+    "TrumpMode",
+    "build_deck",
+    "card_table",
+    "parse_cards",
+    "score_hand",
+    "seat_view",
+    "shuffled_deal",
+    "trump_order",
+    "visible_events",
+]

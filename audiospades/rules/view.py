@@ -1,0 +1,171 @@
+"""What one seat may know: the only place hidden cards are filtered out.
+
+Bots and the presenter see the game through a :class:`SeatView`: the seat's own hand
+(unless it is still deciding on a blind nil, unseen), every public fact, and the cards
+it passed or received. Nothing in it refers back to the :class:`Game`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from audiospades.rules.bidding import Bid
+from audiospades.rules.cards import Card, Suit
+from audiospades.rules.deck import card_table
+from audiospades.rules.events import CardsPassed, Event, TrickWon
+from audiospades.rules.game import Game, Phase
+from audiospades.rules.options import Rules
+from audiospades.rules.scoring import HandScore
+from audiospades.rules.seats import partner_of, side_of
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """Everything one seat may know at one moment."""
+
+    seat: int
+    rules: Rules
+    phase: Phase
+    dealer: int
+    deal_count: int
+    hands_played: int
+    hand: tuple[Card, ...]
+    """The seat's own cards, sorted; empty while ``hand_hidden``."""
+    hand_hidden: bool
+    """True while the seat is deciding on a blind nil before looking."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each seat holds (public)."""
+    bids: tuple[Bid | None, ...]
+    tricks_won: tuple[int, ...]
+    trick: tuple[tuple[int, Card], ...]
+    """The current trick: (seat, card) in the order played."""
+    completed_tricks: tuple[TrickWon, ...]
+    trick_index: int
+    spades_broken: bool
+    to_act: int | None
+    totals: tuple[int, ...]
+    bags: tuple[int, ...]
+    history: tuple[HandScore, ...]
+    passed_out: tuple[Card, ...]
+    """Cards this seat passed to its partner this hand."""
+    passed_in: tuple[Card, ...]
+    """Cards this seat received from its partner this hand."""
+    pending_pass: tuple[int, int] | None
+    legal_plays: frozenset[Card]
+    legal_bids: tuple[Bid, ...]
+    is_blind_nil_eligible: bool
+    can_request_redeal: bool
+    winner: int | None
+    is_draw: bool
+
+    @property
+    def player_count(self) -> int:
+        """Players at the table."""
+        return self.rules.player_count
+
+    @property
+    def side(self) -> int:
+        """This seat's side."""
+        return side_of(self.seat, self.rules.player_count, self.rules.partnerships)
+
+    @property
+    def partner(self) -> int | None:
+        """This seat's partner, if any."""
+        return partner_of(self.seat, self.rules.player_count, self.rules.partnerships)
+
+    def side_of(self, seat: int) -> int:
+        """The side of any seat."""
+        return side_of(seat, self.rules.player_count, self.rules.partnerships)
+
+    def suit_of(self, card: Card) -> Suit:
+        """The suit a card counts as under these rules."""
+        return card_table(self.rules).suit_of[card]
+
+    @property
+    def led_suit(self) -> Suit | None:
+        """The suit led to the current trick."""
+        return self.suit_of(self.trick[0][1]) if self.trick else None
+
+    @property
+    def is_my_turn(self) -> bool:
+        """Whether this seat must act now."""
+        return self.to_act == self.seat
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is Phase.GAME_OVER
+
+    def played_cards(self) -> tuple[Card, ...]:
+        """Every card played this hand, in order (public knowledge)."""
+        done = tuple(c for t in self.completed_tricks for _, c in t.cards)
+        return done + tuple(c for _, c in self.trick)
+
+    def unseen_cards(self) -> frozenset[Card]:
+        """Cards this seat has not seen: not in its hand, not played, not passed out."""
+        table = card_table(self.rules)
+        seen = set(self.hand) | set(self.played_cards()) | set(self.passed_out)
+        return frozenset(c for c in table.deck if c not in seen)
+
+
+def seat_view(game: Game, seat: int, *, hide_hand: bool = False) -> SeatView:
+    """The view of ``game`` from ``seat``.
+
+    Args:
+        game: the game.
+        seat: whose view.
+        hide_hand: hide the seat's own cards (a blind nil decision before looking).
+    """
+    passed_out: tuple[Card, ...] = ()
+    passed_in: tuple[Card, ...] = ()
+    for passed in game.passes:
+        if passed.from_seat == seat:
+            passed_out += passed.cards
+        if passed.to_seat == seat:
+            passed_in += passed.cards
+    n = game.player_count
+    mine = game.to_act == seat
+    return SeatView(
+        seat=seat,
+        rules=game.rules,
+        phase=game.phase,
+        dealer=game.dealer,
+        deal_count=game.deal_count,
+        hands_played=game.hands_played,
+        hand=() if hide_hand else game.hand(seat),
+        hand_hidden=hide_hand,
+        hand_sizes=tuple(len(game.hand(s)) for s in range(n)),
+        bids=tuple(game.bids),
+        tricks_won=tuple(game.tricks_won),
+        trick=tuple(game.trick),
+        completed_tricks=tuple(game.completed_tricks),
+        trick_index=game.trick_index,
+        spades_broken=game.spades_broken,
+        to_act=game.to_act,
+        totals=tuple(game.totals),
+        bags=tuple(game.bags),
+        history=tuple(game.history),
+        passed_out=passed_out,
+        passed_in=passed_in,
+        pending_pass=game.pending_pass(),
+        legal_plays=frozenset() if hide_hand or not mine else game.legal_plays(seat),
+        legal_bids=game.legal_bids(seat) if mine else (),
+        is_blind_nil_eligible=game.is_blind_nil_eligible(seat),
+        can_request_redeal=not hide_hand and game.can_request_redeal(seat),
+        winner=game.winner,
+        is_draw=game.is_draw,
+    )
+
+
+def visible_events(events: Iterable[Event], seat: int) -> tuple[Event, ...]:
+    """Events as ``seat`` may see them: passed cards hidden from other seats."""
+    out: list[Event] = []
+    for event in events:
+        if isinstance(event, CardsPassed) and seat not in (
+            event.from_seat,
+            event.to_seat,
+        ):
+            event = replace(event, cards=())
+        out.append(event)
+    return tuple(out)
