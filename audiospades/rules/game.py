@@ -141,6 +141,8 @@ class Game:
         self.winner: int | None = None
         self.is_draw = False
         self.dealt: tuple[tuple[Card, ...], ...] = ()
+        self.dealers: list[int] = []
+        """The dealer of every deal so far, redeals included."""
         self._hands: list[set[Card]] = [set() for _ in range(n)]
         # Each hand again by the suit its cards count as, so following and leading
         # rules are set lookups rather than scans of the hand.
@@ -230,6 +232,7 @@ class Game:
         n = self.rules.player_count
         self.dealt = tuple(tuple(h) for h in hands)
         self.actions.append(DealAction(self.dealt))
+        self.dealers.append(self.dealer)
         self._hands = [set(h) for h in hands]
         self._by_suit = [_buckets(h, self._suit_of) for h in hands]
         self.bids = [None] * n

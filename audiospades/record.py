@@ -1,0 +1,234 @@
+"""Game records in the ``audiospades-record/1`` format (``shared/spec/game-record.md``).
+
+A record is one JSON object holding the rules, every deal and every action, so any
+program can replay the game. :func:`game_to_record` writes one from a :class:`Game`;
+:func:`game_from_record` checks every action with the engine while rebuilding the game
+and names the hand and action index of the first problem.
+
+Action kinds: ``bid`` (an integer, or ``"blind_nil"``), ``pass`` (a list of cards),
+``play`` (a card) and, for the misdeal variant (seed 002, rule option
+``misdeal_redeal``), ``{"seat": s, "redeal": true}``, which ends that deal; the same
+dealer then deals the next hand of the record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from audiospades.rules import (
+    Bid,
+    BidAction,
+    Card,
+    CardParseError,
+    DealAction,
+    Game,
+    IllegalAction,
+    PassAction,
+    Phase,
+    PlayAction,
+    RedealAction,
+    Rules,
+    RulesError,
+)
+
+FORMAT: Final = "audiospades-record/1"
+
+
+class RecordError(ValueError):
+    """A record that cannot be replayed; says where (hand and action index) and why."""
+
+    def __init__(
+        self,
+        message: str,
+        hand_index: int | None = None,
+        action_index: int | None = None,
+        reason: str | None = None,
+    ) -> None:
+        """Keep the place and the reason (a :class:`Reason` value where one applies)."""
+        self.message = message
+        self.hand_index = hand_index
+        self.action_index = action_index
+        self.reason = reason
+        super().__init__(self.describe())
+
+    def describe(self) -> str:
+        """One line: where, then what."""
+        where = []
+        if self.hand_index is not None:
+            where.append(f"hand {self.hand_index}")
+        if self.action_index is not None:
+            where.append(f"action {self.action_index}")
+        return (", ".join(where) + ": " if where else "") + self.message
+
+
+def game_to_record(game: Game, names: Sequence[str] | None = None) -> dict[str, Any]:
+    """Write ``game`` as a record (a JSON-ready dict)."""
+    hands: list[dict[str, Any]] = []
+    for action in game.actions:
+        if isinstance(action, DealAction):
+            hands.append(
+                {
+                    "dealer": game.dealers[len(hands)],
+                    "deal": [[str(c) for c in hand] for hand in action.hands],
+                    "actions": [],
+                }
+            )
+            continue
+        hands[-1]["actions"].append(_action_to_json(action))
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "rules": game.rules.to_dict(),
+        "players": game.rules.player_count,
+        "partnerships": game.rules.partnerships,
+    }
+    if names is not None:
+        record["names"] = list(names)
+    record["first_dealer"] = game.first_dealer
+    record["hands"] = hands
+    return record
+
+
+def _action_to_json(action: BidAction | PassAction | PlayAction | RedealAction) -> Any:
+    match action:
+        case BidAction(seat, bid):
+            return {"seat": seat, "bid": bid.to_record()}
+        case PassAction(seat, cards):
+            return {"seat": seat, "pass": [str(c) for c in cards]}
+        case PlayAction(seat, card):
+            return {"seat": seat, "play": str(card)}
+        case RedealAction(seat):
+            return {"seat": seat, "redeal": True}
+    raise TypeError(action)
+
+
+def rules_from_record(data: Mapping[str, Any]) -> Rules:
+    """The rules a record names.
+
+    Raises:
+        RecordError: for a missing or unknown rule option, or an impossible mix.
+    """
+    if not isinstance(data, Mapping):
+        raise RecordError("the record is not a JSON object")
+    if data.get("format") != FORMAT:
+        raise RecordError(f"not an {FORMAT} record (format is {data.get('format')!r})")
+    players = data.get("players", 4)
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise RecordError("'players' must be a whole number")
+    partnerships = data.get("partnerships")
+    if partnerships is not None and not isinstance(partnerships, bool):
+        raise RecordError("'partnerships' must be true or false")
+    raw_rules = data.get("rules", {"preset": "pagat"})
+    if not isinstance(raw_rules, Mapping):
+        raise RecordError("'rules' must be an object")
+    try:
+        return Rules.from_dict(raw_rules, players=players, partnerships=partnerships)
+    except RulesError as error:
+        raise RecordError(f"rules: {error}") from None
+
+
+def game_from_record(data: Mapping[str, Any]) -> Game:
+    """Rebuild a game from a record, checking every action with the engine.
+
+    Raises:
+        RecordError: at the first malformed entry or illegal action.
+    """
+    rules = rules_from_record(data)
+    hands = data.get("hands", [])
+    if not isinstance(hands, list):
+        raise RecordError("'hands' must be a list")
+    first_dealer = data.get("first_dealer")
+    if first_dealer is None and hands and isinstance(hands[0], Mapping):
+        first_dealer = hands[0].get("dealer", 0)
+    if (
+        isinstance(first_dealer, bool)
+        or not isinstance(first_dealer, int)
+        or not 0 <= first_dealer < rules.player_count
+    ):
+        raise RecordError("the first dealer is not a seat", 0)
+    game = Game(rules, first_dealer=first_dealer)
+    for hand_index, hand in enumerate(hands):
+        _replay_hand(game, hand, hand_index, is_last=hand_index == len(hands) - 1)
+    return game
+
+
+def _replay_hand(game: Game, hand: Any, hand_index: int, *, is_last: bool) -> None:
+    if not isinstance(hand, Mapping):
+        raise RecordError("a hand must be an object", hand_index)
+    if game.phase is not Phase.DEALING:
+        what = "the game is over" if game.is_over else "the previous hand is unfinished"
+        raise RecordError(f"cannot deal: {what}", hand_index)
+    dealer = hand.get("dealer", game.dealer)
+    if dealer != game.dealer:
+        raise RecordError(
+            f"dealer {dealer!r} should be seat {game.dealer}",
+            hand_index,
+            None,
+            "wrong_dealer",
+        )
+    if hand.get("kitty"):
+        raise RecordError("these rules deal no kitty", hand_index)
+    deal = hand.get("deal")
+    if not isinstance(deal, list) or not all(isinstance(h, list) for h in deal):
+        raise RecordError("'deal' must be a list of hands", hand_index)
+    try:
+        cards = [[Card.parse(c) for c in h] for h in deal]
+    except CardParseError as error:
+        raise RecordError(f"not a card: {error}", hand_index) from None
+    try:
+        game.deal(cards)
+    except IllegalAction as error:
+        raise RecordError(
+            f"bad deal ({error.reason.value})", hand_index, None, error.reason.value
+        ) from None
+    actions = hand.get("actions", [])
+    if not isinstance(actions, list):
+        raise RecordError("'actions' must be a list", hand_index)
+    for action_index, raw in enumerate(actions):
+        action = _parse_action(raw, hand_index, action_index)
+        try:
+            game.apply(action)
+        except IllegalAction as error:
+            detail = ", ".join(f"{k} {v}" for k, v in error.detail.items())
+            text = error.reason.value.replace("_", " ") + (
+                f" ({detail})" if detail else ""
+            )
+            raise RecordError(
+                text, hand_index, action_index, error.reason.value
+            ) from None
+    if not is_last and game.phase not in (Phase.DEALING, Phase.GAME_OVER):
+        raise RecordError("the hand is unfinished but more hands follow", hand_index)
+
+
+def _parse_action(
+    raw: Any, hand_index: int, action_index: int
+) -> BidAction | PassAction | PlayAction | RedealAction:
+    def fail(message: str) -> RecordError:
+        return RecordError(message, hand_index, action_index)
+
+    if not isinstance(raw, Mapping):
+        raise fail("an action must be an object")
+    seat = raw.get("seat")
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise fail("an action needs a whole-number 'seat'")
+    kinds = [k for k in ("bid", "pass", "play", "redeal") if k in raw]
+    if len(kinds) != 1:
+        raise fail("an action needs exactly one of bid, pass, play, redeal")
+    kind = kinds[0]
+    value = raw[kind]
+    try:
+        if kind == "bid":
+            return BidAction(seat, Bid.from_record(value))
+        if kind == "pass":
+            if not isinstance(value, list):
+                raise fail("'pass' must be a list of cards")
+            return PassAction(seat, tuple(Card.parse(c) for c in value))
+        if kind == "play":
+            return PlayAction(seat, Card.parse(value))
+    except CardParseError as error:
+        raise fail(f"not a card: {error}") from None
+    except ValueError as error:
+        raise fail(str(error)) from None
+    if value is not True:
+        raise fail("'redeal' must be true")
+    return RedealAction(seat)

@@ -1,0 +1,175 @@
+"""``audiospades replay FILE [--json]``: check a game record and report its scores.
+
+Every action is checked by the rules engine. On success the per-hand and running
+scores go to standard output (text, or JSON in the shape of the spec's "Replay
+output"); on any problem one line naming the hand and action index goes to standard
+error, nothing to standard output, and the exit status is 2.
+
+This is a tool for exchanging games with other programs, so it speaks English only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from audiospades.record import RecordError, game_from_record
+from audiospades.rules import Game, HandScore, HandScored, RedealRequested, SideScore
+
+
+def replay_summary(game: Game) -> dict[str, Any]:
+    """The spec's replay output for a rebuilt game.
+
+    ``hands`` has one entry per deal in the record: a scored hand, a deal thrown in
+    for a redeal (``"redeal_by"``), or the unfinished last hand (``"complete": false``
+    and null points). ``side_bags`` are the bags each side took in that hand;
+    ``totals`` and ``bags`` are running figures after the last complete hand.
+    """
+    n = game.rules.player_count
+    sides = game.rules.side_count
+    hands: list[dict[str, Any]] = []
+    deal_bids: list[Any] = [None] * n
+    for event in game.events:
+        if isinstance(event, HandScored):
+            hands.append(_hand_entry(event.score))
+            deal_bids = [None] * n
+        elif isinstance(event, RedealRequested):
+            hands.append(
+                {
+                    "redeal_by": event.seat,
+                    "complete": True,
+                    "bids": [],
+                    "tricks": [],
+                    "side_points": [0] * sides,
+                    "side_bags": [0] * sides,
+                    "breakdown": [],
+                }
+            )
+    if game.deal_count > len(hands):
+        deal_bids = [None if b is None else b.to_record() for b in game.bids]
+        hands.append(
+            {
+                "complete": False,
+                "bids": deal_bids,
+                "tricks": list(game.tricks_won),
+                "side_points": None,
+                "side_bags": None,
+                "breakdown": [],
+            }
+        )
+    return {
+        "hands": hands,
+        "totals": list(game.totals),
+        "bags": list(game.bags),
+        "finished": game.is_over,
+        "winner": game.winner,
+        "draw": game.is_draw,
+    }
+
+
+def _hand_entry(score: HandScore) -> dict[str, Any]:
+    return {
+        "complete": True,
+        "bids": [b.to_record() for b in score.bids],
+        "tricks": list(score.tricks),
+        "side_points": list(score.points),
+        "side_bags": [s.overtricks + s.nil_bags for s in score.sides],
+        "breakdown": [_breakdown(s) for s in score.sides],
+    }
+
+
+def _breakdown(side: SideScore) -> dict[str, Any]:
+    return {
+        "side": side.side,
+        "contract": side.contract,
+        "tricks": side.tricks,
+        "made": side.is_made,
+        "contract_points": side.contract_points,
+        "overtricks": side.overtricks,
+        "overtrick_points": side.overtrick_points,
+        "nils": [
+            {"seat": n.seat, "blind": n.blind, "tricks": n.tricks, "points": n.points}
+            for n in side.nils
+        ],
+        "nil_bags": side.nil_bags,
+        "nil_bag_points": side.nil_bag_points,
+        "exact_bonus": side.exact_bonus,
+        "big_bid_bonus": side.big_bid_bonus,
+        "bag_penalty": side.bag_penalty_points,
+        "points": side.points,
+        "total": side.total_after,
+    }
+
+
+def format_text(summary: dict[str, Any]) -> str:
+    """The replay summary as plain lines for a person."""
+    lines: list[str] = []
+    for index, hand in enumerate(summary["hands"]):
+        if "redeal_by" in hand:
+            lines.append(f"Hand {index}: thrown in, seat {hand['redeal_by']} asked")
+            continue
+        bids = ", ".join(_bid_text(b) for b in hand["bids"])
+        tricks = ", ".join(str(t) for t in hand["tricks"])
+        if not hand["complete"]:
+            lines.append(f"Hand {index}: unfinished; bids {bids}; tricks {tricks}")
+            continue
+        points = ", ".join(f"{p:+d}" for p in hand["side_points"])
+        totals = ", ".join(str(b["total"]) for b in hand["breakdown"])
+        lines.append(
+            f"Hand {index}: bids {bids}; tricks {tricks}; points {points}; "
+            f"totals {totals}"
+        )
+    totals = ", ".join(str(t) for t in summary["totals"])
+    bags = ", ".join(str(b) for b in summary["bags"])
+    lines.append(f"Totals {totals}; bags {bags}")
+    if summary["finished"]:
+        if summary["draw"]:
+            lines.append("Game over: a draw")
+        else:
+            lines.append(f"Game over: side {summary['winner']} wins")
+    else:
+        lines.append("Game not finished")
+    return "\n".join(lines) + "\n"
+
+
+def _bid_text(bid: Any) -> str:
+    if bid is None:
+        return "-"
+    if bid == "blind_nil":
+        return "blind nil"
+    return "nil" if bid == 0 else str(bid)
+
+
+def main(argv: Sequence[str]) -> int:
+    """Run the replay command; return the exit status."""
+    parser = argparse.ArgumentParser(
+        prog="audiospades replay", description="Check a game record and score it."
+    )
+    parser.add_argument("file", help="the game record (JSON)")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    args = parser.parse_args(list(argv))
+    try:
+        text = Path(args.file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        sys.stderr.write(f"audiospades replay: cannot read {args.file}: {error}\n")
+        return 2
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as error:
+        sys.stderr.write(f"audiospades replay: {args.file}: malformed JSON: {error}\n")
+        return 2
+    try:
+        game = game_from_record(data)
+    except RecordError as error:
+        sys.stderr.write(f"audiospades replay: {args.file}: {error.describe()}\n")
+        return 2
+    summary = replay_summary(game)
+    if args.json:
+        sys.stdout.write(json.dumps(summary, indent=2) + "\n")
+    else:
+        sys.stdout.write(format_text(summary))
+    return 0
