@@ -251,8 +251,14 @@ class Rules:
                 f"bidding_style {self.bidding_style.value} conflicts with"
                 " minimum_side_bid (bids are fixed by the spades held)"
             )
-        if self.bidding_style is BiddingStyle.WHIZ and not self.nil_allowed:
-            problems.append("bidding_style whiz needs nil_allowed")
+        if (
+            self.bidding_style in (BiddingStyle.MIRROR, BiddingStyle.WHIZ)
+            and not self.nil_allowed
+        ):
+            # A player with no spades must bid 0, which is a nil.
+            problems.append(
+                f"bidding_style {self.bidding_style.value} needs nil_allowed"
+            )
         if self.minimum_side_bid < 0 or self.minimum_side_bid > self.hand_size:
             problems.append("minimum_side_bid must be between 0 and the hand size")
         if self.exact_bid_bonus < 0 or self.big_bid_bonus < 0:
