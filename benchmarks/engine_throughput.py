@@ -17,10 +17,13 @@ def play_hands(rules: Rules, hand_count: int, seed: int) -> int:
     """Play ``hand_count`` hands with random legal actions; return the plays made."""
     rng = random.Random(seed)
     plays = 0
+    game = Game(rules, first_dealer=0)
     for hand_index in range(hand_count):
-        # A fresh game for every hand: random bids make games that never end, and
-        # one endless game would hoard every event and measure the garbage collector.
-        game = Game(rules, first_dealer=hand_index % rules.player_count)
+        # A new game when one ends or after 16 hands (seed 001's longest hand limit):
+        # random bids make games that never end, and one endless game would hoard
+        # every event and end up measuring the garbage collector.
+        if game.is_over or game.hands_played == 16:
+            game = Game(rules, first_dealer=hand_index % rules.player_count)
         game.deal(shuffled_deal(rules, rng))
         while game.phase is Phase.BIDDING:
             seat = game.to_act
