@@ -1,0 +1,116 @@
+"""The hint for a human player: the strongest bot's choice, with the reason why.
+
+The presenter words a :class:`Hint` ("Play the king of hearts: it wins the trick");
+this module only decides, and names the reason with a
+:class:`~audiospades.bots.reasons.HintReason`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from audiospades.bots.base import Bot
+from audiospades.bots.characters import NEUTRAL
+from audiospades.bots.heuristic import (
+    HeuristicBot,
+    choose_pass_cards,
+    should_redeal,
+    wants_blind_nil,
+)
+from audiospades.bots.reasons import HintKind, HintReason
+from audiospades.rules import Bid, Card, Phase, SeatView
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """A suggested action and its reason.
+
+    Attributes:
+        kind: which decision it is about.
+        bid: the bid to make (``BID``), or the blind nil (``BLIND_NIL``, when advised).
+        card: the card to play (``PLAY``).
+        cards: the cards to pass (``PASS``).
+        reason: why, for the presenter to word.
+        detail: numbers the wording may use, e.g. ``{"tricks": 4}`` or
+            ``{"yes": True}`` for a blind nil or redeal question.
+    """
+
+    kind: HintKind
+    bid: Bid | None = None
+    card: Card | None = None
+    cards: tuple[Card, ...] = ()
+    reason: HintReason = HintReason.ONLY_CARD
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+def hint(view: SeatView, rng: random.Random, *, level: int = 5) -> Hint:
+    """The hint for the seat of ``view`` at this moment.
+
+    The blind nil and redeal questions are answered first when they are open, as the
+    controller asks them in that order (see :mod:`audiospades.bots.base`).
+
+    Args:
+        view: the human seat's view; it must be that seat's decision.
+        rng: randomness for the look-ahead.
+        level: the level whose judgement to give (5: the strongest).
+
+    Raises:
+        ValueError: when the seat has nothing to decide.
+    """
+    from audiospades.bots import make_level_bot
+
+    if view.hand_hidden:
+        yes, reason = wants_blind_nil(view, NEUTRAL)
+        return Hint(
+            HintKind.BLIND_NIL,
+            bid=Bid.blind_nil() if yes else None,
+            reason=reason,
+            detail={"yes": yes},
+        )
+    if view.can_request_redeal and view.phase is Phase.BIDDING:
+        yes = should_redeal(view)
+        reason = HintReason.WEAK_HAND if yes else HintReason.KEEP_HAND
+        return Hint(HintKind.REDEAL, reason=reason, detail={"yes": yes})
+    if not view.is_my_turn:
+        raise ValueError("not this seat's turn")
+    if view.phase is Phase.BIDDING:
+        bot = make_level_bot(level, rng)
+        bid, reason, tricks = explain_bid(bot, view)
+        return Hint(
+            HintKind.BID, bid=bid, reason=reason, detail={"tricks": round(tricks, 1)}
+        )
+    if view.phase is Phase.PASSING:
+        cards, reason = choose_pass_cards(view)
+        return Hint(HintKind.PASS, cards=cards, reason=reason)
+    if view.phase is Phase.PLAYING:
+        bot = make_level_bot(level, rng)
+        card, reason = explain_play(bot, view)
+        return Hint(HintKind.PLAY, card=card, reason=reason)
+    raise ValueError(f"nothing to decide in phase {view.phase.value}")
+
+
+def explain_bid(bot: Bot, view: SeatView) -> tuple[Bid, HintReason, float]:
+    """A bot's bid with a reason: its own, or the heuristic's for the same bid."""
+    explainer = HeuristicBot(3, random.Random(0))
+    _, reason, tricks = explainer.bid_with_reason(view)
+    bid_with = getattr(bot, "bid_with_reason", None)
+    if bid_with is not None:
+        bid, reason, tricks = bid_with(view)
+        return bid, reason, tricks
+    choose = bot.choose_bid
+    bid = choose(view)
+    if bid.is_nil:
+        reason = HintReason.NIL_HAND
+    return bid, reason, tricks
+
+
+def explain_play(bot: Bot, view: SeatView) -> tuple[Card, HintReason]:
+    """A bot's card with a reason: its own, or the heuristic's if it agrees."""
+    play_with = getattr(bot, "play_with_reason", None)
+    if play_with is not None:
+        card, reason = play_with(view)
+        return card, reason
+    card = bot.choose_play(view)
+    return card, HintReason.BEST_OUTCOME

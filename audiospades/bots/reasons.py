@@ -1,0 +1,78 @@
+"""Why a bot (or the hint) chose what it chose: enums the presenter puts into words."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class HintKind(StrEnum):
+    """Which decision a hint is about."""
+
+    BID = "bid"
+    PLAY = "play"
+    PASS = "pass"
+    BLIND_NIL = "blind_nil"
+    REDEAL = "redeal"
+
+
+class HintReason(StrEnum):
+    """The reason for a choice, for the presenter to word ("it wins the trick")."""
+
+    # --- play ---
+    ONLY_CARD = "only_card"
+    """The only legal card (or nothing to choose between)."""
+    WINS_TRICK = "wins_trick"
+    """It is sure (or the best chance) to win the trick."""
+    CHEAPEST_WINNER = "cheapest_winner"
+    """The lowest card that wins the trick."""
+    DUCK_UNDER = "duck_under"
+    """The highest card that still loses the trick (nil bidder)."""
+    SHED_HIGH = "shed_high"
+    """Forced to win anyway: get rid of the highest card."""
+    FOLLOW_LOW = "follow_low"
+    """Cannot win cheaply: follow suit with a low card."""
+    DISCARD_LOSER = "discard_loser"
+    """Void in the led suit and not winning: throw a useless card."""
+    TRUMP_IN = "trump_in"
+    """Void in the led suit: win it with a trump."""
+    PARTNER_WINNING = "partner_winning"
+    """The partner's card already wins: play low."""
+    PROTECT_PARTNER_NIL = "protect_partner_nil"
+    """Win the trick so the partner's nil is safe."""
+    ATTACK_NIL = "attack_nil"
+    """Play so that the opponent who bid nil may have to win the trick."""
+    SAVE_BAGS = "save_bags"
+    """The side has its tricks: lose this one rather than take a bag."""
+    SET_CONTRACT = "set_contract"
+    """Take the trick to stop the opponents making their contract."""
+    LEAD_WINNER = "lead_winner"
+    """Lead a card that should win the trick."""
+    LEAD_SAFE = "lead_safe"
+    """Lead a card that should lose the trick, or give nothing away."""
+    LEAD_SHORT_SUIT = "lead_short_suit"
+    """Lead from a short suit, to ruff it later."""
+    BEST_OUTCOME = "best_outcome"
+    """The look-ahead found this card scores best on average."""
+    # --- bidding, passing, redeal, blind nil ---
+    COUNT_SURE_TRICKS = "count_sure_tricks"
+    """The bid counts the hand's likely tricks (``detail['tricks']``)."""
+    NIL_HAND = "nil_hand"
+    """The hand is weak and low enough to bid nil."""
+    COVER_PARTNER_NIL = "cover_partner_nil"
+    """The partner bid nil: bid enough to make the contract alone."""
+    AVOID_BAGS = "avoid_bags"
+    """Bid up: the side is near a bag penalty."""
+    ONLY_BID = "only_bid"
+    """The rules allow just this bid (mirror, whiz or suicide)."""
+    FAR_BEHIND = "far_behind"
+    """Blind nil: the side is far enough behind to gamble."""
+    NOT_BEHIND_ENOUGH = "not_behind_enough"
+    """No blind nil: the gamble is not worth it."""
+    PASS_HIGH = "pass_high"
+    """Blind nil bidder: pass the highest cards to the partner."""
+    PASS_LOW = "pass_low"
+    """Partner of a blind nil: pass low cards the nil can play under."""
+    WEAK_HAND = "weak_hand"
+    """Redeal: the hand has too few spades to make a contract."""
+    KEEP_HAND = "keep_hand"
+    """Keep the hand (for example to bid nil)."""
