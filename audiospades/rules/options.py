@@ -241,8 +241,12 @@ class Rules:
                 problems.append("bidding_style suicide needs partnerships")
             if not self.nil_allowed:
                 problems.append("bidding_style suicide needs nil_allowed")
-            if not self.double_nil_allowed and self.minimum_side_bid > 4:
-                problems.append("bidding_style suicide conflicts with minimum_side_bid")
+            if self.minimum_side_bid > 4:
+                # A first partner's 4 forces the other to bid nil, leaving a side
+                # bid of 4 whether or not double nil is allowed.
+                problems.append(
+                    "bidding_style suicide conflicts with minimum_side_bid above 4"
+                )
         if (
             self.bidding_style in (BiddingStyle.MIRROR, BiddingStyle.WHIZ)
             and self.minimum_side_bid
@@ -258,6 +262,15 @@ class Rules:
             # A player with no spades must bid 0, which is a nil.
             problems.append(
                 f"bidding_style {self.bidding_style.value} needs nil_allowed"
+            )
+        if (
+            self.bidding_style in (BiddingStyle.MIRROR, BiddingStyle.WHIZ)
+            and self.partnerships
+            and not self.double_nil_allowed
+        ):
+            # Two partners without spades must both bid 0: a double nil.
+            problems.append(
+                f"bidding_style {self.bidding_style.value} needs double_nil_allowed"
             )
         if self.minimum_side_bid < 0 or self.minimum_side_bid > self.hand_size:
             problems.append("minimum_side_bid must be between 0 and the hand size")
