@@ -1,0 +1,190 @@
+"""The pygame loop: the only code that reads pygame's event queue.
+
+Each frame: key presses become :class:`~audiospades.app.screen.KeyPress` objects and,
+through the key map, commands; the global keys are handled here; the rest go to the
+top screen. Then speech ticks, the top screen updates with the clock's time, and the
+picture is drawn.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import pygame
+
+from audiospades.app.screen import KeyPress, Push, Quit, Screen, ScreenStack
+from audiospades.app.services import Services
+from audiospades.commands import Command
+from audiospades.keymap import Context, chord_from_key
+from audiospades.presenter import Utterance
+from audiospades.presenter.system import (
+    history_end_text,
+    key_help_text,
+    rate_text,
+    what_key_text,
+)
+from audiospades.sound import Cue
+
+log = logging.getLogger(__name__)
+
+RATE_STEP = 10
+"""Percent per press of a speech rate key."""
+
+
+def key_press_from_event(event: pygame.event.Event) -> KeyPress:
+    """Name a KEYDOWN event by the character it typed, else by its key."""
+    mods = event.mod
+    chord = chord_from_key(
+        pygame.key.name(event.key),
+        getattr(event, "unicode", ""),
+        ctrl=bool(mods & pygame.KMOD_CTRL),
+        alt=bool(mods & pygame.KMOD_ALT),
+        shift=bool(mods & pygame.KMOD_SHIFT),
+    )
+    char = getattr(event, "unicode", "")
+    return KeyPress(chord, char if char.isprintable() else "")
+
+
+class App:
+    """The screen stack and the frame loop around it."""
+
+    def __init__(self, services: Services, first: Screen, *, draw: bool = True):
+        self.services = services
+        self.stack = ScreenStack(first, services)
+        self.running = True
+        self.draw_enabled = draw
+        self.frame_count = 0
+
+    @property
+    def top(self) -> Screen | None:
+        """The screen receiving keys (None once every screen is closed)."""
+        return None if self.stack.is_empty else self.stack.top
+
+    # --- keys ---
+    def key_down(self, key: KeyPress) -> None:
+        """Handle one key press: global keys here, the rest by the top screen."""
+        if not self.running or self.stack.is_empty:
+            return
+        services = self.services
+        screen = self.stack.top
+        chain = (*screen.key_contexts(), Context.GLOBAL)
+        command = services.keymap.lookup(key.chord, chain)
+        if services.what_key_mode:
+            if command is Command.WHAT_KEY:
+                services.what_key_mode = False
+                services.say(Utterance(what_key_text(False), interrupt=True))
+            else:
+                services.say(
+                    Utterance(key_help_text(key.chord, command), interrupt=True)
+                )
+            return
+        if self._global(command, screen):
+            return
+        self._apply(screen.handle(command, key, services))
+
+    def _global(self, command: Command | None, screen: Screen) -> bool:
+        services = self.services
+        speech = services.speech
+        match command:
+            case Command.HELP:
+                from audiospades.app.menus import HelpScreen
+
+                contexts = tuple(
+                    c for c in screen.key_contexts() if c != Context.GLOBAL
+                )
+                if not isinstance(screen, HelpScreen):
+                    self._apply(Push(HelpScreen(contexts)))
+                return True
+            case Command.WHAT_KEY:
+                services.what_key_mode = True
+                services.say(Utterance(what_key_text(True), interrupt=True))
+                return True
+            case Command.REPEAT:
+                text = speech.repeat_last()
+                if text and services.on_utterance is not None:
+                    services.on_utterance(text)
+                return True
+            case Command.HISTORY_BACK | Command.HISTORY_FORWARD:
+                text = (
+                    speech.history_back()
+                    if command is Command.HISTORY_BACK
+                    else speech.history_forward()
+                )
+                if text is None:
+                    services.sound.play(Cue.EDGE)
+                    speech.say(history_end_text(), interrupt=True)
+                elif services.on_utterance is not None:
+                    services.on_utterance(text)
+                return True
+            case Command.SILENCE:
+                speech.silence()
+                return True
+            case Command.SPEECH_FASTER | Command.SPEECH_SLOWER:
+                step = RATE_STEP if command is Command.SPEECH_FASTER else -RATE_STEP
+                rate = max(50, min(300, services.settings.speech_rate + step))
+                services.update_settings(speech_rate=rate)
+                applied = speech.set_rate(rate)
+                services.say(Utterance(rate_text(rate, applied), interrupt=True))
+                return True
+            case Command.FULLSCREEN:
+                services.update_settings(fullscreen=not services.settings.fullscreen)
+                services.fullscreen_requested = True
+                return True
+            case Command.QUIT:
+                self._apply(Quit())
+                return True
+        return False
+
+    def _apply(self, transition: object) -> None:
+        if transition is not None and not self.stack.apply(transition):  # type: ignore[arg-type]
+            self.running = False
+
+    # --- frames ---
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """One pygame event."""
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type == pygame.KEYDOWN:
+            self.key_down(key_press_from_event(event))
+
+    def frame(self) -> bool:
+        """Run one frame; False once the game should end."""
+        for event in pygame.event.get():
+            self.handle_event(event)
+        services = self.services
+        services.speech.tick()
+        services.flush_notices()
+        if self.running and not self.stack.is_empty:
+            self._apply(self.stack.top.update(services, services.clock.now_ms()))
+        if services.fullscreen_requested:
+            services.fullscreen_requested = False
+            _set_fullscreen(services.settings.fullscreen)
+        if self.draw_enabled and self.running and not self.stack.is_empty:
+            surface = pygame.display.get_surface()
+            if surface is not None:
+                self.stack.top.draw(surface, services)
+                pygame.display.flip()
+        self.frame_count += 1
+        return self.running
+
+    def is_busy(self) -> bool:
+        """Whether the top screen will still change without a key (bots playing)."""
+        return self.running and not self.stack.is_empty and self.stack.top.is_busy()
+
+
+WINDOW_SIZE = (1024, 720)
+
+
+def open_window(fullscreen: bool) -> pygame.Surface:
+    """Open the resizable game window (or full screen)."""
+    flags = pygame.RESIZABLE | (pygame.FULLSCREEN if fullscreen else 0)
+    surface = pygame.display.set_mode(WINDOW_SIZE if not fullscreen else (0, 0), flags)
+    pygame.display.set_caption("Audio Spades")
+    return surface
+
+
+def _set_fullscreen(on: bool) -> None:
+    try:
+        open_window(on)
+    except pygame.error as error:
+        log.warning("cannot switch full screen: %s", error)

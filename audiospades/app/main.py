@@ -1,0 +1,156 @@
+"""Start-up and the command line: ``audiospades [--headless --seed N --keys FILE]``.
+
+Start-up order: settings load (a problem is spoken), language, window, speech (a
+fallback is spoken once), sound cues (no device: cues off, the game goes on), then
+the main menu.
+
+Headless mode runs the same loop with SDL's dummy drivers and no speech; every
+utterance is written to standard output, one a line. Keys come from ``--keys FILE``
+(``-`` for standard input) in the syntax of :mod:`audiospades.app.harness`; the run
+ends when the keys run out (after the computer players finish their moves) or on
+quit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from collections.abc import Sequence
+
+log = logging.getLogger(__name__)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="audiospades", description="Play Spades.")
+    parser.add_argument("--headless", action="store_true", help="no window or sound")
+    parser.add_argument("--seed", type=int, default=None, help="seed for new games")
+    parser.add_argument("--keys", default=None, help="key script (headless), - stdin")
+    parser.add_argument("--language", default=None, help="language, e.g. fr")
+    parser.add_argument(
+        "--speech", default=None, help="auto, screen_reader, builtin, silent"
+    )
+    return parser
+
+
+def main(argv: Sequence[str]) -> int:
+    """Play; return the exit status."""
+    args = _parser().parse_args(list(argv))
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    if args.headless:
+        return _headless(args)
+    return _windowed(args)
+
+
+def _write_line(text: str) -> None:
+    sys.stdout.write(text.replace("\n", " ") + "\n")
+    sys.stdout.flush()
+
+
+def _headless(args: argparse.Namespace) -> int:
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    import dataclasses
+
+    from audiospades import storage
+    from audiospades.app.harness import Harness, parse_script
+    from audiospades.controller import FileKind
+    from audiospades.presenter.system import storage_text
+
+    settings, problem = storage.load_settings()
+    if args.language:
+        settings = dataclasses.replace(settings, language=args.language)
+    harness = Harness(
+        seed=args.seed if args.seed is not None else 0,
+        settings=settings,
+        on_utterance=_write_line,
+    )
+    if problem is not None:
+        harness.services.say_text(
+            storage_text(FileKind.SETTINGS, problem), interrupt=False
+        )
+    script = ""
+    if args.keys == "-":
+        script = sys.stdin.read()
+    elif args.keys:
+        with open(args.keys, encoding="utf-8") as handle:
+            script = handle.read()
+    try:
+        harness.run_script(parse_script(script))
+    except ValueError as error:
+        sys.stderr.write(f"audiospades: {error}\n")
+        return 2
+    return 0
+
+
+def _windowed(args: argparse.Namespace) -> int:
+    import dataclasses
+
+    import pygame
+
+    from audiospades import i18n, storage
+    from audiospades.app.loop import App, open_window
+    from audiospades.app.menus import MainMenu
+    from audiospades.app.services import PygameClock, Services
+    from audiospades.controller import FileKind
+    from audiospades.presenter import Utterance
+    from audiospades.presenter.system import sound_off_text, storage_text
+    from audiospades.sound import create_sound_player
+    from audiospades.speech import (
+        BackendChange,
+        SpeechManager,
+        SpeechMode,
+        create_speaker,
+    )
+
+    settings, problem = storage.load_settings()
+    if args.language:
+        settings = dataclasses.replace(settings, language=args.language)
+    if args.speech:
+        settings = dataclasses.replace(settings, speech_mode=args.speech)
+    lang = i18n.set_language(settings.language)
+    pygame.init()
+    open_window(settings.fullscreen)
+    pending: list[BackendChange] = []
+
+    try:
+        mode = SpeechMode(settings.speech_mode)
+    except ValueError:
+        mode = SpeechMode.AUTO
+    speaker = create_speaker(
+        mode,
+        language=lang,
+        rate=settings.speech_rate,
+        volume=settings.speech_volume,
+        on_change=pending.append,
+    )
+    speech = SpeechManager(
+        speaker, rate=settings.speech_rate, volume=settings.speech_volume
+    )
+    sound, sound_ok = create_sound_player(settings.cue_volume)
+    services = Services(
+        speech=speech,
+        sound=sound,
+        settings=settings,
+        clock=PygameClock(),
+        seed=args.seed,
+    )
+    speaker_changes = pending
+    app = App(services, MainMenu())
+    for change in speaker_changes:
+        services.backend_changed(change)
+    if problem is not None:
+        services.say(Utterance(storage_text(FileKind.SETTINGS, problem)))
+    if not sound_ok:
+        services.say(Utterance(sound_off_text()))
+    i18n.add_listener(speech.set_language)
+    timer = pygame.time.Clock()
+    try:
+        while app.frame():
+            timer.tick(60)
+    finally:
+        speech.close()
+        sound.close()
+        pygame.quit()
+    return 0

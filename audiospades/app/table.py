@@ -1,0 +1,346 @@
+"""The card table: the game session's screen.
+
+Keys (see :mod:`audiospades.keymap`): seed 004's B, C, F, V or I, S, T; Left and
+Right through the hand (each card spoken with whether it is playable now), Up and
+Down between suits, Home and End, Enter or Space to play (or, while passing, to
+choose a card); digits and Enter to bid; N gathers a trick when the table waits
+(and Enter or Space do too); Ctrl+Z undo; H hint; Escape the game menu.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from typing import TYPE_CHECKING
+
+from audiospades import bots
+from audiospades.app.screen import KeyPress, Pop, Push, Screen, Transition
+from audiospades.app.services import Services
+from audiospades.commands import DIGITS, Command
+from audiospades.controller import GameFinished, GameSession, HandShown, YourTurn
+from audiospades.keymap import Context
+from audiospades.presenter import Utterance, answer, describe
+from audiospades.presenter import scoring as score_words
+from audiospades.presenter import system as system_words
+from audiospades.presenter import table as table_words
+from audiospades.rules import Bid, Card, Phase, SeatView
+from audiospades.sound import Cue
+
+if TYPE_CHECKING:
+    import pygame
+
+log = logging.getLogger(__name__)
+
+
+class TableScreen(Screen):
+    """Plays one game with the player."""
+
+    title = "Table"
+
+    def __init__(self, session: GameSession, *, resumed_line: str = "") -> None:
+        self.session = session
+        self.focus: Card | None = None
+        self.bid_entry = ""
+        self.pass_choice: list[Card] = []
+        self.finished = False
+        self.resumed_line = resumed_line
+        self._view: SeatView = session.view()
+        self.focus_rect: tuple[int, int, int, int] | None = None
+        """Where the focused card was last drawn (for tests of the picture)."""
+
+    # --- the framework ---
+    def key_contexts(self) -> tuple[Context, ...]:
+        if self.session.question is not None:
+            return (Context.QUESTION, Context.TABLE)
+        if self._my_bid_turn():
+            return (Context.BIDDING, Context.TABLE)
+        return (Context.TABLE,)
+
+    def on_enter(self, services: Services) -> None:
+        if self.resumed_line:
+            services.say(Utterance(table_words.resumed_text(), interrupt=True))
+            services.say(Utterance(self.resumed_line))
+        self._sync(services)
+
+    def on_resume(self, services: Services) -> None:
+        services.say(
+            answer(
+                table_words.whose_turn_text(
+                    self.view, self.session.names, self.session.awaiting_trick_clear
+                )
+            )
+        )
+
+    def is_busy(self) -> bool:
+        return not self.session.is_idle
+
+    def update(self, services: Services, now_ms: int) -> Transition | None:
+        self.session.advance(now_ms)
+        self._sync(services)
+        return None
+
+    @property
+    def view(self) -> SeatView:
+        """Seat 0's view, refreshed every frame."""
+        return self._view
+
+    def _sync(self, services: Services) -> None:
+        """Say what happened, keep the focus valid, save."""
+        notices = self.session.drain()
+        self._view = self.session.view()
+        verbosity = services.settings.verbosity
+        for notice in notices:
+            if isinstance(notice, YourTurn | HandShown):
+                self._fix_focus(notice)
+            if isinstance(notice, GameFinished):
+                self.finished = True
+            for utterance in describe(
+                notice, self._view, self.session.names, verbosity
+            ):
+                services.say(utterance)
+        if self.focus not in self._view.hand:
+            self.focus = self._view.hand[0] if self._view.hand else None
+        self.session.save_if_dirty(services.last_line)
+        if self.session.drain_pending():
+            self._sync(services)
+
+    def _fix_focus(self, notice: YourTurn | HandShown) -> None:
+        view = self.session.view()
+        if (
+            isinstance(notice, YourTurn)
+            and view.phase is Phase.PLAYING
+            and self.focus not in view.legal_plays
+            and view.legal_plays
+        ):
+            self.focus = min(view.legal_plays)
+        if isinstance(notice, YourTurn) and view.phase is Phase.BIDDING:
+            self.bid_entry = ""
+        if isinstance(notice, YourTurn) and view.phase is Phase.PASSING:
+            self.pass_choice = []
+
+    def _my_bid_turn(self) -> bool:
+        return self.session.is_human_turn and self.session.game.phase is Phase.BIDDING
+
+    # --- keys ---
+    def handle(
+        self, command: Command | None, key: KeyPress, services: Services
+    ) -> Transition | None:
+        session = self.session
+        view = self.session.view()
+        self._view = view
+        names = session.names
+        brief = services.settings.verbosity == "brief"
+        say = services.say
+        if command is None:
+            return None
+        if command is Command.MENU:
+            from audiospades.app.menus import GameMenu
+
+            return Push(GameMenu(self))
+        if self.finished and command in (Command.PLAY_CARD, Command.CONTINUE):
+            return Pop()
+        match command:
+            case Command.YES | Command.NO:
+                session.answer(command is Command.YES)
+            case Command.CARDS_ON_TABLE:
+                say(
+                    answer(
+                        table_words.cards_on_table_text(
+                            view, names, session.shown_trick
+                        )
+                    )
+                )
+            case Command.SUIT_LED:
+                say(answer(table_words.suit_led_text(view, names)))
+            case Command.TRICK_INFO:
+                say(answer(table_words.trick_info_text(view, names)))
+            case Command.SCORES:
+                say(answer(score_words.scores_text(view, names)))
+            case Command.WHOSE_TURN:
+                say(
+                    answer(
+                        table_words.whose_turn_text(
+                            view, names, session.awaiting_trick_clear
+                        )
+                    )
+                )
+            case Command.READ_HAND:
+                if session.hand_hidden:
+                    say(answer(table_words.hidden_hand_text()))
+                else:
+                    say(answer(table_words.hand_text(view.hand, view.rules)))
+            case Command.LAST_TRICK:
+                say(answer(table_words.last_trick_text(view, names)))
+            case Command.LAST_HAND:
+                say(answer(score_words.last_hand_text(view, names)))
+            case Command.RULES_IN_FORCE:
+                say(answer(score_words.rules_text(view.rules)))
+            case Command.MATCH_STANDING:
+                say(answer(score_words.match_standing_text(view, names)))
+            case Command.HINT:
+                say(answer(self._hint_text(services)))
+            case Command.UNDO:
+                session.undo()
+                self.bid_entry = ""
+                self.pass_choice = []
+            case Command.BID:
+                if self._my_bid_turn() and self.bid_entry:
+                    self._submit_bid(services)
+                else:
+                    say(answer(table_words.bid_prompt_text(view)))
+            case Command.BID_UP | Command.BID_DOWN:
+                self._step_bid(services, 1 if command is Command.BID_UP else -1)
+            case Command.ERASE:
+                self.bid_entry = self.bid_entry[:-1]
+                say(answer(table_words.bid_entry_text(self.bid_entry, view)))
+            case c if c in DIGITS:
+                digit = DIGITS.index(c)
+                entry = (self.bid_entry + str(digit)).lstrip("0") or "0"
+                if int(entry) > view.rules.trick_count:
+                    entry = str(digit)
+                self.bid_entry = entry
+                say(answer(table_words.bid_entry_text(entry, view)))
+            case Command.CONTINUE:
+                if not session.clear_trick():
+                    say(answer(table_words.whose_turn_text(view, names)))
+            case Command.PLAY_CARD:
+                self._play_or_choose(services)
+            case (
+                Command.NEXT_CARD
+                | Command.PREV_CARD
+                | Command.NEXT_SUIT
+                | Command.PREV_SUIT
+                | Command.FIRST_CARD
+                | Command.LAST_CARD
+            ):
+                self._navigate(command, services, brief)
+        self._sync(services)
+        return None
+
+    def _submit_bid(self, services: Services) -> None:
+        bid = Bid(int(self.bid_entry))
+        self.bid_entry = ""
+        self.session.human_bid(bid)
+
+    def _step_bid(self, services: Services, step: int) -> None:
+        legal = [b.tricks for b in self.view.legal_bids if not b.blind]
+        if not legal:
+            services.say(answer(table_words.bid_prompt_text(self.view)))
+            return
+        current = int(self.bid_entry) if self.bid_entry else None
+        if current is None:
+            value = legal[0] if step > 0 else legal[-1]
+        else:
+            options = [b for b in legal if (b > current if step > 0 else b < current)]
+            value = (min(options) if step > 0 else max(options)) if options else current
+        self.bid_entry = str(value)
+        services.say(answer(table_words.bid_entry_text(self.bid_entry, self.view)))
+
+    def _play_or_choose(self, services: Services) -> None:
+        session = self.session
+        if session.awaiting_trick_clear:
+            session.clear_trick()
+            return
+        if self._my_bid_turn():
+            if self.bid_entry:
+                self._submit_bid(services)
+            else:
+                services.say(answer(table_words.bid_prompt_text(self.view)))
+            return
+        card = self.focus
+        if card is None:
+            services.say(answer(table_words.whose_turn_text(self.view, session.names)))
+            return
+        if session.game.phase is Phase.PASSING and session.game.to_act == 0:
+            if card in self.pass_choice:
+                self.pass_choice.remove(card)
+                services.say(answer(table_words.pass_choice_text(card, False)))
+                return
+            self.pass_choice.append(card)
+            needed = self.view.rules.blind_nil_pass
+            if len(self.pass_choice) < needed:
+                services.say(answer(table_words.pass_choice_text(card, True)))
+                return
+            choice, self.pass_choice = self.pass_choice, []
+            session.human_pass(choice)
+            return
+        session.human_play(card)
+
+    def _navigate(self, command: Command, services: Services, brief: bool) -> None:
+        view = self.view
+        hand = list(view.hand)
+        if not hand:
+            text = (
+                table_words.hidden_hand_text()
+                if self.session.hand_hidden
+                else table_words.empty_hand_text()
+            )
+            services.say(answer(text))
+            return
+        index = hand.index(self.focus) if self.focus in hand else 0
+        suit_of = view.suit_of
+        target = index
+        match command:
+            case Command.NEXT_CARD:
+                target = index + 1
+            case Command.PREV_CARD:
+                target = index - 1
+            case Command.FIRST_CARD:
+                target = 0
+            case Command.LAST_CARD:
+                target = len(hand) - 1
+            case Command.NEXT_SUIT:
+                suit = suit_of(hand[index])
+                target = next(
+                    (
+                        i
+                        for i in range(index + 1, len(hand))
+                        if suit_of(hand[i]) != suit
+                    ),
+                    len(hand),
+                )
+            case Command.PREV_SUIT:
+                suit = suit_of(hand[index])
+                start = next(
+                    (i for i in range(index, -1, -1) if suit_of(hand[i]) != suit), -1
+                )
+                if start < 0:
+                    target = -1
+                else:
+                    prev_suit = suit_of(hand[start])
+                    target = start
+                    while target > 0 and suit_of(hand[target - 1]) == prev_suit:
+                        target -= 1
+        if not 0 <= target < len(hand):
+            services.sound.play(Cue.EDGE)
+            target = max(0, min(len(hand) - 1, target))
+            self.focus = hand[target]
+            services.say(answer(table_words.focus_text(self.focus, view, brief)))
+            return
+        self.focus = hand[target]
+        services.say(
+            Utterance(
+                table_words.focus_text(self.focus, view, brief),
+                Cue.CARD_FOCUS,
+                interrupt=True,
+            )
+        )
+
+    def _hint_text(self, services: Services) -> str:
+        if not services.settings.hints_enabled:
+            return system_words.hints_off_text()
+        session = self.session
+        if not (session.is_human_turn or session.question is not None):
+            return system_words.no_hint_text()
+        view = session.view()
+        try:
+            found = bots.hint(view, random.Random(len(session.game.actions)))
+        except ValueError:
+            return system_words.no_hint_text()
+        return system_words.hint_text(found)
+
+    # --- picture ---
+    def draw(self, surface: pygame.Surface, services: Services) -> None:
+        from audiospades.app.render import draw_table
+
+        self.focus_rect = draw_table(surface, services, self)

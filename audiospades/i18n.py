@@ -1,0 +1,116 @@
+"""Translations: the gettext domain ``audiospades``, switchable while the game runs.
+
+Every word the player hears or reads comes from :mod:`audiospades.presenter`, which
+calls :func:`_`, :func:`ngettext` and :func:`pgettext` from here. Catalogues live in
+``locale/<lang>/LC_MESSAGES/audiospades.mo`` at the repository root (compiled from the
+``.po`` files by ``tools/dev.sh``); message ids are English, so a missing catalogue
+simply speaks English.
+
+:func:`set_language` switches at once: everything worded afterwards follows. Listeners
+added with :func:`add_listener` hear of the change (the app uses one to switch the
+speech voice's language too).
+
+>>> set_language("en")
+'en'
+>>> ngettext("{count} trick", "{count} tricks", 2).format(count=2)
+'2 tricks'
+>>> pgettext("menu", "Quit")
+'Quit'
+"""
+
+from __future__ import annotations
+
+import gettext
+import locale
+import logging
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Final
+
+log = logging.getLogger(__name__)
+
+DOMAIN: Final = "audiospades"
+LOCALE_DIR: Final = Path(__file__).resolve().parent.parent / "locale"
+SUPPORTED_LANGUAGES: Final = ("en", "fr", "es", "de", "pt", "it")
+"""Languages with a catalogue (English is the message ids themselves)."""
+
+_translations: gettext.NullTranslations = gettext.NullTranslations()
+_language = "en"
+_listeners: list[Callable[[str], None]] = []
+
+
+def _(message: str) -> str:
+    """Translate ``message`` into the current language."""
+    return _translations.gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """Translate a message whose form depends on ``count``."""
+    return _translations.ngettext(singular, plural, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    """Translate ``message`` in ``context`` (for one English word with two senses)."""
+    return _translations.pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, count: int) -> str:
+    """Translate a plural message in ``context``."""
+    return _translations.npgettext(context, singular, plural, count)
+
+
+def current_language() -> str:
+    """The language now in force, such as ``"en"`` or ``"fr"``."""
+    return _language
+
+
+def system_language() -> str:
+    """The system's language as a short code (``"fr"`` from ``fr_FR.UTF-8``)."""
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var, "")
+        if value and value not in ("C", "POSIX"):
+            return _short(value.split(":")[0])
+    try:
+        code = locale.getlocale()[0]
+    except ValueError:
+        code = None
+    return _short(code) if code else "en"
+
+
+def _short(code: str) -> str:
+    return code.split(".")[0].split("@")[0] or "en"
+
+
+def set_language(lang: str | None, localedir: Path | None = None) -> str:
+    """Switch the language; None follows the system. Returns the language in force.
+
+    An unknown language, or one without a compiled catalogue, speaks English message
+    ids but still reports ``lang`` (so a translator's partial catalogue works).
+    """
+    global _translations, _language
+    wanted = lang or system_language()
+    directory = localedir or LOCALE_DIR
+    candidates = [wanted]
+    if "_" in wanted:
+        candidates.append(wanted.split("_")[0])
+    _translations = gettext.translation(
+        DOMAIN, localedir=str(directory), languages=candidates, fallback=True
+    )
+    if type(_translations) is gettext.NullTranslations and wanted != "en":
+        log.info("no catalogue for %s in %s; speaking English", wanted, directory)
+    _language = wanted
+    for listener in list(_listeners):
+        listener(wanted)
+    return wanted
+
+
+def add_listener(listener: Callable[[str], None]) -> None:
+    """Call ``listener(lang)`` after every :func:`set_language`."""
+    _listeners.append(listener)
+
+
+def remove_listener(listener: Callable[[str], None]) -> None:
+    """Stop calling ``listener``."""
+    if listener in _listeners:
+        _listeners.remove(listener)

@@ -1,0 +1,251 @@
+"""What the player hears when something happens at the table.
+
+:func:`describe` turns one notice from the game session (an engine event as seat 0
+may see it, or one of the session's own notices) into utterances. Events queue; they
+do not interrupt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from audiospades.controller import (
+    GameFinished,
+    HandHidden,
+    HandShown,
+    Notice,
+    Question,
+    QuestionKind,
+    Refused,
+    StorageTrouble,
+    TrickWaiting,
+    Undone,
+    UndoRefusal,
+    UndoRefused,
+    YourTurn,
+)
+from audiospades.i18n import _, ngettext
+from audiospades.presenter.scoring import game_over_text, hand_summary_lines
+from audiospades.presenter.system import illegal_text, storage_text
+from audiospades.presenter.table import hand_text, your_turn_text
+from audiospades.presenter.utterance import Utterance, is_brief, pan_for
+from audiospades.presenter.words import (
+    HUMAN,
+    bid_words,
+    card_list,
+    card_name,
+    side_name,
+)
+from audiospades.rules import (
+    BiddingComplete,
+    BidMade,
+    CardPlayed,
+    CardsPassed,
+    GameOver,
+    HandDealt,
+    HandScored,
+    Phase,
+    PlayStarted,
+    RedealRequested,
+    SeatView,
+    SpadesBroken,
+    TrickWon,
+)
+from audiospades.rules.seats import side_seats
+from audiospades.sound import Cue
+from audiospades.storage import Outcome
+
+
+def describe(
+    notice: Notice, view: SeatView, names: Sequence[str], verbosity: str = "full"
+) -> list[Utterance]:
+    """The utterances for one notice.
+
+    Args:
+        notice: An engine event (as seat 0 sees it) or a session notice.
+        view: Seat 0's view after the notice.
+        names: Each seat's name (seat 0's is not used: it is "you").
+        verbosity: "full" or "brief".
+
+    Returns:
+        Zero or more utterances, in the order to say them.
+    """
+    n = view.player_count
+    brief = is_brief(verbosity)
+    match notice:
+        case HandDealt(hand_index=_, dealer=dealer):
+            number = view.hands_played + 1
+            if dealer == HUMAN:
+                text = _("Hand {number}. You deal.").format(number=number)
+            else:
+                text = _("Hand {number}. {player} deals.").format(
+                    number=number, player=_(names[dealer])
+                )
+            return [Utterance(text, Cue.DEAL)]
+        case RedealRequested(seat=seat):
+            if seat == HUMAN:
+                text = _("You throw in your hand. The cards are dealt again.")
+            else:
+                text = _(
+                    "{player} has one spade or none and throws in the hand. "
+                    "The cards are dealt again."
+                ).format(player=_(names[seat]))
+            return [Utterance(text, Cue.SHUFFLE)]
+        case BidMade(seat=seat, bid=bid):
+            if seat == HUMAN:
+                text = _("You bid {bid}.").format(bid=bid_words(bid))
+            elif brief:
+                text = _("{player}: {bid}.").format(
+                    player=_(names[seat]), bid=bid_words(bid)
+                )
+            else:
+                text = _("{player} bids {bid}.").format(
+                    player=_(names[seat]), bid=bid_words(bid)
+                )
+            return [Utterance(text, Cue.BID_PLACED, pan=pan_for(seat, n))]
+        case BiddingComplete(bids=bids):
+            parts = []
+            for side in range(view.rules.side_count):
+                seats = side_seats(side, n, view.rules.partnerships)
+                total = sum(bids[s].tricks for s in seats)
+                parts.append(
+                    _("{side} bid {count}.").format(
+                        side=side_name(side, view, names), count=total
+                    )
+                )
+            return [Utterance(_("Bidding is over.") + " " + " ".join(parts))]
+        case CardsPassed(from_seat=giver, to_seat=taker, cards=cards):
+            if giver == HUMAN:
+                text = _("You pass {cards} to {player}.").format(
+                    cards=card_list(cards), player=_(names[taker])
+                )
+            elif taker == HUMAN:
+                text = _("{player} passes you {cards}.").format(
+                    player=_(names[giver]), cards=card_list(cards)
+                )
+            else:
+                count = view.rules.blind_nil_pass
+                text = ngettext(
+                    "{player} passes {count} card to {partner}.",
+                    "{player} passes {count} cards to {partner}.",
+                    count,
+                ).format(player=_(names[giver]), count=count, partner=_(names[taker]))
+            return [Utterance(text, Cue.CARDS_PASSED, pan=pan_for(giver, n))]
+        case PlayStarted(leader=leader):
+            if leader == HUMAN or brief:
+                return []
+            return [Utterance(_("{player} leads.").format(player=_(names[leader])))]
+        case CardPlayed(seat=seat, card=card):
+            if seat == HUMAN:
+                text = _("You play the {card}.").format(card=card_name(card))
+            elif brief:
+                text = _("{player}: {card}.").format(
+                    player=_(names[seat]), card=card_name(card)
+                )
+            else:
+                text = _("{player} plays the {card}.").format(
+                    player=_(names[seat]), card=card_name(card)
+                )
+            return [Utterance(text, Cue.CARD_PLAYED, pan=pan_for(seat, n))]
+        case SpadesBroken():
+            return [Utterance(_("Spades are broken."), Cue.SPADES_BROKEN)]
+        case TrickWon(seat=seat, cards=cards):
+            card = next(c for s, c in cards if s == seat)
+            if seat == HUMAN:
+                cue = Cue.TRICK_WON_YOU
+                text = _("You win the trick with the {card}.")
+            else:
+                cue = (
+                    Cue.TRICK_WON_PARTNER
+                    if view.partner == seat
+                    else Cue.TRICK_WON_OPPONENT
+                )
+                text = _("{player} wins the trick with the {card}.")
+            text = text.format(
+                player=_(names[seat]) if seat else "", card=card_name(card)
+            )
+            return [Utterance(text, cue, pan=pan_for(seat, n))]
+        case HandScored(score=score):
+            lines = hand_summary_lines(score, view, names, brief)
+            mine = view.side
+            ours = score.sides[mine]
+            cue = Cue.HAND_OVER
+            if ours.bag_penalty_count:
+                cue = Cue.BAG_PENALTY
+            elif any(not r.is_made for r in ours.nils):
+                cue = Cue.NIL_FAILED
+            elif ours.is_made is False:
+                cue = Cue.CONTRACT_SET
+            elif ours.nils:
+                cue = Cue.NIL_MADE
+            elif ours.is_made:
+                cue = Cue.CONTRACT_MADE
+            text = " ".join([_("The hand is over."), *lines])
+            return [Utterance(text, cue)]
+        case GameOver():
+            won = view.winner is not None and view.winner == view.side
+            return [
+                Utterance(
+                    game_over_text(view, names),
+                    Cue.GAME_WON if won else Cue.GAME_LOST,
+                )
+            ]
+        case Question(kind=kind, behind=behind):
+            if kind is QuestionKind.BLIND_NIL:
+                text = _(
+                    "Your side is {points} or more points behind. Bid blind nil, "
+                    "before looking at your cards? Press Y for yes or N for no."
+                ).format(points=behind)
+            else:
+                text = _(
+                    "You hold one spade or none. Throw in the hand for a new deal? "
+                    "Press Y for yes or N for no."
+                )
+            return [Utterance(text, Cue.YOUR_TURN)]
+        case HandShown(cards=cards):
+            return [Utterance(hand_text(cards, view.rules))]
+        case HandHidden():
+            return [
+                Utterance(
+                    _("Blind nil it is. Your cards stay hidden until you have bid.")
+                )
+            ]
+        case YourTurn(view=turn_view):
+            return [Utterance(your_turn_text(turn_view, names, brief), Cue.YOUR_TURN)]
+        case Refused(error=error):
+            return [
+                Utterance(
+                    illegal_text(error, view, names), Cue.ILLEGAL_MOVE, interrupt=True
+                )
+            ]
+        case Undone(move_count=count):
+            text = ngettext(
+                "Undone: {count} move taken back.",
+                "Undone: {count} moves taken back.",
+                count,
+            ).format(count=count)
+            return [Utterance(text, Cue.UNDO, interrupt=True)]
+        case UndoRefused(reason=reason):
+            if reason is UndoRefusal.NOTHING_TO_UNDO:
+                text = _("There is nothing to undo.")
+            else:
+                text = _("You can undo only when it is your turn.")
+            return [Utterance(text, Cue.ILLEGAL_MOVE, interrupt=True)]
+        case TrickWaiting():
+            if brief:
+                return []
+            return [Utterance(_("Press N to gather the trick."))]
+        case StorageTrouble(file=file, problem=problem):
+            return [Utterance(storage_text(file, problem))]
+        case GameFinished(outcome=outcome):
+            if outcome is Outcome.WIN:
+                text = _("Well played! Press Escape for the menu.")
+            else:
+                text = _("Press Escape for the menu.")
+            return [Utterance(text)]
+    return []
+
+
+def phase_is_play(view: SeatView) -> bool:
+    """Whether cards are being played."""
+    return view.phase is Phase.PLAYING

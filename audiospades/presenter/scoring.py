@@ -1,0 +1,284 @@
+"""Scores explained, with the reason for every point.
+
+The hand summary, the running scores, the match standing, the game's end and the
+rules in force.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from audiospades.i18n import _, ngettext
+from audiospades.presenter.words import (
+    HUMAN,
+    bags_words,
+    player_title,
+    side_name,
+    signed,
+)
+from audiospades.rules import HandScore, Rules, SeatView, SideScore
+from audiospades.rules.options import (
+    BiddingStyle,
+    NilTricks,
+    ScoringStyle,
+    TieRule,
+    TrumpMode,
+)
+
+
+def side_reasons(score: SideScore, names: Sequence[str]) -> list[str]:
+    """Every reason for one side's points: "contract made, 60", "2 bags, 2"."""
+    out: list[str] = []
+    if score.is_made is True:
+        out.append(
+            _("bid {bid}, took {tricks}: contract made, {points}").format(
+                bid=score.contract,
+                tricks=score.tricks,
+                points=signed(score.contract_points),
+            )
+        )
+    elif score.is_made is False:
+        out.append(
+            _("bid {bid}, took {tricks}: contract set, {points}").format(
+                bid=score.contract,
+                tricks=score.tricks,
+                points=signed(score.contract_points),
+            )
+        )
+    if score.overtricks:
+        out.append(
+            ngettext(
+                "{count} bag, {points}", "{count} bags, {points}", score.overtricks
+            ).format(count=score.overtricks, points=signed(score.overtrick_points))
+        )
+    for nil in score.nils:
+        who = player_title(nil.seat, names)
+        if nil.blind:
+            text = (
+                _("{player}: blind nil made, {points}")
+                if nil.is_made
+                else _("{player}: blind nil failed, {points}")
+            )
+        else:
+            text = (
+                _("{player}: nil made, {points}")
+                if nil.is_made
+                else _("{player}: nil failed, {points}")
+            )
+        out.append(text.format(player=who, points=signed(nil.points)))
+    if score.nil_bags:
+        out.append(
+            ngettext(
+                "{count} bag from the failed nil, {points}",
+                "{count} bags from the failed nil, {points}",
+                score.nil_bags,
+            ).format(count=score.nil_bags, points=signed(score.nil_bag_points))
+        )
+    if score.exact_bonus:
+        out.append(
+            _("exact bid bonus, {points}").format(points=signed(score.exact_bonus))
+        )
+    if score.big_bid_bonus:
+        out.append(
+            _("big bid bonus, {points}").format(points=signed(score.big_bid_bonus))
+        )
+    if score.bag_penalty_count:
+        out.append(
+            _("bag penalty, {points}").format(points=signed(score.bag_penalty_points))
+        )
+    return out
+
+
+def hand_summary_lines(
+    score: HandScore, view: SeatView, names: Sequence[str], brief: bool = False
+) -> list[str]:
+    """One sentence a side: its reasons, points this hand, score and bags."""
+    lines = []
+    for side in score.sides:
+        name = side_name(side.side, view, names)
+        reasons = "; ".join(side_reasons(side, names))
+        if brief or not reasons:
+            text = _("{side}: {points} this hand, score {total}.").format(
+                side=name, points=signed(side.points), total=signed(side.total_after)
+            )
+        else:
+            text = _(
+                "{side}: {reasons}. {points} this hand; score {total}, {bags}."
+            ).format(
+                side=name,
+                reasons=reasons,
+                points=signed(side.points),
+                total=signed(side.total_after),
+                bags=bags_words(side.bags_after),
+            )
+        lines.append(text)
+    return lines
+
+
+def last_hand_text(view: SeatView, names: Sequence[str]) -> str:
+    """Key P: the previous hand's summary, every point explained."""
+    if not view.history:
+        return _("No hand has been scored yet.")
+    number = len(view.history)
+    return " ".join(
+        [
+            _("Hand {number}.").format(number=number),
+            *hand_summary_lines(view.history[-1], view, names),
+        ]
+    )
+
+
+def scores_text(view: SeatView, names: Sequence[str]) -> str:
+    """Key S: each side's score and bags, and what the game is played to."""
+    parts = [
+        _("{side}: {total}, {bags}.").format(
+            side=side_name(side, view, names),
+            total=signed(view.totals[side]),
+            bags=bags_words(view.bags[side]),
+        )
+        for side in range(view.rules.side_count)
+    ]
+    parts.append(goal_text(view.rules))
+    return " ".join(parts)
+
+
+def goal_text(rules: Rules) -> str:
+    """What ends the game: "Playing to 500 points."."""
+    if rules.target_score is not None and rules.hand_limit is not None:
+        return _("Playing to {points} points or {hands} hands.").format(
+            points=rules.target_score, hands=rules.hand_limit
+        )
+    if rules.target_score is not None:
+        return _("Playing to {points} points.").format(points=rules.target_score)
+    return ngettext(
+        "Playing {hands} hand.", "Playing {hands} hands.", rules.hand_limit or 0
+    ).format(hands=rules.hand_limit)
+
+
+def match_standing_text(view: SeatView, names: Sequence[str]) -> str:
+    """Key M: who leads and by how much, after how many hands."""
+    totals = view.totals
+    mine = view.side
+    best = max(totals)
+    leaders = [s for s, t in enumerate(totals) if t == best]
+    played = ngettext(
+        "{count} hand played.", "{count} hands played.", view.hands_played
+    ).format(count=view.hands_played)
+    if len(leaders) > 1:
+        lead = _("The scores are level at {points}.").format(points=signed(best))
+    else:
+        leader = leaders[0]
+        others = [t for s, t in enumerate(totals) if s != leader]
+        margin = best - max(others)
+        if leader == mine:
+            lead = _("Your side leads by {margin}, {ours} to {theirs}.")
+        else:
+            lead = _("{side} lead by {margin}, {ours} to {theirs}.")
+        lead = lead.format(
+            side=side_name(leader, view, names),
+            margin=margin,
+            ours=signed(best),
+            theirs=signed(max(others)),
+        )
+    return " ".join([played, lead, goal_text(view.rules)])
+
+
+def game_over_text(view: SeatView, names: Sequence[str]) -> str:
+    """The end of the game: who won, and the final scores."""
+    finals = " ".join(
+        _("{side}: {total}.").format(
+            side=side_name(side, view, names), total=signed(view.totals[side])
+        )
+        for side in range(view.rules.side_count)
+    )
+    if view.is_draw or view.winner is None:
+        return _("The game is over: a draw. {scores}").format(scores=finals)
+    if view.winner == view.side:
+        if view.rules.partnerships:
+            return _("Game over. Your side wins! {scores}").format(scores=finals)
+        return _("Game over. You win! {scores}").format(scores=finals)
+    return _("Game over. {side} win. {scores}").format(
+        side=side_name(view.winner, view, names), scores=finals
+    )
+
+
+def rules_text(rules: Rules) -> str:
+    """Key U: the rules in force, a sentence each."""
+    parts = [goal_text(rules)]
+    if rules.partnerships:
+        parts.append(
+            _("{players} players in partnerships.").format(players=rules.player_count)
+        )
+    else:
+        parts.append(
+            _("{players} players, each for themselves.").format(
+                players=rules.player_count
+            )
+        )
+    if rules.scoring_style is ScoringStyle.QUICKSAND:
+        parts.append(_("Quicksand scoring: each overtrick costs 10 points."))
+    else:
+        parts.append(
+            _("{bags} bags cost {points} points.").format(
+                bags=rules.bags_per_penalty, points=rules.bag_penalty
+            )
+        )
+    if rules.nil_allowed:
+        parts.append(_("Nil scores {points}.").format(points=rules.nil_value))
+        if rules.nil_tricks is NilTricks.IGNORED:
+            parts.append(_("A failed nil's tricks do not count as bags."))
+    else:
+        parts.append(_("Nil is not allowed."))
+    if rules.blind_nil_allowed:
+        parts.append(
+            _("Blind nil scores {points}, for a side {behind} points behind.").format(
+                points=rules.blind_nil_value, behind=rules.blind_nil_behind
+            )
+        )
+        if rules.blind_nil_pass:
+            parts.append(
+                ngettext(
+                    "After a blind nil, partners pass {count} card.",
+                    "After a blind nil, partners pass {count} cards.",
+                    rules.blind_nil_pass,
+                ).format(count=rules.blind_nil_pass)
+            )
+    trumps = {
+        TrumpMode.NORMAL: _("Spades are trumps, ace high."),
+        TrumpMode.JOKERS: _("Big joker, then little joker, then the spades."),
+        TrumpMode.DEUCES: _(
+            "Deuces on top: 2 of spades, 2 of diamonds, 2 of clubs, "
+            "2 of hearts, then the spades."
+        ),
+        TrumpMode.NEW_YORK_CITY: _(
+            "Big joker, little joker, 2 of diamonds, 2 of spades, then the spades."
+        ),
+        TrumpMode.BARMORE: _("Big joker, little joker, 2 of spades, then the spades."),
+    }
+    parts.append(trumps[rules.trump_mode])
+    if rules.spades_must_break:
+        parts.append(_("Spades may not be led until broken."))
+    if rules.bidding_style is BiddingStyle.SUICIDE:
+        parts.append(_("Suicide: one partner bids nil, the other at least 4."))
+    elif rules.bidding_style is BiddingStyle.MIRROR:
+        parts.append(_("Mirror: everyone bids their number of spades."))
+    elif rules.bidding_style is BiddingStyle.WHIZ:
+        parts.append(_("Whiz: bid your number of spades, or nil."))
+    if rules.no_hell:
+        parts.append(_("No hell: the bids may not add up to the number of tricks."))
+    if rules.exact_bid_bonus:
+        parts.append(
+            _("Bidding and taking exactly 1 or 2 tricks earns {points}.").format(
+                points=rules.exact_bid_bonus
+            )
+        )
+    if rules.misdeal_redeal:
+        parts.append(_("A hand with one spade or none may be thrown in."))
+    if rules.tie_rule is TieRule.DRAW:
+        parts.append(_("A tie is a draw."))
+    return " ".join(parts)
+
+
+def human_name_for(seat: int, names: Sequence[str]) -> str:
+    """A seat's name, "You" for seat 0."""
+    return player_title(seat, names) if seat != HUMAN else _("You")

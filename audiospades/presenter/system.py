@@ -1,0 +1,408 @@
+"""Words for refusals, files, speech back ends, menus, keys and hints."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from audiospades.bots import Hint, HintKind, HintReason
+from audiospades.commands import Command
+from audiospades.controller import FileKind
+from audiospades.i18n import _, pgettext
+from audiospades.keymap import Chord
+from audiospades.presenter.words import bid_words, card_list, card_name, suit_name
+from audiospades.rules import IllegalAction, Reason, SeatView, Suit
+from audiospades.sound import Cue
+from audiospades.speech import BackendChange, BackendKind, FallbackReason
+from audiospades.storage import (
+    LoadProblem,
+    ProblemKind,
+    Record,
+    SaveProblem,
+    SaveProblemKind,
+)
+from audiospades.textmark import N_
+
+
+def illegal_text(error: IllegalAction, view: SeatView, names: Sequence[str]) -> str:
+    """Why the human's action was refused: "You must follow hearts."."""
+    detail = error.detail
+    match error.reason:
+        case Reason.MUST_FOLLOW_SUIT:
+            suit = detail.get("suit")
+            name = suit_name(suit) if isinstance(suit, Suit) else ""
+            return _("You must follow {suit}.").format(suit=name)
+        case Reason.SPADES_NOT_BROKEN:
+            return _("Spades are not broken yet: lead another suit.")
+        case Reason.NO_SPADE_ON_FIRST_LEAD:
+            return _("You may not lead a spade to the first trick.")
+        case Reason.NOT_YOUR_TURN:
+            seat = detail.get("to_act")
+            if isinstance(seat, int) and 0 < seat < len(names):
+                return _("It is not your turn: {player} is to play.").format(
+                    player=_(names[seat])
+                )
+            return _("It is not your turn.")
+        case Reason.GAME_OVER:
+            return _("The game is over.")
+        case Reason.CARD_NOT_HELD:
+            return _("You do not hold that card.")
+        case Reason.BID_OUT_OF_RANGE:
+            return _("Bid from nil to {maximum}.").format(
+                maximum=detail.get("maximum", view.rules.trick_count)
+            )
+        case Reason.NIL_NOT_ALLOWED:
+            return _("Nil is not allowed in these rules.")
+        case Reason.DOUBLE_NIL_NOT_ALLOWED:
+            return _("Your partner bid nil, and a double nil is not allowed.")
+        case Reason.BLIND_NIL_NOT_ALLOWED:
+            return _("Blind nil is not allowed in these rules.")
+        case Reason.BLIND_NIL_NOT_BEHIND:
+            return _("Blind nil needs your side to be {points} points behind.").format(
+                points=detail.get("behind", view.rules.blind_nil_behind)
+            )
+        case Reason.NO_HELL_TOTAL:
+            return _("The bids may not add up to {total}.").format(
+                total=detail.get("total", view.rules.trick_count)
+            )
+        case Reason.SUICIDE_NEEDS_NIL:
+            return _("One of you must bid nil.")
+        case Reason.SUICIDE_NEEDS_FOUR:
+            return _("Bid nil, or at least 4.")
+        case Reason.MIRROR_MUST_MATCH_SPADES:
+            return _("Bid your number of spades: {count}.").format(
+                count=detail.get("spades", 0)
+            )
+        case Reason.WHIZ_NIL_OR_SPADES:
+            return _("Bid nil or your number of spades, {count}.").format(
+                count=detail.get("spades", 0)
+            )
+        case Reason.SIDE_BID_TOO_LOW:
+            return _("Your side must bid at least {count}.").format(
+                count=detail.get("minimum", 0)
+            )
+        case Reason.WRONG_PASS_COUNT:
+            return _("Pass exactly {count} cards.").format(count=detail.get("count", 0))
+        case Reason.DUPLICATE_CARD:
+            return _("You chose the same card twice.")
+        case Reason.REDEAL_NOT_ALLOWED | Reason.HAND_NOT_DEFICIENT:
+            return _("You cannot throw in this hand.")
+    return _("You cannot do that now.")
+
+
+_FILES: Final[dict[FileKind, str]] = {
+    FileKind.SETTINGS: N_("settings"),
+    FileKind.STATISTICS: N_("statistics"),
+    FileKind.SAVED_GAME: N_("saved game"),
+    FileKind.FINISHED_GAME: N_("finished game"),
+}
+
+
+def storage_text(file: FileKind, problem: LoadProblem | SaveProblem) -> str:
+    """One sentence about a file that could not be loaded or saved."""
+    what = _(_FILES[file])
+    if isinstance(problem, SaveProblem):
+        if problem.kind is SaveProblemKind.BUSY:
+            return _(
+                "Your {file} could not be saved: another copy of the game is using it."
+            ).format(file=what)
+        return _("Your {file} could not be saved: the disk refused it.").format(
+            file=what
+        )
+    backup = str(problem.backup) if problem.backup else ""
+    if problem.kind is ProblemKind.UNREADABLE:
+        return _("Your {file} file could not be read; defaults are used.").format(
+            file=what
+        )
+    if problem.kind is ProblemKind.WRONG_VERSION:
+        if backup:
+            return _(
+                "Your {file} file is from another version; it was kept as {backup} "
+                "and defaults are used."
+            ).format(file=what, backup=backup)
+        return _("Your {file} file is from another version; defaults are used.").format(
+            file=what
+        )
+    if backup:
+        return _(
+            "Your {file} file was damaged; it was kept as {backup} "
+            "and defaults are used."
+        ).format(file=what, backup=backup)
+    return _("Your {file} file was damaged; defaults are used.").format(file=what)
+
+
+def backend_text(change: BackendChange) -> str:
+    """One sentence when speech moves to another back end."""
+    if change.to_kind is BackendKind.BUILTIN:
+        if change.reason is FallbackReason.NOT_RUNNING:
+            return _("No screen reader is running, so the game's own voice speaks.")
+        return _("The screen reader stopped answering, so the game's own voice speaks.")
+    if change.reason is FallbackReason.NO_AUDIO_DEVICE:
+        return _("No sound device was found: there is no speech, text is shown.")
+    return _("Speech is not available: text is shown on the screen.")
+
+
+def sound_off_text() -> str:
+    """The sound cues could not start."""
+    return _("No sound device: sound cues are off.")
+
+
+def menu_item_text(label: str, position: int, count: int, value: str = "") -> str:
+    """A menu item with its value and position: "Target score, 500, 3 of 12"."""
+    if value:
+        return _("{label}, {value}, {position} of {count}").format(
+            label=label, value=value, position=position, count=count
+        )
+    return _("{label}, {position} of {count}").format(
+        label=label, position=position, count=count
+    )
+
+
+_KEY_NAMES: Final[dict[str, str]] = {
+    "return": N_("Enter"),
+    "space": N_("Space"),
+    "escape": N_("Escape"),
+    "backspace": N_("Backspace"),
+    "left": N_("Left arrow"),
+    "right": N_("Right arrow"),
+    "up": N_("Up arrow"),
+    "down": N_("Down arrow"),
+    "home": N_("Home"),
+    "end": N_("End"),
+    "page up": N_("Page Up"),
+    "page down": N_("Page Down"),
+    "tab": N_("Tab"),
+    "delete": N_("Delete"),
+    "ctrl": N_("Control"),
+    "alt": N_("Alt"),
+    "shift": N_("Shift"),
+}
+
+
+def key_label(chord: Chord) -> str:
+    """A chord as the player would say it: "Control+Z", "B", "F1"."""
+    key = chord.key
+    name = _(_KEY_NAMES[key]) if key in _KEY_NAMES else key.upper()
+    for mod in ("shift", "alt", "ctrl"):
+        if mod in chord.mods:
+            name = _("{modifier}+{key}").format(modifier=_(_KEY_NAMES[mod]), key=name)
+    return name
+
+
+_COMMANDS: Final[dict[Command, str]] = {
+    Command.BID: N_("make your bid, or hear how"),
+    Command.CARDS_ON_TABLE: N_("the cards on the table"),
+    Command.SUIT_LED: N_("the suit led"),
+    Command.TRICK_INFO: N_("bids, tricks taken and the trick number"),
+    Command.SCORES: N_("the scores"),
+    Command.WHOSE_TURN: N_("whose turn it is"),
+    Command.READ_HAND: N_("read your whole hand"),
+    Command.LAST_TRICK: N_("the last trick"),
+    Command.LAST_HAND: N_("the previous hand's score, explained"),
+    Command.RULES_IN_FORCE: N_("the rules in force"),
+    Command.MATCH_STANDING: N_("the match standing"),
+    Command.HINT: N_("a hint"),
+    Command.NEXT_CARD: N_("next card"),
+    Command.PREV_CARD: N_("previous card"),
+    Command.NEXT_SUIT: N_("next suit"),
+    Command.PREV_SUIT: N_("previous suit"),
+    Command.FIRST_CARD: N_("first card"),
+    Command.LAST_CARD: N_("last card"),
+    Command.PLAY_CARD: N_("play the card, or choose it to pass"),
+    Command.CONTINUE: N_("gather the trick"),
+    Command.UNDO: N_("undo, back to your previous move"),
+    Command.BID_UP: N_("raise the bid"),
+    Command.BID_DOWN: N_("lower the bid"),
+    Command.BID_NIL: N_("bid nil"),
+    Command.ERASE: N_("erase a digit"),
+    Command.YES: N_("yes"),
+    Command.NO: N_("no"),
+    Command.MENU_UP: N_("previous item"),
+    Command.MENU_DOWN: N_("next item"),
+    Command.MENU_FIRST: N_("first item"),
+    Command.MENU_LAST: N_("last item"),
+    Command.MENU_CHOOSE: N_("choose"),
+    Command.MENU_LEFT: N_("lower the value"),
+    Command.MENU_RIGHT: N_("raise the value"),
+    Command.BACK: N_("go back"),
+    Command.MENU: N_("the game menu"),
+    Command.REPEAT: N_("repeat what was last said"),
+    Command.HISTORY_BACK: N_("earlier messages"),
+    Command.HISTORY_FORWARD: N_("later messages"),
+    Command.SILENCE: N_("stop speech"),
+    Command.HELP: N_("the keys for this screen"),
+    Command.WHAT_KEY: N_("what does this key do: press keys to hear them, F2 to stop"),
+    Command.SPEECH_FASTER: N_("speak faster"),
+    Command.SPEECH_SLOWER: N_("speak slower"),
+    Command.FULLSCREEN: N_("full screen on or off"),
+    Command.QUIT: N_("quit the game"),
+}
+
+
+def command_text(command: Command) -> str:
+    """What a command does, in a few words."""
+    if command.value.startswith("digit_"):
+        return _("type the digit {digit}").format(digit=command.value[-1])
+    return _(_COMMANDS.get(command, command.value))
+
+
+def key_help_text(chord: Chord, command: Command | None) -> str:
+    """The answer in "what does this key do" mode, and a help line."""
+    if command is None:
+        return _("{key}: nothing here.").format(key=key_label(chord))
+    return _("{key}: {action}.").format(
+        key=key_label(chord), action=command_text(command)
+    )
+
+
+def what_key_text(on: bool) -> str:
+    """Entering or leaving "what does this key do" mode."""
+    if on:
+        return _("Key help on: press any key to hear what it does; F2 to stop.")
+    return _("Key help off.")
+
+
+def rate_text(rate: int, applied: bool) -> str:
+    """After a speech rate key."""
+    if not applied:
+        return _(
+            "Your screen reader keeps its own rate; "
+            "the game's voice will use {rate} percent."
+        ).format(rate=rate)
+    return _("Speech rate {rate} percent.").format(rate=rate)
+
+
+def history_end_text() -> str:
+    """No further message in that direction."""
+    return _("No more messages.")
+
+
+def language_text(name: str) -> str:
+    """After a language switch."""
+    return _("Language: {name}.").format(name=name)
+
+
+_REASONS: Final[dict[HintReason, str]] = {
+    HintReason.ONLY_CARD: N_("it is your only choice"),
+    HintReason.WINS_TRICK: N_("it wins the trick"),
+    HintReason.CHEAPEST_WINNER: N_("it is the lowest card that wins the trick"),
+    HintReason.DUCK_UNDER: N_("it is the highest card that still loses the trick"),
+    HintReason.SHED_HIGH: N_("you must win anyway, so get rid of a high card"),
+    HintReason.FOLLOW_LOW: N_("you cannot win cheaply, so follow low"),
+    HintReason.DISCARD_LOSER: N_("it is a card you will not need"),
+    HintReason.TRUMP_IN: N_("you have none of the suit led, so trump it"),
+    HintReason.PARTNER_WINNING: N_("your partner is already winning"),
+    HintReason.PROTECT_PARTNER_NIL: N_(
+        "winning the trick keeps your partner's nil safe"
+    ),
+    HintReason.ATTACK_NIL: N_("it may force the nil bidder to win a trick"),
+    HintReason.SAVE_BAGS: N_("your side has its tricks: avoid a bag"),
+    HintReason.SET_CONTRACT: N_("it helps set the opponents' contract"),
+    HintReason.LEAD_WINNER: N_("it should win the trick"),
+    HintReason.LEAD_SAFE: N_("it gives nothing away"),
+    HintReason.LEAD_SHORT_SUIT: N_("it empties a short suit, so you can trump later"),
+    HintReason.BEST_OUTCOME: N_("looking ahead, it scores best"),
+    HintReason.COUNT_SURE_TRICKS: N_("that is how many tricks your hand should take"),
+    HintReason.NIL_HAND: N_("your hand is low enough for nil"),
+    HintReason.COVER_PARTNER_NIL: N_("your partner bid nil, so bid to make it alone"),
+    HintReason.AVOID_BAGS: N_("your side is close to a bag penalty"),
+    HintReason.ONLY_BID: N_("the rules allow only this bid"),
+    HintReason.FAR_BEHIND: N_("your side is far enough behind to gamble"),
+    HintReason.NOT_BEHIND_ENOUGH: N_("the gamble is not worth it"),
+    HintReason.PASS_HIGH: N_("give your partner the high cards"),
+    HintReason.PASS_LOW: N_("give your partner low cards to play under"),
+    HintReason.WEAK_HAND: N_("the hand has too few spades"),
+    HintReason.KEEP_HAND: N_("the hand is playable"),
+}
+
+
+def hint_text(found: Hint) -> str:
+    """A hint: "Play the king of hearts: it wins the trick."."""
+    reason = _(_REASONS.get(found.reason, "")) if found.reason in _REASONS else ""
+    match found.kind:
+        case HintKind.PLAY if found.card is not None:
+            action = _("Play the {card}").format(card=card_name(found.card))
+        case HintKind.BID if found.bid is not None:
+            action = _("Bid {bid}").format(bid=bid_words(found.bid))
+        case HintKind.PASS:
+            action = _("Pass {cards}").format(cards=card_list(found.cards))
+        case HintKind.BLIND_NIL:
+            action = (
+                _("Bid blind nil")
+                if found.detail.get("yes") or found.bid is not None
+                else _("Do not bid blind nil")
+            )
+        case HintKind.REDEAL:
+            action = (
+                _("Throw in the hand")
+                if found.detail.get("yes")
+                else _("Keep the hand")
+            )
+        case _:
+            return _("No hint now.")
+    if not reason:
+        return _("{action}.").format(action=action)
+    return _("{action}: {reason}.").format(action=action, reason=reason)
+
+
+def no_hint_text() -> str:
+    """When there is nothing to decide, or hints are off."""
+    return _("No hint now: it is not your decision.")
+
+
+def hints_off_text() -> str:
+    """Hints are turned off in the options."""
+    return _("Hints are turned off in the options.")
+
+
+def coming_text(label: str) -> str:
+    """A menu entry that is not built yet."""
+    return pgettext("menu", "{item} is coming in a later version.").format(item=label)
+
+
+_CUES: Final[dict[Cue, str]] = {
+    Cue.SHUFFLE: N_("shuffle: a new game"),
+    Cue.DEAL: N_("deal: a new hand"),
+    Cue.CARDS_PASSED: N_("cards passed"),
+    Cue.CARD_FOCUS: N_("moving through your hand"),
+    Cue.EDGE: N_("the end of a list"),
+    Cue.CARD_PLAYED: N_("a card is played, from where the player sits"),
+    Cue.YOUR_TURN: N_("your turn"),
+    Cue.BID_PLACED: N_("a bid"),
+    Cue.ILLEGAL_MOVE: N_("not allowed"),
+    Cue.UNDO: N_("undo"),
+    Cue.TRICK_WON_YOU: N_("you win a trick"),
+    Cue.TRICK_WON_PARTNER: N_("your partner wins a trick"),
+    Cue.TRICK_WON_OPPONENT: N_("an opponent wins a trick"),
+    Cue.SPADES_BROKEN: N_("spades are broken"),
+    Cue.CONTRACT_MADE: N_("your contract is made"),
+    Cue.CONTRACT_SET: N_("your contract is set"),
+    Cue.NIL_MADE: N_("a nil is made"),
+    Cue.NIL_FAILED: N_("a nil fails"),
+    Cue.BAG_PENALTY: N_("bag penalty"),
+    Cue.HAND_OVER: N_("the hand is over"),
+    Cue.GAME_WON: N_("you win the game"),
+    Cue.GAME_LOST: N_("you lose the game"),
+    Cue.MENU_MOVE: N_("moving in a menu"),
+    Cue.MENU_SELECT: N_("choosing in a menu"),
+    Cue.MENU_BACK: N_("going back in a menu"),
+}
+
+
+def cue_name(cue: Cue) -> str:
+    """What a sound cue means, for the "learn the sounds" menu."""
+    return _(_CUES.get(cue, cue.value))
+
+
+def stats_line(difficulty: int | None, record: Record) -> str:
+    """One line of statistics: overall (difficulty None) or at one difficulty."""
+    if difficulty is None:
+        return _("Games {games}: {wins} won, {losses} lost, {draws} drawn").format(
+            games=record.games,
+            wins=record.wins,
+            losses=record.losses,
+            draws=record.draws,
+        )
+    return _("{stars} stars: {wins} won, {losses} lost, {draws} drawn").format(
+        stars=difficulty, wins=record.wins, losses=record.losses, draws=record.draws
+    )

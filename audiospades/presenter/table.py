@@ -1,0 +1,294 @@
+"""Answers to the table questions: each is one key away (seed 004's B, C, F, V, S, T).
+
+Every function returns the text only; the table screen wraps it in an interrupting
+:class:`~audiospades.presenter.utterance.Utterance`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from audiospades.i18n import _, ngettext
+from audiospades.presenter.words import (
+    HUMAN,
+    bid_words,
+    card_name,
+    join_list,
+    player_name,
+    player_title,
+    rank_name,
+    side_name,
+    suit_name,
+    suit_title,
+    tricks_words,
+)
+from audiospades.rules import Bid, Card, Phase, Rules, SeatView, Suit, TrickWon
+from audiospades.rules.deck import card_table
+from audiospades.rules.seats import side_seats
+
+_SUIT_ORDER = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES, Suit.JOKER)
+
+
+def any_suit_text(suit: Suit) -> str:
+    """Say which cards follow: "You may play any heart"."""
+    match suit:
+        case Suit.CLUBS:
+            return _("You may play any club.")
+        case Suit.DIAMONDS:
+            return _("You may play any diamond.")
+        case Suit.HEARTS:
+            return _("You may play any heart.")
+    return _("You may play any spade.")
+
+
+def hand_text(cards: Sequence[Card], rules: Rules) -> str:
+    """The whole hand by suit: "Your cards, 13: clubs: ace, 10, 4. ..."."""
+    if not cards:
+        return _("You hold no cards.")
+    suit_of = card_table(rules).suit_of
+    parts = []
+    for suit in _SUIT_ORDER:
+        held = sorted((c for c in cards if suit_of[c] is suit), reverse=True)
+        if not held and suit is Suit.JOKER:
+            continue
+        if not held:
+            parts.append(_("{suit}: none.").format(suit=suit_title(suit)))
+            continue
+        ranks = [
+            rank_name(c.rank) if c.suit is suit or c.is_joker else card_name(c)
+            for c in sorted(held, key=lambda c: -card_table(rules).power[c])
+        ]
+        parts.append(
+            _("{suit}: {ranks}.").format(suit=suit_title(suit), ranks=join_list(ranks))
+        )
+    head = ngettext("Your cards, {count}:", "Your cards, {count}:", len(cards)).format(
+        count=len(cards)
+    )
+    return " ".join([head, *parts])
+
+
+def focus_text(card: Card, view: SeatView, brief: bool) -> str:
+    """A card under the cursor, and whether it may be played now."""
+    name = card_name(card)
+    if view.phase is not Phase.PLAYING or not view.is_my_turn:
+        return name
+    if card in view.legal_plays:
+        return name if brief else _("{card}, playable").format(card=name)
+    return _("{card}, not playable").format(card=name)
+
+
+def your_turn_text(view: SeatView, names: Sequence[str], brief: bool) -> str:
+    """Seat 0 must act: "Your turn. You may play any heart."."""
+    if view.phase is Phase.BIDDING:
+        if brief:
+            return _("Your bid.")
+        return _("Your turn to bid. Type a number and press Enter; 0 is nil.")
+    if view.phase is Phase.PASSING:
+        pending = view.pending_pass
+        partner = pending[1] if pending else view.partner or 0
+        count = view.rules.blind_nil_pass
+        return ngettext(
+            "Choose {count} card to pass to {player}: press Enter on it.",
+            "Choose {count} cards to pass to {player}: press Enter on each.",
+            count,
+        ).format(count=count, player=_(names[partner]))
+    if view.phase is not Phase.PLAYING:
+        return ""
+    led = view.led_suit
+    if led is None:
+        if (
+            not view.spades_broken
+            and view.rules.spades_must_break
+            and any(view.suit_of(c) is not Suit.SPADES for c in view.hand)
+        ):
+            return _("Your lead. Spades are not broken.")
+        return _("Your lead.")
+    if brief:
+        return _("Your turn.")
+    if any(view.suit_of(c) is led for c in view.hand):
+        return _("Your turn. {rule}").format(rule=any_suit_text(led))
+    return _("Your turn. You have no {suit}: play any card.").format(
+        suit=suit_name(led)
+    )
+
+
+def trick_cards_text(
+    trick: Sequence[tuple[int, Card]], names: Sequence[str]
+) -> list[str]:
+    """Each card of a trick as "West, queen of spades"."""
+    return [
+        _("{player}, {card}").format(
+            player=player_title(seat, names), card=card_name(card)
+        )
+        for seat, card in trick
+    ]
+
+
+def cards_on_table_text(
+    view: SeatView, names: Sequence[str], shown: TrickWon | None = None
+) -> str:
+    """Key C: the cards on the table, in the order played."""
+    if shown is not None and not view.trick:
+        return _("{cards}. {player} won it.").format(
+            cards=join_list(trick_cards_text(shown.cards, names)),
+            player=player_title(shown.seat, names),
+        )
+    if not view.trick:
+        return _("No cards on the table.")
+    return _("On the table: {cards}.").format(
+        cards=join_list(trick_cards_text(view.trick, names))
+    )
+
+
+def suit_led_text(view: SeatView, names: Sequence[str]) -> str:
+    """Key F: the suit led to this trick."""
+    led = view.led_suit
+    if led is not None:
+        leader = view.trick[0][0]
+        if leader == HUMAN:
+            return _("You led {suit}.").format(suit=suit_name(led))
+        return _("{player} led {suit}.").format(
+            player=_(names[leader]), suit=suit_name(led)
+        )
+    if view.phase is Phase.PLAYING and view.to_act is not None:
+        if view.to_act == HUMAN:
+            return _("Nothing led yet: it is your lead.")
+        return _("Nothing led yet: {player} leads.").format(
+            player=_(names[view.to_act])
+        )
+    return _("No trick is being played.")
+
+
+def trick_info_text(view: SeatView, names: Sequence[str]) -> str:
+    """Keys V and I: each player's bid and tricks, and the trick number."""
+    n = view.player_count
+    parts = []
+    if view.phase in (Phase.PLAYING, Phase.PASSING):
+        parts.append(
+            _("Trick {number} of {count}.").format(
+                number=min(view.trick_index + 1, view.rules.trick_count),
+                count=view.rules.trick_count,
+            )
+        )
+    for seat in range(n):
+        bid: Bid | None = view.bids[seat]
+        if bid is None:
+            if seat == HUMAN:
+                parts.append(_("You have not bid."))
+            else:
+                parts.append(_("{player} has not bid.").format(player=_(names[seat])))
+            continue
+        if seat == HUMAN:
+            text = _("You bid {bid}, taken {tricks}.")
+        else:
+            text = _("{player} bid {bid}, taken {tricks}.")
+        parts.append(
+            text.format(
+                player=_(names[seat]) if seat else "",
+                bid=bid_words(bid),
+                tricks=tricks_words(view.tricks_won[seat]),
+            )
+        )
+    bids = [b for b in view.bids if b is not None]
+    if view.rules.partnerships and len(bids) == n:
+        for side in range(view.rules.side_count):
+            seats = side_seats(side, n, True)
+            parts.append(
+                _("{side}: bid {bid}, taken {tricks}.").format(
+                    side=side_name(side, view, names),
+                    bid=sum(bids[s].tricks for s in seats),
+                    tricks=tricks_words(sum(view.tricks_won[s] for s in seats)),
+                )
+            )
+    if view.phase is Phase.DEALING and not view.is_over:
+        return _("The next hand is being dealt.")
+    return " ".join(parts)
+
+
+def whose_turn_text(
+    view: SeatView, names: Sequence[str], waiting_for_trick: bool = False
+) -> str:
+    """Key T: who must act now."""
+    if view.is_over:
+        return _("The game is over.")
+    if waiting_for_trick:
+        return _("The trick is complete: press N to gather it.")
+    seat = view.to_act
+    if seat is None:
+        return _("The next hand is being dealt.")
+    if view.phase is Phase.BIDDING:
+        if seat == HUMAN:
+            return _("Your turn to bid.")
+        return _("{player} is bidding.").format(player=_(names[seat]))
+    if view.phase is Phase.PASSING:
+        if seat == HUMAN:
+            return _("Your turn to pass cards.")
+        return _("{player} is passing cards.").format(player=_(names[seat]))
+    if seat == HUMAN:
+        return _("Your turn to play.")
+    return _("{player} is playing.").format(player=_(names[seat]))
+
+
+def last_trick_text(view: SeatView, names: Sequence[str]) -> str:
+    """Key L: the last complete trick and who won it."""
+    if not view.completed_tricks:
+        return _("No trick has been completed this hand.")
+    last = view.completed_tricks[-1]
+    return _("Last trick: {cards}. {player} won it.").format(
+        cards=join_list(trick_cards_text(last.cards, names)),
+        player=player_title(last.seat, names),
+    )
+
+
+def bid_entry_text(entry: str, view: SeatView) -> str:
+    """The bid being typed, echoed: "3", "nil"."""
+    if entry == "":
+        return _("No bid typed.")
+    value = int(entry)
+    if value == 0:
+        return _("nil")
+    if value > view.rules.trick_count:
+        return _("{number}: too many; the most is {count}.").format(
+            number=value, count=view.rules.trick_count
+        )
+    return str(value)
+
+
+def bid_prompt_text(view: SeatView) -> str:
+    """Key B: how to bid, or why not now."""
+    if view.phase is Phase.BIDDING and view.is_my_turn:
+        return _("Your bid: type a number from 0 to {count} and press Enter.").format(
+            count=view.rules.trick_count
+        )
+    if view.bids[HUMAN] is not None:
+        bid = view.bids[HUMAN]
+        assert bid is not None
+        return _("You bid {bid}.").format(bid=bid_words(bid))
+    return _("It is not your turn to bid.")
+
+
+def player_or_you(seat: int, names: Sequence[str]) -> str:
+    """A seat's name in the middle of a sentence."""
+    return player_name(seat, names)
+
+
+def pass_choice_text(card: Card, chosen: bool) -> str:
+    """A card chosen (or put back) for passing."""
+    if chosen:
+        return _("{card} chosen.").format(card=card_name(card))
+    return _("{card} put back.").format(card=card_name(card))
+
+
+def hidden_hand_text() -> str:
+    """The hand is hidden during a blind nil decision."""
+    return _("Your cards are hidden until you bid blind nil.")
+
+
+def empty_hand_text() -> str:
+    """No cards left."""
+    return _("You hold no cards.")
+
+
+def resumed_text() -> str:
+    """Said first when a saved game is continued."""
+    return _("Game resumed.")

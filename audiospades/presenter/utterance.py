@@ -1,0 +1,48 @@
+"""The presenter's output: an :class:`Utterance`, and shared helpers."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from audiospades.rules.seats import relative_position
+from audiospades.sound import Cue, seat_pan
+
+HUMAN = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Utterance:
+    """Something to say, perhaps with a sound cue.
+
+    Attributes:
+        text: Translated words; empty for a cue on its own.
+        cue: A sound cue to play with it, or None.
+        interrupt: Cut current speech first (answers to keys); events queue.
+        pan: Stereo position of the cue, -1.0 (left) to +1.0 (right).
+    """
+
+    text: str
+    cue: Cue | None = None
+    interrupt: bool = False
+    pan: float = 0.0
+
+
+def pan_for(seat: int, player_count: int) -> float:
+    """The stereo pan of a seat, heard from seat 0."""
+    return seat_pan(relative_position(seat, HUMAN, player_count), player_count)
+
+
+def answer(text: str, cue: Cue | None = None) -> Utterance:
+    """An answer to a key: it interrupts whatever is being said."""
+    return Utterance(text, cue, interrupt=True)
+
+
+def is_brief(verbosity: str) -> bool:
+    """Whether the player chose brief wording."""
+    return verbosity == "brief"
+
+
+def names_of(names: Sequence[str]) -> tuple[str, ...]:
+    """The names as a tuple (for hashing and indexing)."""
+    return tuple(names)

@@ -1,0 +1,154 @@
+"""Words for the pieces of the game: cards, suits, players, sides, bids, lists.
+
+>>> from audiospades.rules import Card
+>>> [card_name(Card.parse(c)) for c in ("KH", "TD", "BJ")]
+['king of hearts', '10 of diamonds', 'big joker']
+>>> join_list(["a", "b", "c"])
+'a, b and c'
+>>> signed(-40), signed(12)
+('minus 40', '12')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from audiospades.i18n import _, ngettext, pgettext
+from audiospades.rules import Bid, Card, Rank, SeatView, Suit
+from audiospades.rules.seats import partner_of, side_seats
+from audiospades.textmark import N_
+
+HUMAN: Final = 0
+
+_RANKS: Final[dict[Rank, str]] = {
+    Rank.TWO: N_("2"),
+    Rank.THREE: N_("3"),
+    Rank.FOUR: N_("4"),
+    Rank.FIVE: N_("5"),
+    Rank.SIX: N_("6"),
+    Rank.SEVEN: N_("7"),
+    Rank.EIGHT: N_("8"),
+    Rank.NINE: N_("9"),
+    Rank.TEN: N_("10"),
+    Rank.JACK: N_("jack"),
+    Rank.QUEEN: N_("queen"),
+    Rank.KING: N_("king"),
+    Rank.ACE: N_("ace"),
+    Rank.LITTLE_JOKER: N_("little joker"),
+    Rank.BIG_JOKER: N_("big joker"),
+}
+
+
+def rank_name(rank: Rank) -> str:
+    """A rank's name: "2" to "10", "jack", "queen", "king", "ace"."""
+    return pgettext("rank", _RANKS[rank])
+
+
+def suit_name(suit: Suit) -> str:
+    """A suit's name as in "follow hearts" (plural)."""
+    match suit:
+        case Suit.CLUBS:
+            return pgettext("suit", "clubs")
+        case Suit.DIAMONDS:
+            return pgettext("suit", "diamonds")
+        case Suit.HEARTS:
+            return pgettext("suit", "hearts")
+        case Suit.SPADES:
+            return pgettext("suit", "spades")
+    return pgettext("suit", "jokers")
+
+
+def suit_title(suit: Suit) -> str:
+    """A suit's name as a heading when reading a hand ("Clubs")."""
+    match suit:
+        case Suit.CLUBS:
+            return pgettext("suit heading", "Clubs")
+        case Suit.DIAMONDS:
+            return pgettext("suit heading", "Diamonds")
+        case Suit.HEARTS:
+            return pgettext("suit heading", "Hearts")
+        case Suit.SPADES:
+            return pgettext("suit heading", "Spades")
+    return pgettext("suit heading", "Jokers")
+
+
+def card_name(card: Card) -> str:
+    """A card's full name: "king of hearts", "10 of diamonds", "big joker"."""
+    if card.is_joker:
+        return rank_name(card.rank)
+    return _("{rank} of {suit}").format(
+        rank=rank_name(card.rank), suit=suit_name(card.suit)
+    )
+
+
+def join_list(items: Sequence[str]) -> str:
+    """Join phrases as a spoken list: "a, b and c"."""
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    head = items[0]
+    for item in items[1:-1]:
+        head = _("{list}, {item}").format(list=head, item=item)
+    return _("{list} and {last}").format(list=head, last=items[-1])
+
+
+def card_list(cards: Sequence[Card]) -> str:
+    """Cards as a spoken list: "the ace of spades and the 4 of clubs"."""
+    return join_list([_("the {card}").format(card=card_name(c)) for c in cards])
+
+
+def signed(points: int) -> str:
+    """A number of points, spoken with its sign: "minus 40", "12"."""
+    if points < 0:
+        return _("minus {points}").format(points=-points)
+    return str(points)
+
+
+def player_name(seat: int, names: Sequence[str]) -> str:
+    """A seat's name; seat 0 is "you"."""
+    if seat == HUMAN:
+        return _("you")
+    return _(names[seat])
+
+
+def player_title(seat: int, names: Sequence[str]) -> str:
+    """A seat's name at the start of a sentence; seat 0 is "You"."""
+    if seat == HUMAN:
+        return _("You")
+    return _(names[seat])
+
+
+def side_name(side: int, view: SeatView, names: Sequence[str]) -> str:
+    """A side's name at the start of a sentence: "You and Milly", "West and East"."""
+    rules = view.rules
+    seats = side_seats(side, rules.player_count, rules.partnerships)
+    if len(seats) == 1:
+        return player_title(seats[0], names)
+    if HUMAN in seats:
+        partner = partner_of(HUMAN, rules.player_count, True)
+        assert partner is not None
+        return _("You and {partner}").format(partner=_(names[partner]))
+    return _("{first} and {second}").format(
+        first=_(names[seats[0]]), second=_(names[seats[1]])
+    )
+
+
+def bid_words(bid: Bid) -> str:
+    """A bid as a phrase: "3", "nil", "blind nil"."""
+    if bid.blind:
+        return _("blind nil")
+    if bid.is_nil:
+        return _("nil")
+    return str(bid.tricks)
+
+
+def tricks_words(count: int) -> str:
+    """Say a number of tricks: "1 trick", "3 tricks"."""
+    return ngettext("{count} trick", "{count} tricks", count).format(count=count)
+
+
+def bags_words(count: int) -> str:
+    """Say a number of bags: "1 bag", "3 bags"."""
+    return ngettext("{count} bag", "{count} bags", count).format(count=count)
