@@ -202,6 +202,9 @@ class Game:
         """Whether the seat's side is far enough behind to bid blind nil (seed 003)."""
         if not self.rules.blind_nil_allowed:
             return False
+        if not self.rules.blind_nil_behind:
+            # Rules.blind_nil_behind: "0 allows it at any time", even to the leader.
+            return True
         side = self.side_of(seat)
         others = [t for s, t in enumerate(self.totals) if s != side]
         leader = max(others) if others else self.totals[side]

@@ -13,8 +13,11 @@ from typing import Final
 from audiospades.rules import (
     Bid,
     Card,
+    Event,
     Game,
+    IllegalAction,
     Phase,
+    Reason,
     Rules,
     build_deck,
     parse_cards,
@@ -108,3 +111,22 @@ NORTH_ALL_SPADES: Final = {NORTH: "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"}
 def all_spades(seat: int) -> dict[int, str]:
     """A stack in which ``seat`` holds the thirteen spades and takes every trick."""
     return {seat: NORTH_ALL_SPADES[NORTH]}
+
+
+def play_trick(game: Game, cards: str) -> list[Event]:
+    """Play these cards in turn, from the seat to act; returns the events."""
+    events: list[Event] = []
+    for card in parse_cards(cards):
+        seat = game.to_act
+        assert seat is not None
+        events += game.play(seat, card)
+    return events
+
+
+def reason_for(action: Callable[[], object]) -> Reason:
+    """The :class:`Reason` an action is refused for (fails if it is accepted)."""
+    try:
+        action()
+    except IllegalAction as refused:
+        return refused.reason
+    raise AssertionError("the action was accepted")
