@@ -1,0 +1,73 @@
+"""Switching language mid-game: everything said afterwards follows, speech too."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+
+from audiospades import i18n
+from audiospades.app.harness import Harness
+from audiospades.rules import Phase
+from conftest import play_until
+
+
+def _catalogue(root: Path) -> Path:
+    catalog = Catalog(locale="fr", domain="audiospades")
+    catalog.add("You play the {card}.", "Vous jouez le {card}.")
+    catalog.add("{rank} of {suit}", "{rank} de {suit}")
+    catalog.add("Options", "Réglages")
+    catalog.add("Your turn to play.", "À vous de jouer.")
+    catalog.add("hearts", "cœur", context="suit")
+    catalog.add("clubs", "trèfle", context="suit")
+    catalog.add("diamonds", "carreau", context="suit")
+    catalog.add("spades", "pique", context="suit")
+    folder = root / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with open(folder / "audiospades.mo", "wb") as handle:
+        write_mo(handle, catalog)
+    return root
+
+
+def test_language_switch_mid_game(
+    make_harness: Callable[..., Harness],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(i18n, "LOCALE_DIR", _catalogue(tmp_path / "locale"))
+    h = make_harness(seed=5)
+    h.press("return")
+    play_until(
+        h,
+        lambda x: (
+            x.table is not None
+            and x.table.session.is_human_turn
+            and x.table.session.game.phase is Phase.PLAYING
+        ),
+    )
+    h.press("t")
+    assert h.last == "Your turn to play."
+    # Escape, Options, Language: right arrow goes from English to French.
+    h.press("escape", "down", "return")
+    assert h.last.startswith("Options.")
+    h.press("right")
+    assert "Français" in h.last
+    assert h.speaker.language == "fr"
+    h.press("escape", "escape")
+    h.press("t")
+    assert h.last == "À vous de jouer."
+    mark = h.mark()
+    h.press("return")
+    assert any(
+        s.startswith("Vous jouez le ") and " de " in s for s in h.said_since(mark)
+    )
+    assert h.services.settings.language == "fr"
+
+
+def test_pgettext_falls_back_to_english() -> None:
+    i18n.set_language("de")
+    assert i18n.pgettext("suit", "hearts") == "hearts"
+    assert i18n.ngettext("{count} bag", "{count} bags", 1) == "{count} bag"
