@@ -47,7 +47,7 @@ def test_table_picture(theme: str, make_harness: Callable[..., Harness]) -> None
     surface = pygame.display.get_surface()
     rect = h.table.focus_rect
     assert rect is not None
-    x, y, w, hgt = rect
+    x, y, w, _height = rect
     colours = THEMES[theme]
     # The frame's top edge, a little in from the corner, is the highlight colour.
     assert tuple(surface.get_at((x + w // 2, y + 1)))[:3] == colours.highlight
