@@ -704,12 +704,13 @@ class GameSession:
 
     def save_if_dirty(self, last_spoken: str = "") -> None:
         """Save the game in progress if anything happened; finish it at game over."""
-        if not self.persist or not self._dirty:
+        if not self._dirty:
             return
         self._dirty = False
-        problem = storage.save_current(self.record(), self.meta(last_spoken))
-        if problem is not None:
-            self._outbox.append(StorageTrouble(FileKind.SAVED_GAME, problem))
+        if self.persist:
+            problem = storage.save_current(self.record(), self.meta(last_spoken))
+            if problem is not None:
+                self._outbox.append(StorageTrouble(FileKind.SAVED_GAME, problem))
         if self.game.is_over and not self._finished:
             self.finish(last_spoken)
 
