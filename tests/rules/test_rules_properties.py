@@ -181,6 +181,14 @@ def check_queries(game: Game, all_bids: tuple[Bid, ...], seats: list[int]) -> No
             except IllegalAction:
                 verified = False
             assert verified == game.can_bid(seat, bid)
+        hand = game.hand(seat)
+        for cards in (hand[: game.rules.blind_nil_pass], hand[:1], hand[-2:]):
+            try:
+                game.verify_pass(seat, cards)
+                verified = True
+            except IllegalAction:
+                verified = False
+            assert verified == game.can_pass(seat, cards)
         try:
             game.verify_redeal(seat)
             verified = True
