@@ -262,6 +262,24 @@ class Seating:
     names: tuple[str, ...]
 
     @classmethod
+    def chosen(cls, rules: Rules, ids: Sequence[str]) -> Seating | None:
+        """The seating of ``ids`` (seats 1 onwards); None if the count is wrong.
+
+        An id that names no character seats a :class:`RandomBot` under the seat's
+        compass name (the golden playthroughs use ``"random"``).
+        """
+        n = rules.player_count
+        if len(ids) != n - 1:
+            return None
+        chars: list[str | None] = [None]
+        names = [DEFAULT_NAMES[n][0]]
+        for seat, cid in enumerate(ids, start=1):
+            name = character_name(cid)
+            chars.append(cid if name else None)
+            names.append(name or DEFAULT_NAMES[n][seat])
+        return cls(tuple(chars), tuple(names))
+
+    @classmethod
     def default(cls, rules: Rules, rng: random.Random) -> Seating:
         """Characters drawn from the roster (compass names without it)."""
         n = rules.player_count

@@ -23,7 +23,7 @@ from audiospades.app.screen import (
     Transition,
 )
 from audiospades.app.services import Services
-from audiospades.controller import FileKind, GameSession
+from audiospades.controller import FileKind, GameSession, Seating
 from audiospades.i18n import _
 from audiospades.keymap import Context
 from audiospades.presenter import Utterance
@@ -70,9 +70,11 @@ def start_new_game(services: Services) -> Transition:
     from audiospades.app.table import TableScreen
 
     settings = services.settings
+    rules = rules_from_settings(services)
     session = GameSession.new(
-        rules_from_settings(services),
+        rules,
         seed=services.new_seed(),
+        seating=Seating.chosen(rules, settings.last_players),
         pace=settings.pace,
         wait_after_trick=settings.wait_after_trick,
         persist=services.persist,
