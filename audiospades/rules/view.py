@@ -150,7 +150,13 @@ def seat_view(game: Game, seat: int, *, hide_hand: bool = False) -> SeatView:
         passed_in=passed_in,
         pending_pass=game.pending_pass(),
         legal_plays=frozenset() if hide_hand or not mine else game.legal_plays(seat),
-        legal_bids=game.legal_bids(seat) if mine else (),
+        # A seat deciding on a blind nil has not looked: under mirror or whiz its
+        # legal bids would give its spade count away, so it sees only blind nil.
+        legal_bids=tuple(
+            b
+            for b in (game.legal_bids(seat) if mine else ())
+            if b.blind or not hide_hand
+        ),
         is_blind_nil_eligible=game.is_blind_nil_eligible(seat),
         can_request_redeal=not hide_hand and game.can_request_redeal(seat),
         winner=game.winner,

@@ -440,3 +440,23 @@ def test_deal_must_be_the_whole_deck() -> None:
     assert reason_for(lambda: game.deal(twice)) is Reason.BAD_DEAL
     assert reason_for(lambda: game.bid(NORTH, Bid(1))) is Reason.WRONG_PHASE
     assert parse_cards(" ".join(str(c) for c in hands[0])) == hands[0]
+
+
+def test_hidden_hand_view_does_not_reveal_spades_through_legal_bids() -> None:
+    """Seed 003: blind nil is "declared before a player looks at his cards"; under
+    mirror bidding the legal bids would tell the spade count, so a hidden view offers
+    only the blind nil."""
+    import dataclasses
+    import random
+
+    from audiospades.rules import BiddingStyle, Game, Rules, seat_view, shuffled_deal
+
+    rules = dataclasses.replace(
+        Rules.pagat(), bidding_style=BiddingStyle.MIRROR, blind_nil_behind=0
+    )
+    game = Game(rules, first_dealer=3)
+    game.deal(shuffled_deal(rules, random.Random(3)))
+    hidden = seat_view(game, 0, hide_hand=True)
+    assert hidden.hand == ()
+    assert [b.blind for b in hidden.legal_bids] == [True]
+    assert len(seat_view(game, 0).legal_bids) == 2
