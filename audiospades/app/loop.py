@@ -147,8 +147,15 @@ class App:
         elif event.type == pygame.KEYDOWN:
             self.key_down(key_press_from_event(event))
 
-    def frame(self) -> bool:
-        """Run one frame; False once the game should end."""
+    def frame(self, first: pygame.event.Event | None = None) -> bool:
+        """Run one frame; False once the game should end.
+
+        Args:
+            first: An event already taken from the queue (by ``pygame.event.wait``),
+                handled before the rest.
+        """
+        if first is not None and first.type != pygame.NOEVENT:
+            self.handle_event(first)
         for event in pygame.event.get():
             self.handle_event(event)
         services = self.services

@@ -145,10 +145,11 @@ def _windowed(args: argparse.Namespace) -> int:
     if not sound_ok:
         services.say(Utterance(sound_off_text()))
     i18n.add_listener(speech.set_language)
-    timer = pygame.time.Clock()
     try:
-        while app.frame():
-            timer.tick(60)
+        # Wait for an event for at most a frame (16 ms) and handle it at once, so a
+        # key press is spoken within a millisecond rather than at the next tick.
+        while app.frame(pygame.event.wait(16)):
+            pass
     finally:
         speech.close()
         sound.close()
