@@ -172,6 +172,13 @@ def bid_values(
         return score.points - bag_cost * leftover
 
     mine = _spread(estimate, mine_sd, top)
+    sums: dict[int, float] = {}
+    for mt, mp in mine:
+        for pt, pp in partner_dist:
+            if mt + pt <= top:
+                sums[mt + pt] = sums.get(mt + pt, 0.0) + mp * pp
+    norm = sum(sums.values()) or 1.0
+    side_dist = [(k, p / norm) for k, p in sums.items() if p / norm > 0.003]
     values: dict[Bid, float] = {}
     for bid in view.legal_bids:
         if bid.blind:
@@ -187,11 +194,10 @@ def bid_values(
         if bid.tricks > estimate + 5 or bid.tricks < estimate - 4:
             values[bid] = -1000.0 - abs(bid.tricks - estimate)
             continue
-        for mt, mp in mine:
-            for pt, pp in partner_dist:
-                if mt + pt > top:
-                    continue
-                total += mp * pp * side_value(bid, mt, pt)
+        for st, sp in side_dist:
+            # Only the side's total matters when neither partner bid nil.
+            mt = min(st, top)
+            total += sp * side_value(bid, mt, st - mt)
         values[bid] = total
     return values
 

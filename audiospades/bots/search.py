@@ -1,15 +1,68 @@
-"""Levels 4 and 5: look-ahead by sampling the unseen cards (work in progress)."""
+"""Levels 4 and 5: look-ahead by sampling the unseen cards (determinized Monte Carlo).
+
+For each decision the bot deals the cards it cannot see to the other seats many times
+over, each deal consistent with what it knows: the voids shown in the play, the cards
+it passed to its partner, and (level 5) weighted by how well each seat's sampled hand
+fits the bid it made. In every sampled deal it tries each candidate card (or bid), plays
+the hand out with level 3's policy for all seats in the lean simulator, and scores the
+result with the engine's :func:`~audiospades.rules.score_hand`: the value is its side's
+points minus the other sides' mean, with a share of the bag penalty charged for each
+bag. Level 5 solves the last tricks exactly (each seat maximising its own side's value)
+instead of playing them out. The candidate with the best mean value is chosen.
+
+Decisions stop at a time budget (``time.perf_counter``) or a sample limit, whichever
+comes first; the sample limit keeps matches reproducible on a fast machine.
+"""
 
 from __future__ import annotations
 
+import math
 import random
+import time
+from dataclasses import dataclass
 
+from audiospades.bots.bidding import bid_values, estimate_tricks, nil_chance
 from audiospades.bots.characters import NEUTRAL, Style
 from audiospades.bots.heuristic import HeuristicBot
+from audiospades.bots.policy import LEVEL_PLAY, PlayParams, choose_card
+from audiospades.bots.reasons import HintReason
+from audiospades.bots.sim import Sim, sim_from_view
+from audiospades.rules import Bid, BidOrder, Card, HandScore, Rules, SeatView, Suit
+from audiospades.rules.seats import next_seat, previous_seat
+
+SPADES = Suit.SPADES
+
+
+@dataclass(frozen=True, slots=True)
+class SearchParams:
+    """How hard a search level looks.
+
+    Attributes:
+        play_budget: seconds per card, at most.
+        bid_budget: seconds per bid, at most.
+        play_samples: sampled deals per card, at most.
+        bid_samples: sampled deals per bid, at most.
+        infer_bids: weight sampled deals by how well they fit the bids made.
+        exact_tricks: solve the last this many tricks exactly (0: never).
+    """
+
+    play_budget: float
+    bid_budget: float
+    play_samples: int
+    bid_samples: int
+    infer_bids: bool
+    exact_tricks: int
+
+
+LEVEL_SEARCH: dict[int, SearchParams] = {
+    4: SearchParams(0.25, 0.5, 24, 24, False, 0),
+    5: SearchParams(0.8, 1.5, 96, 80, True, 3),
+}
+"""The search effort of levels 4 and 5."""
 
 
 class SearchBot(HeuristicBot):
-    """A level 4 or 5 player (for now: level 3's judgement)."""
+    """A level 4 or 5 player: level 3's judgement checked by look-ahead."""
 
     def __init__(self, level: int, rng: random.Random, style: Style = NEUTRAL) -> None:
         """Play at ``level`` (4 or 5) in ``style``.
@@ -21,3 +74,381 @@ class SearchBot(HeuristicBot):
             raise ValueError(f"no search level {level}")
         super().__init__(3, rng, style)
         self.level = level
+        self.search = LEVEL_SEARCH[level]
+        self.rollout = PlayParams(setting=style.setting)
+
+    # --- play ---
+    def play_with_reason(self, view: SeatView) -> tuple[Card, HintReason]:
+        """The card with the best sampled value, and the reason for it."""
+        legal = sorted(view.legal_plays, key=lambda c: c.index)
+        if len(legal) == 1:
+            return legal[0], HintReason.ONLY_CARD
+        base = sim_from_view(view)
+        heuristic, reason = choose_card(base, view.seat, legal, LEVEL_PLAY[3])
+        candidates = distinct_cards(base, view.seat, legal)
+        if len(candidates) == 1:
+            card = candidates[0]
+            return card, reason if card is heuristic else classify(base, view, card)
+        card = self._search_play(view, base, candidates, heuristic)
+        if card is heuristic:
+            return card, reason
+        return card, classify(base, view, card)
+
+    def _search_play(
+        self, view: SeatView, base: Sim, candidates: list[Card], heuristic: Card
+    ) -> Card:
+        params = self.search
+        deadline = time.perf_counter() + params.play_budget
+        totals = dict.fromkeys(candidates, 0.0)
+        seat = view.seat
+        sampler = DealSampler(view, base, self.rng, params.infer_bids)
+        samples = 0
+        exact = params.exact_tricks and base.tricks_left <= _exact_limit(
+            params.exact_tricks, base.n
+        )
+        while samples < params.play_samples:
+            hands = sampler.sample()
+            for card in candidates:
+                sim = base.copy()
+                sim.hands = [set(h) for h in hands]
+                sim.play(card)
+                if exact:
+                    totals[card] += solve(sim, seat, {})
+                else:
+                    totals[card] += self._rollout(sim, seat)
+            samples += 1
+            if time.perf_counter() > deadline and samples >= 4:
+                break
+        # Ties (and near ties) go to the heuristic's card: it explains itself better.
+        best = max(candidates, key=lambda c: (totals[c], c is heuristic))
+        if totals[best] - totals.get(heuristic, -math.inf) < 0.5 * samples:
+            return heuristic if heuristic in totals else best
+        return best
+
+    def _rollout(self, sim: Sim, seat: int) -> float:
+        params = self.rollout
+        while not sim.is_over:
+            actor = sim.to_act
+            legal = sim.legal(actor)
+            card = (
+                legal[0]
+                if len(legal) == 1
+                else choose_card(sim, actor, legal, params)[0]
+            )
+            sim.play(card)
+        return side_value(sim.score(), sim.rules, sim.sides[seat])
+
+    # --- bidding ---
+    def bid_with_reason(self, view: SeatView) -> tuple[Bid, HintReason, float]:
+        """The bid with the best sampled value, the reason, and the hand's count."""
+        bid, reason, est = super().bid_with_reason(view)
+        legal = [b for b in view.legal_bids if not b.blind]
+        if len(legal) <= 1:
+            return bid, reason, est
+        rules = view.rules
+        p_nil = nil_chance(view.hand, rules, view.partner is not None)
+        values = bid_values(view, estimate_tricks(view.hand, rules), p_nil)
+        ranked = sorted(values, key=lambda b: -values[b])
+        candidates = [b for b in ranked if not b.is_nil][:3]
+        if bid not in candidates:
+            candidates.append(bid)
+        nil = next((b for b in legal if b.is_nil), None)
+        if nil is not None and nil not in candidates and p_nil > 0.25:
+            candidates.append(nil)
+        if len(candidates) == 1:
+            return bid, reason, est
+        chosen = self._search_bid(view, candidates, bid)
+        if chosen == bid:
+            return bid, reason, est
+        if chosen.is_nil:
+            return chosen, HintReason.NIL_HAND, est
+        return chosen, HintReason.COUNT_SURE_TRICKS, est
+
+    def _search_bid(self, view: SeatView, candidates: list[Bid], heuristic: Bid) -> Bid:
+        params = self.search
+        deadline = time.perf_counter() + params.bid_budget
+        rules = view.rules
+        seat = view.seat
+        n = rules.player_count
+        base = sim_from_view(view)
+        base.trick_index = 0
+        base.to_act = _first_leader(view)
+        sampler = DealSampler(view, base, self.rng, params.infer_bids)
+        totals = dict.fromkeys(candidates, 0.0)
+        samples = 0
+        while samples < params.bid_samples:
+            hands = sampler.sample()
+            bids: list[Bid | None] = list(view.bids)
+            for other in range(n):
+                if other != seat and bids[other] is None:
+                    bids[other] = guess_bid(hands[other], rules)
+            for bid in candidates:
+                sim = base.copy()
+                sim.hands = [set(h) for h in hands]
+                sim.bids = list(bids)
+                sim.bids[seat] = bid
+                totals[bid] += self._rollout(sim, seat)
+            samples += 1
+            if time.perf_counter() > deadline and samples >= 4:
+                break
+        best = max(candidates, key=lambda b: (totals[b], b == heuristic))
+        if totals[best] - totals[heuristic] < 1.0 * samples:
+            return heuristic
+        return best
+
+
+def _exact_limit(tricks: int, n: int) -> int:
+    return tricks if n <= 4 else min(tricks, 2)
+
+
+def _first_leader(view: SeatView) -> int:
+    n = view.rules.player_count
+    if view.rules.bid_order is BidOrder.DEALERS_RIGHT:
+        return previous_seat(view.dealer, n)
+    return next_seat(view.dealer, n)
+
+
+def guess_bid(hand: set[Card], rules: Rules) -> Bid:
+    """What another seat would bid on a sampled hand (for the bidding look-ahead)."""
+    est = estimate_tricks(hand, rules)
+    if rules.nil_allowed and est < 2.0 and nil_chance(hand, rules, False) > 0.55:
+        return Bid(0)
+    return Bid(min(rules.trick_count, max(1, round(est))))
+
+
+def side_value(score: HandScore, rules: Rules, side: int) -> float:
+    """A side's points minus the other sides' mean, each side charged for its bags.
+
+    A bag is charged half its share of the bag penalty (5 points under pagat's 100 per
+    10) unless this hand already took the penalty for it.
+    """
+    per_bag = 0.5 * rules.bag_penalty / rules.bags_per_penalty
+    values = []
+    for s in score.sides:
+        added = s.overtricks + s.nil_bags
+        leftover = s.bags_after if s.bag_penalty_count else added
+        values.append(s.points - per_bag * leftover)
+    mine = values[side]
+    others = [v for i, v in enumerate(values) if i != side]
+    return mine - (sum(others) / len(others) if others else 0.0)
+
+
+def distinct_cards(sim: Sim, seat: int, legal: list[Card]) -> list[Card]:
+    """The legal cards that differ in effect.
+
+    Of touching cards (no unplayed card of another seat between them) only the lowest
+    is kept: playing either has the same effect.
+    """
+    suit_of = sim.table.suit_of
+    power = sim.table.power
+    hand = sim.hands[seat]
+    others = [c for c in sim.remaining if c not in hand]
+    kept: list[Card] = []
+    by_suit: dict[Suit, list[Card]] = {}
+    for card in legal:
+        by_suit.setdefault(suit_of[card], []).append(card)
+    for suit, cards in by_suit.items():
+        cards.sort(key=power.__getitem__)
+        outside = sorted(power[c] for c in others if suit_of[c] is suit)
+        previous: Card | None = None
+        for card in cards:
+            if previous is not None and not any(
+                power[previous] < p < power[card] for p in outside
+            ):
+                continue  # Touches the card kept below it.
+            kept.append(card)
+            previous = card
+        # A card that touches the one kept is skipped; ``previous`` stays the kept
+        # one so a run of touching cards collapses to its lowest.
+    return kept
+
+
+class DealSampler:
+    """Deals the unseen cards to the other seats, consistent with what is known."""
+
+    def __init__(
+        self, view: SeatView, base: Sim, rng: random.Random, infer_bids: bool
+    ) -> None:
+        """Prepare to sample deals from ``view``'s seat's knowledge.
+
+        Args:
+            view: the seat's view.
+            base: the position built from it (known cards, voids).
+            rng: randomness.
+            infer_bids: weight deals by how well they fit the bids made.
+        """
+        self.rng = rng
+        self.seat = view.seat
+        self.n = base.n
+        self.rules = base.rules
+        self.suit_of = base.table.suit_of
+        self.known = [set(h) for h in base.hands]
+        known_all = set().union(*self.known)
+        self.unknown = [c for c in base.remaining if c not in known_all]
+        self.unknown.sort(key=lambda c: c.index)  # Reproducible whatever set order.
+        self.need = [
+            view.hand_sizes[s] - len(self.known[s]) if s != view.seat else 0
+            for s in range(self.n)
+        ]
+        self.voids = base.voids
+        self.played: list[list[Card]] = [[] for _ in range(self.n)]
+        for won in view.completed_tricks:
+            for s, c in won.cards:
+                self.played[s].append(c)
+        for s, c in view.trick:
+            self.played[s].append(c)
+        self.bids = view.bids
+        self.infer = infer_bids and any(
+            b is not None for i, b in enumerate(view.bids) if i != view.seat
+        )
+
+    def sample(self) -> list[set[Card]]:
+        """One deal: every seat's current cards (this seat's are its own)."""
+        if not self.infer:
+            return self._one()
+        # Draw a few and keep one in proportion to how well it fits the bids.
+        draws = [self._one() for _ in range(4)]
+        weights = [self._fit(d) for d in draws]
+        total = sum(weights)
+        if total <= 0:
+            return draws[0]
+        pick = self.rng.random() * total
+        for deal, weight in zip(draws, weights, strict=True):
+            pick -= weight
+            if pick <= 0:
+                return deal
+        return draws[-1]
+
+    def _fit(self, deal: list[set[Card]]) -> float:
+        weight = 1.0
+        for s in range(self.n):
+            bid = self.bids[s]
+            if s == self.seat or bid is None:
+                continue
+            dealt = deal[s].union(self.played[s])
+            if bid.blind:
+                continue
+            if bid.is_nil:
+                weight *= 0.2 + nil_chance(dealt, self.rules, False)
+            else:
+                est = estimate_tricks(dealt, self.rules)
+                weight *= math.exp(-((est - bid.tricks) ** 2) / 4.5)
+        return weight
+
+    def _one(self) -> list[set[Card]]:
+        rng = self.rng
+        for _ in range(20):
+            deal = self._try(rng, respect_voids=True)
+            if deal is not None:
+                return deal
+        deal = self._try(rng, respect_voids=False)
+        assert deal is not None
+        return deal
+
+    def _try(self, rng: random.Random, respect_voids: bool) -> list[set[Card]] | None:
+        hands = [set(k) for k in self.known]
+        room = list(self.need)
+        cards = list(self.unknown)
+        rng.shuffle(cards)
+        seats = [s for s in range(self.n) if room[s] > 0]
+        suit_of = self.suit_of
+        voids = self.voids
+
+        def eligible(card: Card) -> list[int]:
+            suit = suit_of[card]
+            return [
+                s
+                for s in seats
+                if room[s] > 0 and not (respect_voids and suit in voids[s])
+            ]
+
+        # Most constrained cards first, so a void never leaves a card nowhere to go.
+        options = [(card, eligible(card)) for card in cards]
+        options.sort(key=lambda item: len(item[1]))
+        for card, _ in options:
+            where = eligible(card)
+            if not where:
+                return None
+            weights = [room[s] for s in where]
+            chosen = rng.choices(where, weights)[0]
+            hands[chosen].add(card)
+            room[chosen] -= 1
+        return hands
+
+
+def solve(sim: Sim, seat: int, cache: dict[tuple[int, ...], list[float]]) -> float:
+    """The exact value for ``seat``'s side of the rest of the hand.
+
+    Every seat plays to maximise its own side's value, all cards known (one sampled
+    deal); ``cache`` keeps the value of each final trick count.
+    """
+    values = _solve(sim, cache)
+    return values[sim.sides[seat]]
+
+
+def _solve(sim: Sim, cache: dict[tuple[int, ...], list[float]]) -> list[float]:
+    if sim.is_over:
+        key = tuple(sim.tricks_won)
+        found = cache.get(key)
+        if found is None:
+            score = sim.score()
+            found = [side_value(score, sim.rules, s) for s in range(len(score.sides))]
+            cache[key] = found
+        return found
+    actor = sim.to_act
+    side = sim.sides[actor]
+    legal = distinct_cards(sim, actor, sim.legal(actor))
+    best: list[float] | None = None
+    for card in legal:
+        child = _child(sim, card)
+        values = _solve(child, cache)
+        if best is None or values[side] > best[side]:
+            best = values
+    assert best is not None
+    return best
+
+
+def _child(sim: Sim, card: Card) -> Sim:
+    child = sim.copy()
+    child.play(card)
+    return child
+
+
+def classify(sim: Sim, view: SeatView, card: Card) -> HintReason:
+    """Name the reason for a card the search chose (the presenter words it)."""
+    table = sim.table
+    suit_of = table.suit_of
+    power = table.power
+    if not view.trick:
+        return (
+            HintReason.LEAD_WINNER
+            if _is_top(sim, view.seat, card)
+            else (HintReason.LEAD_SAFE)
+        )
+    led = suit_of[view.trick[0][1]]
+    best = max(
+        (
+            power[c] if suit_of[c] is SPADES or suit_of[c] is led else -1
+            for _, c in view.trick
+        )
+    )
+    suit = suit_of[card]
+    value = power[card] if suit is SPADES or suit is led else -1
+    if value > best:
+        if suit is SPADES and led is not SPADES:
+            return HintReason.TRUMP_IN
+        return HintReason.WINS_TRICK
+    if suit is not led:
+        return HintReason.DISCARD_LOSER
+    lower = [c for c in view.legal_plays if power[c] < power[card]]
+    return HintReason.DUCK_UNDER if lower else HintReason.FOLLOW_LOW
+
+
+def _is_top(sim: Sim, seat: int, card: Card) -> bool:
+    suit_of = sim.table.suit_of
+    power = sim.table.power
+    hand = sim.hands[seat]
+    return not any(
+        suit_of[c] is suit_of[card] and power[c] > power[card] and c not in hand
+        for c in sim.remaining
+    )
