@@ -14,7 +14,7 @@ import random
 from typing import TYPE_CHECKING
 
 from audiospades import bots
-from audiospades.app.screen import KeyPress, Pop, Push, Screen, Transition
+from audiospades.app.screen import KeyPress, Push, Screen, Transition
 from audiospades.app.services import Services
 from audiospades.commands import DIGITS, Command
 from audiospades.controller import GameFinished, GameSession, HandShown, YourTurn
@@ -138,7 +138,9 @@ class TableScreen(Screen):
 
             return Push(GameMenu(self))
         if self.finished and command in (Command.PLAY_CARD, Command.CONTINUE):
-            return Pop()
+            # Enter after the game must not start anything: Escape leads away.
+            say(answer(score_words.game_over_text(view, names)))
+            return None
         match command:
             case Command.YES | Command.NO:
                 session.answer(command is Command.YES)
