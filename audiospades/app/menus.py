@@ -13,6 +13,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Final
 
 from audiospades import i18n, storage
+from audiospades.app.rules_screen import RuleSettingsScreen
 from audiospades.app.screen import (
     MenuItem,
     MenuScreen,
@@ -23,6 +24,7 @@ from audiospades.app.screen import (
     Transition,
 )
 from audiospades.app.services import Services
+from audiospades.app.stats_screen import StatsScreen
 from audiospades.controller import FileKind, GameSession, Seating
 from audiospades.i18n import _
 from audiospades.keymap import Context
@@ -139,9 +141,9 @@ class MainMenu(MenuScreen):
             [
                 MenuItem(N_("New game"), action=start_new_game),
                 MenuItem(N_("Continue"), action=continue_game),
-                MenuItem(N_("Statistics"), action=lambda s: Push(StatisticsScreen())),
+                MenuItem(N_("Statistics"), action=lambda s: Push(StatsScreen())),
                 MenuItem(N_("Options"), action=lambda s: Push(OptionsMenu())),
-                MenuItem(N_("Rules"), action=lambda s: Push(RulesMenu())),
+                MenuItem(N_("Rules"), action=lambda s: Push(RuleSettingsScreen())),
                 MenuItem(
                     N_("Keys"),
                     action=lambda s: Push(HelpScreen((Context.TABLE, Context.BIDDING))),

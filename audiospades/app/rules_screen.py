@@ -1,0 +1,240 @@
+"""The rule settings screen: the preset, the table, then every option of ``Rules``.
+
+Keys: Up and Down move (first letters jump), Left and Right change the focused
+option's value, Enter or Space explains it, Escape goes back. In full verbosity the
+one-line explanation is also spoken after an option gets the focus; in brief
+verbosity only Enter speaks it.
+
+The items are generated from the fields of :class:`~audiospades.rules.Rules` (whose
+order already puts the preset first, then the player count and partnerships), so a
+new option appears here as soon as ``presenter/menus.py`` has its words. A change
+that would make an impossible combination is refused: the engine's
+:class:`~audiospades.rules.RulesError` names the options, and the presenter speaks
+them. Each accepted change is saved at once in ``settings.last_rules``
+(``Rules.to_dict()`` plus ``player_count`` and ``partnerships``), which "New game"
+reads.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from enum import StrEnum
+from functools import partial
+from typing import Any, Final
+
+from audiospades.app.screen import (
+    KeyPress,
+    MenuItem,
+    MenuScreen,
+    Push,
+    Replace,
+    Transition,
+)
+from audiospades.app.services import Services
+from audiospades.commands import Command
+from audiospades.presenter import Utterance
+from audiospades.presenter.menus import (
+    RULES_TITLE,
+    choose_players_label,
+    rule_explanation,
+    rule_label,
+    rule_value_text,
+    rules_refused_text,
+    start_game_label,
+)
+from audiospades.rules import Rules, RulesError
+from audiospades.sound import Cue
+
+log = logging.getLogger(__name__)
+
+PLAYER_COUNTS: Final = (3, 4, 5, 6)
+
+STEPS: Final[dict[str, tuple[int | None, ...]]] = {
+    "target_score": (100, 200, 300, 500, 1000, 1500, 2000, None),
+    "hand_limit": (None, 8, 16),
+    "mercy_score": (None, -200, -300, -500),
+    "bag_penalty": (0, 100),
+    "bags_per_penalty": (5, 7, 10),
+    "overtrick_points": (-1, 0, 1),
+    "nil_value": (50, 100, 200),
+    "blind_nil_value": (100, 200, 400),
+    "blind_nil_behind": (0, 100, 200, 300),
+    "blind_nil_pass": (0, 1, 2),
+    "minimum_side_bid": (0, 2, 3, 4, 5, 6),
+    "exact_bid_bonus": (0, 10, 20),
+    "exact_bid_bonus_max": (1, 2, 3),
+    "big_bid_bonus": (0, 10),
+    "big_bid_from": (5, 6, 7, 8, 9, 10),
+}
+"""The values Left and Right step through for each numeric option (seed 001's
+"Play To", "10 Bag Penalty", "Overtrick Points", "Blind Nil Available",
+"Card Passing" and "Nil/Blind Nil Bonus", and the README's table for the rest)."""
+
+_TABLE_FIELDS: Final = ("preset", "player_count", "partnerships")
+
+
+def step_value(values: tuple[object, ...], current: object, step: int) -> object:
+    """The value ``step`` places from ``current`` in ``values``, wrapping round.
+
+    A current value outside the list moves to its first (Right) or last (Left) entry.
+
+    >>> step_value((1, 2, 3), 3, 1), step_value((1, 2, 3), 9, -1)
+    (1, 3)
+    """
+    if current in values:
+        return values[(values.index(current) + step) % len(values)]
+    return values[0] if step > 0 else values[-1]
+
+
+def next_value(rules: Rules, name: str, step: int) -> object:
+    """The next value of option ``name`` (enums cycle, booleans toggle)."""
+    current = getattr(rules, name)
+    if isinstance(current, StrEnum):
+        return step_value(tuple(type(current)), current, step)
+    if isinstance(current, bool):
+        return not current
+    if name in STEPS:
+        return step_value(STEPS[name], current, step)
+    if isinstance(current, int):
+        return max(0, current + step)
+    return current
+
+
+def save_rules(services: Services, rules: Rules) -> None:
+    """Keep ``rules`` as the rules of the next new game."""
+    data = rules.to_dict()
+    data["player_count"] = rules.player_count
+    data["partnerships"] = rules.partnerships
+    changes: dict[str, object] = {"last_rules": data}
+    from audiospades.app.players_screen import fit_players
+
+    players = fit_players(services.settings.last_players, rules.player_count - 1)
+    if players != services.settings.last_players:
+        changes["last_players"] = players
+    services.update_settings(**changes)
+
+
+def with_table(rules: Rules, players: int, partnerships: bool) -> Rules:
+    """``rules`` at another table: the same preset and changed options.
+
+    Raises:
+        RulesError: if the changed options cannot be played at that table.
+    """
+    return Rules.from_dict(rules.to_dict(), players=players, partnerships=partnerships)
+
+
+class RuleSettingsScreen(MenuScreen):
+    """Every rule option, changed with Left and Right (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self._services: Services | None = None
+        self._refusal: str | None = None
+        items = [
+            MenuItem(
+                partial(rule_label, f.name),
+                action=partial(self._explain, name=f.name),
+                value=partial(self._value, f.name),
+                adjust=partial(self._adjust, name=f.name),
+                data=f.name,
+            )
+            for f in dataclasses.fields(Rules)
+        ]
+        items.append(MenuItem(choose_players_label, action=self._players))
+        items.append(MenuItem(start_game_label, action=self._start))
+        super().__init__(RULES_TITLE, items)
+
+    # --- reading and changing the rules ---
+    def rules(self) -> Rules:
+        """The rules as saved in the settings."""
+        assert self._services is not None
+        from audiospades.app.menus import rules_from_settings
+
+        return rules_from_settings(self._services)
+
+    def _value(self, name: str) -> str:
+        return rule_value_text(name, getattr(self.rules(), name))
+
+    def _adjust(self, services: Services, step: int, *, name: str) -> None:
+        current = self.rules()
+        value = next_value(current, name, step)
+        try:
+            match name:
+                case "preset":
+                    value = step_value(Rules.preset_names(), current.preset, step)
+                    new = Rules.from_preset(
+                        str(value),
+                        players=current.player_count,
+                        partnerships=current.partnerships,
+                    )
+                case "player_count":
+                    value = step_value(PLAYER_COUNTS, current.player_count, step)
+                    assert isinstance(value, int)
+                    teams = value in (4, 6) and (
+                        current.partnerships or current.player_count not in (4, 6)
+                    )
+                    new = with_table(current, value, teams)
+                case "partnerships":
+                    new = with_table(current, current.player_count, bool(value))
+                case _:
+                    changes: dict[str, Any] = {name: value}
+                    new = dataclasses.replace(current, **changes)
+        except RulesError as error:
+            log.info("rule change refused: %s", error)
+            self._refusal = rules_refused_text(name, value, error.problems)
+            return
+        save_rules(services, new)
+
+    def _explain(self, services: Services, *, name: str) -> Transition | None:
+        services.say(Utterance(rule_explanation(name), interrupt=True))
+        return None
+
+    def _players(self, services: Services) -> Transition:
+        from audiospades.app.players_screen import PlayerSelectionScreen
+
+        return Push(PlayerSelectionScreen())
+
+    def _start(self, services: Services) -> Transition:
+        # The table takes this screen's place, so leaving the game returns to the
+        # screen below (the main menu) rather than to the settings.
+        from audiospades.app.menus import start_new_game
+
+        transition = start_new_game(services)
+        return (
+            Replace(transition.screen) if isinstance(transition, Push) else transition
+        )
+
+    # --- screen ---
+    def on_enter(self, services: Services) -> None:
+        self._services = services
+        super().on_enter(services)
+        self._say_explanation(services)
+
+    def handle(
+        self, command: Command | None, key: KeyPress, services: Services
+    ) -> Transition | None:
+        self._services = services
+        if command in (Command.MENU_LEFT, Command.MENU_RIGHT) and self.items:
+            item = self.items[self.index]
+            if item.adjust is not None:
+                self._refusal = None
+                item.adjust(services, -1 if command is Command.MENU_LEFT else 1)
+                if self._refusal is not None:
+                    services.say(Utterance(self._refusal, Cue.ILLEGAL_MOVE, True))
+                else:
+                    services.say(Utterance(self.item_text(), Cue.MENU_MOVE, True))
+                return None
+        before = self.index
+        result = super().handle(command, key, services)
+        if self.index != before:
+            self._say_explanation(services)
+        return result
+
+    def _say_explanation(self, services: Services) -> None:
+        if services.settings.verbosity != "full" or not self.items:
+            return
+        name = self.items[self.index].data
+        if isinstance(name, str):
+            text = rule_explanation(name)
+            if text:
+                services.say(Utterance(text, interrupt=False))
