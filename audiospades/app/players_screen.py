@@ -13,7 +13,7 @@ seats. Enter on a seat repeats the character's personality.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 
 from audiospades.app.screen import (
@@ -89,7 +89,9 @@ def table_difficulty(rules: Rules, ids: Sequence[str]) -> int:
 class PlayerSelectionScreen(MenuScreen):
     """A character for each computer seat (see the module docstring)."""
 
-    def __init__(self) -> None:
+    def __init__(self, on_start: Callable[[], None] | None = None) -> None:
+        """``on_start`` is called when this screen deals a new game."""
+        self._on_start = on_start
         self._services: Services | None = None
         self._rules = Rules.pagat()
         super().__init__(PLAYERS_TITLE, [])
@@ -131,6 +133,8 @@ class PlayerSelectionScreen(MenuScreen):
         from audiospades.app.menus import start_new_game
 
         transition = start_new_game(services)
+        if self._on_start is not None:
+            self._on_start()
         return (
             Replace(transition.screen) if isinstance(transition, Push) else transition
         )

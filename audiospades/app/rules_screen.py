@@ -27,6 +27,7 @@ from audiospades.app.screen import (
     KeyPress,
     MenuItem,
     MenuScreen,
+    Pop,
     Push,
     Replace,
     Transition,
@@ -130,6 +131,7 @@ class RuleSettingsScreen(MenuScreen):
     def __init__(self) -> None:
         self._services: Services | None = None
         self._refusal: str | None = None
+        self._leaving = False
         items = [
             MenuItem(
                 partial(rule_label, f.name),
@@ -192,7 +194,12 @@ class RuleSettingsScreen(MenuScreen):
     def _players(self, services: Services) -> Transition:
         from audiospades.app.players_screen import PlayerSelectionScreen
 
-        return Push(PlayerSelectionScreen())
+        return Push(PlayerSelectionScreen(on_start=self._leave_after_game))
+
+    def _leave_after_game(self) -> None:
+        # A game dealt from the player selection took its place over this screen;
+        # when the game closes, this screen closes too, back to the main menu.
+        self._leaving = True
 
     def _start(self, services: Services) -> Transition:
         # The table takes this screen's place, so leaving the game returns to the
@@ -209,6 +216,16 @@ class RuleSettingsScreen(MenuScreen):
         self._services = services
         super().on_enter(services)
         self._say_explanation(services)
+
+    def on_resume(self, services: Services) -> None:
+        if not self._leaving:
+            super().on_resume(services)
+
+    def update(self, services: Services, now_ms: int) -> Transition | None:
+        if self._leaving:
+            self._leaving = False
+            return Pop()
+        return None
 
     def handle(
         self, command: Command | None, key: KeyPress, services: Services

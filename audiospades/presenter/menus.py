@@ -151,29 +151,42 @@ _PRESETS: Final[dict[str, str]] = {
     "seed_004": N_("the online game room's rules"),
 }
 
-_ENUM_VALUES: Final[dict[StrEnum, str]] = {
-    TieRule.PLAY_ON: N_("play another hand"),
-    TieRule.DRAW: N_("a draw"),
-    NilTricks.BAGS: N_("bags"),
-    NilTricks.BAGS_NO_POINTS: N_("bags worth no points"),
-    NilTricks.IGNORED: N_("not counted"),
-    NilTricks.PARTNER_CONTRACT: N_("help the partner's bid"),
-    TrumpMode.NORMAL: N_("normal, spades only"),
-    TrumpMode.JOKERS: N_("jokers above the spades"),
-    TrumpMode.DEUCES: N_("deuces above the spades"),
-    TrumpMode.NEW_YORK_CITY: N_("New York City"),
-    TrumpMode.BARMORE: N_("Barmore"),
-    BidOrder.DEALERS_LEFT: N_("the dealer's left"),
-    BidOrder.DEALERS_RIGHT: N_("the dealer's right"),
-    BiddingStyle.NORMAL: N_("normal"),
-    BiddingStyle.SUICIDE: N_("suicide"),
-    BiddingStyle.MIRROR: N_("mirror"),
-    BiddingStyle.WHIZ: N_("whiz"),
-    ScoringStyle.STANDARD: N_("standard"),
-    ScoringStyle.QUICKSAND: N_("quicksand"),
-    MoonRule.OFF: N_("nothing special"),
-    MoonRule.WINS_GAME: N_("wins the game"),
-    MoonRule.SCORES_500: N_("scores 500"),
+_ENUM_VALUES: Final[dict[type[StrEnum], dict[str, str]]] = {
+    # Keyed by enum class first: StrEnum members compare as their strings, so
+    # TrumpMode.NORMAL and BiddingStyle.NORMAL would be one key in a flat table.
+    TieRule: {TieRule.PLAY_ON: N_("play another hand"), TieRule.DRAW: N_("a draw")},
+    NilTricks: {
+        NilTricks.BAGS: N_("bags"),
+        NilTricks.BAGS_NO_POINTS: N_("bags worth no points"),
+        NilTricks.IGNORED: N_("not counted"),
+        NilTricks.PARTNER_CONTRACT: N_("help the partner's bid"),
+    },
+    TrumpMode: {
+        TrumpMode.NORMAL: N_("normal, spades only"),
+        TrumpMode.JOKERS: N_("jokers above the spades"),
+        TrumpMode.DEUCES: N_("deuces above the spades"),
+        TrumpMode.NEW_YORK_CITY: N_("New York City"),
+        TrumpMode.BARMORE: N_("Barmore"),
+    },
+    BidOrder: {
+        BidOrder.DEALERS_LEFT: N_("the dealer's left"),
+        BidOrder.DEALERS_RIGHT: N_("the dealer's right"),
+    },
+    BiddingStyle: {
+        BiddingStyle.NORMAL: N_("normal"),
+        BiddingStyle.SUICIDE: N_("suicide"),
+        BiddingStyle.MIRROR: N_("mirror"),
+        BiddingStyle.WHIZ: N_("whiz"),
+    },
+    ScoringStyle: {
+        ScoringStyle.STANDARD: N_("standard"),
+        ScoringStyle.QUICKSAND: N_("quicksand"),
+    },
+    MoonRule: {
+        MoonRule.OFF: N_("nothing special"),
+        MoonRule.WINS_GAME: N_("wins the game"),
+        MoonRule.SCORES_500: N_("scores 500"),
+    },
 }
 
 _ZERO_WORDS: Final[dict[str, str]] = {
@@ -219,7 +232,8 @@ def rule_value_text(name: str, value: object) -> str:
         value: its value.
     """
     if isinstance(value, StrEnum):
-        return _(_ENUM_VALUES[value]) if value in _ENUM_VALUES else value.value
+        words = _ENUM_VALUES.get(type(value), {})
+        return _(words[value]) if value in words else value.value
     if isinstance(value, bool):
         return on_off(value)
     if value is None:

@@ -1,0 +1,240 @@
+"""The rule settings and player selection screens, driven by keys through the loop."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+import pytest
+
+from audiospades.app.harness import Harness
+from audiospades.app.players_screen import fit_players, table_difficulty
+from audiospades.app.rules_screen import STEPS, next_value
+from audiospades.presenter.menus import (
+    rule_explanation,
+    rule_label,
+    rule_option_names,
+    rule_value_text,
+)
+from audiospades.rules import Rules
+from audiospades.rules.options import TrumpMode
+from audiospades.storage import Settings
+
+
+def _open_rules(h: Harness) -> None:
+    h.press("r")
+    assert h.last == "Rules, 5 of 8"
+    h.press("return")
+
+
+def _focus(h: Harness, label: str, limit: int = 40) -> None:
+    """Down until the focused item starts with ``label``."""
+    for _ in range(limit):
+        if h.app.stack.top.item_text().startswith(label + ","):  # type: ignore[attr-defined]
+            return
+        h.press("down")
+    raise AssertionError(f"no item {label!r}")
+
+
+def test_every_rules_field_has_a_label_an_explanation_and_values() -> None:
+    names = [f.name for f in dataclasses.fields(Rules)]
+    assert list(rule_option_names()) == names
+    for name in names:
+        assert rule_label(name) != name
+        assert rule_explanation(name)
+        for preset in Rules.preset_names():
+            for players in (3, 4, 5, 6):
+                value = getattr(Rules.from_preset(preset, players=players), name)
+                assert rule_value_text(name, value)
+
+
+@pytest.mark.parametrize("name", [f.name for f in dataclasses.fields(Rules)])
+def test_every_option_can_change(name: str) -> None:
+    """Left and Right give each option another value (the table fields included)."""
+    if name in ("preset", "player_count", "partnerships"):
+        return
+    rules = Rules.pagat()
+    assert next_value(rules, name, 1) != getattr(rules, name)
+    if name in STEPS:
+        assert getattr(rules, name) in STEPS[name]
+
+
+def test_seed_001_settings_are_offered() -> None:
+    """Seed 001: "play to 300 or 500 points or to a limit of 8 or 16 hands"; bag
+    penalty 100 or none; overtrick points 1, 0 or -1; nil bonus choices."""
+    assert {300, 500} <= set(STEPS["target_score"])
+    assert {8, 16} <= set(STEPS["hand_limit"])
+    assert set(STEPS["bag_penalty"]) == {0, 100}
+    assert set(STEPS["overtrick_points"]) == {-1, 0, 1}
+    assert {0, 100, 200} <= set(STEPS["blind_nil_behind"])
+
+
+def test_changed_options_are_the_rules_of_the_next_game(
+    make_harness: Callable[..., Harness],
+) -> None:
+    h = make_harness()
+    _open_rules(h)
+    assert h.transcript[-2].startswith("Rule settings. ")
+    assert "Rule set, pagat's rules, 1 of 35" in h.transcript[-2]
+    # Full verbosity: the explanation follows the focused item.
+    assert h.last.startswith("A starting set of rules")
+    _focus(h, "Play to")
+    h.press("right")  # the conftest plays one hand, to no score: the first value
+    assert h.last == "Play to, 100 points, 4 of 35"
+    h.press("right")
+    assert h.last == "Play to, 200 points, 4 of 35"
+    h.press("t")
+    assert h.said_since(h.mark() - 2)[0] == "Trumps, normal, spades only, 19 of 35"
+    h.press("right")
+    assert h.last == "Trumps, jokers above the spades, 19 of 35"
+    h.press("return")
+    assert h.last == "Which cards are trumps besides the spades."
+    assert h.services.settings.last_rules["trump_mode"] == "jokers"
+    h.press("escape", "home", "return")
+    rules = h.table.session.rules
+    assert rules.target_score == 200
+    assert rules.hand_limit == 1
+    assert rules.trump_mode is TrumpMode.JOKERS
+
+
+def test_preset_and_player_count_reach_the_game(
+    make_harness: Callable[..., Harness],
+) -> None:
+    h = make_harness()
+    _open_rules(h)
+    h.press("right")
+    assert h.last == "Rule set, the commercial app's rules, 1 of 35"
+    h.press("down", "right", "right")
+    assert h.last == "Players, 6 players, 2 of 35"
+    h.press("down")
+    assert h.last.startswith("Partners sit across")
+    assert "Partnerships, on, 3 of 35" in h.transcript
+    h.press("end", "return")
+    rules = h.table.session.rules
+    assert (rules.preset, rules.player_count, rules.partnerships) == (
+        "seed_001",
+        6,
+        True,
+    )
+    assert len(h.table.session.names) == 6
+
+
+def test_impossible_combination_is_refused_with_its_reason(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """README: "An impossible combination is refused with an error that names the
+    options involved"; blind nil needs nil."""
+    h = make_harness()
+    _open_rules(h)
+    before = dict(h.services.settings.last_rules)
+    h.press("n")
+    assert h.transcript[-2] == "Nil allowed, on, 12 of 35"
+    h.press("right")
+    assert h.last == (
+        "Not allowed: Nil allowed, off, conflicts with Blind nil allowed. "
+        "Nothing was changed."
+    )
+    assert h.services.settings.last_rules == before
+    # Partnerships with five players.
+    h.press("home", "down", "right")
+    assert h.last == "Players, 5 players, 2 of 35"
+    h.press("down", "right")
+    assert h.last == (
+        "Not allowed: Partnerships, on, conflicts with Players. Nothing was changed."
+    )
+    # No target and no hand limit.
+    h.press("down")
+    assert h.transcript[-2] == "Play to, none, play to the hand limit, 4 of 35"
+    h.press("down", "right")
+    assert h.last == (
+        "Not allowed: Hand limit, no limit, conflicts with Play to. "
+        "Nothing was changed."
+    )
+
+
+def test_brief_verbosity_explains_only_on_enter(
+    make_harness: Callable[..., Harness],
+) -> None:
+    h = make_harness(
+        settings=Settings(
+            language="en",
+            pace="fast",
+            verbosity="brief",
+            last_rules={"preset": "pagat"},
+        )
+    )
+    _open_rules(h)
+    assert h.last.endswith("Rule set, pagat's rules, 1 of 35")
+    h.press("down")
+    assert h.last == "Players, 4 players, 2 of 35"
+    h.press("space")
+    assert h.last.startswith("3 to 6 players")
+
+
+def _choose(h: Harness, name: str) -> None:
+    """Right until the focused seat holds ``name``."""
+    for _ in range(20):
+        if f", {name}, " in h.app.stack.top.item_text():  # type: ignore[attr-defined]
+            return
+        h.press("right")
+    raise AssertionError(name)
+
+
+def test_player_selection_seats_the_characters_and_speaks_the_difficulty(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """Seed 001: "The hardest difficulty is to have both opponents on 5 stars and
+    your partner on 1 star, giving a 14 stars maximum difficulty level"."""
+    h = make_harness()
+    _open_rules(h)
+    h.press("end", "up")
+    assert h.last == "Choose the players, 34 of 35"
+    h.press("return")
+    opening = h.transcript[-2]
+    assert opening.startswith("Player selection. ")
+    assert "Match difficulty " in opening and "Left opponent, West, " in opening
+    _choose(h, "Victor")
+    assert "Left opponent, West, Victor, 5 stars, 1 of 5" in h.transcript[-3:]
+    assert "The club champion: precise bids, no wasted trumps." in h.transcript[-3:]
+    h.press("down")
+    assert h.transcript[-2].startswith("Partner, North, ")
+    _choose(h, "Milly")
+    h.press("down")
+    _choose(h, "Greta")
+    said = h.transcript
+    assert "Match difficulty 14 of 14 stars." in said
+    assert h.last == "Match difficulty 14 of 14 stars."
+    assert h.services.settings.last_players == ["victor", "milly", "greta"]
+    h.press("down")
+    assert h.last == "Match difficulty, 14 of 14 stars, 4 of 5"
+    h.press("down", "return")
+    session = h.table.session
+    assert session.seating.characters == (None, "victor", "milly", "greta")
+    assert "New game with Victor, Milly and Greta." in h.transcript
+    # Leaving the game goes to the main menu, not back to the selection.
+    h.press("escape")
+    h.press("end", "up", "return")  # save and go to the main menu
+    assert h.app.stack.top.__class__.__name__ == "MainMenu"
+
+
+def test_seats_are_distinct_and_fitted_to_the_table() -> None:
+    assert fit_players(["milly", "milly", "ghost"], 3)[0] == "milly"
+    assert len(set(fit_players(["milly", "milly"], 5))) == 5
+    four = Rules.pagat()
+    assert table_difficulty(four, ["victor", "milly", "greta"]) == 14
+    assert table_difficulty(four, ["milly", "victor", "bert"]) == 2
+    five = Rules.pagat(players=5)
+    assert 2 <= table_difficulty(five, fit_players([], 4)) <= 14
+
+
+def test_changing_the_player_count_refits_the_players(
+    make_harness: Callable[..., Harness],
+) -> None:
+    h = make_harness()
+    _open_rules(h)
+    h.press("down", "right")
+    assert h.services.settings.last_players == fit_players([], 4)
+    h.press("end", "up", "return")
+    assert "Left opponent, Southwest, Hazel, 3 stars, 1 of 6" in h.transcript[-2]
+    h.press("down")
+    assert h.transcript[-2].startswith("Opponent, Northwest, ")
