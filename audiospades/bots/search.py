@@ -64,8 +64,21 @@ LEVEL_SEARCH: dict[int, SearchParams] = {
 class SearchBot(HeuristicBot):
     """A level 4 or 5 player: level 3's judgement checked by look-ahead."""
 
-    def __init__(self, level: int, rng: random.Random, style: Style = NEUTRAL) -> None:
+    def __init__(
+        self,
+        level: int,
+        rng: random.Random,
+        style: Style = NEUTRAL,
+        *,
+        search: SearchParams | None = None,
+    ) -> None:
         """Play at ``level`` (4 or 5) in ``style``.
+
+        Args:
+            level: 4 or 5.
+            rng: randomness for sampling deals.
+            style: how it bids and defends.
+            search: the search effort, if not the level's (tests use a small one).
 
         Raises:
             ValueError: if ``level`` is not 4 or 5.
@@ -74,7 +87,7 @@ class SearchBot(HeuristicBot):
             raise ValueError(f"no search level {level}")
         super().__init__(3, rng, style)
         self.level = level
-        self.search = LEVEL_SEARCH[level]
+        self.search = search if search is not None else LEVEL_SEARCH[level]
         self.rollout = PlayParams(setting=style.setting)
 
     # --- play ---
@@ -243,6 +256,7 @@ def distinct_cards(sim: Sim, seat: int, legal: list[Card]) -> list[Card]:
     power = sim.table.power
     hand = sim.hands[seat]
     others = [c for c in sim.remaining if c not in hand]
+    others += [c for _, c in sim.trick]  # A card in the trick can split a run too.
     kept: list[Card] = []
     by_suit: dict[Suit, list[Card]] = {}
     for card in legal:

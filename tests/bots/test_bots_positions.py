@@ -1,0 +1,124 @@
+"""Constructed positions: covering a partner's nil, and the search's endgame."""
+
+from __future__ import annotations
+
+import random
+
+from audiospades.bots import HeuristicBot
+from audiospades.bots.search import SearchBot
+from audiospades.rules import (
+    Bid,
+    Card,
+    Game,
+    Phase,
+    Rules,
+    SeatView,
+    TrickWon,
+    build_deck,
+    parse_cards,
+    seat_view,
+)
+
+
+def _deal(rules: Rules, fixed: dict[int, str]) -> list[list[Card]]:
+    hands = {seat: list(parse_cards(text)) for seat, text in fixed.items()}
+    used = {c for h in hands.values() for c in h}
+    rest = [c for c in build_deck(rules) if c not in used]
+    out = []
+    for seat in range(rules.player_count):
+        hand = hands.get(seat, [])
+        while len(hand) < rules.hand_size:
+            hand.append(rest.pop())
+        out.append(hand)
+    return out
+
+
+def test_level_3_covers_partners_nil_with_a_high_card() -> None:
+    """Seat 0's partner (seat 2) bid nil and plays last: seat 0 wins the trick high."""
+    rules = Rules.pagat()
+    game = Game(rules, first_dealer=2)  # Seat 3 bids and leads first.
+    game.deal(
+        _deal(
+            rules,
+            {
+                0: "AH 4H 2C 3C 4C 5C 6C 7C 2D 3D 4D 5D 6D",
+                3: "3H 8C 9C TC JC 7D 8D 9D TD JD 2S 3S 4S",
+                2: "KH QH 5H 6H 7H 8H QC KC AC QD KD AD 5S",
+            },
+        )
+    )
+    for seat, bid in ((3, Bid(3)), (0, Bid(4)), (1, Bid(3)), (2, Bid.nil())):
+        game.bid(seat, bid)
+    assert game.phase is Phase.PLAYING
+    game.play(3, Card.parse("3H"))
+    view = seat_view(game, 0)
+    bot = HeuristicBot(3, random.Random(1))
+    assert bot.choose_play(view) == Card.parse("AH")
+    # Without the partner's nil, second hand plays low.
+    assert HeuristicBot(2, random.Random(1)).params.nil_play is False
+
+
+def _endgame(tricks_won: tuple[int, ...], bags: tuple[int, int]) -> SeatView:
+    """Two tricks left; seat 0 is last to play to QD 2D 5D holding KD and 3D.
+
+    The others' last cards are 4C, 6H and 7S: if seat 0 wins with KD and leads 3D,
+    seat 3 ruffs; if it ducks, it takes nothing. All 44 other cards were played
+    suit by suit, so no void has shown.
+    """
+    rules = Rules.pagat()
+    unplayed = set(parse_cards("KD 3D QD 2D 5D 4C 6H 7S"))
+    played = [c for c in build_deck(rules) if c not in unplayed]
+    played.sort(key=lambda c: c.index)
+    tricks = []
+    for index in range(11):
+        cards = played[index * 4 : index * 4 + 4]
+        tricks.append(
+            TrickWon(index % 4, index, tuple((s, c) for s, c in enumerate(cards)))
+        )
+    trick = ((1, Card.parse("QD")), (2, Card.parse("2D")), (3, Card.parse("5D")))
+    return SeatView(
+        seat=0,
+        rules=rules,
+        phase=Phase.PLAYING,
+        dealer=0,
+        deal_count=1,
+        hands_played=0,
+        hand=parse_cards("3D KD"),
+        hand_hidden=False,
+        hand_sizes=(2, 1, 1, 1),
+        bids=(Bid(3), Bid(2), Bid(3), Bid(3)),
+        tricks_won=tricks_won,
+        trick=trick,
+        completed_tricks=tuple(tricks),
+        trick_index=11,
+        spades_broken=True,
+        to_act=0,
+        totals=(200, 200),
+        bags=bags,
+        history=(),
+        passed_out=(),
+        passed_in=(),
+        pending_pass=None,
+        legal_plays=frozenset(parse_cards("3D KD")),
+        legal_bids=(),
+        is_blind_nil_eligible=False,
+        can_request_redeal=False,
+        winner=None,
+        is_draw=False,
+    )
+
+
+def test_search_wins_the_trick_its_contract_needs() -> None:
+    """Side 0 bid 6 and has 5: only KD now makes the contract."""
+    view = _endgame((2, 3, 3, 3), (0, 0))
+    for level in (4, 5):
+        bot = SearchBot(level, random.Random(level))
+        assert bot.choose_play(view) == Card.parse("KD")
+
+
+def test_search_ducks_when_a_trick_would_only_be_a_costly_bag() -> None:
+    """Both sides made their bids; side 0 has 9 bags, so a 10th costs 100."""
+    view = _endgame((3, 2, 3, 3), (9, 0))
+    for level in (4, 5):
+        bot = SearchBot(level, random.Random(level))
+        assert bot.choose_play(view) == Card.parse("3D")
