@@ -33,6 +33,7 @@ from audiospades.presenter.menus import (
     game_review_title,
     hand_line,
     hand_review_title,
+    item_label,
     no_finished_games_text,
     trick_line,
     tricks_line,
@@ -143,11 +144,11 @@ class ReviewListScreen(MenuScreen):
             reviewed = load_reviewed(info)
             if reviewed is None:
                 line = unreadable_game_line(when_words(info.finished_at))
-                self.items.append(MenuItem(partial(str, line)))
+                self.items.append(MenuItem(partial(item_label, line)))
                 continue
             self.items.append(
                 MenuItem(
-                    partial(str, reviewed.line()),
+                    partial(item_label, reviewed.line()),
                     action=partial(_open_game, reviewed=reviewed),
                 )
             )
@@ -180,12 +181,14 @@ class GameReviewScreen(MenuScreen):
     def __init__(self, reviewed: ReviewedGame) -> None:
         self.reviewed = reviewed
         game, names = reviewed.game, reviewed.names
-        items = [MenuItem(partial(game_over_text, seat_view(game, 0), names))]
+        items = [
+            MenuItem(partial(item_label, game_over_text(seat_view(game, 0), names)))
+        ]
         for number, story in enumerate(hand_stories(game), start=1):
             bids, tricks, sides = hand_parts(story, game, names)
             items.append(
                 MenuItem(
-                    partial(hand_line, number, [bids, tricks, *sides]),
+                    partial(item_label, hand_line(number, [bids, tricks, *sides])),
                     action=partial(self._open, number=number, story=story),
                 )
             )
@@ -208,5 +211,5 @@ class HandReviewScreen(MenuScreen):
         ]
         lines += sides
         super().__init__(
-            hand_review_title(number), [MenuItem(partial(str, x)) for x in lines]
+            hand_review_title(number), [MenuItem(partial(item_label, x)) for x in lines]
         )

@@ -22,6 +22,7 @@ from audiospades.presenter.menus import (
     STATS_TITLE,
     character_line,
     difficulty_line,
+    item_label,
     rating_line,
     review_games_label,
     totals_line,
@@ -63,7 +64,9 @@ class StatsScreen(MenuScreen):
         stats, problem = storage.load_stats()
         if problem is not None:
             services.say_text(storage_text(FileKind.STATISTICS, problem))
-        self.items = [MenuItem(partial(str, line)) for line in stats_lines(stats)]
+        self.items = [
+            MenuItem(partial(item_label, line)) for line in stats_lines(stats)
+        ]
         self.items.append(MenuItem(review_games_label, action=self._review))
         super().on_enter(services)
 

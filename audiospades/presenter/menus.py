@@ -42,6 +42,18 @@ from audiospades.rules.options import (
 from audiospades.storage import Outcome, Record
 from audiospades.textmark import N_
 
+
+def item_label(sentence: str) -> str:
+    """A sentence as a menu item's label, without its final full stop.
+
+    The item's position follows the label ("Rating: 50 of 100, 3 of 10").
+
+    >>> item_label("Rating: 50 of 100."), item_label("Hand 1")
+    ('Rating: 50 of 100', 'Hand 1')
+    """
+    return sentence[:-1] if sentence.endswith(".") else sentence
+
+
 # --- rule settings --------------------------------------------------------------
 
 _LABELS: Final[dict[str, str]] = {
