@@ -117,6 +117,8 @@ def bid_values(
     *,
     nil_bonus: float = 0.0,
     partner_estimate: float | None = None,
+    calibrate: bool = True,
+    bag_charge: float = 0.8,
 ) -> dict[Bid, float]:
     """The expected points for this seat's side of each legal bid.
 
@@ -126,6 +128,9 @@ def bid_values(
         p_nil: the chance a nil would survive.
         nil_bonus: a style's extra liking (or dislike) for nil, in points.
         partner_estimate: the partner's expected tricks when the partner has not bid.
+        calibrate: pull the count towards the table's average, as play shows it
+            should be (a weak hand takes more than it counts, a strong one less).
+        bag_charge: the share of the bag penalty charged to each bag.
 
     Returns:
         Each legal bid (blind nil excluded: that is decided unseen) and its value.
@@ -136,7 +141,6 @@ def bid_values(
     partner = view.partner
     side = view.side
     top = rules.trick_count
-    mine_sd = 1.0 + 0.08 * estimate
     partner_bid: Bid | None = None
     partner_dist: tuple[tuple[int, float], ...] = ((0, 1.0),)
     if partner is not None:
@@ -151,7 +155,11 @@ def bid_values(
             partner_dist = _spread(mean, 1.4, top)
         elif not partner_bid.is_nil:
             partner_dist = _spread(partner_bid.tricks + 0.2, 1.1, top)
-    bag_cost = 0.5 * rules.bag_penalty / rules.bags_per_penalty
+    bag_cost = bag_charge * rules.bag_penalty / rules.bags_per_penalty
+    if calibrate:
+        # Fitted on level-3 play (4 players, 300 hands): tricks taken average
+        # est + 0.35 * (tricks per seat - est) + 0.3, residual deviation 1.2.
+        estimate += 0.35 * (top / n - estimate) + 0.3
     side_seat_list = side_seats(side, n, rules.partnerships)
     filler = Bid(1)
 
@@ -171,7 +179,7 @@ def bid_values(
         leftover = score.bags_after if score.bag_penalty_count else added
         return score.points - bag_cost * leftover
 
-    mine = _spread(estimate, mine_sd, top)
+    mine = _spread(estimate, 1.0 + 0.06 * estimate, top)
     sums: dict[int, float] = {}
     for mt, mp in mine:
         for pt, pp in partner_dist:

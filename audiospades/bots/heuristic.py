@@ -104,6 +104,8 @@ class HeuristicBot:
         self.level = level
         self.rng = rng
         self.style = style
+        self.calibrate = True
+        self.bag_charge = 0.8
         base = LEVEL_PLAY[level]
         self.params = PlayParams(
             counts_cards=base.counts_cards,
@@ -158,7 +160,12 @@ class HeuristicBot:
             return bid, HintReason.COUNT_SURE_TRICKS, est
         est += 0.4 * style.bid_boldness
         values = bid_values(
-            view, est, p_nil, nil_bonus=60.0 * (style.nil_appetite - 0.5)
+            view,
+            est,
+            p_nil,
+            nil_bonus=60.0 * (style.nil_appetite - 0.5),
+            calibrate=self.calibrate,
+            bag_charge=self.bag_charge,
         )
         if not values:
             return closest_bid(legal, est), HintReason.COUNT_SURE_TRICKS, est
