@@ -80,15 +80,20 @@ class CardParseError(ValueError):
     """Raised for text that is not a card in record notation."""
 
 
-class Card:
-    """One playing card. Use :meth:`of` or :meth:`parse`; instances are interned."""
+class Card(int):
+    """One playing card. Use :meth:`of` or :meth:`parse`; instances are interned.
 
-    __slots__ = ("index", "rank", "suit")
+    A card is an ``int`` whose value is its sort index (suit, then rank), so cards
+    hash and compare by that number in C: set and dict order is the same in every
+    process (seeded games replay identically) and the engine stays fast. Compare
+    cards with cards only, and write them with ``str(card)``: ``json.dumps`` would
+    write the number.
+    """
+
     _interned: ClassVar[dict[tuple[Rank, Suit], Card]] = {}
 
     rank: Rank
     suit: Suit
-    index: int
 
     def __new__(cls, rank: Rank, suit: Suit) -> Card:
         """Return the one card of this rank and suit."""
@@ -99,11 +104,10 @@ class Card:
         is_joker = rank >= Rank.LITTLE_JOKER
         if is_joker != (suit is Suit.JOKER):
             raise CardParseError(f"{rank!r} of {suit!r}")
-        card = super().__new__(cls)
-        object.__setattr__(card, "rank", rank)
-        object.__setattr__(card, "suit", suit)
         suit_order = (*PLAIN_SUITS, Suit.JOKER).index(suit)
-        object.__setattr__(card, "index", suit_order * 20 + int(rank))
+        card = super().__new__(cls, suit_order * 20 + int(rank))
+        card.__dict__["rank"] = rank
+        card.__dict__["suit"] = suit
         cls._interned[key] = card
         return card
 
@@ -122,6 +126,11 @@ class Card:
     def __deepcopy__(self, memo: object) -> Card:
         """Cards are values: a copy is the card itself."""
         return self
+
+    @property
+    def index(self) -> int:
+        """The sort index: suit (clubs, diamonds, hearts, spades, jokers), then rank."""
+        return int(self)
 
     @classmethod
     def of(cls, rank: Rank, suit: Suit) -> Card:
@@ -163,22 +172,6 @@ class Card:
     def __repr__(self) -> str:
         """Show the card as the call that makes it."""
         return f"Card.parse({str(self)!r})"
-
-    def __lt__(self, other: Card) -> bool:
-        """Order by suit (clubs, diamonds, hearts, spades, jokers), then rank."""
-        return self.index < other.index
-
-    def __le__(self, other: Card) -> bool:
-        """Order by suit, then rank."""
-        return self.index <= other.index
-
-    def __gt__(self, other: Card) -> bool:
-        """Order by suit, then rank."""
-        return self.index > other.index
-
-    def __ge__(self, other: Card) -> bool:
-        """Order by suit, then rank."""
-        return self.index >= other.index
 
 
 #: The 52 plain cards, clubs first, each suit from the two up.

@@ -18,7 +18,6 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import lru_cache
-from operator import attrgetter
 from typing import Final
 
 from audiospades.rules.cards import (
@@ -33,7 +32,7 @@ from audiospades.rules.cards import (
 from audiospades.rules.options import Rules, TrumpMode
 
 #: Sort cards by suit (clubs, diamonds, hearts, spades, jokers), then rank, fast.
-card_sort_key: Final = attrgetter("index")
+card_sort_key: Final = int
 
 
 def _c(text: str) -> Card:
