@@ -203,6 +203,7 @@ DEFAULT_BINDINGS: Final[tuple[tuple[Context, str, Command], ...]] = (
     (_B, "down", Command.BID_DOWN),
     (_B, "return", Command.BID),
     (_B, "backspace", Command.ERASE),
+    (_B, "n", Command.BID_NIL),
     # Yes/no questions, over the table.
     (_Q, "y", Command.YES),
     (_Q, "n", Command.NO),

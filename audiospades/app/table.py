@@ -195,6 +195,9 @@ class TableScreen(Screen):
             case Command.ERASE:
                 self.bid_entry = self.bid_entry[:-1]
                 say(answer(table_words.bid_entry_text(self.bid_entry, view)))
+            case Command.BID_NIL:
+                self.bid_entry = "0"
+                say(answer(table_words.bid_entry_text("0", view)))
             case c if c in DIGITS:
                 digit = DIGITS.index(c)
                 entry = (self.bid_entry + str(digit)).lstrip("0") or "0"

@@ -257,9 +257,9 @@ def bid_entry_text(entry: str, view: SeatView) -> str:
 def bid_prompt_text(view: SeatView) -> str:
     """Key B: how to bid, or why not now."""
     if view.phase is Phase.BIDDING and view.is_my_turn:
-        return _("Your bid: type a number from 0 to {count} and press Enter.").format(
-            count=view.rules.trick_count
-        )
+        return _(
+            "Your bid: type a number from 0 to {count}, or N for nil, and press Enter."
+        ).format(count=view.rules.trick_count)
     if view.bids[HUMAN] is not None:
         bid = view.bids[HUMAN]
         assert bid is not None
