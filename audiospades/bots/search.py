@@ -356,8 +356,16 @@ class DealSampler:
             if deal is not None:
                 return deal
         deal = self._try(rng, respect_voids=False)
-        assert deal is not None
-        return deal
+        if deal is not None:
+            return deal
+        # Unreachable with a consistent view; never let a bot crash on one.
+        hands = [set(k) for k in self.known]
+        cards = list(self.unknown)
+        rng.shuffle(cards)
+        for seat in range(self.n):
+            while len(hands[seat]) - len(self.known[seat]) < self.need[seat] and cards:
+                hands[seat].add(cards.pop())
+        return hands
 
     def _try(self, rng: random.Random, respect_voids: bool) -> list[set[Card]] | None:
         hands = [set(k) for k in self.known]

@@ -211,7 +211,11 @@ def sim_from_view(view: SeatView) -> Sim:
     sim.remaining = set(sim.table.deck) - played
     partner = view.partner
     if partner is not None and view.passed_out:
-        sim.hands[partner] = {c for c in view.passed_out if c in sim.remaining}
+        # A card passed back to this seat is in its own hand, not the partner's.
+        mine = sim.hands[view.seat]
+        sim.hands[partner] = {
+            c for c in view.passed_out if c in sim.remaining and c not in mine
+        }
     return sim
 
 

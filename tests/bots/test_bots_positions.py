@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from audiospades.bots import HeuristicBot
-from audiospades.bots.search import SearchBot
+from audiospades.bots.search import DealSampler, SearchBot, SearchParams
+from audiospades.bots.sim import sim_from_view
 from audiospades.rules import (
     Bid,
     Card,
@@ -122,3 +123,28 @@ def test_search_ducks_when_a_trick_would_only_be_a_costly_bag() -> None:
     for level in (4, 5):
         bot = SearchBot(level, random.Random(level))
         assert bot.choose_play(view) == Card.parse("3D")
+
+
+def test_a_card_passed_back_is_not_counted_in_the_partners_hand() -> None:
+    """Seeds 002/003: after a blind nil the partners exchange cards; one may return."""
+    rules = Rules.pagat()
+    game = Game(rules, first_dealer=3)
+    game.totals = [0, 300]
+    game.deal(_deal(rules, {0: "AS KS QS JS TS 9S 8S 2H 3H 4H 5H 6H 7H"}))
+    game.bid(0, Bid.blind_nil())
+    for seat in (1, 2, 3):
+        game.bid(seat, Bid(3))
+    assert game.phase is Phase.PASSING
+    game.pass_cards(0, parse_cards("AS KS"))
+    game.pass_cards(2, parse_cards("AS 2C") if Card.parse("2C") in game.hand(2) else
+                    (Card.parse("AS"), game.hand(2)[0]))  # fmt: skip
+    assert game.to_act == 0
+    view = seat_view(game, 0)
+    assert Card.parse("AS") in view.hand
+    assert Card.parse("AS") in view.passed_out
+    sampler = DealSampler(view, sim_from_view(view), random.Random(1), True)
+    for _ in range(5):
+        hands = sampler.sample()
+        assert [len(h) for h in hands] == list(view.hand_sizes)
+    bot = SearchBot(5, random.Random(1), search=SearchParams(0.05, 0.05, 4, 4, True, 2))
+    assert bot.choose_play(view) in view.legal_plays
