@@ -63,12 +63,15 @@ class TableScreen(Screen):
         self._sync(services)
 
     def on_resume(self, services: Services) -> None:
-        services.say(
-            answer(
-                table_words.whose_turn_text(
-                    self.view, self.session.names, self.session.awaiting_trick_clear
-                )
-            )
+        services.say(answer(self._turn_text(self.view)))
+
+    def _turn_text(self, view: SeatView) -> str:
+        """Key T: who acts now; while a question waits, the question again."""
+        session = self.session
+        if session.question is not None and not view.is_over:
+            return table_words.question_text(session.question)
+        return table_words.whose_turn_text(
+            view, session.names, session.awaiting_trick_clear
         )
 
     def is_busy(self) -> bool:
@@ -131,7 +134,18 @@ class TableScreen(Screen):
         names = session.names
         brief = services.settings.verbosity == "brief"
         say = services.say
+        if session.question is not None and (
+            command in (Command.WHOSE_TURN, Command.BID, Command.PLAY_CARD)
+            or (command is None and key.char.isdigit())
+        ):
+            # The table waits for Y or N: say so rather than talk of bidding.
+            say(answer(table_words.question_text(session.question)))
+            return None
         if command is None:
+            if key.char.isdigit():
+                say(answer(table_words.bid_not_now_text(view, names)))
+            elif key.char and key.char.isprintable() and not key.char.isspace():
+                say(answer(system_words.unbound_key_text(key.chord)))
             return None
         if command is Command.MENU:
             from audiospades.app.menus import GameMenu
@@ -159,13 +173,7 @@ class TableScreen(Screen):
             case Command.SCORES:
                 say(answer(score_words.scores_text(view, names)))
             case Command.WHOSE_TURN:
-                say(
-                    answer(
-                        table_words.whose_turn_text(
-                            view, names, session.awaiting_trick_clear
-                        )
-                    )
-                )
+                say(answer(self._turn_text(view)))
             case Command.READ_HAND:
                 if session.hand_hidden:
                     say(answer(table_words.hidden_hand_text()))

@@ -15,7 +15,6 @@ from audiospades.controller import (
     HandShown,
     Notice,
     Question,
-    QuestionKind,
     Refused,
     StorageTrouble,
     TrickWaiting,
@@ -27,7 +26,7 @@ from audiospades.controller import (
 from audiospades.i18n import _, ngettext
 from audiospades.presenter.scoring import game_over_text, hand_summary_lines
 from audiospades.presenter.system import illegal_text, storage_text
-from audiospades.presenter.table import hand_text, your_turn_text
+from audiospades.presenter.table import hand_text, question_text, your_turn_text
 from audiospades.presenter.utterance import Utterance, is_brief, pan_for
 from audiospades.presenter.words import (
     HUMAN,
@@ -190,18 +189,8 @@ def describe(
                     Cue.GAME_WON if won else Cue.GAME_LOST,
                 )
             ]
-        case Question(kind=kind, behind=behind):
-            if kind is QuestionKind.BLIND_NIL:
-                text = _(
-                    "Your side is {points} or more points behind. Bid blind nil, "
-                    "before looking at your cards? Press Y for yes or N for no."
-                ).format(points=behind)
-            else:
-                text = _(
-                    "You hold one spade or none. Throw in the hand for a new deal? "
-                    "Press Y for yes or N for no."
-                )
-            return [Utterance(text, Cue.YOUR_TURN)]
+        case Question():
+            return [Utterance(question_text(notice), Cue.YOUR_TURN)]
         case HandShown(cards=cards):
             return [Utterance(hand_text(cards, view.rules))]
         case HandHidden():

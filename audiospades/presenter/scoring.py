@@ -230,10 +230,12 @@ def rules_text(rules: Rules) -> str:
     else:
         parts.append(_("Nil is not allowed."))
     if rules.blind_nil_allowed:
+        if rules.blind_nil_behind > 0:
+            blind = _("Blind nil scores {points}, for a side {behind} points behind.")
+        else:
+            blind = _("Blind nil scores {points}, at any score.")
         parts.append(
-            _("Blind nil scores {points}, for a side {behind} points behind.").format(
-                points=rules.blind_nil_value, behind=rules.blind_nil_behind
-            )
+            blind.format(points=rules.blind_nil_value, behind=rules.blind_nil_behind)
         )
         if rules.blind_nil_pass:
             parts.append(

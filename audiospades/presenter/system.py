@@ -255,6 +255,11 @@ def key_help_text(chord: Chord, command: Command | None) -> str:
     )
 
 
+def unbound_key_text(chord: Chord) -> str:
+    """A key that does nothing at the table: say so, and where the keys are."""
+    return _("{key} does nothing here. F1 lists the keys.").format(key=key_label(chord))
+
+
 def what_key_text(on: bool) -> str:
     """Entering or leaving "what does this key do" mode."""
     if on:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from audiospades.controller import Question, QuestionKind
 from audiospades.i18n import _, ngettext
 from audiospades.presenter.words import (
     HUMAN,
@@ -109,6 +110,24 @@ def your_turn_text(view: SeatView, names: Sequence[str], brief: bool) -> str:
         return _("Your turn. {rule}").format(rule=any_suit_text(led))
     return _("Your turn. You have no {suit}: play any card.").format(
         suit=suit_name(led)
+    )
+
+
+def question_text(question: Question) -> str:
+    """The yes/no question the table waits for (asked again by T, B and digits)."""
+    if question.kind is QuestionKind.BLIND_NIL:
+        if question.behind <= 0:
+            return _(
+                "Bid blind nil, before looking at your cards? "
+                "Press Y for yes or N for no."
+            )
+        return _(
+            "Your side is {points} or more points behind. Bid blind nil, "
+            "before looking at your cards? Press Y for yes or N for no."
+        ).format(points=question.behind)
+    return _(
+        "You hold one spade or none. Throw in the hand for a new deal? "
+        "Press Y for yes or N for no."
     )
 
 
@@ -264,6 +283,19 @@ def bid_prompt_text(view: SeatView) -> str:
         bid = view.bids[HUMAN]
         assert bid is not None
         return _("You bid {bid}.").format(bid=bid_words(bid))
+    return _("It is not your turn to bid.")
+
+
+def bid_not_now_text(view: SeatView, names: Sequence[str]) -> str:
+    """A digit typed when it is not the player's turn to bid."""
+    mine = view.bids[HUMAN]
+    seat = view.to_act
+    if view.phase is Phase.BIDDING and seat not in (None, HUMAN) and mine is None:
+        return _("It is not your turn to bid: {player} is bidding.").format(
+            player=_(names[seat])
+        )
+    if mine is not None:
+        return _("Bidding is over: you bid {bid}.").format(bid=bid_words(mine))
     return _("It is not your turn to bid.")
 
 

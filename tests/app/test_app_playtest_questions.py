@@ -1,0 +1,77 @@
+"""Play-test: while a yes/no question waits, the table says so (not "X is bidding")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from audiospades.app.harness import Harness
+from audiospades.controller import QuestionKind
+from audiospades.storage import Settings
+
+BLIND_ANY_SCORE = {
+    "preset": "pagat",
+    "target_score": None,
+    "hand_limit": 1,
+    "blind_nil_behind": 0,
+}
+
+
+def _blind_nil_table(make_harness: Callable[..., Harness]) -> Harness:
+    settings = Settings(language="en", pace="fast", last_rules=dict(BLIND_ANY_SCORE))
+    h = make_harness(seed=11, settings=settings)
+    h.press("return")
+    h.settle()
+    assert h.table is not None and h.table.session.question is not None
+    return h
+
+
+def test_blind_nil_offer_at_any_score_does_not_say_zero_points_behind(
+    make_harness: Callable[..., Harness],
+) -> None:
+    h = _blind_nil_table(make_harness)
+    offer = h.last
+    assert offer.startswith("Bid blind nil, before looking at your cards?")
+    assert "0 or more points" not in offer
+    h.press("u")
+    assert "Blind nil scores 200, at any score." in h.last
+
+
+def test_keys_during_the_blind_nil_offer_repeat_the_question(
+    make_harness: Callable[..., Harness],
+) -> None:
+    h = _blind_nil_table(make_harness)
+    offer = h.last
+    for key in ("t", "b", "3", "space"):
+        mark = h.mark()
+        h.press(key)
+        assert h.said_since(mark) == [offer], key
+    # F1 and back: the table reminds the player of the question, not of a bidder.
+    h.press("f1")
+    mark = h.mark()
+    h.press("escape")
+    assert h.said_since(mark) == [offer]
+    assert h.table.session.question is not None
+    h.press("n")
+    assert h.table.session.question is None
+    assert any(s.startswith("Your cards, 13:") for s in h.transcript[-3:])
+
+
+def test_keys_during_the_redeal_offer_repeat_the_question(
+    make_harness: Callable[..., Harness],
+) -> None:
+    rules = {"preset": "open_spades", "target_score": None, "hand_limit": 1}
+    h = make_harness(
+        seed=1, settings=Settings(language="en", pace="fast", last_rules=rules)
+    )
+    h.press("return")
+    h.settle()
+    question = h.table.session.question
+    assert question is not None and question.kind is QuestionKind.REDEAL
+    offer = h.last
+    assert offer.startswith("You hold one spade or none.")
+    for key in ("t", "b", "7"):
+        mark = h.mark()
+        h.press(key)
+        assert h.said_since(mark) == [offer], key
+    h.press("y")
+    assert any("You throw in your hand" in s for s in h.transcript[-4:])

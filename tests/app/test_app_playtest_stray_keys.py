@@ -1,0 +1,40 @@
+"""Play-test: a digit or letter that does nothing at the table gets an answer."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from audiospades.app.harness import Harness
+from audiospades.rules import Phase
+from conftest import play_until
+
+
+def _playing(h: Harness) -> bool:
+    t = h.table
+    return (
+        t is not None
+        and t.session.is_human_turn
+        and t.session.game.phase is Phase.PLAYING
+    )
+
+
+def test_a_digit_while_playing_says_bidding_is_over(
+    make_harness: Callable[..., Harness],
+) -> None:
+    h = make_harness(seed=5)
+    h.press("return")
+    play_until(h, _playing)
+    actions = len(h.table.session.game.actions)
+    h.press("3")
+    assert h.last == "Bidding is over: you bid 3."
+    assert len(h.table.session.game.actions) == actions
+
+
+def test_an_unbound_letter_at_the_table_points_to_f1(
+    make_harness: Callable[..., Harness],
+) -> None:
+    h = make_harness(seed=5)
+    h.press("return")
+    play_until(h, _playing)
+    h.press("x")
+    assert h.last == "X does nothing here. F1 lists the keys."
