@@ -48,7 +48,9 @@ def test_english_catalogue_holds_every_message(tmp_path: Path) -> None:
         (m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in english if m.id
     }
     missing = fresh - known
-    assert not missing, f"run tools/update_catalogues.py: {sorted(missing)[:5]}"
+    assert not missing, (
+        f"run tools/update_catalogues.py: {sorted(missing, key=str)[:5]}"
+    )
 
 
 def test_placeholders_match_in_english() -> None:
@@ -80,3 +82,133 @@ def test_msgfmt_check_passes() -> None:
             text=True,
         )
         assert done.returncode == 0, done.stderr
+
+
+# --- every language's catalogue ----------------------------------------------------
+
+LOCALE = ROOT / "locale"
+PLURAL_FORMS = {
+    "en": "nplurals=2; plural=(n != 1);",
+    "fr": "nplurals=2; plural=(n > 1);",
+    "es": "nplurals=2; plural=(n != 1);",
+    "de": "nplurals=2; plural=(n != 1);",
+    "pt": "nplurals=2; plural=(n != 1);",
+    "it": "nplurals=2; plural=(n != 1);",
+}
+LANGUAGES = sorted(p.name for p in LOCALE.iterdir() if (p / "LC_MESSAGES").is_dir())
+
+
+def _key(message) -> tuple[str | None, str]:  # type: ignore[no-untyped-def]
+    return (
+        message.context,
+        message.id if isinstance(message.id, str) else message.id[0],
+    )
+
+
+def _po(lang: str):  # type: ignore[no-untyped-def]
+    with open(LOCALE / lang / "LC_MESSAGES" / "audiospades.po", "rb") as handle:
+        return read_po(handle, locale=lang)
+
+
+@pytest.fixture(scope="module")
+def fresh_keys(tmp_path_factory: pytest.TempPathFactory) -> set[tuple[str | None, str]]:
+    """Every message the code marks now, extracted afresh."""
+    pot = tmp_path_factory.mktemp("pot") / "fresh.pot"
+    subprocess.run(
+        [
+            str(PYBABEL),
+            "-q",
+            "extract",
+            "--no-location",
+            *[f"-k{k}" for k in KEYWORDS],
+            "-o",
+            str(pot),
+            "audiospades",
+        ],
+        check=True,
+        cwd=ROOT,
+    )
+    return {_key(m) for m in _read(pot) if m.id}
+
+
+def test_every_supported_language_has_a_catalogue() -> None:
+    from audiospades.i18n import SUPPORTED_LANGUAGES
+
+    assert sorted(SUPPORTED_LANGUAGES) == LANGUAGES
+    assert set(PLURAL_FORMS) == set(LANGUAGES)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_catalogue_is_complete(
+    lang: str, fresh_keys: set[tuple[str | None, str]]
+) -> None:
+    """No message missing, empty, fuzzy or stale (active but gone from the code).
+
+    Obsolete ``#~`` entries, which ``pybabel update`` keeps for translators and
+    msgfmt never compiles, are allowed.
+    """
+    catalog = _po(lang)
+    keys = {_key(m) for m in catalog if m.id}
+    missing = fresh_keys - keys
+    assert not missing, (
+        f"{lang}: run tools/update_catalogues.py: {sorted(missing, key=str)[:5]}"
+    )
+    stale = keys - fresh_keys
+    assert not stale, f"{lang}: stale messages {sorted(stale, key=str)[:5]}"
+    for message in catalog:
+        if not message.id:
+            continue
+        assert "fuzzy" not in message.flags, f"{lang}: fuzzy {message.id!r}"
+        strings = (
+            [message.string]
+            if isinstance(message.string, str)
+            else list(message.string)
+        )
+        assert strings and all(strings), f"{lang}: untranslated {message.id!r}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_plural_forms_header(lang: str) -> None:
+    catalog = _po(lang)
+    header = dict(catalog.mime_headers)
+    assert header.get("Plural-Forms") == PLURAL_FORMS[lang], header.get("Plural-Forms")
+    assert header.get("Language") == lang
+    for message in catalog:
+        if message.id and isinstance(message.id, tuple):
+            assert len(message.string) == 2, f"{lang}: {message.id!r}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_placeholders_match_the_english(lang: str) -> None:
+    """Each form keeps exactly its English form's placeholders (plurals too)."""
+    for message in _po(lang):
+        if not message.id:
+            continue
+        ids = [message.id] if isinstance(message.id, str) else list(message.id)
+        strings = (
+            [message.string]
+            if isinstance(message.string, str)
+            else list(message.string)
+        )
+        for index, text in enumerate(strings):
+            english = ids[min(index, len(ids) - 1)]
+            assert set(PLACEHOLDER.findall(text)) == set(
+                PLACEHOLDER.findall(english)
+            ), f"{lang}: {message.id!r} -> {text!r}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_translations_format(lang: str) -> None:
+    """Every translation formats with its English placeholders, no stray braces."""
+    for message in _po(lang):
+        if not message.id:
+            continue
+        ids = [message.id] if isinstance(message.id, str) else list(message.id)
+        strings = (
+            [message.string]
+            if isinstance(message.string, str)
+            else list(message.string)
+        )
+        values = {name[1:-1]: "x" for name in PLACEHOLDER.findall(" ".join(ids))}
+        for text in strings:
+            text.format(**values)
