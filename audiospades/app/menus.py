@@ -13,6 +13,8 @@ from functools import partial
 from typing import TYPE_CHECKING, Final
 
 from audiospades import i18n, storage
+from audiospades.app.players_screen import PlayerSelectionScreen
+from audiospades.app.review_screen import ReviewListScreen
 from audiospades.app.rules_screen import RuleSettingsScreen
 from audiospades.app.screen import (
     MenuItem,
@@ -31,7 +33,13 @@ from audiospades.keymap import Context
 from audiospades.presenter import Utterance
 from audiospades.presenter.system import (
     cue_name,
+    game_abandoned_text,
     key_help_text,
+    new_game_text,
+    no_saved_game_text,
+    on_off_text,
+    percent_text,
+    saved_game_unreadable_text,
     stats_line,
     storage_text,
 )
@@ -82,24 +90,10 @@ def start_new_game(services: Services) -> Transition:
         persist=services.persist,
         now_ms=services.clock.now_ms(),
     )
-    names = [session.names[s] for s in range(1, len(session.names))]
     services.say(
-        Utterance(
-            _("New game with {players}.").format(
-                players=i18n_join([_(n) for n in names])
-            ),
-            Cue.SHUFFLE,
-            interrupt=True,
-        )
+        Utterance(new_game_text(session.names, rules), Cue.SHUFFLE, interrupt=True)
     )
     return Push(TableScreen(session))
-
-
-def i18n_join(items: list[str]) -> str:
-    """Join names as a spoken list."""
-    from audiospades.presenter.words import join_list
-
-    return join_list(items)
 
 
 def continue_game(services: Services) -> Transition | None:
@@ -110,7 +104,7 @@ def continue_game(services: Services) -> Transition | None:
     if problem is not None:
         services.say_text(storage_text(FileKind.SAVED_GAME, problem))
     if saved is None:
-        services.say_text(_("There is no saved game to continue."))
+        services.say_text(no_saved_game_text())
         return None
     settings = services.settings
     try:
@@ -123,7 +117,7 @@ def continue_game(services: Services) -> Transition | None:
         )
     except (RecordError, RulesError) as error:
         log.warning("saved game unusable: %s", error)
-        services.say_text(_("The saved game could not be read; it was set aside."))
+        services.say_text(saved_game_unreadable_text())
         storage.clear_current()
         return None
     last = saved.meta.get("last_spoken")
@@ -141,9 +135,14 @@ class MainMenu(MenuScreen):
             [
                 MenuItem(N_("New game"), action=start_new_game),
                 MenuItem(N_("Continue"), action=continue_game),
-                MenuItem(N_("Statistics"), action=lambda s: Push(StatsScreen())),
-                MenuItem(N_("Options"), action=lambda s: Push(OptionsMenu())),
+                MenuItem(N_("Players"), action=lambda s: Push(PlayerSelectionScreen())),
                 MenuItem(N_("Rules"), action=lambda s: Push(RuleSettingsScreen())),
+                MenuItem(N_("Options"), action=lambda s: Push(OptionsMenu())),
+                MenuItem(N_("Statistics"), action=lambda s: Push(StatsScreen())),
+                MenuItem(
+                    N_("Review finished games"),
+                    action=lambda s: Push(ReviewListScreen()),
+                ),
                 MenuItem(
                     N_("Keys"),
                     action=lambda s: Push(HelpScreen((Context.TABLE, Context.BIDDING))),
@@ -167,7 +166,7 @@ class GameMenu(MenuScreen):
         def abandon(services: Services) -> Transition:
             if services.persist:
                 storage.clear_current()
-            services.say_text(_("Game abandoned; it does not count."))
+            services.say_text(game_abandoned_text())
             return Pop(2)
 
         items = [
@@ -196,10 +195,6 @@ _PACE: Final = {"slow": N_("slow"), "normal": N_("normal"), "fast": N_("fast")}
 _THEME: Final = {"dark": N_("dark"), "light": N_("light")}
 
 
-def _on_off(value: bool) -> str:
-    return _("on") if value else _("off")
-
-
 class OptionsMenu(MenuScreen):
     """The options the table needs; Left and Right change a value."""
 
@@ -221,7 +216,7 @@ class OptionsMenu(MenuScreen):
             MenuItem(N_("Language"), value=language_value, adjust=adjust_language),
             MenuItem(
                 N_("Speech rate"),
-                value=lambda: _("{rate} percent").format(rate=self._s().speech_rate),
+                value=lambda: percent_text(self._s().speech_rate),
                 adjust=lambda s, d: s.update_settings(
                     speech_rate=max(50, min(300, s.settings.speech_rate + 10 * d))
                 ),
@@ -242,14 +237,14 @@ class OptionsMenu(MenuScreen):
             ),
             MenuItem(
                 N_("Wait for a key after each trick"),
-                value=lambda: _on_off(self._s().wait_after_trick),
+                value=lambda: on_off_text(self._s().wait_after_trick),
                 adjust=lambda s, d: s.update_settings(
                     wait_after_trick=not s.settings.wait_after_trick
                 ),
             ),
             MenuItem(
                 N_("Hints"),
-                value=lambda: _on_off(self._s().hints_enabled),
+                value=lambda: on_off_text(self._s().hints_enabled),
                 adjust=lambda s, d: s.update_settings(
                     hints_enabled=not s.settings.hints_enabled
                 ),
@@ -263,9 +258,7 @@ class OptionsMenu(MenuScreen):
             ),
             MenuItem(
                 N_("Text size"),
-                value=lambda: _("{percent} percent").format(
-                    percent=round(self._s().text_scale * 100)
-                ),
+                value=lambda: percent_text(round(self._s().text_scale * 100)),
                 adjust=lambda s, d: s.update_settings(
                     text_scale=round(
                         max(0.5, min(4.0, s.settings.text_scale + 0.25 * d)), 2

@@ -10,8 +10,14 @@ from audiospades.commands import Command
 from audiospades.controller import FileKind
 from audiospades.i18n import _, pgettext
 from audiospades.keymap import Chord
-from audiospades.presenter.words import bid_words, card_list, card_name, suit_name
-from audiospades.rules import IllegalAction, Reason, SeatView, Suit
+from audiospades.presenter.words import (
+    bid_words,
+    card_list,
+    card_name,
+    join_list,
+    suit_name,
+)
+from audiospades.rules import IllegalAction, Reason, Rules, SeatView, Suit
 from audiospades.sound import Cue
 from audiospades.speech import BackendChange, BackendKind, FallbackReason
 from audiospades.storage import (
@@ -145,6 +151,37 @@ def backend_text(change: BackendChange) -> str:
 def sound_off_text() -> str:
     """The sound cues could not start."""
     return _("No sound device: sound cues are off.")
+
+
+def new_game_text(names: Sequence[str], rules: Rules) -> str:
+    """Who sits at the new table."""
+    others = join_list([_(names[seat]) for seat in range(1, len(names))])
+    return _("New game with {players}.").format(players=others)
+
+
+def no_saved_game_text() -> str:
+    """Continue, with no game in progress."""
+    return _("There is no saved game to continue.")
+
+
+def saved_game_unreadable_text() -> str:
+    """Continue, with a saved game that cannot be replayed."""
+    return _("The saved game could not be read; it was set aside.")
+
+
+def game_abandoned_text() -> str:
+    """The game menu's Abandon."""
+    return _("Game abandoned; it does not count.")
+
+
+def on_off_text(value: bool) -> str:
+    """A switch's value in a menu."""
+    return _("on") if value else _("off")
+
+
+def percent_text(value: int) -> str:
+    """A percentage value in a menu: "100 percent"."""
+    return _("{percent} percent").format(percent=value)
 
 
 def menu_item_text(label: str, position: int, count: int, value: str = "") -> str:

@@ -39,7 +39,7 @@ def test_saved_after_every_action_and_continue_resumes(
     # A new run of the game: Continue.
     h2 = make_harness(seed=1)
     h2.press("down")
-    assert h2.last == "Continue, 2 of 8"
+    assert h2.last == "Continue, 2 of 10"
     h2.press("return")
     said = h2.transcript
     assert "Game resumed." in said
@@ -110,15 +110,15 @@ def test_speech_keys(make_harness: Callable[..., Harness]) -> None:
 def test_menu_keys(make_harness: Callable[..., Harness]) -> None:
     h = make_harness(seed=5)
     h.press("up")
-    assert h.last == "Quit, 8 of 8"
+    assert h.last == "Quit, 10 of 10"
     h.press("down")
-    assert h.last == "New game, 1 of 8"
+    assert h.last == "New game, 1 of 10"
     h.press("o")
-    assert h.last == "Options, 4 of 8"
+    assert h.last == "Options, 5 of 10"
     h.press("l")
-    assert h.last == "Learn the sounds, 7 of 8"
+    assert h.last == "Learn the sounds, 9 of 10"
     h.press("end", "home")
-    assert h.last == "New game, 1 of 8"
+    assert h.last == "New game, 1 of 10"
     h.press("o", "return")
     assert h.last.startswith("Options. Left and right arrows change a value. Language")
     h.press("down", "down", "right")
