@@ -18,6 +18,7 @@ from audiospades.presenter.words import (
     suit_name,
 )
 from audiospades.rules import IllegalAction, Reason, Rules, SeatView, Suit
+from audiospades.rules.seats import partner_of
 from audiospades.sound import Cue
 from audiospades.speech import BackendChange, BackendKind, FallbackReason
 from audiospades.storage import (
@@ -154,9 +155,19 @@ def sound_off_text() -> str:
 
 
 def new_game_text(names: Sequence[str], rules: Rules) -> str:
-    """Who sits at the new table."""
+    """Who sits at the new table, in playing order after you, and your partner.
+
+    A sighted player sees the seats around the table; the blind player hears them.
+    """
     others = join_list([_(names[seat]) for seat in range(1, len(names))])
-    return _("New game with {players}.").format(players=others)
+    partner = partner_of(0, rules.player_count, rules.partnerships)
+    if partner is None:
+        return _(
+            "New game with {players}, in playing order; each plays for themselves."
+        ).format(players=others)
+    return _(
+        "New game with {players}, in playing order. {partner} is your partner."
+    ).format(players=others, partner=_(names[partner]))
 
 
 def no_saved_game_text() -> str:
