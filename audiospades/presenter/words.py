@@ -42,7 +42,8 @@ _RANKS: Final[dict[Rank, str]] = {
 
 def rank_name(rank: Rank) -> str:
     """A rank's name: "2" to "10", "jack", "queen", "king", "ace"."""
-    return pgettext("rank", _RANKS[rank])
+    # The names are marked with N_ (no context), so they are looked up that way.
+    return _(_RANKS[rank])
 
 
 def suit_name(suit: Suit) -> str:

@@ -67,7 +67,8 @@ def test_language_switch_mid_game(
     assert h.services.settings.language == "fr"
 
 
-def test_pgettext_falls_back_to_english() -> None:
-    i18n.set_language("de")
+def test_pgettext_falls_back_to_english(tmp_path: Path) -> None:
+    # An empty locale folder: no catalogue for German, so English is used.
+    i18n.set_language("de", localedir=tmp_path)
     assert i18n.pgettext("suit", "hearts") == "hearts"
     assert i18n.ngettext("{count} bag", "{count} bags", 1) == "{count} bag"

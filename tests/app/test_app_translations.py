@@ -114,14 +114,6 @@ def test_switch_language_mid_game_speaks_it(
     assert h.services.settings.language == lang
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "words.rank_name looks ranks up with pgettext('rank', ...) but they are "
-        "marked with N_ and extracted without a context, so no catalogue holds "
-        "'rank' entries and every rank is spoken in English"
-    ),
-)
 def test_rank_names_are_translated(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
