@@ -164,6 +164,8 @@ def match_standing_text(view: SeatView, names: Sequence[str]) -> str:
     played = ngettext(
         "{count} hand played.", "{count} hands played.", view.hands_played
     ).format(count=view.hands_played)
+    if view.is_over:
+        return " ".join([played, game_over_text(view, names)])
     if len(leaders) > 1:
         lead = _("The scores are level at {points}.").format(points=signed(best))
     else:
@@ -171,9 +173,15 @@ def match_standing_text(view: SeatView, names: Sequence[str]) -> str:
         others = [t for s, t in enumerate(totals) if s != leader]
         margin = best - max(others)
         if leader == mine:
-            lead = _("Your side leads by {margin}, {ours} to {theirs}.")
-        else:
+            lead = (
+                _("Your side leads by {margin}, {ours} to {theirs}.")
+                if view.rules.partnerships
+                else _("You lead by {margin}, {ours} to {theirs}.")
+            )
+        elif view.rules.partnerships:
             lead = _("{side} lead by {margin}, {ours} to {theirs}.")
+        else:
+            lead = _("{side} leads by {margin}, {ours} to {theirs}.")
         lead = lead.format(
             side=side_name(leader, view, names),
             margin=margin,
@@ -197,9 +205,12 @@ def game_over_text(view: SeatView, names: Sequence[str]) -> str:
         if view.rules.partnerships:
             return _("Game over. Your side wins! {scores}").format(scores=finals)
         return _("Game over. You win! {scores}").format(scores=finals)
-    return _("Game over. {side} win. {scores}").format(
-        side=side_name(view.winner, view, names), scores=finals
+    won = (
+        _("Game over. {side} win. {scores}")
+        if view.rules.partnerships
+        else _("Game over. {side} wins. {scores}")
     )
+    return won.format(side=side_name(view.winner, view, names), scores=finals)
 
 
 def rules_text(rules: Rules) -> str:
