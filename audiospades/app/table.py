@@ -210,9 +210,12 @@ class TableScreen(Screen):
                 digit = DIGITS.index(c)
                 entry = (self.bid_entry + str(digit)).lstrip("0") or "0"
                 if int(entry) > view.rules.trick_count:
-                    entry = str(digit)
-                self.bid_entry = entry
-                say(answer(table_words.bid_entry_text(entry, view)))
+                    # Refuse the digit: "5 0" must not silently become nil.
+                    text = table_words.bid_too_many_text(entry, self.bid_entry, view)
+                    say(Utterance(text, Cue.ILLEGAL_MOVE, interrupt=True))
+                else:
+                    self.bid_entry = entry
+                    say(answer(table_words.bid_entry_text(entry, view)))
             case Command.CONTINUE:
                 if not session.clear_trick():
                     say(answer(table_words.whose_turn_text(view, names)))

@@ -273,6 +273,18 @@ def bid_entry_text(entry: str, view: SeatView) -> str:
     return str(value)
 
 
+def bid_too_many_text(typed: str, entry: str, view: SeatView) -> str:
+    """A digit that would make the bid larger than the tricks in a hand."""
+    most = view.rules.trick_count
+    if not entry:
+        return _("{number} is too many; the most is {count}.").format(
+            number=int(typed), count=most
+        )
+    return _(
+        "{number} is too many; the most is {count}. Your bid is still {entry}."
+    ).format(number=int(typed), count=most, entry=bid_entry_text(entry, view))
+
+
 def bid_prompt_text(view: SeatView) -> str:
     """Key B: how to bid, or why not now."""
     if view.phase is Phase.BIDDING and view.is_my_turn:

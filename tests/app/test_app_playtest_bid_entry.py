@@ -1,0 +1,52 @@
+"""Play-test: a digit that makes the bid too large is refused, the bid kept."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from audiospades.app.harness import Harness
+from audiospades.rules import Bid, Phase
+from audiospades.storage import Settings
+from conftest import play_until
+
+
+def _my_bid_turn(h: Harness) -> bool:
+    t = h.table
+    return (
+        t is not None
+        and t.session.is_human_turn
+        and t.session.game.phase is Phase.BIDDING
+    )
+
+
+def test_five_then_zero_does_not_become_nil(
+    make_harness: Callable[..., Harness],
+) -> None:
+    h = make_harness(seed=5)
+    h.press("return")
+    play_until(h, _my_bid_turn)
+    h.press("5")
+    assert h.last == "5"
+    h.press("0")
+    assert h.last == "50 is too many; the most is 13. Your bid is still 5."
+    h.press("backspace", "1", "4")
+    assert h.last == "14 is too many; the most is 13. Your bid is still 1."
+    h.press("return")
+    h.settle()
+    assert h.table.session.game.bids[0] == Bid(1)
+
+
+def test_a_digit_above_six_players_eight_tricks_is_refused(
+    make_harness: Callable[..., Harness],
+) -> None:
+    rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
+    rules["player_count"] = 6
+    h = make_harness(
+        seed=5, settings=Settings(language="en", pace="fast", last_rules=rules)
+    )
+    h.press("return")
+    play_until(h, _my_bid_turn)
+    h.press("9")
+    assert h.last == "9 is too many; the most is 8."
+    h.press("return")
+    assert _my_bid_turn(h)
