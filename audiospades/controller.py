@@ -35,6 +35,7 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -310,8 +311,15 @@ class GameSession:
         persist: bool = True,
         now_ms: int = 0,
         undo_count: int = 0,
+        think_in_background: bool = False,
     ) -> None:
-        """Take over ``game`` (new or resumed); nothing happens until advance()."""
+        """Take over ``game`` (new or resumed); nothing happens until advance().
+
+        With ``think_in_background`` a computer player's choice is worked out on a
+        worker thread from its (immutable) seat view while the pacing delay runs, so
+        the window loop keeps speaking, drawing and reading keys during a search;
+        without it (tests, headless runs) choices are made at once, deterministically.
+        """
         self.game = game
         self.rules = game.rules
         self.seed = seed
@@ -343,6 +351,9 @@ class GameSession:
         self._announced_at = -1
         self._dirty = True
         self._finished = False
+        self._background = think_in_background
+        self._executor: ThreadPoolExecutor | None = None
+        self._thought: tuple[tuple[int, int], Future[Decision]] | None = None
 
     # --- construction ---
     @classmethod
@@ -590,33 +601,62 @@ class GameSession:
                 self._show_hand()
                 return True
             return False
-        if self._now < self._due:
-            return False
-        self._bot_acts(seat)
+        if self._background:
+            decision = self._poll_thought(seat)
+            if decision is None or self._now < self._due:
+                return False
+        else:
+            if self._now < self._due:
+                return False
+            decision = _decide(self.bots[seat], seat_view(game, seat))
+        self._bot_acts(seat, decision)
         return True
 
-    def _bot_acts(self, seat: int) -> None:
+    def _poll_thought(self, seat: int) -> Decision | None:
+        """Start the bot thinking about this moment, or collect what it decided."""
+        key = (seat, len(self.game.actions))
+        if self._thought is None or self._thought[0] != key:
+            if self._executor is None:
+                self._executor = ThreadPoolExecutor(1, thread_name_prefix="bot")
+            view = seat_view(self.game, seat)
+            future = self._executor.submit(_decide, self.bots[seat], view)
+            self._thought = (key, future)
+        future = self._thought[1]
+        if not future.done():
+            return None
+        self._thought = None
+        try:
+            return future.result()
+        except Exception:  # a bot bug must not stop the game: play a legal move
+            log.exception("computer player at seat %d failed", seat)
+            return None if self.game.to_act != seat else _fallback(self.game, seat)
+
+    def close(self) -> None:
+        """Stop the thinking thread, if any (the app calls this when a game ends)."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
+    def _bot_acts(self, seat: int, decision: Decision) -> None:
         game = self.game
-        bot = self.bots[seat]
-        view = seat_view(game, seat)
         if game.phase is Phase.BIDDING:
             if seat in self._blind_intent and game.can_bid(seat, Bid.blind_nil()):
                 self._blind_intent.discard(seat)
                 choice = Bid.blind_nil()
             else:
                 self._blind_intent.discard(seat)
-                choice = bot.choose_bid(view)
+                choice = decision if isinstance(decision, Bid) else Bid(1)
                 if not game.can_bid(seat, choice):
                     log.warning("bot at seat %d bid illegally: %r", seat, choice)
                     choice = game.legal_bids(seat)[-1]
             self._apply(lambda: game.bid(seat, choice))
         elif game.phase is Phase.PASSING:
-            cards = tuple(bot.choose_pass(view))
+            cards = decision if isinstance(decision, tuple) else ()
             if not game.can_pass(seat, cards):
                 cards = game.hand(seat)[: self.rules.blind_nil_pass]
             self._apply(lambda: game.pass_cards(seat, cards))
         elif game.phase is Phase.PLAYING:
-            card = bot.choose_play(view)
+            card = decision if isinstance(decision, Card) else game.hand(seat)[0]
             if not game.can_play(seat, card):
                 log.warning("bot at seat %d played illegally: %s", seat, card)
                 card = min(game.legal_plays(seat))
@@ -784,6 +824,28 @@ class GameSession:
             if cleared is not None:
                 self._outbox.append(StorageTrouble(FileKind.SAVED_GAME, cleared))
         self._outbox.append(GameFinished(outcome, report))
+
+
+Decision = Bid | tuple[Card, ...] | Card
+"""A computer player's answer: a bid, the cards it passes, or the card it plays."""
+
+
+def _decide(bot: Bot, view: SeatView) -> Decision:
+    """Ask ``bot`` what to do in ``view`` (runs on the thinking thread when enabled)."""
+    if view.phase is Phase.BIDDING:
+        return bot.choose_bid(view)
+    if view.phase is Phase.PASSING:
+        return tuple(bot.choose_pass(view))
+    return bot.choose_play(view)
+
+
+def _fallback(game: Game, seat: int) -> Decision:
+    """A legal move when a bot failed: the lowest legal card, or a legal bid."""
+    if game.phase is Phase.BIDDING:
+        return game.legal_bids(seat)[-1]
+    if game.phase is Phase.PASSING:
+        return game.hand(seat)[: game.rules.blind_nil_pass]
+    return min(game.legal_plays(seat))
 
 
 def _this_hand(game: Game) -> list[object]:

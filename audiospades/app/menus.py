@@ -25,7 +25,7 @@ from audiospades.app.screen import (
     Replace,
     Transition,
 )
-from audiospades.app.services import Services
+from audiospades.app.services import PygameClock, Services
 from audiospades.app.stats_screen import StatsScreen
 from audiospades.controller import FileKind, GameSession, Seating
 from audiospades.i18n import _
@@ -75,6 +75,15 @@ def rules_from_settings(services: Services) -> Rules:
         return Rules.pagat()
 
 
+def thinks_in_background(services: Services) -> bool:
+    """Whether computer players think on a worker thread.
+
+    In real time they do, so the window stays responsive; never on the manual clock
+    of tests and the headless mode, which must be deterministic and instant.
+    """
+    return isinstance(services.clock, PygameClock)
+
+
 def start_new_game(services: Services) -> Transition:
     """Deal a new game with the rules in the settings."""
     from audiospades.app.table import TableScreen
@@ -89,6 +98,7 @@ def start_new_game(services: Services) -> Transition:
         wait_after_trick=settings.wait_after_trick,
         persist=services.persist,
         now_ms=services.clock.now_ms(),
+        think_in_background=thinks_in_background(services),
     )
     services.say(
         Utterance(new_game_text(session.names, rules), Cue.SHUFFLE, interrupt=True)
@@ -114,6 +124,7 @@ def continue_game(services: Services) -> Transition | None:
             wait_after_trick=settings.wait_after_trick,
             persist=services.persist,
             now_ms=services.clock.now_ms(),
+            think_in_background=thinks_in_background(services),
         )
     except (RecordError, RulesError) as error:
         log.warning("saved game unusable: %s", error)
