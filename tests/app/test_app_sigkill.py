@@ -36,8 +36,18 @@ def _flatten(record: dict[str, object]) -> list[object]:
     return out
 
 
-def _run(home: Path, keys: Path, kill_after: float | None) -> str:
-    env = dict(os.environ, AUDIOSPADES_HOME=str(home), PYGAME_HIDE_SUPPORT_PROMPT="1")
+def _run(home: Path, keys: Path, kill_after_lines: int | None) -> str:
+    """Run the headless game; SIGKILL it once it has spoken ``kill_after_lines``.
+
+    Counting spoken lines rather than seconds puts every kill inside the game on a
+    fast machine and a slow one alike; the line counts themselves are random.
+    """
+    env = dict(
+        os.environ,
+        AUDIOSPADES_HOME=str(home),
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+        PYTHONUNBUFFERED="1",
+    )
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -55,14 +65,21 @@ def _run(home: Path, keys: Path, kill_after: float | None) -> str:
         stderr=subprocess.PIPE,
         text=True,
     )
-    if kill_after is None:
+    if kill_after_lines is None:
         out, err = proc.communicate(timeout=300)
         assert proc.returncode == 0, err
         return out
-    time.sleep(kill_after)
+    assert proc.stdout is not None
+    lines = []
+    deadline = time.monotonic() + 120
+    while len(lines) < kill_after_lines and time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if not line:  # the game ended before that many lines
+            break
+        lines.append(line)
     proc.send_signal(signal.SIGKILL)
     out, _ = proc.communicate(timeout=60)
-    return out
+    return "".join(lines) + out
 
 
 def _check_finished(saved: storage.SavedGame) -> None:
@@ -90,12 +107,12 @@ def test_sigkill_then_continue_resumes_the_same_game(tmp_path: Path) -> None:
     rng = random.Random(6)
     resumed = 0
     for _ in range(4):
-        _run(home, new_keys, kill_after=rng.uniform(0.5, 3.0))
+        _run(home, new_keys, kill_after_lines=rng.randint(20, 150))
         saved, problem = storage.load_current()
         assert problem is None
         # Kill the continued game too, once, before letting it finish.
         if saved is not None and rng.random() < 0.5:
-            _run(home, continue_keys, kill_after=rng.uniform(0.5, 1.5))
+            _run(home, continue_keys, kill_after_lines=rng.randint(5, 60))
             again, problem = storage.load_current()
             assert problem is None
             if again is not None:
@@ -106,7 +123,7 @@ def test_sigkill_then_continue_resumes_the_same_game(tmp_path: Path) -> None:
             else:  # the continued game ended before the kill
                 _check_finished(saved)
             saved = again
-        out = _run(home, continue_keys, kill_after=None)
+        out = _run(home, continue_keys, kill_after_lines=None)
         if saved is None:
             assert "There is no saved game to continue." in out
             continue
@@ -118,4 +135,4 @@ def test_sigkill_then_continue_resumes_the_same_game(tmp_path: Path) -> None:
     finished_ids = {info.game_id for info in storage.list_finished()}
     assert stats.totals.games == len(finished_ids)
     assert set(stats.counted_ids) == finished_ids
-    assert resumed >= 1
+    assert resumed == 4  # every kill landed mid-game, and every game was resumed
