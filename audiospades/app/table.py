@@ -268,14 +268,16 @@ class TableScreen(Screen):
             services.say(answer(table_words.whose_turn_text(self.view, session.names)))
             return
         if session.game.phase is Phase.PASSING and session.game.to_act == 0:
+            needed = self.view.rules.blind_nil_pass
             if card in self.pass_choice:
                 self.pass_choice.remove(card)
-                services.say(answer(table_words.pass_choice_text(card, False)))
+                left = needed - len(self.pass_choice)
+                services.say(answer(table_words.pass_choice_text(card, False, left)))
                 return
             self.pass_choice.append(card)
-            needed = self.view.rules.blind_nil_pass
             if len(self.pass_choice) < needed:
-                services.say(answer(table_words.pass_choice_text(card, True)))
+                left = needed - len(self.pass_choice)
+                services.say(answer(table_words.pass_choice_text(card, True, left)))
                 return
             choice, self.pass_choice = self.pass_choice, []
             session.human_pass(choice)
@@ -331,12 +333,20 @@ class TableScreen(Screen):
             services.sound.play(Cue.EDGE)
             target = max(0, min(len(hand) - 1, target))
             self.focus = hand[target]
-            services.say(answer(table_words.focus_text(self.focus, view, brief)))
+            services.say(
+                answer(
+                    table_words.focus_text(
+                        self.focus, view, brief, self.focus in self.pass_choice
+                    )
+                )
+            )
             return
         self.focus = hand[target]
         services.say(
             Utterance(
-                table_words.focus_text(self.focus, view, brief),
+                table_words.focus_text(
+                    self.focus, view, brief, self.focus in self.pass_choice
+                ),
                 Cue.CARD_FOCUS,
                 interrupt=True,
             )

@@ -68,9 +68,11 @@ def hand_text(cards: Sequence[Card], rules: Rules) -> str:
     return " ".join([head, *parts])
 
 
-def focus_text(card: Card, view: SeatView, brief: bool) -> str:
-    """A card under the cursor, and whether it may be played now."""
+def focus_text(card: Card, view: SeatView, brief: bool, chosen: bool = False) -> str:
+    """A card under the cursor, and whether it may be played (or is chosen) now."""
     name = card_name(card)
+    if chosen:
+        return _("{card}, chosen to pass").format(card=name)
     if view.phase is not Phase.PLAYING or not view.is_my_turn:
         return name
     if card in view.legal_plays:
@@ -316,11 +318,20 @@ def player_or_you(seat: int, names: Sequence[str]) -> str:
     return player_name(seat, names)
 
 
-def pass_choice_text(card: Card, chosen: bool) -> str:
-    """A card chosen (or put back) for passing."""
+def pass_choice_text(card: Card, chosen: bool, remaining: int) -> str:
+    """A card chosen (or put back) for passing, and how many are still to choose."""
+    name = card_name(card)
     if chosen:
-        return _("{card} chosen.").format(card=card_name(card))
-    return _("{card} put back.").format(card=card_name(card))
+        return ngettext(
+            "{card} chosen; choose {count} more.",
+            "{card} chosen; choose {count} more.",
+            remaining,
+        ).format(card=name, count=remaining)
+    return ngettext(
+        "{card} put back; choose {count} more.",
+        "{card} put back; choose {count} more.",
+        remaining,
+    ).format(card=name, count=remaining)
 
 
 def hidden_hand_text() -> str:

@@ -1,0 +1,39 @@
+"""Play-test: choosing cards to pass says how many are left and which are chosen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from audiospades.app.harness import Harness
+from audiospades.rules import Phase
+from audiospades.storage import Settings
+
+BLIND_ANY_SCORE = {
+    "preset": "pagat",
+    "target_score": None,
+    "hand_limit": 1,
+    "blind_nil_behind": 0,
+}
+
+
+def test_pass_choice_counts_down_and_focus_says_chosen(
+    make_harness: Callable[..., Harness],
+) -> None:
+    settings = Settings(language="en", pace="fast", last_rules=dict(BLIND_ANY_SCORE))
+    h = make_harness(seed=11, settings=settings)
+    h.press("return", "y")
+    h.settle()
+    session = h.table.session
+    assert session.game.phase is Phase.PASSING and session.is_human_turn
+    first = h.table.focus
+    h.press("return")
+    assert h.last.endswith(" chosen; choose 1 more.")
+    h.press("right", "left")
+    assert h.last.endswith(", chosen to pass")
+    h.press("return")
+    assert h.last.endswith(" put back; choose 2 more.")
+    assert h.table.focus == first
+    h.press("return", "right")
+    assert not h.last.endswith("chosen to pass")
+    h.press("return")
+    assert any(s.startswith("You pass the ") for s in h.transcript[-4:])
