@@ -69,13 +69,15 @@ def system_language() -> str:
     """The system's language as a short code (``"fr"`` from ``fr_FR.UTF-8``)."""
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(var, "")
-        if value and value not in ("C", "POSIX"):
-            return _short(value.split(":")[0])
+        first = value.split(":")[0]
+        if first and _short(first) not in ("C", "POSIX"):  # C.UTF-8 is no language
+            return _short(first)
     try:
         code = locale.getlocale()[0]
     except ValueError:
         code = None
-    return _short(code) if code else "en"
+    short = _short(code) if code else "en"
+    return "en" if short in ("C", "POSIX") else short
 
 
 def _short(code: str) -> str:
