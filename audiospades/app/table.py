@@ -37,13 +37,17 @@ class TableScreen(Screen):
 
     title = "Table"
 
-    def __init__(self, session: GameSession, *, resumed_line: str = "") -> None:
+    def __init__(
+        self, session: GameSession, *, resumed_line: str | None = None
+    ) -> None:
         self.session = session
         self.focus: Card | None = None
         self.bid_entry = ""
         self.pass_choice: list[Card] = []
         self.finished = False
         self.resumed_line = resumed_line
+        """The last line heard before the game was saved (None: a new game)."""
+        self._skip_once = ""
         self._view: SeatView = session.view()
         self.focus_rect: tuple[int, int, int, int] | None = None
         """Where the focused card was last drawn (for tests of the picture)."""
@@ -57,9 +61,14 @@ class TableScreen(Screen):
         return (Context.TABLE,)
 
     def on_enter(self, services: Services) -> None:
-        if self.resumed_line:
-            services.say(Utterance(table_words.resumed_text(), interrupt=True))
-            services.say(Utterance(self.resumed_line))
+        if self.resumed_line is not None:
+            view = self.session.view()
+            text = table_words.resumed_text(view, self.session.names)
+            services.say(Utterance(text, interrupt=True))
+            if self.resumed_line:
+                services.say(Utterance(self.resumed_line))
+            # The turn notice that follows often repeats the last line: say it once.
+            self._skip_once = self.resumed_line
         self._sync(services)
 
     def on_resume(self, services: Services) -> None:
@@ -100,7 +109,10 @@ class TableScreen(Screen):
             for utterance in describe(
                 notice, self._view, self.session.names, verbosity
             ):
-                services.say(utterance)
+                repeat = utterance.text == self._skip_once
+                self._skip_once = ""
+                if not repeat:
+                    services.say(utterance)
         if self.focus not in self._view.hand:
             self.focus = self._view.hand[0] if self._view.hand else None
         self.session.save_if_dirty(services.last_line)
@@ -128,6 +140,7 @@ class TableScreen(Screen):
     def handle(
         self, command: Command | None, key: KeyPress, services: Services
     ) -> Transition | None:
+        self._skip_once = ""
         session = self.session
         view = self.session.view()
         self._view = view

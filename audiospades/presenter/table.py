@@ -344,6 +344,11 @@ def empty_hand_text() -> str:
     return _("You hold no cards.")
 
 
-def resumed_text() -> str:
-    """Said first when a saved game is continued."""
-    return _("Game resumed.")
+def resumed_text(view: SeatView, names: Sequence[str]) -> str:
+    """Said first when a saved game is continued: where the game stands."""
+    if view.is_over:
+        return _("Game resumed.")
+    parts = [_("Game resumed. Hand {number}.").format(number=view.hands_played + 1)]
+    if view.trick:
+        parts.append(cards_on_table_text(view, names))
+    return " ".join(parts)

@@ -42,7 +42,7 @@ def test_saved_after_every_action_and_continue_resumes(
     assert h2.last == "Continue, 2 of 10"
     h2.press("return")
     said = h2.transcript
-    assert "Game resumed." in said
+    assert any(s.startswith("Game resumed.") for s in said)
     assert said[-1] == heard or heard in said
     resumed = h2.table.session
     assert resumed.game.actions == actions
