@@ -38,6 +38,12 @@ def illegal_text(error: IllegalAction, view: SeatView, names: Sequence[str]) -> 
         case Reason.MUST_FOLLOW_SUIT:
             suit = detail.get("suit")
             name = suit_name(suit) if isinstance(suit, Suit) else ""
+            if view.legal_plays:
+                # Name the cards that may be played: the picture highlights them.
+                return _("You must follow {suit}: you hold {cards}.").format(
+                    suit=name,
+                    cards=card_list(sorted(view.legal_plays, reverse=True)),
+                )
             return _("You must follow {suit}.").format(suit=name)
         case Reason.SPADES_NOT_BROKEN:
             return _("Spades are not broken yet: lead another suit.")
