@@ -17,7 +17,11 @@ Decisions documented here:
 * **Undo** (seed 001: "take back as many moves as you want ... when it is your own
   turn") replays the action list up to the human's previous decision, so bots'
   moves after it are taken back too. It is available when seat 0 must act or the
-  table waits for a key to gather a trick. **Undo is free for statistics**: a game in
+  table waits for a key to gather a trick. **Undo stops at a blind nil**: blind nil
+  is declared before looking, and the hand is shown as soon as it is bid, so undo
+  never takes back seat 0's blind nil bid (it refuses with
+  :attr:`UndoRefusal.BLIND_NIL_SEEN`); moves after it (the pass, cards played) may
+  still be taken back. **Undo is free for statistics**: a game in
   which undo was used still counts once, as a normal result; the finished game's
   ``meta["undo_count"]`` keeps how many times it was used, so a later statistics
   screen can mark such games.
@@ -156,6 +160,8 @@ class UndoRefusal(StrEnum):
 
     NOT_YOUR_TURN = "not_your_turn"
     NOTHING_TO_UNDO = "nothing_to_undo"
+    BLIND_NIL_SEEN = "blind_nil_seen"
+    """The previous decision is a blind nil, and the cards have been seen since."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -538,6 +544,11 @@ class GameSession:
         )
         if index is None:
             self._outbox.append(UndoRefused(UndoRefusal.NOTHING_TO_UNDO))
+            return False
+        target = actions[index]
+        if isinstance(target, BidAction) and target.bid.blind:
+            # The hand was shown when the blind nil was bid: no bidding again.
+            self._outbox.append(UndoRefused(UndoRefusal.BLIND_NIL_SEEN))
             return False
         removed = len(actions) - index
         self.game = Game.replay(

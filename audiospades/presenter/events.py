@@ -217,6 +217,8 @@ def describe(
         case UndoRefused(reason=reason):
             if reason is UndoRefusal.NOTHING_TO_UNDO:
                 text = _("There is nothing to undo.")
+            elif reason is UndoRefusal.BLIND_NIL_SEEN:
+                text = _("You cannot take back a blind nil after seeing your cards.")
             else:
                 text = _("You can undo only when it is your turn.")
             return [Utterance(text, Cue.ILLEGAL_MOVE, interrupt=True)]
