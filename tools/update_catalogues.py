@@ -1,6 +1,7 @@
 """Extract every message into locale/audiospades.pot and update each language's .po.
 
     .venv/bin/python tools/update_catalogues.py
+    .venv/bin/python tools/update_catalogues.py --pot-and-english
 
 Runs ``pybabel extract`` over the package with the keywords ``N_``, ``_``,
 ``ngettext:1,2``, ``pgettext:1c,2`` and ``npgettext:1c,2,3``, then creates or updates
@@ -8,10 +9,15 @@ Runs ``pybabel extract`` over the package with the keywords ``N_``, ``_``,
 :data:`audiospades.i18n.SUPPORTED_LANGUAGES`. English is filled in (msgstr = msgid);
 other languages keep their translators' work and new entries stay empty. The .mo
 files are compiled by ``tools/dev.sh`` and never committed.
+
+With ``--pot-and-english`` only the template and the English catalogue are
+refreshed, leaving the other languages' catalogues to their translators. Comments
+that start with ``Translators:`` are extracted for them.
 """
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 from pathlib import Path
@@ -43,7 +49,15 @@ def fill_english(path: Path) -> None:
         write_po(handle, catalog, width=88)
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--pot-and-english",
+        action="store_true",
+        help="refresh only the template and the English catalogue",
+    )
+    args = parser.parse_args(argv)
+    languages = ("en",) if args.pot_and_english else LANGUAGES
     LOCALE.mkdir(exist_ok=True)
     run(
         "-q",
@@ -53,12 +67,13 @@ def main() -> int:
         "--width=88",
         "--project=audiospades",
         "--copyright-holder=audiospades",
+        "--add-comments=Translators:",
         *[f"-k{k}" for k in KEYWORDS],
         "-o",
         str(POT),
         "audiospades",
     )
-    for lang in LANGUAGES:
+    for lang in languages:
         po = LOCALE / lang / "LC_MESSAGES" / "audiospades.po"
         if po.exists():
             run(
