@@ -26,7 +26,12 @@ from audiospades.controller import (
 from audiospades.i18n import _, ngettext
 from audiospades.presenter.scoring import game_over_text, hand_summary_lines
 from audiospades.presenter.system import illegal_text, storage_text
-from audiospades.presenter.table import hand_text, question_text, your_turn_text
+from audiospades.presenter.table import (
+    hand_text,
+    position_text,
+    question_text,
+    your_turn_text,
+)
 from audiospades.presenter.utterance import Utterance, is_brief, pan_for
 from audiospades.presenter.words import (
     HUMAN,
@@ -213,6 +218,7 @@ def describe(
                 "Undone: {count} moves taken back.",
                 count,
             ).format(count=count)
+            text = " ".join([text, position_text(view, names)])
             return [Utterance(text, Cue.UNDO, interrupt=True)]
         case UndoRefused(reason=reason):
             if reason is UndoRefusal.NOTHING_TO_UNDO:

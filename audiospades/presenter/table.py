@@ -344,6 +344,40 @@ def empty_hand_text() -> str:
     return _("You hold no cards.")
 
 
+def position_text(view: SeatView, names: Sequence[str]) -> str:
+    """Where the game stands after an undo: the hand, the trick, the cards shown.
+
+    The "your turn" line that follows says what to do; this says what a sighted
+    player would see on the table.
+    """
+    number = view.hands_played + 1
+    if view.phase is Phase.BIDDING:
+        made = [
+            _("{player} bid {bid}").format(
+                player=player_title(seat, names), bid=bid_words(bid)
+            )
+            for seat, bid in enumerate(view.bids)
+            if bid is not None
+        ]
+        if not made:
+            return _("Hand {number}: no one has bid yet.").format(number=number)
+        return _("Hand {number}. So far: {bids}.").format(
+            number=number, bids=join_list(made)
+        )
+    if view.phase is Phase.PASSING:
+        return _("Hand {number}: cards are being passed.").format(number=number)
+    if view.phase is not Phase.PLAYING:
+        return _("Hand {number}.").format(number=number)
+    trick = min(view.trick_index + 1, view.rules.trick_count)
+    if not view.trick:
+        return _("Hand {number}, trick {trick}: no card on the table.").format(
+            number=number, trick=trick
+        )
+    return _("Hand {number}, trick {trick}. {cards}").format(
+        number=number, trick=trick, cards=cards_on_table_text(view, names)
+    )
+
+
 def resumed_text(view: SeatView, names: Sequence[str]) -> str:
     """Said first when a saved game is continued: where the game stands."""
     if view.is_over:

@@ -38,3 +38,33 @@ def test_undo_cannot_take_back_a_blind_nil_after_the_cards_were_shown(
         h.press("ctrl+z")
         assert session.game.phase is Phase.PASSING
         assert session.game.bids[0] is not None and session.game.bids[0].blind
+
+
+def test_undo_says_where_the_game_stands_and_whose_turn(
+    make_harness: Callable[..., Harness],
+) -> None:
+    h = make_harness(seed=7)
+    h.press("return")
+    h.settle()
+    session = h.table.session
+    assert session.game.phase is Phase.BIDDING and session.is_human_turn
+    h.press("3", "return")
+    h.settle()
+    assert session.game.phase is Phase.PLAYING and session.is_human_turn
+    h.press("return")  # play a card, then the bots play on to the next turn
+    h.settle()
+    mark = h.mark()
+    h.press("ctrl+z")
+    said = h.said_since(mark)
+    assert said[0].startswith("Undone: ")
+    assert " moves taken back. Hand 1, trick 1" in said[0]
+    view = session.view()
+    if view.trick:
+        assert "On the table: " in said[0]
+    else:
+        assert said[0].endswith("no card on the table.")
+    assert said[1].startswith("Your ")
+    h.press("ctrl+z")
+    said = h.said_since(mark)
+    assert "Hand 1. So far: " in said[2] or "no one has bid yet" in said[2]
+    assert said[3].startswith("Your turn to bid.")
