@@ -15,6 +15,7 @@ from audiospades.presenter.words import (
     player_title,
     side_name,
     signed,
+    tricks_words,
 )
 from audiospades.rules import HandScore, Rules, SeatView, SideScore
 from audiospades.rules.options import (
@@ -26,65 +27,92 @@ from audiospades.rules.options import (
 )
 
 
+def points_words(points: int) -> str:
+    """Points with their sign and unit: "60 points", "minus 100 points", "1 point"."""
+    return ngettext("{points} point", "{points} points", abs(points)).format(
+        points=signed(points)
+    )
+
+
 def side_reasons(score: SideScore, names: Sequence[str]) -> list[str]:
-    """Every reason for one side's points: "contract made, 60", "2 bags, 2"."""
+    """One sentence per reason for one side's points: "Contract made: 60 points."."""
     out: list[str] = []
     if score.is_made is True:
         out.append(
-            _("bid {bid}, took {tricks}: contract made, {points}").format(
-                bid=score.contract,
-                tricks=score.tricks,
-                points=signed(score.contract_points),
+            _("Contract made: {points}.").format(
+                points=points_words(score.contract_points)
             )
         )
     elif score.is_made is False:
         out.append(
-            _("bid {bid}, took {tricks}: contract set, {points}").format(
-                bid=score.contract,
-                tricks=score.tricks,
-                points=signed(score.contract_points),
+            _("Contract set: {points}.").format(
+                points=points_words(score.contract_points)
             )
         )
     if score.overtricks:
         out.append(
             ngettext(
-                "{count} bag, {points}", "{count} bags, {points}", score.overtricks
-            ).format(count=score.overtricks, points=signed(score.overtrick_points))
+                "{count} bag: {points}.", "{count} bags: {points}.", score.overtricks
+            ).format(
+                count=score.overtricks, points=points_words(score.overtrick_points)
+            )
         )
     for nil in score.nils:
-        who = player_title(nil.seat, names)
-        if nil.blind:
+        if nil.seat == HUMAN:
+            if nil.blind:
+                text = (
+                    _("Your blind nil made: {points}.")
+                    if nil.is_made
+                    else _("Your blind nil failed: {points}.")
+                )
+            else:
+                text = (
+                    _("Your nil made: {points}.")
+                    if nil.is_made
+                    else _("Your nil failed: {points}.")
+                )
+        elif nil.blind:
             text = (
-                _("{player}: blind nil made, {points}")
+                _("{player}'s blind nil made: {points}.")
                 if nil.is_made
-                else _("{player}: blind nil failed, {points}")
+                else _("{player}'s blind nil failed: {points}.")
             )
         else:
             text = (
-                _("{player}: nil made, {points}")
+                _("{player}'s nil made: {points}.")
                 if nil.is_made
-                else _("{player}: nil failed, {points}")
+                else _("{player}'s nil failed: {points}.")
             )
-        out.append(text.format(player=who, points=signed(nil.points)))
+        out.append(
+            text.format(
+                player=player_title(nil.seat, names), points=points_words(nil.points)
+            )
+        )
     if score.nil_bags:
         out.append(
             ngettext(
-                "{count} bag from the failed nil, {points}",
-                "{count} bags from the failed nil, {points}",
+                "{count} bag from the failed nil: {points}.",
+                "{count} bags from the failed nil: {points}.",
                 score.nil_bags,
-            ).format(count=score.nil_bags, points=signed(score.nil_bag_points))
+            ).format(count=score.nil_bags, points=points_words(score.nil_bag_points))
         )
     if score.exact_bonus:
         out.append(
-            _("exact bid bonus, {points}").format(points=signed(score.exact_bonus))
+            _("Exact bid bonus: {points}.").format(
+                points=points_words(score.exact_bonus)
+            )
         )
     if score.big_bid_bonus:
         out.append(
-            _("big bid bonus, {points}").format(points=signed(score.big_bid_bonus))
+            _("Big bid bonus: {points}.").format(
+                points=points_words(score.big_bid_bonus)
+            )
         )
     if score.bag_penalty_count:
         out.append(
-            _("bag penalty, {points}").format(points=signed(score.bag_penalty_points))
+            _("Bag penalty: {points}.").format(
+                points=points_words(score.bag_penalty_points)
+            )
         )
     return out
 
@@ -92,26 +120,48 @@ def side_reasons(score: SideScore, names: Sequence[str]) -> list[str]:
 def hand_summary_lines(
     score: HandScore, view: SeatView, names: Sequence[str], brief: bool = False
 ) -> list[str]:
-    """One sentence a side: its reasons, points this hand, score and bags."""
+    """Each side in whole sentences: the bid, every reason, the hand, the score.
+
+    "You and Lena bid 6 and took 7 tricks. Contract made: 60 points. 1 bag:
+    1 point. This hand: 61 points. Score: 61 points, 1 bag." The hand's total is
+    said only when there is more than one reason, so nothing is said twice.
+    """
     lines = []
     for side in score.sides:
         name = side_name(side.side, view, names)
-        reasons = "; ".join(side_reasons(side, names))
+        reasons = side_reasons(side, names)
         if brief or not reasons:
-            text = _("{side}: {points} this hand, score {total}.").format(
-                side=name, points=signed(side.points), total=signed(side.total_after)
+            text = _("{side}: {points} this hand; score {total}.").format(
+                side=name,
+                points=points_words(side.points),
+                total=points_words(side.total_after),
+            )
+            lines.append(text)
+            continue
+        parts = []
+        if side.is_made is None:
+            parts.append(
+                _("{side} took {tricks}.").format(
+                    side=name, tricks=tricks_words(side.tricks)
+                )
             )
         else:
-            text = _(
-                "{side}: {reasons}. {points} this hand; score {total}, {bags}."
-            ).format(
-                side=name,
-                reasons=reasons,
-                points=signed(side.points),
-                total=signed(side.total_after),
-                bags=bags_words(side.bags_after),
+            parts.append(
+                _("{side} bid {bid} and took {tricks}.").format(
+                    side=name, bid=side.contract, tricks=tricks_words(side.tricks)
+                )
             )
-        lines.append(text)
+        parts.extend(reasons)
+        if len(reasons) > 1:
+            parts.append(
+                _("This hand: {points}.").format(points=points_words(side.points))
+            )
+        parts.append(
+            _("Score: {total}, {bags}.").format(
+                total=points_words(side.total_after), bags=bags_words(side.bags_after)
+            )
+        )
+        lines.append(" ".join(parts))
     return lines
 
 
