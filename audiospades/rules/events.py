@@ -6,9 +6,11 @@ from dataclasses import dataclass
 
 from audiospades.rules.bidding import Bid
 from audiospades.rules.cards import Card
+from audiospades.rules.frozen import quick_init
 from audiospades.rules.scoring import HandScore
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class HandDealt:
     """A new hand was dealt; ``hand_index`` counts from 0, redeals included."""
@@ -17,6 +19,7 @@ class HandDealt:
     dealer: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class RedealRequested:
     """A player with a deficient hand asked for a redeal (seed 002)."""
@@ -24,6 +27,7 @@ class RedealRequested:
     seat: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class BidMade:
     """A seat bid."""
@@ -32,6 +36,7 @@ class BidMade:
     bid: Bid
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class BiddingComplete:
     """Everyone has bid; ``bids`` is indexed by seat."""
@@ -39,6 +44,7 @@ class BiddingComplete:
     bids: tuple[Bid, ...]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class CardsPassed:
     """Cards passed face down between partners after a blind nil.
@@ -51,6 +57,7 @@ class CardsPassed:
     cards: tuple[Card, ...]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PlayStarted:
     """Passing (if any) is over and ``leader`` leads the first trick."""
@@ -58,6 +65,7 @@ class PlayStarted:
     leader: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class CardPlayed:
     """A seat played a card to the trick numbered ``trick_index`` (from 0)."""
@@ -67,6 +75,7 @@ class CardPlayed:
     trick_index: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class SpadesBroken:
     """The first spade (or added trump) of the hand was played."""
@@ -74,6 +83,7 @@ class SpadesBroken:
     seat: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class TrickWon:
     """A trick is complete; ``cards`` are (seat, card) in the order played."""
@@ -83,6 +93,7 @@ class TrickWon:
     cards: tuple[tuple[int, Card], ...]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class HandScored:
     """The hand is over and scored."""
@@ -90,6 +101,7 @@ class HandScored:
     score: HandScore
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class GameOver:
     """The game is over; ``winner`` is a side, or None for a draw."""

@@ -38,6 +38,7 @@ from audiospades.rules.events import (
     SpadesBroken,
     TrickWon,
 )
+from audiospades.rules.frozen import quick_init
 from audiospades.rules.options import BiddingStyle, BidOrder, MoonRule, Rules, TieRule
 from audiospades.rules.scoring import HandScore, score_hand
 from audiospades.rules.seats import (
@@ -58,6 +59,7 @@ class Phase(StrEnum):
     GAME_OVER = "game_over"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class DealAction:
     """The cards dealt to each seat, before any passing."""
@@ -65,6 +67,7 @@ class DealAction:
     hands: tuple[tuple[Card, ...], ...]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class BidAction:
     """A seat's bid."""
@@ -73,6 +76,7 @@ class BidAction:
     bid: Bid
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PassAction:
     """Cards a seat passes to its partner after a blind nil."""
@@ -81,6 +85,7 @@ class PassAction:
     cards: tuple[Card, ...]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PlayAction:
     """A card played."""
@@ -89,6 +94,7 @@ class PlayAction:
     card: Card
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class RedealAction:
     """A deficient hand's request for a redeal (seed 002)."""
