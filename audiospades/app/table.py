@@ -2,9 +2,10 @@
 
 Keys (see :mod:`audiospades.keymap`): seed 004's B, C, F, V or I, S, T; Left and
 Right through the hand (each card spoken with whether it is playable now), Up and
-Down between suits, Home and End, Enter or Space to play (or, while passing, to
-choose a card); digits and Enter to bid; N gathers a trick when the table waits
-(and Enter or Space do too); Ctrl+Z undo; H hint; Escape the game menu.
+Down between suits, Home and End, Tab and Shift+Tab to the next or previous card
+you may play, J to the card the hint suggests, Enter or Space to play (or, while
+passing, to choose a card); digits and Enter to bid; N gathers a trick when the
+table waits (and Enter or Space do too); Ctrl+Z undo; H hint; Escape the game menu.
 """
 
 from __future__ import annotations
@@ -202,6 +203,11 @@ class TableScreen(Screen):
                 say(answer(score_words.match_standing_text(view, names)))
             case Command.HINT:
                 say(answer(self._hint_text(services)))
+            case Command.NEXT_PLAYABLE | Command.PREV_PLAYABLE:
+                step = 1 if command is Command.NEXT_PLAYABLE else -1
+                self._jump_playable(step, services, brief)
+            case Command.HINTED_CARD:
+                self._jump_hinted(services, brief)
             case Command.UNDO:
                 session.undo()
                 self.bid_entry = ""
@@ -365,7 +371,8 @@ class TableScreen(Screen):
             )
         )
 
-    def _hint_text(self, services: Services) -> str:
+    def _hint(self, services: Services) -> bots.Hint | str:
+        """The hint for this moment (the same H gives), or why there is none."""
         if not services.settings.hints_enabled:
             return system_words.hints_off_text()
         session = self.session
@@ -373,10 +380,62 @@ class TableScreen(Screen):
             return system_words.no_hint_text()
         view = session.view()
         try:
-            found = bots.hint(view, random.Random(len(session.game.actions)))
+            return bots.hint(view, random.Random(len(session.game.actions)))
         except ValueError:
             return system_words.no_hint_text()
-        return system_words.hint_text(found)
+
+    def _hint_text(self, services: Services) -> str:
+        found = self._hint(services)
+        return found if isinstance(found, str) else system_words.hint_text(found)
+
+    def _focus_on(self, card: Card, services: Services, brief: bool) -> None:
+        self.focus = card
+        text = table_words.focus_text(card, self.view, brief, card in self.pass_choice)
+        services.say(Utterance(text, Cue.CARD_FOCUS, interrupt=True))
+
+    def _jump_playable(self, step: int, services: Services, brief: bool) -> None:
+        """Tab, Shift+Tab: the next (or previous) card that may be played, wrapping."""
+        view = self.view
+        if not (view.phase is Phase.PLAYING and self.session.is_human_turn):
+            services.say(answer(system_words.no_playable_text()))
+            return
+        hand = list(view.hand)
+        playable = [i for i, c in enumerate(hand) if c in view.legal_plays]
+        if not playable:
+            services.say(answer(system_words.no_playable_text()))
+            return
+        here = hand.index(self.focus) if self.focus in hand else -1
+        if step > 0:
+            ahead = [i for i in playable if i > here]
+            target = ahead[0] if ahead else playable[0]
+        else:
+            behind = [i for i in playable if i < here] if here >= 0 else []
+            target = behind[-1] if behind else playable[-1]
+        if (step > 0 and target <= here) or (step < 0 and here >= 0 and target >= here):
+            services.sound.play(Cue.EDGE)  # wrapped round the hand
+        self._focus_on(hand[target], services, brief)
+
+    def _jump_hinted(self, services: Services, brief: bool) -> None:
+        """J: the card the hint suggests (the first not yet chosen, when passing)."""
+        found = self._hint(services)
+        if isinstance(found, str):
+            services.say(answer(found))
+            return
+        cards = [found.card] if found.card is not None else list(found.cards)
+        cards = [c for c in cards if c in self.view.hand and c not in self.pass_choice]
+        if not cards:
+            services.say(
+                answer(
+                    " ".join(
+                        [
+                            system_words.no_hinted_card_text(),
+                            system_words.hint_text(found),
+                        ]
+                    )
+                )
+            )
+            return
+        self._focus_on(cards[0], services, brief)
 
     # --- picture ---
     def draw(self, surface: pygame.Surface, services: Services) -> None:

@@ -262,6 +262,9 @@ _COMMANDS: Final[dict[Command, str]] = {
     Command.PREV_SUIT: N_("previous suit"),
     Command.FIRST_CARD: N_("first card"),
     Command.LAST_CARD: N_("last card"),
+    Command.NEXT_PLAYABLE: N_("next card you may play"),
+    Command.PREV_PLAYABLE: N_("previous card you may play"),
+    Command.HINTED_CARD: N_("move to the card the hint suggests"),
     Command.PLAY_CARD: N_("play the card, or choose it to pass"),
     Command.CONTINUE: N_("gather the trick"),
     Command.UNDO: N_("undo, back to your previous move"),
@@ -402,6 +405,16 @@ def hint_text(found: Hint) -> str:
     if not reason:
         return _("{action}.").format(action=action)
     return _("{action}: {reason}.").format(action=action, reason=reason)
+
+
+def no_playable_text() -> str:
+    """Tab or Shift+Tab when the player may not play a card now."""
+    return _("You cannot play a card now.")
+
+
+def no_hinted_card_text() -> str:
+    """J when the hint is not about a card (a bid, a yes or no)."""
+    return _("The hint is not about a card.")
 
 
 def no_hint_text() -> str:

@@ -109,6 +109,12 @@ def your_turn_text(view: SeatView, names: Sequence[str], brief: bool) -> str:
     if brief:
         return _("Your turn.")
     if any(view.suit_of(c) is led for c in view.hand):
+        if view.hands_played == 0 and view.trick_index == 0:
+            # The first time the player must follow: say how to find the cards.
+            # Translators: Tab is the key of that name.
+            return _("Your turn. {rule} Tab moves to the cards you may play.").format(
+                rule=any_suit_text(led)
+            )
         return _("Your turn. {rule}").format(rule=any_suit_text(led))
     return _("Your turn. You have no {suit}: play any card.").format(
         suit=suit_name(led)
