@@ -31,6 +31,7 @@ from audiospades.controller import FileKind, GameSession, Seating
 from audiospades.i18n import _
 from audiospades.keymap import Context
 from audiospades.presenter import Utterance
+from audiospades.presenter.menus import item_label, pace_text
 from audiospades.presenter.system import (
     cue_name,
     game_abandoned_text,
@@ -202,7 +203,7 @@ def _cycle(values: tuple[str, ...], current: str, step: int) -> str:
 
 
 _VERBOSITY: Final = {"full": N_("full"), "brief": N_("brief")}
-_PACE: Final = {"slow": N_("slow"), "normal": N_("normal"), "fast": N_("fast")}
+_PACES: Final = ("slow", "normal", "fast")
 _THEME: Final = {"dark": N_("dark"), "light": N_("light")}
 
 
@@ -241,9 +242,9 @@ class OptionsMenu(MenuScreen):
             ),
             MenuItem(
                 N_("Pace of the computer players"),
-                value=lambda: _(_PACE.get(self._s().pace, "normal")),
+                value=lambda: pace_text(self._s().pace),
                 adjust=lambda s, d: s.update_settings(
-                    pace=_cycle(tuple(_PACE), s.settings.pace, d)
+                    pace=_cycle(_PACES, s.settings.pace, d)
                 ),
             ),
             MenuItem(
@@ -369,11 +370,15 @@ class StatisticsScreen(MenuScreen):
         stats, problem = storage.load_stats()
         if problem is not None:
             services.say_text(storage_text(FileKind.STATISTICS, problem))
-        self.items.append(MenuItem(partial(stats_line, None, stats.totals)))
+        self.items.append(MenuItem(lambda: item_label(stats_line(None, stats.totals))))
         for difficulty in sorted(stats.by_difficulty):
             record = stats.by_difficulty[difficulty]
-            self.items.append(MenuItem(partial(stats_line, difficulty, record)))
+            self.items.append(MenuItem(partial(_stats_item, difficulty, record)))
         super().on_enter(services)
+
+
+def _stats_item(difficulty: int, record: storage.Record) -> str:
+    return item_label(stats_line(difficulty, record))
 
 
 class SoundsMenu(MenuScreen):

@@ -39,6 +39,7 @@ from audiospades.presenter.words import (
     card_list,
     card_name,
     side_name,
+    the_card,
 )
 from audiospades.rules import (
     BiddingComplete,
@@ -141,14 +142,16 @@ def describe(
             return [Utterance(_("{player} leads.").format(player=_(names[leader])))]
         case CardPlayed(seat=seat, card=card):
             if seat == HUMAN:
-                text = _("You play the {card}.").format(card=card_name(card))
+                # Translators: {card} comes with its article: "the king of hearts".
+                text = _("You play {card}.").format(card=the_card(card))
             elif brief:
                 text = _("{player}: {card}.").format(
                     player=_(names[seat]), card=card_name(card)
                 )
             else:
-                text = _("{player} plays the {card}.").format(
-                    player=_(names[seat]), card=card_name(card)
+                # Translators: {card} comes with its article: "the king of hearts".
+                text = _("{player} plays {card}.").format(
+                    player=_(names[seat]), card=the_card(card)
                 )
             return [Utterance(text, Cue.CARD_PLAYED, pan=pan_for(seat, n))]
         case SpadesBroken():
@@ -157,16 +160,18 @@ def describe(
             card = next(c for s, c in cards if s == seat)
             if seat == HUMAN:
                 cue = Cue.TRICK_WON_YOU
-                text = _("You win the trick with the {card}.")
+                # Translators: {card} comes with its article: "the king of hearts".
+                text = _("You win the trick with {card}.")
             else:
                 cue = (
                     Cue.TRICK_WON_PARTNER
                     if view.partner == seat
                     else Cue.TRICK_WON_OPPONENT
                 )
-                text = _("{player} wins the trick with the {card}.")
+                # Translators: {card} comes with its article: "the king of hearts".
+                text = _("{player} wins the trick with {card}.")
             text = text.format(
-                player=_(names[seat]) if seat else "", card=card_name(card)
+                player=_(names[seat]) if seat else "", card=the_card(card)
             )
             return [Utterance(text, cue, pan=pan_for(seat, n))]
         case HandScored(score=score):

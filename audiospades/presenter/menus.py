@@ -21,7 +21,7 @@ from enum import StrEnum
 from typing import Final
 
 from audiospades.bots.characters import Character
-from audiospades.i18n import _, ngettext
+from audiospades.i18n import _, ngettext, pgettext
 from audiospades.presenter.words import (
     card_name,
     join_list,
@@ -185,7 +185,6 @@ _ENUM_VALUES: Final[dict[type[StrEnum], dict[str, str]]] = {
         BidOrder.DEALERS_RIGHT: N_("the dealer's right"),
     },
     BiddingStyle: {
-        BiddingStyle.NORMAL: N_("normal"),
         BiddingStyle.SUICIDE: N_("suicide"),
         BiddingStyle.MIRROR: N_("mirror"),
         BiddingStyle.WHIZ: N_("whiz"),
@@ -201,14 +200,33 @@ _ENUM_VALUES: Final[dict[type[StrEnum], dict[str, str]]] = {
     },
 }
 
-_ZERO_WORDS: Final[dict[str, str]] = {
-    "bag_penalty": N_("none"),
-    "blind_nil_behind": N_("always available"),
-    "blind_nil_pass": N_("none"),
-    "minimum_side_bid": N_("none"),
-    "exact_bid_bonus": N_("off"),
-    "big_bid_bonus": N_("off"),
-}
+
+def _zero_words(name: str) -> str | None:
+    """How an option reads at 0, when that means something else than "0"."""
+    # Each "none" has its own context: a translator may need a different word
+    # (or gender) for no penalty, no cards and no minimum.
+    match name:
+        case "bag_penalty":
+            return pgettext("bag penalty", "none")
+        case "blind_nil_behind":
+            return _("always available")
+        case "blind_nil_pass":
+            return pgettext("cards passed after a blind nil", "none")
+        case "minimum_side_bid":
+            return pgettext("minimum side bid", "none")
+        case "exact_bid_bonus" | "big_bid_bonus":
+            return _("off")
+    return None
+
+
+def pace_text(pace: str) -> str:
+    """The pace of the computer players, as an option's value: "normal"."""
+    match pace:
+        case "slow":
+            return pgettext("pace", "slow")
+        case "fast":
+            return pgettext("pace", "fast")
+    return pgettext("pace", "normal")
 
 
 def rule_option_names() -> tuple[str, ...]:
@@ -243,6 +261,8 @@ def rule_value_text(name: str, value: object) -> str:
         name: the ``Rules`` field name.
         value: its value.
     """
+    if isinstance(value, BiddingStyle) and value is BiddingStyle.NORMAL:
+        return pgettext("bidding style", "normal")
     if isinstance(value, StrEnum):
         words = _ENUM_VALUES.get(type(value), {})
         return _(words[value]) if value in words else value.value
@@ -257,8 +277,9 @@ def rule_value_text(name: str, value: object) -> str:
             case _:
                 return _("off")
     if isinstance(value, int):
-        if value == 0 and name in _ZERO_WORDS:
-            return _(_ZERO_WORDS[name])
+        zero = _zero_words(name) if value == 0 else None
+        if zero is not None:
+            return zero
         match name:
             case "player_count":
                 return ngettext("{count} player", "{count} players", value).format(
@@ -396,17 +417,28 @@ STATS_TITLE: Final = N_("Statistics.")
 
 
 def record_words(record: Record) -> str:
-    """Wins, losses and draws: "3 won, 1 lost, 0 drawn"."""
-    return _("{wins} won, {losses} lost, {draws} drawn").format(
-        wins=record.wins, losses=record.losses, draws=record.draws
+    """Wins, losses and draws, a sentence each: "3 wins. 1 loss. 0 draws."."""
+    return " ".join(
+        [
+            ngettext("{count} win.", "{count} wins.", record.wins).format(
+                count=record.wins
+            ),
+            ngettext("{count} loss.", "{count} losses.", record.losses).format(
+                count=record.losses
+            ),
+            ngettext("{count} draw.", "{count} draws.", record.draws).format(
+                count=record.draws
+            ),
+        ]
     )
 
 
 def totals_line(record: Record) -> str:
-    """All games: "Games played: 4. 3 won, 1 lost, 0 drawn."."""
-    return _("Games played: {games}. {record}.").format(
-        games=record.games, record=record_words(record)
-    )
+    """All games: "4 games played. 3 wins. 1 loss. 0 draws."."""
+    played = ngettext(
+        "{count} game played.", "{count} games played.", record.games
+    ).format(count=record.games)
+    return " ".join([played, record_words(record)])
 
 
 def win_percentage_line(percentage: float | None) -> str:
@@ -424,9 +456,15 @@ def rating_line(rating: float) -> str:
 
 
 def difficulty_line(stars: int, record: Record, percentage: float | None) -> str:
-    """One match difficulty: "9 stars: 2 won, 1 lost, 0 drawn; 67 percent."."""
-    return _("Match difficulty {stars}: {record}; {percent} percent.").format(
-        stars=stars, record=record_words(record), percent=percent_words(percentage or 0)
+    """One match difficulty: "Match difficulty 9: 2 wins. 1 loss. 0 draws. ..."."""
+    return " ".join(
+        [
+            _("Match difficulty {stars}:").format(stars=stars),
+            record_words(record),
+            _("Win percentage: {percent} percent.").format(
+                percent=percent_words(percentage or 0)
+            ),
+        ]
     )
 
 
@@ -439,10 +477,10 @@ def character_line(name: str, as_partner: bool, record: Record) -> str:
         record: the games.
     """
     if as_partner:
-        return _("With {name} as partner: {record}.").format(
-            name=name, record=record_words(record)
-        )
-    return _("Against {name}: {record}.").format(name=name, record=record_words(record))
+        head = _("With {name} as partner:").format(name=name)
+    else:
+        head = _("Against {name}:").format(name=name)
+    return " ".join([head, record_words(record)])
 
 
 def review_games_label() -> str:

@@ -8,14 +8,15 @@ from typing import Final
 from audiospades.bots import Hint, HintKind, HintReason
 from audiospades.commands import Command
 from audiospades.controller import FileKind
-from audiospades.i18n import _, pgettext
+from audiospades.i18n import _, ngettext, pgettext
 from audiospades.keymap import Chord
+from audiospades.presenter.menus import record_words
 from audiospades.presenter.words import (
     bid_words,
     card_list,
-    card_name,
     join_list,
     suit_name,
+    the_card,
 )
 from audiospades.rules import IllegalAction, Reason, Rules, SeatView, Suit
 from audiospades.rules.seats import partner_of
@@ -103,45 +104,140 @@ def illegal_text(error: IllegalAction, view: SeatView, names: Sequence[str]) -> 
     return _("You cannot do that now.")
 
 
-_FILES: Final[dict[FileKind, str]] = {
-    FileKind.SETTINGS: N_("settings"),
-    FileKind.STATISTICS: N_("statistics"),
-    FileKind.SAVED_GAME: N_("saved game"),
-    FileKind.FINISHED_GAME: N_("finished game"),
-}
+def _save_busy(file: FileKind) -> str:
+    match file:
+        case FileKind.SETTINGS:
+            return _(
+                "Your settings could not be saved: "
+                "another copy of the game is using them."
+            )
+        case FileKind.STATISTICS:
+            return _(
+                "Your statistics could not be saved: "
+                "another copy of the game is using them."
+            )
+        case FileKind.SAVED_GAME:
+            return _(
+                "Your saved game could not be saved: "
+                "another copy of the game is using it."
+            )
+    return _(
+        "Your finished game could not be saved: another copy of the game is using it."
+    )
+
+
+def _save_refused(file: FileKind) -> str:
+    match file:
+        case FileKind.SETTINGS:
+            return _("Your settings could not be saved: the disk refused them.")
+        case FileKind.STATISTICS:
+            return _("Your statistics could not be saved: the disk refused them.")
+        case FileKind.SAVED_GAME:
+            return _("Your saved game could not be saved: the disk refused it.")
+    return _("Your finished game could not be saved: the disk refused it.")
+
+
+def _unreadable(file: FileKind) -> str:
+    match file:
+        case FileKind.SETTINGS:
+            return _("Your settings file could not be read; defaults are used.")
+        case FileKind.STATISTICS:
+            return _("Your statistics file could not be read; defaults are used.")
+        case FileKind.SAVED_GAME:
+            return _("Your saved game file could not be read; defaults are used.")
+    return _("Your finished game file could not be read; defaults are used.")
+
+
+def _wrong_version(file: FileKind) -> str:
+    match file:
+        case FileKind.SETTINGS:
+            return _("Your settings file is from another version; defaults are used.")
+        case FileKind.STATISTICS:
+            return _("Your statistics file is from another version; defaults are used.")
+        case FileKind.SAVED_GAME:
+            return _("Your saved game file is from another version; defaults are used.")
+    return _("Your finished game file is from another version; defaults are used.")
+
+
+def _wrong_version_kept(file: FileKind) -> str:
+    # Translators: {backup} is the file name the old file was kept under.
+    match file:
+        case FileKind.SETTINGS:
+            return _(
+                "Your settings file is from another version; it was kept as "
+                "{backup} and defaults are used."
+            )
+        case FileKind.STATISTICS:
+            return _(
+                "Your statistics file is from another version; it was kept as "
+                "{backup} and defaults are used."
+            )
+        case FileKind.SAVED_GAME:
+            return _(
+                "Your saved game file is from another version; it was kept as "
+                "{backup} and defaults are used."
+            )
+    return _(
+        "Your finished game file is from another version; it was kept as "
+        "{backup} and defaults are used."
+    )
+
+
+def _damaged(file: FileKind) -> str:
+    match file:
+        case FileKind.SETTINGS:
+            return _("Your settings file was damaged; defaults are used.")
+        case FileKind.STATISTICS:
+            return _("Your statistics file was damaged; defaults are used.")
+        case FileKind.SAVED_GAME:
+            return _("Your saved game file was damaged; defaults are used.")
+    return _("Your finished game file was damaged; defaults are used.")
+
+
+def _damaged_kept(file: FileKind) -> str:
+    # Translators: {backup} is the file name the damaged file was kept under.
+    match file:
+        case FileKind.SETTINGS:
+            return _(
+                "Your settings file was damaged; it was kept as {backup} "
+                "and defaults are used."
+            )
+        case FileKind.STATISTICS:
+            return _(
+                "Your statistics file was damaged; it was kept as {backup} "
+                "and defaults are used."
+            )
+        case FileKind.SAVED_GAME:
+            return _(
+                "Your saved game file was damaged; it was kept as {backup} "
+                "and defaults are used."
+            )
+    return _(
+        "Your finished game file was damaged; it was kept as {backup} "
+        "and defaults are used."
+    )
 
 
 def storage_text(file: FileKind, problem: LoadProblem | SaveProblem) -> str:
-    """One sentence about a file that could not be loaded or saved."""
-    what = _(_FILES[file])
+    """One sentence about a file that could not be loaded or saved.
+
+    Each kind of file has whole sentences of its own (not a ``{file}`` word put
+    into one sentence), so a translator can make every word agree with it.
+    """
     if isinstance(problem, SaveProblem):
         if problem.kind is SaveProblemKind.BUSY:
-            return _(
-                "Your {file} could not be saved: another copy of the game is using it."
-            ).format(file=what)
-        return _("Your {file} could not be saved: the disk refused it.").format(
-            file=what
-        )
+            return _save_busy(file)
+        return _save_refused(file)
     backup = str(problem.backup) if problem.backup else ""
     if problem.kind is ProblemKind.UNREADABLE:
-        return _("Your {file} file could not be read; defaults are used.").format(
-            file=what
-        )
+        return _unreadable(file)
     if problem.kind is ProblemKind.WRONG_VERSION:
         if backup:
-            return _(
-                "Your {file} file is from another version; it was kept as {backup} "
-                "and defaults are used."
-            ).format(file=what, backup=backup)
-        return _("Your {file} file is from another version; defaults are used.").format(
-            file=what
-        )
+            return _wrong_version_kept(file).format(backup=backup)
+        return _wrong_version(file)
     if backup:
-        return _(
-            "Your {file} file was damaged; it was kept as {backup} "
-            "and defaults are used."
-        ).format(file=what, backup=backup)
-    return _("Your {file} file was damaged; defaults are used.").format(file=what)
+        return _damaged_kept(file).format(backup=backup)
+    return _damaged(file)
 
 
 def backend_text(change: BackendChange) -> str:
@@ -383,7 +479,8 @@ def hint_text(found: Hint) -> str:
     reason = _(_REASONS.get(found.reason, "")) if found.reason in _REASONS else ""
     match found.kind:
         case HintKind.PLAY if found.card is not None:
-            action = _("Play the {card}").format(card=card_name(found.card))
+            # Translators: {card} comes with its article: "the king of hearts".
+            action = _("Play {card}").format(card=the_card(found.card))
         case HintKind.BID if found.bid is not None:
             action = _("Bid {bid}").format(bid=bid_words(found.bid))
         case HintKind.PASS:
@@ -469,12 +566,11 @@ def cue_name(cue: Cue) -> str:
 def stats_line(difficulty: int | None, record: Record) -> str:
     """One line of statistics: overall (difficulty None) or at one difficulty."""
     if difficulty is None:
-        return _("Games {games}: {wins} won, {losses} lost, {draws} drawn").format(
-            games=record.games,
-            wins=record.wins,
-            losses=record.losses,
-            draws=record.draws,
+        head = ngettext("{count} game:", "{count} games:", record.games).format(
+            count=record.games
         )
-    return _("{stars} stars: {wins} won, {losses} lost, {draws} drawn").format(
-        stars=difficulty, wins=record.wins, losses=record.losses, draws=record.draws
-    )
+    else:
+        head = ngettext("{count} star:", "{count} stars:", difficulty).format(
+            count=difficulty
+        )
+    return " ".join([head, record_words(record)])

@@ -3,6 +3,8 @@
 >>> from audiospades.rules import Card
 >>> [card_name(Card.parse(c)) for c in ("KH", "TD", "BJ")]
 ['king of hearts', '10 of diamonds', 'big joker']
+>>> the_card(Card.parse("QS"))
+'the queen of spades'
 >>> join_list(["a", "b", "c"])
 'a, b and c'
 >>> signed(-40), signed(12)
@@ -83,6 +85,56 @@ def card_name(card: Card) -> str:
     )
 
 
+def _ranks_with_article() -> dict[Rank, str]:
+    # Translators: a card with its definite article, put into sentences such as
+    # "You play {card}." and "Play {card}: it wins the trick.". There is one message
+    # per rank so that the article (and any case ending) can agree with the rank:
+    # "la dame de {suit}", "le roi de {suit}". {suit} is the suit as in "king of
+    # hearts" (context "suit"). If your language needs no article, drop "the".
+    return {
+        Rank.TWO: pgettext("card with article", "the 2 of {suit}"),
+        # Translators: the card with its article, agreeing with the rank.
+        Rank.THREE: pgettext("card with article", "the 3 of {suit}"),
+        # Translators: the card with its article, agreeing with the rank.
+        Rank.FOUR: pgettext("card with article", "the 4 of {suit}"),
+        # Translators: the card with its article, agreeing with the rank.
+        Rank.FIVE: pgettext("card with article", "the 5 of {suit}"),
+        # Translators: the card with its article, agreeing with the rank.
+        Rank.SIX: pgettext("card with article", "the 6 of {suit}"),
+        # Translators: the card with its article, agreeing with the rank.
+        Rank.SEVEN: pgettext("card with article", "the 7 of {suit}"),
+        # Translators: the card with its article, agreeing with the rank.
+        Rank.EIGHT: pgettext("card with article", "the 8 of {suit}"),
+        # Translators: the card with its article, agreeing with the rank.
+        Rank.NINE: pgettext("card with article", "the 9 of {suit}"),
+        # Translators: the card with its article, agreeing with the rank.
+        Rank.TEN: pgettext("card with article", "the 10 of {suit}"),
+        # Translators: the card with its article, agreeing with the rank.
+        Rank.JACK: pgettext("card with article", "the jack of {suit}"),
+        # Translators: the card with its article, agreeing with the rank.
+        Rank.QUEEN: pgettext("card with article", "the queen of {suit}"),
+        # Translators: the card with its article, agreeing with the rank.
+        Rank.KING: pgettext("card with article", "the king of {suit}"),
+        # Translators: the card with its article, agreeing with the rank.
+        Rank.ACE: pgettext("card with article", "the ace of {suit}"),
+        # Translators: the card with its article, agreeing with the rank.
+        Rank.LITTLE_JOKER: pgettext("card with article", "the little joker"),
+        # Translators: the card with its article, agreeing with the rank.
+        Rank.BIG_JOKER: pgettext("card with article", "the big joker"),
+    }
+
+
+def the_card(card: Card) -> str:
+    """A card with its article, for inside a sentence: "the king of hearts".
+
+    Sentences that embed a card take this whole phrase as ``{card}`` ("You play
+    {card}."), so the article is translated together with the rank it agrees with.
+    Bare names (:func:`card_name`) are for lists and the cursor.
+    """
+    text = _ranks_with_article()[card.rank]
+    return text if card.is_joker else text.format(suit=suit_name(card.suit))
+
+
 def join_list(items: Sequence[str]) -> str:
     """Join phrases as a spoken list: "a, b and c"."""
     if not items:
@@ -97,7 +149,7 @@ def join_list(items: Sequence[str]) -> str:
 
 def card_list(cards: Sequence[Card]) -> str:
     """Cards as a spoken list: "the ace of spades and the 4 of clubs"."""
-    return join_list([_("the {card}").format(card=card_name(c)) for c in cards])
+    return join_list([the_card(c) for c in cards])
 
 
 def signed(points: int) -> str:

@@ -52,17 +52,19 @@ def test_statistics_speak_the_recorded_results(
     h.press("s")
     assert h.last == "Statistics, 6 of 10"
     h.press("return")
-    assert h.last == ("Statistics. Games played: 3. 1 won, 1 lost, 1 drawn, 1 of 10")
+    assert h.last == ("Statistics. 3 games played. 1 win. 1 loss. 1 draw, 1 of 10")
     lines = _walk(h, 9)
     assert lines == [
         "Win percentage: 50 percent, a draw counting half, 2 of 10",
         "Rating: 50 of 100, 3 of 10",
-        "Match difficulty 9: 0 won, 1 lost, 0 drawn; 0 percent, 4 of 10",
-        "Match difficulty 14: 1 won, 0 lost, 1 drawn; 75 percent, 5 of 10",
-        "With Milly as partner: 1 won, 0 lost, 1 drawn, 6 of 10",
-        "With Hazel as partner: 0 won, 1 lost, 0 drawn, 7 of 10",
-        "Against Victor: 1 won, 1 lost, 1 drawn, 8 of 10",
-        "Against Greta: 1 won, 1 lost, 1 drawn, 9 of 10",
+        "Match difficulty 9: 0 wins. 1 loss. 0 draws. Win percentage: 0 percent, "
+        "4 of 10",
+        "Match difficulty 14: 1 win. 0 losses. 1 draw. Win percentage: 75 percent, "
+        "5 of 10",
+        "With Milly as partner: 1 win. 0 losses. 1 draw, 6 of 10",
+        "With Hazel as partner: 0 wins. 1 loss. 0 draws, 7 of 10",
+        "Against Victor: 1 win. 1 loss. 1 draw, 8 of 10",
+        "Against Greta: 1 win. 1 loss. 1 draw, 9 of 10",
         "Review finished games, 10 of 10",
     ]
 
@@ -72,7 +74,7 @@ def test_no_statistics_and_no_finished_games(
 ) -> None:
     h = make_harness()
     h.press("s", "return")
-    assert "Games played: 0." in h.last
+    assert "0 games played. 0 wins. 0 losses. 0 draws" in h.last
     h.press("down")
     assert h.last == "Win percentage: no games yet, 2 of 4"
     h.press("end", "return")
