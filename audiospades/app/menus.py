@@ -27,9 +27,10 @@ from audiospades.app.screen import (
 )
 from audiospades.app.services import PygameClock, Services
 from audiospades.app.stats_screen import StatsScreen
+from audiospades.commands import Command
 from audiospades.controller import FileKind, GameSession, Seating
 from audiospades.i18n import _
-from audiospades.keymap import Context
+from audiospades.keymap import Chord, Context
 from audiospades.presenter import Utterance
 from audiospades.presenter.menus import item_label, pace_text
 from audiospades.presenter.system import (
@@ -356,7 +357,7 @@ class HelpScreen(MenuScreen):
                 if chord in seen:
                     continue
                 seen.add(chord)
-                self.items.append(MenuItem(partial(key_help_text, chord, command)))
+                self.items.append(MenuItem(partial(_help_item, chord, command)))
         super().on_enter(services)
 
 
@@ -379,6 +380,11 @@ class StatisticsScreen(MenuScreen):
 
 def _stats_item(difficulty: int, record: storage.Record) -> str:
     return item_label(stats_line(difficulty, record))
+
+
+def _help_item(chord: Chord, command: Command) -> str:
+    """A help line as a list item: "Y: yes, 1 of 36" (no full stop before it)."""
+    return item_label(key_help_text(chord, command))
 
 
 class SoundsMenu(MenuScreen):
