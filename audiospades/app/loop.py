@@ -112,8 +112,9 @@ class App:
                 )
                 if text is None:
                     services.sound.play(Cue.EDGE)
-                    speech.say(history_end_text(), interrupt=True)
-                elif services.on_utterance is not None:
+                    text = history_end_text()
+                    speech.say_aside(text)
+                if services.on_utterance is not None:
                     services.on_utterance(text)
                 return True
             case Command.SILENCE:

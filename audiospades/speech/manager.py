@@ -96,6 +96,15 @@ class SpeechManager:
         self._cursor = None
         self._speak(text, interrupt)
 
+    def say_aside(self, text: str) -> None:
+        """Speak a remark about the history itself ("No more messages"), interrupting.
+
+        It is not added to the history and leaves the history cursor where it is,
+        so the next Page Up or Page Down carries on from the same message.
+        """
+        if text.strip():
+            self._speak(text, interrupt=True)
+
     def silence(self) -> None:
         """Stop speaking now and drop what is queued (the Ctrl key)."""
         self._speaker.stop()
