@@ -17,7 +17,28 @@ from conftest import play_until
 
 def _catalogue(root: Path) -> Path:
     catalog = Catalog(locale="fr", domain="audiospades")
-    catalog.add("You play the {card}.", "Vous jouez le {card}.")
+    catalog.add("You play {card}.", "Vous jouez {card}.")
+    ranks = [
+        "2",
+        "3",
+        "4",
+        "5",
+        "6",
+        "7",
+        "8",
+        "9",
+        "10",
+        "jack",
+        "queen",
+        "king",
+        "ace",
+    ]
+    for rank in ranks:
+        catalog.add(
+            f"the {rank} of {{suit}}",
+            f"le {rank} de {{suit}}",
+            context="card with article",
+        )
     catalog.add("{rank} of {suit}", "{rank} de {suit}")
     catalog.add("Options", "Réglages")
     catalog.add("Your turn to play.", "À vous de jouer.")

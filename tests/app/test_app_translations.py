@@ -31,17 +31,21 @@ class Expected:
     your_turn: str
     """What key T says when it is the human's turn to play."""
     played: str
-    """A regular expression for "You play the {card}." with a card of a plain suit."""
+    """A regular expression for "You play {card}." with a card of a plain suit.
+
+    The card carries its own article ("la dame de pique", "l'as de pique"), so the
+    words before the suit are left open.
+    """
 
 
 EXPECTED: dict[str, Expected] = {
     "fr": Expected(
         your_turn="À vous de jouer.",
-        played=r"Vous jouez \S+ de (pique|cœur|carreau|trèfle)\.",
+        played=r"Vous jouez .+ de (pique|cœur|carreau|trèfle)\.",
     ),
     "es": Expected(
         your_turn="Te toca jugar.",
-        played=r"Juegas \S+ de (picas|corazones|diamantes|tréboles)\.",
+        played=r"Juegas .+ de (picas|corazones|diamantes|tréboles)\.",
     ),
     "de": Expected(
         your_turn="Du bist am Zug.",
@@ -49,11 +53,11 @@ EXPECTED: dict[str, Expected] = {
     ),
     "pt": Expected(
         your_turn="Sua vez de jogar.",
-        played=r"Você joga \S+ de (espadas|copas|ouros|paus)\.",
+        played=r"Você joga .+ de (espadas|copas|ouros|paus)\.",
     ),
     "it": Expected(
         your_turn="Tocca a te giocare.",
-        played=r"Giochi \S+ di (picche|cuori|quadri|fiori)\.",
+        played=r"Giochi .+ di (picche|cuori|quadri|fiori)\.",
     ),
 }
 
