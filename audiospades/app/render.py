@@ -38,7 +38,12 @@ class Theme:
     red: Color
     black: Color
     dim: Color
+    """The ink of a card you may not play now (on ``dim_face``)."""
+    dim_face: Color
+    """The face of a card you may not play now: greyer than ``card_face``."""
     chosen: Color
+    muted: Color
+    """Secondary text (the goal, whose turn): still at least 4.5:1 on the background."""
 
 
 THEMES: Final = {
@@ -50,8 +55,10 @@ THEMES: Final = {
         card_edge=(160, 160, 160),
         red=(200, 0, 0),
         black=(0, 0, 0),
-        dim=(110, 110, 110),
+        dim=(70, 70, 70),
+        dim_face=(185, 185, 185),
         chosen=(0, 200, 255),
+        muted=(180, 180, 180),
     ),
     "light": Theme(
         background=(255, 255, 255),
@@ -61,8 +68,10 @@ THEMES: Final = {
         card_edge=(0, 0, 0),
         red=(190, 0, 0),
         black=(0, 0, 0),
-        dim=(150, 150, 150),
+        dim=(70, 70, 70),
+        dim_face=(200, 200, 200),
         chosen=(0, 150, 0),
+        muted=(85, 85, 85),
     ),
 }
 
@@ -88,10 +97,30 @@ def font(size: int) -> pygame.font.Font:
     return pygame.font.Font(None, max(8, size))
 
 
+def unit_for(size: tuple[int, int], text_scale: float) -> int:
+    """A base size in pixels for a window size and text scale."""
+    w, h = size
+    return max(10, int(min(w / 32, h / 24) * text_scale))
+
+
 def _unit(surface: pygame.Surface, services: Services) -> int:
     """A base size in pixels for this window and text scale."""
-    w, h = surface.get_size()
-    return max(10, int(min(w / 32, h / 24) * services.settings.text_scale))
+    return unit_for(surface.get_size(), services.settings.text_scale)
+
+
+def _luminance(color: Color) -> float:
+    def channel(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = color
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast_ratio(first: Color, second: Color) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21)."""
+    a, b = sorted((_luminance(first), _luminance(second)), reverse=True)
+    return (a + 0.05) / (b + 0.05)
 
 
 def _wrap(text: str, face: pygame.font.Font, width: int) -> list[str]:
@@ -108,15 +137,29 @@ def _wrap(text: str, face: pygame.font.Font, width: int) -> list[str]:
     return lines
 
 
+STATUS_LINES: Final = 3
+"""The latest spoken line shows at most this many lines."""
+
+
+def _status_face(unit: int, height: int) -> pygame.font.Font:
+    # Text grows with the scale, but never past a size that leaves the cards room.
+    return font(min(int(unit * 1.3), height // 14))
+
+
+def status_height(unit: int, height: int, lines: int = STATUS_LINES) -> int:
+    """The height of the status area (the latest spoken line) at the bottom."""
+    return lines * _status_face(unit, height).get_linesize() + unit // 2 + 6
+
+
 def draw_status(surface: pygame.Surface, services: Services, theme: Theme) -> None:
     """The latest spoken line, wrapped, at the bottom of the window."""
     unit = _unit(surface, services)
-    face = font(int(unit * 1.3))
     w, h = surface.get_size()
-    lines = _wrap(services.last_line, face, w - 2 * unit)[-3:]
-    height = len(lines) * face.get_linesize() + unit // 2
+    face = _status_face(unit, h)
+    lines = _wrap(services.last_line, face, w - 2 * unit)[-STATUS_LINES:]
+    height = status_height(unit, h, len(lines)) - 6
     top = h - height
-    pygame.draw.line(surface, theme.dim, (0, top - 4), (w, top - 4), 2)
+    pygame.draw.line(surface, theme.muted, (0, top - 4), (w, top - 4), 2)
     for i, line in enumerate(lines):
         image = face.render(line, True, theme.text)
         surface.blit(image, (unit, top + i * face.get_linesize()))
@@ -203,6 +246,28 @@ def _suit_symbol(
         )
 
 
+CARD_RATIO: Final = 0.7
+"""A card's width over its height."""
+
+
+def corner_rect(rect: pygame.Rect) -> pygame.Rect:
+    """The top-left corner of a card that carries its rank and a small suit.
+
+    In the hand fan each card covers the right part of the one before it, never
+    this corner, so every card's rank and suit stay readable.
+    """
+    pad = max(2, rect.w // 14)
+    return pygame.Rect(rect.x + pad, rect.y + pad, rect.w // 2, int(rect.h * 0.56))
+
+
+def _rank_face(corner: pygame.Rect) -> pygame.font.Font:
+    """The largest font whose widest rank ("10") fits the corner, cached per size."""
+    size = int(corner.h * 0.62)
+    while size > 8 and font(size).size("10")[0] > corner.w:
+        size -= 1
+    return font(size)
+
+
 def draw_card(
     surface: pygame.Surface,
     card: Card,
@@ -211,101 +276,354 @@ def draw_card(
     *,
     dim: bool = False,
 ) -> None:
-    """One card face: the rank large in the corner, the suit shape below."""
-    pygame.draw.rect(surface, theme.card_face, rect, border_radius=rect.w // 10)
-    pygame.draw.rect(surface, theme.card_edge, rect, 2, border_radius=rect.w // 10)
+    """One card face: rank and small suit in the corner, a large suit in the middle.
+
+    A card you may not play now has a greyer face and dark grey ink (still at least
+    4.5:1), so it differs from a playable card by more than a shade of ink.
+    """
+    radius = max(2, rect.w // 10)
+    face_colour = theme.dim_face if dim else theme.card_face
+    pygame.draw.rect(surface, face_colour, rect, border_radius=radius)
+    pygame.draw.rect(surface, theme.card_edge, rect, 2, border_radius=radius)
     red = card.suit in (Suit.HEARTS, Suit.DIAMONDS) or card.rank is Rank.BIG_JOKER
     color = theme.red if red else theme.black
     if dim:
         color = theme.dim
+    corner = corner_rect(rect)
     label = _RANK_LABELS.get(card.rank, str(int(card.rank)))
-    face = font(int(rect.h * 0.42))
-    surface.blit(face.render(label, True, color), (rect.x + rect.w // 12, rect.y + 4))
-    if not card.is_joker:
-        _suit_symbol(
-            surface,
-            card.suit,
-            (rect.x + rect.w // 2, rect.y + int(rect.h * 0.68)),
-            int(rect.w * 0.5),
-            color,
+    image = _rank_face(corner).render(label, True, color)
+    surface.blit(image, (corner.x, corner.y))
+    if card.is_joker:
+        return
+    small = max(6, int(corner.h - image.get_height()) - 2)
+    small = min(small, corner.w)
+    _suit_symbol(
+        surface,
+        card.suit,
+        (
+            corner.x + max(image.get_width(), small) // 2,
+            corner.y + image.get_height() + small // 2,
+        ),
+        small,
+        color,
+    )
+    big = int(rect.w * 0.42)
+    _suit_symbol(
+        surface,
+        card.suit,
+        (rect.x + int(rect.w * 0.66), rect.y + int(rect.h * 0.74)),
+        big,
+        color,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where one player sits in the picture: their label and the card they played."""
+
+    seat: int
+    label: pygame.Rect
+    card: pygame.Rect
+
+
+@dataclass(frozen=True, slots=True)
+class TableLayout:
+    """Every rectangle of the table picture, worked out before anything is drawn.
+
+    ``hand`` is in drawing order (left to right): a card covers the right part of
+    the one before it, never its :func:`corner_rect`. The focused card is raised,
+    and its frame is drawn right after it, so the next card covers the frame too.
+    """
+
+    size: tuple[int, int]
+    header_bottom: int
+    status_top: int
+    places: tuple[Place, ...]
+    """One per seat, indexed by seat."""
+    hand: tuple[pygame.Rect, ...]
+    focus: int | None
+    focus_frame: pygame.Rect | None
+    frame_width: int
+    label_size: int
+    """The label font's pixel size at most (long labels shrink to fit)."""
+
+    @property
+    def corners(self) -> tuple[pygame.Rect, ...]:
+        """Each hand card's rank and suit corner."""
+        return tuple(corner_rect(r) for r in self.hand)
+
+
+def _header_face(unit: int, height: int) -> pygame.font.Font:
+    return font(min(int(unit * 1.4), height // 12))
+
+
+def _flow(widths: list[int], width: int, gap: int) -> list[list[int]]:
+    """Indices of items in rows no wider than ``width`` (an item alone may be)."""
+    rows: list[list[int]] = []
+    used = 0
+    for i, item in enumerate(widths):
+        if rows and used + gap + item <= width:
+            rows[-1].append(i)
+            used += gap + item
+        else:
+            rows.append([i])
+            used = item
+    return rows
+
+
+def table_layout(
+    size: tuple[int, int],
+    text_scale: float,
+    *,
+    player_count: int,
+    hand_count: int,
+    focus: int | None = None,
+    header_rows: int = 2,
+    viewer: int = 0,
+) -> TableLayout:
+    """Lay out the table: scores, each player's place (label and trick card), the hand.
+
+    Pure geometry (it measures fonts but draws nothing), for any window from 800x600
+    and any text scale: the cards shrink before anything overlaps.
+    """
+    w, h = size
+    unit = unit_for(size, text_scale)
+    margin = max(6, unit // 2)
+    gap = max(4, unit // 4)
+    header_bottom = margin + header_rows * _header_face(unit, h).get_linesize()
+    status_top = h - status_height(unit, h)
+    top, bottom = header_bottom + gap, status_top - gap
+    room = max(40, bottom - top)
+    # Columns: the left and right players at the sides, the others across the top.
+    n = player_count
+    sides = [1, n - 1] if n >= 3 else []
+    across = list(range(2, n - 1)) if n >= 4 else ([1] if n == 2 else [])
+    columns = max(3, len(across) + 2)
+    col_w = (w - 2 * margin) // columns
+    # Labels: two lines at most, no more than a sixth of the room for both rows.
+    label_size = int(unit * 0.95)
+    while label_size > 12 and 4 * font(label_size).get_linesize() > room // 4:
+        label_size -= 1
+    label_h = 2 * font(label_size).get_linesize()
+    # The hand: its corners must show, so the step between cards has a minimum.
+    frame = max(3, unit // 6)
+    avail_w = w - 2 * margin
+    count = max(1, hand_count)
+    # card_w * (1 + (count - 1) * 0.58) + (count - 1) * (frame + 4) <= avail_w
+    by_width = (avail_w - (count - 1) * (frame + 4)) / (1 + (count - 1) * 0.58)
+    # Two trick rows of labels and cards (0.85 of the hand's), the raised hand.
+    by_height = (room - 2 * label_h - 4 * gap - 2 * frame) / (1 + 1 / 6 + 2 * 0.85)
+    hand_h = int(max(24, min(unit * 5.5, by_width / CARD_RATIO, by_height)))
+    raised = max(6, hand_h // 6)
+    hand_w = int(hand_h * CARD_RATIO)
+    min_step = int(hand_w * 0.58) + frame + 4
+    step = hand_w + gap
+    if count > 1:
+        step = max(min_step, min(step, (avail_w - hand_w) // (count - 1)))
+    hand_top = bottom - frame - hand_h
+    x0 = (w - (step * (hand_count - 1) + hand_w)) // 2 if hand_count else margin
+    hand = tuple(
+        pygame.Rect(
+            x0 + i * step, hand_top - (raised if i == focus else 0), hand_w, hand_h
         )
+        for i in range(hand_count)
+    )
+    focus_frame = None
+    if focus is not None and 0 <= focus < hand_count:
+        focus_frame = hand[focus].inflate(frame * 2, frame * 2)
+    # The trick area: everything between the scores and the raised hand.
+    trick_bottom = hand_top - raised - frame - gap
+    zone = max(20, trick_bottom - top)
+    card_h = int((zone - 2 * label_h - 3 * gap) / 2)
+    card_h = max(16, min(card_h, int(unit * 5), int((col_w - gap) / CARD_RATIO)))
+    card_w = int(card_h * CARD_RATIO)
+    row_h = label_h + gap + card_h
+
+    def place(seat: int, center_x: int, row_top: int) -> Place:
+        label = pygame.Rect(0, row_top, col_w - gap, label_h)
+        label.centerx = center_x
+        card = pygame.Rect(0, row_top + label_h + gap // 2, card_w, card_h)
+        card.centerx = center_x
+        return Place(seat, label, card)
+
+    places: dict[int, Place] = {}
+    for seat in range(n):
+        offset = relative_position(seat, viewer, n)
+        if offset == 0:
+            places[seat] = place(seat, w // 2, top + zone - row_h)
+        elif offset in across:
+            k = across.index(offset)
+            first = margin + (columns - len(across)) * col_w // 2
+            places[seat] = place(seat, first + k * col_w + col_w // 2, top)
+        else:
+            left = offset == sides[0]
+            cx = margin + col_w // 2 if left else w - margin - col_w // 2
+            places[seat] = place(seat, cx, top + (zone - row_h) // 2)
+    return TableLayout(
+        size=size,
+        header_bottom=header_bottom,
+        status_top=status_top,
+        places=tuple(places[s] for s in range(n)),
+        hand=hand,
+        focus=focus if focus_frame is not None else None,
+        focus_frame=focus_frame,
+        frame_width=frame,
+        label_size=label_size,
+    )
+
+
+def _fit_label(
+    chunks: list[str], badge: str | None, width: int, size: int, max_lines: int = 2
+) -> tuple[pygame.font.Font, list[list[int]]]:
+    """The font and rows of chunks (the badge last) that fit ``width`` in two lines."""
+    while True:
+        face = font(size)
+        widths = [face.size(c)[0] for c in chunks]
+        if badge is not None:
+            widths.append(face.size(badge)[0] + face.get_height() // 2)
+        rows = _flow(widths, width, face.size("  ")[0])
+        fits = len(rows) <= max_lines and all(
+            sum(widths[i] for i in row) <= width for row in rows
+        )
+        if fits or size <= 12:
+            return face, rows
+        size -= 1
+
+
+def _draw_label(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    text: str,
+    badge: str | None,
+    size: int,
+    colour: Color,
+    theme: Theme,
+) -> None:
+    """A player's label, centred, its lines resting on the bottom of ``rect``."""
+    chunks = [c.strip() for c in text.split("  ") if c.strip()]
+    face, rows = _fit_label(chunks, badge, rect.w, size)
+    gap = face.size("  ")[0]
+    line = face.get_linesize()
+    y = rect.bottom - len(rows) * line
+    clip = surface.get_clip()
+    surface.set_clip(rect)
+    for row in rows:
+        images: list[tuple[pygame.Surface, bool]] = []
+        for i in row:
+            if i < len(chunks):
+                images.append((face.render(chunks[i], True, colour), False))
+            else:
+                assert badge is not None
+                images.append((face.render(badge, True, theme.background), True))
+        pad = face.get_height() // 4
+        total = sum(img.get_width() + (2 * pad if b else 0) for img, b in images)
+        total += gap * (len(images) - 1)
+        x = rect.centerx - total // 2
+        for image, is_badge in images:
+            if is_badge:
+                box = pygame.Rect(x, y, image.get_width() + 2 * pad, image.get_height())
+                pygame.draw.rect(surface, theme.text, box, border_radius=pad)
+                surface.blit(image, (x + pad, y))
+                x += box.w + gap
+            else:
+                surface.blit(image, (x, y))
+                x += image.get_width() + gap
+        y += line
+    surface.set_clip(clip)
 
 
 def draw_table(
     surface: pygame.Surface, services: Services, table: TableScreen
-) -> tuple[int, int, int, int] | None:
-    """The table: scores on top, the trick in the middle, the hand below.
+) -> TableLayout:
+    """The table: scores on top, each player's place and card, the hand below.
 
     Returns:
-        The focused card's rectangle, or None.
+        The layout it drew (rectangles of the places, the hand and the focus frame).
     """
+    from audiospades.presenter.table import dealer_mark_text, seat_label_text
+
     theme = theme_of(services)
     surface.fill(theme.background)
     unit = _unit(surface, services)
     w, h = surface.get_size()
     view = table.view
     names = table.session.names
-    face = font(int(unit * 1.4))
-    # Scores, always visible.
-    y = unit // 2
+    margin = max(6, unit // 2)
+    # Scores, the goal and whose turn, always visible, flowing over as few rows.
+    face = _header_face(unit, h)
+    items: list[tuple[str, Color]] = []
     for side in range(view.rules.side_count):
         text = _("{side}: {total}").format(
             side=side_name(side, view, names), total=signed(view.totals[side])
         )
-        surface.blit(face.render(text, True, theme.text), (unit, y))
+        items.append((text, theme.text))
+    items.append((goal_text(view.rules), theme.muted))
+    acting = view.to_act if view.to_act is not None and not view.is_over else None
+    if acting is not None:
+        who = _("You") if acting == 0 else _(names[acting])
+        items.append((_("To play: {player}").format(player=who), theme.highlight))
+    header_gap = unit * 2
+    widths = [face.size(text)[0] for text, _colour in items]
+    rows = _flow(widths, w - 2 * margin, header_gap)
+    hand = list(view.hand)
+    focus = hand.index(table.focus) if table.focus in hand else None
+    layout = table_layout(
+        (w, h),
+        services.settings.text_scale,
+        player_count=view.player_count,
+        hand_count=len(hand),
+        focus=focus,
+        header_rows=len(rows),
+        viewer=view.seat,
+    )
+    y = margin
+    for row in rows:
+        x = margin
+        for i in row:
+            text, colour = items[i]
+            surface.blit(face.render(text, True, colour), (x, y))
+            x += widths[i] + header_gap
         y += face.get_linesize()
-    surface.blit(face.render(goal_text(view.rules), True, theme.dim), (unit, y))
-    # The trick (or the one just won, while it is still shown).
+    # Each player's place: the label (highlighted on their turn) and their card.
     trick = list(view.trick)
     if not trick and table.session.shown_trick is not None:
         trick = list(table.session.shown_trick.cards)
-    card_h = int(unit * 5)
-    card_w = int(card_h * 0.7)
-    cx, cy = w // 2, int(h * 0.42)
-    n = view.player_count
-    for seat, card in trick:
-        offset = relative_position(seat, 0, n)
-        spots = {0: (0, 1), 1: (-1, 0), 2: (0, -1), 3: (1, 0)}
-        dx, dy = (
-            spots.get(offset, (offset - n / 2, -1))
-            if n == 4
-            else ((offset - (n - 1) / 2) * 1.1 if offset else 0, -1 if offset else 1)
-        )
-        rect = pygame.Rect(0, 0, card_w, card_h)
-        rect.center = (int(cx + dx * card_w * 1.2), int(cy + dy * card_h * 0.6))
-        draw_card(surface, card, rect, theme)
-    # Whose turn, by name, under the trick.
-    if view.to_act is not None and not view.is_over:
-        who = _("You") if view.to_act == 0 else _(names[view.to_act])
-        label = face.render(_("To play: {player}").format(player=who), True, theme.dim)
-        surface.blit(label, (w - label.get_width() - unit, unit // 2))
-    # The hand.
-    hand = list(view.hand)
-    focus_rect = None
-    if hand:
-        hand_h = int(unit * 6)
-        hand_w = int(hand_h * 0.7)
-        avail = w - 2 * unit
-        step = min(hand_w + unit // 3, (avail - hand_w) // max(1, len(hand) - 1))
-        x0 = (w - (step * (len(hand) - 1) + hand_w)) // 2
-        base_y = h - hand_h - unit * 6
-        legal = view.legal_plays
-        for i, card in enumerate(hand):
-            focused = card == table.focus
-            rect = pygame.Rect(
-                x0 + i * step, base_y - (unit if focused else 0), hand_w, hand_h
+    dealer = dealer_mark_text()
+    for place in layout.places:
+        turn = place.seat == acting
+        colour = theme.highlight if turn else theme.text
+        if turn:
+            pygame.draw.rect(
+                surface,
+                theme.highlight,
+                place.label.inflate(4, 4),
+                max(2, layout.frame_width),
+                border_radius=6,
             )
-            dim = bool(legal) and card not in legal
-            draw_card(surface, card, rect, theme, dim=dim)
-            if card in table.pass_choice:
-                pygame.draw.rect(surface, theme.chosen, rect.inflate(6, 6), 4)
-        if table.focus in hand:
-            i = hand.index(table.focus)
-            rect = pygame.Rect(x0 + i * step, base_y - unit, hand_w, hand_h)
-            draw_card(surface, hand[i], rect, theme)
-            border = max(4, unit // 3)
-            frame = rect.inflate(border * 2, border * 2)
-            pygame.draw.rect(surface, theme.highlight, frame, border)
-            focus_rect = (frame.x, frame.y, frame.w, frame.h)
+        _draw_label(
+            surface,
+            place.label.inflate(-2 * layout.frame_width - 4, 0),
+            seat_label_text(place.seat, view, names),
+            dealer if place.seat == view.dealer else None,
+            layout.label_size,
+            colour,
+            theme,
+        )
+    for seat, card in trick:
+        draw_card(surface, card, layout.places[seat].card, theme)
+    # The hand, left to right; the focused card is raised and framed.
+    legal = view.legal_plays
+    for i, (card, rect) in enumerate(zip(hand, layout.hand, strict=True)):
+        dim = bool(legal) and card not in legal
+        draw_card(surface, card, rect, theme, dim=dim)
+        if card in table.pass_choice:
+            chosen = max(2, layout.frame_width - 1)
+            pygame.draw.rect(
+                surface, theme.chosen, rect.inflate(chosen, chosen), chosen
+            )
+        if i == layout.focus and layout.focus_frame is not None:
+            pygame.draw.rect(
+                surface, theme.highlight, layout.focus_frame, layout.frame_width
+            )
     draw_status(surface, services, theme)
-    return focus_rect
+    return layout

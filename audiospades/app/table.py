@@ -30,6 +30,8 @@ from audiospades.sound import Cue
 if TYPE_CHECKING:
     import pygame
 
+    from audiospades.app.render import TableLayout
+
 log = logging.getLogger(__name__)
 
 
@@ -51,7 +53,9 @@ class TableScreen(Screen):
         self._skip_once = ""
         self._view: SeatView = session.view()
         self.focus_rect: tuple[int, int, int, int] | None = None
-        """Where the focused card was last drawn (for tests of the picture)."""
+        """Where the focused card's frame was last drawn (for tests of the picture)."""
+        self.layout: TableLayout | None = None
+        """The rectangles of the last picture (for tests of the picture)."""
 
     # --- the framework ---
     def key_contexts(self) -> tuple[Context, ...]:
@@ -441,4 +445,8 @@ class TableScreen(Screen):
     def draw(self, surface: pygame.Surface, services: Services) -> None:
         from audiospades.app.render import draw_table
 
-        self.focus_rect = draw_table(surface, services, self)
+        self.layout = draw_table(surface, services, self)
+        frame = self.layout.focus_frame
+        self.focus_rect = (
+            None if frame is None else (frame.x, frame.y, frame.w, frame.h)
+        )

@@ -392,3 +392,30 @@ def resumed_text(view: SeatView, names: Sequence[str]) -> str:
     if view.trick:
         parts.append(cards_on_table_text(view, names))
     return " ".join(parts)
+
+
+def seat_label_text(seat: int, view: SeatView, names: Sequence[str]) -> str:
+    """A player's place on the picture: "Rosa  bid 3  took 1", "You  nil  took 0".
+
+    Two spaces part the name, the bid and the tricks; the picture may break a long
+    label there.
+    """
+    player = player_title(seat, names)
+    bid = view.bids[seat] if seat < len(view.bids) else None
+    tricks = view.tricks_won[seat] if seat < len(view.tricks_won) else 0
+    if bid is None:
+        return player
+    if bid.blind:
+        return _("{player}  blind nil  took {tricks}").format(
+            player=player, tricks=tricks
+        )
+    if bid.is_nil:
+        return _("{player}  nil  took {tricks}").format(player=player, tricks=tricks)
+    return _("{player}  bid {bid}  took {tricks}").format(
+        player=player, bid=bid.tricks, tricks=tricks
+    )
+
+
+def dealer_mark_text() -> str:
+    """The tag beside the dealer's name on the picture."""
+    return _("dealer")

@@ -15,7 +15,7 @@ import pygame
 import pytest
 
 from audiospades.app.harness import Harness
-from audiospades.app.render import THEMES
+from audiospades.app.render import THEMES, TableLayout, contrast_ratio, table_layout
 from audiospades.rules import Phase
 from audiospades.storage import Settings
 from conftest import play_until
@@ -56,6 +56,149 @@ def test_table_picture(theme: str, make_harness: Callable[..., Harness]) -> None
     bottom = surface.subsurface(pygame.Rect(0, height - 60, width, 60))
     counted = pygame.mask.from_threshold(bottom, colours.background, (1, 1, 1, 255))
     assert counted.count() < width * 60  # something other than background
+
+
+def _check_layout(layout: TableLayout) -> None:
+    """Nothing important is hidden: trick cards, corners, labels."""
+    width, height = layout.size
+    screen = pygame.Rect(0, 0, width, height)
+    hand = list(layout.hand)
+    frame = layout.focus_frame
+    covers = [*hand, *([frame] if frame is not None else [])]
+    for place in layout.places:
+        # (a) the trick stays above the hand, and inside the window.
+        assert screen.contains(place.card), (place, layout.size)
+        assert place.card.bottom <= layout.hand[0].top if hand else True
+        for rect in covers:
+            assert not place.card.colliderect(rect), (place, rect, layout.size)
+            assert not place.label.colliderect(rect), (place, rect, layout.size)
+        # (c) each player has a label of a readable size, clear of the cards.
+        assert place.label.w >= 60 and place.label.h >= 20
+        assert screen.contains(place.label)
+        assert place.card.top >= layout.header_bottom
+        for other in layout.places:
+            if other is not place:
+                assert not place.card.colliderect(other.card)
+                assert not place.label.colliderect(other.label)
+                assert not place.label.colliderect(other.card)
+    # (b) every hand card's corner shows: later cards (and the focus frame, drawn
+    # right after the focused card) never cover it.
+    for i, corner in enumerate(layout.corners):
+        assert screen.contains(hand[i])
+        assert hand[i].bottom <= layout.status_top
+        for later in hand[i + 1 :]:
+            assert not corner.colliderect(later), (i, layout.size)
+        if frame is not None and layout.focus is not None and i < layout.focus:
+            assert not corner.colliderect(frame), (i, layout.size)
+    if frame is not None:
+        assert screen.contains(frame)
+
+
+def _mid_trick(h: Harness) -> None:
+    h.press("return")
+    play_until(
+        h,
+        lambda x: (
+            x.table is not None
+            and x.table.session.is_human_turn
+            and x.table.session.game.phase is Phase.PLAYING
+            and len(x.table.view.trick) >= 2
+        ),
+    )
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+@pytest.mark.parametrize("scale", [1.0, 2.0])
+def test_table_layout_mid_trick(
+    size: tuple[int, int], scale: float, make_harness: Callable[..., Harness]
+) -> None:
+    settings = Settings(
+        language="en",
+        pace="fast",
+        text_scale=scale,
+        last_rules={"target_score": None, "hand_limit": 1},
+    )
+    h = make_harness(seed=5, settings=settings, draw=True, size=size)
+    _mid_trick(h)
+    h.press("right")
+    layout = h.table.layout
+    assert layout is not None and layout.size == size
+    assert len(layout.places) == 4 and layout.focus is not None
+    _check_layout(layout)
+    # The left and right players' cards sit beside the one across, above the hand.
+    view = h.table.view
+    left, across, right = (layout.places[s].card for s in (1, 2, 3))
+    assert left.right < across.left and across.right < right.left
+    assert len(view.trick) >= 2
+    # (c) the labels are drawn: each label area holds text-coloured pixels.
+    surface = pygame.display.get_surface()
+    for place in layout.places:
+        area = surface.subsurface(place.label)
+        background = THEMES["dark"].background
+        other = pygame.mask.from_threshold(area, background, (1, 1, 1, 255))
+        assert other.count() < place.label.w * place.label.h, place
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+@pytest.mark.parametrize(
+    "size", [(800, 600), (1024, 720), (1280, 800), (1920, 1080), (800, 1000)]
+)
+def test_table_layout_any_window(players: int, size: tuple[int, int]) -> None:
+    pygame.font.init()
+    for scale in (1.0, 1.5, 2.0):
+        for cards in (1, 5, 11, 13, 17):
+            for focus in (None, 0, cards // 2, cards - 1):
+                for rows in (1, 2, 3):
+                    layout = table_layout(
+                        size,
+                        scale,
+                        player_count=players,
+                        hand_count=cards,
+                        focus=focus,
+                        header_rows=rows,
+                    )
+                    _check_layout(layout)
+
+
+def test_seat_labels_name_bid_and_tricks() -> None:
+    from audiospades.presenter.table import seat_label_text
+    from audiospades.rules import Bid
+
+    class View:
+        bids = (Bid(3), Bid.nil(), Bid.blind_nil(), None)
+        tricks_won = (1, 0, 2, 0)
+
+    names = ["You", "Rosa", "Greta", "Frank"]
+    view = View()
+    texts = [seat_label_text(s, view, names) for s in range(4)]  # type: ignore[arg-type]
+    assert texts == [
+        "You  bid 3  took 1",
+        "Rosa  nil  took 0",
+        "Greta  blind nil  took 2",
+        "Frank",
+    ]
+
+
+@pytest.mark.parametrize("name", sorted(THEMES))
+def test_theme_contrast(name: str) -> None:
+    theme = THEMES[name]
+    # Text against the window (WCAG AA, normal text).
+    for colour in (theme.text, theme.muted, theme.highlight):
+        assert contrast_ratio(colour, theme.background) >= 4.5, colour
+    # The dealer badge: background-coloured text on a text-coloured box.
+    assert contrast_ratio(theme.background, theme.text) >= 4.5
+    # Card ranks and suit shapes on their faces (large text and symbols).
+    for ink in (theme.black, theme.red):
+        assert contrast_ratio(ink, theme.card_face) >= 3, ink
+    assert contrast_ratio(theme.dim, theme.dim_face) >= 3
+    assert contrast_ratio(theme.dim, theme.dim_face) >= 4.5
+    # A card you may not play is told apart by its face as well as its ink.
+    assert theme.dim_face != theme.card_face
+    # Cards and frames stand out from the window.
+    assert contrast_ratio(theme.highlight, theme.background) >= 3
+    assert contrast_ratio(theme.card_edge, theme.background) >= 3 or (
+        contrast_ratio(theme.card_face, theme.background) >= 3
+    )
 
 
 def test_menu_picture_highlights_focus(make_harness: Callable[..., Harness]) -> None:
