@@ -42,12 +42,27 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from enum import StrEnum
 from functools import partial
 from typing import Any, Final
 
-from audiospades import bots, storage
-from audiospades.bots import ROSTER, Bot, RandomBot, find_character
+from audiospades import storage
+from audiospades.bots import Bot
+from audiospades.notices import (
+    FileKind,
+    GameFinished,
+    HandHidden,
+    HandShown,
+    Notice,
+    Question,
+    QuestionKind,
+    Refused,
+    StorageTrouble,
+    TrickWaiting,
+    Undone,
+    UndoRefusal,
+    UndoRefused,
+    YourTurn,
+)
 from audiospades.record import game_from_record, game_to_record
 from audiospades.rules import (
     Bid,
@@ -68,8 +83,8 @@ from audiospades.rules import (
     visible_events,
 )
 from audiospades.rules.seats import partner_of, side_of
-from audiospades.storage import LoadProblem, Outcome, RecordReport, SaveProblem
-from audiospades.textmark import N_
+from audiospades.seating import DEFAULT_NAMES, Seating, make_bot, match_difficulty
+from audiospades.storage import Outcome, RecordReport
 
 log = logging.getLogger(__name__)
 
@@ -94,212 +109,6 @@ PACES: Final[dict[str, Delays]] = {
     "normal": Delays(bot=900, trick=1500, hand=2000),
     "fast": Delays(bot=300, trick=600, hand=800),
 }
-
-DEFAULT_NAMES: Final[dict[int, tuple[str, ...]]] = {
-    3: (N_("South"), N_("West"), N_("East")),
-    4: (N_("South"), N_("West"), N_("North"), N_("East")),
-    5: (N_("South"), N_("Southwest"), N_("Northwest"), N_("Northeast"), N_("East")),
-    6: (
-        N_("South"),
-        N_("Southwest"),
-        N_("Northwest"),
-        N_("North"),
-        N_("Northeast"),
-        N_("Southeast"),
-    ),
-}
-"""Seat names (compass points) when no character plays a seat."""
-
-
-# --- notices: what the session tells the presenter, besides engine events ---
-
-
-class QuestionKind(StrEnum):
-    """A yes/no question put to the human."""
-
-    BLIND_NIL = "blind_nil"
-    REDEAL = "redeal"
-
-
-@dataclass(frozen=True, slots=True)
-class Question:
-    """The session waits for a yes or no (``behind``: the blind nil threshold)."""
-
-    kind: QuestionKind
-    behind: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class YourTurn:
-    """Seat 0 must act now; ``view`` is its view at that moment."""
-
-    view: SeatView
-
-
-@dataclass(frozen=True, slots=True)
-class HandShown:
-    """Seat 0 looks at its cards (after the blind nil question, if any)."""
-
-    cards: tuple[Card, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class HandHidden:
-    """Seat 0 chose blind nil: the cards stay hidden until it is bid."""
-
-
-@dataclass(frozen=True, slots=True)
-class Refused:
-    """The engine refused the human's action."""
-
-    error: IllegalAction
-
-
-class UndoRefusal(StrEnum):
-    """Why undo did nothing."""
-
-    NOT_YOUR_TURN = "not_your_turn"
-    NOTHING_TO_UNDO = "nothing_to_undo"
-    BLIND_NIL_SEEN = "blind_nil_seen"
-    """The previous decision is a blind nil, and the cards have been seen since."""
-
-
-@dataclass(frozen=True, slots=True)
-class Undone:
-    """Moves were taken back; ``move_count`` actions were removed."""
-
-    move_count: int
-
-
-@dataclass(frozen=True, slots=True)
-class UndoRefused:
-    """Undo was not possible."""
-
-    reason: UndoRefusal
-
-
-@dataclass(frozen=True, slots=True)
-class TrickWaiting:
-    """The trick stays on the table until the player presses the continue key."""
-
-
-class FileKind(StrEnum):
-    """Which of the player's files a storage problem concerns."""
-
-    SETTINGS = "settings"
-    STATISTICS = "statistics"
-    SAVED_GAME = "saved_game"
-    FINISHED_GAME = "finished_game"
-
-
-@dataclass(frozen=True, slots=True)
-class StorageTrouble:
-    """A file could not be loaded or saved."""
-
-    file: FileKind
-    problem: LoadProblem | SaveProblem
-
-
-@dataclass(frozen=True, slots=True)
-class GameFinished:
-    """The game is over and recorded (``report`` None if statistics are off)."""
-
-    outcome: Outcome
-    report: RecordReport | None
-
-
-Notice = (
-    Event
-    | Question
-    | YourTurn
-    | HandShown
-    | HandHidden
-    | Refused
-    | Undone
-    | UndoRefused
-    | TrickWaiting
-    | StorageTrouble
-    | GameFinished
-)
-
-
-# --- computer players ---
-
-
-def roster_ids() -> tuple[str, ...]:
-    """Every character id, weakest first."""
-    return tuple(c.id for c in ROSTER)
-
-
-def character_name(character_id: str) -> str | None:
-    """The English name of a character (marked for translation), or None."""
-    found = find_character(character_id)
-    return found.name if found is not None else None
-
-
-def character_stars(character_id: str) -> int | None:
-    """A character's stars (1 to 5), or None for an unknown id."""
-    found = find_character(character_id)
-    return found.stars if found is not None else None
-
-
-def make_bot(character_id: str | None, rng: random.Random) -> Bot:
-    """The character's bot, or a :class:`RandomBot` for an empty or unknown seat."""
-    if character_id and find_character(character_id) is not None:
-        return bots.make_bot(character_id, rng)
-    return RandomBot(rng)
-
-
-def match_difficulty(partner: str | None, opponents: Sequence[str]) -> int:
-    """The match difficulty (2 to 14 stars) of playing with these characters.
-
-    Seats without a known character count as 3 stars.
-    """
-    partner_stars = (character_stars(partner) or 3) if partner else None
-    return bots.match_difficulty(
-        partner_stars, [character_stars(o) or 3 for o in opponents] or [3]
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class Seating:
-    """Who sits where: a character id and a name per seat (seat 0 is the human)."""
-
-    characters: tuple[str | None, ...]
-    names: tuple[str, ...]
-
-    @classmethod
-    def chosen(cls, rules: Rules, ids: Sequence[str]) -> Seating | None:
-        """The seating of ``ids`` (seats 1 onwards); None if the count is wrong.
-
-        An id that names no character seats a :class:`RandomBot` under the seat's
-        compass name (the golden playthroughs use ``"random"``).
-        """
-        n = rules.player_count
-        if len(ids) != n - 1:
-            return None
-        chars: list[str | None] = [None]
-        names = [DEFAULT_NAMES[n][0]]
-        for seat, cid in enumerate(ids, start=1):
-            name = character_name(cid)
-            chars.append(cid if name else None)
-            names.append(name or DEFAULT_NAMES[n][seat])
-        return cls(tuple(chars), tuple(names))
-
-    @classmethod
-    def default(cls, rules: Rules, rng: random.Random) -> Seating:
-        """Characters drawn from the roster (compass names without it)."""
-        n = rules.player_count
-        ids = list(roster_ids())
-        rng.shuffle(ids)
-        chosen: list[str | None] = [None, *ids[: n - 1]]
-        chosen += [None] * (n - len(chosen))
-        names = [DEFAULT_NAMES[n][0]]
-        for seat in range(1, n):
-            cid = chosen[seat]
-            name = character_name(cid) if cid else None
-            names.append(name or DEFAULT_NAMES[n][seat])
-        return cls(tuple(chosen), tuple(names))
 
 
 class GameSession:

@@ -55,7 +55,7 @@ def _headless(args: argparse.Namespace) -> int:
 
     from audiospades import storage
     from audiospades.app.harness import Harness, parse_script
-    from audiospades.controller import FileKind
+    from audiospades.notices import FileKind
     from audiospades.presenter.system import storage_text
 
     settings, problem = storage.load_settings()
@@ -93,7 +93,7 @@ def _windowed(args: argparse.Namespace) -> int:
     from audiospades.app.loop import App, open_window
     from audiospades.app.menus import MainMenu
     from audiospades.app.services import PygameClock, Services
-    from audiospades.controller import FileKind
+    from audiospades.notices import FileKind
     from audiospades.presenter import Utterance
     from audiospades.presenter.system import sound_off_text, storage_text
     from audiospades.sound import create_sound_player

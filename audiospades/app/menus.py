@@ -28,9 +28,10 @@ from audiospades.app.screen import (
 from audiospades.app.services import PygameClock, Services
 from audiospades.app.stats_screen import StatsScreen
 from audiospades.commands import Command
-from audiospades.controller import FileKind, GameSession, Seating
+from audiospades.controller import GameSession
 from audiospades.i18n import _
 from audiospades.keymap import Chord, Context
+from audiospades.notices import FileKind
 from audiospades.presenter import Utterance
 from audiospades.presenter.menus import item_label, pace_text
 from audiospades.presenter.system import (
@@ -47,6 +48,7 @@ from audiospades.presenter.system import (
 )
 from audiospades.record import RecordError
 from audiospades.rules import Rules, RulesError
+from audiospades.seating import Seating
 from audiospades.sound import Cue, learnable_cues
 from audiospades.textmark import N_
 

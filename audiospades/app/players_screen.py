@@ -27,7 +27,6 @@ from audiospades.app.screen import (
 from audiospades.app.services import Services
 from audiospades.bots.characters import ROSTER, Character, find_character
 from audiospades.commands import Command
-from audiospades.controller import DEFAULT_NAMES, match_difficulty
 from audiospades.i18n import _
 from audiospades.presenter import Utterance
 from audiospades.presenter.menus import (
@@ -42,6 +41,7 @@ from audiospades.presenter.menus import (
 )
 from audiospades.rules import Rules
 from audiospades.rules.seats import partner_of
+from audiospades.seating import DEFAULT_NAMES, match_difficulty
 from audiospades.sound import Cue
 
 _PREFERENCE = sorted(range(len(ROSTER)), key=lambda i: (abs(ROSTER[i].stars - 3), i))

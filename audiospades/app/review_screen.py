@@ -23,7 +23,6 @@ from functools import partial
 from audiospades import storage
 from audiospades.app.screen import MenuItem, MenuScreen, Push, Transition
 from audiospades.app.services import Services
-from audiospades.controller import DEFAULT_NAMES
 from audiospades.presenter.menus import (
     REVIEW_TITLE,
     bids_line,
@@ -45,6 +44,7 @@ from audiospades.presenter.words import side_name
 from audiospades.record import RecordError, game_from_record
 from audiospades.rules import Game, HandScore, RulesError, seat_view
 from audiospades.rules.events import HandDealt, HandScored, TrickWon
+from audiospades.seating import DEFAULT_NAMES
 from audiospades.storage import Outcome
 
 log = logging.getLogger(__name__)

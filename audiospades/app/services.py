@@ -125,7 +125,7 @@ class Services:
         if self.persist:
             problem = storage.save_settings(self.settings)
             if problem is not None:
-                from audiospades.controller import FileKind
+                from audiospades.notices import FileKind
                 from audiospades.presenter.system import storage_text
 
                 self.say_text(storage_text(FileKind.SETTINGS, problem))

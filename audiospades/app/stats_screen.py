@@ -16,8 +16,8 @@ from audiospades import storage
 from audiospades.app.screen import MenuItem, MenuScreen, Push, Transition
 from audiospades.app.services import Services
 from audiospades.bots.characters import ROSTER
-from audiospades.controller import FileKind
 from audiospades.i18n import _
+from audiospades.notices import FileKind
 from audiospades.presenter.menus import (
     STATS_TITLE,
     character_line,

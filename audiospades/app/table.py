@@ -18,8 +18,9 @@ from audiospades import bots
 from audiospades.app.screen import KeyPress, Push, Screen, Transition
 from audiospades.app.services import Services
 from audiospades.commands import DIGITS, Command
-from audiospades.controller import GameFinished, GameSession, HandShown, YourTurn
+from audiospades.controller import GameSession
 from audiospades.keymap import Context
+from audiospades.notices import GameFinished, HandShown, YourTurn
 from audiospades.presenter import Utterance, answer, describe
 from audiospades.presenter import scoring as score_words
 from audiospades.presenter import system as system_words

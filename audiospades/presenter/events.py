@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from audiospades.controller import (
+from audiospades.i18n import _, ngettext
+from audiospades.notices import (
     GameFinished,
     HandHidden,
     HandShown,
@@ -23,7 +24,6 @@ from audiospades.controller import (
     UndoRefused,
     YourTurn,
 )
-from audiospades.i18n import _, ngettext
 from audiospades.presenter.scoring import game_over_text, hand_summary_lines
 from audiospades.presenter.system import illegal_text, storage_text
 from audiospades.presenter.table import (

@@ -7,9 +7,9 @@ from typing import Final
 
 from audiospades.bots import Hint, HintKind, HintReason
 from audiospades.commands import Command
-from audiospades.controller import FileKind
 from audiospades.i18n import _, ngettext, pgettext
 from audiospades.keymap import Chord
+from audiospades.notices import FileKind
 from audiospades.presenter.menus import record_words
 from audiospades.presenter.words import (
     bid_words,

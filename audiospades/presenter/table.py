@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from audiospades.controller import Question, QuestionKind
 from audiospades.i18n import _, ngettext
+from audiospades.notices import Question, QuestionKind
 from audiospades.presenter.words import (
     HUMAN,
     bid_words,

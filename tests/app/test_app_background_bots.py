@@ -6,8 +6,9 @@ import threading
 import time
 
 from audiospades.bots import RandomBot
-from audiospades.controller import GameSession, Seating
+from audiospades.controller import GameSession
 from audiospades.rules import Card, Phase, Rules, SeatView
+from audiospades.seating import Seating
 
 
 class SlowBot(RandomBot):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from audiospades.app.harness import Harness
-from audiospades.controller import QuestionKind
+from audiospades.notices import QuestionKind
 from audiospades.storage import Settings
 
 BLIND_ANY_SCORE = {

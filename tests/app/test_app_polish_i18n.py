@@ -8,7 +8,7 @@ from pathlib import Path
 from babel.messages.pofile import read_po
 
 from audiospades.app.harness import Harness
-from audiospades.controller import FileKind
+from audiospades.notices import FileKind
 from audiospades.presenter.system import storage_text
 from audiospades.rules import Phase
 from audiospades.storage import ProblemKind, SaveProblem, SaveProblemKind

@@ -131,7 +131,8 @@ def test_blind_nil_offered_before_the_hand_is_spoken(
 ) -> None:
     import dataclasses
 
-    from audiospades.controller import GameSession, Question, QuestionKind
+    from audiospades.controller import GameSession
+    from audiospades.notices import Question, QuestionKind
     from audiospades.rules import Rules
 
     rules = dataclasses.replace(Rules.pagat(), blind_nil_behind=0)

@@ -1,0 +1,122 @@
+"""What the game session tells the presenter, besides the engine's events.
+
+The session (:mod:`audiospades.controller`) queues these *notices* with the engine
+events seat 0 may see; screens drain them and the presenter words them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from audiospades.rules import Card, Event, IllegalAction, SeatView
+from audiospades.storage import LoadProblem, Outcome, RecordReport, SaveProblem
+
+
+class QuestionKind(StrEnum):
+    """A yes/no question put to the human."""
+
+    BLIND_NIL = "blind_nil"
+    REDEAL = "redeal"
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """The session waits for a yes or no (``behind``: the blind nil threshold)."""
+
+    kind: QuestionKind
+    behind: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class YourTurn:
+    """Seat 0 must act now; ``view`` is its view at that moment."""
+
+    view: SeatView
+
+
+@dataclass(frozen=True, slots=True)
+class HandShown:
+    """Seat 0 looks at its cards (after the blind nil question, if any)."""
+
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandHidden:
+    """Seat 0 chose blind nil: the cards stay hidden until it is bid."""
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """The engine refused the human's action."""
+
+    error: IllegalAction
+
+
+class UndoRefusal(StrEnum):
+    """Why undo did nothing."""
+
+    NOT_YOUR_TURN = "not_your_turn"
+    NOTHING_TO_UNDO = "nothing_to_undo"
+    BLIND_NIL_SEEN = "blind_nil_seen"
+    """The previous decision is a blind nil, and the cards have been seen since."""
+
+
+@dataclass(frozen=True, slots=True)
+class Undone:
+    """Moves were taken back; ``move_count`` actions were removed."""
+
+    move_count: int
+
+
+@dataclass(frozen=True, slots=True)
+class UndoRefused:
+    """Undo was not possible."""
+
+    reason: UndoRefusal
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWaiting:
+    """The trick stays on the table until the player presses the continue key."""
+
+
+class FileKind(StrEnum):
+    """Which of the player's files a storage problem concerns."""
+
+    SETTINGS = "settings"
+    STATISTICS = "statistics"
+    SAVED_GAME = "saved_game"
+    FINISHED_GAME = "finished_game"
+
+
+@dataclass(frozen=True, slots=True)
+class StorageTrouble:
+    """A file could not be loaded or saved."""
+
+    file: FileKind
+    problem: LoadProblem | SaveProblem
+
+
+@dataclass(frozen=True, slots=True)
+class GameFinished:
+    """The game is over and recorded (``report`` None if statistics are off)."""
+
+    outcome: Outcome
+    report: RecordReport | None
+
+
+Notice = (
+    Event
+    | Question
+    | YourTurn
+    | HandShown
+    | HandHidden
+    | Refused
+    | Undone
+    | UndoRefused
+    | TrickWaiting
+    | StorageTrouble
+    | GameFinished
+)
