@@ -210,7 +210,9 @@ DEFAULT_BINDINGS: Final[tuple[tuple[Context, str, Command], ...]] = (
     # Yes/no questions, over the table.
     (_Q, "y", Command.YES),
     (_Q, "n", Command.NO),
-    (_Q, "return", Command.YES),
+    # Enter is not "yes": a blind nil cannot be taken back once the cards are seen,
+    # and a player pressing Enter to move on must not bid it by accident. Enter
+    # falls through to the table, which asks the question again.
     (_Q, "escape", Command.NO),
 )
 """The default table: (context, chord, command). Seed 004's letters win conflicts."""

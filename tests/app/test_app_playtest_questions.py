@@ -75,3 +75,19 @@ def test_keys_during_the_redeal_offer_repeat_the_question(
         assert h.said_since(mark) == [offer], key
     h.press("y")
     assert any("You throw in your hand" in s for s in h.transcript[-4:])
+
+
+def test_enter_does_not_accept_a_blind_nil(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """The offer names Y and N only; Enter asks again rather than bidding blind."""
+    h = _blind_nil_table(make_harness)
+    offer = h.last
+    h.press("return")
+    assert h.last == offer
+    assert h.table is not None
+    question = h.table.session.question
+    assert question is not None and question.kind is QuestionKind.BLIND_NIL
+    h.press("n")
+    assert h.table.session.question is None
+    assert not h.table.session.hand_hidden  # declined: the hand is shown
