@@ -74,8 +74,12 @@ def _headless(args: argparse.Namespace) -> int:
     if args.keys == "-":
         script = sys.stdin.read()
     elif args.keys:
-        with open(args.keys, encoding="utf-8") as handle:
-            script = handle.read()
+        try:
+            with open(args.keys, encoding="utf-8") as handle:
+                script = handle.read()
+        except (OSError, UnicodeDecodeError) as error:
+            sys.stderr.write(f"audiospades: cannot read the key file: {error}\n")
+            return 2
     try:
         harness.run_script(parse_script(script))
     except ValueError as error:
@@ -111,7 +115,16 @@ def _windowed(args: argparse.Namespace) -> int:
         settings = dataclasses.replace(settings, speech_mode=args.speech)
     lang = i18n.set_language(settings.language)
     pygame.init()
-    open_window(settings.fullscreen)
+    try:
+        open_window(settings.fullscreen)
+    except pygame.error as error:
+        # No screen (a console without a desktop, or SSH): say so plainly; the
+        # headless mode plays from a key script without one.
+        sys.stderr.write(
+            f"audiospades: no window can be opened ({error}). Start it from a "
+            "desktop session, or use --headless.\n"
+        )
+        return 2
     pending: list[BackendChange] = []
 
     try:

@@ -1,0 +1,44 @@
+"""Bad start-up input gets one clear line and exit status 2, never a traceback."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _run(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    environment = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
+    environment.update(env)
+    return subprocess.run(
+        [sys.executable, "-m", "audiospades", *args],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_missing_key_file_is_reported(tmp_path: Path) -> None:
+    done = _run(
+        "--headless",
+        "--keys",
+        str(tmp_path / "no-such-keys"),
+        AUDIOSPADES_HOME=str(tmp_path),
+    )
+    assert done.returncode == 2
+    assert done.stderr.startswith("audiospades: cannot read the key file:")
+    assert "Traceback" not in done.stderr
+
+
+def test_no_screen_is_reported(tmp_path: Path) -> None:
+    done = _run(AUDIOSPADES_HOME=str(tmp_path), SDL_VIDEODRIVER="x11")
+    assert done.returncode == 2
+    assert "no window can be opened" in done.stderr
+    assert "--headless" in done.stderr
+    assert "Traceback" not in done.stderr
