@@ -5,6 +5,14 @@ The public API in one import::
     from audiospades.rules import Game, Rules, Bid, Card, shuffled_deal, seat_view
 """
 
+from audiospades.rules.actions import (
+    Action,
+    BidAction,
+    DealAction,
+    PassAction,
+    PlayAction,
+    RedealAction,
+)
 from audiospades.rules.bidding import Bid
 from audiospades.rules.cards import Card, CardParseError, Rank, Suit, parse_cards
 from audiospades.rules.deck import build_deck, card_table, shuffled_deal, trump_order
@@ -23,16 +31,7 @@ from audiospades.rules.events import (
     SpadesBroken,
     TrickWon,
 )
-from audiospades.rules.game import (
-    Action,
-    BidAction,
-    DealAction,
-    Game,
-    PassAction,
-    Phase,
-    PlayAction,
-    RedealAction,
-)
+from audiospades.rules.game import Game, Phase
 from audiospades.rules.options import (
     BiddingStyle,
     BidOrder,

@@ -17,9 +17,16 @@ record.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 
+from audiospades.rules.actions import (
+    Action,
+    BidAction,
+    DealAction,
+    PassAction,
+    PlayAction,
+    RedealAction,
+)
 from audiospades.rules.bidding import Bid, refuse_bid
 from audiospades.rules.cards import Card, Suit
 from audiospades.rules.deck import card_sort_key, card_table, is_deficient
@@ -38,7 +45,6 @@ from audiospades.rules.events import (
     SpadesBroken,
     TrickWon,
 )
-from audiospades.rules.frozen import quick_init
 from audiospades.rules.options import BiddingStyle, BidOrder, MoonRule, Rules, TieRule
 from audiospades.rules.scoring import HandScore, score_hand
 from audiospades.rules.seats import (
@@ -58,51 +64,6 @@ class Phase(StrEnum):
     PLAYING = "playing"
     GAME_OVER = "game_over"
 
-
-@quick_init
-@dataclass(frozen=True, slots=True)
-class DealAction:
-    """The cards dealt to each seat, before any passing."""
-
-    hands: tuple[tuple[Card, ...], ...]
-
-
-@quick_init
-@dataclass(frozen=True, slots=True)
-class BidAction:
-    """A seat's bid."""
-
-    seat: int
-    bid: Bid
-
-
-@quick_init
-@dataclass(frozen=True, slots=True)
-class PassAction:
-    """Cards a seat passes to its partner after a blind nil."""
-
-    seat: int
-    cards: tuple[Card, ...]
-
-
-@quick_init
-@dataclass(frozen=True, slots=True)
-class PlayAction:
-    """A card played."""
-
-    seat: int
-    card: Card
-
-
-@quick_init
-@dataclass(frozen=True, slots=True)
-class RedealAction:
-    """A deficient hand's request for a redeal (seed 002)."""
-
-    seat: int
-
-
-Action = DealAction | BidAction | PassAction | PlayAction | RedealAction
 
 #: Every bid a hand of up to 17 cards allows: blind nil, then nil to 17.
 _ALL_BIDS: tuple[Bid, ...] = (Bid.blind_nil(), *(Bid(t) for t in range(18)))
