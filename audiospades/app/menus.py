@@ -33,7 +33,8 @@ from audiospades.i18n import _
 from audiospades.keymap import Chord, Context
 from audiospades.notices import FileKind
 from audiospades.presenter import Utterance
-from audiospades.presenter.menus import item_label, pace_text
+from audiospades.presenter.menus import item_label
+from audiospades.presenter.rule_words import pace_text
 from audiospades.presenter.system import (
     cue_name,
     game_abandoned_text,

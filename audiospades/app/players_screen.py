@@ -37,8 +37,8 @@ from audiospades.presenter.menus import (
     match_difficulty_text,
     match_difficulty_value,
     seat_label,
-    start_game_label,
 )
+from audiospades.presenter.rule_words import start_game_label
 from audiospades.rules import Rules
 from audiospades.rules.seats import partner_of
 from audiospades.seating import DEFAULT_NAMES, match_difficulty

@@ -7,7 +7,7 @@ verbosity only Enter speaks it.
 
 The items are generated from the fields of :class:`~audiospades.rules.Rules` (whose
 order already puts the preset first, then the player count and partnerships), so a
-new option appears here as soon as ``presenter/menus.py`` has its words. A change
+new option appears here as soon as ``presenter/rule_words.py`` has its words. A change
 that would make an impossible combination is refused: the engine's
 :class:`~audiospades.rules.RulesError` names the options, and the presenter speaks
 them. Each accepted change is saved at once in ``settings.last_rules``
@@ -35,7 +35,7 @@ from audiospades.app.screen import (
 from audiospades.app.services import Services
 from audiospades.commands import Command
 from audiospades.presenter import Utterance
-from audiospades.presenter.menus import (
+from audiospades.presenter.rule_words import (
     RULES_TITLE,
     choose_players_label,
     rule_explanation,

@@ -10,7 +10,7 @@ import pytest
 from audiospades.app.harness import Harness
 from audiospades.app.players_screen import fit_players, table_difficulty
 from audiospades.app.rules_screen import STEPS, next_value
-from audiospades.presenter.menus import (
+from audiospades.presenter.rule_words import (
     rule_explanation,
     rule_label,
     rule_option_names,
