@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Final
 import pygame
 
 from audiospades.app.services import Services
+from audiospades.app.themes import Color, Theme, theme_of
 from audiospades.i18n import _
 from audiospades.presenter.scoring import goal_text
 from audiospades.presenter.words import side_name, signed
@@ -22,58 +23,6 @@ from audiospades.rules.seats import relative_position
 
 if TYPE_CHECKING:
     from audiospades.app.table import TableScreen
-
-Color = tuple[int, int, int]
-
-
-@dataclass(frozen=True, slots=True)
-class Theme:
-    """Colours of one theme."""
-
-    background: Color
-    text: Color
-    highlight: Color
-    card_face: Color
-    card_edge: Color
-    red: Color
-    black: Color
-    dim: Color
-    """The ink of a card you may not play now (on ``dim_face``)."""
-    dim_face: Color
-    """The face of a card you may not play now: greyer than ``card_face``."""
-    chosen: Color
-    muted: Color
-    """Secondary text (the goal, whose turn): still at least 4.5:1 on the background."""
-
-
-THEMES: Final = {
-    "dark": Theme(
-        background=(0, 0, 0),
-        text=(255, 255, 255),
-        highlight=(255, 215, 0),
-        card_face=(255, 255, 255),
-        card_edge=(160, 160, 160),
-        red=(200, 0, 0),
-        black=(0, 0, 0),
-        dim=(70, 70, 70),
-        dim_face=(185, 185, 185),
-        chosen=(0, 200, 255),
-        muted=(180, 180, 180),
-    ),
-    "light": Theme(
-        background=(255, 255, 255),
-        text=(0, 0, 0),
-        highlight=(0, 70, 255),
-        card_face=(255, 255, 240),
-        card_edge=(0, 0, 0),
-        red=(190, 0, 0),
-        black=(0, 0, 0),
-        dim=(70, 70, 70),
-        dim_face=(200, 200, 200),
-        chosen=(0, 150, 0),
-        muted=(85, 85, 85),
-    ),
-}
 
 _RANK_LABELS: Final = {
     Rank.TEN: "10",
@@ -84,11 +33,6 @@ _RANK_LABELS: Final = {
     Rank.LITTLE_JOKER: "LJ",
     Rank.BIG_JOKER: "BJ",
 }
-
-
-def theme_of(services: Services) -> Theme:
-    """The theme the player chose."""
-    return THEMES.get(services.settings.theme, THEMES["dark"])
 
 
 @lru_cache(maxsize=32)
@@ -106,21 +50,6 @@ def unit_for(size: tuple[int, int], text_scale: float) -> int:
 def _unit(surface: pygame.Surface, services: Services) -> int:
     """A base size in pixels for this window and text scale."""
     return unit_for(surface.get_size(), services.settings.text_scale)
-
-
-def _luminance(color: Color) -> float:
-    def channel(c: int) -> float:
-        v = c / 255
-        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
-
-    r, g, b = color
-    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
-
-
-def contrast_ratio(first: Color, second: Color) -> float:
-    """The WCAG contrast ratio of two colours (1 to 21)."""
-    a, b = sorted((_luminance(first), _luminance(second)), reverse=True)
-    return (a + 0.05) / (b + 0.05)
 
 
 def _wrap(text: str, face: pygame.font.Font, width: int) -> list[str]:

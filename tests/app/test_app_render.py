@@ -15,7 +15,8 @@ import pygame
 import pytest
 
 from audiospades.app.harness import Harness
-from audiospades.app.render import THEMES, TableLayout, contrast_ratio, table_layout
+from audiospades.app.render import TableLayout, table_layout
+from audiospades.app.themes import THEMES, contrast_ratio
 from audiospades.rules import Phase
 from audiospades.storage import Settings
 from conftest import play_until
