@@ -9,6 +9,7 @@ $PY -m audiospades selfplay --a 2 --b 1 --games 200 --duplicate --seed 11 --json
 $PY -m audiospades selfplay --a 3 --b 2 --games 200 --duplicate --seed 12 --json
 $PY -m audiospades selfplay --a 4 --b 3 --games 20 --duplicate --seed 13 --json
 $PY -m audiospades selfplay --a 5 --b 4 --games 12 --duplicate --seed 14 --json
+$PY -m audiospades selfplay --a 5 --b 4 --games 30 --duplicate --seed 18 --json
 
 # Level 5 against level 3: the target is 70% of 400 duplicate games to 500. A game
 # takes about a minute per core here, so 400 take over three hours on two cores; the
