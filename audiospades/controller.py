@@ -434,7 +434,7 @@ class GameSession:
 
     def _poll_thought(self, seat: int) -> Decision | None:
         """Start the bot thinking about this moment, or collect what it decided."""
-        key = (seat, len(self.game.actions))
+        key = (seat, self.game.action_count)
         if self._thought is None or self._thought[0] != key:
             if self._executor is None:
                 self._executor = ThreadPoolExecutor(1, thread_name_prefix="bot")
@@ -525,8 +525,8 @@ class GameSession:
         self._outbox.append(HandShown(self.game.hand(HUMAN)))
 
     def _announce_turn(self) -> None:
-        if self.is_human_turn and self._announced_at != len(self.game.actions):
-            self._announced_at = len(self.game.actions)
+        if self.is_human_turn and self._announced_at != self.game.action_count:
+            self._announced_at = self.game.action_count
             self._outbox.append(YourTurn(self.view()))
 
     # --- applying actions ---

@@ -71,6 +71,9 @@ class CardTable:
     """Trick-taking power: trumps above 100 by their order, other cards by rank."""
     deck_set: frozenset[Card]
     """The deck as a set, for checking deals."""
+    power_when_led: dict[Suit, dict[Card, int]]
+    """For each suit led, every card's power in that trick: its ``power`` if it is a
+    trump or of the suit led, else -1 (it cannot win)."""
 
 
 def trump_order(rules: Rules) -> tuple[Card, ...]:
@@ -116,7 +119,16 @@ def _card_table(mode: TrumpMode, player_count: int) -> CardTable:
     power = {c: int(c.rank) for c in cards}
     for position, card in enumerate(reversed(trumps)):
         power[card] = 100 + position
-    return CardTable(tuple(cards), trumps, suit_of, power, frozenset(cards))
+    power_when_led = {
+        led: {
+            c: (power[c] if suit_of[c] is Suit.SPADES or suit_of[c] is led else -1)
+            for c in cards
+        }
+        for led in (*PLAIN_SUITS,)
+    }
+    return CardTable(
+        tuple(cards), trumps, suit_of, power, frozenset(cards), power_when_led
+    )
 
 
 def shuffled_deal(rules: Rules, rng: random.Random) -> tuple[tuple[Card, ...], ...]:

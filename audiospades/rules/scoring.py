@@ -17,10 +17,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from audiospades.rules.bidding import Bid
+from audiospades.rules.frozen import quick_init
 from audiospades.rules.options import MoonRule, NilTricks, Rules, ScoringStyle
 from audiospades.rules.seats import side_seats
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class NilResult:
     """One nil or blind nil bid and what it scored."""
@@ -36,6 +38,7 @@ class NilResult:
         return self.tricks == 0
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class SideScore:
     """One side's result for a hand, with the reason for every point."""
@@ -83,6 +86,7 @@ class SideScore:
         return sum(n.points for n in self.nils)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class HandScore:
     """The whole table's result for one hand."""
