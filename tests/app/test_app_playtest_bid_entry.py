@@ -50,3 +50,20 @@ def test_a_digit_above_six_players_eight_tricks_is_refused(
     assert h.last == "9 is too many; the most is 8."
     h.press("return")
     assert _my_bid_turn(h)
+
+
+def test_n_bids_nil_and_the_prompt_says_so(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """Issue 4: "B bid (digits then Enter, N or 0 for nil)"."""
+    h = make_harness(seed=5)
+    h.press("return")
+    play_until(h, _my_bid_turn)
+    h.press("b")
+    assert "or N for nil" in h.last
+    h.press("n")
+    assert h.last == "nil"
+    h.press("return")
+    h.settle()
+    assert h.table is not None
+    assert h.table.session.game.bids[0] == Bid.nil()
