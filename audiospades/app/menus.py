@@ -44,7 +44,6 @@ from audiospades.presenter.system import (
     on_off_text,
     percent_text,
     saved_game_unreadable_text,
-    stats_line,
     storage_text,
 )
 from audiospades.record import RecordError
@@ -293,58 +292,6 @@ class OptionsMenu(MenuScreen):
         super().on_enter(services)
 
 
-_TARGETS: Final = (100, 300, 500, 1000)
-
-
-class RulesMenu(MenuScreen):
-    """A first rule settings screen: the preset and the target score."""
-
-    def __init__(self) -> None:
-        self._services: Services | None = None
-
-        def rules() -> Rules:
-            assert self._services is not None
-            return rules_from_settings(self._services)
-
-        def set_rules(services: Services, new: Rules) -> None:
-            data = new.to_dict()
-            data["player_count"] = new.player_count
-            services.update_settings(last_rules=data)
-
-        def adjust_preset(services: Services, step: int) -> None:
-            names = Rules.preset_names()
-            current = rules()
-            name = _cycle(names, current.preset, step)
-            set_rules(services, Rules.from_preset(name, players=current.player_count))
-
-        def adjust_target(services: Services, step: int) -> None:
-            import dataclasses
-
-            current = rules()
-            target = current.target_score or 500
-            index = _TARGETS.index(target) if target in _TARGETS else 2
-            new = _TARGETS[(index + step) % len(_TARGETS)]
-            set_rules(services, dataclasses.replace(current, target_score=new))
-
-        super().__init__(
-            N_("Rules. Left and right arrows change a value."),
-            [
-                MenuItem(
-                    N_("Rule set"), value=lambda: rules().preset, adjust=adjust_preset
-                ),
-                MenuItem(
-                    N_("Target score"),
-                    value=lambda: str(rules().target_score or ""),
-                    adjust=adjust_target,
-                ),
-            ],
-        )
-
-    def on_enter(self, services: Services) -> None:
-        self._services = services
-        super().on_enter(services)
-
-
 class HelpScreen(MenuScreen):
     """The keys of a screen, generated from the key map: one key a line."""
 
@@ -362,27 +309,6 @@ class HelpScreen(MenuScreen):
                 seen.add(chord)
                 self.items.append(MenuItem(partial(_help_item, chord, command)))
         super().on_enter(services)
-
-
-class StatisticsScreen(MenuScreen):
-    """Wins, losses and draws, overall and by difficulty (a first version)."""
-
-    def __init__(self) -> None:
-        super().__init__(N_("Statistics."), [])
-
-    def on_enter(self, services: Services) -> None:
-        stats, problem = storage.load_stats()
-        if problem is not None:
-            services.say_text(storage_text(FileKind.STATISTICS, problem))
-        self.items.append(MenuItem(lambda: item_label(stats_line(None, stats.totals))))
-        for difficulty in sorted(stats.by_difficulty):
-            record = stats.by_difficulty[difficulty]
-            self.items.append(MenuItem(partial(_stats_item, difficulty, record)))
-        super().on_enter(services)
-
-
-def _stats_item(difficulty: int, record: storage.Record) -> str:
-    return item_label(stats_line(difficulty, record))
 
 
 def _help_item(chord: Chord, command: Command) -> str:

@@ -7,10 +7,9 @@ from typing import Final
 
 from audiospades.bots import Hint, HintKind, HintReason
 from audiospades.commands import Command
-from audiospades.i18n import _, ngettext, pgettext
+from audiospades.i18n import _, pgettext
 from audiospades.keymap import Chord
 from audiospades.notices import FileKind
-from audiospades.presenter.menus import record_words
 from audiospades.presenter.words import (
     bid_words,
     card_list,
@@ -25,7 +24,6 @@ from audiospades.speech import BackendChange, BackendKind, FallbackReason
 from audiospades.storage import (
     LoadProblem,
     ProblemKind,
-    Record,
     SaveProblem,
     SaveProblemKind,
 )
@@ -561,16 +559,3 @@ _CUES: Final[dict[Cue, str]] = {
 def cue_name(cue: Cue) -> str:
     """What a sound cue means, for the "learn the sounds" menu."""
     return _(_CUES.get(cue, cue.value))
-
-
-def stats_line(difficulty: int | None, record: Record) -> str:
-    """One line of statistics: overall (difficulty None) or at one difficulty."""
-    if difficulty is None:
-        head = ngettext("{count} game:", "{count} games:", record.games).format(
-            count=record.games
-        )
-    else:
-        head = ngettext("{count} star:", "{count} stars:", difficulty).format(
-            count=difficulty
-        )
-    return " ".join([head, record_words(record)])
