@@ -166,9 +166,13 @@ class Game:
         """A seat's cards, sorted by suit then rank."""
         return tuple(sorted(self._hands[seat], key=card_sort_key))
 
+    def hand_size(self, seat: int) -> int:
+        """How many cards a seat holds (public knowledge)."""
+        return len(self._hands[seat])
+
     def side_of(self, seat: int) -> int:
         """The side a seat scores for."""
-        return side_of(seat, self.rules.player_count, self.rules.partnerships)
+        return self._side_of_seat[seat]
 
     def suit_of(self, card: Card) -> Suit:
         """The suit a card counts as (added trumps count as spades)."""
