@@ -449,7 +449,7 @@ class GameSession:
             return future.result()
         except Exception:  # a bot bug must not stop the game: play a legal move
             log.exception("computer player at seat %d failed", seat)
-            return None if self.game.to_act != seat else _fallback(self.game, seat)
+            return _fallback(self.game, seat)  # the thought's key says seat acts
 
     def close(self) -> None:
         """Stop the thinking thread, if any (the app calls this when a game ends)."""
