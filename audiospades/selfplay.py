@@ -6,7 +6,8 @@ players in partnerships A is seats 0 and 2). With ``--duplicate`` every game is 
 twice from the same deals, the second time with A and B swapped, which cancels most of
 the luck of the cards. Reported: A's game win rate with its 95% Wilson interval (a draw
 counts half), the mean points per deal margin (A minus B, averaged over their sides)
-with its 95% interval, nil and blind nil attempts and successes, contracts set, bag
+with its 95% interval (and, with ``--duplicate``, the same margin per duplicate deal:
+the mean of A's margins on a deal at both tables, which cancels the cards' luck), nil and blind nil attempts and successes, contracts set, bag
 penalties, and each player's decision time (median and 95th percentile).
 
 Games are split over a process pool (``--jobs``, default: the number of cores, at most
@@ -128,7 +129,10 @@ def play_game(config: MatchConfig, game_index: int, swapped: bool) -> dict[str, 
         rng = random.Random(f"{config.seed}:{game_index}:{int(swapped)}:{seat}")
         bots.append(build_bot(spec, rng))
     stats: dict[str, Any] = {
+        "game_index": game_index,
+        "swapped": swapped,
         "margins": [],
+        "deals": [],
         "times": {"a": {"bid": [], "play": []}, "b": {"bid": [], "play": []}},
         "nil": {"a": [0, 0], "b": [0, 0]},
         "blind_nil": {"a": [0, 0], "b": [0, 0]},
@@ -176,7 +180,7 @@ def play_game(config: MatchConfig, game_index: int, swapped: bool) -> dict[str, 
             events = game.play(actor, card)
             for event in events:
                 if isinstance(event, HandScored):
-                    _note_hand(stats, event, side_roles)
+                    _note_hand(stats, event, side_roles, game.deal_count)
     if game.is_over:
         if game.is_draw or game.winner is None:
             stats["result"] = 0.5
@@ -186,7 +190,9 @@ def play_game(config: MatchConfig, game_index: int, swapped: bool) -> dict[str, 
     return stats
 
 
-def _note_hand(stats: dict[str, Any], event: HandScored, side_roles: list[str]) -> None:
+def _note_hand(
+    stats: dict[str, Any], event: HandScored, side_roles: list[str], deal: int
+) -> None:
     by_role: dict[str, list[int]] = {"a": [], "b": []}
     for side in event.score.sides:
         role = side_roles[side.side]
@@ -201,6 +207,7 @@ def _note_hand(stats: dict[str, Any], event: HandScored, side_roles: list[str]) 
     a, b = by_role["a"], by_role["b"]
     if a and b:
         stats["margins"].append(sum(a) / len(a) - sum(b) / len(b))
+        stats["deals"].append(deal)
 
 
 def _run_task(task: tuple[MatchConfig, int, bool]) -> dict[str, Any]:
@@ -259,6 +266,28 @@ def mean_interval(
     return (round(m, 2), round(m - half, 2), round(m + half, 2))
 
 
+def duplicate_margins(results: Sequence[dict[str, Any]]) -> list[float]:
+    """A's margin on each deal played at both tables of a duplicate pair.
+
+    The two games of a pair see the same cards at the same seats deal by deal, with A
+    and B swapped; the mean of A's two margins on a deal cancels the luck of the cards,
+    so these values, one per duplicate deal, vary far less than single hands do. A deal
+    only one of the two games reached (one game ended sooner) has no partner and is
+    left out.
+    """
+    tables: dict[int, list[dict[int, float]]] = {}
+    for result in results:
+        by_deal = dict(zip(result["deals"], result["margins"], strict=True))
+        tables.setdefault(result["game_index"], []).append(by_deal)
+    paired: list[float] = []
+    for pair in tables.values():
+        if len(pair) != 2:
+            continue
+        first, second = pair
+        paired += [(first[d] + second[d]) / 2 for d in sorted(first) if d in second]
+    return paired
+
+
 def _timing(values: list[float]) -> dict[str, float | int]:
     if not values:
         return {"count": 0, "median_ms": 0.0, "p95_ms": 0.0}
@@ -295,6 +324,12 @@ def summarise(
     m, lo, hi = mean_interval(margins)
     report["margin_per_deal"] = m
     report["margin_per_deal_ci95"] = [lo, hi]
+    if duplicate:
+        paired = duplicate_margins(results)
+        m, lo, hi = mean_interval(paired)
+        report["duplicate_deals"] = len(paired)
+        report["margin_per_duplicate_deal"] = m
+        report["margin_per_duplicate_deal_ci95"] = [lo, hi]
     for key in ("nil", "blind_nil"):
         report[key] = {
             role: {
@@ -332,6 +367,14 @@ def _text(report: dict[str, Any]) -> str:
         f"A win rate {report['a_win_rate']}  95% CI {report['a_win_rate_ci95']}",
         f"margin per deal (A-B) {report['margin_per_deal']}"
         f"  95% CI {report['margin_per_deal_ci95']}",
+    ]
+    if report["duplicate"]:
+        lines.append(
+            f"margin per duplicate deal (A-B, {report['duplicate_deals']} deals)"
+            f" {report['margin_per_duplicate_deal']}"
+            f"  95% CI {report['margin_per_duplicate_deal_ci95']}"
+        )
+    lines += [
         f"nil A {report['nil']['a']}  B {report['nil']['b']}",
         f"blind nil A {report['blind_nil']['a']}  B {report['blind_nil']['b']}",
         f"contracts set A {report['contracts_set']['a']}"
