@@ -10,8 +10,11 @@ points minus the other sides' mean, with a share of the bag penalty charged for 
 bag. Level 5 solves the last tricks exactly (each seat maximising its own side's value)
 instead of playing them out. The candidate with the best mean value is chosen.
 
-Decisions stop at a time budget (``time.perf_counter``) or a sample limit, whichever
-comes first; the sample limit keeps matches reproducible on a fast machine.
+The candidates race (:class:`Race`): from a dozen deals on, one that is clearly worse
+than the leader on the same deals is dropped, and the search ends when one is left, so
+plain decisions are quick and the samples go to the close ones. Decisions stop at a
+time budget (``time.perf_counter``) or a sample limit, whichever comes first; the
+sample limit keeps matches reproducible on a fast machine.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import math
 import random
 import time
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from audiospades.bots.bidding import bid_values, estimate_tricks, nil_chance
 from audiospades.bots.characters import NEUTRAL, Style
@@ -31,6 +35,7 @@ from audiospades.rules import Bid, BidOrder, Card, HandScore, Rules, SeatView, S
 from audiospades.rules.seats import next_seat, previous_seat
 
 SPADES = Suit.SPADES
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +61,7 @@ class SearchParams:
 
 LEVEL_SEARCH: dict[int, SearchParams] = {
     4: SearchParams(0.25, 0.5, 24, 24, False, 0),
-    5: SearchParams(0.8, 1.5, 96, 80, True, 3),
+    5: SearchParams(0.8, 1.5, 160, 120, True, 3),
 }
 """The search effort of levels 4 and 5."""
 
@@ -112,31 +117,27 @@ class SearchBot(HeuristicBot):
     ) -> Card:
         params = self.search
         deadline = time.perf_counter() + params.play_budget
-        totals = dict.fromkeys(candidates, 0.0)
+        race = Race(candidates, heuristic)
         seat = view.seat
         sampler = DealSampler(view, base, self.rng, params.infer_bids)
-        samples = 0
         exact = params.exact_tricks and base.tricks_left <= _exact_limit(
             params.exact_tricks, base.n
         )
-        while samples < params.play_samples:
+        while race.samples < params.play_samples and not race.decided:
             hands = sampler.sample()
-            for card in candidates:
+            values = []
+            for card in race.live:
                 sim = base.copy()
                 sim.hands = [set(h) for h in hands]
                 sim.play(card)
-                if exact:
-                    totals[card] += solve(sim, seat, {})
-                else:
-                    totals[card] += self._rollout(sim, seat)
-            samples += 1
-            if time.perf_counter() > deadline and samples >= 4:
+                values.append(
+                    solve(sim, seat, {}) if exact else self._rollout(sim, seat)
+                )
+            race.add(values)
+            if time.perf_counter() > deadline and race.samples >= 4:
                 break
         # Ties (and near ties) go to the heuristic's card: it explains itself better.
-        best = max(candidates, key=lambda c: (totals[c], c is heuristic))
-        if totals[best] - totals.get(heuristic, -math.inf) < 0.5 * samples:
-            return heuristic if heuristic in totals else best
-        return best
+        return race.choice(0.5)
 
     def _rollout(self, sim: Sim, seat: int) -> float:
         params = self.rollout
@@ -187,27 +188,100 @@ class SearchBot(HeuristicBot):
         base.trick_index = 0
         base.to_act = _first_leader(view)
         sampler = DealSampler(view, base, self.rng, params.infer_bids)
-        totals = dict.fromkeys(candidates, 0.0)
-        samples = 0
-        while samples < params.bid_samples:
+        race = Race(candidates, heuristic)
+        while race.samples < params.bid_samples and not race.decided:
             hands = sampler.sample()
             bids: list[Bid | None] = list(view.bids)
             for other in range(n):
                 if other != seat and bids[other] is None:
                     bids[other] = guess_bid(hands[other], rules)
-            for bid in candidates:
+            values = []
+            for bid in race.live:
                 sim = base.copy()
                 sim.hands = [set(h) for h in hands]
                 sim.bids = list(bids)
                 sim.bids[seat] = bid
-                totals[bid] += self._rollout(sim, seat)
-            samples += 1
-            if time.perf_counter() > deadline and samples >= 4:
+                values.append(self._rollout(sim, seat))
+            race.add(values)
+            if time.perf_counter() > deadline and race.samples >= 4:
                 break
-        best = max(candidates, key=lambda b: (totals[b], b == heuristic))
-        if totals[best] - totals[heuristic] < 1.0 * samples:
-            return heuristic
+        return race.choice(1.0)
+
+
+class Race(Generic[T]):
+    """Candidates compared on the same sampled deals, the clearly worse dropped early.
+
+    Every live candidate is scored on each sampled deal, so two candidates' values on
+    a deal differ only by the choice (common random numbers). From :data:`RACE_FROM`
+    deals on, every :data:`RACE_EVERY` deals, a candidate is dropped when the leader
+    beats it by more than :data:`RACE_Z` standard errors of their paired differences,
+    or when it has scored exactly the same as the leader on every deal so far (the two
+    are the same play in effect). The search stops when one candidate is left: most
+    decisions are plain, and the samples go to the close ones.
+    """
+
+    def __init__(self, candidates: list[T], preferred: T) -> None:
+        """Race ``candidates``; ``preferred`` (the heuristic's) wins ties."""
+        self.live = list(candidates)
+        self.preferred = preferred
+        self.values: dict[T, list[float]] = {c: [] for c in candidates}
+        self.samples = 0
+
+    @property
+    def decided(self) -> bool:
+        """Whether one candidate is left."""
+        return len(self.live) == 1
+
+    def add(self, values: list[float]) -> None:
+        """Record one deal's values, in the order of :attr:`live`."""
+        for candidate, value in zip(self.live, values, strict=True):
+            self.values[candidate].append(value)
+        self.samples += 1
+        if self.samples >= RACE_FROM and self.samples % RACE_EVERY == 0:
+            self._prune()
+
+    def _mean(self, candidate: T) -> float:
+        values = self.values[candidate]
+        return sum(values) / len(values) if values else -math.inf
+
+    def _prune(self) -> None:
+        leader = max(self.live, key=lambda c: (self._mean(c), c == self.preferred))
+        top = self.values[leader]
+        kept = []
+        for candidate in self.live:
+            if candidate == leader:
+                kept.append(candidate)
+                continue
+            diffs = [a - b for a, b in zip(top, self.values[candidate], strict=True)]
+            k = len(diffs)
+            mean = sum(diffs) / k
+            spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (k - 1))
+            same = not any(diffs) and candidate != self.preferred
+            if same or mean > RACE_Z * spread / math.sqrt(k):
+                continue
+            kept.append(candidate)
+        self.live = kept
+
+    def choice(self, margin: float) -> T:
+        """The best candidate by mean value.
+
+        The preferred candidate is kept unless the best beats it by more than
+        ``margin`` points a deal.
+        """
+        best = max(self.live, key=lambda c: (self._mean(c), c == self.preferred))
+        if self.preferred in self.live and (
+            self._mean(best) - self._mean(self.preferred) < margin
+        ):
+            return self.preferred
         return best
+
+
+RACE_FROM = 12
+"""Deals sampled before any candidate may be dropped."""
+RACE_EVERY = 4
+"""Deals between two looks at the race."""
+RACE_Z = 2.5
+"""How many standard errors behind the leader a dropped candidate must be."""
 
 
 def _exact_limit(tricks: int, n: int) -> int:
@@ -305,6 +379,12 @@ class DealSampler:
             for s in range(self.n)
         ]
         self.voids = base.voids
+        takers = [s for s in range(self.n) if self.need[s] > 0]
+        shown = {suit for s in takers for suit in base.voids[s]}
+        self.allowed: dict[Suit, list[int]] = {
+            suit: [s for s in takers if suit not in base.voids[s]] for suit in shown
+        }
+        """The seats that may hold a suit, for each suit some seat has shown void in."""
         self.played: list[list[Card]] = [[] for _ in range(self.n)]
         for won in view.completed_tricks:
             for s, c in won.cards:
@@ -368,33 +448,36 @@ class DealSampler:
         return hands
 
     def _try(self, rng: random.Random, respect_voids: bool) -> list[set[Card]] | None:
+        """Deal the unseen cards at random; None if the voids left a card nowhere.
+
+        Cards of a suit some seat has shown void in go first, the most constrained
+        first, each to a seat that may hold it in proportion to its room; the rest
+        fill the remaining room in shuffled order. Both give every consistent deal
+        the same chance.
+        """
         hands = [set(k) for k in self.known]
         room = list(self.need)
         cards = list(self.unknown)
         rng.shuffle(cards)
-        seats = [s for s in range(self.n) if room[s] > 0]
-        suit_of = self.suit_of
-        voids = self.voids
-
-        def eligible(card: Card) -> list[int]:
-            suit = suit_of[card]
-            return [
-                s
-                for s in seats
-                if room[s] > 0 and not (respect_voids and suit in voids[s])
-            ]
-
-        # Most constrained cards first, so a void never leaves a card nowhere to go.
-        options = [(card, eligible(card)) for card in cards]
-        options.sort(key=lambda item: len(item[1]))
-        for card, _ in options:
-            where = eligible(card)
-            if not where:
-                return None
-            weights = [room[s] for s in where]
-            chosen = rng.choices(where, weights)[0]
-            hands[chosen].add(card)
-            room[chosen] -= 1
+        if respect_voids:
+            allowed = self.allowed
+            suit_of = self.suit_of
+            constrained = [c for c in cards if suit_of[c] in allowed]
+            if constrained:
+                constrained.sort(key=lambda c: len(allowed[suit_of[c]]))
+                for card in constrained:
+                    where = [s for s in allowed[suit_of[card]] if room[s] > 0]
+                    if not where:
+                        return None
+                    chosen = rng.choices(where, [room[s] for s in where])[0]
+                    hands[chosen].add(card)
+                    room[chosen] -= 1
+                cards = [c for c in cards if suit_of[c] not in allowed]
+        start = 0
+        for seat in range(self.n):
+            if room[seat] > 0:
+                hands[seat].update(cards[start : start + room[seat]])
+                start += room[seat]
         return hands
 
 

@@ -148,3 +148,53 @@ def test_a_card_passed_back_is_not_counted_in_the_partners_hand() -> None:
         assert [len(h) for h in hands] == list(view.hand_sizes)
     bot = SearchBot(5, random.Random(1), search=SearchParams(0.05, 0.05, 4, 4, True, 2))
     assert bot.choose_play(view) in view.legal_plays
+
+
+def _position_with_a_void(seed: int) -> SeatView:
+    """Seat 0's view, mid-hand, after some other seat has shown a void."""
+    rules = Rules.pagat()
+    rng = random.Random(seed)
+    deck = list(build_deck(rules))
+    rng.shuffle(deck)
+    game = Game(rules, first_dealer=3)
+    game.deal([deck[i * 13 : i * 13 + 13] for i in range(4)])
+    bots = [HeuristicBot(3, random.Random(s)) for s in range(4)]
+    while game.phase is Phase.BIDDING:
+        seat = game.to_act
+        assert seat is not None
+        game.bid(seat, bots[seat].choose_bid(seat_view(game, seat)))
+    while True:
+        seat = game.to_act
+        assert seat is not None
+        view = seat_view(game, 0)
+        if seat == 0 and any(sim_from_view(view).voids[1:]):
+            return view
+        game.play(seat, bots[seat].choose_play(seat_view(game, seat)))
+
+
+def test_sampled_deals_respect_shown_voids_and_spread_the_rest_evenly() -> None:
+    view = next(
+        v
+        for v in (_position_with_a_void(seed) for seed in range(40))
+        if len(v.hand) >= 6
+    )
+    base = sim_from_view(view)
+    sampler = DealSampler(view, base, random.Random(7), False)
+    unseen = base.remaining - set(view.hand)
+    free = [c for c in unseen if not any(c.suit in v for v in base.voids[1:])]
+    counts = {c: [0] * 4 for c in free}
+    draws = 600
+    for _ in range(draws):
+        hands = sampler.sample()
+        assert hands[0] == set(view.hand)
+        assert [len(h) for h in hands] == list(view.hand_sizes)
+        assert set().union(*hands[1:]) == unseen
+        for seat in (1, 2, 3):
+            assert not any(c.suit in base.voids[seat] for c in hands[seat])
+        for card in free:
+            for seat in (1, 2, 3):
+                counts[card][seat] += card in hands[seat]
+    # A card no void constrains can be anywhere there is room: each seat gets it
+    # sometimes (with 600 draws a seat with a fair share almost never misses).
+    for card in free:
+        assert all(counts[card][seat] > 0 for seat in (1, 2, 3)), card
