@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from audiospades.bots import HeuristicBot
+from audiospades.bots import HeuristicBot, HintReason
 from audiospades.bots.search import DealSampler, SearchBot, SearchParams
 from audiospades.bots.sim import sim_from_view
 from audiospades.rules import (
@@ -198,3 +198,59 @@ def test_sampled_deals_respect_shown_voids_and_spread_the_rest_evenly() -> None:
     # sometimes (with 600 draws a seat with a fair share almost never misses).
     for card in free:
         assert all(counts[card][seat] > 0 for seat in (1, 2, 3)), card
+
+
+def _attack_position(seat_1_bid: Bid) -> SeatView:
+    """Seat 3 has led 3H; seat 0 holds AH 2H and plays before seat 1.
+
+    Seat 0's side (seats 0 and 2) bid 5 with thirteen tricks to play; seat 1 bid
+    ``seat_1_bid``.
+    """
+    rules = Rules.pagat()
+    game = Game(rules, first_dealer=2)  # Seat 3 bids and leads first.
+    game.deal(
+        _deal(
+            rules,
+            {
+                0: "AH 2H 2C 3C 4C 5C 6C 7C 2D 3D 4D 5D 6D",
+                1: "4H 5H 6H 8C 9C 7D 8D 9D TD 2S 3S 4S 5S",
+                3: "3H 7H TH JH QH TC JC QC KC AC JD QD KD",
+            },
+        )
+    )
+    for seat, bid in ((3, Bid(4)), (0, Bid(2)), (1, seat_1_bid), (2, Bid(3))):
+        game.bid(seat, bid)
+    game.play(3, Card.parse("3H"))
+    return seat_view(game, 0)
+
+
+def test_level_3_attacks_an_opponents_nil_by_playing_under_it() -> None:
+    # With a live nil still to play, the ace would only let the nil bidder drop a
+    # low heart safely; the two forces it to beat 2H or play its own low card under.
+    bot = HeuristicBot(3, random.Random(1))
+    card, reason = bot.play_with_reason(_attack_position(Bid.nil()))
+    assert card == Card.parse("2H")
+    assert reason is HintReason.ATTACK_NIL
+    # Without the nil, second hand takes the trick its side needs with the ace.
+    assert bot.choose_play(_attack_position(Bid(3))) == Card.parse("AH")
+
+
+def test_level_3_leads_low_into_an_opponents_nil() -> None:
+    rules = Rules.pagat()
+    game = Game(rules, first_dealer=3)  # Seat 0 bids and leads first.
+    game.deal(
+        _deal(
+            rules,
+            {
+                0: "AS KS 2H 9H 3C 4C 5C 6C TD JD QD KD AD",
+                1: "3H 4H 5H 7C 8C 9C 2D 3D 4D 5D 2S 3S 4S",
+            },
+        )
+    )
+    for seat, bid in ((0, Bid(5)), (1, Bid.nil()), (2, Bid(3)), (3, Bid(3))):
+        game.bid(seat, bid)
+    card, reason = HeuristicBot(3, random.Random(1)).play_with_reason(
+        seat_view(game, 0)
+    )
+    assert reason is HintReason.ATTACK_NIL
+    assert card == Card.parse("2H")  # The lowest card, in a suit the nil can follow.
