@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
+from pathlib import Path
 
 import pytest
 
@@ -62,8 +64,8 @@ def test_wilson_interval_contains_the_rate() -> None:
 def test_a_level_against_itself_breaks_even_on_every_duplicate_deal(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    # Level 3 never blunders, so with the seats swapped the same cards are played the
-    # same way: each duplicate deal's margin is exactly zero, while single hands are not.
+    # Level 3 never blunders, so with the seats swapped the same cards are played
+    # the same way: each duplicate deal's margin is exactly zero; single hands' are not.
     code = main(
         ["--a", "3", "--b", "3", "--games", "2", "--duplicate", "--target", "200",
          "--hands-per-game", "3", "--seed", "5", "--json", "--jobs", "1"]
@@ -77,9 +79,38 @@ def test_a_level_against_itself_breaks_even_on_every_duplicate_deal(
 
 def test_duplicate_margins_pair_deals_by_number_not_by_position() -> None:
     results = [
-        {"game_index": 0, "swapped": False, "deals": [1, 2, 3], "margins": [40, -20, 8]},
+        {
+            "game_index": 0,
+            "swapped": False,
+            "deals": [1, 2, 3],
+            "margins": [40, -20, 8],
+        },
         # The swapped table redealt once, so its second hand is deal 3; deal 2 unpaired.
         {"game_index": 0, "swapped": True, "deals": [1, 3], "margins": [-30, 2]},
         {"game_index": 1, "swapped": False, "deals": [1], "margins": [100]},
     ]
     assert duplicate_margins(results) == [5.0, 5.0]
+
+
+def test_pooling_reports_adds_games_and_weighs_margins_by_deals() -> None:
+    path = Path(__file__).parents[2] / "benchmarks" / "pool_reports.py"
+    spec = importlib.util.spec_from_file_location("pool_reports", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    common = {"a": "5", "b": "3", "preset": "pagat", "players": 4}
+    reports = [
+        {**common, "seed": 1, "games_finished": 10, "a_wins": 8.0,
+         "duplicate_deals": 30, "margin_per_duplicate_deal": 10.0,
+         "margin_per_duplicate_deal_ci95": [0.0, 20.0]},
+        {**common, "seed": 2, "games_finished": 30, "a_wins": 20.5,
+         "duplicate_deals": 90, "margin_per_duplicate_deal": 2.0,
+         "margin_per_duplicate_deal_ci95": [-3.0, 7.0]},
+    ]  # fmt: skip
+    pooled = module.pool(reports)
+    assert pooled["a_wins"] == 28.5 and pooled["games_finished"] == 40
+    assert pooled["a_win_rate_ci95"] == [round(x, 4) for x in wilson(28.5, 40)]
+    assert pooled["margin_per_duplicate_deal"] == 4.0  # (30*10 + 90*2) / 120
+    low, high = pooled["margin_per_duplicate_deal_ci95"]
+    # Narrower than either part's interval: more deals.
+    assert 0 < high - low < 10.0
