@@ -7,8 +7,9 @@ twice from the same deals, the second time with A and B swapped, which cancels m
 the luck of the cards. Reported: A's game win rate with its 95% Wilson interval (a draw
 counts half), the mean points per deal margin (A minus B, averaged over their sides)
 with its 95% interval (and, with ``--duplicate``, the same margin per duplicate deal:
-the mean of A's margins on a deal at both tables, which cancels the cards' luck), nil and blind nil attempts and successes, contracts set, bag
-penalties, and each player's decision time (median and 95th percentile).
+the mean of A's margins on a deal at both tables, which cancels the cards' luck), nil
+and blind nil attempts and successes, contracts set, bag penalties, and each player's
+decision time (median and 95th percentile).
 
 Games are split over a process pool (``--jobs``, default: the number of cores, at most
 2 used for long matches); if the pool cannot start, they run in this process.

@@ -297,7 +297,7 @@ class HelpScreen(MenuScreen):
 
     def __init__(self, contexts: tuple[Context, ...]) -> None:
         self.contexts = (*contexts, Context.GLOBAL)
-        super().__init__(N_("Keys. Escape to go back."), [])
+        super().__init__(N_("Keys. {back} to go back."), [])
 
     def on_enter(self, services: Services) -> None:
         keymap = services.keymap
@@ -324,7 +324,7 @@ class SoundsMenu(MenuScreen):
             MenuItem(partial(cue_name, cue), action=partial(_play, cue=cue))
             for cue in learnable_cues()
         ]
-        super().__init__(N_("Learn the sounds. Enter plays a sound."), items)
+        super().__init__(N_("Learn the sounds. {choose} plays a sound."), items)
 
 
 def _play(services: Services, *, cue: Cue) -> Transition | None:

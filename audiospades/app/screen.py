@@ -44,6 +44,7 @@ from audiospades.commands import Command
 from audiospades.i18n import _
 from audiospades.keymap import Chord, Context
 from audiospades.presenter import Utterance
+from audiospades.presenter.keynames import menu_keys
 from audiospades.presenter.system import menu_item_text
 from audiospades.sound import Cue
 
@@ -130,7 +131,13 @@ class Screen:
         """Draw the screen; the default shows the title and :meth:`lines`."""
         from audiospades.app.render import draw_lines
 
-        draw_lines(surface, services, _(self.title), self.lines(), self.focus_index())
+        draw_lines(
+            surface,
+            services,
+            menu_keys(_(self.title)),
+            self.lines(),
+            self.focus_index(),
+        )
 
 
 class ScreenStack:
@@ -224,7 +231,7 @@ class MenuScreen(Screen):
         return menu_item_text(item.text(), i + 1, len(self.items), value)
 
     def on_enter(self, services: Services) -> None:
-        parts = [_(self.title)]
+        parts = [menu_keys(_(self.title))]
         if self.intro is not None:
             parts.append(self.intro())
         if self.items:

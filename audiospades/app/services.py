@@ -15,6 +15,7 @@ from typing import Protocol
 from audiospades import i18n, storage
 from audiospades.keymap import KeyMap, build_keymap
 from audiospades.presenter import Utterance
+from audiospades.presenter.keynames import use_keymap
 from audiospades.presenter.system import backend_text
 from audiospades.sound import SoundPlayer
 from audiospades.speech import BackendChange, SpeechManager
@@ -73,6 +74,7 @@ class Services:
         self.settings = settings
         self.clock = clock
         self.keymap: KeyMap = build_keymap(settings.key_overrides)
+        use_keymap(self.keymap)
         self.persist = persist
         self.on_utterance = on_utterance
         self.rng = random.Random(seed)
@@ -122,6 +124,7 @@ class Services:
             self.sound.set_volume(self.settings.cue_volume)
         if "key_overrides" in changes:
             self.keymap = build_keymap(self.settings.key_overrides)
+            use_keymap(self.keymap)
         if self.persist:
             problem = storage.save_settings(self.settings)
             if problem is not None:

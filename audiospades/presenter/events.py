@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from audiospades.commands import Command
 from audiospades.i18n import _, ngettext
+from audiospades.keymap import Context
 from audiospades.notices import (
     GameFinished,
     HandHidden,
@@ -24,6 +26,7 @@ from audiospades.notices import (
     UndoRefused,
     YourTurn,
 )
+from audiospades.presenter.keynames import key_for
 from audiospades.presenter.scoring import game_over_text, hand_summary_lines
 from audiospades.presenter.system import illegal_text, storage_text
 from audiospades.presenter.table import (
@@ -236,14 +239,21 @@ def describe(
         case TrickWaiting():
             if brief:
                 return []
-            return [Utterance(_("Press N to gather the trick."))]
+            return [
+                Utterance(
+                    _("Press {key} to gather the trick.").format(
+                        key=key_for(Command.CONTINUE, Context.TABLE)
+                    )
+                )
+            ]
         case StorageTrouble(file=file, problem=problem):
             return [Utterance(storage_text(file, problem))]
         case GameFinished(outcome=outcome):
+            key = key_for(Command.MENU, Context.TABLE)
             if outcome is Outcome.WIN:
-                text = _("Well played! Press Escape for the menu.")
+                text = _("Well played! Press {key} for the menu.").format(key=key)
             else:
-                text = _("Press Escape for the menu.")
+                text = _("Press {key} for the menu.").format(key=key)
             return [Utterance(text)]
     return []
 

@@ -14,6 +14,7 @@ from typing import Final
 
 from audiospades.bots.characters import Character
 from audiospades.i18n import _, ngettext
+from audiospades.presenter.keynames import menu_keys
 from audiospades.presenter.words import (
     card_name,
     join_list,
@@ -181,7 +182,7 @@ def review_games_label() -> str:
 # --- finished-game review ---------------------------------------------------------
 
 
-REVIEW_TITLE: Final = N_("Finished games, newest first. Enter reviews a game.")
+REVIEW_TITLE: Final = N_("Finished games, newest first. {choose} reviews a game.")
 """The finished games list's title (a message id)."""
 
 
@@ -247,7 +248,9 @@ def final_scores_words(sides: Sequence[tuple[str, int]]) -> str:
 
 def game_review_title(when: str) -> str:
     """The review of one game."""
-    return _("Game of {when}. Enter walks a hand trick by trick.").format(when=when)
+    return menu_keys(_("Game of {when}. {choose} walks a hand trick by trick.")).format(
+        when=when
+    )
 
 
 def hand_review_title(number: int) -> str:

@@ -309,7 +309,7 @@ def rules_refused_text(name: str, value: object, problems: Sequence[str]) -> str
 
 
 RULES_TITLE: Final = N_(
-    "Rule settings. Left and right arrows change a value; Enter explains an option."
+    "Rule settings. {left} and {right} change a value; {choose} explains an option."
 )
 """The rule settings screen's title (a message id), with its keys."""
 

@@ -10,6 +10,7 @@ from audiospades.commands import Command
 from audiospades.i18n import _, pgettext
 from audiospades.keymap import Chord
 from audiospades.notices import FileKind
+from audiospades.presenter.keynames import key_for, key_label
 from audiospades.presenter.words import (
     bid_words,
     card_list,
@@ -306,37 +307,6 @@ def menu_item_text(label: str, position: int, count: int, value: str = "") -> st
     )
 
 
-_KEY_NAMES: Final[dict[str, str]] = {
-    "return": N_("Enter"),
-    "space": N_("Space"),
-    "escape": N_("Escape"),
-    "backspace": N_("Backspace"),
-    "left": N_("Left arrow"),
-    "right": N_("Right arrow"),
-    "up": N_("Up arrow"),
-    "down": N_("Down arrow"),
-    "home": N_("Home"),
-    "end": N_("End"),
-    "page up": N_("Page Up"),
-    "page down": N_("Page Down"),
-    "tab": N_("Tab"),
-    "delete": N_("Delete"),
-    "ctrl": N_("Control"),
-    "alt": N_("Alt"),
-    "shift": N_("Shift"),
-}
-
-
-def key_label(chord: Chord) -> str:
-    """A chord as the player would say it: "Control+Z", "B", "F1"."""
-    key = chord.key
-    name = _(_KEY_NAMES[key]) if key in _KEY_NAMES else key.upper()
-    for mod in ("shift", "alt", "ctrl"):
-        if mod in chord.mods:
-            name = _("{modifier}+{key}").format(modifier=_(_KEY_NAMES[mod]), key=name)
-    return name
-
-
 _COMMANDS: Final[dict[Command, str]] = {
     Command.BID: N_("make your bid, or hear how"),
     Command.CARDS_ON_TABLE: N_("the cards on the table"),
@@ -382,7 +352,9 @@ _COMMANDS: Final[dict[Command, str]] = {
     Command.HISTORY_FORWARD: N_("later messages"),
     Command.SILENCE: N_("stop speech"),
     Command.HELP: N_("the keys for this screen"),
-    Command.WHAT_KEY: N_("what does this key do: press keys to hear them, F2 to stop"),
+    Command.WHAT_KEY: N_(
+        "what does this key do: press keys to hear them, this key again to stop"
+    ),
     Command.SPEECH_FASTER: N_("speak faster"),
     Command.SPEECH_SLOWER: N_("speak slower"),
     Command.FULLSCREEN: N_("full screen on or off"),
@@ -408,13 +380,17 @@ def key_help_text(chord: Chord, command: Command | None) -> str:
 
 def unbound_key_text(chord: Chord) -> str:
     """A key that does nothing at the table: say so, and where the keys are."""
-    return _("{key} does nothing here. F1 lists the keys.").format(key=key_label(chord))
+    return _("{key} does nothing here. {help} lists the keys.").format(
+        key=key_label(chord), help=key_for(Command.HELP)
+    )
 
 
 def what_key_text(on: bool) -> str:
     """Entering or leaving "what does this key do" mode."""
     if on:
-        return _("Key help on: press any key to hear what it does; F2 to stop.")
+        return _(
+            "Key help on: press any key to hear what it does; {key} to stop."
+        ).format(key=key_for(Command.WHAT_KEY))
     return _("Key help off.")
 
 

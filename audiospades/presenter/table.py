@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from audiospades.commands import Command
 from audiospades.i18n import _, ngettext
+from audiospades.keymap import Context
 from audiospades.notices import Question, QuestionKind
+from audiospades.presenter.keynames import key_for
 from audiospades.presenter.words import (
     HUMAN,
     bid_words,
@@ -85,16 +88,22 @@ def your_turn_text(view: SeatView, names: Sequence[str], brief: bool) -> str:
     if view.phase is Phase.BIDDING:
         if brief:
             return _("Your bid.")
-        return _("Your turn to bid. Type a number and press Enter; 0 is nil.")
+        return _("Your turn to bid. Type a number and press {key}; 0 is nil.").format(
+            key=key_for(Command.BID, Context.BIDDING, Context.TABLE)
+        )
     if view.phase is Phase.PASSING:
         pending = view.pending_pass
         partner = pending[1] if pending else view.partner or 0
         count = view.rules.blind_nil_pass
         return ngettext(
-            "Choose {count} card to pass to {player}: press Enter on it.",
-            "Choose {count} cards to pass to {player}: press Enter on each.",
+            "Choose {count} card to pass to {player}: press {key} on it.",
+            "Choose {count} cards to pass to {player}: press {key} on each.",
             count,
-        ).format(count=count, player=_(names[partner]))
+        ).format(
+            count=count,
+            player=_(names[partner]),
+            key=key_for(Command.PLAY_CARD, Context.TABLE),
+        )
     if view.phase is not Phase.PLAYING:
         return ""
     led = view.led_suit
@@ -111,9 +120,10 @@ def your_turn_text(view: SeatView, names: Sequence[str], brief: bool) -> str:
     if any(view.suit_of(c) is led for c in view.hand):
         if view.hands_played == 0 and view.trick_index == 0:
             # The first time the player must follow: say how to find the cards.
-            # Translators: Tab is the key of that name.
-            return _("Your turn. {rule} Tab moves to the cards you may play.").format(
-                rule=any_suit_text(led)
+            # Translators: {key} is a key's name, "Tab" unless the player moved it.
+            return _("Your turn. {rule} {key} moves to the cards you may play.").format(
+                rule=any_suit_text(led),
+                key=key_for(Command.NEXT_PLAYABLE, Context.TABLE),
             )
         return _("Your turn. {rule}").format(rule=any_suit_text(led))
     return _("Your turn. You have no {suit}: play any card.").format(
@@ -123,20 +133,24 @@ def your_turn_text(view: SeatView, names: Sequence[str], brief: bool) -> str:
 
 def question_text(question: Question) -> str:
     """The yes/no question the table waits for (asked again by T, B and digits)."""
+    keys = {
+        "yes": key_for(Command.YES, Context.QUESTION),
+        "no": key_for(Command.NO, Context.QUESTION),
+    }
     if question.kind is QuestionKind.BLIND_NIL:
         if question.behind <= 0:
             return _(
                 "Bid blind nil, before looking at your cards? "
-                "Press Y for yes or N for no."
-            )
+                "Press {yes} for yes or {no} for no."
+            ).format(**keys)
         return _(
             "Your side is {points} or more points behind. Bid blind nil, "
-            "before looking at your cards? Press Y for yes or N for no."
-        ).format(points=question.behind)
+            "before looking at your cards? Press {yes} for yes or {no} for no."
+        ).format(points=question.behind, **keys)
     return _(
         "You hold one spade or none. Throw in the hand for a new deal? "
-        "Press Y for yes or N for no."
-    )
+        "Press {yes} for yes or {no} for no."
+    ).format(**keys)
 
 
 def trick_cards_text(
@@ -239,7 +253,9 @@ def whose_turn_text(
     if view.is_over:
         return _("The game is over.")
     if waiting_for_trick:
-        return _("The trick is complete: press N to gather it.")
+        return _("The trick is complete: press {key} to gather it.").format(
+            key=key_for(Command.CONTINUE, Context.TABLE)
+        )
     seat = view.to_act
     if seat is None:
         return _("The next hand is being dealt.")
@@ -297,8 +313,13 @@ def bid_prompt_text(view: SeatView) -> str:
     """Key B: how to bid, or why not now."""
     if view.phase is Phase.BIDDING and view.is_my_turn:
         return _(
-            "Your bid: type a number from 0 to {count}, or N for nil, and press Enter."
-        ).format(count=view.rules.trick_count)
+            "Your bid: type a number from 0 to {count}, or {nil} for nil, "
+            "and press {key}."
+        ).format(
+            count=view.rules.trick_count,
+            nil=key_for(Command.BID_NIL, Context.BIDDING, Context.TABLE),
+            key=key_for(Command.BID, Context.BIDDING, Context.TABLE),
+        )
     if view.bids[HUMAN] is not None:
         bid = view.bids[HUMAN]
         assert bid is not None
