@@ -11,10 +11,10 @@ table waits (and Enter or Space do too); Ctrl+Z undo; H hint; Escape the game me
 from __future__ import annotations
 
 import logging
-import random
 from typing import TYPE_CHECKING
 
 from audiospades import bots
+from audiospades.app.hint_ahead import HintAhead
 from audiospades.app.screen import KeyPress, Push, Screen, Transition
 from audiospades.app.services import Services
 from audiospades.commands import DIGITS, Command
@@ -57,6 +57,7 @@ class TableScreen(Screen):
         """Where the focused card's frame was last drawn (for tests of the picture)."""
         self.layout: TableLayout | None = None
         """The rectangles of the last picture (for tests of the picture)."""
+        self._hints = HintAhead(background=False)
 
     # --- the framework ---
     def key_contexts(self) -> tuple[Context, ...]:
@@ -67,6 +68,9 @@ class TableScreen(Screen):
         return (Context.TABLE,)
 
     def on_enter(self, services: Services) -> None:
+        from audiospades.app.menus import thinks_in_background
+
+        self._hints = HintAhead(background=thinks_in_background(services))
         if self.resumed_line is not None:
             view = self.session.view()
             text = table_words.resumed_text(view, self.session.names)
@@ -95,6 +99,10 @@ class TableScreen(Screen):
     def update(self, services: Services, now_ms: int) -> Transition | None:
         self.session.advance(now_ms)
         self._sync(services)
+        if services.settings.hints_enabled and not self.finished:
+            self._hints.prepare(self.session)
+        elif self.finished:
+            self._hints.close()
         return None
 
     @property
@@ -383,9 +391,8 @@ class TableScreen(Screen):
         session = self.session
         if not (session.is_human_turn or session.question is not None):
             return system_words.no_hint_text()
-        view = session.view()
         try:
-            return bots.hint(view, random.Random(len(session.game.actions)))
+            return self._hints.get(session)
         except ValueError:
             return system_words.no_hint_text()
 

@@ -1,0 +1,90 @@
+"""The hint, worked out ahead: H answers at once instead of after a search.
+
+The hint is level 5's choice, which can take a second to find (a bid most of all).
+When the game runs in real time, :class:`HintAhead` starts that search on a worker
+thread as soon as it is the player's decision, using the second core while the
+player thinks; H and J then read the finished answer, or wait only for what is left
+of it. On the manual clock of tests and the headless mode it computes when asked.
+Either way the answer is the same: the hint's randomness is seeded by the position.
+"""
+
+from __future__ import annotations
+
+import random
+from concurrent.futures import Future, ThreadPoolExecutor
+
+from audiospades import bots
+from audiospades.controller import GameSession
+
+_Key = tuple[int, int, bool]
+
+
+def _hint_for(session: GameSession) -> bots.Hint:
+    """The hint for the player's decision now (ValueError: there is none)."""
+    return bots.hint(session.view(), _rng(session))
+
+
+def _rng(session: GameSession) -> random.Random:
+    return random.Random(len(session.game.actions))
+
+
+class HintAhead:
+    """One position's hint, computed once: ahead on a thread, or when first asked."""
+
+    def __init__(self, background: bool) -> None:
+        """Work ahead on a thread if ``background`` (real time), else on demand."""
+        self._background = background
+        self._executor: ThreadPoolExecutor | None = None
+        self._key: _Key | None = None
+        self._answer: Future[bots.Hint] | None = None
+
+    @staticmethod
+    def _key_of(session: GameSession) -> _Key:
+        game = session.game
+        return (id(game), len(game.actions), session.question is not None)
+
+    @staticmethod
+    def _is_players_decision(session: GameSession) -> bool:
+        return session.is_human_turn or session.question is not None
+
+    def prepare(self, session: GameSession) -> None:
+        """Start the search if it is the player's decision and none runs for it."""
+        if not self._background or not self._is_players_decision(session):
+            return
+        key = self._key_of(session)
+        if key == self._key:
+            return
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(1, thread_name_prefix="hint")
+        if self._answer is not None:
+            self._answer.cancel()
+        self._key = key
+        # The view is taken here, on the loop's thread; the worker sees only it.
+        self._answer = self._executor.submit(bots.hint, session.view(), _rng(session))
+
+    def is_ready(self, session: GameSession) -> bool:
+        """Whether the hint for now is worked out (H would answer at once)."""
+        return (
+            self._key == self._key_of(session)
+            and self._answer is not None
+            and self._answer.done()
+        )
+
+    def get(self, session: GameSession) -> bots.Hint:
+        """The hint for now (waits for a search under way; ValueError: none)."""
+        key = self._key_of(session)
+        if key != self._key or self._answer is None or self._answer.cancelled():
+            answer: Future[bots.Hint] = Future()
+            try:
+                answer.set_result(_hint_for(session))
+            except ValueError as error:
+                answer.set_exception(error)
+            self._key, self._answer = key, answer
+        return self._answer.result()
+
+    def close(self) -> None:
+        """Stop the worker thread (a search under way is abandoned)."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+        self._key = self._answer = None
