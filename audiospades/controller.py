@@ -39,7 +39,6 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import partial
@@ -82,14 +81,12 @@ from audiospades.rules import (
     shuffled_deal,
     visible_events,
 )
-from audiospades.rules.seats import partner_of, side_of
-from audiospades.seating import DEFAULT_NAMES, Seating, make_bot, match_difficulty
+from audiospades.rules.seats import side_of
+from audiospades.seating import DEFAULT_NAMES, HUMAN, Seating, make_bot
 from audiospades.storage import Outcome, RecordReport
+from audiospades.thinking import Decision, Thinker
 
 log = logging.getLogger(__name__)
-
-HUMAN: Final = 0
-"""The human player's seat."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,9 +163,7 @@ class GameSession:
         self._announced_at = -1
         self._dirty = True
         self._finished = False
-        self._background = think_in_background
-        self._executor: ThreadPoolExecutor | None = None
-        self._thought: tuple[tuple[int, int], Future[Decision]] | None = None
+        self._thinker = Thinker(self.bots, think_in_background)
 
     # --- construction ---
     @classmethod
@@ -421,41 +416,17 @@ class GameSession:
                 self._show_hand()
                 return True
             return False
-        if self._background:
-            decision = self._poll_thought(seat)
-            if decision is None or self._now < self._due:
-                return False
-        else:
-            if self._now < self._due:
-                return False
-            decision = _decide(self.bots[seat], seat_view(game, seat))
+        if not self._thinker.background and self._now < self._due:
+            return False  # Decide at the due time, not before: nothing runs ahead.
+        decision = self._thinker.poll(game, seat)
+        if decision is None or self._now < self._due:
+            return False
         self._bot_acts(seat, decision)
         return True
 
-    def _poll_thought(self, seat: int) -> Decision | None:
-        """Start the bot thinking about this moment, or collect what it decided."""
-        key = (seat, self.game.action_count)
-        if self._thought is None or self._thought[0] != key:
-            if self._executor is None:
-                self._executor = ThreadPoolExecutor(1, thread_name_prefix="bot")
-            view = seat_view(self.game, seat)
-            future = self._executor.submit(_decide, self.bots[seat], view)
-            self._thought = (key, future)
-        future = self._thought[1]
-        if not future.done():
-            return None
-        self._thought = None
-        try:
-            return future.result()
-        except Exception:  # a bot bug must not stop the game: play a legal move
-            log.exception("computer player at seat %d failed", seat)
-            return _fallback(self.game, seat)  # the thought's key says seat acts
-
     def close(self) -> None:
         """Stop the thinking thread, if any (the app calls this when a game ends)."""
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        self._thinker.close()
 
     def _bot_acts(self, seat: int, decision: Decision) -> None:
         game = self.game
@@ -610,26 +581,11 @@ class GameSession:
             )
             if problem is not None:
                 self._outbox.append(StorageTrouble(FileKind.FINISHED_GAME, problem))
-            n = self.rules.player_count
-            partner = partner_of(HUMAN, n, self.rules.partnerships)
-            chars = self.seating.characters
-            opponents = tuple(
-                c or f"seat{s}"
-                for s, c in enumerate(chars)
-                if s not in (HUMAN, partner)
-            )
-            result = storage.GameResult(
-                game_id=self.game_id,
-                outcome=outcome,
-                difficulty=match_difficulty(
-                    chars[partner] if partner is not None else None,
-                    [c for c in opponents],
-                ),
-                partner=(chars[partner] or f"seat{partner}")
-                if partner is not None
-                else None,
-                opponents=opponents,
-                finished_at=datetime.now(UTC).isoformat(timespec="seconds"),
+            result = self.seating.game_result(
+                self.game_id,
+                self.rules,
+                outcome,
+                datetime.now(UTC).isoformat(timespec="seconds"),
             )
             report = storage.record_game(result)
             if report.load_problem is not None:
@@ -644,28 +600,6 @@ class GameSession:
             if cleared is not None:
                 self._outbox.append(StorageTrouble(FileKind.SAVED_GAME, cleared))
         self._outbox.append(GameFinished(outcome, report))
-
-
-Decision = Bid | tuple[Card, ...] | Card
-"""A computer player's answer: a bid, the cards it passes, or the card it plays."""
-
-
-def _decide(bot: Bot, view: SeatView) -> Decision:
-    """Ask ``bot`` what to do in ``view`` (runs on the thinking thread when enabled)."""
-    if view.phase is Phase.BIDDING:
-        return bot.choose_bid(view)
-    if view.phase is Phase.PASSING:
-        return tuple(bot.choose_pass(view))
-    return bot.choose_play(view)
-
-
-def _fallback(game: Game, seat: int) -> Decision:
-    """A legal move when a bot failed: the lowest legal card, or a legal bid."""
-    if game.phase is Phase.BIDDING:
-        return game.legal_bids(seat)[-1]
-    if game.phase is Phase.PASSING:
-        return game.hand(seat)[: game.rules.blind_nil_pass]
-    return min(game.legal_plays(seat))
 
 
 def _this_hand(game: Game) -> list[object]:

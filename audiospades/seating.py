@@ -10,6 +10,8 @@ from typing import Final
 from audiospades import bots
 from audiospades.bots import ROSTER, Bot, RandomBot, find_character
 from audiospades.rules import Rules
+from audiospades.rules.seats import partner_of
+from audiospades.storage import GameResult, Outcome
 from audiospades.textmark import N_
 
 DEFAULT_NAMES: Final[dict[int, tuple[str, ...]]] = {
@@ -26,6 +28,9 @@ DEFAULT_NAMES: Final[dict[int, tuple[str, ...]]] = {
     ),
 }
 """Seat names (compass points) when no character plays a seat."""
+
+HUMAN: Final = 0
+"""The human player's seat."""
 
 
 def roster_ids() -> tuple[str, ...]:
@@ -102,3 +107,26 @@ class Seating:
             name = character_name(cid) if cid else None
             names.append(name or DEFAULT_NAMES[n][seat])
         return cls(tuple(chosen), tuple(names))
+
+    def game_result(
+        self, game_id: str, rules: Rules, outcome: Outcome, finished_at: str
+    ) -> GameResult:
+        """The statistics' entry for a finished game at this table (seat 0's view).
+
+        Seats without a character are counted as ``seatN``; the match difficulty is
+        that of the partner and opponents who played.
+        """
+        partner = partner_of(HUMAN, rules.player_count, rules.partnerships)
+        chars = self.characters
+        opponents = tuple(
+            c or f"seat{s}" for s, c in enumerate(chars) if s not in (HUMAN, partner)
+        )
+        partner_id = chars[partner] if partner is not None else None
+        return GameResult(
+            game_id=game_id,
+            outcome=outcome,
+            difficulty=match_difficulty(partner_id, list(opponents)),
+            partner=(partner_id or f"seat{partner}") if partner is not None else None,
+            opponents=opponents,
+            finished_at=finished_at,
+        )

@@ -5,6 +5,8 @@ from __future__ import annotations
 import threading
 import time
 
+import pytest
+
 from audiospades.bots import RandomBot
 from audiospades.controller import GameSession
 from audiospades.rules import Card, Phase, Rules, SeatView
@@ -89,3 +91,36 @@ def test_without_background_thinking_the_bot_moves_inside_advance() -> None:
     slow.release.set()
     session.advance(now + 10_000)
     assert len(session.game.actions) > played_before
+
+
+class BrokenBot(RandomBot):
+    """Bids like RandomBot, then fails on every card."""
+
+    def choose_play(self, view: SeatView) -> Card:
+        raise RuntimeError("a bug in a computer player")
+
+
+@pytest.mark.allow_error_log
+@pytest.mark.parametrize("background", [False, True])
+def test_a_failing_bot_plays_its_lowest_legal_card_and_the_game_goes_on(
+    background: bool,
+) -> None:
+    import random
+
+    session, slow = _session(background=background)
+    broken = BrokenBot(random.Random(2))
+    for seat in session.bots:
+        session.bots[seat] = broken
+    now = _to_a_bot_playing(session, slow)
+    game = session.game
+    seat = game.to_act
+    assert seat is not None and seat != 0
+    lowest = min(game.legal_plays(seat))
+    before = len(game.actions)
+    for step in range(200):
+        session.advance(now + 10_000 + step)
+        if len(game.actions) > before:
+            break
+        time.sleep(0.01)
+    assert game.actions[before].card == lowest  # type: ignore[attr-defined]
+    session.close()
