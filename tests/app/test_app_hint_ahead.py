@@ -10,23 +10,29 @@ from collections.abc import Callable
 from audiospades import bots
 from audiospades.app.harness import Harness
 from audiospades.app.hint_ahead import HintAhead
+from audiospades.controller import GameSession
 from audiospades.storage import Settings
 
 
-def _wait_ready(ahead: HintAhead, session: object, seconds: float = 60.0) -> None:
+def _wait_ready(ahead: HintAhead, session: GameSession, seconds: float = 60.0) -> None:
     end = time.monotonic() + seconds
-    while not ahead.is_ready(session):  # type: ignore[arg-type]
+    while not ahead.is_ready(session):
         assert time.monotonic() < end, "the hint never finished"
         time.sleep(0.01)
+
+
+def _at_first_bid(make_harness: Callable[..., Harness]) -> tuple[Harness, GameSession]:
+    """A new game, at seat 0's first bid."""
+    h = make_harness(seed=5, settings=Settings(language="en", pace="fast"))
+    h.press("return")
+    h.settle()
+    return h, h.table.session
 
 
 def test_the_hint_found_ahead_on_a_thread_is_the_one_found_when_asked(
     make_harness: Callable[..., Harness],
 ) -> None:
-    h = make_harness(seed=5, settings=Settings(language="en", pace="fast"))
-    h.press("return")
-    h.settle()
-    session = h.table.session
+    _, session = _at_first_bid(make_harness)
     assert session.is_human_turn  # Seat 0's bid.
     ahead = HintAhead(background=True)
     seen: list[str] = []
@@ -53,10 +59,7 @@ def test_the_hint_found_ahead_on_a_thread_is_the_one_found_when_asked(
 def test_a_hint_for_an_earlier_position_is_never_given(
     make_harness: Callable[..., Harness],
 ) -> None:
-    h = make_harness(seed=5, settings=Settings(language="en", pace="fast"))
-    h.press("return")
-    h.settle()
-    session = h.table.session
+    h, session = _at_first_bid(make_harness)
     ahead = HintAhead(background=True)
     try:
         ahead.prepare(session)
