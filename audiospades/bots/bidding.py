@@ -80,8 +80,10 @@ def nil_chance(hand: Iterable[Card], rules: Rules, has_partner: bool) -> float:
     by_suit: dict[Suit, list[Card]] = {s: [] for s in PLAIN_SUITS}
     for card in hand:
         by_suit[suit_of[card]].append(card)
-    p = 1.0
     spades = by_suit[SPADES]
+    if trumps[0] in spades:
+        return 0.0  # The top trump wins whatever trick it is played to.
+    p = 1.0
     for card in spades:
         from_top = trumps.index(card) / max(1, len(trumps) - 1)  # 0 top ... 1 bottom
         fail = 0.95 if from_top < 0.16 else max(0.03, 0.75 * (1 - from_top) ** 1.6)
