@@ -499,6 +499,10 @@ class GameSession:
         if self.is_human_turn and self._announced_at != self.game.action_count:
             self._announced_at = self.game.action_count
             self._outbox.append(YourTurn(self.view()))
+            # Save again once it is spoken: the turn often comes a frame after the
+            # last action (a finished trick is shown first), and a resumed game
+            # should repeat this line, the last one the player heard.
+            self._dirty = True
 
     # --- applying actions ---
     def _human(self, action: Callable[[], tuple[Event, ...]]) -> bool:

@@ -4,7 +4,8 @@ The hint is level 5's choice, which can take a second to find (a bid most of all
 When the game runs in real time, :class:`HintAhead` starts that search on a worker
 thread as soon as it is the player's decision, using the time the player spends
 listening and thinking (the loop is idle then, so the thread has the interpreter to
-itself); H and J then read the finished answer, or wait only for what is left of it. On the manual clock of tests and the headless mode it computes when asked.
+itself); H and J then read the finished answer, or wait only for what is left of
+it. On the manual clock of tests and the headless mode it computes when asked.
 Either way the answer is the same: the hint's randomness is seeded by the position.
 """
 

@@ -281,7 +281,7 @@ class OptionsMenu(MenuScreen):
                 ),
             ),
         ]
-        super().__init__(N_("Options. Left and right arrows change a value."), items)
+        super().__init__(N_("Options. {left} and {right} change a value."), items)
 
     def _s(self) -> storage.Settings:
         assert self._services is not None

@@ -41,7 +41,7 @@ def item_label(sentence: str) -> str:
 # --- player selection -----------------------------------------------------------
 
 
-PLAYERS_TITLE: Final = N_("Player selection. Left and right arrows change the player.")
+PLAYERS_TITLE: Final = N_("Player selection. {left} and {right} change the player.")
 """The player selection screen's title (a message id), with its keys."""
 
 

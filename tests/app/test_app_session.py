@@ -120,7 +120,9 @@ def test_menu_keys(make_harness: Callable[..., Harness]) -> None:
     h.press("end", "home")
     assert h.last == "New game, 1 of 10"
     h.press("o", "return")
-    assert h.last.startswith("Options. Left and right arrows change a value. Language")
+    assert h.last.startswith(
+        "Options. Left arrow and Right arrow change a value. Language"
+    )
     h.press("down", "down", "right")
     assert h.last == "Verbosity, brief, 3 of 8"
     assert storage.load_settings()[0].verbosity == "brief"
