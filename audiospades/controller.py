@@ -130,7 +130,9 @@ class GameSession:
         With ``think_in_background`` a computer player's choice is worked out on a
         worker thread from its (immutable) seat view while the pacing delay runs, so
         the window loop keeps speaking, drawing and reading keys during a search;
-        without it (tests, headless runs) choices are made at once, deterministically.
+        without it (tests, headless runs) choices are made at once, deterministically:
+        the searching levels then ignore their time budget, so a busy machine
+        does not change their choices.
         """
         self.game = game
         self.rules = game.rules
@@ -144,7 +146,9 @@ class GameSession:
         self.undo_count = undo_count
         self.bots: dict[int, Bot] = {
             seat: make_bot(
-                seating.characters[seat], random.Random(f"{seed}/bot/{seat}")
+                seating.characters[seat],
+                random.Random(f"{seed}/bot/{seat}"),
+                timed=think_in_background,
             )
             for seat in range(1, self.rules.player_count)
         }

@@ -50,10 +50,12 @@ def character_stars(character_id: str) -> int | None:
     return found.stars if found is not None else None
 
 
-def make_bot(character_id: str | None, rng: random.Random) -> Bot:
+def make_bot(
+    character_id: str | None, rng: random.Random, *, timed: bool = True
+) -> Bot:
     """The character's bot, or a :class:`RandomBot` for an empty or unknown seat."""
     if character_id and find_character(character_id) is not None:
-        return bots.make_bot(character_id, rng)
+        return bots.make_bot(character_id, rng, timed=timed)
     return RandomBot(rng)
 
 

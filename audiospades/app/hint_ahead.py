@@ -20,9 +20,9 @@ from audiospades.controller import GameSession
 _Key = tuple[int, int, bool]
 
 
-def _hint_for(session: GameSession) -> bots.Hint:
+def _hint_for(session: GameSession, timed: bool) -> bots.Hint:
     """The hint for the player's decision now (ValueError: there is none)."""
-    return bots.hint(session.view(), _rng(session))
+    return bots.hint(session.view(), _rng(session), timed=timed)
 
 
 def _rng(session: GameSession) -> random.Random:
@@ -32,9 +32,14 @@ def _rng(session: GameSession) -> random.Random:
 class HintAhead:
     """One position's hint, computed once: ahead on a thread, or when first asked."""
 
-    def __init__(self, background: bool) -> None:
-        """Work ahead on a thread if ``background`` (real time), else on demand."""
+    def __init__(self, background: bool, timed: bool | None = None) -> None:
+        """Work ahead on a thread if ``background`` (real time), else on demand.
+
+        ``timed`` (by default as ``background``) lets the search stop at its time
+        budget; untimed, the hint is the same however busy the machine is.
+        """
         self._background = background
+        self._timed = background if timed is None else timed
         self._executor: ThreadPoolExecutor | None = None
         self._key: _Key | None = None
         self._answer: Future[bots.Hint] | None = None
@@ -61,7 +66,9 @@ class HintAhead:
             self._answer.cancel()
         self._key = key
         # The view is taken here, on the loop's thread; the worker sees only it.
-        self._answer = self._executor.submit(bots.hint, session.view(), _rng(session))
+        self._answer = self._executor.submit(
+            bots.hint, session.view(), _rng(session), timed=self._timed
+        )
 
     def is_ready(self, session: GameSession) -> bool:
         """Whether the hint for now is worked out (H would answer at once)."""
@@ -77,7 +84,7 @@ class HintAhead:
         if key != self._key or self._answer is None or self._answer.cancelled():
             answer: Future[bots.Hint] = Future()
             try:
-                answer.set_result(_hint_for(session))
+                answer.set_result(_hint_for(session, timed=self._timed))
             except ValueError as error:
                 answer.set_exception(error)
             self._key, self._answer = key, answer

@@ -31,8 +31,14 @@ LEVELS = (1, 2, 3, 4, 5)
 """The playing levels, weakest first."""
 
 
-def make_level_bot(level: int, rng: random.Random, style: Style | None = None) -> Bot:
+def make_level_bot(
+    level: int, rng: random.Random, style: Style | None = None, *, timed: bool = True
+) -> Bot:
     """A bot of ``level`` (1 to 5) in ``style`` (neutral if None).
+
+    ``timed=False`` makes levels 4 and 5 ignore their time budget and stop at their
+    sample limits only, so that they decide the same way however busy the machine
+    is (tests and the headless mode; a few decisions then take longer).
 
     Raises:
         ValueError: for a level outside 1 to 5.
@@ -43,18 +49,18 @@ def make_level_bot(level: int, rng: random.Random, style: Style | None = None) -
     if level in (4, 5):
         from audiospades.bots.search import SearchBot
 
-        return SearchBot(level, rng, chosen)
+        return SearchBot(level, rng, chosen, timed=timed)
     raise ValueError(f"no bot level {level}")
 
 
-def make_bot(character_id: str, rng: random.Random) -> Bot:
-    """The bot of the character ``character_id``.
+def make_bot(character_id: str, rng: random.Random, *, timed: bool = True) -> Bot:
+    """The bot of the character ``character_id`` (``timed``: see make_level_bot).
 
     Raises:
         KeyError: for an unknown character.
     """
     who = character(character_id)
-    return make_level_bot(who.level, rng, who.style)
+    return make_level_bot(who.level, rng, who.style, timed=timed)
 
 
 __all__ = [

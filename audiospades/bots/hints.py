@@ -45,7 +45,9 @@ class Hint:
     detail: dict[str, Any] = field(default_factory=dict)
 
 
-def hint(view: SeatView, rng: random.Random, *, level: int = 5) -> Hint:
+def hint(
+    view: SeatView, rng: random.Random, *, level: int = 5, timed: bool = True
+) -> Hint:
     """The hint for the seat of ``view`` at this moment.
 
     The blind nil and redeal questions are answered first when they are open, as the
@@ -55,6 +57,7 @@ def hint(view: SeatView, rng: random.Random, *, level: int = 5) -> Hint:
         view: the human seat's view; it must be that seat's decision.
         rng: randomness for the look-ahead.
         level: the level whose judgement to give (5: the strongest).
+        timed: let the search stop at its time budget (see ``make_level_bot``).
 
     Raises:
         ValueError: when the seat has nothing to decide.
@@ -76,7 +79,7 @@ def hint(view: SeatView, rng: random.Random, *, level: int = 5) -> Hint:
     if not view.is_my_turn:
         raise ValueError("not this seat's turn")
     if view.phase is Phase.BIDDING:
-        bot = make_level_bot(level, rng)
+        bot = make_level_bot(level, rng, timed=timed)
         bid, reason, tricks = explain_bid(bot, view)
         return Hint(
             HintKind.BID, bid=bid, reason=reason, detail={"tricks": round(tricks, 1)}
@@ -85,7 +88,7 @@ def hint(view: SeatView, rng: random.Random, *, level: int = 5) -> Hint:
         cards, reason = choose_pass_cards(view)
         return Hint(HintKind.PASS, cards=cards, reason=reason)
     if view.phase is Phase.PLAYING:
-        bot = make_level_bot(level, rng)
+        bot = make_level_bot(level, rng, timed=timed)
         card, reason = explain_play(bot, view)
         return Hint(HintKind.PLAY, card=card, reason=reason)
     raise ValueError(f"nothing to decide in phase {view.phase.value}")

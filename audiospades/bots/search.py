@@ -76,6 +76,7 @@ class SearchBot(HeuristicBot):
         style: Style = NEUTRAL,
         *,
         search: SearchParams | None = None,
+        timed: bool = True,
     ) -> None:
         """Play at ``level`` (4 or 5) in ``style``.
 
@@ -84,6 +85,8 @@ class SearchBot(HeuristicBot):
             rng: randomness for sampling deals.
             style: how it bids and defends.
             search: the search effort, if not the level's (tests use a small one).
+            timed: stop at the time budget as well as the sample limit; without
+                it every decision is the same on any machine, busy or not.
 
         Raises:
             ValueError: if ``level`` is not 4 or 5.
@@ -94,6 +97,7 @@ class SearchBot(HeuristicBot):
         self.level = level
         self.search = search if search is not None else LEVEL_SEARCH[level]
         self.rollout = PlayParams(setting=style.setting)
+        self.timed = timed
 
     # --- play ---
     def play_with_reason(self, view: SeatView) -> tuple[Card, HintReason]:
@@ -134,7 +138,7 @@ class SearchBot(HeuristicBot):
                     solve(sim, seat, {}) if exact else self._rollout(sim, seat)
                 )
             race.add(values)
-            if time.perf_counter() > deadline and race.samples >= 4:
+            if self.timed and time.perf_counter() > deadline and race.samples >= 4:
                 break
         # Ties (and near ties) go to the heuristic's card: it explains itself better.
         return race.choice(0.5)
@@ -203,7 +207,7 @@ class SearchBot(HeuristicBot):
                 sim.bids[seat] = bid
                 values.append(self._rollout(sim, seat))
             race.add(values)
-            if time.perf_counter() > deadline and race.samples >= 4:
+            if self.timed and time.perf_counter() > deadline and race.samples >= 4:
                 break
         return race.choice(1.0)
 
