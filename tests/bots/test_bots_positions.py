@@ -34,23 +34,30 @@ def _deal(rules: Rules, fixed: dict[int, str]) -> list[list[Card]]:
     return out
 
 
-def test_level_3_covers_partners_nil_with_a_high_card() -> None:
-    """Seat 0's partner (seat 2) bid nil and plays last: seat 0 wins the trick high."""
+def _bid_game(
+    dealer: int, fixed: dict[int, str], bids: tuple[tuple[int, Bid], ...]
+) -> Game:
+    """A pagat game dealt ``fixed`` hands (the rest at random) and bid ``bids``."""
     rules = Rules.pagat()
-    game = Game(rules, first_dealer=2)  # Seat 3 bids and leads first.
-    game.deal(
-        _deal(
-            rules,
-            {
-                0: "AH 4H 2C 3C 4C 5C 6C 7C 2D 3D 4D 5D 6D",
-                3: "3H 8C 9C TC JC 7D 8D 9D TD JD 2S 3S 4S",
-                2: "KH QH 5H 6H 7H 8H QC KC AC QD KD AD 5S",
-            },
-        )
-    )
-    for seat, bid in ((3, Bid(3)), (0, Bid(4)), (1, Bid(3)), (2, Bid.nil())):
+    game = Game(rules, first_dealer=dealer)
+    game.deal(_deal(rules, fixed))
+    for seat, bid in bids:
         game.bid(seat, bid)
     assert game.phase is Phase.PLAYING
+    return game
+
+
+def test_level_3_covers_partners_nil_with_a_high_card() -> None:
+    """Seat 0's partner (seat 2) bid nil and plays last: seat 0 wins the trick high."""
+    game = _bid_game(
+        2,  # Seat 3 bids and leads first.
+        {
+            0: "AH 4H 2C 3C 4C 5C 6C 7C 2D 3D 4D 5D 6D",
+            3: "3H 8C 9C TC JC 7D 8D 9D TD JD 2S 3S 4S",
+            2: "KH QH 5H 6H 7H 8H QC KC AC QD KD AD 5S",
+        },
+        ((3, Bid(3)), (0, Bid(4)), (1, Bid(3)), (2, Bid.nil())),
+    )
     game.play(3, Card.parse("3H"))
     view = seat_view(game, 0)
     bot = HeuristicBot(3, random.Random(1))
@@ -206,20 +213,15 @@ def _attack_position(seat_1_bid: Bid) -> SeatView:
     Seat 0's side (seats 0 and 2) bid 5 with thirteen tricks to play; seat 1 bid
     ``seat_1_bid``.
     """
-    rules = Rules.pagat()
-    game = Game(rules, first_dealer=2)  # Seat 3 bids and leads first.
-    game.deal(
-        _deal(
-            rules,
-            {
-                0: "AH 2H 2C 3C 4C 5C 6C 7C 2D 3D 4D 5D 6D",
-                1: "4H 5H 6H 8C 9C 7D 8D 9D TD 2S 3S 4S 5S",
-                3: "3H 7H TH JH QH TC JC QC KC AC JD QD KD",
-            },
-        )
+    game = _bid_game(
+        2,  # Seat 3 bids and leads first.
+        {
+            0: "AH 2H 2C 3C 4C 5C 6C 7C 2D 3D 4D 5D 6D",
+            1: "4H 5H 6H 8C 9C 7D 8D 9D TD 2S 3S 4S 5S",
+            3: "3H 7H TH JH QH TC JC QC KC AC JD QD KD",
+        },
+        ((3, Bid(4)), (0, Bid(2)), (1, seat_1_bid), (2, Bid(3))),
     )
-    for seat, bid in ((3, Bid(4)), (0, Bid(2)), (1, seat_1_bid), (2, Bid(3))):
-        game.bid(seat, bid)
     game.play(3, Card.parse("3H"))
     return seat_view(game, 0)
 
@@ -236,19 +238,14 @@ def test_level_3_attacks_an_opponents_nil_by_playing_under_it() -> None:
 
 
 def test_level_3_leads_low_into_an_opponents_nil() -> None:
-    rules = Rules.pagat()
-    game = Game(rules, first_dealer=3)  # Seat 0 bids and leads first.
-    game.deal(
-        _deal(
-            rules,
-            {
-                0: "AS KS 2H 9H 3C 4C 5C 6C TD JD QD KD AD",
-                1: "3H 4H 5H 7C 8C 9C 2D 3D 4D 5D 2S 3S 4S",
-            },
-        )
+    game = _bid_game(
+        3,  # Seat 0 bids and leads first.
+        {
+            0: "AS KS 2H 9H 3C 4C 5C 6C TD JD QD KD AD",
+            1: "3H 4H 5H 7C 8C 9C 2D 3D 4D 5D 2S 3S 4S",
+        },
+        ((0, Bid(5)), (1, Bid.nil()), (2, Bid(3)), (3, Bid(3))),
     )
-    for seat, bid in ((0, Bid(5)), (1, Bid.nil()), (2, Bid(3)), (3, Bid(3))):
-        game.bid(seat, bid)
     card, reason = HeuristicBot(3, random.Random(1)).play_with_reason(
         seat_view(game, 0)
     )
