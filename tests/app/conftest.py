@@ -35,25 +35,3 @@ def make_harness() -> Callable[..., Harness]:
         return Harness(settings=settings, **kwargs)  # type: ignore[arg-type]
 
     return build
-
-
-def play_until(
-    harness: Harness, done: Callable[[Harness], bool], limit: int = 400
-) -> None:
-    """Answer every decision by keys (bid 3, Enter on the focused legal card)."""
-    for _ in range(limit):
-        harness.settle()
-        if done(harness) or not harness.app.running:
-            return
-        table = harness.table
-        if table is None:
-            harness.press("return")
-            continue
-        session = table.session
-        if session.question is not None:
-            harness.press("n")
-        elif session.is_human_turn and session.game.phase.value == "bidding":
-            harness.press("3", "return")
-        else:
-            harness.press("return")
-    raise AssertionError("the game did not reach the expected point")

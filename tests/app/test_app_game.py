@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from app_helpers import play_until
+
 from audiospades import storage
 from audiospades.app.harness import Harness
 from audiospades.rules import Phase
-from conftest import play_until
 
 
 def test_whole_game_from_main_menu_to_game_over(

@@ -6,13 +6,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from app_helpers import play_until
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 
 from audiospades import i18n
 from audiospades.app.harness import Harness
 from audiospades.rules import Phase
-from conftest import play_until
 
 
 def _catalogue(root: Path) -> Path:

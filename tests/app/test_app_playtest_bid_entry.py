@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from app_helpers import play_until
+
 from audiospades.app.harness import Harness
 from audiospades.rules import Bid, Phase
 from audiospades.storage import Settings
-from conftest import play_until
 
 
 def _my_bid_turn(h: Harness) -> bool:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from app_helpers import play_until
+
 from audiospades.app.harness import Harness
 from audiospades.storage import Settings
-from conftest import play_until
 
 
 def test_three_player_game_over_speaks_of_one_winner(

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from app_helpers import play_until
+
 from audiospades.app.harness import Harness
 from audiospades.presenter.words import card_list
 from audiospades.rules import Phase
-from conftest import play_until
 
 
 def _must_follow(h: Harness) -> bool:

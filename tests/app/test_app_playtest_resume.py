@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from app_helpers import play_until
+
 from audiospades.app.harness import Harness
 from audiospades.rules import Phase
-from conftest import play_until
 
 
 def _mid_trick(h: Harness) -> bool:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from app_helpers import play_until
+
 from audiospades.app.harness import Harness
-from conftest import play_until
 
 
 def _sentences(text: str) -> list[str]:

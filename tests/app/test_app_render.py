@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pygame
 import pytest
+from app_helpers import play_until
 
 from audiospades.app.harness import Harness
 from audiospades.app.render import TableLayout, table_layout
 from audiospades.app.themes import THEMES, contrast_ratio
 from audiospades.rules import Phase
 from audiospades.storage import Settings
-from conftest import play_until
 
 
 def _at_play(h: Harness) -> None:

@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable
 
 import pytest
+from app_helpers import play_until
 
 from audiospades import storage
 from audiospades.app.harness import Harness
@@ -15,7 +16,6 @@ from audiospades.app.rules_screen import RuleSettingsScreen
 from audiospades.app.screen import Push, Screen
 from audiospades.app.stats_screen import StatsScreen
 from audiospades.storage import GameResult, Outcome
-from conftest import play_until
 
 
 def _result(game_id: str, outcome: Outcome, difficulty: int, partner: str) -> None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from app_helpers import play_until
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
@@ -21,7 +22,6 @@ from audiospades import i18n
 from audiospades.app.harness import Harness
 from audiospades.app.menus import LANGUAGE_NAMES
 from audiospades.rules import Phase, Rank
-from conftest import play_until
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -1,0 +1,30 @@
+"""Helpers for the app tests (a module of its own: ``conftest`` is not importable
+by name when several test folders run together)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from audiospades.app.harness import Harness
+
+
+def play_until(
+    harness: Harness, done: Callable[[Harness], bool], limit: int = 400
+) -> None:
+    """Answer every decision by keys (bid 3, Enter on the focused legal card)."""
+    for _ in range(limit):
+        harness.settle()
+        if done(harness) or not harness.app.running:
+            return
+        table = harness.table
+        if table is None:
+            harness.press("return")
+            continue
+        session = table.session
+        if session.question is not None:
+            harness.press("n")
+        elif session.is_human_turn and session.game.phase.value == "bidding":
+            harness.press("3", "return")
+        else:
+            harness.press("return")
+    raise AssertionError("the game did not reach the expected point")
