@@ -20,11 +20,6 @@ from audiospades.controller import GameSession
 _Key = tuple[int, int, bool]
 
 
-def _hint_for(session: GameSession, timed: bool) -> bots.Hint:
-    """The hint for the player's decision now (ValueError: there is none)."""
-    return bots.hint(session.view(), _rng(session), timed=timed)
-
-
 def _rng(session: GameSession) -> random.Random:
     return random.Random(len(session.game.actions))
 
@@ -84,7 +79,8 @@ class HintAhead:
         if key != self._key or self._answer is None or self._answer.cancelled():
             answer: Future[bots.Hint] = Future()
             try:
-                answer.set_result(_hint_for(session, timed=self._timed))
+                view = session.view()
+                answer.set_result(bots.hint(view, _rng(session), timed=self._timed))
             except ValueError as error:
                 answer.set_exception(error)
             self._key, self._answer = key, answer

@@ -23,7 +23,7 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from audiospades.bots.bidding import bid_values, estimate_tricks, nil_chance
 from audiospades.bots.characters import NEUTRAL, Style
@@ -127,7 +127,7 @@ class SearchBot(HeuristicBot):
         exact = params.exact_tricks and base.tricks_left <= _exact_limit(
             params.exact_tricks, base.n
         )
-        while race.samples < params.play_samples and not race.decided:
+        while self._more(race, params.play_samples, deadline):
             hands = sampler.sample()
             values = []
             for card in race.live:
@@ -138,10 +138,18 @@ class SearchBot(HeuristicBot):
                     solve(sim, seat, {}) if exact else self._rollout(sim, seat)
                 )
             race.add(values)
-            if self.timed and time.perf_counter() > deadline and race.samples >= 4:
-                break
         # Ties (and near ties) go to the heuristic's card: it explains itself better.
         return race.choice(0.5)
+
+    def _more(self, race: Race[Any], limit: int, deadline: float) -> bool:
+        """Whether to sample another deal.
+
+        Yes while the race is open and the sample limit not reached, unless timed
+        and, after four deals, the time budget is spent.
+        """
+        if race.decided or race.samples >= limit:
+            return False
+        return not (self.timed and race.samples >= 4 and time.perf_counter() > deadline)
 
     def _rollout(self, sim: Sim, seat: int) -> float:
         params = self.rollout
@@ -193,7 +201,7 @@ class SearchBot(HeuristicBot):
         base.to_act = _first_leader(view)
         sampler = DealSampler(view, base, self.rng, params.infer_bids)
         race = Race(candidates, heuristic)
-        while race.samples < params.bid_samples and not race.decided:
+        while self._more(race, params.bid_samples, deadline):
             hands = sampler.sample()
             bids: list[Bid | None] = list(view.bids)
             for other in range(n):
@@ -207,8 +215,6 @@ class SearchBot(HeuristicBot):
                 sim.bids[seat] = bid
                 values.append(self._rollout(sim, seat))
             race.add(values)
-            if self.timed and time.perf_counter() > deadline and race.samples >= 4:
-                break
         return race.choice(1.0)
 
 
@@ -248,8 +254,12 @@ class Race(Generic[T]):
         values = self.values[candidate]
         return sum(values) / len(values) if values else -math.inf
 
+    def _leader(self) -> T:
+        """The live candidate with the best mean (the preferred one on a tie)."""
+        return max(self.live, key=lambda c: (self._mean(c), c == self.preferred))
+
     def _prune(self) -> None:
-        leader = max(self.live, key=lambda c: (self._mean(c), c == self.preferred))
+        leader = self._leader()
         top = self.values[leader]
         kept = []
         for candidate in self.live:
@@ -272,7 +282,7 @@ class Race(Generic[T]):
         The preferred candidate is kept unless the best beats it by more than
         ``margin`` points a deal.
         """
-        best = max(self.live, key=lambda c: (self._mean(c), c == self.preferred))
+        best = self._leader()
         if self.preferred in self.live and (
             self._mean(best) - self._mean(self.preferred) < margin
         ):
@@ -382,7 +392,6 @@ class DealSampler:
             view.hand_sizes[s] - len(self.known[s]) if s != view.seat else 0
             for s in range(self.n)
         ]
-        self.voids = base.voids
         takers = [s for s in range(self.n) if self.need[s] > 0]
         shown = {suit for s in takers for suit in base.voids[s]}
         self.allowed: dict[Suit, list[int]] = {
