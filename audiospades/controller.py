@@ -47,6 +47,7 @@ from typing import Any, Final
 from audiospades import storage
 from audiospades.bots import Bot
 from audiospades.notices import (
+    HUMAN,
     FileKind,
     GameFinished,
     HandHidden,
@@ -82,7 +83,7 @@ from audiospades.rules import (
     visible_events,
 )
 from audiospades.rules.seats import side_of
-from audiospades.seating import DEFAULT_NAMES, HUMAN, Seating, make_bot
+from audiospades.seating import DEFAULT_NAMES, Seating, make_bot
 from audiospades.storage import Outcome, RecordReport
 from audiospades.thinking import Decision, Thinker
 

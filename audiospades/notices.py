@@ -8,9 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 from audiospades.rules import Card, Event, IllegalAction, SeatView
 from audiospades.storage import LoadProblem, Outcome, RecordReport, SaveProblem
+
+HUMAN: Final = 0
+"""The human player's seat: the session seats the player at 0, and every notice,
+sentence and sound pan is from that seat's point of view."""
 
 
 class QuestionKind(StrEnum):

@@ -9,6 +9,7 @@ from typing import Final
 
 from audiospades import bots
 from audiospades.bots import ROSTER, Bot, RandomBot, find_character
+from audiospades.notices import HUMAN
 from audiospades.rules import Rules
 from audiospades.rules.seats import partner_of
 from audiospades.storage import GameResult, Outcome
@@ -28,9 +29,6 @@ DEFAULT_NAMES: Final[dict[int, tuple[str, ...]]] = {
     ),
 }
 """Seat names (compass points) when no character plays a seat."""
-
-HUMAN: Final = 0
-"""The human player's seat."""
 
 
 def roster_ids() -> tuple[str, ...]:

@@ -13,6 +13,7 @@ from audiospades.commands import Command
 from audiospades.i18n import _, ngettext
 from audiospades.keymap import Context
 from audiospades.notices import (
+    HUMAN,
     GameFinished,
     HandHidden,
     HandShown,
@@ -37,7 +38,6 @@ from audiospades.presenter.table import (
 )
 from audiospades.presenter.utterance import Utterance, is_brief, pan_for
 from audiospades.presenter.words import (
-    HUMAN,
     bid_words,
     card_list,
     card_name,

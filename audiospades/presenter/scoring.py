@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from audiospades.i18n import _, ngettext
+from audiospades.notices import HUMAN
 from audiospades.presenter.words import (
-    HUMAN,
     bags_words,
     player_title,
     side_name,

@@ -11,10 +11,9 @@ from collections.abc import Sequence
 from audiospades.commands import Command
 from audiospades.i18n import _, ngettext
 from audiospades.keymap import Context
-from audiospades.notices import Question, QuestionKind
+from audiospades.notices import HUMAN, Question, QuestionKind
 from audiospades.presenter.keynames import key_for
 from audiospades.presenter.words import (
-    HUMAN,
     bid_words,
     card_name,
     join_list,

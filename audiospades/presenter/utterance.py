@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from audiospades.notices import HUMAN
 from audiospades.rules.seats import relative_position
 from audiospades.sound import Cue, seat_pan
-
-HUMAN = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,11 +17,10 @@ from collections.abc import Sequence
 from typing import Final
 
 from audiospades.i18n import _, ngettext, pgettext
+from audiospades.notices import HUMAN
 from audiospades.rules import Bid, Card, Rank, SeatView, Suit
 from audiospades.rules.seats import partner_of, side_seats
 from audiospades.textmark import N_
-
-HUMAN: Final = 0
 
 _RANKS: Final[dict[Rank, str]] = {
     Rank.TWO: N_("2"),
