@@ -249,12 +249,12 @@ def _parse_action(
         raise fail("an action needs exactly one of bid, pass, play, redeal")
     kind = kinds[0]
     value = raw[kind]
+    if kind == "pass" and not isinstance(value, list):
+        raise fail("'pass' must be a list of cards")
     try:
         if kind == "bid":
             return BidAction(seat, Bid.from_record(value))
         if kind == "pass":
-            if not isinstance(value, list):
-                raise fail("'pass' must be a list of cards")
             return PassAction(seat, tuple(Card.parse(c) for c in value))
         if kind == "play":
             return PlayAction(seat, Card.parse(value))

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import Final
 
-EXCERPT_LENGTH: Final = 48
+EXCERPT_LENGTH: Final = 40
 """The longest picture of a value that an error message holds."""
 
 _REPR: Final = reprlib.Repr()
@@ -34,7 +34,7 @@ def excerpt(value: object, limit: int = EXCERPT_LENGTH) -> str:
     >>> excerpt("QS")
     "'QS'"
     >>> excerpt("ZZ-not-a-card" + "Z" * 10_000)
-    "'ZZ-not-a-cardZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ..."
+    "'ZZ-not-a-cardZZZZZZZZZZZZZZZZZZZZZZZ..."
     >>> excerpt(7**100)
     '32344765096247...(85 digits)'
     >>> excerpt([[[[1]]]])

@@ -9,41 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from record_helpers import play_random_game
+from record_helpers import play_random_game, suits_deal_record
 
-from audiospades.record import FORMAT, RecordError, game_from_record, game_to_record
+from audiospades.record import RecordError, game_from_record, game_to_record
 from audiospades.replay import main as replay_main
 from audiospades.rules import Phase, Rules
-
-
-def suits_deal_record() -> dict[str, Any]:
-    """A record written by hand, as another program would: each seat holds one suit.
-
-    South (seat 0) holds every spade and so must lead spades and wins all 13 tricks.
-    Bids: South 10, West nil, North 2, East nil. Pagat (seed 000): North/South bid 12
-    and took 13: 120 + 1 overtrick = 121 and one bag; East/West both made nil: +100
-    each = 200 ("If a bid of nil is successful, the nil bidder's side receives 100").
-    """
-    suits = ["S", "H", "D", "C"]
-    ranks = "23456789TJQKA"
-    deal = [[r + s for r in ranks] for s in suits]
-    actions: list[dict[str, Any]] = [
-        {"seat": 0, "bid": 10},
-        {"seat": 1, "bid": 0},
-        {"seat": 2, "bid": 2},
-        {"seat": 3, "bid": 0},
-    ]
-    for trick in range(13):
-        for seat in range(4):
-            actions.append({"seat": seat, "play": ranks[12 - trick] + suits[seat]})
-    return {
-        "format": FORMAT,
-        "rules": {"preset": "pagat"},
-        "players": 4,
-        "partnerships": True,
-        "names": ["South", "West", "North", "East"],
-        "hands": [{"dealer": 3, "deal": deal, "actions": actions}],
-    }
 
 
 def test_record_from_another_program_scores_as_pagat() -> None:

@@ -297,3 +297,14 @@ def test_record_with_no_hands_and_no_first_dealer_is_accepted(
     assert status == 0 and err == ""
     summary = json.loads(out)
     assert summary["hands"] == [] and summary["totals"] == [0, 0]
+
+
+def test_a_pass_that_is_not_a_list_names_its_place_once() -> None:
+    record = empty_record()
+    deal = [[rank + suit for rank in "23456789TJQKA"] for suit in "SHDC"]
+    record["hands"] = [
+        {"dealer": 0, "deal": deal, "actions": [{"seat": 1, "pass": "AS"}]}
+    ]
+    with pytest.raises(RecordError) as caught:
+        game_from_record(record)
+    assert str(caught.value) == "hand 0, action 0: 'pass' must be a list of cards"
