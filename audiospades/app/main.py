@@ -7,8 +7,9 @@ the main menu.
 Headless mode runs the same loop with SDL's dummy drivers and no speech; every
 utterance is written to standard output, one a line. Keys come from ``--keys FILE``
 (``-`` for standard input) in the syntax of :mod:`audiospades.app.harness`; the run
-ends when the keys run out (after the computer players finish their moves) or on
-quit.
+ends when the keys run out (after the computer players finish their moves), on
+quit, or quietly with status 0 when the program reading standard output stops
+(``audiospades --headless ... | head -3``).
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ import argparse
 import logging
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+
+from audiospades.cli import silence_stdout
 
 log = logging.getLogger(__name__)
 
@@ -43,9 +46,25 @@ def main(argv: Sequence[str]) -> int:
     return _windowed(args)
 
 
-def _write_line(text: str) -> None:
-    sys.stdout.write(text.replace("\n", " ") + "\n")
-    sys.stdout.flush()
+class _LineWriter:
+    """Writes each utterance as a line of standard output until its reader goes."""
+
+    def __init__(self) -> None:
+        self.on_closed: Callable[[], None] = lambda: None
+        """Called once when the reader has gone (the headless run then stops)."""
+        self.is_closed = False
+
+    def __call__(self, text: str) -> None:
+        if self.is_closed:
+            return
+        try:
+            sys.stdout.write(text.replace("\n", " ") + "\n")
+            sys.stdout.flush()
+        except BrokenPipeError:
+            # Not an error: the reader (``head -3``) has all it wanted.
+            self.is_closed = True
+            silence_stdout()
+            self.on_closed()
 
 
 def _headless(args: argparse.Namespace) -> int:
@@ -61,11 +80,13 @@ def _headless(args: argparse.Namespace) -> int:
     settings, problem = storage.load_settings()
     if args.language:
         settings = dataclasses.replace(settings, language=args.language)
+    write_line = _LineWriter()
     harness = Harness(
         seed=args.seed if args.seed is not None else 0,
         settings=settings,
-        on_utterance=_write_line,
+        on_utterance=write_line,
     )
+    write_line.on_closed = harness.stop
     if problem is not None:
         harness.services.say_text(
             storage_text(FileKind.SETTINGS, problem), interrupt=False
