@@ -49,7 +49,7 @@ requires_espeak = pytest.mark.skipif(
     reason="espeak-ng is not installed (apt-get install espeak-ng; tools/dev.sh does)",
 )
 
-SHORT_LIMIT = 0.8
+SHORT_LIMIT = 2.0
 """Seconds for START_TIMEOUT and RENDER_TIMEOUT in these tests."""
 
 
@@ -95,8 +95,8 @@ def _alive(pid: int) -> bool:
 
 def left_running(pids: Path) -> list[int]:
     """Processes of the fake command still running (waiting briefly for the kill)."""
-    started = [int(pid) for pid in pids.read_text().split()]
-    assert started, "the fake espeak-ng never ran"
+    started = [int(pid) for pid in pids.read_text().split()] if pids.exists() else []
+    assert started, "the fake espeak-ng never hung"
     deadline = time.monotonic() + 2
     while any(_alive(pid) for pid in started) and time.monotonic() < deadline:
         time.sleep(0.01)
