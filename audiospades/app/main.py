@@ -1,8 +1,9 @@
 """Start-up and the command line: ``audiospades [--headless --seed N --keys FILE]``.
 
-Start-up order: settings load (a problem is spoken), language, window, speech (a
-fallback is spoken once), sound cues (no device: cues off, the game goes on), then
-the main menu.
+Start-up order: settings load (a problem is spoken), language, window, speech and
+sound cues (:func:`~audiospades.app.services.open_outputs`; no device: speech and
+cues off, said in one sentence, and the game goes on), then the main menu. Every
+change of speech output, then or later, is announced with a cue at the next frame.
 
 Headless mode runs the same loop with SDL's dummy drivers and no speech; every
 utterance is written to standard output, one a line. Keys come from ``--keys FILE``
@@ -117,17 +118,10 @@ def _windowed(args: argparse.Namespace) -> int:
     from audiospades import i18n, storage
     from audiospades.app.loop import App, open_window
     from audiospades.app.menus import MainMenu
-    from audiospades.app.services import PygameClock, Services
+    from audiospades.app.services import PygameClock, Services, open_outputs
     from audiospades.notices import FileKind
     from audiospades.presenter import Utterance
-    from audiospades.presenter.system import sound_off_text, storage_text
-    from audiospades.sound import create_sound_player
-    from audiospades.speech import (
-        BackendChange,
-        SpeechManager,
-        SpeechMode,
-        create_speaker,
-    )
+    from audiospades.presenter.system import storage_text
 
     settings, problem = storage.load_settings()
     if args.language:
@@ -146,38 +140,18 @@ def _windowed(args: argparse.Namespace) -> int:
             "desktop session, or use --headless.\n"
         )
         return 2
-    pending: list[BackendChange] = []
-
-    try:
-        mode = SpeechMode(settings.speech_mode)
-    except ValueError:
-        mode = SpeechMode.AUTO
-    speaker = create_speaker(
-        mode,
-        language=lang,
-        rate=settings.speech_rate,
-        volume=settings.speech_volume,
-        on_change=pending.append,
-    )
-    speech = SpeechManager(
-        speaker, rate=settings.speech_rate, volume=settings.speech_volume
-    )
-    sound, sound_ok = create_sound_player(settings.cue_volume)
+    speech, sound, notices = open_outputs(settings, lang)
     services = Services(
         speech=speech,
         sound=sound,
         settings=settings,
         clock=PygameClock(),
         seed=args.seed,
+        notices=notices,
     )
-    speaker_changes = pending
     app = App(services, MainMenu())
-    for change in speaker_changes:
-        services.backend_changed(change)
     if problem is not None:
         services.say(Utterance(storage_text(FileKind.SETTINGS, problem)))
-    if not sound_ok:
-        services.say(Utterance(sound_off_text()))
     i18n.add_listener(speech.set_language)
     try:
         # Wait for an event for at most a frame (16 ms) and handle it at once, so a
@@ -185,6 +159,7 @@ def _windowed(args: argparse.Namespace) -> int:
         while app.frame(pygame.event.wait(16)):
             pass
     finally:
+        i18n.remove_listener(speech.set_language)
         speech.close()
         sound.close()
         pygame.quit()

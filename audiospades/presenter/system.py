@@ -11,6 +11,7 @@ from audiospades.i18n import _, pgettext
 from audiospades.keymap import Chord
 from audiospades.notices import FileKind
 from audiospades.presenter.keynames import key_for, key_label
+from audiospades.presenter.utterance import Utterance
 from audiospades.presenter.words import (
     bid_words,
     card_list,
@@ -239,15 +240,60 @@ def storage_text(file: FileKind, problem: LoadProblem | SaveProblem) -> str:
     return _damaged(file)
 
 
-def backend_text(change: BackendChange) -> str:
-    """One sentence when speech moves to another back end."""
-    if change.to_kind is BackendKind.BUILTIN:
-        if change.reason is FallbackReason.NOT_RUNNING:
+def output_notices(
+    changes: Sequence[BackendChange], *, sound_off: bool = False
+) -> list[Utterance]:
+    """What to say when speech or sound output changed, at start-up or mid-game.
+
+    A change of speech output comes with the SPEECH_CHANGED cue and one sentence
+    naming the output now in use, worded from the last switch in `changes` (back
+    ends given up on the way are not announced one by one). No audio device at
+    all, for speech and cues alike, is one sentence too.
+
+    Args:
+        changes: Back ends given up since the last notice, oldest first.
+        sound_off: The sound cues could not start.
+    """
+    notices: list[Utterance] = []
+    if changes:
+        now = changes[-1].to_kind
+        last = [change for change in changes if change.to_kind is now]
+        no_device = any(c.reason is FallbackReason.NO_AUDIO_DEVICE for c in last)
+        if no_device and sound_off:
+            return [
+                Utterance(
+                    _(
+                        "No sound device was found: there is no speech and there "
+                        "are no sound cues; text is shown on the screen."
+                    ),
+                    Cue.SPEECH_CHANGED,
+                )
+            ]
+        notices.append(Utterance(_speech_change_text(now, last), Cue.SPEECH_CHANGED))
+    if sound_off:
+        notices.append(Utterance(sound_off_text()))
+    return notices
+
+
+def _speech_change_text(now: BackendKind, last: Sequence[BackendChange]) -> str:
+    """One sentence for one switch of speech output, naming the new output."""
+    if now is BackendKind.BUILTIN:
+        if all(change.reason is FallbackReason.NOT_RUNNING for change in last):
             return _("No screen reader is running, so the game's own voice speaks.")
         return _("The screen reader stopped answering, so the game's own voice speaks.")
-    if change.reason is FallbackReason.NO_AUDIO_DEVICE:
+    if any(change.reason is FallbackReason.NO_AUDIO_DEVICE for change in last):
         return _("No sound device was found: there is no speech, text is shown.")
-    return _("Speech is not available: text is shown on the screen.")
+    first = last[0]
+    if not first.mid_game:
+        return _(
+            "No voice can be found: there is no speech, text is shown on the screen."
+        )
+    if first.from_kind is BackendKind.BUILTIN:
+        return _("The game's own voice stopped working: text is shown on the screen.")
+    return _(
+        "The screen reader stopped answering and no other voice can be found: "
+        "text is shown on the screen."
+    )
 
 
 def sound_off_text() -> str:
@@ -529,6 +575,7 @@ _CUES: Final[dict[Cue, str]] = {
     Cue.MENU_MOVE: N_("moving in a menu"),
     Cue.MENU_SELECT: N_("choosing in a menu"),
     Cue.MENU_BACK: N_("going back in a menu"),
+    Cue.SPEECH_CHANGED: N_("speech moved to another voice, or to text on the screen"),
 }
 
 
