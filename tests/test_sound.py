@@ -222,12 +222,26 @@ def test_recording_player_records_cue_and_pan() -> None:
     assert player.is_closed
 
 
-def test_null_player_accepts_everything_silently() -> None:
+def test_null_player_accepts_everything_silently(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Used when there is no audio device: every call is accepted, none sounds,
+    none complains (the missing device was reported once, when it was found)."""
+    caplog.set_level(logging.DEBUG)
+    mixer_before = pygame.mixer.get_init()
     player: SoundPlayer = NullSoundPlayer()
-    player.play(Cue.GAME_WON, pan=0.5)
-    player.set_volume(50)
-    player.stop_all()
-    player.close()
+    calls = [
+        player.play(Cue.GAME_WON, pan=0.5),
+        player.play(Cue.CARD_PLAYED),
+        player.set_volume(50),
+        player.set_volume(-20),
+        player.stop_all(),
+        player.close(),
+        player.play(Cue.DEAL),  # even after close
+    ]
+    assert calls == [None] * 7
+    assert pygame.mixer.get_init() == mixer_before  # it never opened the mixer
+    assert caplog.records == []
 
 
 # --- the pygame mixer back end (SDL dummy audio) -----------------------------

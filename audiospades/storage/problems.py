@@ -20,7 +20,9 @@ class ProblemKind(StrEnum):
     WRONG_VERSION = "wrong_version"
     """A well-formed file of another format version (say, from a newer release)."""
     UNREADABLE = "unreadable"
-    """The OS would not let us read it (permissions, a folder, an I/O error)."""
+    """The OS would not let us read it (permissions, an I/O error, too slow)."""
+    NOT_A_FILE = "not_a_file"
+    """Not a regular file: a symbolic link, a folder, a named pipe or a device."""
 
 
 class SaveProblemKind(StrEnum):
