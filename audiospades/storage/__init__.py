@@ -5,6 +5,7 @@ defaults plus at most one `LoadProblem`; writers are atomic and return a `SavePr
 instead of raising on OS errors. The presenter words both.
 """
 
+from audiospades.storage.cleanup import clean_temp_files
 from audiospades.storage.problems import (
     LoadProblem,
     ProblemKind,
@@ -51,6 +52,7 @@ __all__ = [
     "SavedGame",
     "Settings",
     "Stats",
+    "clean_temp_files",
     "clear_current",
     "list_finished",
     "load_current",

@@ -40,6 +40,8 @@ RECORD_FORMAT: Final = "audiospades-record/1"
 FINISHED_KEPT: Final = 50
 _GAME_ID: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,99}")
 """Game ids become file names, so they are kept to characters every OS accepts."""
+FINISHED_FILE_NAME: Final = re.compile(_GAME_ID.pattern + r"\.json")
+"""The name of every file `save_finished` writes in ``finished/``."""
 
 
 @dataclass(frozen=True, slots=True)

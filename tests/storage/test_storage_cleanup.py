@@ -109,11 +109,10 @@ def test_a_real_killed_write_is_recognised(
     def killed(src: object, dst: object) -> None:
         raise SystemExit("killed")  # stands in for SIGKILL between write and rename
 
-    monkeypatch.setattr(os, "replace", killed)
-    monkeypatch.setattr(Path, "unlink", lambda self, missing_ok=False: None)
-    with pytest.raises(SystemExit):
+    with monkeypatch.context() as patch, pytest.raises(SystemExit):
+        patch.setattr(os, "replace", killed)
+        patch.setattr(Path, "unlink", lambda self, missing_ok=False: None)
         atomic_write_text(paths.current_game_path(), "{}")
-    monkeypatch.undo()
     left = [p.name for p in home.iterdir()]
     assert len(left) == 1 and left[0].startswith(".current_game.json.")
     assert clean_temp_files() == 1

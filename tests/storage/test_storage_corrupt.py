@@ -206,7 +206,7 @@ def test_backup_without_hard_links_still_never_overwrites(
     fixed_clock: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # FAT and some network shares have no hard links; rename is the fallback.
-    def no_links(src: object, dst: object) -> None:
+    def no_links(src: object, dst: object, **kwargs: object) -> None:
         raise OSError(1, "Operation not permitted")
 
     monkeypatch.setattr("os.link", no_links)

@@ -3,6 +3,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
+import os
 from pathlib import Path
 
 import pytest
@@ -181,19 +182,27 @@ def test_when_the_original_cannot_be_kept_the_file_is_not_changed(
     path = _write({"version": 1, "key_overide": {}})
     original = path.read_bytes()
 
-    def read_only(*args: object, **kwargs: object) -> int:
+    real_open = os.open
+
+    def open_read_only(file: str, flags: int, *args: object, **kwargs: object) -> int:
+        if flags & os.O_CREAT:
+            raise OSError(30, "Read-only file system")
+        return real_open(file, flags, *args, **kwargs)  # type: ignore[arg-type]
+
+    def refuse(*args: object, **kwargs: object) -> None:
         raise OSError(30, "Read-only file system")
 
-    monkeypatch.setattr("os.open", read_only)
-    monkeypatch.setattr("os.replace", read_only)
-    for _ in range(2):
-        settings, problem = load_settings()
-        assert settings == Settings()
-        assert problem is not None
-        assert problem.kind is ProblemKind.PARTLY_USED
-        assert problem.backup is None
-        assert problem.ignored == ("key_overide",)
-    monkeypatch.undo()
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "open", open_read_only)
+        for name in ("replace", "link", "rename"):
+            patch.setattr(os, name, refuse)
+        for _ in range(2):
+            settings, problem = load_settings()
+            assert settings == Settings()
+            assert problem is not None
+            assert problem.kind is ProblemKind.PARTLY_USED
+            assert problem.backup is None
+            assert problem.ignored == ("key_overide",)
     assert path.read_bytes() == original
 
 
