@@ -22,6 +22,7 @@ from audiospades.storage.saves import (
     new_game_id,
     save_current,
     save_finished,
+    set_aside_current,
 )
 from audiospades.storage.settings import Settings, load_settings, save_settings
 from audiospades.storage.stats import (
@@ -64,5 +65,6 @@ __all__ = [
     "save_current",
     "save_finished",
     "save_settings",
+    "set_aside_current",
     "win_percentage",
 ]

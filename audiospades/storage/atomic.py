@@ -106,7 +106,7 @@ def _write_and_replace(path: Path, data: bytes) -> None:
             os.fsync(handle.fileno())
         if path.is_symlink():
             log.warning("replacing the link %s with a file; its target is kept", path)
-        # rename(2) replaces the directory entry: a link there is replaced, not followed.
+        # rename(2) replaces the directory entry: a link is replaced, not followed.
         _replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -214,8 +214,10 @@ def _open_lock_file(lock_file: Path) -> int:
 
 
 def _open_regular(path: Path) -> int | None:
-    """A read-write descriptor on the regular file `path` (made if missing), or None
-    if a link, folder, pipe or device is there."""
+    """A read-write descriptor on the regular file `path`, made if missing.
+
+    None if a link, folder, pipe or device is there.
+    """
     if not _HAS_NOFOLLOW and os.path.islink(path):  # Windows: look before opening
         return None
     try:

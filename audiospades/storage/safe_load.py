@@ -108,7 +108,7 @@ def read_json_object(
 def load_json_object(
     path: Path, *, version: int
 ) -> tuple[dict[str, object] | None, LoadProblem | None]:
-    """`read_json_object` without the bytes: the object, or None and perhaps a problem."""
+    """`read_json_object` without the bytes: the object, or None (and a problem)."""
     loaded, problem = read_json_object(path, version=version)
     return (None if loaded is None else loaded.value), problem
 
@@ -242,7 +242,8 @@ def _read_limited(path: Path) -> bytes | None:
     except OSError as exc:
         # ELOOP on Linux, EMLINK on FreeBSD, EFTYPE on NetBSD: ask the link itself.
         if os.path.islink(path):
-            raise NotRegularFileError(errno.ELOOP, "a symbolic link", str(path)) from exc
+            link = "a symbolic link"
+            raise NotRegularFileError(errno.ELOOP, link, str(path)) from exc
         if os.path.isdir(path):  # Windows refuses to open folders
             raise NotRegularFileError(errno.EISDIR, "a folder", str(path)) from exc
         raise
