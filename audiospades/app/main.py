@@ -58,6 +58,7 @@ def _headless(args: argparse.Namespace) -> int:
     from audiospades.notices import FileKind
     from audiospades.presenter.system import storage_text
 
+    storage.clean_temp_files()  # left by a write killed mid-way
     settings, problem = storage.load_settings()
     if args.language:
         settings = dataclasses.replace(settings, language=args.language)
@@ -108,6 +109,7 @@ def _windowed(args: argparse.Namespace) -> int:
         create_speaker,
     )
 
+    storage.clean_temp_files()  # left by a write killed mid-way
     settings, problem = storage.load_settings()
     if args.language:
         settings = dataclasses.replace(settings, language=args.language)
