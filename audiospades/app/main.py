@@ -1,8 +1,8 @@
 """Start-up and the command line: ``audiospades [--headless --seed N --keys FILE]``.
 
-Start-up order: settings load (a problem is spoken), language, window, speech (a
-fallback is spoken once), sound cues (no device: cues off, the game goes on), then
-the main menu.
+Start-up order: killed writes' temporary files removed, settings load (a problem is
+spoken), language, window, speech (a fallback is spoken once), sound cues (no
+device: cues off, the game goes on), then the main menu.
 
 Headless mode runs the same loop with SDL's dummy drivers and no speech; every
 utterance is written to standard output, one a line. Keys come from ``--keys FILE``

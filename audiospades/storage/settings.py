@@ -55,7 +55,8 @@ class Settings:
     """
 
     language: str | None = None
-    """A locale name such as ``"fr"`` or ``"pt_BR"``; None follows the system locale."""
+    """A shipped language's code such as ``"fr"``, perhaps with a region (``"pt_BR"``);
+    None follows the system locale."""
     speech_mode: str = "auto"
     """Which speech back end to use; "auto" lets the speech package choose."""
     speech_rate: int = 100
