@@ -1,9 +1,10 @@
 """Start-up and the command line: ``audiospades [--headless --seed N --keys FILE]``.
 
-Start-up order: settings load (a problem is spoken), language, window, speech and
-sound cues (:func:`~audiospades.app.services.open_outputs`; no device: speech and
-cues off, said in one sentence, and the game goes on), then the main menu. Every
-change of speech output, then or later, is announced with a cue at the next frame.
+Start-up order: killed writes' temporary files removed, settings load (a problem is
+spoken), language, window, speech and sound cues
+(:func:`~audiospades.app.services.open_outputs`; no device: speech and cues off, said
+in one sentence, and the game goes on), then the main menu. Every change of speech
+output, then or later, is announced with a cue at the next frame.
 
 Headless mode runs the same loop with SDL's dummy drivers and no speech; every
 utterance is written to standard output, one a line. Keys come from ``--keys FILE``
@@ -78,6 +79,7 @@ def _headless(args: argparse.Namespace) -> int:
     from audiospades.notices import FileKind
     from audiospades.presenter.system import storage_text
 
+    storage.clean_temp_files()  # left by a write killed mid-way
     settings, problem = storage.load_settings()
     if args.language:
         settings = dataclasses.replace(settings, language=args.language)
@@ -123,6 +125,7 @@ def _windowed(args: argparse.Namespace) -> int:
     from audiospades.presenter import Utterance
     from audiospades.presenter.system import storage_text
 
+    storage.clean_temp_files()  # left by a write killed mid-way
     settings, problem = storage.load_settings()
     if args.language:
         settings = dataclasses.replace(settings, language=args.language)

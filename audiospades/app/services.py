@@ -21,7 +21,7 @@ from audiospades.presenter.keynames import use_keymap
 from audiospades.presenter.system import output_notices
 from audiospades.sound import SoundPlayer
 from audiospades.speech import BackendChange, SpeechManager, SpeechMode
-from audiospades.storage import Settings
+from audiospades.storage import SaveProblem, Settings
 
 log = logging.getLogger(__name__)
 
@@ -148,6 +148,8 @@ class Services:
         self.fullscreen_requested = False
         self.quit_requested = False
         self.notices = notices if notices is not None else OutputNotices()
+        self._settings_problem: SaveProblem | None = None
+        """The last settings save's problem, said once: again only if it changes."""
 
     # --- output ---
     def say(self, utterance: Utterance) -> None:
@@ -190,11 +192,12 @@ class Services:
             use_keymap(self.keymap)
         if self.persist:
             problem = storage.save_settings(self.settings)
-            if problem is not None:
+            if problem is not None and problem != self._settings_problem:
                 from audiospades.notices import FileKind
                 from audiospades.presenter.system import storage_text
 
                 self.say_text(storage_text(FileKind.SETTINGS, problem))
+            self._settings_problem = problem
 
     def new_seed(self) -> int:
         """A seed for a new game (deterministic when the run was given one)."""

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Final
 
 from audiospades.bots import Hint, HintKind, HintReason
 from audiospades.commands import Command
-from audiospades.i18n import _, pgettext
+from audiospades.i18n import _, ngettext, pgettext
 from audiospades.keymap import Chord
 from audiospades.notices import FileKind
 from audiospades.presenter.keynames import key_for, key_label
@@ -218,19 +219,120 @@ def _damaged_kept(file: FileKind) -> str:
     )
 
 
+def _unreadable_kept(file: FileKind) -> str:
+    # Translators: {backup} is the file name the unreadable file was kept under.
+    match file:
+        case FileKind.SETTINGS:
+            return _(
+                "Your settings file could not be read; it was kept as {backup} "
+                "and defaults are used."
+            )
+        case FileKind.STATISTICS:
+            return _(
+                "Your statistics file could not be read; it was kept as {backup} "
+                "and defaults are used."
+            )
+        case FileKind.SAVED_GAME:
+            return _(
+                "Your saved game file could not be read; it was kept as {backup} "
+                "and defaults are used."
+            )
+    return _(
+        "Your finished game file could not be read; it was kept as {backup} "
+        "and defaults are used."
+    )
+
+
+def _not_a_file_kept(file: FileKind) -> str:
+    # Translators: a link, a folder, a named pipe or a device was found where the
+    # file should be. {backup} is the name it was moved to.
+    match file:
+        case FileKind.SETTINGS:
+            return _(
+                "Your settings file is not an ordinary file; it was moved to "
+                "{backup} and defaults are used."
+            )
+        case FileKind.STATISTICS:
+            return _(
+                "Your statistics file is not an ordinary file; it was moved to "
+                "{backup} and defaults are used."
+            )
+        case FileKind.SAVED_GAME:
+            return _(
+                "Your saved game file is not an ordinary file; it was moved to "
+                "{backup} and defaults are used."
+            )
+    return _(
+        "Your finished game file is not an ordinary file; it was moved to "
+        "{backup} and defaults are used."
+    )
+
+
+def _partly_used(file: FileKind, names: str, backup: str) -> str | None:
+    # Translators: {names} lists the settings keys or statistics entries that were
+    # not used, as written in the file; {backup} is where the original file was kept.
+    match file:
+        case FileKind.SETTINGS if backup:
+            text = _(
+                "Some of your settings could not be used, so their defaults apply: "
+                "{names}. Your file was kept as {backup}."
+            )
+        case FileKind.SETTINGS:
+            text = _(
+                "Some of your settings could not be used, so their defaults apply: "
+                "{names}."
+            )
+        case FileKind.STATISTICS if backup:
+            text = _(
+                "Some entries in your statistics could not be used and are left "
+                "out: {names}. Your file was kept as {backup}."
+            )
+        case FileKind.STATISTICS:
+            text = _(
+                "Some entries in your statistics could not be used and are left "
+                "out: {names}."
+            )
+        case _:
+            return None
+    return text.format(names=names, backup=backup)
+
+
+_NAMES_SPOKEN: Final = 5
+"""Keys or entries named in full; beyond these, only how many more."""
+
+
+def _names_text(names: Sequence[str]) -> str:
+    """The first few names as a spoken list, and how many others there are."""
+    if len(names) <= _NAMES_SPOKEN:
+        return join_list(list(names))
+    rest = len(names) - _NAMES_SPOKEN
+    return ngettext(
+        "{names} and {count} other", "{names} and {count} others", rest
+    ).format(names=", ".join(names[:_NAMES_SPOKEN]), count=rest)
+
+
 def storage_text(file: FileKind, problem: LoadProblem | SaveProblem) -> str:
     """One sentence about a file that could not be loaded or saved.
 
     Each kind of file has whole sentences of its own (not a ``{file}`` word put
-    into one sentence), so a translator can make every word agree with it.
+    into one sentence), so a translator can make every word agree with it. Where a
+    file was kept under another name, the sentence says that name.
     """
     if isinstance(problem, SaveProblem):
         if problem.kind is SaveProblemKind.BUSY:
             return _save_busy(file)
         return _save_refused(file)
     backup = str(problem.backup) if problem.backup else ""
-    if problem.kind is ProblemKind.UNREADABLE:
-        return _unreadable(file)
+    if problem.kind is ProblemKind.PARTLY_USED:
+        text = _partly_used(file, _names_text(problem.ignored), backup)
+        if text is not None:
+            return text
+    if problem.kind in (ProblemKind.UNREADABLE, ProblemKind.NOT_A_FILE):
+        if not backup:
+            return _unreadable(file)
+        if problem.kind is ProblemKind.NOT_A_FILE:
+            return _not_a_file_kept(file).format(backup=backup)
+        return _unreadable_kept(file).format(backup=backup)
     if problem.kind is ProblemKind.WRONG_VERSION:
         if backup:
             return _wrong_version_kept(file).format(backup=backup)
@@ -322,9 +424,16 @@ def no_saved_game_text() -> str:
     return _("There is no saved game to continue.")
 
 
-def saved_game_unreadable_text() -> str:
-    """Continue, with a saved game that cannot be replayed."""
-    return _("The saved game could not be read; it was set aside.")
+def saved_game_unreadable_text(backup: Path | None, path: Path) -> str:
+    """Continue, with a saved game that cannot be replayed: where it is now."""
+    if backup is not None:
+        # Translators: {backup} is the file name the saved game was kept under.
+        text = _("The saved game could not be replayed; it was kept as {backup}.")
+        return text.format(backup=str(backup))
+    # Translators: {path} is the saved game's file, left where it was.
+    return _(
+        "The saved game could not be replayed or moved aside; it is still at {path}."
+    ).format(path=str(path))
 
 
 def game_abandoned_text() -> str:
