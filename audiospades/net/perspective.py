@@ -160,7 +160,7 @@ class Perspective:
                 | SpadesBroken(seat=seat)
                 | CardPlayed(seat=seat)
             ):
-                return replace(notice, seat=self.seat(seat))  # type: ignore[type-var]
+                return replace(notice, seat=self.seat(seat))
             case BiddingComplete(bids=bids):
                 return replace(notice, bids=self.by_seat(bids))
             case CardsPassed(from_seat=giver, to_seat=taker):
