@@ -506,7 +506,9 @@ def encode_notices(notices: Iterable[Notice]) -> list[AnyWireNotice]:
 
 
 _VIEW_DECODER: Final = msgspec.json.Decoder(WireView)
-_NOTICE_DECODER: Final = msgspec.json.Decoder(AnyWireNotice)
+_NOTICE_DECODER: Final[msgspec.json.Decoder[AnyWireNotice]] = msgspec.json.Decoder(
+    AnyWireNotice
+)
 _ENCODER: Final = msgspec.json.Encoder()
 
 
