@@ -111,10 +111,15 @@ class TableScreen(Screen):
         return self._view
 
     def _sync(self, services: Services) -> None:
-        """Say what happened, keep the focus valid, save."""
+        """Keep the focus valid, save, then say what happened.
+
+        The game is saved before its news is spoken, with the last line about to be
+        spoken, so what the player heard is always on disk.
+        """
         notices = self.session.drain()
         self._view = self.session.view()
         verbosity = services.settings.verbosity
+        said: list[Utterance] = []
         for notice in notices:
             if isinstance(notice, YourTurn | HandShown):
                 self._fix_focus(notice)
@@ -126,10 +131,12 @@ class TableScreen(Screen):
                 repeat = utterance.text == self._skip_once
                 self._skip_once = ""
                 if not repeat:
-                    services.say(utterance)
+                    said.append(utterance)
         if self.focus not in self._view.hand:
             self.focus = self._view.hand[0] if self._view.hand else None
-        self.session.save_if_dirty(services.last_line)
+        self.session.save_if_dirty(said[-1].text if said else services.last_line)
+        for utterance in said:
+            services.say(utterance)
         if self.session.drain_pending():
             self._sync(services)
 

@@ -1,0 +1,683 @@
+"""One game at one table: the engine, who sits where, pacing, questions and notices.
+
+The core is shared by a local game (one person at seat 0, computer players at the
+others: :class:`audiospades.controller.GameSession`) and a networked one (people at
+any seats, computer players in the rest, a computer player taking a seat whose
+person dropped). It knows no screen, speaker, file, socket, wall clock or words:
+
+* time comes in through :meth:`TableCore.advance` (milliseconds, any origin), and
+  :meth:`TableCore.next_wake_ms` says when the core next has work of its own;
+* people act through :meth:`bid`, :meth:`play`, :meth:`pass_cards`, :meth:`answer`
+  and :meth:`clear_trick`, each naming its seat;
+* what happens comes out as *notices* per seat (:meth:`drain`): the engine's events
+  as that seat may see them (:func:`~audiospades.rules.visible_events`) and the
+  table's own (:class:`~audiospades.notices.YourTurn`, a
+  :class:`~audiospades.notices.Question`, a :class:`~audiospades.notices.Refused`
+  action, ...). ``drain(None)`` is the public stream, for spectators.
+
+Decisions documented here:
+
+* **Blind nil** is offered to every person at the table who may bid it, at the start
+  of a hand and before the hand is shown; the hand stays hidden until the blind nil
+  is bid (the core bids it when that seat's turn comes). Nothing else happens until
+  every such question is answered.
+* **Redeal** (misdeal rule) is offered, after the hands are shown, to every person
+  with a deficient hand when no one has bid; computer players are asked first.
+* **Computer players' randomness** is drawn afresh for every decision from
+  ``(table seed, seat, action count)`` (:func:`rng_key`), so nothing about a bot
+  needs saving: a game rebuilt from its record continues exactly as it would have,
+  and a decision can be worked out in another process from the seat view alone.
+* **Questions survive a save**: :meth:`TableCore.question_state` and
+  :meth:`TableCore.restore_questions` carry the open questions, the hidden hands
+  and the blind nil intentions, so a resumed table is in exactly its saved state.
+* **Determinism**: deal number ``k`` is shuffled by ``Random(f"{seed}/deal/{k}")``.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import Final, Protocol
+
+from audiospades.bots import Bot
+from audiospades.notices import (
+    HandHidden,
+    HandShown,
+    Notice,
+    Question,
+    QuestionKind,
+    Refused,
+    TrickWaiting,
+    YourTurn,
+)
+from audiospades.rules import (
+    Bid,
+    BidAction,
+    Card,
+    DealAction,
+    Event,
+    Game,
+    IllegalAction,
+    Phase,
+    Reason,
+    SeatView,
+    TrickWon,
+    seat_view,
+    shuffled_deal,
+    visible_events,
+)
+from audiospades.seating import Seating, make_bot
+from audiospades.thinking import Decision, Thinker, rng_key
+
+log = logging.getLogger(__name__)
+
+PUBLIC: Final = -1
+"""The notice stream of no seat: what a spectator may see (no passed cards)."""
+
+TAKEOVER_CHARACTER: Final = "hazel"
+"""The computer player who keeps a seat warm when its person has left (level 3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Delays:
+    """Milliseconds the table waits, for one pace setting."""
+
+    bot: int
+    """Between one player's action and a computer player's next one."""
+    trick: int
+    """A complete trick stays on the table this long before it is gathered."""
+    hand: int
+    """After a hand is scored, before the next deal."""
+
+
+PACES: Final[dict[str, Delays]] = {
+    "slow": Delays(bot=1600, trick=2500, hand=3000),
+    "normal": Delays(bot=900, trick=1500, hand=2000),
+    "fast": Delays(bot=300, trick=600, hand=800),
+}
+
+
+class Thinking(Protocol):
+    """Where computer players' decisions are worked out (see :mod:`thinking`)."""
+
+    def poll(self, game: Game, seat: int) -> Decision | None:
+        """``seat``'s decision now, or None while it is still being worked out."""
+        ...
+
+    def close(self) -> None:
+        """Stop any work under way."""
+        ...
+
+
+class TableCore:
+    """One game at a table, from the first deal to the last hand."""
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        seed: int,
+        seating: Seating,
+        humans: Iterable[int],
+        delays: Delays = PACES["normal"],
+        wait_after_trick: bool = False,
+        now_ms: int = 0,
+        timed: bool = False,
+        thinking: Callable[[dict[int, Bot], int], Thinking] | None = None,
+    ) -> None:
+        """Take over ``game`` (new or resumed); nothing happens until advance().
+
+        Args:
+            game: the game, new or rebuilt from a record.
+            seed: the table's seed (deals and computer players' randomness).
+            seating: characters and names by seat.
+            humans: the seats people play; computer players play the rest.
+            delays: the pacing.
+            wait_after_trick: a finished trick stays until a person gathers it.
+            now_ms: the clock's reading now.
+            timed: computer players may stop searching at their time budget
+                (real time); without it they stop only at their sample limits.
+            thinking: builds the place decisions are worked out, from the bots and
+                the seed; by default at once, in this thread.
+        """
+        self.game = game
+        self.rules = game.rules
+        self.seed = seed
+        self.seating = seating
+        self.names = seating.names
+        self.delays = delays
+        self.wait_after_trick = wait_after_trick
+        self._timed = timed
+        n = self.rules.player_count
+        self.humans: frozenset[int] = frozenset(s for s in humans if 0 <= s < n)
+        self.bots: dict[int, Bot] = {
+            seat: self._new_bot(seat) for seat in range(n) if seat not in self.humans
+        }
+        self.awaiting_trick_clear = False
+        self.shown_trick: TrickWon | None = None
+        """A complete trick still on the table (until gathered)."""
+        self._questions: dict[int, Question] = {}
+        self._hidden: set[int] = set()
+        self._blind_intent: set[int] = set()
+        self._asked_blind_for = -1
+        self._asked_redeal_for = -1
+        self._announced_at: dict[int, int] = {}
+        self._outboxes: dict[int, list[Notice]] = {PUBLIC: []}
+        for seat in self.humans:
+            self._outboxes[seat] = []
+        self._now = now_ms
+        self._due = now_ms
+        self._hold_until = now_ms
+        self.dirty = True
+        """Something changed since the owner last saved (the owner clears it)."""
+        build = thinking or (lambda bots, seed: Thinker(bots, False, seed=seed))
+        self._thinker = build(self.bots, seed)
+
+    def _new_bot(self, seat: int, character: str | None = None) -> Bot:
+        return make_bot(
+            character or self.seating.characters[seat],
+            random.Random(rng_key(self.seed, seat, 0)),
+            timed=self._timed,
+        )
+
+    # --- who sits where ---
+    def set_human(self, seat: int, human: bool) -> None:
+        """A person takes ``seat`` (True) or a computer player takes it over (False).
+
+        A computer player who takes over a person's seat is :data:`TAKEOVER_CHARACTER`
+        unless the seating names a character for it. A person who takes a seat back
+        gets the turn announced again.
+        """
+        if human == (seat in self.humans):
+            return
+        if human:
+            self.humans = self.humans | {seat}
+            self.bots.pop(seat, None)
+            self._outboxes.setdefault(seat, [])
+            self._announced_at.pop(seat, None)
+            self._announce_turns()
+            return
+        self.humans = self.humans - {seat}
+        self.bots[seat] = self._new_bot(
+            seat, self.seating.characters[seat] or TAKEOVER_CHARACTER
+        )
+        self._outboxes.pop(seat, None)
+        self._hidden.discard(seat)
+        # An open question is dropped: a computer player never bids blind nil or
+        # asks for a redeal on behalf of a person who has left.
+        self._questions.pop(seat, None)
+        self._due = min(self._due, self._now + self.delays.bot)
+        if not self._questions:
+            self._pre_bidding()
+
+    # --- queries ---
+    @property
+    def now_ms(self) -> int:
+        """The table's clock."""
+        return self._now
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.game.is_over
+
+    def question(self, seat: int) -> Question | None:
+        """The yes/no question waiting for ``seat``'s answer, if any."""
+        return self._questions.get(seat)
+
+    def is_hand_hidden(self, seat: int) -> bool:
+        """Whether ``seat``'s cards are hidden (blind nil decision or intent)."""
+        return seat in self._hidden
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know now."""
+        return seat_view(self.game, seat, hide_hand=seat in self._hidden)
+
+    def is_turn(self, seat: int) -> bool:
+        """Whether the table waits for the person at ``seat`` to bid, pass or play."""
+        return (
+            seat in self.humans
+            and self.game.to_act == seat
+            and not self._questions
+            and not self.awaiting_trick_clear
+            and self._now >= self._hold_until
+            and seat not in self._blind_intent
+        )
+
+    @property
+    def is_waiting_for_person(self) -> bool:
+        """Whether nothing will happen until a person acts or answers."""
+        to_act = self.game.to_act
+        return (
+            bool(self._questions)
+            or self.awaiting_trick_clear
+            or (to_act in self.humans and to_act not in self._blind_intent)
+            or self.is_over
+        )
+
+    @property
+    def is_idle(self) -> bool:
+        """Whether advancing the clock would change nothing (waiting or over)."""
+        to_act = self.game.to_act
+        return (
+            bool(self._questions)
+            or self.awaiting_trick_clear
+            or self.is_over
+            or (to_act is not None and self.is_turn(to_act))
+        )
+
+    def next_wake_ms(self) -> int | None:
+        """When :meth:`advance` next has work of its own; None while it waits.
+
+        It waits for a person (a turn, a question, a trick to gather) or for
+        nothing (the game is over). A computer player's decision worked out
+        elsewhere may be ready before this time: poll again when it is.
+        """
+        if self.is_idle:
+            return None
+        return max(self._due, self._hold_until, self._now)
+
+    def drain(self, seat: int = PUBLIC) -> list[Notice]:
+        """Take ``seat``'s notices since the last call, oldest first."""
+        box = self._outboxes.get(seat)
+        if not box:
+            return []
+        self._outboxes[seat] = []
+        return box
+
+    def has_notices(self, seat: int = PUBLIC) -> bool:
+        """Whether notices wait for ``seat``."""
+        return bool(self._outboxes.get(seat))
+
+    # --- people's actions ---
+    def bid(self, seat: int, bid: Bid) -> bool:
+        """Bid for the person at ``seat``; a refusal becomes a Refused notice."""
+        return self._person(seat, lambda: self.game.bid(seat, bid))
+
+    def play(self, seat: int, card: Card) -> bool:
+        """Play a card for the person at ``seat``."""
+        if self.awaiting_trick_clear and self.game.to_act == seat:
+            self.clear_trick()
+        return self._person(seat, lambda: self.game.play(seat, card))
+
+    def pass_cards(self, seat: int, cards: Sequence[Card]) -> bool:
+        """Pass cards for the person at ``seat``."""
+        return self._person(seat, lambda: self.game.pass_cards(seat, tuple(cards)))
+
+    def answer(self, seat: int, yes: bool) -> bool:
+        """Answer ``seat``'s open question; False if none waits for it."""
+        question = self._questions.pop(seat, None)
+        if question is None:
+            return False
+        self.dirty = True
+        if question.kind is QuestionKind.BLIND_NIL:
+            if yes:
+                self._blind_intent.add(seat)
+                self._emit(seat, HandHidden())
+            else:
+                self._show_hand(seat)
+        elif yes:
+            # One redeal is enough: the others' redeal questions are withdrawn.
+            for other, asked in list(self._questions.items()):
+                if asked.kind is QuestionKind.REDEAL:
+                    del self._questions[other]
+            self._apply(partial(self.game.request_redeal, seat))
+        self._due = self._now + self.delays.bot
+        if not self._questions:
+            self._pre_bidding()
+        self._announce_turns()
+        return True
+
+    def clear_trick(self) -> bool:
+        """Gather the trick on the table (the continue key); False if none waits."""
+        if not self.awaiting_trick_clear:
+            return False
+        self.awaiting_trick_clear = False
+        self.shown_trick = None
+        self._hold_until = self._now
+        self._due = self._now + self.delays.bot // 2
+        return True
+
+    def hurry(self) -> None:
+        """Gather a finished trick shown on a timer now (a person acts at once)."""
+        if self._now < self._hold_until:
+            self._hold_until = self._now
+            self.shown_trick = None
+
+    # --- the clock ---
+    def advance(self, now_ms: int) -> None:
+        """Move the clock to ``now_ms`` and let every action due by then happen."""
+        self._now = max(self._now, now_ms)
+        for _ in range(10_000):  # a bound, not a limit a real game reaches
+            if not self._step():
+                break
+        self._announce_turns()
+
+    def run_until_idle(self, limit_ms: int = 10_000_000) -> None:
+        """Advance as far as needed for the table to wait for a person (tests)."""
+        end = self._now + limit_ms
+        while not self.is_idle and self._now < end:
+            self.advance(min(end, max(self._due, self._hold_until, self._now + 1)))
+
+    def _step(self) -> bool:
+        game = self.game
+        if self._questions or self.awaiting_trick_clear or game.is_over:
+            return False
+        if self._now < self._hold_until:
+            return False
+        if self.shown_trick is not None:
+            self.shown_trick = None
+        if game.phase is Phase.DEALING:
+            if self._now < self._due:
+                return False
+            rng = random.Random(f"{self.seed}/deal/{game.deal_count}")
+            self._apply(lambda: game.deal(shuffled_deal(self.rules, rng)))
+            self._due = self._now + self.delays.bot
+            self._pre_bidding()
+            return True
+        seat = game.to_act
+        if seat is None:
+            return False
+        if seat in self.humans:
+            if seat in self._blind_intent and game.phase is Phase.BIDDING:
+                if self._now < self._due:
+                    return False
+                self._blind_intent.discard(seat)
+                if game.can_bid(seat, Bid.blind_nil()):
+                    self._apply(lambda: game.bid(seat, Bid.blind_nil()))
+                else:  # e.g. the partner's nil since forbids a double nil
+                    self._emit(seat, Refused(_blind_refusal(game, seat)))
+                self._show_hand(seat)
+                return True
+            return False
+        if not self._thinker_is_background() and self._now < self._due:
+            return False  # Decide at the due time, not before: nothing runs ahead.
+        decision = self._thinker.poll(game, seat)
+        if decision is None or self._now < self._due:
+            return False
+        self._bot_acts(seat, decision)
+        return True
+
+    def _thinker_is_background(self) -> bool:
+        return bool(getattr(self._thinker, "background", False))
+
+    def close(self) -> None:
+        """Stop any decision being worked out."""
+        self._thinker.close()
+
+    def _bot_acts(self, seat: int, decision: Decision) -> None:
+        game = self.game
+        if game.phase is Phase.BIDDING:
+            if seat in self._blind_intent and game.can_bid(seat, Bid.blind_nil()):
+                self._blind_intent.discard(seat)
+                choice = Bid.blind_nil()
+            else:
+                self._blind_intent.discard(seat)
+                choice = decision if isinstance(decision, Bid) else Bid(1)
+                if not game.can_bid(seat, choice):
+                    log.warning("bot at seat %d bid illegally: %r", seat, choice)
+                    choice = game.legal_bids(seat)[-1]
+            self._apply(lambda: game.bid(seat, choice))
+        elif game.phase is Phase.PASSING:
+            cards = decision if isinstance(decision, tuple) else ()
+            if not game.can_pass(seat, cards):
+                cards = game.hand(seat)[: self.rules.blind_nil_pass]
+            self._apply(lambda: game.pass_cards(seat, cards))
+        elif game.phase is Phase.PLAYING:
+            card = decision if isinstance(decision, Card) else game.hand(seat)[0]
+            if not game.can_play(seat, card):
+                log.warning("bot at seat %d played illegally: %s", seat, card)
+                card = min(game.legal_plays(seat))
+            self._apply(lambda: game.play(seat, card))
+        self._due = self._now + self.delays.bot
+
+    def _seeded_bot(self, seat: int, purpose: str) -> Bot:
+        """``seat``'s bot with its randomness drawn afresh for one decision."""
+        bot = self.bots[seat]
+        rng = getattr(bot, "rng", None)
+        if isinstance(rng, random.Random):
+            rng.seed(f"{self.seed}/{purpose}/{seat}/{self.game.deal_count}")
+        return bot
+
+    def _pre_bidding(self) -> None:
+        """Blind nil and redeal questions at the start of a hand (see module doc)."""
+        game = self.game
+        if game.phase is not Phase.BIDDING or self._questions:
+            return
+        deal = game.deal_count
+        if self._asked_blind_for != deal:
+            self._asked_blind_for = deal
+            self._blind_intent.clear()
+            for seat in sorted(self.bots):
+                if game.is_blind_nil_eligible(seat) and self._seeded_bot(
+                    seat, "blind"
+                ).choose_blind_nil(seat_view(game, seat, hide_hand=True)):
+                    self._blind_intent.add(seat)
+            for seat in sorted(self.humans):
+                if game.is_blind_nil_eligible(seat):
+                    self._hidden.add(seat)
+                    self._ask(
+                        seat,
+                        Question(QuestionKind.BLIND_NIL, self.rules.blind_nil_behind),
+                    )
+                else:
+                    self._show_hand(seat)
+            if self._questions:
+                return
+        if self._asked_redeal_for != deal and self.rules.misdeal_redeal:
+            self._asked_redeal_for = deal
+            for seat in sorted(self.bots):
+                if (
+                    seat not in self._blind_intent
+                    and game.can_request_redeal(seat)
+                    and self._seeded_bot(seat, "redeal").choose_redeal(
+                        seat_view(game, seat)
+                    )
+                ):
+                    self._apply(partial(game.request_redeal, seat))
+                    self._due = self._now + self.delays.hand
+                    return
+            for seat in sorted(self.humans):
+                if seat not in self._blind_intent and game.can_request_redeal(seat):
+                    self._ask(seat, Question(QuestionKind.REDEAL))
+
+    def _ask(self, seat: int, question: Question) -> None:
+        self._questions[seat] = question
+        self._emit(seat, question)
+        self.dirty = True
+
+    def _show_hand(self, seat: int) -> None:
+        self._hidden.discard(seat)
+        self._emit(seat, HandShown(self.game.hand(seat)))
+
+    def _announce_turns(self) -> None:
+        for seat in self.humans:
+            if self.is_turn(seat) and self._announced_at.get(seat) != (
+                self.game.action_count
+            ):
+                self._announced_at[seat] = self.game.action_count
+                self._emit(seat, YourTurn(self.view(seat)))
+                # Save again once it is announced: the turn often comes a frame
+                # after the last action (a finished trick is shown first), and a
+                # resumed game should repeat this line, the last one heard.
+                self.dirty = True
+
+    def _emit(self, seat: int, notice: Notice) -> None:
+        box = self._outboxes.get(seat)
+        if box is not None:
+            box.append(notice)
+
+    # --- applying actions ---
+    def _person(self, seat: int, action: Callable[[], tuple[Event, ...]]) -> bool:
+        if not self.is_turn(seat):
+            if (
+                seat in self.humans
+                and self.game.to_act == seat
+                and self._now < self._hold_until
+                and not self._questions
+            ):
+                self.hurry()  # acting while a finished trick is shown gathers it
+            else:
+                self._emit(seat, Refused(_not_now(self.game)))
+                return False
+        try:
+            self._apply(action)
+        except IllegalAction as error:
+            self._emit(seat, Refused(error))
+            return False
+        self._due = self._now + self.delays.bot
+        self.advance(self._now)
+        return True
+
+    def _apply(self, action: Callable[[], tuple[Event, ...]]) -> None:
+        events = action()
+        self.dirty = True
+        for seat, box in self._outboxes.items():
+            box.extend(visible_events(events, seat))
+        for event in events:
+            if isinstance(event, TrickWon):
+                self.shown_trick = event
+                if self.wait_after_trick and self.humans:
+                    self.awaiting_trick_clear = True
+                    for seat in self.humans:
+                        self._emit(seat, TrickWaiting())
+                else:
+                    self._hold_until = self._now + self.delays.trick
+        if self.game.phase is Phase.DEALING and not self.game.is_over:
+            self._due = max(self._due, self._now + self.delays.hand)
+            self._hold_until = max(self._hold_until, self._now + self.delays.trick)
+
+    # --- rebuilding ---
+    def rewind(self, actions_kept: int) -> None:
+        """Replay the game up to its first ``actions_kept`` actions (undo).
+
+        Questions are closed and hands shown: undo is only offered at a person's
+        own decision, after the start of the hand's questions.
+        """
+        actions = self.game.actions
+        self.game = Game.replay(
+            self.rules, actions[:actions_kept], first_dealer=self.game.first_dealer
+        )
+        self._blind_intent -= self.humans
+        self._hidden.clear()
+        self.awaiting_trick_clear = False
+        self.shown_trick = None
+        self._hold_until = self._now
+        self._announced_at.clear()
+        self.dirty = True
+
+    def question_state(self) -> dict[str, object]:
+        """The open questions and hidden hands, as plain data for a save."""
+        return {
+            "asked_blind_for": self._asked_blind_for,
+            "asked_redeal_for": self._asked_redeal_for,
+            "questions": {
+                str(seat): [q.kind.value, q.behind]
+                for seat, q in sorted(self._questions.items())
+            },
+            "blind_intent": sorted(self._blind_intent),
+            "hidden": sorted(self._hidden),
+        }
+
+    def restore_questions(self, state: Mapping[str, object] | None) -> None:
+        """Put back what :meth:`question_state` saved; without it, guess safely.
+
+        Without a saved state (an older save) a person who has not bid yet and may
+        bid blind nil is asked again with the hand hidden; otherwise the hand is
+        taken as seen. Anything malformed is ignored piece by piece.
+        """
+        deal = self.game.deal_count
+        self._asked_blind_for = deal
+        self._asked_redeal_for = deal
+        if not isinstance(state, Mapping) or state.get("asked_blind_for") != deal:
+            if self.game.phase is Phase.BIDDING:
+                bid_before = any(
+                    isinstance(a, BidAction) for a in _this_hand(self.game)
+                )
+                for seat in sorted(self.humans):
+                    if self.game.is_blind_nil_eligible(seat) and not bid_before:
+                        self._asked_blind_for = -1
+            return
+        redeal = state.get("asked_redeal_for")
+        if redeal != deal:
+            self._asked_redeal_for = -1
+        n = self.rules.player_count
+        questions = state.get("questions")
+        if isinstance(questions, Mapping):
+            for key, value in questions.items():
+                seat = int(key) if isinstance(key, str) and key.isdigit() else -1
+                if seat not in self.humans or not isinstance(value, list):
+                    continue
+                try:
+                    kind = QuestionKind(value[0])
+                except (ValueError, IndexError):
+                    continue
+                if (
+                    kind is QuestionKind.BLIND_NIL
+                    and not self.game.is_blind_nil_eligible(seat)
+                ):
+                    continue
+                if kind is QuestionKind.REDEAL and not self.game.can_request_redeal(
+                    seat
+                ):
+                    continue
+                behind = value[1] if len(value) > 1 and type(value[1]) is int else 0
+                self._questions[seat] = Question(kind, behind)
+        for name, target in (
+            ("blind_intent", self._blind_intent),
+            ("hidden", self._hidden),
+        ):
+            seats = state.get(name)
+            if isinstance(seats, list):
+                target.update(s for s in seats if type(s) is int and 0 <= s < n)
+        # A blind nil already bid is no longer an intention; a shown hand stays shown.
+        bids = self.game.bids if self.game.phase is Phase.BIDDING else ()
+        for seat in list(self._blind_intent):
+            if seat < len(bids) and bids[seat] is not None:
+                self._blind_intent.discard(seat)
+        if self.game.phase is not Phase.BIDDING:
+            self._blind_intent.clear()
+            self._hidden.clear()
+
+    def restate(self, seat: int) -> list[Notice]:
+        """The notices that put a person back in the picture: an open question."""
+        question = self._questions.get(seat)
+        return [question] if question is not None else []
+
+
+def _this_hand(game: Game) -> list[object]:
+    out: list[object] = []
+    for action in game.actions:
+        if isinstance(action, DealAction):
+            out = []
+        else:
+            out.append(action)
+    return out
+
+
+def _not_now(game: Game) -> IllegalAction:
+    if game.is_over:
+        return IllegalAction(Reason.GAME_OVER)
+    return IllegalAction(Reason.NOT_YOUR_TURN, to_act=game.to_act)
+
+
+def _blind_refusal(game: Game, seat: int) -> IllegalAction:
+    try:
+        game.verify_bid(seat, Bid.blind_nil())
+    except IllegalAction as error:
+        return error
+    return _not_now(game)  # pragma: no cover - only called when refused
+
+
+__all__ = [
+    "PACES",
+    "PUBLIC",
+    "TAKEOVER_CHARACTER",
+    "Delays",
+    "TableCore",
+    "Thinking",
+    "rng_key",
+]
