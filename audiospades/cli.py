@@ -2,7 +2,8 @@
 
 ``audiospades`` plays (``--headless`` runs the same loop without a window or sound);
 ``audiospades replay FILE [--json]`` checks a game record and prints its scores;
-``audiospades selfplay ...`` runs computer-player matches.
+``audiospades selfplay ...`` runs computer-player matches; ``audiospades serve``
+runs a table server for online play.
 """
 
 from __future__ import annotations
@@ -24,6 +25,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from audiospades.selfplay import main as selfplay_main
 
         return selfplay_main(args[1:])
+    if args and args[0] == "serve":
+        from audiospades.net.cli import main as serve_main
+
+        return serve_main(args[1:])
     from audiospades.app.main import main as play_main
 
     return play_main(args)

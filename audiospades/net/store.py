@@ -30,7 +30,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +63,7 @@ CREATE TABLE IF NOT EXISTS records (
     game_id TEXT NOT NULL,
     record TEXT NOT NULL,
     action_count INTEGER NOT NULL,
+    core_state TEXT NOT NULL,
     updated_at REAL NOT NULL
 );
 CREATE TABLE IF NOT EXISTS games (
@@ -123,6 +124,14 @@ class TableRow:
     seating: list[dict[str, Any]]
     state: str
     game_id: str | None
+
+
+class SavedTable(NamedTuple):
+    """A table read back at start-up: its row, and its game in progress if any."""
+
+    table: TableRow
+    record: dict[str, Any] | None
+    core_state: dict[str, Any] | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,17 +296,30 @@ class Store:
         record: dict[str, Any],
         action_count: int,
         seating: Sequence[dict[str, Any]],
+        core_state: dict[str, Any],
     ) -> None:
-        """Save a game in progress: its record and who sits where, in one commit."""
+        """Save a game in progress in one commit.
+
+        The commit holds its record, who sits where, and the table's open questions
+        (``TableCore.question_state``).
+        """
         now = time.time()
         with self._transaction() as db:
             db.execute(
                 "INSERT INTO records (table_id, game_id, record, action_count, "
-                "updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT(table_id) DO UPDATE "
+                "core_state, updated_at) VALUES (?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT(table_id) DO UPDATE "
                 "SET game_id = excluded.game_id, record = excluded.record, "
                 "action_count = excluded.action_count, "
-                "updated_at = excluded.updated_at",
-                (table_id, game_id, _dumps(record), action_count, now),
+                "core_state = excluded.core_state, updated_at = excluded.updated_at",
+                (
+                    table_id,
+                    game_id,
+                    _dumps(record),
+                    action_count,
+                    _dumps(core_state),
+                    now,
+                ),
             )
             db.execute(
                 "UPDATE tables SET seating = ?, updated_at = ? WHERE id = ?",
@@ -353,16 +375,16 @@ class Store:
                 (time.time(), table_id),
             )
 
-    def open_tables(self) -> list[tuple[TableRow, dict[str, Any] | None]]:
+    def open_tables(self) -> list[SavedTable]:
         """Every table not closed, with its game record if a game is in progress.
 
         A row whose stored JSON cannot be read is logged and left out (and left in
         the database as it is).
         """
-        out: list[tuple[TableRow, dict[str, Any] | None]] = []
+        out: list[SavedTable] = []
         rows = self._db.execute(
             "SELECT t.id, t.name, t.code, t.host, t.rules, t.seed, t.seating, "
-            "t.state, t.game_id, r.record FROM tables t "
+            "t.state, t.game_id, r.record, r.core_state FROM tables t "
             "LEFT JOIN records r ON r.table_id = t.id "
             "WHERE t.state != 'closed' ORDER BY t.created_at"
         ).fetchall()
@@ -370,6 +392,7 @@ class Store:
             try:
                 rules, seating = json.loads(row[4]), json.loads(row[6])
                 record = None if row[9] is None else json.loads(row[9])
+                core_state = None if row[10] is None else json.loads(row[10])
             except (TypeError, ValueError) as error:
                 log.warning("table %s: stored data unreadable (%s)", row[0], error)
                 continue
@@ -387,7 +410,13 @@ class Store:
                 state=row[7],
                 game_id=row[8],
             )
-            out.append((table, record if isinstance(record, dict) else None))
+            out.append(
+                SavedTable(
+                    table,
+                    record if isinstance(record, dict) else None,
+                    core_state if isinstance(core_state, dict) else None,
+                )
+            )
         return out
 
     def results_for(self, game_id: str) -> list[SeatResult]:

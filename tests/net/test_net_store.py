@@ -72,13 +72,14 @@ def test_a_game_in_progress_survives_reopening(tmp_path: Path) -> None:
     game.bid(seat, game.legal_bids(seat)[3])
     record = game_to_record(game, ["A", "B", "C", "D"])
     seating = [{"kind": "computer", "character": "milly"}] * 4
-    store.save_progress("t1", "g1", record, game.action_count, seating)
+    state = {"questions": {"0": ["blind_nil", 100]}}
+    store.save_progress("t1", "g1", record, game.action_count, seating, state)
     store.close()
 
     store = Store(path)
-    [(table, saved)] = store.open_tables()
+    [(table, saved, core_state)] = store.open_tables()
     assert table.seating == seating and table.seed == 7
-    assert saved == record
+    assert saved == record and core_state == state
     assert game_from_record(saved).actions == game.actions
     store.close()
 
@@ -88,7 +89,7 @@ def test_a_finished_game_keeps_its_results_and_clears_the_record(
 ) -> None:
     store = Store(tmp_path / "s.db")
     store.save_table(_table(state="playing"))
-    store.save_progress("t1", "g1", {"format": "x"}, 3, [])
+    store.save_progress("t1", "g1", {"format": "x"}, 3, [], {})
     results = [
         SeatResult(
             s,
@@ -105,7 +106,7 @@ def test_a_finished_game_keeps_its_results_and_clears_the_record(
     assert store.results_for("g1") == results
     assert store.finished_record("g1") == {"format": "y"}
     assert store.record_of("t1") is None
-    [(table, record)] = store.open_tables()
+    [(table, record, _)] = store.open_tables()
     assert table.state == "finished" and record is None
     store.close_table("t1")
     assert store.open_tables() == []
