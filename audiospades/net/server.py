@@ -71,8 +71,9 @@ from audiospades.net.protocol import (
     encode,
     request_type,
 )
+from audiospades.net.seats import SeatHolder, new_code
 from audiospades.net.store import Store
-from audiospades.net.table import NetTable, SeatHolder, TableContext, new_code
+from audiospades.net.table import NetTable, TableContext
 from audiospades.rules import Bid, Card, Rules, RulesError
 from audiospades.table_core import PACES, Delays
 

@@ -24,7 +24,7 @@ import contextlib
 import logging
 import random
 import secrets
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -39,19 +39,24 @@ from audiospades.net.protocol import (
     ProtocolError,
     SeatChange,
     SeatChanged,
-    SeatInfo,
     SeatKind,
     TableInfo,
     TableSnapshot,
     TableState,
     TableUpdate,
 )
-from audiospades.net.store import SavedTable, SeatResult, Store, TableRow
+from audiospades.net.seats import (
+    SeatHolder,
+    outcome_of,
+    seat_infos,
+    seat_names,
+    seat_results,
+)
+from audiospades.net.store import SavedTable, Store, TableRow
 from audiospades.net.wire import WireRules
 from audiospades.notices import GameFinished, Notice, YourTurn
 from audiospades.record import game_from_record, game_to_record
 from audiospades.rules import Game, Rules, public_view
-from audiospades.rules.seats import side_of
 from audiospades.seating import Seating
 from audiospades.storage import Outcome
 from audiospades.table_core import PUBLIC, TAKEOVER_CHARACTER, Delays, TableCore
@@ -60,55 +65,6 @@ if TYPE_CHECKING:
     from audiospades.net.server import Client
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(slots=True)
-class SeatHolder:
-    """Who sits in one seat."""
-
-    kind: SeatKind = SeatKind.EMPTY
-    player: str | None = None
-    """The person's player id; kept while the person is away."""
-    name: str | None = None
-    character: str | None = None
-    """The computer character playing the seat (itself, or standing in)."""
-    connected: bool = False
-    stand_in: bool = False
-    """A computer plays the seat for its person (away, or gone if ``player`` is
-    None)."""
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain data for the database."""
-        return {
-            "kind": self.kind.value,
-            "player": self.player,
-            "name": self.name,
-            "character": self.character,
-            "stand_in": self.stand_in,
-        }
-
-    @classmethod
-    def from_json(cls, data: object) -> SeatHolder:
-        """Read :meth:`to_json` back; anything malformed reads as an empty seat."""
-        if not isinstance(data, dict):
-            return cls()
-        try:
-            kind = SeatKind(str(data.get("kind")))
-        except ValueError:
-            return cls()
-        text = {k: data.get(k) for k in ("player", "name", "character")}
-        if not all(v is None or isinstance(v, str) for v in text.values()):
-            return cls()
-        holder = cls(kind, text["player"], text["name"], text["character"])
-        holder.stand_in = data.get("stand_in") is True
-        return holder
-
-    @property
-    def is_free(self) -> bool:
-        """Whether a person may sit here: empty, or a stand-in for someone gone."""
-        return self.kind is SeatKind.EMPTY or (
-            self.kind is SeatKind.COMPUTER and self.stand_in and self.player is None
-        )
 
 
 @dataclass(slots=True)
@@ -124,11 +80,6 @@ class TableContext:
     """The table's listing changed (the lobby is told)."""
     closed: Callable[[NetTable], None]
     """The table closed (the server forgets it)."""
-
-
-def new_code() -> str:
-    """A private table's short code: 6 letters and digits that cannot be misread."""
-    return "".join(secrets.choice("ABCDEFGHJKLMNPQRSTUVWXYZ23456789") for _ in range(6))
 
 
 @dataclass(eq=False)
@@ -170,17 +121,7 @@ class NetTable:
             private=self.code is not None,
             state=self.state,
             host=self.host,
-            seats=[
-                SeatInfo(
-                    seat=seat,
-                    kind=h.kind,
-                    name=h.name,
-                    character=h.character,
-                    connected=h.connected or h.kind is not SeatKind.HUMAN,
-                    stand_in=h.stand_in,
-                )
-                for seat, h in enumerate(self.seats)
-            ],
+            seats=seat_infos(self.seats),
             free_seats=self.free_seats(),
             spectators=len(self.spectators),
         )
@@ -622,7 +563,7 @@ class NetTable:
                 )
 
     def _names(self) -> list[str]:
-        return [h.name or f"Seat {s + 1}" for s, h in enumerate(self.seats)]
+        return seat_names(self.seats)
 
     def _save_progress(self, core: TableCore) -> None:
         assert self.game_id is not None
@@ -636,35 +577,17 @@ class NetTable:
         )
 
     def _outcome(self, seat: int) -> Outcome:
-        game = self.core.game if self.core is not None else None
-        if game is None or game.is_draw or game.winner is None:
-            return Outcome.DRAW
-        side = side_of(seat, self.rules.player_count, self.rules.partnerships)
-        return Outcome.WIN if game.winner == side else Outcome.LOSS
+        assert self.core is not None
+        return outcome_of(self.core.game, seat)
 
     def _finish(self, core: TableCore) -> None:
-        game, n = core.game, self.rules.player_count
-        results = []
-        for seat, holder in enumerate(self.seats):
-            side = side_of(seat, n, self.rules.partnerships)
-            results.append(
-                SeatResult(
-                    seat=seat,
-                    side=side,
-                    player_id=holder.player,
-                    character=holder.character,
-                    name=holder.name or f"Seat {seat + 1}",
-                    score=game.totals[side],
-                    outcome=self._outcome(seat).value,
-                )
-            )
         assert self.game_id is not None
         self.context.store.finish_game(
             self.id,
             self.game_id,
             self.seed,
-            game_to_record(game, self._names()),
-            results,
+            game_to_record(core.game, self._names()),
+            seat_results(self.seats, core.game),
         )
         self.state = TableState.FINISHED
         log.info("table %s: game %s finished", self.id, self.game_id)
@@ -729,7 +652,3 @@ class NetTable:
                 holder.connected = False
                 table._start_timer(seat)
         return table
-
-    def human_seats(self) -> Iterable[int]:
-        """Seats held by people (present or away)."""
-        return (s for s, h in enumerate(self.seats) if h.kind is SeatKind.HUMAN)
