@@ -212,10 +212,7 @@ class Server:
             self._ws.close()
             await self._ws.wait_closed()
         for table in list(self.tables.values()):
-            if table._task is not None:
-                table._task.cancel()
-            if table.core is not None:
-                table.core.close()
+            table.stop()
         self.pool.shutdown()
 
     # --- connections ---

@@ -419,6 +419,23 @@ class Store:
             )
         return out
 
+    def table(self, table_id: str) -> TableRow | None:
+        """A table's row, open or closed (None if unknown or unreadable)."""
+        row = self._db.execute(
+            "SELECT id, name, code, host, rules, seed, seating, state, game_id "
+            "FROM tables WHERE id = ?",
+            (table_id,),
+        ).fetchone()
+        if row is None:
+            return None
+        try:
+            rules, seating = json.loads(row[4]), json.loads(row[6])
+        except (TypeError, ValueError):
+            return None
+        return TableRow(
+            row[0], row[1], row[2], row[3], rules, row[5], seating, row[7], row[8]
+        )
+
     def results_for(self, game_id: str) -> list[SeatResult]:
         """The per-seat results of a finished game, by seat."""
         rows = self._db.execute(

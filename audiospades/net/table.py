@@ -594,14 +594,18 @@ class NetTable:
         self.context.changed(self)
 
     # --- closing and resuming ---
-    def close(self) -> None:
-        """Nobody is left: stop the game and forget the table."""
+    def stop(self) -> None:
+        """Stop the clock, the takeover timers and any thinking (server shutdown)."""
         for seat in list(self._timers):
             self._cancel_timer(seat)
         if self._task is not None:
             self._task.cancel()
         if self.core is not None:
             self.core.close()
+
+    def close(self) -> None:
+        """Nobody is left: stop the game and forget the table."""
+        self.stop()
         for client in self._audience():
             client.table, client.seat = None, None
         self.members.clear()

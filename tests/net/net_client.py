@@ -107,8 +107,8 @@ class NetPlayer:
     async def send(self, message: dict[str, Any] | p.Message) -> None:
         """Send one frame."""
         assert self.ws is not None
-        text = p.encode(message) if isinstance(message, p.Message) else json.dumps(
-            message
+        text = (
+            p.encode(message) if isinstance(message, p.Message) else json.dumps(message)
         )
         await self.ws.send(text)
 
@@ -124,24 +124,26 @@ class NetPlayer:
         return message
 
     async def expect(self, kind: type[T], timeout: float = WAIT) -> T:
-        """Read messages until one of ``kind`` comes."""
+        """Read messages until one of ``kind`` comes (an error fails the test)."""
         while True:
             message = await self.recv(timeout)
             if isinstance(message, kind):
                 return message
+            if isinstance(message, p.Error):
+                raise AssertionError(f"{self.name} got {message}")
 
     def _absorb(self, message: p.AnyServerMessage) -> None:
         if isinstance(message, p.Error):
             self.errors.append(message)
         elif isinstance(message, p.TableSnapshot):
             self.seat, self.table_id = message.seat, message.table.id
-            self.view = None if message.view is None else codec.decode_view(
-                message.view
+            self.view = (
+                None if message.view is None else codec.decode_view(message.view)
             )
             self.notices.extend(codec.decode_notice(n) for n in message.notices)
         elif isinstance(message, p.TableUpdate):
-            self.view = None if message.view is None else codec.decode_view(
-                message.view
+            self.view = (
+                None if message.view is None else codec.decode_view(message.view)
             )
             for wire in message.notices:
                 notice = codec.decode_notice(wire)

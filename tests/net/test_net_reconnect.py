@@ -16,7 +16,9 @@ from audiospades.record import game_from_record
 from audiospades.rules import CardPlayed, Phase, SeatView
 
 
-async def _table_for_two(ann: NetPlayer, bob: NetPlayer, rules: dict[str, object]) -> str:
+async def _table_for_two(
+    ann: NetPlayer, bob: NetPlayer, rules: dict[str, object]
+) -> str:
     await ann.connect()
     await bob.connect()
     await ann.send({"type": "create_table", "name": "Drop", "rules": rules})
@@ -107,7 +109,12 @@ def test_a_dropped_player_is_replaced_then_reclaims_the_seat(tmp_path: Path) -> 
         assert row.state == "finished" and record is None
         assert row.game_id is not None
         results = store.results_for(row.game_id)
-        assert [r.player_id for r in results] == [ann.player_id, None, bob.player_id, None]
+        assert [r.player_id for r in results] == [
+            ann.player_id,
+            None,
+            bob.player_id,
+            None,
+        ]
         finished = store.finished_record(row.game_id)
         assert finished is not None
         assert game_from_record(finished).is_over
