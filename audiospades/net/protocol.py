@@ -444,14 +444,20 @@ def frame_size(data: str | bytes) -> int:
     return len(data.encode("utf-8", "surrogatepass"))
 
 
+class _Typed(msgspec.Struct):
+    type: str = ""
+
+
+_TYPED_DECODER: Final = msgspec.json.Decoder(_Typed)
+
+
 def request_type(data: str | bytes) -> str | None:
     """The ``type`` of a refused frame, when it is a JSON object that names one."""
     try:
-        raw = msgspec.json.decode(data)
-    except msgspec.DecodeError:
+        kind = _TYPED_DECODER.decode(data).type
+    except (msgspec.DecodeError, UnicodeError, RecursionError):
         return None
-    kind = raw.get("type") if isinstance(raw, dict) else None
-    return kind[:32] if isinstance(kind, str) else None
+    return kind[:32] or None
 
 
 def decode_client(data: str | bytes) -> AnyClientMessage:
@@ -467,6 +473,8 @@ def decode_client(data: str | bytes) -> AnyClientMessage:
         )
     try:
         return _CLIENT_DECODER.decode(data)
+    except UnicodeError:
+        raise ProtocolError(ErrorCode.BAD_JSON, "the text is not valid UTF-8") from None
     except msgspec.ValidationError as error:
         raise ProtocolError(ErrorCode.BAD_MESSAGE, str(error)) from None
     except msgspec.DecodeError as error:

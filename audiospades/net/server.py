@@ -261,6 +261,10 @@ class Server:
             kind = None if error.code is ErrorCode.TOO_LARGE else request_type(frame)
             client.send(Error(code=error.code, detail=error.detail, request=kind))
             return
+        except Exception:  # a decoder bug must not end the connection
+            log.exception("connection %s: a frame could not be decoded", client.peer)
+            client.send(Error(code=ErrorCode.BAD_JSON, detail="unreadable frame"))
+            return
         try:
             self.dispatch(client, message)
         except ProtocolError as error:

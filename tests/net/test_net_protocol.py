@@ -180,6 +180,23 @@ def test_a_frame_over_64_kb_is_refused() -> None:
         p.decode_client(wide)
 
 
+def test_text_that_is_not_utf8_is_refused() -> None:
+    with pytest.raises(ProtocolError) as caught:
+        p.decode_client('{"type": "chat", "text": "\ud800"}')
+    assert caught.value.code is ErrorCode.BAD_JSON
+    assert p.request_type('{"type": "chat", "text": "\ud800"}') is None
+    with pytest.raises(ProtocolError, match="bad_json"):
+        p.decode_client('{"type": "chat", "text": "a\\ud800b"}')
+
+
+def test_deep_nesting_is_refused() -> None:
+    deep = '{"type": "chat", "text": ' + "[" * 5000 + "]" * 5000 + "}"
+    with pytest.raises(ProtocolError, match="bad_message"):
+        p.decode_client(deep)
+    assert p.request_type(deep) is None  # too deep to read even the type
+    assert p.request_type("[" * 5000 + "]" * 5000) is None
+
+
 def test_the_request_type_is_read_from_a_refused_frame() -> None:
     assert p.request_type('{"type": "play", "card": 1}') == "play"
     assert p.request_type("[1]") is None
