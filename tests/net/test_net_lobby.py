@@ -10,7 +10,7 @@ from net_client import NetPlayer, run, running_server, url_of
 
 from audiospades.net import protocol as p
 from audiospades.net.protocol import ErrorCode, SeatChange, SeatKind, TableState
-from audiospades.rules import CardPlayed
+from audiospades.rules import CardPlayed, GameOver
 
 
 async def _create(host: NetPlayer, **fields: object) -> p.TableSnapshot:
@@ -175,10 +175,9 @@ def test_spectators_see_the_game_but_cannot_play(tmp_path: Path) -> None:
             refused = await _error(eve, {"type": "play", "card": "2C"})
             assert refused.code is ErrorCode.NOT_SEATED
             await ann.play_to_the_end()
-            while not any(
-                isinstance(n, CardPlayed) and n.seat == 0 for n in eve.notices
-            ):
+            while not any(isinstance(n, GameOver) for n in eve.notices):
                 await eve.recv()
+            assert any(isinstance(n, CardPlayed) and n.seat == 0 for n in eve.notices)
 
     run(scenario())
 
