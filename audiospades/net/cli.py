@@ -17,12 +17,17 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from audiospades.net.protocol import RATE_BURST, RATE_PER_SECOND
 from audiospades.net.server import DEFAULT_PORT, ServerConfig, serve_forever
 from audiospades.net.store import StoreError
 from audiospades.storage.paths import data_dir
-from audiospades.table_core import PACES
+from audiospades.table_core import PACES, Delays
 
 log = logging.getLogger("audiospades.net")
+
+SERVER_PACES: dict[str, Delays] = {**PACES, "instant": Delays(bot=0, trick=0, hand=0)}
+"""The table paces a server offers: the game's three, and ``instant`` (no pauses at
+all, for tests and load measurements)."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -43,10 +48,19 @@ def _parser() -> argparse.ArgumentParser:
         help="how long a dropped player's seat waits before a computer takes it",
     )
     parser.add_argument(
-        "--pace", choices=sorted(PACES), default="normal", help="table pacing"
+        "--pace", choices=sorted(SERVER_PACES), default="normal", help="table pacing"
     )
     parser.add_argument(
         "--bot-workers", type=int, default=None, help="computer player processes"
+    )
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=RATE_PER_SECOND,
+        help="messages a second each client may send, on average",
+    )
+    parser.add_argument(
+        "--burst", type=int, default=RATE_BURST, help="messages a client may burst"
     )
     return parser
 
@@ -61,6 +75,9 @@ def main(argv: Sequence[str]) -> int:
     )
     if args.takeover_seconds < 0 or not 0 <= args.port <= 65535:
         log.error("--takeover-seconds must be positive and --port 0 to 65535")
+        return 2
+    if args.rate <= 0 or args.burst < 1:
+        log.error("--rate must be positive and --burst at least 1")
         return 2
     context = None
     if args.certfile or args.keyfile:
@@ -78,8 +95,10 @@ def main(argv: Sequence[str]) -> int:
         port=args.port,
         ssl=context,
         takeover_seconds=args.takeover_seconds,
-        delays=PACES[args.pace],
+        delays=SERVER_PACES[args.pace],
         bot_workers=args.bot_workers,
+        rate=args.rate,
+        burst=args.burst,
     )
     db = args.db if args.db is not None else data_dir() / "server.db"
     try:
