@@ -220,6 +220,9 @@ def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path, seed: int) -> N
             assert not player.errors, player.errors
             await player.close()
         await server.stop()
+        log = "\n".join(server.lines)
+        assert "resumed" in log
+        assert not any(x.token and x.token in log for x in people)
         return [first, second], resumed
 
     tables, resumed = run(scenario(), timeout=600)
