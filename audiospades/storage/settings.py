@@ -45,6 +45,11 @@ RULE_NUMBER_LIMIT: Final = 10_000
 MAX_NAME_LENGTH: Final = 64
 """Of any key, name or word in the file: a key name, a command, a character id."""
 MAX_TABLE_ENTRIES: Final = 500
+DEFAULT_SERVER: Final = "ws://127.0.0.1:8475"
+"""The table server ``audiospades serve`` runs by default (its port is 8475)."""
+MAX_ADDRESS_LENGTH: Final = 200
+MAX_PLAYER_NAME_LENGTH: Final = 24
+"""As long as a server accepts (``net.protocol.MAX_NAME_LENGTH``)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -83,6 +88,12 @@ class Settings:
     last_players: list[str] = field(default_factory=list)
     """Character ids last played with; opaque to storage."""
     hints_enabled: bool = True
+    server_address: str = DEFAULT_SERVER
+    """The table server last joined: ``ws://`` or ``wss://``, a host and a port."""
+    player_name: str = ""
+    """The name last given for online play (empty: not asked yet)."""
+    chat_speech: bool = True
+    """Whether incoming chat is spoken (its cue and the message history stay)."""
 
 
 def load_settings() -> tuple[Settings, LoadProblem | None]:
@@ -203,6 +214,45 @@ def _text(v: object) -> tuple[object, list[str] | None]:
     return _all_or_nothing(_is_name(v), v)
 
 
+def is_server_address(v: object) -> bool:
+    """Whether ``v`` is a ``ws://`` or ``wss://`` address of sane length.
+
+    >>> is_server_address("ws://127.0.0.1:8475"), is_server_address("http://x")
+    (True, False)
+    """
+    return (
+        isinstance(v, str)
+        and len(v) <= MAX_ADDRESS_LENGTH
+        and v.isprintable()
+        and not any(c.isspace() for c in v)
+        and (v.startswith("ws://") or v.startswith("wss://"))
+        and len(v.split("://", 1)[1]) > 0
+    )
+
+
+def is_player_name(v: object) -> bool:
+    r"""Whether ``v`` can be a player's name: printable, at most 24 characters.
+
+    The empty name means none was given yet.
+
+    >>> is_player_name("Ann"), is_player_name("a\nb"), is_player_name("x" * 25)
+    (True, False, False)
+    """
+    return (
+        isinstance(v, str)
+        and len(v) <= MAX_PLAYER_NAME_LENGTH
+        and (v == "" or (v.isprintable() and bool(v.strip())))
+    )
+
+
+def _address(v: object) -> tuple[object, list[str] | None]:
+    return _all_or_nothing(is_server_address(v), v)
+
+
+def _player_name(v: object) -> tuple[object, list[str] | None]:
+    return _all_or_nothing(is_player_name(v), v)
+
+
 def _language(v: object) -> tuple[object, list[str] | None]:
     # Only a shipped language's code: the value names a folder under locale/.
     return _all_or_nothing(v is None or is_known_language(v), v)
@@ -257,6 +307,9 @@ _CHECKS: Final[dict[str, _Check]] = {
     "last_rules": _rules_dict,
     "last_players": _str_list,
     "hints_enabled": _boolean,
+    "server_address": _address,
+    "player_name": _player_name,
+    "chat_speech": _boolean,
 }
 
 

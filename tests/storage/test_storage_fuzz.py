@@ -110,7 +110,7 @@ def _assert_well_typed(s: Settings) -> None:
     assert s.verbosity in ("full", "brief")
     assert s.pace in ("slow", "normal", "fast")
     assert s.theme in ("dark", "light")
-    for name in ("wait_after_trick", "fullscreen", "hints_enabled"):
+    for name in ("wait_after_trick", "fullscreen", "hints_enabled", "chat_speech"):
         assert type(getattr(s, name)) is bool
     assert all(
         isinstance(k, str) and isinstance(v, str) for k, v in s.key_overrides.items()
@@ -120,6 +120,8 @@ def _assert_well_typed(s: Settings) -> None:
         # Every number read from the file is bounded (issue 13, item 6).
         assert value is None or isinstance(value, bool | str) or abs(value) <= 10_000
     assert all(isinstance(p, str) for p in s.last_players)
+    assert s.server_address.startswith(("ws://", "wss://"))
+    assert isinstance(s.player_name, str) and len(s.player_name) <= 24
 
 
 @FUZZ

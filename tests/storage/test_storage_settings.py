@@ -15,7 +15,11 @@ from audiospades.storage import (
     paths,
     save_settings,
 )
-from audiospades.storage.settings import settings_from_dict, settings_to_dict
+from audiospades.storage.settings import (
+    parse_settings,
+    settings_from_dict,
+    settings_to_dict,
+)
 
 CUSTOM = Settings(
     language="pt_BR",
@@ -33,6 +37,9 @@ CUSTOM = Settings(
     last_rules={"preset": "pagat", "nil": True, "winning_score": 300},
     last_players=["ada", "bo", "cy"],
     hints_enabled=False,
+    server_address="wss://cards.example.org:9000",
+    player_name="Zoë",
+    chat_speech=False,
 )
 
 
@@ -68,6 +75,11 @@ def test_defaults_are_the_documented_ones() -> None:
         True,
     )
     assert (s.key_overrides, s.last_rules, s.last_players) == ({}, {}, [])
+    assert (s.server_address, s.player_name, s.chat_speech) == (
+        "ws://127.0.0.1:8475",
+        "",
+        True,
+    )
 
 
 @pytest.mark.parametrize("settings", [Settings(), CUSTOM], ids=["defaults", "custom"])
@@ -309,3 +321,30 @@ def test_settings_are_changed_with_replace() -> None:
     assert changed.theme == "light"
     with pytest.raises(dataclasses.FrozenInstanceError):
         changed.theme = "dark"  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    ("field", "raw", "expected"),
+    [
+        ("server_address", "ws://10.0.0.2:8475", "ws://10.0.0.2:8475"),
+        ("server_address", "wss://cards.example.org", "wss://cards.example.org"),
+        ("server_address", "http://cards.example.org", "ws://127.0.0.1:8475"),
+        ("server_address", "ws://", "ws://127.0.0.1:8475"),
+        ("server_address", "ws://a b", "ws://127.0.0.1:8475"),
+        ("server_address", "ws://" + "x" * 300, "ws://127.0.0.1:8475"),
+        ("server_address", 8475, "ws://127.0.0.1:8475"),
+        ("player_name", "Ann", "Ann"),
+        ("player_name", "", ""),
+        ("player_name", "   ", ""),
+        ("player_name", "a\nb", ""),
+        ("player_name", "x" * 25, ""),
+        ("player_name", None, ""),
+        ("chat_speech", False, False),
+        ("chat_speech", "no", True),
+        ("chat_speech", 0, True),
+    ],
+)
+def test_online_settings_are_checked(field: str, raw: object, expected: object) -> None:
+    settings, ignored = parse_settings({"version": 1, field: raw})
+    assert getattr(settings, field) == expected
+    assert ignored == (() if raw == expected else (field,))
