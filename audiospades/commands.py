@@ -65,6 +65,15 @@ class Command(StrEnum):
     MENU_LEFT = "menu_left"
     MENU_RIGHT = "menu_right"
     BACK = "back"
+    # --- online play ---
+    CHAT = "chat"
+    """Open the one-line chat entry (at a networked table and in the lobby)."""
+    # --- a line of text being typed ---
+    TEXT_ACCEPT = "text_accept"
+    TEXT_CANCEL = "text_cancel"
+    TEXT_ERASE = "text_erase"
+    TEXT_READ = "text_read"
+    TEXT_CLEAR = "text_clear"
     # --- everywhere ---
     MENU = "menu"
     REPEAT = "repeat"

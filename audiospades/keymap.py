@@ -50,6 +50,10 @@ class Context(StrEnum):
     """The table while it is your turn to bid (over TABLE)."""
     QUESTION = "question"
     """A yes/no question (blind nil, redeal), over TABLE."""
+    ONLINE = "online"
+    """The lobby, the waiting room and a networked table, over their own keys."""
+    TEXT = "text"
+    """A line of text being typed (a name, an address, a chat line)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +152,8 @@ _G: Final = Context.GLOBAL
 _M: Final = Context.MENU
 _B: Final = Context.BIDDING
 _Q: Final = Context.QUESTION
+_O: Final = Context.ONLINE
+_X: Final = Context.TEXT
 
 DEFAULT_BINDINGS: Final[tuple[tuple[Context, str, Command], ...]] = (
     # Everywhere.
@@ -214,6 +220,20 @@ DEFAULT_BINDINGS: Final[tuple[tuple[Context, str, Command], ...]] = (
     # and a player pressing Enter to move on must not bid it by accident. Enter
     # falls through to the table, which asks the question again.
     (_Q, "escape", Command.NO),
+    # Online play. The apostrophe opens the chat entry: no table or menu key uses
+    # it; it is unshifted on US, UK, French, Spanish, Italian and Portuguese
+    # keyboards (Shift+# in German); menus jump by letters and digits only, so it
+    # takes no first-letter jump; and no screen reader binds it: NVDA, JAWS and
+    # Orca add Insert or Caps Lock to their commands, and their single-letter
+    # browse-mode keys do not apply in an application window such as the game's.
+    (_O, "'", Command.CHAT),
+    # A line of text: printable keys type, whatever the key map says elsewhere.
+    (_X, "return", Command.TEXT_ACCEPT),
+    (_X, "escape", Command.TEXT_CANCEL),
+    (_X, "backspace", Command.TEXT_ERASE),
+    (_X, "up", Command.TEXT_READ),
+    (_X, "down", Command.TEXT_READ),
+    (_X, "delete", Command.TEXT_CLEAR),
 )
 """The default table: (context, chord, command). Seed 004's letters win conflicts."""
 

@@ -54,6 +54,8 @@ class App:
         self.running = True
         self.draw_enabled = draw
         self.frame_count = 0
+        self._spent_char = ""
+        """The character of the last key press that was a command, not typing."""
 
     @property
     def top(self) -> Screen | None:
@@ -63,6 +65,7 @@ class App:
     # --- keys ---
     def key_down(self, key: KeyPress) -> None:
         """Handle one key press: global keys here, the rest by the top screen."""
+        self._spent_char = ""
         if not self.running or self.stack.is_empty:
             return
         services = self.services
@@ -78,9 +81,25 @@ class App:
                     Utterance(key_help_text(key.chord, command), interrupt=True)
                 )
             return
+        if screen.accepts_text and _types(key):
+            return  # the TEXTINPUT event that follows carries the character
+        # The key was a command: the TEXTINPUT that follows it is not typing (the
+        # chat key must not type an apostrophe into the line it opens).
+        self._spent_char = key.char
         if self._global(command, screen):
             return
         self._apply(screen.handle(command, key, services))
+
+    def text_input(self, text: str) -> None:
+        """Text typed (a TEXTINPUT event), for a screen that takes text."""
+        spent, self._spent_char = self._spent_char, ""
+        if not self.running or self.stack.is_empty or self.services.what_key_mode:
+            return
+        if text == spent:
+            return
+        screen = self.stack.top
+        if screen.accepts_text:
+            screen.on_text(text, self.services)
 
     def _global(self, command: Command | None, screen: Screen) -> bool:
         services = self.services
@@ -147,6 +166,8 @@ class App:
             self.running = False
         elif event.type == pygame.KEYDOWN:
             self.key_down(key_press_from_event(event))
+        elif event.type == pygame.TEXTINPUT:
+            self.text_input(getattr(event, "text", ""))
 
     def frame(self, first: pygame.event.Event | None = None) -> bool:
         """Run one frame; False once the game should end.
@@ -178,6 +199,19 @@ class App:
     def is_busy(self) -> bool:
         """Whether the top screen will still change without a key (bots playing)."""
         return self.running and not self.stack.is_empty and self.stack.top.is_busy()
+
+    def waits_on_server(self) -> bool:
+        """Whether the top screen is busy waiting on a server (real time)."""
+        return (
+            self.running
+            and not self.stack.is_empty
+            and self.stack.top.waits_on_server()
+        )
+
+
+def _types(key: KeyPress) -> bool:
+    """Whether a key press types a character (no Ctrl or Alt held)."""
+    return bool(key.char) and not key.chord.mods & {"ctrl", "alt"}
 
 
 WINDOW_SIZE = (1024, 720)

@@ -105,11 +105,26 @@ class Screen:
     def on_resume(self, services: Services) -> None:
         """A screen pushed over this one was closed."""
 
+    accepts_text = False
+    """Whether the screen takes typed text (:meth:`on_text`) rather than letters
+    as keys; the loop then leaves printable keys to the TEXTINPUT events."""
+
     def handle(
         self, command: Command | None, key: KeyPress, services: Services
     ) -> Transition | None:
         """React to one key press."""
         return None
+
+    def on_text(self, text: str, services: Services) -> None:
+        """Text typed (only for a screen that :attr:`accepts_text`)."""
+
+    def waits_on_server(self) -> bool:
+        """Whether :meth:`is_busy` is waiting on a server (real time, not the clock).
+
+        The headless runner then waits in real time, within a bound, rather than
+        moving its manual clock on.
+        """
+        return False
 
     def update(self, services: Services, now_ms: int) -> Transition | None:
         """Called once a frame."""

@@ -162,6 +162,21 @@ class Services:
             if self.on_utterance is not None:
                 self.on_utterance(utterance.text)
 
+    def say_echo(self, text: str) -> None:
+        """Speak a typing echo (a character, the line): interrupting, not kept.
+
+        The message history (Page Up) holds what happened, not every key typed.
+        """
+        if text:
+            self.speech.say_aside(text)
+            self.last_line = text
+            if self.on_utterance is not None:
+                self.on_utterance(text)
+
+    def keep(self, text: str) -> None:
+        """Put a message in the history (Page Up) without speaking it."""
+        self.speech.keep(text)
+
     def say_text(self, text: str, *, interrupt: bool = True) -> None:
         """Speak plain text (already translated)."""
         self.say(Utterance(text, interrupt=interrupt))

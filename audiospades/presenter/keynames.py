@@ -42,6 +42,7 @@ _KEY_NAMES: Final[dict[str, str]] = {
     "ctrl": N_("Control"),
     "alt": N_("Alt"),
     "shift": N_("Shift"),
+    "'": N_("Apostrophe"),
 }
 
 

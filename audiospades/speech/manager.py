@@ -96,6 +96,12 @@ class SpeechManager:
         self._cursor = None
         self._speak(text, interrupt)
 
+    def keep(self, text: str) -> None:
+        """Add a message to the history without speaking it (muted chat)."""
+        if text.strip():
+            self._history.append(text)
+            self._cursor = None
+
     def say_aside(self, text: str) -> None:
         """Speak a remark about the history itself ("No more messages"), interrupting.
 
