@@ -72,6 +72,8 @@ class Cue(StrEnum):
     MENU_BACK = "menu_back"
     SPEECH_CHANGED = "speech_changed"
     """Speech moved to another output: the game's own voice, or text on screen."""
+    CHAT = "chat"
+    """Someone said something in the chat of the table or the lobby."""
 
 
 _TEACHING_ORDER: Final = (
@@ -81,6 +83,7 @@ _TEACHING_ORDER: Final = (
     Cue.MENU_BACK,
     Cue.EDGE,
     Cue.SPEECH_CHANGED,
+    Cue.CHAT,
     # Then a hand in the order it unfolds.
     Cue.SHUFFLE,
     Cue.DEAL,

@@ -529,6 +529,26 @@ def make_speech_changed(rng: random.Random) -> Signal:
     return out
 
 
+def make_chat(rng: random.Random) -> Signal:
+    """A chat line came in: a quick upward chirp, then two light glockenspiel taps.
+
+    A voice, not a result: it glides like an inflection, so it stands apart from
+    the pips of the menus, the bell of your turn and the tap of a bid.
+    """
+    out = tone(
+        note("C5"),
+        0.09,
+        SOFT,
+        decay=0.06,
+        attack=0.004,
+        release=0.03,
+        glide_to=note("G5"),
+    )
+    mix(out, tone(note("E6"), 0.14, GLOCK, decay=0.05, attack=0.001), 0.09, 0.55)
+    mix(out, tone(note("E6"), 0.2, GLOCK, decay=0.07, attack=0.001), 0.17, 0.4)
+    return out
+
+
 # File stem -> (builder, loudness in dBFS). Stems match audiospades.sound.Cue, and
 # tests/test_sound.py checks that the two lists agree. Loudness is the RMS of the
 # loudest 50 ms, so a tick and a chord can be balanced by ear: the ticks heard dozens
@@ -561,6 +581,7 @@ CUES: Final[dict[str, tuple[Callable[[random.Random], Signal], float]]] = {
     "menu_select": (make_menu_select, -17.0),
     "menu_back": (make_menu_back, -17.0),
     "speech_changed": (make_speech_changed, -14.0),
+    "chat": (make_chat, -17.0),
 }
 
 
