@@ -502,6 +502,12 @@ _COMMANDS: Final[dict[Command, str]] = {
     Command.MENU_RIGHT: N_("raise the value"),
     Command.BACK: N_("go back"),
     Command.MENU: N_("the game menu"),
+    Command.CHAT: N_("chat: type a line for the others to hear"),
+    Command.TEXT_ACCEPT: N_("accept the text"),
+    Command.TEXT_CANCEL: N_("cancel"),
+    Command.TEXT_ERASE: N_("erase the last character"),
+    Command.TEXT_READ: N_("read the whole line"),
+    Command.TEXT_CLEAR: N_("clear the line"),
     Command.REPEAT: N_("repeat what was last said"),
     Command.HISTORY_BACK: N_("earlier messages"),
     Command.HISTORY_FORWARD: N_("later messages"),
@@ -685,6 +691,7 @@ _CUES: Final[dict[Cue, str]] = {
     Cue.MENU_SELECT: N_("choosing in a menu"),
     Cue.MENU_BACK: N_("going back in a menu"),
     Cue.SPEECH_CHANGED: N_("speech moved to another voice, or to text on the screen"),
+    Cue.CHAT: N_("a chat line from another player"),
 }
 
 

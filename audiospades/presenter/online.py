@@ -1,0 +1,556 @@
+"""Words for online play: the link, the lobby, seats, chat, refusals, typing.
+
+Everything a networked game says beyond what a local game says: the table itself
+(bids, cards, tricks, scores) is worded by the same functions as a local game,
+from the notices the server sends (see :mod:`audiospades.net.remote`).
+
+>>> spell_code("K7QX2M")
+'K 7 Q X 2 M'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
+
+from audiospades.commands import Command
+from audiospades.i18n import _, ngettext
+from audiospades.keymap import Context
+from audiospades.net.client import LinkState
+from audiospades.net.protocol import (
+    ErrorCode,
+    SeatChange,
+    SeatInfo,
+    SeatKind,
+    TableInfo,
+    TableState,
+)
+from audiospades.presenter.keynames import key_for
+from audiospades.presenter.rule_words import preset_text
+from audiospades.presenter.scoring import scores_text
+from audiospades.presenter.table import (
+    cards_on_table_text,
+    hand_text,
+    question_text,
+    whose_turn_text,
+)
+from audiospades.presenter.utterance import Utterance
+from audiospades.presenter.words import join_list
+from audiospades.rules import SeatView
+from audiospades.rules.seats import partner_of
+from audiospades.sound import Cue
+from audiospades.textmark import N_
+
+if TYPE_CHECKING:
+    from audiospades.net.remote import OnlineNews
+    from audiospades.notices import Question
+
+# --- titles and labels (message ids) ---------------------------------------------
+
+PLAY_ONLINE: Final = N_("Play online")
+SERVER_ADDRESS: Final = N_("Server address")
+YOUR_NAME: Final = N_("Your name")
+TABLE_NAME: Final = N_("Table name")
+TABLE_CODE: Final = N_("Table code")
+CHAT_TABLE: Final = N_("Chat to the table")
+CHAT_LOBBY: Final = N_("Chat to the lobby")
+LOBBY_TITLE: Final = N_("Lobby.")
+CREATE_TABLE: Final = N_("Create a table")
+JOIN_PRIVATE: Final = N_("Join a private table by its code")
+REFRESH: Final = N_("Refresh the list")
+LEAVE_SERVER: Final = N_("Leave the server")
+CREATE_TITLE: Final = N_("Create a table.")
+RULES_ITEM: Final = N_("Rules")
+PRIVATE_ITEM: Final = N_("Private")
+CREATE_NOW: Final = N_("Create the table")
+SIT_ANY: Final = N_("Sit at the first free seat")
+WATCH: Final = N_("Watch the game")
+START_GAME: Final = N_("Start the game")
+LEAVE_TABLE: Final = N_("Leave the table")
+TABLE_CHOICE_TITLE: Final = N_("Join this table.")
+WAITING_TITLE: Final = N_("Waiting for the game.")
+CHOOSE_BOT_TITLE: Final = N_("Choose a computer player.")
+
+
+# --- typing a line -----------------------------------------------------------------
+
+_CHAR_NAMES: Final = {
+    " ": N_("space"),
+    ".": N_("dot"),
+    ",": N_("comma"),
+    ":": N_("colon"),
+    ";": N_("semicolon"),
+    "/": N_("slash"),
+    "\\": N_("backslash"),
+    "-": N_("dash"),
+    "_": N_("underscore"),
+    "'": N_("apostrophe"),
+    '"': N_("quote"),
+    "@": N_("at"),
+    "?": N_("question mark"),
+    "!": N_("exclamation mark"),
+    "(": N_("left parenthesis"),
+    ")": N_("right parenthesis"),
+    "+": N_("plus"),
+    "=": N_("equals"),
+    "#": N_("number sign"),
+    "&": N_("and sign"),
+    "*": N_("star"),
+}
+
+
+def char_text(char: str) -> str:
+    """A typed or erased character as spoken: "a", "capital A", "space", "dot"."""
+    if char in _CHAR_NAMES:
+        return _(_CHAR_NAMES[char])
+    if char.isupper() and char.lower() != char:
+        return _("capital {letter}").format(letter=char)
+    return char
+
+
+def line_text(text: str) -> str:
+    """The whole line being typed, or "blank"."""
+    return text if text else _("blank")
+
+
+def text_entry_intro(label: str, text: str) -> str:
+    """Said when a line entry opens: its label, what it holds, and the keys."""
+    keys = {
+        "accept": key_for(Command.TEXT_ACCEPT, Context.TEXT),
+        "cancel": key_for(Command.TEXT_CANCEL, Context.TEXT),
+        "clear": key_for(Command.TEXT_CLEAR, Context.TEXT),
+    }
+    if text:
+        return _(
+            "{label}: {text}. Type, then press {accept}; {cancel} cancels, "
+            "{clear} clears the line."
+        ).format(label=label, text=text, **keys)
+    return _("{label}: blank. Type, then press {accept}; {cancel} cancels.").format(
+        label=label, **keys
+    )
+
+
+def line_full_text(count: int) -> str:
+    """A character refused because the line is full."""
+    return ngettext(
+        "This line holds at most {count} character.",
+        "This line holds at most {count} characters.",
+        count,
+    ).format(count=count)
+
+
+def line_cleared_text() -> str:
+    """After the key that clears the line."""
+    return _("Line cleared.")
+
+
+def bad_address_text(example: str) -> str:
+    """A server address that cannot be used."""
+    return _("That is not a server address: type one such as {example}.").format(
+        example=example
+    )
+
+
+def bad_name_text(count: int) -> str:
+    """A player's or a table's name that cannot be used."""
+    return ngettext(
+        "Type a name of 1 to {count} character.",
+        "Type a name of 1 to {count} characters.",
+        count,
+    ).format(count=count)
+
+
+def bad_code_text() -> str:
+    """A private table's code that cannot be one."""
+    return _("A table code is made of letters and digits.")
+
+
+def nothing_sent_text() -> str:
+    """An empty chat line was accepted: nothing goes out."""
+    return _("Nothing was sent.")
+
+
+# --- the link ----------------------------------------------------------------------
+
+
+def connecting_text(address: str) -> str:
+    """Said while the first connection is made."""
+    return _("Connecting to {address}.").format(address=address)
+
+
+def link_text(state: LinkState, address: str, detail: str = "") -> str:
+    """A change of the connection's state."""
+    match state:
+        case LinkState.CONNECTED:
+            return _("Connected to {address}.").format(address=address)
+        case LinkState.LOST:
+            return _("Connection lost, reconnecting.")
+        case LinkState.RECONNECTED:
+            return _("Reconnected.")
+        case LinkState.FAILED:
+            if detail:
+                return _("Could not connect to {address}: {reason}.").format(
+                    address=address, reason=detail.rstrip(".")
+                )
+            return _("Could not connect to {address}.").format(address=address)
+    return _("Disconnected from the server.")
+
+
+def left_server_text() -> str:
+    """The player left the server for the main menu."""
+    return _("You left the server.")
+
+
+# --- the lobby ---------------------------------------------------------------------
+
+
+def lobby_count_text(count: int) -> str:
+    """How many tables the lobby lists."""
+    if count == 0:
+        return _("No table is open yet: create one.")
+    return ngettext("{count} table is open.", "{count} tables are open.", count).format(
+        count=count
+    )
+
+
+def _players_words(info: TableInfo) -> str:
+    if info.partnerships:
+        return _("{count} players in partnerships").format(count=info.players)
+    return _("{count} players, each for themselves").format(count=info.players)
+
+
+def _goal_words(info: TableInfo) -> str:
+    hands = (
+        ngettext("{count} hand", "{count} hands", info.hand_limit).format(
+            count=info.hand_limit
+        )
+        if info.hand_limit
+        else ""
+    )
+    if info.target and hands:
+        return _("to {points} points or {hands}").format(
+            points=info.target, hands=hands
+        )
+    if info.target:
+        return _("to {points} points").format(points=info.target)
+    return hands
+
+
+def rules_words(preset: str) -> str:
+    """A table's rules: the preset's name, or "custom rules"."""
+    return _("custom rules") if preset == "custom" else preset_text(preset)
+
+
+def seat_name(name: str | None) -> str:
+    """A name from the server: a computer character's is translated, as at home.
+
+    An empty name stays empty (``_("")`` would give the catalogue's header).
+    """
+    return _(name) if name else ""
+
+
+def occupant_text(held: SeatInfo) -> str:
+    """Who sits in a seat: "Ann", "Hazel, computer", "free", "Bob, away"."""
+    name = held.name or ""
+    if held.kind is SeatKind.EMPTY:
+        return _("free")
+    if held.kind is SeatKind.COMPUTER:
+        if held.stand_in:
+            return _("a computer player in place of {name}").format(
+                name=seat_name(name)
+            )
+        return _("{name}, computer").format(name=seat_name(name))
+    if not held.connected:
+        return _("{name}, away").format(name=name)
+    return name
+
+
+def table_line(info: TableInfo) -> str:
+    """A table in one short line, as the lobby lists it."""
+    free = len(info.free_seats)
+    parts = [info.name, _players_words(info)]
+    goal = _goal_words(info)
+    if goal:
+        parts.append(goal)
+    parts.append(rules_words(info.preset))
+    parts.append(
+        ngettext("{count} seat free", "{count} seats free", free).format(count=free)
+        if free
+        else _("no seat free")
+    )
+    seated = [occupant_text(s) for s in info.seats if s.kind is not SeatKind.EMPTY]
+    if seated:
+        parts.append(_("seated: {names}").format(names=join_list(seated)))
+    if info.state is TableState.PLAYING:
+        parts.append(_("game under way"))
+    elif info.state is TableState.FINISHED:
+        parts.append(_("game over"))
+    return ", ".join(parts)
+
+
+def sit_in_seat_label(seat: int, info: TableInfo) -> str:
+    """A free seat to sit in: "Sit in seat 3, partner of Ann"."""
+    partner = partner_of(seat, info.players, info.partnerships)
+    mate = next(
+        (s for s in info.seats if s.seat == partner and s.kind is not SeatKind.EMPTY),
+        None,
+    )
+    if mate is not None:
+        return _("Sit in seat {number}, partner of {name}").format(
+            number=seat + 1, name=seat_name(mate.name)
+        )
+    return _("Sit in seat {number}").format(number=seat + 1)
+
+
+def spell_code(code: str) -> str:
+    """A private table's code, one character at a time (so speech spells it)."""
+    return " ".join(code)
+
+
+def default_table_name(player: str) -> str:
+    """The name a new table gets unless the player types another."""
+    return _("{name}'s table").format(name=player)
+
+
+def create_rules_value(preset: str, players: int, partnerships: bool) -> str:
+    """The "Rules" item of the create-table screen: "pagat's rules, 4 players"."""
+    table = (
+        _("{count} players in partnerships")
+        if partnerships
+        else _("{count} players, each for themselves")
+    ).format(count=players)
+    return _("{rules}, {players}").format(rules=rules_words(preset), players=table)
+
+
+# --- at a table ----------------------------------------------------------------------
+
+
+def seat_item_label(seat: int, mine: int | None, info: TableInfo) -> str:
+    """A seat in the waiting room: "Seat 1, you", "Seat 3, your partner"."""
+    number = seat + 1
+    if mine is not None and seat == mine:
+        return _("Seat {number}, you").format(number=number)
+    if mine is not None and partner_of(mine, info.players, info.partnerships) == seat:
+        return _("Seat {number}, your partner").format(number=number)
+    return _("Seat {number}").format(number=number)
+
+
+def waiting_room_intro(
+    info: TableInfo, seat: int | None, is_host: bool, code: str | None
+) -> str:
+    """Said on arriving at a table whose game has not started."""
+    parts: list[str] = []
+    if seat is None:
+        parts.append(_("You are watching table {name}.").format(name=info.name))
+    else:
+        parts.append(
+            _("You sit in seat {number} at table {name}.").format(
+                number=seat + 1, name=info.name
+            )
+        )
+    if code:
+        parts.append(
+            _("Private table: its code is {code}.").format(code=spell_code(code))
+        )
+    if is_host:
+        parts.append(
+            _("You are the host: put computer players in free seats, then start.")
+        )
+    elif seat is not None:
+        parts.append(_("The host starts the game."))
+    return " ".join(parts)
+
+
+def start_value(armed: bool, empty: int) -> str:
+    """The value of the host's "Start the game" item."""
+    if armed:
+        return _("as soon as every seat is taken")
+    if empty:
+        return ngettext(
+            "{count} seat is empty", "{count} seats are empty", empty
+        ).format(count=empty)
+    return ""
+
+
+def start_armed_text(armed: bool) -> str:
+    """The host chose "Start the game" while seats were empty (or again, to cancel)."""
+    if armed:
+        return _("The game starts as soon as every seat is taken.")
+    return _("The game will not start by itself.")
+
+
+def choose_bot_intro(seat: int) -> str:
+    """Said over the list of computer players for a free seat."""
+    return _("For seat {number}.").format(number=seat + 1)
+
+
+def not_host_text() -> str:
+    """A non-host chose a seat in the waiting room."""
+    return _("Only the host seats computer players.")
+
+
+def seat_change_text(news: OnlineNews, own_seat: int | None) -> str:
+    """Someone joined, left, dropped, came back; a computer was added; the start."""
+    name = seat_name(news.name)
+    before = seat_name(news.previous) or name
+    number = (news.real_seat or 0) + 1
+    is_me = news.real_seat is not None and news.real_seat == own_seat
+    match news.change:
+        case SeatChange.JOINED:
+            return _("{name} sits in seat {number}.").format(name=name, number=number)
+        case SeatChange.LEFT:
+            return _("{name} left the table.").format(name=before or name)
+        case SeatChange.DISCONNECTED:
+            return _("{name} lost the connection.").format(name=name)
+        case SeatChange.RECONNECTED:
+            return _("{name} is back.").format(name=name)
+        case SeatChange.TAKEN_OVER:
+            return _("A computer player now plays for {name}.").format(name=name)
+        case SeatChange.RETURNED:
+            return _("{name} is back and plays again.").format(name=name)
+        case SeatChange.BOT_ADDED:
+            return _("{name}, a computer player, sits in seat {number}.").format(
+                name=name, number=number
+            )
+        case SeatChange.BOT_REMOVED:
+            return _("{name} leaves seat {number}.").format(
+                name=before or _("The computer player"), number=number
+            )
+        case SeatChange.GAME_STARTED:
+            return _("The game starts.")
+        case SeatChange.HOST_CHANGED:
+            if is_me:
+                return _("You are now the host.")
+            return _("{name} is now the host.").format(name=name)
+    return ""
+
+
+def chat_text(sender: str, text: str) -> str:
+    """An incoming chat line, with its sender's name first."""
+    return _("{sender}: {text}").format(sender=sender, text=text)
+
+
+def undo_offline_text() -> str:
+    """Undo asked for in an online game, which has none."""
+    return _("Undo is not available in an online game.")
+
+
+def left_table_text() -> str:
+    """The player stood up and is back in the lobby."""
+    return _("You left the table.")
+
+
+def leave_question_text(is_playing: bool) -> str:
+    """Escape at a networked table: leave?"""
+    keys = {
+        "yes": key_for(Command.YES, Context.QUESTION),
+        "no": key_for(Command.NO, Context.QUESTION),
+    }
+    if is_playing:
+        return _(
+            "Leave the table? A computer player takes your seat. "
+            "{yes} leaves, {no} stays."
+        ).format(**keys)
+    return _("Leave the table? {yes} leaves, {no} stays.").format(**keys)
+
+
+def watching_text(info: TableInfo, chair: int) -> str:
+    """Said on sitting down to watch a game."""
+    return _("You are watching table {name} from seat {number}.").format(
+        name=info.name, number=chair + 1
+    )
+
+
+def where_things_stand(
+    view: SeatView, names: Sequence[str], question: Question | None
+) -> str:
+    """After a reconnection: the hand, the trick, whose turn, the scores."""
+    parts = [
+        _("Back at the table. Hand {number}.").format(number=view.hands_played + 1)
+    ]
+    if view.is_over:
+        parts = [_("Back at the table. The game is over.")]
+    elif view.hand and not view.hand_hidden:
+        parts.append(hand_text(view.hand, view.rules))
+    if view.trick:
+        parts.append(cards_on_table_text(view, names))
+    if question is not None and not view.is_over:
+        parts.append(question_text(question))
+    elif not view.is_over:
+        parts.append(whose_turn_text(view, names))
+    parts.append(scores_text(view, names))
+    return " ".join(parts)
+
+
+# --- refusals ----------------------------------------------------------------------
+
+_REFUSALS: Final[dict[ErrorCode, str]] = {
+    ErrorCode.BAD_JSON: N_("The server could not read a message from the game."),
+    ErrorCode.BAD_MESSAGE: N_("The server refused a message from the game."),
+    ErrorCode.TOO_LARGE: N_("That was too long for the server."),
+    ErrorCode.RATE_LIMITED: N_("Too many messages at once: wait a moment."),
+    ErrorCode.VERSION_MISMATCH: N_(
+        "This server runs another version of the game: one of them needs updating."
+    ),
+    ErrorCode.HELLO_FIRST: N_("The server does not know you yet: connect again."),
+    ErrorCode.ALREADY_GREETED: N_("The server already knows this connection."),
+    ErrorCode.NO_SUCH_TABLE: N_(
+        "There is no such table: it may have closed, or the code is wrong."
+    ),
+    ErrorCode.NO_SUCH_SEAT: N_("That table has no such seat."),
+    ErrorCode.SEAT_TAKEN: N_("That seat is taken."),
+    ErrorCode.TABLE_FULL: N_("That table is full."),
+    ErrorCode.ALREADY_AT_TABLE: N_("You are already at a table: leave it first."),
+    ErrorCode.NOT_AT_TABLE: N_("You are not at a table."),
+    ErrorCode.NOT_SEATED: N_("You are watching: only the players can do that."),
+    ErrorCode.NOT_HOST: N_("Only the table's host can do that."),
+    ErrorCode.BAD_RULES: N_("The server cannot play these rules."),
+    ErrorCode.NO_SUCH_CHARACTER: N_("The server does not know that computer player."),
+    ErrorCode.NOT_A_COMPUTER: N_("No computer player sits in that seat."),
+    ErrorCode.SEATS_EMPTY: N_("Every seat must be taken before the game starts."),
+    ErrorCode.GAME_STARTED: N_("The game has already started."),
+    ErrorCode.GAME_NOT_STARTED: N_("The game has not started yet."),
+    ErrorCode.NO_QUESTION: N_("There is no question to answer now."),
+    ErrorCode.TOO_MANY_TABLES: N_("The server has no room for another table."),
+    ErrorCode.SERVER_ERROR: N_("The server could not do that: try again."),
+}
+
+
+def refused_text(code: ErrorCode | None) -> str:
+    """Why the server refused what the player asked for."""
+    if code is None or code not in _REFUSALS:
+        return _("The server refused that.")
+    return _(_REFUSALS[code])
+
+
+# --- news to utterances ------------------------------------------------------------
+
+
+def news_utterance(
+    news: OnlineNews, address: str, own_seat: int | None
+) -> Utterance | None:
+    """What the player hears for one piece of online news (None: nothing).
+
+    Chat lines come with the chat cue, refusals with the illegal-move cue, a lost
+    or failed connection interrupts whatever is being said.
+    """
+    from audiospades.net.remote import NewsKind
+
+    match news.kind:
+        case NewsKind.LINK if news.link is not None:
+            urgent = news.link in (LinkState.LOST, LinkState.FAILED)
+            return Utterance(
+                link_text(news.link, address, news.detail),
+                Cue.ILLEGAL_MOVE if news.link is LinkState.FAILED else None,
+                interrupt=urgent,
+            )
+        case NewsKind.CHAT:
+            return Utterance(chat_text(news.sender, news.text), Cue.CHAT)
+        case NewsKind.SEAT:
+            text = seat_change_text(news, own_seat)
+            return Utterance(text) if text else None
+        case NewsKind.REFUSED:
+            return Utterance(refused_text(news.code), Cue.ILLEGAL_MOVE, interrupt=True)
+        case NewsKind.UNDO_OFFLINE:
+            return Utterance(undo_offline_text(), Cue.ILLEGAL_MOVE, interrupt=True)
+    return None
