@@ -6,12 +6,18 @@ line. A token is a key name as the key map writes it (``b``, ``3``, ``return``,
 ``ctrl+z``, ``ctrl`` alone), or ``wait:MS`` to move the clock on ``MS``
 milliseconds. Before each key the game runs until it waits for the player (the
 computer players finish their moves), so a script only says what the player presses.
+
+Online, other people's moves arrive when they come: before each key the harness
+waits in real time while the screen waits on the server (another player's turn, an
+answer to a request), for at most `SERVER_PATIENCE_SECONDS` in which nothing new is
+heard, and ``wait:MS`` waits that long in real time too.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import time
 from collections.abc import Callable, Iterable
 from typing import Final
 
@@ -21,6 +27,10 @@ log = logging.getLogger(__name__)
 
 SETTLE_STEP_MS: Final = 250
 SETTLE_LIMIT_FRAMES: Final = 200_000
+SERVER_POLL_SECONDS: Final = 0.005
+"""How long a frame waits for a server's messages when the player has nothing to do."""
+SERVER_PATIENCE_SECONDS: Final = 30.0
+"""How long to wait on a server while nothing new is heard, before pressing on."""
 
 
 def parse_script(text: str) -> list[str]:
@@ -63,7 +73,10 @@ class Harness:
         draw: bool = False,
         on_utterance: Callable[[str], None] | None = None,
         size: tuple[int, int] = (1024, 720),
+        patience_seconds: float = SERVER_PATIENCE_SECONDS,
+        first: object | None = None,
     ) -> None:
+        """Build the app; ``first`` is its first screen (the main menu if None)."""
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         import pygame
@@ -97,7 +110,8 @@ class Harness:
             persist=persist,
             on_utterance=on_utterance,
         )
-        self.app = App(self.services, MainMenu(), draw=draw)
+        self.app = App(self.services, first or MainMenu(), draw=draw)  # type: ignore[arg-type]
+        self.patience_seconds = patience_seconds
         pygame.event.clear()
 
     # --- what was said ---
@@ -135,18 +149,46 @@ class Harness:
         return self.app.frame()
 
     def settle(self) -> None:
-        """Run until the game waits for the player (or the app ended)."""
+        """Run until the game waits for the player (or the app ended).
+
+        While the screen waits on a server, frames run in real time, and the wait
+        ends after `patience_seconds` in which nothing new was heard.
+        """
+        heard, quiet_since = len(self.speaker.spoken), time.monotonic()
         for _ in range(SETTLE_LIMIT_FRAMES):
             self.app.frame()
             if not self.app.is_busy():
                 return
-            self.clock.advance(SETTLE_STEP_MS)
+            if not self.app.waits_on_server():
+                self.clock.advance(SETTLE_STEP_MS)
+                continue
+            now = time.monotonic()
+            if len(self.speaker.spoken) != heard:
+                heard, quiet_since = len(self.speaker.spoken), now
+            elif now - quiet_since > self.patience_seconds:
+                log.warning("the server said nothing for %s s", self.patience_seconds)
+                return
+            time.sleep(SERVER_POLL_SECONDS)
+            self.clock.advance(round(SERVER_POLL_SECONDS * 1000))
         log.warning("the game did not settle")
 
     def wait(self, ms: int) -> None:
-        """Move the clock on and run a frame."""
+        """Move the clock on and run a frame; online, wait that long for real."""
+        if self.app.waits_on_server() or self._online():
+            end = time.monotonic() + ms / 1000
+            while time.monotonic() < end and self.app.running:
+                self.app.frame()
+                time.sleep(SERVER_POLL_SECONDS)
         self.clock.advance(ms)
         self.app.frame()
+
+    def _online(self) -> bool:
+        from audiospades.app.online import OnlineSession
+
+        return any(
+            isinstance(getattr(s, "online", None), OnlineSession)
+            for s in self.app.stack.screens
+        )
 
     def press(self, *tokens: str) -> None:
         """Press keys (see the module docstring for names), settling before each."""
@@ -161,7 +203,20 @@ class Harness:
             self.settle()
             event = key_event(token)
             pygame.event.post(event)
+            typed = text_event(event)
+            if typed is not None:
+                pygame.event.post(typed)
             self.app.frame()
+
+    def close(self) -> None:
+        """Leave any server the run is connected to (its thread ends)."""
+        from audiospades.app.online import OnlineSession
+
+        for screen in self.app.stack.screens:
+            online = getattr(screen, "online", None)
+            if isinstance(online, OnlineSession):
+                online.close()
+                return
 
     def stop(self) -> None:
         """End the run: no more keys are pressed and the computer players stop."""
@@ -174,6 +229,17 @@ class Harness:
                 break
             self.press(token)
         self.settle()
+
+
+def text_event(key: object):  # type: ignore[no-untyped-def]
+    """The TEXTINPUT event SDL sends after a key that types, else None."""
+    import pygame
+
+    char = getattr(key, "unicode", "")
+    mod = getattr(key, "mod", 0)
+    if not char or not char.isprintable() or mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+        return None
+    return pygame.event.Event(pygame.TEXTINPUT, text=char)
 
 
 def key_event(token: str):  # type: ignore[no-untyped-def]

@@ -12,6 +12,12 @@ utterance is written to standard output, one a line. Keys come from ``--keys FIL
 ends when the keys run out (after the computer players finish their moves), on
 quit, or quietly with status 0 when the program reading standard output stops
 (``audiospades --headless ... | head -3``).
+
+``--connect URL --name NAME`` plays online instead: the run starts by connecting
+(the lobby follows), waits before each key while the player has nothing to do
+(other people's turns), at most ``--patience`` seconds in which nothing is heard,
+and ends when the keys run out and the player has nothing more to wait for (the
+game is over, or the patience ran out).
 """
 
 from __future__ import annotations
@@ -35,6 +41,17 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--language", default=None, help="language, e.g. fr")
     parser.add_argument(
         "--speech", default=None, help="auto, screen_reader, builtin, silent"
+    )
+    parser.add_argument(
+        "--connect", default=None, metavar="URL", help="(headless) play online"
+    )
+    parser.add_argument("--name", default=None, help="(headless) your online name")
+    parser.add_argument(
+        "--patience",
+        type=float,
+        default=30.0,
+        metavar="SECONDS",
+        help="(headless, online) how long to wait on the server when nothing is heard",
     )
     return parser
 
@@ -84,10 +101,29 @@ def _headless(args: argparse.Namespace) -> int:
     if args.language:
         settings = dataclasses.replace(settings, language=args.language)
     write_line = _LineWriter()
+    first = None
+    patience = 30.0
+    if args.connect:
+        from audiospades.app.online import ConnectingScreen, check_name
+        from audiospades.storage.settings import is_server_address
+
+        name = args.name or settings.player_name
+        if not is_server_address(args.connect) or check_name(name) is not None:
+            sys.stderr.write(
+                "audiospades: --connect needs a ws:// or wss:// address and --name "
+                "a name of 1 to 24 printable characters\n"
+            )
+            return 2
+        if not args.patience > 0:
+            sys.stderr.write("audiospades: --patience must be positive\n")
+            return 2
+        first, patience = ConnectingScreen(args.connect, name), args.patience
     harness = Harness(
         seed=args.seed if args.seed is not None else 0,
         settings=settings,
         on_utterance=write_line,
+        first=first,
+        patience_seconds=patience,
     )
     write_line.on_closed = harness.stop
     if problem is not None:
@@ -109,6 +145,8 @@ def _headless(args: argparse.Namespace) -> int:
     except ValueError as error:
         sys.stderr.write(f"audiospades: {error}\n")
         return 2
+    finally:
+        harness.close()
     return 0
 
 
@@ -153,6 +191,16 @@ def _windowed(args: argparse.Namespace) -> int:
         notices=notices,
     )
     app = App(services, MainMenu())
+    if args.connect:
+        from audiospades.app.online import ConnectingScreen, check_name
+        from audiospades.app.screen import Push
+        from audiospades.storage.settings import is_server_address
+
+        name = args.name or settings.player_name
+        if is_server_address(args.connect) and check_name(name) is None:
+            app.stack.apply(Push(ConnectingScreen(args.connect, name)))
+        else:
+            log.warning("--connect needs a ws:// or wss:// address and a --name")
     if problem is not None:
         services.say(Utterance(storage_text(FileKind.SETTINGS, problem)))
     i18n.add_listener(speech.set_language)

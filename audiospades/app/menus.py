@@ -34,6 +34,7 @@ from audiospades.keymap import Chord, Context
 from audiospades.notices import FileKind
 from audiospades.presenter import Utterance
 from audiospades.presenter.menus import item_label
+from audiospades.presenter.online import PLAY_ONLINE
 from audiospades.presenter.rule_words import pace_text
 from audiospades.presenter.system import (
     cue_name,
@@ -142,6 +143,12 @@ def continue_game(services: Services) -> Transition | None:
     return Push(TableScreen(session, resumed_line=str(last or "")))
 
 
+def _play_online(services: Services) -> Transition:
+    from audiospades.app.online import ask_address
+
+    return ask_address(services)
+
+
 class MainMenu(MenuScreen):
     """The title screen."""
 
@@ -161,9 +168,12 @@ class MainMenu(MenuScreen):
                 ),
                 MenuItem(
                     N_("Keys"),
-                    action=lambda s: Push(HelpScreen((Context.TABLE, Context.BIDDING))),
+                    action=lambda s: Push(
+                        HelpScreen((Context.TABLE, Context.BIDDING, Context.ONLINE))
+                    ),
                 ),
                 MenuItem(N_("Learn the sounds"), action=lambda s: Push(SoundsMenu())),
+                MenuItem(PLAY_ONLINE, action=_play_online),
                 MenuItem(N_("Quit"), action=lambda s: Quit()),
             ],
             can_go_back=False,

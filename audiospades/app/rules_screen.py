@@ -128,7 +128,11 @@ def with_table(rules: Rules, players: int, partnerships: bool) -> Rules:
 class RuleSettingsScreen(MenuScreen):
     """Every rule option, changed with Left and Right (see the module docstring)."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, local_game: bool = True) -> None:
+        """Every option; ``local_game`` adds "Choose players" and "Start game".
+
+        Online, the table's host seats the players and starts the game.
+        """
         self._services: Services | None = None
         self._refusal: str | None = None
         self._leaving = False
@@ -142,8 +146,9 @@ class RuleSettingsScreen(MenuScreen):
             )
             for f in dataclasses.fields(Rules)
         ]
-        items.append(MenuItem(choose_players_label, action=self._players))
-        items.append(MenuItem(start_game_label, action=self._start))
+        if local_game:
+            items.append(MenuItem(choose_players_label, action=self._players))
+            items.append(MenuItem(start_game_label, action=self._start))
         super().__init__(RULES_TITLE, items)
 
     # --- reading and changing the rules ---

@@ -68,7 +68,11 @@ class OnlineNews:
     change: p.SeatChange | None = None
     seat: int | None = None
     """A seat as the player sees it (their own chair is 0)."""
+    real_seat: int | None = None
+    """The same seat as the server numbers it (0 is the table's first seat)."""
     name: str = ""
+    previous: str = ""
+    """Who sat in the seat before the change (a player leaving, a computer removed)."""
     code: p.ErrorCode | None = None
     table: p.TableInfo | None = None
 
@@ -84,6 +88,8 @@ class OnlineClient:
     link: LinkState | None = None
     welcome: p.Welcome | None = None
     chat_log: list[OnlineNews] = field(default_factory=list)
+    lobby_count: int = 0
+    """Lobby lists received (0: none yet)."""
 
     def pump(self) -> bool:
         """Take in what arrived; True if anything did."""
@@ -116,6 +122,7 @@ class OnlineClient:
                 self.welcome = item
             case p.Lobby(tables=tables):
                 self.tables = list(tables)
+                self.lobby_count += 1
                 self.news.append(OnlineNews(NewsKind.LOBBY))
             case p.TableSnapshot():
                 self._joined(item)
@@ -123,7 +130,9 @@ class OnlineClient:
                 if self.table is not None and self.table.info.id == item.table:
                     self.table.take_update(item)
             case p.SeatChanged(change=change, seat=seat, name=name, table=info):
+                previous = ""
                 if self.table is not None and self.table.info.id == info.id:
+                    previous = _seat_name(self.table.info, seat)
                     self.table.take_info(info)
                     seen = self.table.seat_seen(seat)
                 else:
@@ -133,7 +142,9 @@ class OnlineClient:
                         NewsKind.SEAT,
                         change=change,
                         seat=seen,
+                        real_seat=seat,
                         name=name or "",
+                        previous=previous,
                         table=info,
                     )
                 )
@@ -149,6 +160,8 @@ class OnlineClient:
                 del self.chat_log[:-200]
                 self._tell(news)
             case p.Error(code=code, detail=detail):
+                if self.table is not None:
+                    self.table.awaiting_reply = False
                 self._tell(OnlineNews(NewsKind.REFUSED, code=code, detail=detail))
             case p.Pong():
                 pass
@@ -189,6 +202,10 @@ class RemoteTable:
         self.shown_trick: TrickWon | None = None
         self.awaiting_trick_clear = False
         self.finished: GameFinished | None = None
+        self.awaiting_reply = False
+        """An intent was sent and the server has not answered it yet."""
+        self.snapshot_count = 0
+        """Full pictures taken (the first on joining, one after each reconnection)."""
         self.take_snapshot(snapshot)
 
     # --- what arrives ---
@@ -203,15 +220,21 @@ class RemoteTable:
             snapshot.chair, self.info.players, _side_count(self.info)
         )
         self.question = None
+        self.awaiting_reply = False
+        self.snapshot_count += 1
         self._take(snapshot.notices, snapshot.view)
 
     def take_update(self, update: p.TableUpdate) -> None:
         """What happened since the last update."""
+        self.awaiting_reply = False
         self._take(update.notices, update.view)
 
     def take_info(self, info: p.TableInfo) -> None:
-        """The table's new listing (who sits where)."""
+        """The table's new listing (who sits where, who is the host)."""
         self.info = info
+        welcome = self.client.welcome
+        if welcome is not None:
+            self.is_host = info.host == welcome.player
 
     def _take(self, wires: Sequence[object], view: object) -> None:
         turn = self.perspective
@@ -294,6 +317,7 @@ class RemoteTable:
         return (
             self.is_seated
             and view is not None
+            and not self.awaiting_reply
             and view.to_act == 0
             and self.question is None
             and not view.hand_hidden
@@ -331,16 +355,19 @@ class RemoteTable:
             self.client.send(p.PlaceBid(bid="blind_nil"))
         else:
             self.client.send(p.PlaceBid(bid=bid.tricks))
+        self.awaiting_reply = True
         return True
 
     def human_play(self, card: Card) -> bool:
         """Ask the server to play a card."""
         self.client.send(p.PlayCard(card=str(card)))
+        self.awaiting_reply = True
         return True
 
     def human_pass(self, cards: Sequence[Card]) -> bool:
         """Ask the server to pass cards."""
         self.client.send(p.PassCards(cards=[str(c) for c in cards]))
+        self.awaiting_reply = True
         return True
 
     def answer(self, yes: bool) -> None:
@@ -349,6 +376,7 @@ class RemoteTable:
             return
         self.client.send(p.Answer(yes=yes))
         self.question = None
+        self.awaiting_reply = True
 
     def clear_trick(self) -> bool:
         """Nothing to gather online: the server paces the tricks."""
@@ -364,6 +392,14 @@ class RemoteTable:
 
     def close(self) -> None:
         """Nothing runs locally for the table."""
+
+
+def _seat_name(info: p.TableInfo, seat: int | None) -> str:
+    """Who sits in ``seat`` according to ``info`` (empty for no one)."""
+    for held in info.seats:
+        if held.seat == seat:
+            return held.name or ""
+    return ""
 
 
 def _side_count(info: p.TableInfo) -> int:

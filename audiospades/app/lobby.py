@@ -1,0 +1,533 @@
+"""The online lobby, creating a table, and the waiting room before a game.
+
+:class:`LobbyScreen` lists the server's tables, one short line each (name, players
+and partnerships, target, rules, free seats, who sits there), then "Create a table",
+"Join a private table by its code", "Refresh the list" and "Leave the server"
+(Escape too). Enter on a table offers its free seats (a seat beside a partner says
+so) and watching. The apostrophe opens the chat entry, as at the table.
+
+Requests go to the server and their screens close at once; the lobby then waits
+for the answer: a table (the :class:`WaitingRoomScreen`, or the table itself when
+its game is under way) or a refusal, spoken.
+
+:class:`WaitingRoomScreen` lists the seats and who sits there. The host puts a
+computer player in a free seat (Enter on it: any character, by stars), removes one
+(Enter on it), and starts the game; chosen while seats are empty, "Start the game"
+starts it as soon as the last seat is taken (choose it again to cancel). Everyone
+hears people join and leave. When the game starts, the table opens.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import partial
+
+from audiospades.app.online import OnlineSession, chat_entry, say_news
+from audiospades.app.screen import (
+    KeyPress,
+    MenuItem,
+    MenuScreen,
+    Pop,
+    Push,
+    Replace,
+    Screen,
+    Transition,
+)
+from audiospades.app.services import Services
+from audiospades.app.text_entry import TextEntryScreen
+from audiospades.bots.characters import ROSTER
+from audiospades.commands import Command
+from audiospades.keymap import Context
+from audiospades.net import protocol as p
+from audiospades.net.remote import NewsKind, RemoteTable
+from audiospades.presenter import Utterance
+from audiospades.presenter.menus import character_value
+from audiospades.presenter.online import (
+    CHOOSE_BOT_TITLE,
+    CREATE_NOW,
+    CREATE_TABLE,
+    CREATE_TITLE,
+    JOIN_PRIVATE,
+    LEAVE_SERVER,
+    LEAVE_TABLE,
+    LOBBY_TITLE,
+    PRIVATE_ITEM,
+    REFRESH,
+    RULES_ITEM,
+    SIT_ANY,
+    START_GAME,
+    TABLE_CHOICE_TITLE,
+    TABLE_CODE,
+    TABLE_NAME,
+    WAITING_TITLE,
+    WATCH,
+    bad_code_text,
+    bad_name_text,
+    choose_bot_intro,
+    create_rules_value,
+    default_table_name,
+    left_server_text,
+    left_table_text,
+    lobby_count_text,
+    not_host_text,
+    occupant_text,
+    seat_item_label,
+    sit_in_seat_label,
+    start_armed_text,
+    start_value,
+    table_line,
+    waiting_room_intro,
+    watching_text,
+)
+from audiospades.presenter.system import on_off_text
+from audiospades.sound import Cue
+
+log = logging.getLogger(__name__)
+
+
+def _online_contexts() -> tuple[Context, ...]:
+    return (Context.MENU, Context.ONLINE)
+
+
+def table_screen_for(session: OnlineSession, table: RemoteTable) -> Screen:
+    """The screen for a table just joined: the waiting room, or the game."""
+    if table.has_started:
+        from audiospades.app.online_table import OnlineTableScreen
+
+        return OnlineTableScreen(session, table)
+    return WaitingRoomScreen(session, table)
+
+
+class LobbyScreen(MenuScreen):
+    """The server's tables and what one can do there (see the module docstring)."""
+
+    def __init__(self, session: OnlineSession) -> None:
+        self.online = session
+        self.awaiting = False
+        """A request went to the server; its answer has not come yet."""
+        self._refreshing = False
+        self._introduced = False
+        self._seen_lists = -1
+        self._services: Services | None = None
+        super().__init__(LOBBY_TITLE, [], intro=self._intro)
+        self._rebuild()
+
+    # --- items ---
+    def _intro(self) -> str:
+        return lobby_count_text(len(self.online.client.tables))
+
+    def _rebuild(self) -> None:
+        focused = self.items[self.index].data if self.items else None
+        client = self.online.client
+        items = [
+            MenuItem(
+                partial(table_line, info),
+                action=partial(self._choose_table, info=info),
+                data=info.id,
+            )
+            for info in client.tables
+        ]
+        items += [
+            MenuItem(CREATE_TABLE, action=self._create, data=CREATE_TABLE),
+            MenuItem(JOIN_PRIVATE, action=self._private, data=JOIN_PRIVATE),
+            MenuItem(REFRESH, action=self._refresh, data=REFRESH),
+            MenuItem(LEAVE_SERVER, action=self._leave_server, data=LEAVE_SERVER),
+        ]
+        self.items = items
+        keys = [item.data for item in items]
+        self.index = keys.index(focused) if focused in keys else 0
+        self._seen_lists = client.lobby_count
+
+    def expect_answer(self) -> None:
+        """A request was sent: wait for the server's answer."""
+        self.awaiting = True
+
+    # --- actions ---
+    def _choose_table(self, services: Services, *, info: p.TableInfo) -> Transition:
+        return Push(TableChoiceScreen(self, info))
+
+    def _create(self, services: Services) -> Transition:
+        return Push(CreateTableScreen(self))
+
+    def _private(self, services: Services) -> Transition:
+        def accepted(services: Services, code: str) -> Transition:
+            self.online.client.send(p.JoinSeat(table=code.upper()))
+            self.expect_answer()
+            return Pop()
+
+        def check(code: str) -> str | None:
+            return None if code.isascii() and code.isalnum() else bad_code_text()
+
+        return Push(TextEntryScreen(TABLE_CODE, accepted, max_length=16, check=check))
+
+    def _refresh(self, services: Services) -> Transition | None:
+        self.online.client.send(p.ListTables())
+        self._refreshing = True
+        self.expect_answer()
+        return None
+
+    def _leave_server(self, services: Services) -> Transition:
+        self.online.close()
+        services.say_text(left_server_text())
+        return Pop()
+
+    # --- the framework ---
+    def key_contexts(self) -> tuple[Context, ...]:
+        return _online_contexts()
+
+    def on_enter(self, services: Services) -> None:
+        self._services = services
+        if self.online.client.lobby_count:
+            self._introduced = True
+            super().on_enter(services)
+        # else: said when the server's first list comes (see update)
+
+    def on_resume(self, services: Services) -> None:
+        self._rebuild()
+        if not self.awaiting:  # else the answer speaks for itself
+            super().on_resume(services)
+
+    def is_busy(self) -> bool:
+        return self.awaiting or self.online.client.lobby_count == 0
+
+    def waits_on_server(self) -> bool:
+        return self.is_busy()
+
+    def handle(
+        self, command: Command | None, key: KeyPress, services: Services
+    ) -> Transition | None:
+        if command is Command.CHAT:
+            return chat_entry(self.online, at_table=False)
+        if command is Command.BACK:
+            services.sound.play(Cue.MENU_BACK)
+            return self._leave_server(services)
+        return super().handle(command, key, services)
+
+    def update(self, services: Services, now_ms: int) -> Transition | None:
+        session = self.online
+        client = session.client
+        session.pump()
+        joined = False
+        news = client.drain_news()
+        for item in news:
+            match item.kind:
+                case NewsKind.TABLE:
+                    joined = True
+                case NewsKind.LOBBY:
+                    pass
+                case NewsKind.REFUSED:
+                    self.awaiting = False
+                    say_news(services, session, [item])
+                case _:
+                    say_news(services, session, [item])
+        if client.lobby_count != self._seen_lists:
+            self._rebuild()
+            if not self._introduced:
+                self._introduced = True
+                self.index = 0
+                MenuScreen.on_enter(self, services)
+            elif self._refreshing:
+                self._refreshing = False
+                self.awaiting = False
+                text = " ".join([self._intro(), self.item_text()])
+                services.say(Utterance(text, interrupt=True))
+        table = client.table
+        if joined and table is not None:
+            self.awaiting = False
+            if not table.is_seated:
+                services.say(Utterance(watching_text(table.info, table.chair)))
+            return Push(table_screen_for(session, table))
+        return None
+
+
+class TableChoiceScreen(MenuScreen):
+    """Enter on a table in the lobby: a free seat, or watching."""
+
+    def __init__(self, lobby: LobbyScreen, info: p.TableInfo) -> None:
+        self.lobby = lobby
+        self.info = info
+        items: list[MenuItem] = []
+        if info.free_seats:
+            items.append(MenuItem(SIT_ANY, action=partial(self._sit, seat="any")))
+            if len(info.free_seats) > 1:
+                items += [
+                    MenuItem(
+                        partial(sit_in_seat_label, seat, info),
+                        action=partial(self._sit, seat=seat),
+                    )
+                    for seat in info.free_seats
+                ]
+        items.append(MenuItem(WATCH, action=self._watch))
+        super().__init__(TABLE_CHOICE_TITLE, items, intro=partial(table_line, info))
+
+    def key_contexts(self) -> tuple[Context, ...]:
+        return _online_contexts()
+
+    def handle(
+        self, command: Command | None, key: KeyPress, services: Services
+    ) -> Transition | None:
+        if command is Command.CHAT:
+            return chat_entry(self.lobby.online, at_table=False)
+        return super().handle(command, key, services)
+
+    def _sit(self, services: Services, *, seat: int | str) -> Transition:
+        wanted: int | str = seat
+        self.lobby.online.client.send(p.JoinSeat(table=self.info.id, seat=wanted))  # type: ignore[arg-type]
+        self.lobby.expect_answer()
+        return Pop()
+
+    def _watch(self, services: Services) -> Transition:
+        self.lobby.online.client.send(p.Spectate(table=self.info.id))
+        self.lobby.expect_answer()
+        return Pop()
+
+
+def _check_table_name(text: str) -> str | None:
+    if text and text.isprintable() and len(text) <= p.MAX_TABLE_NAME_LENGTH:
+        return None
+    return bad_name_text(p.MAX_TABLE_NAME_LENGTH)
+
+
+class CreateTableScreen(MenuScreen):
+    """A new table: its name, its rules (the rule settings screen), private or not."""
+
+    def __init__(self, lobby: LobbyScreen) -> None:
+        self.lobby = lobby
+        name = default_table_name(lobby.online.name)
+        self.table_name = name[: p.MAX_TABLE_NAME_LENGTH]
+        self.private = False
+        self._services: Services | None = None
+        items = [
+            MenuItem(TABLE_NAME, action=self._rename, value=lambda: self.table_name),
+            MenuItem(RULES_ITEM, action=self._rules_screen, value=self._rules_value),
+            MenuItem(
+                PRIVATE_ITEM,
+                value=lambda: on_off_text(self.private),
+                adjust=self._toggle_private,
+            ),
+            MenuItem(CREATE_NOW, action=self._create),
+        ]
+        super().__init__(CREATE_TITLE, items)
+
+    def key_contexts(self) -> tuple[Context, ...]:
+        return _online_contexts()
+
+    def on_enter(self, services: Services) -> None:
+        self._services = services
+        super().on_enter(services)
+
+    def handle(
+        self, command: Command | None, key: KeyPress, services: Services
+    ) -> Transition | None:
+        if command is Command.CHAT:
+            return chat_entry(self.lobby.online, at_table=False)
+        return super().handle(command, key, services)
+
+    def _rules_value(self) -> str:
+        if self._services is None:
+            return ""
+        from audiospades.app.menus import rules_from_settings
+
+        rules = rules_from_settings(self._services)
+        data = rules.to_dict()
+        preset = rules.preset if data == {"preset": rules.preset} else "custom"
+        return create_rules_value(preset, rules.player_count, rules.partnerships)
+
+    def _rename(self, services: Services) -> Transition:
+        def accepted(services: Services, name: str) -> Transition:
+            self.table_name = name
+            return Pop()
+
+        return Push(
+            TextEntryScreen(
+                TABLE_NAME,
+                accepted,
+                text=self.table_name,
+                max_length=p.MAX_TABLE_NAME_LENGTH,
+                check=_check_table_name,
+            )
+        )
+
+    def _rules_screen(self, services: Services) -> Transition:
+        from audiospades.app.rules_screen import RuleSettingsScreen
+
+        return Push(RuleSettingsScreen(local_game=False))
+
+    def _toggle_private(self, services: Services, step: int) -> None:
+        self.private = not self.private
+
+    def _create(self, services: Services) -> Transition:
+        from audiospades.app.menus import rules_from_settings
+
+        rules = rules_from_settings(services)
+        self.lobby.online.client.send(
+            p.CreateTable(
+                name=self.table_name,
+                rules=rules.to_dict(),
+                players=rules.player_count,
+                partnerships=rules.partnerships,
+                private=self.private,
+            )
+        )
+        self.lobby.expect_answer()
+        return Pop()
+
+
+class WaitingRoomScreen(MenuScreen):
+    """The seats before the game, and the host's tools (see the module docstring)."""
+
+    def __init__(self, session: OnlineSession, table: RemoteTable) -> None:
+        self.online = session
+        self.table = table
+        self.armed = False
+        """The host asked to start as soon as every seat is taken."""
+        self.starting = False
+        """The host asked to start; the server has not answered yet."""
+        self._info = table.info
+        self.quiet_resume = False
+        """A computer player was asked for: its arrival is the next thing said."""
+        super().__init__(WAITING_TITLE, [], intro=self._intro)
+        self._rebuild()
+
+    def _intro(self) -> str:
+        table = self.table
+        return waiting_room_intro(table.info, table.seat, table.is_host, table.code)
+
+    def _rebuild(self) -> None:
+        table = self.table
+        info = table.info
+        self._info = info
+        items = [
+            MenuItem(
+                partial(self._seat_label, seat),
+                action=partial(self._seat_action, seat=seat),
+                value=partial(self._occupant, seat),
+            )
+            for seat in range(info.players)
+        ]
+        if table.is_host:
+            items.append(
+                MenuItem(START_GAME, action=self._start, value=self._start_value)
+            )
+        items.append(MenuItem(LEAVE_TABLE, action=self._leave))
+        self.items = items
+        self.index = min(self.index, len(items) - 1)
+
+    # --- seats ---
+    def _held(self, seat: int) -> p.SeatInfo | None:
+        return next((s for s in self.table.info.seats if s.seat == seat), None)
+
+    def _seat_label(self, seat: int) -> str:
+        return seat_item_label(seat, self.table.seat, self.table.info)
+
+    def _occupant(self, seat: int) -> str:
+        held = self._held(seat)
+        if held is None or seat == self.table.seat:
+            return ""
+        return occupant_text(held)
+
+    def _empty_seats(self) -> list[int]:
+        return [s.seat for s in self.table.info.seats if s.kind is p.SeatKind.EMPTY]
+
+    def _seat_action(self, services: Services, *, seat: int) -> Transition | None:
+        held = self._held(seat)
+        if held is None or seat == self.table.seat:
+            services.say(Utterance(self.item_text(), interrupt=True))
+            return None
+        if not self.table.is_host:
+            services.say(Utterance(not_host_text(), Cue.ILLEGAL_MOVE, interrupt=True))
+            return None
+        if seat in self.table.info.free_seats:
+            return Push(BotChoiceScreen(self, seat))
+        if held.kind is p.SeatKind.COMPUTER:
+            self.online.client.send(p.RemoveBot(seat=seat))
+            return None
+        services.say(Utterance(self.item_text(), interrupt=True))
+        return None
+
+    # --- starting and leaving ---
+    def _start_value(self) -> str:
+        return start_value(self.armed, len(self._empty_seats()))
+
+    def _start(self, services: Services) -> Transition | None:
+        if self._empty_seats():
+            self.armed = not self.armed
+            services.say(Utterance(start_armed_text(self.armed), interrupt=True))
+            return None
+        self.online.client.send(p.StartGame())
+        self.starting = True
+        return None
+
+    def _leave(self, services: Services) -> Transition:
+        self.online.client.leave_table()
+        services.say_text(left_table_text())
+        return Pop()
+
+    # --- the framework ---
+    def key_contexts(self) -> tuple[Context, ...]:
+        return _online_contexts()
+
+    def is_busy(self) -> bool:
+        if self.online.client.table is not self.table:
+            return False
+        return (not self.table.is_host) or self.armed or self.starting
+
+    def waits_on_server(self) -> bool:
+        return self.is_busy()
+
+    def on_resume(self, services: Services) -> None:
+        if self.quiet_resume:
+            self.quiet_resume = False  # the server's news says what happened
+            return
+        super().on_resume(services)
+
+    def handle(
+        self, command: Command | None, key: KeyPress, services: Services
+    ) -> Transition | None:
+        if command is Command.CHAT:
+            return chat_entry(self.online, at_table=True)
+        if command is Command.BACK:
+            services.sound.play(Cue.MENU_BACK)
+            return self._leave(services)
+        return super().handle(command, key, services)
+
+    def update(self, services: Services, now_ms: int) -> Transition | None:
+        session, table = self.online, self.table
+        session.pump()
+        if session.client.table is not table:
+            return Pop()  # the table closed, or another snapshot replaced it
+        news = table.drain_news()
+        if any(n.kind is NewsKind.REFUSED for n in news):
+            self.starting = False
+        say_news(services, session, news, table.seat)
+        if table.info is not self._info:
+            self._rebuild()
+        if self.armed and table.is_host and not self._empty_seats():
+            self.armed = False
+            self.online.client.send(p.StartGame())
+            self.starting = True
+        if table.has_started:
+            return Replace(table_screen_for(session, table))
+        return None
+
+
+class BotChoiceScreen(MenuScreen):
+    """The host picks a computer player for a free seat: any character, by stars."""
+
+    def __init__(self, room: WaitingRoomScreen, seat: int) -> None:
+        self.room = room
+        self.online = room.online
+        self.seat = seat
+        items = [
+            MenuItem(partial(character_value, c), action=partial(self._add, cid=c.id))
+            for c in ROSTER
+        ]
+        super().__init__(CHOOSE_BOT_TITLE, items, intro=partial(choose_bot_intro, seat))
+
+    def key_contexts(self) -> tuple[Context, ...]:
+        return _online_contexts()
+
+    def _add(self, services: Services, *, cid: str) -> Transition:
+        self.online.client.send(p.AddBot(seat=self.seat, character=cid))
+        self.room.quiet_resume = True
+        return Pop()

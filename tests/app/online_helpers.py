@@ -1,0 +1,108 @@
+"""A real table server on loopback, and harnesses that play online against it.
+
+The server runs on its own thread and event loop, on 127.0.0.1 with a free port and
+no pauses; every wait here is bounded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from audiospades.app.harness import Harness
+from audiospades.app.online import ConnectingScreen
+from audiospades.net.server import Server, ServerConfig
+from audiospades.net.store import Store
+from audiospades.table_core import Delays
+
+DEADLINE = 60.0
+"""Seconds any awaited moment may take (a bound, never reached when all is well)."""
+
+
+@contextmanager
+def server_thread(db: Path, **changes: Any) -> Iterator[Server]:
+    """A started server on 127.0.0.1 (a free port), on an event loop of its own."""
+    options: dict[str, Any] = {
+        "host": "127.0.0.1",
+        "port": 0,
+        "delays": Delays(bot=0, trick=0, hand=0),
+        "takeover_seconds": 0.5,
+        "bot_workers": 1,
+        "rate": 1000.0,
+        "burst": 1000,
+    }
+    options.update(changes)
+    ready = threading.Event()
+    holder: dict[str, Any] = {}
+
+    def run() -> None:
+        async def main() -> None:
+            store = Store(db)
+            server = Server(ServerConfig(**options), store)
+            await server.start()
+            stop = asyncio.Event()
+            holder.update(server=server, loop=asyncio.get_running_loop(), stop=stop)
+            ready.set()
+            await stop.wait()
+            await server.close()
+            store.close()
+
+        asyncio.run(main())
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    assert ready.wait(20), "the server did not start"
+    try:
+        yield holder["server"]
+    finally:
+        holder["loop"].call_soon_threadsafe(holder["stop"].set)
+        thread.join(20)
+
+
+def url_of(server: Server) -> str:
+    """The server's address."""
+    return f"ws://127.0.0.1:{server.port}"
+
+
+def connect(
+    make_harness: Callable[..., Harness], server: Server, name: str, **kwargs: Any
+) -> Harness:
+    """A harness that starts by connecting to ``server`` as ``name``, settled."""
+    kwargs.setdefault("patience_seconds", 20.0)
+    harness = make_harness(first=ConnectingScreen(url_of(server), name), **kwargs)
+    harness.settle()
+    return harness
+
+
+def until(condition: Callable[[], bool], *harnesses: Harness) -> None:
+    """Run the harnesses' frames until ``condition`` holds (bounded)."""
+    end = time.monotonic() + DEADLINE
+    while time.monotonic() < end:
+        for harness in harnesses:
+            harness.frame()
+        if condition():
+            return
+        time.sleep(0.005)
+    raise AssertionError("timed out")
+
+
+def heard(harness: Harness, text: str) -> Callable[[], bool]:
+    """Whether ``harness`` has said ``text`` (a whole line)."""
+    return lambda: text in harness.transcript
+
+
+def type_keys(text: str) -> list[str]:
+    """The script tokens that type ``text`` (letters, digits, a few signs)."""
+    names = {" ": "space", ".": ".", ":": ":", "/": "/", "'": "'"}
+    out = []
+    for char in text:
+        if char.isupper():
+            out.append("shift+" + char.lower())
+        else:
+            out.append(names.get(char, char))
+    return out

@@ -1,0 +1,144 @@
+"""The lobby, a private table joined by its code, the waiting room, and chat.
+
+Two players' games run in this process against a real server on loopback.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from pathlib import Path
+
+from online_helpers import connect, heard, server_thread, type_keys, until
+
+from audiospades.app.harness import Harness
+from audiospades.app.lobby import LobbyScreen, WaitingRoomScreen
+from audiospades.sound import Cue
+from audiospades.storage import Settings
+
+SMALL = {"preset": "pagat", "target_score": None, "hand_limit": 1}
+
+
+def _settings(**changes: object) -> Settings:
+    base = Settings(language="en", pace="fast", last_rules=dict(SMALL))
+    return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
+
+
+def test_a_private_table_is_joined_by_its_code_and_chat_is_heard(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann")
+        bob = connect(make_harness, server, "Bob")
+        try:
+            assert ann.transcript[-2:] == [
+                f"Connected to ws://127.0.0.1:{server.port}.",
+                "Lobby. No table is open yet: create one. Create a table, 1 of 4",
+            ]
+            ann.press("return")
+            assert ann.last == "Create a table. Table name, Ann's table, 1 of 4"
+            ann.press("down", "down", "right")
+            assert ann.last == "Private, on, 3 of 4"
+            ann.press("down", "return")
+            ann.settle()
+            room = ann.app.top
+            assert isinstance(room, WaitingRoomScreen)
+            code = room.table.code
+            assert code is not None and len(code) == 6
+            spelled = " ".join(code)
+            assert ann.transcript[-1] == (
+                "Waiting for the game. You sit in seat 1 at table Ann's table. "
+                f"Private table: its code is {spelled}. You are the host: put "
+                "computer players in free seats, then start. Seat 1, you, 1 of 6"
+            )
+            # A private table is not listed: Bob joins it by its code.
+            bob.press("down")
+            assert bob.last == "Join a private table by its code, 2 of 4"
+            bob.press("return")
+            assert bob.last.startswith("Table code: blank.")
+            bob.press(*type_keys(code.lower()), "return")
+            until(lambda: isinstance(bob.app.top, WaitingRoomScreen), bob)
+            assert bob.last == (
+                "Waiting for the game. You sit in seat 2 at table Ann's table. "
+                f"Private table: its code is {spelled}. The host starts the game. "
+                "Seat 1, Ann, 1 of 5"
+            )
+            until(heard(ann, "Bob sits in seat 2."), ann)
+            ann.press("down")
+            assert ann.last == "Seat 2, Bob, 2 of 6"
+
+            # Chat: the apostrophe opens a line; the others hear it with its cue.
+            ann.press("'")
+            assert ann.last == (
+                "Chat to the table: blank. Type, then press Enter; Escape cancels."
+            )
+            ann.press(*type_keys("Hi Bob"), "return")
+            until(heard(bob, "Ann: Hi Bob"), bob)
+            assert Cue.CHAT in bob.sound.cues
+            until(heard(ann, "Ann: Hi Bob"), ann)  # the sender hears it come back
+
+            # Chat speech muted: the cue and the history stay, the voice is silent.
+            ann.services.update_settings(chat_speech=False)
+            bob_cues = len(ann.sound.cues)
+            mark = ann.mark()
+            # Bob waits for the host to start, so his keys would wait too: send
+            # his line as his chat key would.
+            from audiospades.net.protocol import Chat
+
+            bob.app.top.online.client.send(Chat(text="Ready"))  # type: ignore[attr-defined]
+            until(lambda: "Bob: Ready" in ann.speech.history, ann)
+            assert "Bob: Ready" not in ann.said_since(mark)
+            assert Cue.CHAT in ann.sound.cues[bob_cues:]
+
+            # Bob leaves: Ann hears it. (Before a key, a player who waits for the
+            # host waits until the game starts, within the patience: make it short.)
+            bob.patience_seconds = 0.2
+            bob.press("escape")
+            assert "You left the table." in bob.transcript
+            until(heard(ann, "Bob left the table."), ann)
+            until(lambda: isinstance(bob.app.top, LobbyScreen), bob)
+        finally:
+            ann.close()
+            bob.close()
+
+
+def test_the_lobby_lists_a_table_in_one_line_and_refuses_a_wrong_code(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann")
+        try:
+            ann.press("return", "end", "return")
+            ann.settle()
+            carl = connect(make_harness, server, "Carl", settings=_settings())
+            try:
+                assert carl.last == (
+                    "Lobby. 1 table is open. Ann's table, 4 players in "
+                    "partnerships, 1 hand, custom rules, 3 seats free, seated: Ann, "
+                    "1 of 5"
+                )
+                carl.press("return")
+                assert carl.last.startswith(
+                    "Join this table. Ann's table, 4 players in partnerships"
+                )
+                assert carl.last.endswith("Sit at the first free seat, 1 of 5")
+                carl.press("down", "down")
+                assert carl.last == "Sit in seat 3, partner of Ann, 3 of 5"
+                carl.press("escape", "down", "down", "return")
+                assert carl.last.startswith("Table code: blank.")
+                carl.press(*type_keys("ZZZZZZ"), "return")
+                carl.settle()
+                assert carl.last == (
+                    "There is no such table: it may have closed, or the code is wrong."
+                )
+                assert carl.sound.cues[-1] is Cue.ILLEGAL_MOVE
+                # Refresh: the list is spoken again.
+                carl.press("down")
+                assert carl.last == "Refresh the list, 4 of 5"
+                carl.press("return")
+                carl.settle()
+                assert carl.last.startswith("1 table is open. ")
+            finally:
+                carl.close()
+        finally:
+            ann.close()
