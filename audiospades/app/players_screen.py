@@ -20,7 +20,6 @@ from audiospades.app.screen import (
     KeyPress,
     MenuItem,
     MenuScreen,
-    Push,
     Replace,
     Transition,
 )
@@ -130,19 +129,17 @@ class PlayerSelectionScreen(MenuScreen):
         return None
 
     def _start(self, services: Services) -> Transition:
-        from audiospades.app.menus import start_new_game
+        from audiospades.app.table import new_game_table
 
-        transition = start_new_game(services)
+        table = new_game_table(services)
         if self._on_start is not None:
             self._on_start()
-        return (
-            Replace(transition.screen) if isinstance(transition, Push) else transition
-        )
+        return Replace(table)
 
     # --- screen ---
     def on_enter(self, services: Services) -> None:
         self._services = services
-        from audiospades.app.menus import rules_from_settings
+        from audiospades.app.games import rules_from_settings
 
         self._rules = rules_from_settings(services)
         n = self._rules.player_count

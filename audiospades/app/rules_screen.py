@@ -150,7 +150,7 @@ class RuleSettingsScreen(MenuScreen):
     def rules(self) -> Rules:
         """The rules as saved in the settings."""
         assert self._services is not None
-        from audiospades.app.menus import rules_from_settings
+        from audiospades.app.games import rules_from_settings
 
         return rules_from_settings(self._services)
 
@@ -204,12 +204,9 @@ class RuleSettingsScreen(MenuScreen):
     def _start(self, services: Services) -> Transition:
         # The table takes this screen's place, so leaving the game returns to the
         # screen below (the main menu) rather than to the settings.
-        from audiospades.app.menus import start_new_game
+        from audiospades.app.table import new_game_table
 
-        transition = start_new_game(services)
-        return (
-            Replace(transition.screen) if isinstance(transition, Push) else transition
-        )
+        return Replace(new_game_table(services))
 
     # --- screen ---
     def on_enter(self, services: Services) -> None:

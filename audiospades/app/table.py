@@ -18,7 +18,13 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
+from audiospades.app.games import (
+    new_game_session,
+    saved_game_session,
+    thinks_in_background,
+)
 from audiospades.app.hint_ahead import HintAhead
+from audiospades.app.menus import GameMenu
 from audiospades.app.screen import KeyPress, Push, Screen, Transition
 from audiospades.app.services import Services
 from audiospades.commands import Command
@@ -85,8 +91,6 @@ class TableScreen(Screen):
         return self.control.key_contexts()
 
     def on_enter(self, services: Services) -> None:
-        from audiospades.app.menus import thinks_in_background
-
         self.control.hints = HintAhead(background=thinks_in_background(services))
         if self.resumed_line is not None:
             view = self.session.view()
@@ -147,9 +151,7 @@ class TableScreen(Screen):
     ) -> Transition | None:
         self._skip_once = ""
         if command is Command.MENU:
-            from audiospades.app.menus import GameMenu
-
-            return Push(GameMenu(self))
+            return Push(GameMenu(finished=self.finished))
         reply = self.control.handle(
             command,
             key.char,
@@ -169,3 +171,16 @@ class TableScreen(Screen):
         self.focus_rect = (
             None if frame is None else (frame.x, frame.y, frame.w, frame.h)
         )
+
+
+def new_game_table(services: Services) -> TableScreen:
+    """A new game dealt from the settings (and announced), at its table."""
+    return TableScreen(new_game_session(services))
+
+
+def saved_game_table(services: Services) -> TableScreen | None:
+    """The saved game in progress at its table; None (said why) if there is none."""
+    saved = saved_game_session(services)
+    if saved is None:
+        return None
+    return TableScreen(saved.session, resumed_line=saved.last_spoken)
