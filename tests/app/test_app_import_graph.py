@@ -45,9 +45,7 @@ def _graph(sources: dict[str, str]) -> dict[str, set[str]]:
 
 
 def _app_sources() -> dict[str, str]:
-    return {
-        path.stem: path.read_text(encoding="utf-8") for path in APP.glob("*.py")
-    }
+    return {path.stem: path.read_text(encoding="utf-8") for path in APP.glob("*.py")}
 
 
 def test_the_app_modules_import_each_other_without_a_circle() -> None:
