@@ -2,7 +2,8 @@
 
 ``audiospades`` plays (``--headless`` runs the same loop without a window or sound);
 ``audiospades replay FILE [--json]`` checks a game record and prints its scores;
-``audiospades selfplay ...`` runs computer-player matches.
+``audiospades selfplay ...`` runs computer-player matches; ``audiospades serve``
+runs a table server for online play.
 
 Output read by a program that stops early (``audiospades replay FILE --json |
 head -1``) ends the command quietly with status 0: the reader has what it wanted.
@@ -56,6 +57,10 @@ def _dispatch(args: list[str]) -> int:
         from audiospades.selfplay import main as selfplay_main
 
         return selfplay_main(args[1:])
+    if args and args[0] == "serve":
+        from audiospades.net.cli import main as serve_main
+
+        return serve_main(args[1:])
     from audiospades.app.main import main as play_main
 
     return play_main(args)

@@ -49,7 +49,13 @@ from audiospades.rules.options import (
     TrumpMode,
 )
 from audiospades.rules.scoring import HandScore, NilResult, SideScore, score_hand
-from audiospades.rules.view import SeatView, seat_view, visible_events
+from audiospades.rules.view import (
+    SeatView,
+    public_events,
+    public_view,
+    seat_view,
+    visible_events,
+)
 
 __all__ = [
     "Action",
@@ -97,6 +103,8 @@ __all__ = [
     "build_deck",
     "card_table",
     "parse_cards",
+    "public_events",
+    "public_view",
     "score_hand",
     "seat_view",
     "shuffled_deal",

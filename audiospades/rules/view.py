@@ -2,7 +2,9 @@
 
 Bots and the presenter see the game through a :class:`SeatView`: the seat's own hand
 (unless it is still deciding on a blind nil, unseen), every public fact, and the cards
-it passed or received. Nothing in it refers back to the :class:`Game`.
+it passed or received. Nothing in it refers back to the :class:`Game`. Spectators of
+an online table get :func:`public_view` and :func:`public_events`: no hidden card
+at all.
 """
 
 from __future__ import annotations
@@ -162,6 +164,61 @@ def seat_view(game: Game, seat: int, *, hide_hand: bool = False) -> SeatView:
         winner=game.winner,
         is_draw=game.is_draw,
     )
+
+
+def public_view(game: Game, seat: int = 0) -> SeatView:
+    """What a spectator may know, watching from ``seat``'s chair.
+
+    Every public fact of :func:`seat_view`, but no cards in hand, no cards passed or
+    received, no legal plays or bids and no redeal offer: only cards already played
+    appear in it. The seat is the chair the spectator watches from (it decides the
+    point of view of "your partner", "on your left"), not a hand it can see.
+
+    Args:
+        game: the game.
+        seat: the chair to watch from.
+
+    Raises:
+        ValueError: if ``seat`` is not a seat at this table.
+    """
+    if not 0 <= seat < game.player_count:
+        raise ValueError(f"no seat {seat}")
+    n = game.player_count
+    return SeatView(
+        seat=seat,
+        rules=game.rules,
+        phase=game.phase,
+        dealer=game.dealer,
+        deal_count=game.deal_count,
+        hands_played=game.hands_played,
+        hand=(),
+        hand_hidden=False,
+        hand_sizes=tuple(game.hand_size(s) for s in range(n)),
+        bids=tuple(game.bids),
+        tricks_won=tuple(game.tricks_won),
+        trick=tuple(game.trick),
+        completed_tricks=tuple(game.completed_tricks),
+        trick_index=game.trick_index,
+        spades_broken=game.spades_broken,
+        to_act=game.to_act,
+        totals=tuple(game.totals),
+        bags=tuple(game.bags),
+        history=tuple(game.history),
+        passed_out=(),
+        passed_in=(),
+        pending_pass=game.pending_pass(),
+        legal_plays=frozenset(),
+        legal_bids=(),
+        is_blind_nil_eligible=game.is_blind_nil_eligible(seat),
+        can_request_redeal=False,
+        winner=game.winner,
+        is_draw=game.is_draw,
+    )
+
+
+def public_events(events: Iterable[Event]) -> tuple[Event, ...]:
+    """Events as a spectator may see them: every passed card hidden."""
+    return visible_events(events, -1)
 
 
 def visible_events(events: Iterable[Event], seat: int) -> tuple[Event, ...]:

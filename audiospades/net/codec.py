@@ -1,0 +1,557 @@
+"""The game's payloads on the wire: seat views, engine events and session notices.
+
+:mod:`audiospades.net.wire` declares the wire twin of every payload; this module
+converts between the two. Decoding is strict: a wrong type, an unknown field, a card
+that is not in the table's deck or a seat that is not at the table raises
+:class:`CodecError`; a bad object is never built. Encoding refuses what must not
+cross the wire: a :class:`~audiospades.notices.StorageTrouble` concerns the server's
+own files, and a finished game's statistics report
+(:class:`~audiospades.notices.GameFinished`) stays on the machine that counted it, so
+only its outcome is sent.
+
+>>> from audiospades.rules import Card
+>>> from audiospades.rules.events import CardPlayed
+>>> wire = encode_notice(CardPlayed(2, Card.parse("QH"), 5))
+>>> msgspec.json.encode(wire)
+b'{"kind":"card_played","seat":2,"card":"QH","trick_index":5}'
+>>> decode_notice(wire) == CardPlayed(2, Card.parse("QH"), 5)
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from typing import Any, Final
+
+import msgspec
+
+from audiospades.net.wire import (
+    AnyWireNotice,
+    BidText,
+    OptionValue,
+    WireBiddingComplete,
+    WireBidMade,
+    WireCardPlayed,
+    WireCardsPassed,
+    WireGameFinished,
+    WireGameOver,
+    WireHandDealt,
+    WireHandHidden,
+    WireHandScore,
+    WireHandScored,
+    WireHandShown,
+    WireNil,
+    WirePlayStarted,
+    WireQuestion,
+    WireRedealRequested,
+    WireRefused,
+    WireRules,
+    WireSide,
+    WireSpadesBroken,
+    WireTrick,
+    WireTrickWaiting,
+    WireTrickWon,
+    WireUndone,
+    WireUndoRefused,
+    WireView,
+    WireYourTurn,
+)
+from audiospades.notices import (
+    GameFinished,
+    HandHidden,
+    HandShown,
+    Notice,
+    Question,
+    Refused,
+    StorageTrouble,
+    TrickWaiting,
+    Undone,
+    UndoRefused,
+    YourTurn,
+)
+from audiospades.rules import (
+    Bid,
+    BiddingComplete,
+    BidMade,
+    Card,
+    CardPlayed,
+    CardsPassed,
+    GameOver,
+    HandDealt,
+    HandScore,
+    HandScored,
+    IllegalAction,
+    NilResult,
+    PlayStarted,
+    RedealRequested,
+    Rules,
+    RulesError,
+    SeatView,
+    SideScore,
+    SpadesBroken,
+    Suit,
+    TrickWon,
+    card_table,
+)
+from audiospades.rules.cards import BIG_JOKER, LITTLE_JOKER, STANDARD_DECK
+
+
+class CodecError(ValueError):
+    """A payload that cannot be encoded, or a wire value that is not a valid one."""
+
+
+# --- cards, bids, rules -----------------------------------------------------------
+
+
+_CARDS: Final[dict[str, Card]] = {
+    str(c): c for c in (*STANDARD_DECK, BIG_JOKER, LITTLE_JOKER)
+}
+"""Every card by its record notation: a look-up, where parsing costs ten times more."""
+_TEXTS: Final[dict[Card, str]] = {c: t for t, c in _CARDS.items()}
+
+
+def _card(text: str) -> Card:
+    card = _CARDS.get(text)
+    if card is None:
+        raise CodecError(f"not a card: {text!r}")
+    return card
+
+
+def _text(card: Card) -> str:
+    return _TEXTS[card]
+
+
+def _cards(texts: Iterable[str]) -> tuple[Card, ...]:
+    return tuple(_card(t) for t in texts)
+
+
+def _bid(value: int | str) -> Bid:
+    try:
+        return Bid.from_record(value)
+    except ValueError:
+        raise CodecError(f"not a bid: {value!r}") from None
+
+
+def _bid_out(bid: Bid) -> BidText:
+    return "blind_nil" if bid.blind else bid.tricks
+
+
+@lru_cache(maxsize=256)
+def encode_rules(rules: Rules) -> WireRules:
+    """The wire form of ``rules``."""
+    return WireRules(
+        players=rules.player_count,
+        partnerships=rules.partnerships,
+        options=rules.to_dict(),
+    )
+
+
+def decode_rules(wire: WireRules) -> Rules:
+    """Rules from the wire.
+
+    Raises:
+        CodecError: for an unknown option, a wrong value or an impossible mix.
+    """
+    options = tuple(sorted(wire.options.items()))
+    return _decode_rules(wire.players, wire.partnerships, options)
+
+
+@lru_cache(maxsize=256)
+def _decode_rules(
+    players: int, partnerships: bool, options: tuple[tuple[str, OptionValue], ...]
+) -> Rules:
+    for key, _ in options:
+        if key in ("player_count", "partnerships"):
+            raise CodecError(f"rule option {key!r} belongs beside the options")
+    try:
+        return Rules.from_dict(
+            dict(options), players=players, partnerships=partnerships
+        )
+    except (RulesError, ValueError, TypeError) as error:
+        raise CodecError(f"rules: {error}") from None
+
+
+# --- scores and tricks ------------------------------------------------------------
+
+
+_SIDE_FIELDS: Final = tuple(
+    f.name for f in dataclasses.fields(SideScore) if f.name != "nils"
+)
+
+
+def _encode_score(score: HandScore) -> WireHandScore:
+    return WireHandScore(
+        bids=[_bid_out(b) for b in score.bids],
+        tricks=list(score.tricks),
+        sides=[
+            WireSide(
+                **{name: getattr(side, name) for name in _SIDE_FIELDS},
+                nils=[
+                    WireNil(
+                        seat=n.seat, blind=n.blind, tricks=n.tricks, points=n.points
+                    )
+                    for n in side.nils
+                ],
+            )
+            for side in score.sides
+        ],
+    )
+
+
+def _decode_score(wire: WireHandScore) -> HandScore:
+    if len(wire.bids) != len(wire.tricks):
+        raise CodecError("a hand score needs one bid and one trick count a seat")
+    sides = tuple(
+        SideScore(
+            **{name: getattr(side, name) for name in _SIDE_FIELDS},
+            nils=tuple(
+                NilResult(n.seat, n.blind, n.tricks, n.points) for n in side.nils
+            ),
+        )
+        for side in wire.sides
+    )
+    if [s.side for s in sides] != list(range(len(sides))):
+        raise CodecError("a hand score's sides must come in order")
+    return HandScore(tuple(_bid(b) for b in wire.bids), tuple(wire.tricks), sides)
+
+
+def _trick_cards(cards: Iterable[tuple[int, Card]]) -> list[tuple[int, str]]:
+    return [(seat, _text(card)) for seat, card in cards]
+
+
+def _decode_trick_cards(
+    cards: Iterable[tuple[int, str]],
+) -> tuple[tuple[int, Card], ...]:
+    return tuple((seat, _card(text)) for seat, text in cards)
+
+
+# --- the seat view ----------------------------------------------------------------
+
+
+def encode_view(view: SeatView) -> WireView:
+    """The wire form of a seat view (or of a spectator's public view)."""
+    return WireView(
+        seat=view.seat,
+        rules=encode_rules(view.rules),
+        phase=view.phase,
+        dealer=view.dealer,
+        deal_count=view.deal_count,
+        hands_played=view.hands_played,
+        hand=[_text(c) for c in view.hand],
+        hand_hidden=view.hand_hidden,
+        hand_sizes=list(view.hand_sizes),
+        bids=[None if b is None else _bid_out(b) for b in view.bids],
+        tricks_won=list(view.tricks_won),
+        trick=_trick_cards(view.trick),
+        completed_tricks=[
+            WireTrick(
+                seat=t.seat, trick_index=t.trick_index, cards=_trick_cards(t.cards)
+            )
+            for t in view.completed_tricks
+        ],
+        trick_index=view.trick_index,
+        spades_broken=view.spades_broken,
+        to_act=view.to_act,
+        totals=list(view.totals),
+        bags=list(view.bags),
+        history=[_encode_score(s) for s in view.history],
+        passed_out=[_text(c) for c in view.passed_out],
+        passed_in=[_text(c) for c in view.passed_in],
+        pending_pass=view.pending_pass,
+        legal_plays=[_text(c) for c in sorted(view.legal_plays)],
+        legal_bids=[_bid_out(b) for b in view.legal_bids],
+        is_blind_nil_eligible=view.is_blind_nil_eligible,
+        can_request_redeal=view.can_request_redeal,
+        winner=view.winner,
+        is_draw=view.is_draw,
+    )
+
+
+def decode_view(wire: WireView) -> SeatView:
+    """A seat view from the wire, checked against its own rules.
+
+    Raises:
+        CodecError: for a card not in the table's deck, a seat not at the table, or
+            per-seat and per-side lists of the wrong length.
+    """
+    rules = decode_rules(wire.rules)
+    n, sides = rules.player_count, rules.side_count
+    deck = card_table(rules).deck_set
+
+    def cards(texts: Iterable[str], what: str) -> tuple[Card, ...]:
+        out = _cards(texts)
+        stray = [_text(c) for c in out if c not in deck]
+        if stray:
+            raise CodecError(f"{what}: {', '.join(stray)} not in this deck")
+        return out
+
+    def seat(value: int | None, what: str) -> None:
+        if value is not None and value >= n:
+            raise CodecError(f"{what}: no seat {value} at a table of {n}")
+
+    for value, what in (
+        (wire.seat, "seat"),
+        (wire.dealer, "dealer"),
+        (wire.to_act, "to_act"),
+        *((s, "pending_pass") for s in wire.pending_pass or ()),
+    ):
+        seat(value, what)
+    if wire.winner is not None and wire.winner >= sides:
+        raise CodecError(f"winner: no side {wire.winner}")
+    for values, size, what in (
+        (wire.hand_sizes, n, "hand_sizes"),
+        (wire.bids, n, "bids"),
+        (wire.tricks_won, n, "tricks_won"),
+        (wire.totals, sides, "totals"),
+        (wire.bags, sides, "bags"),
+    ):
+        if len(values) != size:
+            raise CodecError(f"{what}: {len(values)} entries, not {size}")
+    trick = _decode_trick_cards(wire.trick)
+    completed = tuple(
+        TrickWon(t.seat, t.trick_index, _decode_trick_cards(t.cards))
+        for t in wire.completed_tricks
+    )
+    for t in (*completed, TrickWon(0, 0, trick)):
+        for s, card in t.cards:
+            seat(s, "trick")
+            if card not in deck:
+                raise CodecError(f"trick: {card} not in this deck")
+        seat(t.seat, "trick winner")
+    history = tuple(_decode_score(s) for s in wire.history)
+    for score in history:
+        if len(score.bids) != n or len(score.sides) != sides:
+            raise CodecError("history: a hand score for another table")
+    return SeatView(
+        seat=wire.seat,
+        rules=rules,
+        phase=wire.phase,
+        dealer=wire.dealer,
+        deal_count=wire.deal_count,
+        hands_played=wire.hands_played,
+        hand=cards(wire.hand, "hand"),
+        hand_hidden=wire.hand_hidden,
+        hand_sizes=tuple(wire.hand_sizes),
+        bids=tuple(None if b is None else _bid(b) for b in wire.bids),
+        tricks_won=tuple(wire.tricks_won),
+        trick=trick,
+        completed_tricks=completed,
+        trick_index=wire.trick_index,
+        spades_broken=wire.spades_broken,
+        to_act=wire.to_act,
+        totals=tuple(wire.totals),
+        bags=tuple(wire.bags),
+        history=history,
+        passed_out=cards(wire.passed_out, "passed_out"),
+        passed_in=cards(wire.passed_in, "passed_in"),
+        pending_pass=wire.pending_pass,
+        legal_plays=frozenset(cards(wire.legal_plays, "legal_plays")),
+        legal_bids=tuple(_bid(b) for b in wire.legal_bids),
+        is_blind_nil_eligible=wire.is_blind_nil_eligible,
+        can_request_redeal=wire.can_request_redeal,
+        winner=wire.winner,
+        is_draw=wire.is_draw,
+    )
+
+
+# --- notices ----------------------------------------------------------------------
+
+_DETAIL_CARD: Final = "card"
+_DETAIL_SUIT: Final = "suit"
+
+
+def _encode_detail(detail: Mapping[str, object]) -> dict[str, str | int | None]:
+    out: dict[str, str | int | None] = {}
+    for key, value in detail.items():
+        if isinstance(value, Card | Suit):
+            out[key] = str(value) if isinstance(value, Card) else value.value
+        elif value is None or (
+            isinstance(value, int | str) and not isinstance(value, bool)
+        ):
+            out[key] = value
+        else:
+            raise CodecError(f"refusal detail {key!r} is not plain data")
+    return out
+
+
+def _decode_detail(detail: Mapping[str, str | int | None]) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for key, value in detail.items():
+        if key == _DETAIL_CARD and isinstance(value, str):
+            out[key] = _card(value)
+        elif key == _DETAIL_SUIT and isinstance(value, str):
+            try:
+                out[key] = Suit(value)
+            except ValueError:
+                raise CodecError(f"not a suit: {value!r}") from None
+        else:
+            out[key] = value
+    return out
+
+
+def is_wire_notice(notice: Notice) -> bool:
+    """Whether ``notice`` may cross the wire (a storage problem never does)."""
+    return not isinstance(notice, StorageTrouble)
+
+
+def encode_notice(notice: Notice) -> AnyWireNotice:
+    """The wire form of an engine event or a session notice.
+
+    Raises:
+        CodecError: for a notice that never crosses the wire (see the module doc).
+    """
+    match notice:
+        case HandDealt(hand_index, dealer):
+            return WireHandDealt(hand_index=hand_index, dealer=dealer)
+        case RedealRequested(seat):
+            return WireRedealRequested(seat=seat)
+        case BidMade(seat, bid):
+            return WireBidMade(seat=seat, bid=_bid_out(bid))
+        case BiddingComplete(bids):
+            return WireBiddingComplete(bids=[_bid_out(b) for b in bids])
+        case CardsPassed(from_seat, to_seat, cards):
+            return WireCardsPassed(
+                from_seat=from_seat, to_seat=to_seat, cards=[_text(c) for c in cards]
+            )
+        case PlayStarted(leader):
+            return WirePlayStarted(leader=leader)
+        case CardPlayed(seat, card, trick_index):
+            return WireCardPlayed(seat=seat, card=_text(card), trick_index=trick_index)
+        case SpadesBroken(seat):
+            return WireSpadesBroken(seat=seat)
+        case TrickWon(seat, trick_index, cards):
+            return WireTrickWon(
+                seat=seat, trick_index=trick_index, cards=_trick_cards(cards)
+            )
+        case HandScored(score):
+            return WireHandScored(score=_encode_score(score))
+        case GameOver(winner, totals):
+            return WireGameOver(winner=winner, totals=list(totals))
+        case Question(kind, behind):
+            return WireQuestion(question=kind, behind=behind)
+        case YourTurn(view):
+            return WireYourTurn(view=encode_view(view))
+        case HandShown(cards):
+            return WireHandShown(cards=[_text(c) for c in cards])
+        case HandHidden():
+            return WireHandHidden()
+        case Refused(error):
+            return WireRefused(reason=error.reason, detail=_encode_detail(error.detail))
+        case Undone(move_count):
+            return WireUndone(move_count=move_count)
+        case UndoRefused(reason):
+            return WireUndoRefused(reason=reason)
+        case TrickWaiting():
+            return WireTrickWaiting()
+        case GameFinished(outcome, _):
+            return WireGameFinished(outcome=outcome)
+    raise CodecError(f"{type(notice).__name__} does not cross the wire")
+
+
+def decode_notice(wire: AnyWireNotice) -> Notice:
+    """An engine event or session notice from the wire.
+
+    Raises:
+        CodecError: for a bad card, bid or score, or a view that does not check out.
+    """
+    match wire:
+        case WireHandDealt(hand_index=hand_index, dealer=dealer):
+            return HandDealt(hand_index, dealer)
+        case WireRedealRequested(seat=seat):
+            return RedealRequested(seat)
+        case WireBidMade(seat=seat, bid=bid):
+            return BidMade(seat, _bid(bid))
+        case WireBiddingComplete(bids=bids):
+            return BiddingComplete(tuple(_bid(b) for b in bids))
+        case WireCardsPassed(from_seat=from_seat, to_seat=to_seat, cards=cards):
+            return CardsPassed(from_seat, to_seat, _cards(cards))
+        case WirePlayStarted(leader=leader):
+            return PlayStarted(leader)
+        case WireCardPlayed(seat=seat, card=card, trick_index=trick_index):
+            return CardPlayed(seat, _card(card), trick_index)
+        case WireSpadesBroken(seat=seat):
+            return SpadesBroken(seat)
+        case WireTrickWon(seat=seat, trick_index=trick_index, cards=cards):
+            return TrickWon(seat, trick_index, _decode_trick_cards(cards))
+        case WireHandScored(score=score):
+            return HandScored(_decode_score(score))
+        case WireGameOver(winner=winner, totals=totals):
+            return GameOver(winner, tuple(totals))
+        case WireQuestion(question=kind, behind=behind):
+            return Question(kind, behind)
+        case WireYourTurn(view=view):
+            return YourTurn(decode_view(view))
+        case WireHandShown(cards=cards):
+            return HandShown(_cards(cards))
+        case WireHandHidden():
+            return HandHidden()
+        case WireRefused(reason=reason, detail=detail):
+            return Refused(IllegalAction(reason, **_decode_detail(detail)))
+        case WireUndone(move_count=move_count):
+            return Undone(move_count)
+        case WireUndoRefused(reason=reason):
+            return UndoRefused(reason)
+        case WireTrickWaiting():
+            return TrickWaiting()
+        case WireGameFinished(outcome=outcome):
+            return GameFinished(outcome, None)
+    raise CodecError(f"not a notice: {type(wire).__name__}")  # pragma: no cover
+
+
+def encode_notices(notices: Iterable[Notice]) -> list[AnyWireNotice]:
+    """The wire forms of the notices that may cross it, in order."""
+    return [encode_notice(n) for n in notices if is_wire_notice(n)]
+
+
+_VIEW_DECODER: Final = msgspec.json.Decoder(WireView)
+_NOTICE_DECODER: Final[msgspec.json.Decoder[AnyWireNotice]] = msgspec.json.Decoder(
+    AnyWireNotice
+)
+_ENCODER: Final = msgspec.json.Encoder()
+
+
+def view_to_json(view: SeatView) -> bytes:
+    """A seat view as JSON."""
+    return _ENCODER.encode(encode_view(view))
+
+
+def view_from_json(data: bytes | str) -> SeatView:
+    """A seat view from JSON.
+
+    Raises:
+        CodecError: for bad JSON, a wrong type or a value that does not check out.
+    """
+    try:
+        wire = _VIEW_DECODER.decode(data)
+    except msgspec.DecodeError as error:
+        raise CodecError(str(error)) from None
+    return decode_view(wire)
+
+
+def notice_to_json(notice: Notice) -> bytes:
+    """A notice as JSON.
+
+    Raises:
+        CodecError: for a notice that never crosses the wire.
+    """
+    return _ENCODER.encode(encode_notice(notice))
+
+
+def notice_from_json(data: bytes | str) -> Notice:
+    """A notice from JSON.
+
+    Raises:
+        CodecError: for bad JSON, a wrong type or a value that does not check out.
+    """
+    try:
+        wire = _NOTICE_DECODER.decode(data)
+    except msgspec.DecodeError as error:
+        raise CodecError(str(error)) from None
+    return decode_notice(wire)
+
+
+def to_builtins(value: Any) -> Any:
+    """A wire struct as plain JSON-ready data (for logs and documentation)."""
+    return msgspec.to_builtins(value)

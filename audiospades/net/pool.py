@@ -1,0 +1,135 @@
+"""Computer players at the server think in worker processes, never on the event loop.
+
+One :class:`BotPool` (a :class:`~concurrent.futures.ProcessPoolExecutor`) serves every
+table; each table's :class:`~audiospades.table_core.TableCore` asks it through a
+:class:`PoolThinking`, which sends the seat view and the decision's random key to a
+worker (:func:`~audiospades.thinking.decide_for`) and wakes the table when the answer
+is in. Workers search with sample limits only (no time budget), so a decision does
+not depend on how busy the server is, and is the same one a resumed table, or any
+other process, works out from the same view and key.
+
+A worker that fails, or a pool that breaks (a worker killed), never stops a game: the
+failure is logged, a legal move is played instead, and the pool is started afresh
+for the next decision.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from audiospades.rules import Game, seat_view
+from audiospades.seating import Seating
+from audiospades.table_core import TAKEOVER_CHARACTER
+from audiospades.thinking import Decision, decide_for, fallback, rng_key
+
+log = logging.getLogger(__name__)
+
+
+class BotPool:
+    """The worker processes shared by every table (started on first use)."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        """Use ``workers`` processes (None: one a CPU)."""
+        self.workers = workers
+        self._executor: ProcessPoolExecutor | None = None
+
+    def submit(
+        self, character: str | None, key: str, game: Game, seat: int
+    ) -> Future[Decision]:
+        """Start working out ``seat``'s decision from its view of ``game``."""
+        view = seat_view(game, seat)
+        for attempt in (1, 2):
+            if self._executor is None:
+                # "spawn": a fresh interpreter, never a fork of the event loop's
+                # process with its sockets and threads.
+                self._executor = ProcessPoolExecutor(
+                    self.workers, mp_context=multiprocessing.get_context("spawn")
+                )
+            try:
+                return self._executor.submit(decide_for, character, key, view)
+            except (BrokenProcessPool, RuntimeError):
+                log.warning("bot pool broken; starting it again (try %d)", attempt)
+                self._executor.shutdown(wait=False, cancel_futures=True)
+                self._executor = None
+        failed: Future[Decision] = Future()
+        failed.set_exception(RuntimeError("the bot pool cannot start"))
+        return failed
+
+    def shutdown(self) -> None:
+        """Stop the workers (decisions under way are dropped)."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
+
+class PoolThinking:
+    """One table's computer players, thinking in the pool (the core's Thinking)."""
+
+    background = True
+    """The core may ask before a decision is due: thinking overlaps the pacing."""
+
+    def __init__(
+        self,
+        pool: BotPool,
+        *,
+        seed: int,
+        seating: Callable[[], Seating],
+        wake: Callable[[], None],
+    ) -> None:
+        """Think for a table of ``seed``.
+
+        Args:
+            pool: the shared workers.
+            seed: the table's seed (each decision's randomness comes from it).
+            seating: the table's current seating (who plays each computer seat).
+            wake: called, from any thread, when a decision is ready.
+        """
+        self.pool = pool
+        self.seed = seed
+        self._seating = seating
+        self._wake = wake
+        self._key: tuple[int, int] | None = None
+        self._future: Future[Decision] | None = None
+
+    def character(self, seat: int) -> str:
+        """Who plays ``seat`` for the computer (a stand-in for a person who left)."""
+        return self._seating().characters[seat] or TAKEOVER_CHARACTER
+
+    def poll(self, game: Game, seat: int) -> Decision | None:
+        """``seat``'s decision now, or None while a worker is still on it.
+
+        The answer stays until the game moves on, so asking again before the
+        decision is due does not start the work afresh.
+        """
+        key = (seat, game.action_count)
+        if self._key != key or self._future is None:
+            self._key = key
+            self._future = self.pool.submit(
+                self.character(seat),
+                rng_key(self.seed, seat, game.action_count),
+                game,
+                seat,
+            )
+            self._future.add_done_callback(lambda _: self._wake())
+        future = self._future
+        if not future.done():
+            return None
+        try:
+            return future.result()
+        except Exception:  # a bot bug or a broken pool must not stop the game
+            log.exception("computer player at seat %d failed", seat)
+            decision = fallback(game, seat)
+            self._future = Future()
+            self._future.set_result(decision)  # logged once, not at every poll
+            return decision
+
+    def close(self) -> None:
+        """Forget the decision under way (the pool itself is shared)."""
+        if self._future is not None:
+            self._future.cancel()
+        self._future = None
+        self._key = None

@@ -1,0 +1,521 @@
+"""Every message between an online client and the server, typed and validated.
+
+Messages are JSON text frames; each is one object whose ``type`` field names it.
+Client messages are *intents* (the server decides); server messages are built per
+recipient from what that seat may know (:mod:`audiospades.net.codec`). Decoding checks
+every field's type, range and length, refuses unknown fields and unknown types, and
+names the problem; :func:`decode_client` turns any failure into a
+:class:`ProtocolError` with an :class:`ErrorCode`, which the server sends back as an
+``error`` frame while the connection carries on. ``docs/protocol.md`` documents it all.
+
+>>> decode_client('{"type": "ping", "nonce": 7}')
+Ping(nonce=7)
+>>> decode_client('{"type": "play", "card": "ZZ"}')  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+audiospades.net.protocol.ProtocolError: bad_message: Expected `str` matching regex ...
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Final, Literal, TypeAlias
+
+import msgspec
+from msgspec import Meta
+
+from audiospades.net.wire import (
+    AnyWireNotice,
+    BidText,
+    CardText,
+    OptionValue,
+    Seat,
+    WireView,
+)
+
+PROTOCOL_VERSION: Final = 1
+"""Sent in the client's ``hello`` and the server's ``welcome``; they must match."""
+MAX_FRAME_BYTES: Final = 64 * 1024
+"""A client frame longer than this is refused with ``too_large``."""
+MAX_NAME_LENGTH: Final = 24
+MAX_TABLE_NAME_LENGTH: Final = 40
+MAX_CHAT_LENGTH: Final = 300
+RATE_PER_SECOND: Final = 10.0
+"""Client messages a second, on average, before ``rate_limited``."""
+RATE_BURST: Final = 20
+"""Client messages accepted in a burst."""
+
+
+class ErrorCode(StrEnum):
+    """Why the server refused a message (the ``code`` of an ``error`` frame)."""
+
+    BAD_JSON = "bad_json"
+    """The frame is not JSON (or not a text frame)."""
+    BAD_MESSAGE = "bad_message"
+    """Unknown type, unknown or missing field, wrong type, value out of range."""
+    TOO_LARGE = "too_large"
+    RATE_LIMITED = "rate_limited"
+    VERSION_MISMATCH = "version_mismatch"
+    HELLO_FIRST = "hello_first"
+    """Every message but ``hello`` and ``ping`` needs a ``hello`` first."""
+    ALREADY_GREETED = "already_greeted"
+    NO_SUCH_TABLE = "no_such_table"
+    NO_SUCH_SEAT = "no_such_seat"
+    SEAT_TAKEN = "seat_taken"
+    TABLE_FULL = "table_full"
+    ALREADY_AT_TABLE = "already_at_table"
+    """Leave the table you are at before joining or creating another."""
+    NOT_AT_TABLE = "not_at_table"
+    NOT_SEATED = "not_seated"
+    """The intent needs a seat, and the player is a spectator."""
+    NOT_HOST = "not_host"
+    BAD_RULES = "bad_rules"
+    NO_SUCH_CHARACTER = "no_such_character"
+    NOT_A_COMPUTER = "not_a_computer"
+    SEATS_EMPTY = "seats_empty"
+    GAME_STARTED = "game_started"
+    GAME_NOT_STARTED = "game_not_started"
+    NO_QUESTION = "no_question"
+    TOO_MANY_TABLES = "too_many_tables"
+    SERVER_ERROR = "server_error"
+    """Something went wrong on the server; the message had no effect."""
+
+
+class ProtocolError(ValueError):
+    """A message the server refuses: a code and a detail naming the problem."""
+
+    def __init__(self, code: ErrorCode, detail: str) -> None:
+        """Keep the code and the detail."""
+        self.code = code
+        self.detail = detail
+        super().__init__(f"{code.value}: {detail}")
+
+
+def _check_text(value: str, what: str) -> None:
+    if not value.strip():
+        raise ValueError(f"{what} must not be blank")
+    if not value.isprintable():
+        raise ValueError(f"{what} must be printable text")
+
+
+Name: TypeAlias = Annotated[str, Meta(min_length=1, max_length=MAX_NAME_LENGTH)]
+"""A player's name: 1 to 24 characters of printable text."""
+TableName: TypeAlias = Annotated[
+    str, Meta(min_length=1, max_length=MAX_TABLE_NAME_LENGTH)
+]
+ChatText: TypeAlias = Annotated[str, Meta(min_length=1, max_length=MAX_CHAT_LENGTH)]
+Language: TypeAlias = Annotated[str, Meta(pattern=r"^[a-z]{2,3}(?:_[A-Z]{2})?$")]
+Token: TypeAlias = Annotated[
+    str, Meta(min_length=16, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")
+]
+"""The identity token the server issued (random, URL-safe)."""
+TableRef: TypeAlias = Annotated[
+    str, Meta(min_length=1, max_length=16, pattern=r"^[A-Za-z0-9]+$")
+]
+"""A table's id, or a private table's short code."""
+CharacterId: TypeAlias = Annotated[str, Meta(pattern=r"^[a-z0-9_]{1,24}$")]
+Nonce: TypeAlias = Annotated[int, Meta(ge=0, le=2**53)]
+RuleOptionName: TypeAlias = Annotated[str, Meta(min_length=1, max_length=40)]
+RuleOptions: TypeAlias = Annotated[
+    dict[RuleOptionName, OptionValue], Meta(max_length=64)
+]
+
+
+class Message(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """Base of every message."""
+
+
+class ClientMessage(Message, frozen=True, tag_field="type"):
+    """Base of the client's intents."""
+
+
+class Hello(ClientMessage, frozen=True, tag="hello"):
+    """The first message: protocol version, name, language, and the token if any."""
+
+    version: int
+    name: Name
+    language: Language = "en"
+    token: Token | None = None
+
+    def __post_init__(self) -> None:
+        """Names are printable and not blank."""
+        _check_text(self.name, "name")
+
+
+class ListTables(ClientMessage, frozen=True, tag="list_tables"):
+    """Ask for the lobby's list of public tables."""
+
+
+class CreateTable(ClientMessage, frozen=True, tag="create_table"):
+    """Open a table and sit at its first seat as its host."""
+
+    name: TableName
+    rules: RuleOptions
+    """Rule options as ``Rules.from_dict`` takes them: ``{"preset": "pagat", ...}``."""
+    players: Annotated[int, Meta(ge=3, le=6)] = 4
+    partnerships: bool | None = None
+    private: bool = False
+    """A private table is not listed; others join it by its short code."""
+
+    def __post_init__(self) -> None:
+        """Table names are printable and not blank."""
+        _check_text(self.name, "table name")
+
+
+class JoinSeat(ClientMessage, frozen=True, tag="join_seat"):
+    """Sit at a table (by id, or a private table's code): a seat, or any free one."""
+
+    table: TableRef
+    seat: Seat | Literal["any"] = "any"
+
+
+class Spectate(ClientMessage, frozen=True, tag="spectate"):
+    """Watch a table from a chair, seeing no hidden card."""
+
+    table: TableRef
+    chair: Seat = 0
+
+
+class Leave(ClientMessage, frozen=True, tag="leave"):
+    """Leave the table (a computer player takes over a seat in a game)."""
+
+
+class AddBot(ClientMessage, frozen=True, tag="add_bot"):
+    """The host seats a computer character in a free seat."""
+
+    seat: Seat
+    character: CharacterId
+
+
+class RemoveBot(ClientMessage, frozen=True, tag="remove_bot"):
+    """The host removes a computer player before the game starts."""
+
+    seat: Seat
+
+
+class StartGame(ClientMessage, frozen=True, tag="start_game"):
+    """The host starts the game once every seat is taken."""
+
+
+class PlaceBid(ClientMessage, frozen=True, tag="bid"):
+    """Bid for your seat."""
+
+    bid: BidText
+
+
+class PlayCard(ClientMessage, frozen=True, tag="play"):
+    """Play a card from your hand."""
+
+    card: CardText
+
+
+class PassCards(ClientMessage, frozen=True, tag="pass"):
+    """Pass cards to your partner after a blind nil."""
+
+    cards: Annotated[list[CardText], Meta(max_length=4)]
+
+
+class Answer(ClientMessage, frozen=True, tag="answer"):
+    """Answer the yes/no question put to your seat."""
+
+    yes: bool
+
+
+class Chat(ClientMessage, frozen=True, tag="chat"):
+    """Say something to your table, or to the lobby when at no table."""
+
+    text: ChatText
+
+    def __post_init__(self) -> None:
+        """Chat lines are printable and not blank."""
+        _check_text(self.text, "chat text")
+
+
+class Ping(ClientMessage, frozen=True, tag="ping"):
+    """Ask for a ``pong`` (the nonce comes back)."""
+
+    nonce: Nonce = 0
+
+
+AnyClientMessage: TypeAlias = (
+    Hello
+    | ListTables
+    | CreateTable
+    | JoinSeat
+    | Spectate
+    | Leave
+    | AddBot
+    | RemoveBot
+    | StartGame
+    | PlaceBid
+    | PlayCard
+    | PassCards
+    | Answer
+    | Chat
+    | Ping
+)
+
+
+# --- server to client -----------------------------------------------------------
+
+
+class SeatKind(StrEnum):
+    """Who sits in a seat."""
+
+    HUMAN = "human"
+    COMPUTER = "computer"
+    EMPTY = "empty"
+
+
+class TableState(StrEnum):
+    """Where a table stands."""
+
+    WAITING = "waiting"
+    """Seats are being filled; the host starts the game."""
+    PLAYING = "playing"
+    FINISHED = "finished"
+
+
+class SeatInfo(Message, frozen=True):
+    """One seat in a table's listing."""
+
+    seat: Seat
+    kind: SeatKind
+    name: str | None = None
+    """The player's name, or the computer character's (English) name."""
+    character: str | None = None
+    """The computer character's id (also for a computer standing in for a player)."""
+    connected: bool = True
+    """False while a human player's connection is lost."""
+    stand_in: bool = False
+    """A computer plays the seat for its human player (disconnected or gone)."""
+
+
+class TableInfo(Message, frozen=True):
+    """A table as the lobby lists it."""
+
+    id: str
+    name: str
+    players: int
+    partnerships: bool
+    target: int | None
+    hand_limit: int | None
+    preset: str
+    """The rules preset's name, or ``"custom"`` when any option differs from it."""
+    rules: RuleOptions
+    private: bool
+    state: TableState
+    host: str | None
+    """The host's player id."""
+    seats: list[SeatInfo]
+    free_seats: list[int]
+    """Seats a player may join now."""
+    spectators: int
+
+
+class ServerMessage(Message, frozen=True, tag_field="type"):
+    """Base of the server's messages."""
+
+
+class Welcome(ServerMessage, frozen=True, tag="welcome"):
+    """The answer to ``hello``: keep the token and send it back next time."""
+
+    version: int
+    player: str
+    """The player's id (public: it appears in table listings)."""
+    token: str
+    """The player's secret identity token."""
+    name: str
+
+
+class Error(ServerMessage, frozen=True, tag="error"):
+    """A message was refused; it had no effect."""
+
+    code: ErrorCode
+    detail: str
+    request: str | None = None
+    """The ``type`` of the refused message, when it could be read."""
+
+
+class Lobby(ServerMessage, frozen=True, tag="lobby"):
+    """The public tables (sent on ``list_tables``, and on ``leave``)."""
+
+    tables: list[TableInfo]
+
+
+class TableSnapshot(ServerMessage, frozen=True, tag="table"):
+    """Everything about the table you joined or rejoined, from your seat."""
+
+    table: TableInfo
+    seat: Seat | None
+    """Your seat; None when spectating."""
+    chair: Seat
+    """The seat whose point of view your view takes (your seat, or the chair
+    you watch from)."""
+    is_host: bool
+    code: str | None
+    """The private table's short code (only for the players seated at it)."""
+    view: WireView | None
+    """Your view (a spectator's public view); None until the game starts."""
+    notices: list[AnyWireNotice]
+    """What waits for you now: a pending question, your turn."""
+
+
+class TableUpdate(ServerMessage, frozen=True, tag="update"):
+    """What happened at your table, as your seat may see it, and the new view."""
+
+    table: str
+    notices: list[AnyWireNotice]
+    view: WireView | None
+
+
+class SeatChange(StrEnum):
+    """What happened to a seat."""
+
+    JOINED = "joined"
+    LEFT = "left"
+    DISCONNECTED = "disconnected"
+    RECONNECTED = "reconnected"
+    TAKEN_OVER = "taken_over"
+    """A computer player took over the seat of a disconnected player."""
+    RETURNED = "returned"
+    """The player took the seat back from the computer."""
+    BOT_ADDED = "bot_added"
+    BOT_REMOVED = "bot_removed"
+    GAME_STARTED = "game_started"
+    HOST_CHANGED = "host_changed"
+
+
+class SeatChanged(ServerMessage, frozen=True, tag="seat"):
+    """Someone joined, left, dropped or came back (the table's new listing)."""
+
+    change: SeatChange
+    seat: Seat | None
+    name: str | None
+    table: TableInfo
+
+
+class ChatLine(ServerMessage, frozen=True, tag="chat"):
+    """A chat line from someone at your table, or in the lobby."""
+
+    scope: Literal["table", "lobby"]
+    sender: str
+    """The sender's name."""
+    player: str
+    """The sender's player id."""
+    seat: Seat | None
+    text: str
+
+
+class Pong(ServerMessage, frozen=True, tag="pong"):
+    """The answer to ``ping``."""
+
+    nonce: int
+
+
+AnyServerMessage: TypeAlias = (
+    Welcome
+    | Error
+    | Lobby
+    | TableSnapshot
+    | TableUpdate
+    | SeatChanged
+    | ChatLine
+    | Pong
+)
+
+
+# --- encoding and decoding ---------------------------------------------------------
+
+_CLIENT_DECODER: Final[msgspec.json.Decoder[AnyClientMessage]] = msgspec.json.Decoder(
+    AnyClientMessage
+)
+_SERVER_DECODER: Final[msgspec.json.Decoder[AnyServerMessage]] = msgspec.json.Decoder(
+    AnyServerMessage
+)
+_ENCODER: Final = msgspec.json.Encoder()
+
+
+def frame_size(data: str | bytes) -> int:
+    """The size of a frame in bytes (UTF-8 for text)."""
+    if isinstance(data, bytes):
+        return len(data)
+    if len(data) * 4 <= MAX_FRAME_BYTES:
+        return len(data)  # short enough whatever its characters: skip the encoding
+    return len(data.encode("utf-8", "surrogatepass"))
+
+
+class _Typed(msgspec.Struct):
+    type: str = ""
+
+
+_TYPED_DECODER: Final = msgspec.json.Decoder(_Typed)
+
+
+def request_type(data: str | bytes) -> str | None:
+    """The ``type`` of a refused frame, when it is a JSON object that names one."""
+    try:
+        kind = _TYPED_DECODER.decode(data).type
+    except (msgspec.DecodeError, UnicodeError, RecursionError):
+        return None
+    return kind[:32] or None
+
+
+def decode_client(data: str | bytes) -> AnyClientMessage:
+    """Decode a client frame.
+
+    Raises:
+        ProtocolError: ``too_large``, ``bad_json`` or ``bad_message`` (naming the
+            field and the problem).
+    """
+    if frame_size(data) > MAX_FRAME_BYTES:
+        raise ProtocolError(
+            ErrorCode.TOO_LARGE, f"frames are limited to {MAX_FRAME_BYTES} bytes"
+        )
+    try:
+        return _CLIENT_DECODER.decode(data)
+    except UnicodeError:
+        raise ProtocolError(ErrorCode.BAD_JSON, "the text is not valid UTF-8") from None
+    except msgspec.ValidationError as error:
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, str(error)) from None
+    except msgspec.DecodeError as error:
+        raise ProtocolError(ErrorCode.BAD_JSON, str(error)) from None
+
+
+def decode_server(data: str | bytes) -> AnyServerMessage:
+    """Decode a server frame (clients and tests).
+
+    Raises:
+        msgspec.DecodeError: for a frame that is not a valid server message.
+    """
+    return _SERVER_DECODER.decode(data)
+
+
+def encode(message: Message) -> str:
+    """A message as the text of one JSON frame."""
+    return _ENCODER.encode(message).decode("utf-8")
+
+
+class TokenBucket:
+    """A per-connection rate limit: ``rate`` messages a second, bursts of ``burst``.
+
+    >>> bucket = TokenBucket(rate=1.0, burst=2, now=0.0)
+    >>> [bucket.take(0.0), bucket.take(0.0), bucket.take(0.0), bucket.take(1.0)]
+    [True, True, False, True]
+    """
+
+    def __init__(self, *, rate: float, burst: int, now: float) -> None:
+        """Start full."""
+        self.rate = rate
+        self.burst = float(burst)
+        self._tokens = float(burst)
+        self._stamp = now
+
+    def take(self, now: float) -> bool:
+        """Spend one token if there is one (refilling by the time since the last)."""
+        elapsed = max(0.0, now - self._stamp)
+        self._stamp = now
+        self._tokens = min(self.burst, self._tokens + elapsed * self.rate)
+        if self._tokens >= 1.0:
+            self._tokens -= 1.0
+            return True
+        return False

@@ -1,0 +1,121 @@
+"""Who sits in each seat of an online table, as stored and as listed.
+
+A seat holds a person (present, or away since a connection dropped), a computer
+character, or no one. A computer *stands in* for a person who is away after the
+takeover delay, or who left during a game; a stand-in for someone who left leaves the
+seat free for anyone to take.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from audiospades.net.protocol import SeatInfo, SeatKind
+from audiospades.net.store import SeatResult
+from audiospades.rules import Game
+from audiospades.rules.seats import side_of
+from audiospades.storage import Outcome
+
+
+@dataclass(slots=True)
+class SeatHolder:
+    """Who sits in one seat."""
+
+    kind: SeatKind = SeatKind.EMPTY
+    player: str | None = None
+    """The person's player id; kept while the person is away."""
+    name: str | None = None
+    character: str | None = None
+    """The computer character playing the seat (itself, or standing in)."""
+    connected: bool = False
+    stand_in: bool = False
+    """A computer plays the seat for its person (away, or gone if ``player`` is
+    None)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data for the database."""
+        return {
+            "kind": self.kind.value,
+            "player": self.player,
+            "name": self.name,
+            "character": self.character,
+            "stand_in": self.stand_in,
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> SeatHolder:
+        """Read :meth:`to_json` back; anything malformed reads as an empty seat."""
+        if not isinstance(data, dict):
+            return cls()
+        try:
+            kind = SeatKind(str(data.get("kind")))
+        except ValueError:
+            return cls()
+        text = {k: data.get(k) for k in ("player", "name", "character")}
+        if not all(v is None or isinstance(v, str) for v in text.values()):
+            return cls()
+        holder = cls(kind, text["player"], text["name"], text["character"])
+        holder.stand_in = data.get("stand_in") is True
+        return holder
+
+    @property
+    def is_free(self) -> bool:
+        """Whether a person may sit here: empty, or a stand-in for someone gone."""
+        return self.kind is SeatKind.EMPTY or (
+            self.kind is SeatKind.COMPUTER and self.stand_in and self.player is None
+        )
+
+
+def new_code() -> str:
+    """A private table's short code: 6 letters and digits that cannot be misread."""
+    return "".join(secrets.choice("ABCDEFGHJKLMNPQRSTUVWXYZ23456789") for _ in range(6))
+
+
+def seat_infos(seats: list[SeatHolder]) -> list[SeatInfo]:
+    """The seats as a table listing shows them."""
+    return [
+        SeatInfo(
+            seat=seat,
+            kind=h.kind,
+            name=h.name,
+            character=h.character,
+            connected=h.connected or h.kind is not SeatKind.HUMAN,
+            stand_in=h.stand_in,
+        )
+        for seat, h in enumerate(seats)
+    ]
+
+
+def seat_names(seats: list[SeatHolder]) -> list[str]:
+    """The name of each seat for the game record (``Seat N`` for no one)."""
+    return [h.name or f"Seat {s + 1}" for s, h in enumerate(seats)]
+
+
+def outcome_of(game: Game, seat: int) -> Outcome:
+    """How a finished game went for ``seat``'s side."""
+    if game.is_draw or game.winner is None:
+        return Outcome.DRAW
+    side = side_of(seat, game.player_count, game.rules.partnerships)
+    return Outcome.WIN if game.winner == side else Outcome.LOSS
+
+
+def seat_results(seats: list[SeatHolder], game: Game) -> list[SeatResult]:
+    """Each seat's result in a finished game: who played it, the side's score."""
+    names = seat_names(seats)
+    results = []
+    for seat, holder in enumerate(seats):
+        side = side_of(seat, game.player_count, game.rules.partnerships)
+        results.append(
+            SeatResult(
+                seat=seat,
+                side=side,
+                player_id=holder.player,
+                character=holder.character,
+                name=names[seat],
+                score=game.totals[side],
+                outcome=outcome_of(game, seat).value,
+            )
+        )
+    return results

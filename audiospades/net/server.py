@@ -1,0 +1,497 @@
+"""The table server: asyncio and websockets, the lobby, identities, chat and limits.
+
+One :class:`Server` accepts websocket connections (JSON text frames, see
+:mod:`audiospades.net.protocol`), greets each client (a random identity token on the
+first ``hello``, the same player again when the token comes back), keeps the lobby
+of tables and hands every table intent to its :class:`~audiospades.net.table.NetTable`.
+
+Every frame is checked before it is acted on: size (64 KB), rate (a token bucket per
+connection), JSON, types and ranges. A bad frame gets an ``error`` frame naming the
+problem and changes nothing; the connection carries on. Frames to a client go through
+its own queue and writer task, so a slow client never holds up a table; a client
+whose queue overflows is disconnected (and may come back).
+
+At start-up every table that was open is rebuilt from the database, its game
+resuming from its record; its players are away until they reconnect, and computer
+players stand in for them after the takeover delay, as for any lost connection.
+
+Logging: one line per connection event and per table event, with player and table
+ids; never a token.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import ssl
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Final
+
+from websockets.asyncio.server import Server as WsServer
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from audiospades.net.pool import BotPool
+from audiospades.net.protocol import (
+    MAX_FRAME_BYTES,
+    PROTOCOL_VERSION,
+    RATE_BURST,
+    RATE_PER_SECOND,
+    AddBot,
+    Answer,
+    AnyClientMessage,
+    Chat,
+    ChatLine,
+    CreateTable,
+    Error,
+    ErrorCode,
+    Hello,
+    JoinSeat,
+    Leave,
+    ListTables,
+    Lobby,
+    Message,
+    PassCards,
+    Ping,
+    PlaceBid,
+    PlayCard,
+    Pong,
+    ProtocolError,
+    RemoveBot,
+    SeatKind,
+    Spectate,
+    StartGame,
+    TokenBucket,
+    Welcome,
+    decode_client,
+    encode,
+    request_type,
+)
+from audiospades.net.seats import SeatHolder, new_code
+from audiospades.net.store import Store
+from audiospades.net.table import NetTable, TableContext
+from audiospades.rules import Bid, Card, Rules, RulesError
+from audiospades.table_core import PACES, Delays
+
+log = logging.getLogger(__name__)
+
+DEFAULT_PORT: Final = 8475
+MAX_WIRE_BYTES: Final = 4 * MAX_FRAME_BYTES
+"""Frames up to this size are read and refused with ``too_large``; longer ones make
+the websocket library close the connection (code 1009, message too big)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ServerConfig:
+    """How a server runs."""
+
+    host: str = "127.0.0.1"
+    port: int = DEFAULT_PORT
+    """0 picks a free port (tests)."""
+    ssl: ssl.SSLContext | None = None
+    takeover_seconds: float = 30.0
+    delays: Delays = PACES["normal"]
+    rate: float = RATE_PER_SECOND
+    burst: int = RATE_BURST
+    bot_workers: int | None = None
+    max_tables: int = 2000
+    max_spectators: int = 50
+    outbox_limit: int = 2000
+    """Frames waiting for a client before it is disconnected as too slow."""
+
+
+@dataclass(eq=False)
+class Client:
+    """One connection: who it is, where it sits, its limits and its outbox."""
+
+    ws: ServerConnection
+    peer: str
+    bucket: TokenBucket
+    outbox_limit: int
+    player_id: str | None = None
+    name: str = ""
+    language: str = "en"
+    table: NetTable | None = None
+    seat: int | None = None
+    warned: bool = False
+    """A rate-limit error was sent; more refused frames are ignored silently."""
+    closed: bool = False
+    _queue: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
+    _writer: asyncio.Task[None] | None = None
+
+    def send(self, message: Message) -> None:
+        """Queue a message (never waits)."""
+        if self.closed:
+            return
+        if self._queue.qsize() >= self.outbox_limit:
+            log.warning("connection %s: too slow, disconnected", self.peer)
+            self.close(1008, "too slow")
+            return
+        self._queue.put_nowait(encode(message))
+        if self._writer is None:
+            self._writer = asyncio.get_running_loop().create_task(self._write())
+
+    async def _write(self) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                frame = await self._queue.get()
+                await self.ws.send(frame)
+
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        """Close the connection (the handler then cleans up)."""
+        if self.closed:
+            return
+        self.closed = True
+        asyncio.get_running_loop().create_task(self.ws.close(code, reason))
+
+    def stop(self) -> None:
+        """Stop the writer (the connection is gone)."""
+        self.closed = True
+        if self._writer is not None:
+            self._writer.cancel()
+
+
+class Server:
+    """The table server."""
+
+    def __init__(self, config: ServerConfig, store: Store) -> None:
+        """Serve with ``config``, keeping everything in ``store``."""
+        self.config = config
+        self.store = store
+        self.pool = BotPool(config.bot_workers)
+        self.tables: dict[str, NetTable] = {}
+        self.clients: dict[str, Client] = {}
+        """Greeted connections by player id."""
+        self._ws: WsServer | None = None
+        self._lobby_due = False
+        self._context = TableContext(
+            store=store,
+            pool=self.pool,
+            delays=config.delays,
+            takeover_seconds=config.takeover_seconds,
+            now_ms=lambda: int(time.monotonic() * 1000),
+            changed=lambda _table: self._lobby_changed(),
+            closed=self._forget,
+        )
+
+    # --- running ---
+    async def start(self) -> None:
+        """Resume the stored tables, then listen."""
+        for saved in self.store.open_tables():
+            try:
+                table = NetTable.resume(self._context, saved)
+            except (ValueError, KeyError, TypeError) as error:
+                log.warning("table %s: cannot resume (%s)", saved.table.id, error)
+                continue
+            self.tables[table.id] = table
+            log.info("table %s: resumed (%s)", table.id, table.state.value)
+        self._ws = await serve(
+            self._handle,
+            self.config.host,
+            self.config.port,
+            ssl=self.config.ssl,
+            max_size=MAX_WIRE_BYTES,
+            max_queue=4,
+        )
+        log.info("listening on %s port %d", self.config.host, self.port)
+
+    @property
+    def port(self) -> int:
+        """The port the server listens on."""
+        assert self._ws is not None
+        port: int = next(iter(self._ws.sockets)).getsockname()[1]
+        return port
+
+    async def close(self) -> None:
+        """Stop listening, close every connection, stop the tables and the pool."""
+        if self._ws is not None:
+            self._ws.close()
+            await self._ws.wait_closed()
+        for table in list(self.tables.values()):
+            table.stop()
+        self.pool.shutdown()
+
+    # --- connections ---
+    async def _handle(self, ws: ServerConnection) -> None:
+        peer = "%s:%s" % (ws.remote_address[:2] if ws.remote_address else ("?", "?"))
+        client = Client(
+            ws,
+            peer,
+            TokenBucket(
+                rate=self.config.rate, burst=self.config.burst, now=time.monotonic()
+            ),
+            self.config.outbox_limit,
+        )
+        log.info("connection %s: opened", peer)
+        try:
+            async for frame in ws:
+                self.on_frame(client, frame)
+        except ConnectionClosed:
+            pass
+        finally:
+            self._disconnected(client)
+            log.info("connection %s: closed (player %s)", peer, client.player_id or "-")
+
+    def on_frame(self, client: Client, frame: str | bytes) -> None:
+        """Check one frame and act on it; a refusal is answered with an error."""
+        if not client.bucket.take(time.monotonic()):
+            if not client.warned:
+                client.warned = True
+                client.send(
+                    Error(
+                        code=ErrorCode.RATE_LIMITED,
+                        detail=f"at most {self.config.rate:g} messages a second "
+                        f"(bursts of {self.config.burst})",
+                    )
+                )
+            return
+        client.warned = False
+        if isinstance(frame, bytes):
+            client.send(
+                Error(code=ErrorCode.BAD_JSON, detail="send JSON in text frames")
+            )
+            return
+        try:
+            message = decode_client(frame)
+        except ProtocolError as error:
+            kind = None if error.code is ErrorCode.TOO_LARGE else request_type(frame)
+            client.send(Error(code=error.code, detail=error.detail, request=kind))
+            return
+        except Exception:  # a decoder bug must not end the connection
+            log.exception("connection %s: a frame could not be decoded", client.peer)
+            client.send(Error(code=ErrorCode.BAD_JSON, detail="unreadable frame"))
+            return
+        try:
+            self.dispatch(client, message)
+        except ProtocolError as error:
+            client.send(
+                Error(code=error.code, detail=error.detail, request=_tag(message))
+            )
+        except Exception:
+            log.exception("player %s: %s failed", client.player_id, _tag(message))
+            client.send(
+                Error(
+                    code=ErrorCode.SERVER_ERROR,
+                    detail="the server failed to carry that out",
+                    request=_tag(message),
+                )
+            )
+
+    def _disconnected(self, client: Client) -> None:
+        client.stop()
+        if client.player_id is not None and self.clients.get(client.player_id) is (
+            client
+        ):
+            del self.clients[client.player_id]
+        if client.table is not None:
+            client.table.disconnected(client)
+            client.table = None
+
+    # --- messages ---
+    def dispatch(self, client: Client, message: AnyClientMessage) -> None:
+        """Carry out one valid message.
+
+        Raises:
+            ProtocolError: when the message cannot be carried out now.
+        """
+        if isinstance(message, Ping):
+            client.send(Pong(nonce=message.nonce))
+            return
+        if isinstance(message, Hello):
+            self._hello(client, message)
+            return
+        if client.player_id is None:
+            raise ProtocolError(ErrorCode.HELLO_FIRST, "say hello first")
+        match message:
+            case ListTables():
+                client.send(self._lobby())
+            case CreateTable():
+                self._create(client, message)
+            case JoinSeat(table=ref, seat=seat):
+                self._verify_free(client)
+                self._find(ref).join(client, seat)
+            case Spectate(table=ref, chair=chair):
+                self._verify_free(client)
+                table = self._find(ref)
+                if len(table.spectators) >= self.config.max_spectators:
+                    raise ProtocolError(ErrorCode.TABLE_FULL, "too many spectators")
+                table.spectate(client, chair)
+            case Leave():
+                self._at_table(client).leave(client)
+                client.send(self._lobby())
+            case AddBot(seat=seat, character=character):
+                self._at_table(client).add_bot(client, seat, character)
+            case RemoveBot(seat=seat):
+                self._at_table(client).remove_bot(client, seat)
+            case StartGame():
+                self._at_table(client).start(client)
+            case PlaceBid(bid=bid):
+                chosen = Bid.from_record(bid)
+                self._at_table(client).act(client, lambda c, s: c.bid(s, chosen))
+            case PlayCard(card=text):
+                card = Card.parse(text)
+                self._at_table(client).act(client, lambda c, s: c.play(s, card))
+            case PassCards(cards=texts):
+                cards = tuple(Card.parse(t) for t in texts)
+                self._at_table(client).act(client, lambda c, s: c.pass_cards(s, cards))
+            case Answer(yes=yes):
+                table = self._at_table(client)
+                if not table.act(client, lambda c, s: c.answer(s, yes)):
+                    raise ProtocolError(ErrorCode.NO_QUESTION, "no question is open")
+            case Chat(text=text):
+                self._chat(client, text)
+
+    def _hello(self, client: Client, hello: Hello) -> None:
+        if hello.version != PROTOCOL_VERSION:
+            raise ProtocolError(
+                ErrorCode.VERSION_MISMATCH,
+                f"this server speaks protocol version {PROTOCOL_VERSION}",
+            )
+        if client.player_id is not None:
+            raise ProtocolError(ErrorCode.ALREADY_GREETED, "hello was already said")
+        name = hello.name.strip()
+        player = self.store.player_for_token(hello.token) if hello.token else None
+        if player is None:
+            player, token = self.store.register_player(name)
+            log.info("connection %s: new player %s", client.peer, player.id)
+        else:
+            token = hello.token or ""
+            self.store.touch_player(player.id, name)
+            log.info("connection %s: player %s is back", client.peer, player.id)
+        client.player_id, client.name, client.language = player.id, name, hello.language
+        old = self.clients.get(player.id)
+        if old is not None and old is not client:
+            log.info("player %s: an older connection is replaced", player.id)
+            old.close(4000, "replaced by a new connection")
+        self.clients[player.id] = client
+        client.send(
+            Welcome(version=PROTOCOL_VERSION, player=player.id, token=token, name=name)
+        )
+        for table in self.tables.values():
+            seat = table.seat_of(player.id)
+            if seat is not None and table.seats[seat].kind is SeatKind.HUMAN:
+                table.reattach(client, seat)
+                return
+        client.send(self._lobby())
+
+    def _create(self, client: Client, create: CreateTable) -> None:
+        self._verify_free(client)
+        if len(self.tables) >= self.config.max_tables:
+            raise ProtocolError(ErrorCode.TOO_MANY_TABLES, "the server is full")
+        options = dict(create.rules)
+        for key in ("player_count", "partnerships"):
+            if key in options:
+                raise ProtocolError(
+                    ErrorCode.BAD_RULES, f"give {key!r} beside the rules, not in them"
+                )
+        try:
+            rules = Rules.from_dict(
+                options, players=create.players, partnerships=create.partnerships
+            )
+        except (RulesError, ValueError, TypeError) as error:
+            raise ProtocolError(ErrorCode.BAD_RULES, str(error)) from None
+        table_id = "t" + secrets.token_hex(4)
+        while table_id in self.tables:  # pragma: no cover - 32 random bits
+            table_id = "t" + secrets.token_hex(4)
+        code = None
+        if create.private:
+            taken = {t.code for t in self.tables.values()}
+            code = new_code()
+            while code in taken:  # pragma: no cover - 30 random bits
+                code = new_code()
+        table = NetTable(
+            self._context,
+            table_id,
+            create.name.strip(),
+            rules,
+            code,
+            client.player_id,
+            [SeatHolder() for _ in range(rules.player_count)],
+        )
+        self.tables[table_id] = table
+        log.info("table %s: created by player %s", table_id, client.player_id)
+        table.join(client, 0)
+
+    def _chat(self, client: Client, text: str) -> None:
+        table = client.table
+        line = ChatLine(
+            scope="table" if table is not None else "lobby",
+            sender=client.name,
+            player=client.player_id or "",
+            seat=client.seat,
+            text=text.strip(),
+        )
+        if table is not None:
+            table.broadcast(line)
+            return
+        for other in self.clients.values():
+            if other.table is None:
+                other.send(line)
+
+    # --- helpers ---
+    def _verify_free(self, client: Client) -> None:
+        if client.table is not None:
+            raise ProtocolError(
+                ErrorCode.ALREADY_AT_TABLE, f"you are at table {client.table.id}"
+            )
+
+    def _at_table(self, client: Client) -> NetTable:
+        if client.table is None:
+            raise ProtocolError(ErrorCode.NOT_AT_TABLE, "you are at no table")
+        return client.table
+
+    def _find(self, ref: str) -> NetTable:
+        table = self.tables.get(ref)
+        if table is None:
+            code = ref.upper()
+            table = next((t for t in self.tables.values() if t.code == code), None)
+        if table is None:
+            raise ProtocolError(ErrorCode.NO_SUCH_TABLE, f"no table {ref!r}")
+        return table
+
+    def _lobby(self) -> Lobby:
+        return Lobby(tables=[t.info() for t in self.tables.values() if t.code is None])
+
+    def _lobby_changed(self) -> None:
+        if self._lobby_due:
+            return
+        self._lobby_due = True
+        asyncio.get_running_loop().call_soon(self._send_lobby)
+
+    def _send_lobby(self) -> None:
+        self._lobby_due = False
+        watchers = [c for c in self.clients.values() if c.table is None]
+        if watchers:
+            lobby = self._lobby()
+            for client in watchers:
+                client.send(lobby)
+
+    def _forget(self, table: NetTable) -> None:
+        self.tables.pop(table.id, None)
+        self._lobby_changed()
+
+
+def _tag(message: AnyClientMessage) -> str:
+    tag = type(message).__struct_config__.tag
+    return str(tag)
+
+
+async def serve_forever(config: ServerConfig, db: Path, stop: asyncio.Event) -> None:
+    """Run a server until ``stop`` is set (the command line's main loop).
+
+    Raises:
+        StoreError: if the database cannot be used.
+    """
+    store = Store(db)
+    server = Server(config, store)
+    try:
+        await server.start()
+        await stop.wait()
+    finally:
+        await server.close()
+        store.close()
+        log.info("stopped")

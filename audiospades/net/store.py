@@ -1,0 +1,470 @@
+"""The server's database: players, tables, games in progress, finished games.
+
+It keeps the players, the tables, the record of every game in progress, and every
+finished game with each player's result.
+
+SQLite from the standard library, in WAL mode with ``synchronous=NORMAL``: a commit
+survives the server process being killed (SIGKILL) at any moment; only a power cut
+may lose the last few. The server saves a table's game record after every action,
+before it sends the frames announcing it, so a restarted server resumes every table
+where its players last saw it.
+
+Identity tokens are stored only as their SHA-256 hash: a token is 256 random bits,
+so a plain hash cannot be reversed, and a copy of the database lets no one act as a
+player. Neither the token nor its hash is ever logged.
+
+A database that cannot be opened (unreadable, damaged, not a database, made by a
+newer version, a symbolic link) raises :class:`StoreError`, which says which file and
+why; the file is left exactly as it was.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import secrets
+import sqlite3
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final, NamedTuple
+
+log = logging.getLogger(__name__)
+
+SCHEMA_VERSION: Final = 1
+"""``PRAGMA user_version`` of a database this module made."""
+
+_SCHEMA: Final = """
+CREATE TABLE IF NOT EXISTS players (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    token_hash TEXT NOT NULL UNIQUE,
+    created_at REAL NOT NULL,
+    last_seen REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    code TEXT UNIQUE,
+    host TEXT,
+    rules TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    seating TEXT NOT NULL,
+    state TEXT NOT NULL,
+    game_id TEXT,
+    created_at REAL NOT NULL,
+    updated_at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS records (
+    table_id TEXT PRIMARY KEY REFERENCES tables(id),
+    game_id TEXT NOT NULL,
+    record TEXT NOT NULL,
+    action_count INTEGER NOT NULL,
+    core_state TEXT NOT NULL,
+    updated_at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    table_id TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    record TEXT NOT NULL,
+    finished_at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS results (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seat INTEGER NOT NULL,
+    side INTEGER NOT NULL,
+    player_id TEXT,
+    character TEXT,
+    name TEXT NOT NULL,
+    score INTEGER NOT NULL,
+    outcome TEXT NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE INDEX IF NOT EXISTS results_by_player ON results(player_id);
+"""
+
+
+class StoreError(Exception):
+    """The database cannot be used; ``path`` and the message say which and why."""
+
+    def __init__(self, path: Path, message: str) -> None:
+        """Keep the file and the reason."""
+        self.path = path
+        self.message = message
+        super().__init__(f"{path}: {message}")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    """A player: a public id and a name (the token is kept only as a hash)."""
+
+    id: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """A table as stored: everything needed to rebuild it after a restart.
+
+    ``rules`` is the rule options with ``players`` and ``partnerships``; ``seating``
+    is one JSON-ready object a seat (who sits there); ``state`` is a
+    :class:`~audiospades.net.protocol.TableState` value.
+    """
+
+    id: str
+    name: str
+    code: str | None
+    host: str | None
+    rules: dict[str, Any]
+    seed: int
+    seating: list[dict[str, Any]]
+    state: str
+    game_id: str | None
+
+
+class SavedTable(NamedTuple):
+    """A table read back at start-up: its row, and its game in progress if any."""
+
+    table: TableRow
+    record: dict[str, Any] | None
+    core_state: dict[str, Any] | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """One seat's result in a finished game."""
+
+    seat: int
+    side: int
+    player_id: str | None
+    character: str | None
+    name: str
+    score: int
+    outcome: str
+
+
+def token_hash(token: str) -> str:
+    """The stored form of an identity token.
+
+    >>> len(token_hash("abc")), token_hash("abc") == token_hash("abc")
+    (64, True)
+    """
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def new_token() -> str:
+    """A fresh identity token: 256 random bits, URL-safe (43 characters)."""
+    return secrets.token_urlsafe(32)
+
+
+class Store:
+    """The server's SQLite database."""
+
+    def __init__(self, path: Path) -> None:
+        """Open (or create) the database at ``path``.
+
+        Raises:
+            StoreError: if the file cannot be used; it is never deleted or moved.
+        """
+        self.path = path
+        if path.is_symlink():
+            raise StoreError(path, "is a symbolic link; give the real file instead")
+        if path.exists() and not path.is_file():
+            raise StoreError(path, "is not a file")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StoreError(path, f"cannot create its folder ({error})") from None
+        try:
+            self._db = sqlite3.connect(path, isolation_level=None, timeout=5.0)
+        except sqlite3.Error as error:
+            raise StoreError(path, f"cannot be opened ({error})") from None
+        try:
+            self._prepare()
+        except sqlite3.Error as error:
+            self._db.close()
+            raise StoreError(
+                path, f"cannot be read as an audiospades database ({error})"
+            ) from None
+        except StoreError:
+            self._db.close()
+            raise
+
+    def _prepare(self) -> None:
+        db = self._db
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise StoreError(
+                self.path,
+                f"was made by a newer audiospades (schema {version}, this one "
+                f"knows {SCHEMA_VERSION})",
+            )
+        check = db.execute("PRAGMA quick_check").fetchone()[0]
+        if check != "ok":
+            raise StoreError(self.path, f"is damaged ({check})")
+        mode = db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+        if mode != "wal":
+            log.warning("database %s: journal mode %s, not WAL", self.path, mode)
+        db.execute("PRAGMA synchronous=NORMAL")
+        db.execute("PRAGMA foreign_keys=ON")
+        # Every statement of the schema is "IF NOT EXISTS": running it again on a
+        # database that has it changes nothing. (executescript commits first, so it
+        # stays outside the transaction helper.)
+        db.executescript(_SCHEMA)
+        db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+
+    def close(self) -> None:
+        """Close the database (its WAL file is folded in)."""
+        self._db.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self._db
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    # --- players ---
+    def register_player(self, name: str) -> tuple[PlayerRow, str]:
+        """A new player and its token (returned once, stored only as a hash)."""
+        token = new_token()
+        player = PlayerRow(id="p" + secrets.token_hex(6), name=name)
+        now = time.time()
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO players (id, name, token_hash, created_at, last_seen) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (player.id, name, token_hash(token), now, now),
+            )
+        return player, token
+
+    def player_for_token(self, token: str) -> PlayerRow | None:
+        """The player holding ``token``, or None for an unknown token."""
+        row = self._db.execute(
+            "SELECT id, name FROM players WHERE token_hash = ?", (token_hash(token),)
+        ).fetchone()
+        return None if row is None else PlayerRow(row[0], row[1])
+
+    def touch_player(self, player_id: str, name: str) -> None:
+        """Note a player's current name and the time it was last seen."""
+        with self._transaction() as db:
+            db.execute(
+                "UPDATE players SET name = ?, last_seen = ? WHERE id = ?",
+                (name, time.time(), player_id),
+            )
+
+    # --- tables ---
+    def save_table(self, table: TableRow) -> None:
+        """Insert or update a table's row (not its record)."""
+        now = time.time()
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO tables (id, name, code, host, rules, seed, seating, "
+                "state, game_id, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT(id) DO UPDATE SET name = excluded.name, "
+                "code = excluded.code, host = excluded.host, rules = excluded.rules, "
+                "seed = excluded.seed, seating = excluded.seating, "
+                "state = excluded.state, game_id = excluded.game_id, "
+                "updated_at = excluded.updated_at",
+                (
+                    table.id,
+                    table.name,
+                    table.code,
+                    table.host,
+                    _dumps(table.rules),
+                    table.seed,
+                    _dumps(table.seating),
+                    table.state,
+                    table.game_id,
+                    now,
+                    now,
+                ),
+            )
+
+    def save_progress(
+        self,
+        table_id: str,
+        game_id: str,
+        record: dict[str, Any],
+        action_count: int,
+        seating: Sequence[dict[str, Any]],
+        core_state: dict[str, Any],
+    ) -> None:
+        """Save a game in progress in one commit.
+
+        The commit holds its record, who sits where, and the table's open questions
+        (``TableCore.question_state``).
+        """
+        now = time.time()
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO records (table_id, game_id, record, action_count, "
+                "core_state, updated_at) VALUES (?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT(table_id) DO UPDATE "
+                "SET game_id = excluded.game_id, record = excluded.record, "
+                "action_count = excluded.action_count, "
+                "core_state = excluded.core_state, updated_at = excluded.updated_at",
+                (
+                    table_id,
+                    game_id,
+                    _dumps(record),
+                    action_count,
+                    _dumps(core_state),
+                    now,
+                ),
+            )
+            db.execute(
+                "UPDATE tables SET seating = ?, updated_at = ? WHERE id = ?",
+                (_dumps(list(seating)), now, table_id),
+            )
+
+    def finish_game(
+        self,
+        table_id: str,
+        game_id: str,
+        seed: int,
+        record: dict[str, Any],
+        results: Sequence[SeatResult],
+    ) -> None:
+        """Keep a finished game and its results; the table's record is cleared."""
+        now = time.time()
+        with self._transaction() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO games (id, table_id, seed, record, "
+                "finished_at) VALUES (?, ?, ?, ?, ?)",
+                (game_id, table_id, seed, _dumps(record), now),
+            )
+            db.executemany(
+                "INSERT OR REPLACE INTO results (game_id, seat, side, player_id, "
+                "character, name, score, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (
+                        game_id,
+                        r.seat,
+                        r.side,
+                        r.player_id,
+                        r.character,
+                        r.name,
+                        r.score,
+                        r.outcome,
+                    )
+                    for r in results
+                ],
+            )
+            db.execute("DELETE FROM records WHERE table_id = ?", (table_id,))
+            db.execute(
+                "UPDATE tables SET state = 'finished', updated_at = ? WHERE id = ?",
+                (now, table_id),
+            )
+
+    def close_table(self, table_id: str) -> None:
+        """Mark a table closed (nobody left at it); its finished games are kept."""
+        with self._transaction() as db:
+            db.execute("DELETE FROM records WHERE table_id = ?", (table_id,))
+            db.execute(
+                "UPDATE tables SET state = 'closed', code = NULL, updated_at = ? "
+                "WHERE id = ?",
+                (time.time(), table_id),
+            )
+
+    def open_tables(self) -> list[SavedTable]:
+        """Every table not closed, with its game record if a game is in progress.
+
+        A row whose stored JSON cannot be read is logged and left out (and left in
+        the database as it is).
+        """
+        out: list[SavedTable] = []
+        rows = self._db.execute(
+            "SELECT t.id, t.name, t.code, t.host, t.rules, t.seed, t.seating, "
+            "t.state, t.game_id, r.record, r.core_state FROM tables t "
+            "LEFT JOIN records r ON r.table_id = t.id "
+            "WHERE t.state != 'closed' ORDER BY t.created_at"
+        ).fetchall()
+        for row in rows:
+            try:
+                rules, seating = json.loads(row[4]), json.loads(row[6])
+                record = None if row[9] is None else json.loads(row[9])
+                core_state = None if row[10] is None else json.loads(row[10])
+            except (TypeError, ValueError) as error:
+                log.warning("table %s: stored data unreadable (%s)", row[0], error)
+                continue
+            if not isinstance(rules, dict) or not isinstance(seating, list):
+                log.warning("table %s: stored data has the wrong shape", row[0])
+                continue
+            table = TableRow(
+                id=row[0],
+                name=row[1],
+                code=row[2],
+                host=row[3],
+                rules=rules,
+                seed=row[5],
+                seating=seating,
+                state=row[7],
+                game_id=row[8],
+            )
+            out.append(
+                SavedTable(
+                    table,
+                    record if isinstance(record, dict) else None,
+                    core_state if isinstance(core_state, dict) else None,
+                )
+            )
+        return out
+
+    def table(self, table_id: str) -> TableRow | None:
+        """A table's row, open or closed (None if unknown or unreadable)."""
+        row = self._db.execute(
+            "SELECT id, name, code, host, rules, seed, seating, state, game_id "
+            "FROM tables WHERE id = ?",
+            (table_id,),
+        ).fetchone()
+        if row is None:
+            return None
+        try:
+            rules, seating = json.loads(row[4]), json.loads(row[6])
+        except (TypeError, ValueError):
+            return None
+        return TableRow(
+            row[0], row[1], row[2], row[3], rules, row[5], seating, row[7], row[8]
+        )
+
+    def results_for(self, game_id: str) -> list[SeatResult]:
+        """The per-seat results of a finished game, by seat."""
+        rows = self._db.execute(
+            "SELECT seat, side, player_id, character, name, score, outcome "
+            "FROM results WHERE game_id = ? ORDER BY seat",
+            (game_id,),
+        ).fetchall()
+        return [SeatResult(*row) for row in rows]
+
+    def finished_record(self, game_id: str) -> dict[str, Any] | None:
+        """The record of a finished game, or None."""
+        row = self._db.execute(
+            "SELECT record FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+        if row is None:
+            return None
+        record = json.loads(row[0])
+        return record if isinstance(record, dict) else None
+
+    def record_of(self, table_id: str) -> dict[str, Any] | None:
+        """The saved record of a table's game in progress, or None."""
+        row = self._db.execute(
+            "SELECT record FROM records WHERE table_id = ?", (table_id,)
+        ).fetchone()
+        if row is None:
+            return None
+        record = json.loads(row[0])
+        return record if isinstance(record, dict) else None
+
+
+def _dumps(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))

@@ -1,0 +1,658 @@
+"""One table at the server: its seats, spectators, game and clock.
+
+A :class:`NetTable` holds who sits where (a person, a computer character, or no one),
+who watches, and, once the host starts, a :class:`~audiospades.table_core.TableCore`
+that runs the game. Everything it does happens on the event loop and never waits:
+people's intents are applied at once, the table's own clock runs in one task that
+sleeps until the core's next wake-up or until a computer player's decision comes in
+from the pool (:mod:`audiospades.net.pool`).
+
+After anything happens, :meth:`NetTable.flush` first saves the game record (and the
+seating and the core's open questions) in the database, then queues each person's
+frame, built from that seat's notices and view; spectators get the public stream and
+the public view. So a frame never announces an action the database does not hold.
+
+A person whose connection drops keeps the seat; after the takeover delay a computer
+player stands in (in a game) or the seat is freed (before a game). The same player
+coming back takes the seat back and gets a full snapshot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+
+from audiospades.bots import find_character
+from audiospades.net import codec
+from audiospades.net.pool import BotPool, PoolThinking
+from audiospades.net.protocol import (
+    ErrorCode,
+    Message,
+    ProtocolError,
+    SeatChange,
+    SeatChanged,
+    SeatKind,
+    TableInfo,
+    TableSnapshot,
+    TableState,
+    TableUpdate,
+)
+from audiospades.net.seats import (
+    SeatHolder,
+    outcome_of,
+    seat_infos,
+    seat_names,
+    seat_results,
+)
+from audiospades.net.store import SavedTable, Store, TableRow
+from audiospades.net.wire import WireRules
+from audiospades.notices import GameFinished, Notice, YourTurn
+from audiospades.record import game_from_record, game_to_record
+from audiospades.rules import Game, Rules, public_view
+from audiospades.seating import Seating
+from audiospades.storage import Outcome
+from audiospades.table_core import PUBLIC, TAKEOVER_CHARACTER, Delays, TableCore
+
+if TYPE_CHECKING:
+    from audiospades.net.server import Client
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(slots=True)
+class TableContext:
+    """What a table needs from its server."""
+
+    store: Store
+    pool: BotPool
+    delays: Delays
+    takeover_seconds: float
+    now_ms: Callable[[], int]
+    changed: Callable[[NetTable], None]
+    """The table's listing changed (the lobby is told)."""
+    closed: Callable[[NetTable], None]
+    """The table closed (the server forgets it)."""
+
+
+@dataclass(eq=False)
+class NetTable:
+    """One table: seats, spectators, and the game once it starts."""
+
+    context: TableContext
+    id: str
+    name: str
+    rules: Rules
+    code: str | None
+    host: str | None
+    seats: list[SeatHolder]
+    state: TableState = TableState.WAITING
+    seed: int = 0
+    game_id: str | None = None
+    core: TableCore | None = None
+    members: dict[int, Client] = field(default_factory=dict)
+    spectators: dict[Client, int] = field(default_factory=dict)
+    _timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
+    _poke: asyncio.Event = field(default_factory=asyncio.Event)
+    _task: asyncio.Task[None] | None = None
+
+    # --- listing ---
+    def info(self) -> TableInfo:
+        """The table as the lobby lists it."""
+        options = self.rules.to_dict()
+        return TableInfo(
+            id=self.id,
+            name=self.name,
+            players=self.rules.player_count,
+            partnerships=self.rules.partnerships,
+            target=self.rules.target_score,
+            hand_limit=self.rules.hand_limit,
+            preset=self.rules.preset
+            if options == {"preset": self.rules.preset}
+            else "custom",
+            rules=options,
+            private=self.code is not None,
+            state=self.state,
+            host=self.host,
+            seats=seat_infos(self.seats),
+            free_seats=self.free_seats(),
+            spectators=len(self.spectators),
+        )
+
+    def free_seats(self) -> list[int]:
+        """Seats a person may join now."""
+        return [s for s, h in enumerate(self.seats) if h.is_free]
+
+    def seat_of(self, player: str) -> int | None:
+        """The seat ``player`` holds here (present or away), if any."""
+        for seat, holder in enumerate(self.seats):
+            if holder.player == player:
+                return seat
+        return None
+
+    def row(self) -> TableRow:
+        """The table's database row."""
+        return TableRow(
+            id=self.id,
+            name=self.name,
+            code=self.code,
+            host=self.host,
+            rules={
+                "players": self.rules.player_count,
+                "partnerships": self.rules.partnerships,
+                "options": self.rules.to_dict(),
+            },
+            seed=self.seed,
+            seating=[h.to_json() for h in self.seats],
+            state=self.state.value,
+            game_id=self.game_id,
+        )
+
+    def save(self) -> None:
+        """Save the table's row, and tell the lobby."""
+        self.context.store.save_table(self.row())
+        self.context.changed(self)
+
+    # --- sending ---
+    def _audience(self, exclude: Client | None = None) -> list[Client]:
+        people = [*self.members.values(), *self.spectators]
+        return [c for c in people if c is not exclude]
+
+    def broadcast(self, message: Message, exclude: Client | None = None) -> None:
+        """Send ``message`` to everyone at the table (seated or watching)."""
+        for client in self._audience(exclude):
+            client.send(message)
+
+    def _seat_changed(
+        self, change: SeatChange, seat: int | None, exclude: Client | None = None
+    ) -> None:
+        name = self.seats[seat].name if seat is not None else None
+        log.info("table %s: %s seat %s", self.id, change.value, seat)
+        self.broadcast(
+            SeatChanged(change=change, seat=seat, name=name, table=self.info()),
+            exclude,
+        )
+
+    def snapshot(self, client: Client) -> TableSnapshot:
+        """Everything ``client`` may know about the table now."""
+        seat = next((s for s, c in self.members.items() if c is client), None)
+        chair = self.spectators.get(client, 0) if seat is None else seat
+        core = self.core
+        view = None
+        notices: list[Notice] = []
+        if core is not None and seat is not None:
+            core.drain(seat)  # stale: the snapshot restates what matters
+            view = codec.encode_view(core.view(seat))
+            notices = core.restate(seat)
+            if core.is_turn(seat):
+                notices.append(YourTurn(core.view(seat)))
+            if core.is_over:
+                notices.append(GameFinished(self._outcome(seat), None))
+        elif core is not None:
+            view = codec.encode_view(public_view(core.game, chair))
+        return TableSnapshot(
+            table=self.info(),
+            seat=seat,
+            chair=chair,
+            is_host=client.player_id == self.host,
+            code=self.code if seat is not None else None,
+            view=view,
+            notices=codec.encode_notices(notices),
+        )
+
+    # --- joining and leaving ---
+    def join(self, client: Client, wanted: int | str) -> None:
+        """Seat ``client`` (``wanted``: a seat number, or "any").
+
+        Raises:
+            ProtocolError: no such seat, the seat is taken, or the table is full.
+        """
+        free = self.free_seats()
+        if wanted == "any":
+            if not free:
+                raise ProtocolError(ErrorCode.TABLE_FULL, f"table {self.id} is full")
+            seat = free[0]
+        else:
+            assert isinstance(wanted, int)
+            if wanted >= len(self.seats):
+                raise ProtocolError(
+                    ErrorCode.NO_SUCH_SEAT,
+                    f"the table has seats 0 to {len(self.seats) - 1}",
+                )
+            if wanted not in free:
+                raise ProtocolError(ErrorCode.SEAT_TAKEN, f"seat {wanted} is taken")
+            seat = wanted
+        holder = self.seats[seat]
+        was_stand_in = holder.stand_in
+        self.seats[seat] = SeatHolder(
+            SeatKind.HUMAN, client.player_id, client.name, None, connected=True
+        )
+        self.members[seat] = client
+        client.table, client.seat = self, seat
+        if self.host is None:
+            self.host = client.player_id
+        if self.core is not None and was_stand_in:
+            self.core.set_human(seat, True)
+        self.save()
+        client.send(self.snapshot(client))
+        self._seat_changed(SeatChange.JOINED, seat, exclude=client)
+        self.flush()
+
+    def spectate(self, client: Client, chair: int) -> None:
+        """Let ``client`` watch from ``chair``.
+
+        Raises:
+            ProtocolError: for a chair that is not a seat at this table.
+        """
+        if chair >= len(self.seats):
+            raise ProtocolError(
+                ErrorCode.NO_SUCH_SEAT, f"no seat {chair} to watch from"
+            )
+        self.spectators[client] = chair
+        client.table, client.seat = self, None
+        client.send(self.snapshot(client))
+        self.context.changed(self)
+
+    def leave(self, client: Client) -> None:
+        """``client`` leaves (a computer player stands in during a game)."""
+        client.table, client.seat = None, None
+        if self.spectators.pop(client, None) is not None:
+            self.context.changed(self)
+            return
+        seat = next((s for s, c in self.members.items() if c is client), None)
+        if seat is None:
+            return
+        del self.members[seat]
+        self._vacate(seat)
+        self._after_departure(seat, SeatChange.LEFT)
+
+    def _vacate(self, seat: int) -> None:
+        """The person at ``seat`` is gone for good."""
+        self._cancel_timer(seat)
+        if self.state is TableState.PLAYING and self.core is not None:
+            character = self.core.seating.characters[seat] or TAKEOVER_CHARACTER
+            found = find_character(character)
+            self.seats[seat] = SeatHolder(
+                SeatKind.COMPUTER,
+                None,
+                found.name if found else character,
+                character,
+                stand_in=True,
+            )
+            self.core.set_human(seat, False)
+        else:
+            self.seats[seat] = SeatHolder()
+
+    def _after_departure(self, seat: int, change: SeatChange) -> None:
+        host_left = self.host is not None and self.seat_of(self.host) is None
+        if host_left:
+            self.host = next(
+                (h.player for h in self.seats if h.kind is SeatKind.HUMAN), None
+            )
+        if not any(h.player for h in self.seats):
+            self.close()
+            return
+        self.save()
+        self._seat_changed(change, seat)
+        if host_left and self.host is not None:
+            self._seat_changed(SeatChange.HOST_CHANGED, self.seat_of(self.host))
+        self.flush()
+        self._poke.set()
+
+    def disconnected(self, client: Client) -> None:
+        """``client``'s connection dropped: keep its seat for the takeover delay."""
+        if self.spectators.pop(client, None) is not None:
+            return
+        seat = next((s for s, c in self.members.items() if c is client), None)
+        if seat is None:
+            return
+        del self.members[seat]
+        self.seats[seat].connected = False
+        self._start_timer(seat)
+        self._seat_changed(SeatChange.DISCONNECTED, seat)
+        self.context.changed(self)
+
+    def _start_timer(self, seat: int) -> None:
+        self._cancel_timer(seat)
+        loop = asyncio.get_running_loop()
+        self._timers[seat] = loop.call_later(
+            self.context.takeover_seconds, self._take_over, seat
+        )
+
+    def _cancel_timer(self, seat: int) -> None:
+        timer = self._timers.pop(seat, None)
+        if timer is not None:
+            timer.cancel()
+
+    def _take_over(self, seat: int) -> None:
+        self._timers.pop(seat, None)
+        holder = self.seats[seat]
+        if holder.kind is not SeatKind.HUMAN or holder.connected:
+            return
+        if self.state is not TableState.PLAYING or self.core is None:
+            self.seats[seat] = SeatHolder()
+            self._after_departure(seat, SeatChange.LEFT)
+            return
+        holder.stand_in = True
+        holder.character = self.core.seating.characters[seat] or TAKEOVER_CHARACTER
+        self.core.set_human(seat, False)
+        self.context.store.save_table(self.row())
+        self._seat_changed(SeatChange.TAKEN_OVER, seat)
+        self.flush()
+        self._poke.set()
+
+    def reattach(self, client: Client, seat: int) -> None:
+        """The player of ``seat`` is back on ``client``: the seat is theirs again."""
+        holder = self.seats[seat]
+        self._cancel_timer(seat)
+        old = self.members.get(seat)
+        if old is not None and old is not client:
+            old.table, old.seat = None, None
+        self.members[seat] = client
+        client.table, client.seat = self, seat
+        holder.connected, holder.name = True, client.name
+        change = SeatChange.RECONNECTED
+        if holder.stand_in:
+            holder.stand_in, holder.character = False, None
+            if self.core is not None:
+                self.core.set_human(seat, True)
+            change = SeatChange.RETURNED
+        self.context.store.save_table(self.row())
+        client.send(self.snapshot(client))
+        self._seat_changed(change, seat, exclude=client)
+        self.context.changed(self)
+        self.flush()
+        self._poke.set()
+
+    # --- the host's tools ---
+    def _verify_host(self, client: Client) -> None:
+        if client.player_id != self.host:
+            raise ProtocolError(ErrorCode.NOT_HOST, "only the table's host may do that")
+        if self.state is TableState.PLAYING:
+            raise ProtocolError(ErrorCode.GAME_STARTED, "the game has started")
+
+    def add_bot(self, client: Client, seat: int, character: str) -> None:
+        """The host seats a computer character.
+
+        Raises:
+            ProtocolError: not the host, a game under way, no such seat or
+                character, or the seat is taken.
+        """
+        self._verify_host(client)
+        found = find_character(character)
+        if found is None:
+            raise ProtocolError(
+                ErrorCode.NO_SUCH_CHARACTER, f"no computer character {character!r}"
+            )
+        if seat >= len(self.seats):
+            raise ProtocolError(ErrorCode.NO_SUCH_SEAT, f"no seat {seat}")
+        if not self.seats[seat].is_free:
+            raise ProtocolError(ErrorCode.SEAT_TAKEN, f"seat {seat} is taken")
+        self.seats[seat] = SeatHolder(SeatKind.COMPUTER, None, found.name, found.id)
+        self.save()
+        self._seat_changed(SeatChange.BOT_ADDED, seat)
+
+    def remove_bot(self, client: Client, seat: int) -> None:
+        """The host frees a computer player's seat.
+
+        Raises:
+            ProtocolError: not the host, a game under way, or not a computer seat.
+        """
+        self._verify_host(client)
+        if seat >= len(self.seats) or self.seats[seat].kind is not SeatKind.COMPUTER:
+            raise ProtocolError(
+                ErrorCode.NOT_A_COMPUTER, f"seat {seat} has no computer player"
+            )
+        self.seats[seat] = SeatHolder()
+        self.save()
+        self._seat_changed(SeatChange.BOT_REMOVED, seat)
+
+    def start(self, client: Client) -> None:
+        """The host starts a game (again, after one has finished).
+
+        Raises:
+            ProtocolError: not the host, a game under way, or empty seats.
+        """
+        self._verify_host(client)
+        empty = [s for s, h in enumerate(self.seats) if h.kind is SeatKind.EMPTY]
+        if empty:
+            raise ProtocolError(
+                ErrorCode.SEATS_EMPTY,
+                "seats " + ", ".join(map(str, empty)) + " are empty",
+            )
+        for holder in self.seats:
+            if holder.kind is SeatKind.COMPUTER:
+                holder.stand_in = False  # a stand-in for someone gone now plays on
+        self.seed = secrets.randbits(31)
+        self.game_id = "g" + secrets.token_hex(8)
+        first_dealer = random.Random(f"{self.seed}/table").randrange(len(self.seats))
+        self._start_core(Game(self.rules, first_dealer=first_dealer), None)
+        self.state = TableState.PLAYING
+        self.save()
+        log.info("table %s: game %s started", self.id, self.game_id)
+        self._seat_changed(SeatChange.GAME_STARTED, None)
+        for member in self.members.values():
+            member.send(self.snapshot(member))
+        for spectator in self.spectators:
+            spectator.send(self.snapshot(spectator))
+        self.flush()
+
+    def _start_core(self, game: Game, core_state: dict[str, Any] | None) -> None:
+        if self.core is not None:
+            self.core.close()
+        seating = Seating(
+            tuple(
+                h.character if h.kind is SeatKind.COMPUTER else None for h in self.seats
+            ),
+            tuple(h.name or f"Seat {s + 1}" for s, h in enumerate(self.seats)),
+        )
+        humans = [
+            s
+            for s, h in enumerate(self.seats)
+            if h.kind is SeatKind.HUMAN and not h.stand_in
+        ]
+        pool, wake = self.context.pool, self._wake_from_any_thread
+        self.core = core = TableCore(
+            game,
+            seed=self.seed,
+            seating=seating,
+            humans=humans,
+            delays=self.context.delays,
+            now_ms=self.context.now_ms(),
+            thinking=lambda _bots, seed: PoolThinking(
+                pool, seed=seed, seating=lambda: seating, wake=wake
+            ),
+        )
+        if core_state is not None:
+            core.restore_questions(core_state)
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(
+                self._run(), name=f"table-{self.id}"
+            )
+
+    def _wake_from_any_thread(self) -> None:
+        loop = self._task.get_loop() if self._task is not None else None
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self._poke.set)
+
+    # --- playing ---
+    def act(self, client: Client, action: Callable[[TableCore, int], bool]) -> bool:
+        """Apply a seated person's intent to the game, then save and send.
+
+        Raises:
+            ProtocolError: not seated, or no game under way.
+        """
+        seat = next((s for s, c in self.members.items() if c is client), None)
+        if seat is None:
+            raise ProtocolError(ErrorCode.NOT_SEATED, "spectators cannot play")
+        core = self.core
+        if core is None or self.state is not TableState.PLAYING:
+            raise ProtocolError(ErrorCode.GAME_NOT_STARTED, "no game is under way")
+        core.advance(self.context.now_ms())
+        done = action(core, seat)
+        self.flush()
+        self._poke.set()
+        return done
+
+    async def _run(self) -> None:
+        """The table's clock: advance the core whenever it has work, then flush."""
+        while True:
+            core = self.core
+            if core is None or self.state is not TableState.PLAYING:
+                return
+            self._poke.clear()
+            try:
+                core.advance(self.context.now_ms())
+                self.flush()
+            except Exception:
+                log.exception("table %s: the game loop failed", self.id)
+                await asyncio.sleep(1.0)
+                continue
+            wake = core.next_wake_ms()
+            if core.is_over:
+                return
+            delay: float | None = None
+            if wake is not None:
+                # At or before now: the core waits on a decision from the pool,
+                # which pokes the table when it is in (the timeout is a safety net).
+                delay = max((wake - self.context.now_ms()) / 1000, 0.0) or 0.5
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._poke.wait(), delay)
+
+    def flush(self) -> None:
+        """Save what changed, then send each person and spectator their notices."""
+        core = self.core
+        if core is None:
+            return
+        over = core.is_over and self.state is TableState.PLAYING
+        if core.dirty:
+            core.dirty = False
+            self._save_progress(core)
+        if over:
+            self._finish(core)
+        for seat in sorted(core.humans):
+            notices = core.drain(seat)
+            if over:
+                notices.append(GameFinished(self._outcome(seat), None))
+            client = self.members.get(seat)
+            if notices and client is not None:
+                client.send(
+                    TableUpdate(
+                        table=self.id,
+                        notices=codec.encode_notices(notices),
+                        view=codec.encode_view(core.view(seat)),
+                    )
+                )
+        public = core.drain(PUBLIC)
+        if public and self.spectators:
+            wire = codec.encode_notices(public)
+            for spectator, chair in self.spectators.items():
+                spectator.send(
+                    TableUpdate(
+                        table=self.id,
+                        notices=wire,
+                        view=codec.encode_view(public_view(core.game, chair)),
+                    )
+                )
+
+    def _names(self) -> list[str]:
+        return seat_names(self.seats)
+
+    def _save_progress(self, core: TableCore) -> None:
+        assert self.game_id is not None
+        self.context.store.save_progress(
+            self.id,
+            self.game_id,
+            game_to_record(core.game, self._names()),
+            core.game.action_count,
+            [h.to_json() for h in self.seats],
+            dict(core.question_state()),
+        )
+
+    def _outcome(self, seat: int) -> Outcome:
+        assert self.core is not None
+        return outcome_of(self.core.game, seat)
+
+    def _finish(self, core: TableCore) -> None:
+        assert self.game_id is not None
+        self.context.store.finish_game(
+            self.id,
+            self.game_id,
+            self.seed,
+            game_to_record(core.game, self._names()),
+            seat_results(self.seats, core.game),
+        )
+        self.state = TableState.FINISHED
+        log.info("table %s: game %s finished", self.id, self.game_id)
+        self.context.changed(self)
+
+    # --- closing and resuming ---
+    def stop(self) -> None:
+        """Stop the clock, the takeover timers and any thinking (server shutdown)."""
+        for seat in list(self._timers):
+            self._cancel_timer(seat)
+        if self._task is not None:
+            self._task.cancel()
+        if self.core is not None:
+            self.core.close()
+
+    def close(self) -> None:
+        """Nobody is left: stop the game and forget the table."""
+        self.stop()
+        for client in self._audience():
+            client.table, client.seat = None, None
+        self.members.clear()
+        self.spectators.clear()
+        self.context.store.close_table(self.id)
+        log.info("table %s: closed", self.id)
+        self.context.closed(self)
+
+    @classmethod
+    def resume(cls, context: TableContext, saved: SavedTable) -> NetTable:
+        """Rebuild a table after a restart; everyone seated is away until back.
+
+        Raises:
+            ValueError: the stored rules or record cannot be read (RecordError,
+                RulesError, CodecError are ValueErrors).
+        """
+        row = saved.table
+        try:
+            wire = msgspec.convert(row.rules, type=WireRules)
+        except msgspec.ValidationError as error:
+            raise ValueError(f"stored rules: {error}") from None
+        rules = codec.decode_rules(wire)
+        seats = [SeatHolder.from_json(s) for s in row.seating][: rules.player_count]
+        seats += [SeatHolder() for _ in range(rules.player_count - len(seats))]
+        state = (
+            TableState(row.state)
+            if row.state in set(TableState)
+            else (TableState.WAITING)
+        )
+        table = cls(
+            context,
+            row.id,
+            row.name,
+            rules,
+            row.code,
+            row.host,
+            seats,
+            state,
+            row.seed,
+            row.game_id,
+        )
+        if state is TableState.PLAYING:
+            if saved.record is None:
+                raise ValueError("a game in progress without its record")
+            table._start_core(game_from_record(saved.record), saved.core_state)
+        for seat, holder in enumerate(seats):
+            if holder.kind is SeatKind.HUMAN:
+                holder.connected = False
+                table._start_timer(seat)
+        return table

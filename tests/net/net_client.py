@@ -1,0 +1,197 @@
+"""A scripted websocket client and a test server, for the online play tests.
+
+Everything runs on loopback: the server listens on 127.0.0.1 with a free port, and
+every wait is bounded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Awaitable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from websockets.asyncio.client import ClientConnection, connect
+
+from audiospades.net import codec
+from audiospades.net import protocol as p
+from audiospades.net.server import Server, ServerConfig
+from audiospades.net.store import Store
+from audiospades.notices import GameFinished, Notice, Question, YourTurn
+from audiospades.rules import Bid, Phase, SeatView
+from audiospades.table_core import Delays
+
+FAST: Delays = Delays(bot=0, trick=0, hand=0)
+WAIT = 30.0
+"""Seconds any one frame may take to come (a bound, never reached when all is well)."""
+
+T = TypeVar("T")
+
+
+def run(coro: Awaitable[T], timeout: float = 240.0) -> T:
+    """Run a test coroutine to its end, within ``timeout`` seconds."""
+
+    async def bounded() -> T:
+        return await asyncio.wait_for(coro, timeout)
+
+    return asyncio.run(bounded())
+
+
+def fast_config(**changes: Any) -> ServerConfig:
+    """A server on loopback, a free port, no pacing, a short takeover."""
+    options: dict[str, Any] = {
+        "host": "127.0.0.1",
+        "port": 0,
+        "delays": FAST,
+        "takeover_seconds": 0.5,
+        "bot_workers": 1,
+        "rate": 1000.0,
+        "burst": 1000,
+    }
+    options.update(changes)
+    return ServerConfig(**options)
+
+
+@asynccontextmanager
+async def running_server(db: Path, **changes: Any) -> AsyncIterator[Server]:
+    """A started server on ``db``; closed (with its database) on the way out."""
+    store = Store(db)
+    server = Server(fast_config(**changes), store)
+    await server.start()
+    try:
+        yield server
+    finally:
+        await server.close()
+        store.close()
+
+
+def choose_bid(view: SeatView) -> Bid:
+    """A plain, deterministic bid: the legal bid nearest 3 (no blind nil)."""
+    bids = [b for b in view.legal_bids if not b.blind] or list(view.legal_bids)
+    return min(bids, key=lambda b: (abs(b.tricks - 3), b.tricks))
+
+
+@dataclass
+class NetPlayer:
+    """A scripted player: connects, says hello, and plays what its view allows."""
+
+    url: str
+    name: str
+    token: str | None = None
+    ws: ClientConnection | None = None
+    player_id: str | None = None
+    seat: int | None = None
+    table_id: str | None = None
+    view: SeatView | None = None
+    frames: list[str] = field(default_factory=list)
+    messages: list[p.AnyServerMessage] = field(default_factory=list)
+    notices: list[Notice] = field(default_factory=list)
+    errors: list[p.Error] = field(default_factory=list)
+    outcome: GameFinished | None = None
+    acted: int = 0
+
+    async def connect(self) -> p.Welcome:
+        """Open the connection and say hello (with the token, if any)."""
+        self.ws = await connect(self.url, max_size=2**22)
+        await self.send(
+            {"type": "hello", "version": p.PROTOCOL_VERSION, "name": self.name}
+            | ({"token": self.token} if self.token else {})
+        )
+        welcome = await self.expect(p.Welcome)
+        self.token, self.player_id = welcome.token, welcome.player
+        return welcome
+
+    async def send(self, message: dict[str, Any] | p.Message) -> None:
+        """Send one frame."""
+        assert self.ws is not None
+        text = (
+            p.encode(message) if isinstance(message, p.Message) else json.dumps(message)
+        )
+        await self.ws.send(text)
+
+    async def recv(self, timeout: float = WAIT) -> p.AnyServerMessage:
+        """The next server message (kept, and its game payload decoded)."""
+        assert self.ws is not None
+        frame = await asyncio.wait_for(self.ws.recv(), timeout)
+        assert isinstance(frame, str)
+        self.frames.append(frame)
+        message = p.decode_server(frame)
+        self.messages.append(message)
+        self._absorb(message)
+        return message
+
+    async def expect(self, kind: type[T], timeout: float = WAIT) -> T:
+        """Read messages until one of ``kind`` comes (an error fails the test)."""
+        while True:
+            message = await self.recv(timeout)
+            if isinstance(message, kind):
+                return message
+            if isinstance(message, p.Error):
+                raise AssertionError(f"{self.name} got {message}")
+
+    def _absorb(self, message: p.AnyServerMessage) -> None:
+        if isinstance(message, p.Error):
+            self.errors.append(message)
+        elif isinstance(message, p.TableSnapshot):
+            self.seat, self.table_id = message.seat, message.table.id
+            self.view = (
+                None if message.view is None else codec.decode_view(message.view)
+            )
+            self.notices.extend(codec.decode_notice(n) for n in message.notices)
+        elif isinstance(message, p.TableUpdate):
+            self.view = (
+                None if message.view is None else codec.decode_view(message.view)
+            )
+            for wire in message.notices:
+                notice = codec.decode_notice(wire)
+                self.notices.append(notice)
+                if isinstance(notice, GameFinished):
+                    self.outcome = notice
+
+    def pending(self) -> list[Notice]:
+        """The notices of the last table message (what to react to now)."""
+        last = self.messages[-1] if self.messages else None
+        if isinstance(last, p.TableSnapshot | p.TableUpdate):
+            return [codec.decode_notice(n) for n in last.notices]
+        return []
+
+    async def react(self) -> None:
+        """Answer a question with no; act on a turn: bid, pass or play."""
+        for notice in self.pending():
+            if isinstance(notice, Question):
+                await self.send({"type": "answer", "yes": False})
+            elif isinstance(notice, YourTurn):
+                await self.act(notice.view)
+
+    async def act(self, view: SeatView) -> None:
+        """Bid, pass or play, plainly and deterministically, from ``view``."""
+        self.acted += 1
+        if view.phase is Phase.BIDDING:
+            bid = choose_bid(view)
+            await self.send({"type": "bid", "bid": bid.to_record()})
+        elif view.phase is Phase.PASSING:
+            cards = [str(c) for c in view.hand[: view.rules.blind_nil_pass]]
+            await self.send({"type": "pass", "cards": cards})
+        elif view.phase is Phase.PLAYING:
+            await self.send({"type": "play", "card": str(min(view.legal_plays))})
+
+    async def play_to_the_end(self, timeout: float = WAIT) -> GameFinished:
+        """React to every message until the game is over for this seat."""
+        await self.react()
+        while self.outcome is None:
+            await self.recv(timeout)
+            await self.react()
+        return self.outcome
+
+    async def close(self) -> None:
+        """Close the connection."""
+        if self.ws is not None:
+            await self.ws.close()
+
+
+def url_of(server: Server) -> str:
+    """The server's websocket address."""
+    return f"ws://127.0.0.1:{server.port}"

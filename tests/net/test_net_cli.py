@@ -1,0 +1,160 @@
+"""``audiospades serve`` from the command line: TLS, the log (never a token), a clean
+stop on SIGTERM, and clear refusals of a bad database or bad options."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import signal
+import ssl
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from net_client import NetPlayer, run
+
+from audiospades.net import protocol as p
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _env(home: Path) -> dict[str, str]:
+    return dict(os.environ, PYTHONPATH=str(ROOT), AUDIOSPADES_HOME=str(home))
+
+
+async def _serve(home: Path, *args: str) -> tuple[asyncio.subprocess.Process, int]:
+    """Start ``audiospades serve --port 0 ARGS``; return it and its port."""
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "audiospades",
+        "serve",
+        "--port",
+        "0",
+        *args,
+        cwd=ROOT,
+        env=_env(home),
+        stderr=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.DEVNULL,
+    )
+    assert proc.stderr is not None
+    while True:
+        line = (await asyncio.wait_for(proc.stderr.readline(), 60)).decode()
+        assert line, "the server stopped before listening"
+        if "audiospades.net.server: listening on" in line:
+            return proc, int(line.rsplit(" port ", 1)[1])
+
+
+async def _stop(proc: asyncio.subprocess.Process) -> str:
+    proc.send_signal(signal.SIGTERM)
+    assert proc.stderr is not None
+    rest = await asyncio.wait_for(proc.stderr.read(), 60)
+    assert await asyncio.wait_for(proc.wait(), 60) == 0
+    return rest.decode()
+
+
+def test_the_log_names_players_and_never_a_token(tmp_path: Path) -> None:
+    async def scenario() -> tuple[str, list[str]]:
+        proc, port = await _serve(tmp_path, "--db", str(tmp_path / "s.db"))
+        url = f"ws://127.0.0.1:{port}"
+        ann = NetPlayer(url, "Ann")
+        await ann.connect()
+        await ann.send({"type": "create_table", "name": "T", "rules": {}})
+        await ann.expect(p.TableSnapshot)
+        await ann.close()
+        back = NetPlayer(url, "Ann", token=ann.token)
+        await back.connect()
+        await back.expect(p.TableSnapshot)
+        await back.close()
+        assert ann.token is not None and ann.player_id is not None
+        return await _stop(proc), [ann.token, ann.player_id]
+
+    log, (token, player) = run(scenario())
+    assert token not in log
+    assert f"new player {player}" in log and f"player {player} is back" in log
+    assert "table t" in log and "connection 127.0.0.1" in log
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="needs openssl")
+def test_the_server_speaks_tls(tmp_path: Path) -> None:
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        [
+            "openssl",
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-days",
+            "1",
+            "-subj",
+            "/CN=localhost",
+            "-addext",
+            "subjectAltName=IP:127.0.0.1",
+            "-keyout",
+            str(key),
+            "-out",
+            str(cert),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=60,
+    )
+
+    async def scenario() -> None:
+        proc, port = await _serve(
+            tmp_path,
+            "--db",
+            str(tmp_path / "s.db"),
+            "--certfile",
+            str(cert),
+            "--keyfile",
+            str(key),
+        )
+        from websockets.asyncio.client import connect
+
+        context = ssl.create_default_context(cafile=str(cert))
+        async with connect(f"wss://127.0.0.1:{port}", ssl=context) as ws:
+            await ws.send('{"type": "ping", "nonce": 11}')
+            pong = p.decode_server(await asyncio.wait_for(ws.recv(), 30))
+            assert isinstance(pong, p.Pong) and pong.nonce == 11
+        await _stop(proc)
+
+    run(scenario())
+
+
+def _serve_and_fail(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "audiospades", "serve", "--port", "0", *args],
+        cwd=ROOT,
+        env=_env(home),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_a_bad_database_is_reported_and_kept(tmp_path: Path) -> None:
+    db = tmp_path / "s.db"
+    db.write_bytes(b"not a database at all\n" * 200)
+    before = db.read_bytes()
+    done = _serve_and_fail(tmp_path, "--db", str(db))
+    assert done.returncode == 1
+    assert str(db) in done.stderr and "cannot use the database" in done.stderr
+    assert db.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--certfile", "x.pem"], "both --certfile and --keyfile"),
+        (["--certfile", "nothing.pem", "--keyfile", "nothing.pem"], "TLS"),
+        (["--rate", "0"], "--rate"),
+    ],
+)
+def test_bad_options_are_refused(tmp_path: Path, args: list[str], said: str) -> None:
+    done = _serve_and_fail(tmp_path, "--db", str(tmp_path / "s.db"), *args)
+    assert done.returncode == 2 and said in done.stderr

@@ -1,0 +1,220 @@
+"""No frame carries another player's unplayed card.
+
+Many random networked games (3 to 6 players, random rules, people at random seats,
+blind nils and passes) are played over real websockets; every frame sent to every
+person and every spectator is decoded and every card in it checked against what
+that seat may know at that moment, from the game record the server kept: its own
+deal, the cards passed to it once they are passed, and the cards played so far
+(each play checked against the record, in order).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import random
+from pathlib import Path
+from typing import Any
+
+from net_client import NetPlayer, run, running_server, url_of
+from net_helpers import random_rules
+
+from audiospades.bots import ROSTER
+from audiospades.net import codec
+from audiospades.net import protocol as p
+from audiospades.net.store import Store
+from audiospades.notices import Question, YourTurn
+from audiospades.rules import (
+    Card,
+    CardPlayed,
+    CardsPassed,
+    GameOver,
+    HandDealt,
+    Phase,
+    Rules,
+    SeatView,
+)
+
+GAMES = 10
+LIGHT = [c.id for c in ROSTER if c.level <= 3]
+
+
+def _cards_in(value: object, found: set[Card]) -> None:
+    if isinstance(value, Card):
+        found.add(value)
+    elif isinstance(value, tuple | list | frozenset | set):
+        for item in value:
+            _cards_in(item, found)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type | Rules):
+        for f in dataclasses.fields(value):
+            _cards_in(getattr(value, f.name), found)
+    elif isinstance(value, Exception):
+        _cards_in(tuple(getattr(value, "detail", {}).values()), found)
+
+
+class RandomPerson(NetPlayer):
+    """A person who bids, passes and plays at random, and sometimes goes blind."""
+
+    rng: random.Random
+
+    async def react(self) -> None:
+        for notice in self.pending():
+            if isinstance(notice, Question):
+                await self.send({"type": "answer", "yes": self.rng.random() < 0.5})
+            elif isinstance(notice, YourTurn):
+                await self.act(notice.view)
+
+    async def act(self, view: SeatView) -> None:
+        if view.phase is Phase.BIDDING:
+            bid = self.rng.choice(view.legal_bids)
+            await self.send({"type": "bid", "bid": bid.to_record()})
+        elif view.phase is Phase.PASSING:
+            cards = self.rng.sample(view.hand, view.rules.blind_nil_pass)
+            await self.send({"type": "pass", "cards": [str(c) for c in cards]})
+        elif view.phase is Phase.PLAYING:
+            card = self.rng.choice(sorted(view.legal_plays))
+            await self.send({"type": "play", "card": str(card)})
+
+
+def check_stream(frames: list[str], seat: int | None, record: dict[str, Any]) -> int:
+    """Check one client's frames; return how many cards were checked."""
+    hands = record["hands"]
+    deals = [
+        [Card.parse(c) for c in h["deal"][seat]] if seat is not None else []
+        for h in hands
+    ]
+    plays = [
+        [(a["seat"], Card.parse(a["play"])) for a in h["actions"] if "play" in a]
+        for h in hands
+    ]
+    hand = -1
+    played: set[Card] = set()
+    play_index = 0
+    passed_in: set[Card] = set()
+    checked = 0
+
+    def allowed() -> set[Card]:
+        own = set(deals[hand]) if hand >= 0 else set()
+        return own | played | passed_in
+
+    for frame in frames:
+        message = p.decode_server(frame)
+        if isinstance(message, p.TableSnapshot | p.TableUpdate):
+            for wire in message.notices:
+                notice = codec.decode_notice(wire)
+                if isinstance(notice, HandDealt):
+                    hand, played, play_index, passed_in = (
+                        notice.hand_index,
+                        set(),
+                        0,
+                        set(),
+                    )
+                elif isinstance(notice, CardPlayed):
+                    assert plays[hand][play_index] == (notice.seat, notice.card)
+                    play_index += 1
+                    played.add(notice.card)
+                elif isinstance(notice, CardsPassed) and notice.to_seat == seat:
+                    passed_in |= set(notice.cards)
+                found: set[Card] = set()
+                _cards_in(notice, found)
+                assert found <= allowed(), f"seat {seat} was sent {found - allowed()}"
+                checked += len(found)
+            if message.view is not None:
+                view = codec.decode_view(message.view)
+                if view.deal_count - 1 != hand:
+                    # A snapshot (joining) starts in the middle of a hand.
+                    hand = view.deal_count - 1
+                    played = set(view.played_cards())
+                    play_index = len(played)
+                    passed_in = set(view.passed_in)
+                found = set()
+                _cards_in(view, found)
+                assert found <= allowed(), f"seat {seat} was sent {found - allowed()}"
+                checked += len(found)
+    return checked
+
+
+async def _watch_to_the_end(watcher: NetPlayer) -> None:
+    while not any(isinstance(n, GameOver) for n in watcher.notices):
+        await watcher.recv()
+
+
+async def _one_game(
+    url: str, rng: random.Random, index: int
+) -> tuple[str, list[tuple[list[str], int | None]]]:
+    rules = random_rules(rng, hand_limit=1)
+    n = rules.player_count
+    humans = [0, *sorted(rng.sample(range(1, n), rng.randint(0, n - 1)))]
+    people: list[RandomPerson] = []
+    for seat in humans:
+        person = RandomPerson(url, f"P{index}s{seat}")
+        person.rng = random.Random(rng.random())
+        await person.connect()
+        people.append(person)
+    host = people[0]
+    options = rules.to_dict()
+    await host.send(
+        {
+            "type": "create_table",
+            "name": f"Leak {index}",
+            "rules": options,
+            "players": n,
+            "partnerships": rules.partnerships,
+        }
+    )
+    table = (await host.expect(p.TableSnapshot)).table.id
+    for person, seat in zip(people[1:], humans[1:], strict=True):
+        await person.send({"type": "join_seat", "table": table, "seat": seat})
+        await person.expect(p.TableSnapshot)
+    for seat in range(n):
+        if seat not in humans:
+            await host.send(
+                {"type": "add_bot", "seat": seat, "character": rng.choice(LIGHT)}
+            )
+    watcher = NetPlayer(url, f"W{index}")
+    await watcher.connect()
+    await watcher.send({"type": "spectate", "table": table, "chair": rng.randrange(n)})
+    await watcher.expect(p.TableSnapshot)
+    await host.send({"type": "start_game"})
+    await asyncio.gather(
+        _watch_to_the_end(watcher), *(person.play_to_the_end() for person in people)
+    )
+    for person in people:
+        assert not person.errors, person.errors
+    await watcher.close()
+    for person in people:
+        await person.close()
+    streams: list[tuple[list[str], int | None]] = [
+        (person.frames, seat) for person, seat in zip(people, humans, strict=True)
+    ]
+    streams.append((watcher.frames, None))
+    return table, streams
+
+
+def test_no_frame_carries_another_players_unplayed_card(tmp_path: Path) -> None:
+    db = tmp_path / "server.db"
+
+    async def scenario() -> list[tuple[str, list[tuple[list[str], int | None]]]]:
+        async with running_server(db, bot_workers=2) as server:
+            url = url_of(server)
+            games = []
+            for index in range(GAMES):
+                games.append(await _one_game(url, random.Random(index), index))
+            return games
+
+    games = run(scenario(), timeout=600)
+    store = Store(db)
+    checked = 0
+    passes = 0
+    for table_id, streams in games:
+        row = store.table(table_id)
+        assert row is not None and row.game_id is not None
+        record = store.finished_record(row.game_id)
+        assert record is not None
+        passes += sum(1 for h in record["hands"] for a in h["actions"] if "pass" in a)
+        for frames, seat in streams:
+            assert frames
+            checked += check_stream(frames, seat, record)
+    store.close()
+    assert checked > 1000
+    assert passes > 0, "some game should pass cards (pick other seeds)"

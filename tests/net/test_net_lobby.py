@@ -1,0 +1,252 @@
+"""The lobby and the host's tools: listing tables, private tables and their codes,
+seats, computer players, starting, spectators, chat, and leaving."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from net_client import NetPlayer, run, running_server, url_of
+
+from audiospades.net import protocol as p
+from audiospades.net.protocol import ErrorCode, SeatChange, SeatKind, TableState
+from audiospades.rules import CardPlayed, GameOver
+
+
+async def _create(host: NetPlayer, **fields: object) -> p.TableSnapshot:
+    frame = {"type": "create_table", "name": "Table", "rules": {"preset": "pagat"}}
+    frame.update(fields)
+    await host.send(frame)
+    return await host.expect(p.TableSnapshot)
+
+
+async def _error(player: NetPlayer, frame: dict[str, object]) -> p.Error:
+    await player.send(frame)
+    return await player.expect(p.Error)
+
+
+def test_the_lobby_lists_public_tables_in_one_line_each(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running_server(tmp_path / "s.db") as server:
+            url = url_of(server)
+            ann, bob, cy = (
+                NetPlayer(url, "Ann"),
+                NetPlayer(url, "Bob"),
+                NetPlayer(url, "Cy"),
+            )
+            for player in (ann, bob, cy):
+                await player.connect()
+            await _create(ann, name="Friday")
+            await _create(
+                bob,
+                name="Odd",
+                rules={"preset": "seed_004", "target_score": 300},
+                players=5,
+            )
+            await _create(cy, name="Secret", private=True)
+            late = NetPlayer(url, "Late")
+            await late.connect()
+            lobby = await late.expect(p.Lobby)
+            listed = {t.name: t for t in lobby.tables}
+            assert set(listed) == {"Friday", "Odd"}
+            friday, odd = listed["Friday"], listed["Odd"]
+            assert friday.preset == "pagat" and friday.players == 4
+            assert friday.partnerships and friday.target == 500
+            assert friday.free_seats == [1, 2, 3] and friday.state is TableState.WAITING
+            assert (
+                friday.seats[0].kind is SeatKind.HUMAN and friday.seats[0].name == "Ann"
+            )
+            assert odd.preset == "custom" and odd.players == 5 and odd.target == 300
+            assert not odd.partnerships and odd.free_seats == [1, 2, 3, 4]
+
+    run(scenario())
+
+
+def test_a_private_table_is_joined_by_its_code(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running_server(tmp_path / "s.db") as server:
+            url = url_of(server)
+            ann, bob, eve = (
+                NetPlayer(url, "Ann"),
+                NetPlayer(url, "Bob"),
+                NetPlayer(url, "Eve"),
+            )
+            for player in (ann, bob, eve):
+                await player.connect()
+            snap = await _create(ann, private=True)
+            code = snap.code
+            assert code is not None and len(code) == 6 and snap.table.private
+            wrong = await _error(eve, {"type": "join_seat", "table": "ABCDEF"})
+            assert wrong.code is ErrorCode.NO_SUCH_TABLE
+            await bob.send({"type": "join_seat", "table": code.lower()})
+            joined = await bob.expect(p.TableSnapshot)
+            assert joined.seat == 1 and joined.code == code
+            seen = await ann.expect(p.SeatChanged)
+            assert seen.change is SeatChange.JOINED and seen.name == "Bob"
+            await eve.send({"type": "spectate", "table": code})
+            watching = await eve.expect(p.TableSnapshot)
+            assert watching.seat is None and watching.code is None
+
+    run(scenario())
+
+
+def test_the_host_seats_computer_players_and_starts(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running_server(tmp_path / "s.db") as server:
+            url = url_of(server)
+            ann, bob = NetPlayer(url, "Ann"), NetPlayer(url, "Bob")
+            await ann.connect()
+            await bob.connect()
+            snap = await _create(ann, rules={"preset": "pagat", "hand_limit": 1})
+            table = snap.table.id
+            await bob.send({"type": "join_seat", "table": table, "seat": "any"})
+            assert (await bob.expect(p.TableSnapshot)).seat == 1
+            taken = await _error(
+                bob, {"type": "add_bot", "seat": 2, "character": "milly"}
+            )
+            assert taken.code is ErrorCode.NOT_HOST
+            nobody = await _error(
+                ann, {"type": "add_bot", "seat": 2, "character": "zed"}
+            )
+            assert nobody.code is ErrorCode.NO_SUCH_CHARACTER
+            busy = await _error(
+                ann, {"type": "add_bot", "seat": 1, "character": "milly"}
+            )
+            assert busy.code is ErrorCode.SEAT_TAKEN
+            empty = await _error(ann, {"type": "start_game"})
+            assert empty.code is ErrorCode.SEATS_EMPTY and "2, 3" in empty.detail
+            await ann.send({"type": "add_bot", "seat": 2, "character": "milly"})
+            await ann.send({"type": "add_bot", "seat": 3, "character": "bert"})
+            await ann.send({"type": "remove_bot", "seat": 3})
+            await ann.send({"type": "add_bot", "seat": 3, "character": "hazel"})
+            not_bot = await _error(ann, {"type": "remove_bot", "seat": 1})
+            assert not_bot.code is ErrorCode.NOT_A_COMPUTER
+            await ann.send({"type": "start_game"})
+            started = await ann.expect(p.TableSnapshot)
+            assert (
+                started.view is not None and started.table.state is TableState.PLAYING
+            )
+            names = [s.name for s in started.table.seats]
+            assert names == ["Ann", "Bob", "Milly", "Hazel"]
+            late = await _error(
+                ann, {"type": "add_bot", "seat": 3, "character": "milly"}
+            )
+            assert late.code is ErrorCode.GAME_STARTED
+            await asyncio.gather(ann.play_to_the_end(), bob.play_to_the_end())
+
+    run(scenario())
+
+
+def test_bad_rules_are_refused_naming_the_option(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running_server(tmp_path / "s.db") as server:
+            ann = NetPlayer(url_of(server), "Ann")
+            await ann.connect()
+            for rules, named in (
+                ({"preset": "martian"}, "martian"),
+                ({"moon": "sometimes"}, "moon"),
+                ({"nil_value": "lots"}, "nil_value"),
+                ({"player_count": 5}, "player_count"),
+            ):
+                error = await _error(
+                    ann, {"type": "create_table", "name": "T", "rules": rules}
+                )
+                assert error.code is ErrorCode.BAD_RULES and named in error.detail
+
+    run(scenario())
+
+
+def test_spectators_see_the_game_but_cannot_play(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running_server(tmp_path / "s.db") as server:
+            url = url_of(server)
+            ann, eve = NetPlayer(url, "Ann"), NetPlayer(url, "Eve")
+            await ann.connect()
+            await eve.connect()
+            snap = await _create(ann, rules={"preset": "pagat", "hand_limit": 1})
+            for seat, who in ((1, "milly"), (2, "bert"), (3, "hazel")):
+                await ann.send({"type": "add_bot", "seat": seat, "character": who})
+            await eve.send({"type": "spectate", "table": snap.table.id, "chair": 2})
+            watch = await eve.expect(p.TableSnapshot)
+            assert watch.seat is None and watch.chair == 2 and watch.view is None
+            await ann.send({"type": "start_game"})
+            await eve.expect(p.TableSnapshot)
+            assert eve.view is not None and eve.view.hand == () and eve.view.seat == 2
+            refused = await _error(eve, {"type": "play", "card": "2C"})
+            assert refused.code is ErrorCode.NOT_SEATED
+            await ann.play_to_the_end()
+            while not any(isinstance(n, GameOver) for n in eve.notices):
+                await eve.recv()
+            assert any(isinstance(n, CardPlayed) and n.seat == 0 for n in eve.notices)
+
+    run(scenario())
+
+
+def test_chat_reaches_the_table_or_the_lobby(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running_server(tmp_path / "s.db") as server:
+            url = url_of(server)
+            ann, bob, cy, dee = (NetPlayer(url, n) for n in ("Ann", "Bob", "Cy", "Dee"))
+            for player in (ann, bob, cy, dee):
+                await player.connect()
+            snap = await _create(ann)
+            await bob.send({"type": "join_seat", "table": snap.table.id})
+            await bob.expect(p.TableSnapshot)
+            await cy.send({"type": "spectate", "table": snap.table.id})
+            await cy.expect(p.TableSnapshot)
+            await bob.send({"type": "chat", "text": "  good luck, partner  "})
+            for player in (ann, bob, cy):
+                line = await player.expect(p.ChatLine)
+                assert (line.scope, line.sender, line.seat, line.text) == (
+                    "table",
+                    "Bob",
+                    1,
+                    "good luck, partner",
+                )
+            await dee.send({"type": "chat", "text": "anyone for a game?"})
+            heard = await dee.expect(p.ChatLine)
+            assert heard.scope == "lobby" and heard.sender == "Dee"
+            await ann.send({"type": "ping", "nonce": 8})
+            await ann.expect(p.Pong)
+            assert not any(
+                isinstance(m, p.ChatLine) and m.scope == "lobby" for m in ann.messages
+            )
+
+    run(scenario())
+
+
+def test_the_host_role_passes_on_and_an_empty_table_closes(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running_server(tmp_path / "s.db") as server:
+            url = url_of(server)
+            ann, bob, cy = (
+                NetPlayer(url, "Ann"),
+                NetPlayer(url, "Bob"),
+                NetPlayer(url, "Cy"),
+            )
+            for player in (ann, bob, cy):
+                await player.connect()
+            snap = await _create(ann)
+            await bob.send({"type": "join_seat", "table": snap.table.id, "seat": 3})
+            await bob.expect(p.TableSnapshot)
+            await ann.send({"type": "leave"})
+            await ann.expect(p.Lobby)
+            left = await bob.expect(p.SeatChanged)
+            assert left.change is SeatChange.LEFT and left.seat == 0
+            host = await bob.expect(p.SeatChanged)
+            assert host.change is SeatChange.HOST_CHANGED
+            assert host.table.host == bob.player_id
+            await bob.send({"type": "add_bot", "seat": 0, "character": "milly"})
+            assert (await bob.expect(p.SeatChanged)).change is SeatChange.BOT_ADDED
+            await bob.send({"type": "leave"})
+            await bob.expect(p.Lobby)
+            await cy.send({"type": "list_tables"})
+            lobby = await cy.expect(p.Lobby)
+            while lobby.tables:
+                lobby = await cy.expect(p.Lobby)
+            gone = await _error(cy, {"type": "join_seat", "table": snap.table.id})
+            assert gone.code is ErrorCode.NO_SUCH_TABLE
+            nothing = await _error(cy, {"type": "leave"})
+            assert nothing.code is ErrorCode.NOT_AT_TABLE
+
+    run(scenario())

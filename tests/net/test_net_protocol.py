@@ -1,0 +1,243 @@
+"""The protocol's messages: every intent decodes, every malformed one is refused
+with a code and a detail that names the problem."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from audiospades.net import protocol as p
+from audiospades.net.protocol import ErrorCode, ProtocolError
+
+
+def _decode(obj: object) -> p.AnyClientMessage:
+    return p.decode_client(json.dumps(obj))
+
+
+@pytest.mark.parametrize(
+    ("obj", "expected"),
+    [
+        (
+            {"type": "hello", "version": 1, "name": "Ann"},
+            p.Hello(version=1, name="Ann"),
+        ),
+        (
+            {
+                "type": "hello",
+                "version": 1,
+                "name": "Zoë",
+                "language": "fr",
+                "token": "a" * 32,
+            },
+            p.Hello(version=1, name="Zoë", language="fr", token="a" * 32),
+        ),
+        ({"type": "list_tables"}, p.ListTables()),
+        (
+            {
+                "type": "create_table",
+                "name": "Friday",
+                "rules": {"preset": "pagat"},
+                "players": 6,
+                "private": True,
+            },
+            p.CreateTable(
+                name="Friday", rules={"preset": "pagat"}, players=6, private=True
+            ),
+        ),
+        ({"type": "join_seat", "table": "ab12"}, p.JoinSeat(table="ab12")),
+        (
+            {"type": "join_seat", "table": "ab12", "seat": 3},
+            p.JoinSeat(table="ab12", seat=3),
+        ),
+        (
+            {"type": "spectate", "table": "ab12", "chair": 1},
+            p.Spectate(table="ab12", chair=1),
+        ),
+        ({"type": "leave"}, p.Leave()),
+        (
+            {"type": "add_bot", "seat": 2, "character": "milly"},
+            p.AddBot(seat=2, character="milly"),
+        ),
+        ({"type": "remove_bot", "seat": 2}, p.RemoveBot(seat=2)),
+        ({"type": "start_game"}, p.StartGame()),
+        ({"type": "bid", "bid": 4}, p.PlaceBid(bid=4)),
+        ({"type": "bid", "bid": "blind_nil"}, p.PlaceBid(bid="blind_nil")),
+        ({"type": "play", "card": "TD"}, p.PlayCard(card="TD")),
+        ({"type": "pass", "cards": ["2C", "BJ"]}, p.PassCards(cards=["2C", "BJ"])),
+        ({"type": "answer", "yes": False}, p.Answer(yes=False)),
+        ({"type": "chat", "text": "good luck!"}, p.Chat(text="good luck!")),
+        ({"type": "ping"}, p.Ping()),
+    ],
+)
+def test_every_intent_decodes(obj: object, expected: p.AnyClientMessage) -> None:
+    assert _decode(obj) == expected
+
+
+@pytest.mark.parametrize(
+    ("frame", "code", "named"),
+    [
+        ("{", ErrorCode.BAD_JSON, "truncated"),
+        ("", ErrorCode.BAD_JSON, ""),
+        ("[1, 2]", ErrorCode.BAD_MESSAGE, "object"),
+        ('{"type": "dance"}', ErrorCode.BAD_MESSAGE, "$.type"),
+        ('{"no_type": 1}', ErrorCode.BAD_MESSAGE, "type"),
+        ('{"type": "play"}', ErrorCode.BAD_MESSAGE, "card"),
+        ('{"type": "play", "card": "AS", "extra": 1}', ErrorCode.BAD_MESSAGE, "extra"),
+        ('{"type": "play", "card": 14}', ErrorCode.BAD_MESSAGE, "$.card"),
+        ('{"type": "bid", "bid": 18}', ErrorCode.BAD_MESSAGE, "$.bid"),
+        ('{"type": "bid", "bid": -1}', ErrorCode.BAD_MESSAGE, "$.bid"),
+        ('{"type": "bid", "bid": 1e300}', ErrorCode.BAD_MESSAGE, "$.bid"),
+        (
+            '{"type": "bid", "bid": 99999999999999999999999}',
+            ErrorCode.BAD_MESSAGE,
+            "$.bid",
+        ),
+        (
+            '{"type": "join_seat", "table": "x", "seat": 6}',
+            ErrorCode.BAD_MESSAGE,
+            "$.seat",
+        ),
+        (
+            '{"type": "join_seat", "table": "x", "seat": "some"}',
+            ErrorCode.BAD_MESSAGE,
+            "$.seat",
+        ),
+        ('{"type": "join_seat", "table": "../etc"}', ErrorCode.BAD_MESSAGE, "$.table"),
+        ('{"type": "answer", "yes": 1}', ErrorCode.BAD_MESSAGE, "$.yes"),
+        (
+            '{"type": "pass", "cards": ["2C","3C","4C","5C","6C"]}',
+            ErrorCode.BAD_MESSAGE,
+            "$.cards",
+        ),
+        (
+            '{"type": "hello", "version": 1, "name": "' + "x" * 25 + '"}',
+            ErrorCode.BAD_MESSAGE,
+            "$.name",
+        ),
+        (
+            '{"type": "hello", "version": 1, "name": "a\\u0007b"}',
+            ErrorCode.BAD_MESSAGE,
+            "printable",
+        ),
+        (
+            '{"type": "hello", "version": 1, "name": "   "}',
+            ErrorCode.BAD_MESSAGE,
+            "blank",
+        ),
+        (
+            '{"type": "hello", "version": 1, "name": "A", "token": "short"}',
+            ErrorCode.BAD_MESSAGE,
+            "$.token",
+        ),
+        (
+            '{"type": "chat", "text": "' + "x" * 301 + '"}',
+            ErrorCode.BAD_MESSAGE,
+            "$.text",
+        ),
+        (
+            '{"type": "chat", "text": "line\\nbreak"}',
+            ErrorCode.BAD_MESSAGE,
+            "printable",
+        ),
+        (
+            '{"type": "add_bot", "seat": 1, "character": "Milly!"}',
+            ErrorCode.BAD_MESSAGE,
+            "$.character",
+        ),
+        (
+            '{"type": "create_table", "name": "t", "rules": {"moon": [1]}}',
+            ErrorCode.BAD_MESSAGE,
+            "$.rules",
+        ),
+        (
+            '{"type": "create_table", "name": "t", "rules": {}, "players": 7}',
+            ErrorCode.BAD_MESSAGE,
+            "$.players",
+        ),
+        ('{"type": "ping", "nonce": -4}', ErrorCode.BAD_MESSAGE, "$.nonce"),
+    ],
+)
+def test_a_bad_frame_is_refused_naming_the_problem(
+    frame: str, code: ErrorCode, named: str
+) -> None:
+    with pytest.raises(ProtocolError) as caught:
+        p.decode_client(frame)
+    assert caught.value.code is code
+    assert named in caught.value.detail
+
+
+def test_a_frame_over_64_kb_is_refused() -> None:
+    text = "x" * (p.MAX_FRAME_BYTES)
+    frame = json.dumps({"type": "chat", "text": text})
+    with pytest.raises(ProtocolError) as caught:
+        p.decode_client(frame)
+    assert caught.value.code is ErrorCode.TOO_LARGE
+    # Multi-byte characters count as bytes, not characters.
+    wide = json.dumps({"type": "chat", "text": "é" * 33_000}, ensure_ascii=False)
+    assert len(wide) < p.MAX_FRAME_BYTES < p.frame_size(wide)
+    with pytest.raises(ProtocolError, match="too_large"):
+        p.decode_client(wide)
+
+
+def test_text_that_is_not_utf8_is_refused() -> None:
+    with pytest.raises(ProtocolError) as caught:
+        p.decode_client('{"type": "chat", "text": "\ud800"}')
+    assert caught.value.code is ErrorCode.BAD_JSON
+    assert p.request_type('{"type": "chat", "text": "\ud800"}') is None
+    with pytest.raises(ProtocolError, match="bad_json"):
+        p.decode_client('{"type": "chat", "text": "a\\ud800b"}')
+
+
+def test_deep_nesting_is_refused() -> None:
+    deep = '{"type": "chat", "text": ' + "[" * 5000 + "]" * 5000 + "}"
+    with pytest.raises(ProtocolError, match="bad_message"):
+        p.decode_client(deep)
+    assert p.request_type(deep) is None  # too deep to read even the type
+    assert p.request_type("[" * 5000 + "]" * 5000) is None
+
+
+def test_the_request_type_is_read_from_a_refused_frame() -> None:
+    assert p.request_type('{"type": "play", "card": 1}') == "play"
+    assert p.request_type("[1]") is None
+    assert p.request_type("{") is None
+
+
+def test_server_messages_round_trip() -> None:
+    info = p.TableInfo(
+        id="t1",
+        name="Friday",
+        players=4,
+        partnerships=True,
+        target=500,
+        hand_limit=None,
+        preset="pagat",
+        rules={"preset": "pagat"},
+        private=False,
+        state=p.TableState.WAITING,
+        host="p1",
+        seats=[
+            p.SeatInfo(seat=0, kind=p.SeatKind.HUMAN, name="Ann"),
+            p.SeatInfo(seat=1, kind=p.SeatKind.EMPTY),
+        ],
+        free_seats=[1],
+        spectators=0,
+    )
+    messages: list[p.AnyServerMessage] = [
+        p.Welcome(version=1, player="p1", token="t" * 32, name="Ann"),
+        p.Error(code=ErrorCode.SEAT_TAKEN, detail="seat 2 is taken", request="join"),
+        p.Lobby(tables=[info]),
+        p.SeatChanged(change=p.SeatChange.JOINED, seat=0, name="Ann", table=info),
+        p.ChatLine(scope="lobby", sender="Ann", player="p1", seat=None, text="hi"),
+        p.Pong(nonce=5),
+    ]
+    for message in messages:
+        assert p.decode_server(p.encode(message)) == message
+
+
+def test_the_token_bucket_refills_at_its_rate() -> None:
+    bucket = p.TokenBucket(rate=10.0, burst=20, now=0.0)
+    assert sum(bucket.take(0.0) for _ in range(30)) == 20
+    assert bucket.take(0.05) is False
+    assert bucket.take(0.1) is True
+    assert sum(bucket.take(100.0) for _ in range(30)) == 20

@@ -1,0 +1,123 @@
+"""A dropped connection: the table is told, a computer player takes the seat after the
+(test-short) delay, and the player coming back with its token reclaims the seat with a
+full snapshot; the game then finishes with nothing lost."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from net_client import NetPlayer, run, running_server, url_of
+
+from audiospades.net import protocol as p
+from audiospades.net.store import Store
+from audiospades.notices import Question, YourTurn
+from audiospades.record import game_from_record
+from audiospades.rules import CardPlayed, Phase, SeatView
+
+
+async def _table_for_two(
+    ann: NetPlayer, bob: NetPlayer, rules: dict[str, object]
+) -> str:
+    await ann.connect()
+    await bob.connect()
+    await ann.send({"type": "create_table", "name": "Drop", "rules": rules})
+    table = (await ann.expect(p.TableSnapshot)).table.id
+    await bob.send({"type": "join_seat", "table": table, "seat": 2})
+    await bob.expect(p.TableSnapshot)
+    await ann.send({"type": "add_bot", "seat": 1, "character": "milly"})
+    await ann.send({"type": "add_bot", "seat": 3, "character": "hazel"})
+    await ann.send({"type": "start_game"})
+    return table
+
+
+async def _bob_until_mid_trick(bob: NetPlayer) -> SeatView:
+    """Bob plays until it is his turn in the middle of a later trick, then stops."""
+    while True:
+        await bob.recv()
+        for notice in bob.pending():
+            if isinstance(notice, Question):
+                await bob.send({"type": "answer", "yes": False})
+            elif isinstance(notice, YourTurn):
+                view = notice.view
+                if view.phase is Phase.PLAYING and view.trick and view.trick_index >= 2:
+                    return view
+                await bob.act(view)
+
+
+async def _ann_until(ann: NetPlayer, change: p.SeatChange, *, react: bool) -> None:
+    while True:
+        message = await ann.recv()
+        if react:
+            await ann.react()
+        if isinstance(message, p.SeatChanged) and message.change is change:
+            assert message.seat == 2
+            return
+
+
+def test_a_dropped_player_is_replaced_then_reclaims_the_seat(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        db = tmp_path / "server.db"
+        async with running_server(db, takeover_seconds=0.5) as server:
+            url = url_of(server)
+            ann, bob = NetPlayer(url, "Ann"), NetPlayer(url, "Bob")
+            rules = {"preset": "pagat", "hand_limit": 2}
+            table = await _table_for_two(ann, bob, rules)
+            ann_task = asyncio.create_task(
+                _ann_until(ann, p.SeatChange.DISCONNECTED, react=True)
+            )
+            dropped_view = await _bob_until_mid_trick(bob)
+            await bob.ws.close()  # type: ignore[union-attr]
+            await ann_task
+            # Ann waits (she does not act) while the seat is empty, then taken over.
+            await _ann_until(ann, p.SeatChange.TAKEN_OVER, react=False)
+            taken_at = len(ann.notices)
+
+            back = NetPlayer(url, "Bob", token=bob.token)
+            welcome = await back.connect()
+            assert welcome.player == bob.player_id
+            snapshot = await back.expect(p.TableSnapshot)
+            assert snapshot.seat == 2 and snapshot.table.id == table
+            assert back.view is not None and back.view.seat == 2
+            assert back.view.hand, "the snapshot holds Bob's hand"
+            assert back.view.deal_count >= dropped_view.deal_count
+            await _ann_until(ann, p.SeatChange.RETURNED, react=False)
+            stood_in = [
+                n
+                for n in ann.notices[taken_at:]
+                if isinstance(n, CardPlayed) and n.seat == 2
+            ]
+            assert stood_in, "the computer played Bob's seat while he was away"
+
+            if ann.view is not None and ann.view.is_my_turn:
+                await ann.act(ann.view)
+            await back.react()
+            if back.view.is_my_turn and not any(
+                isinstance(n, YourTurn) for n in back.pending()
+            ):
+                await back.act(back.view)
+            first, second = await asyncio.gather(
+                ann.play_to_the_end(), back.play_to_the_end()
+            )
+            assert first.outcome == second.outcome
+            assert not ann.errors and not back.errors, (ann.errors, back.errors)
+            await ann.close()
+            await back.close()
+
+        store = Store(db)
+        [(row, record, _)] = store.open_tables()
+        assert row.state == "finished" and record is None
+        assert row.game_id is not None
+        results = store.results_for(row.game_id)
+        assert [r.player_id for r in results] == [
+            ann.player_id,
+            None,
+            bob.player_id,
+            None,
+        ]
+        finished = store.finished_record(row.game_id)
+        assert finished is not None
+        assert game_from_record(finished).is_over
+        store.close()
+
+    run(scenario())

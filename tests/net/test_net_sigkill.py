@@ -1,0 +1,263 @@
+"""SIGKILL the server mid-game at random moments and start it again on the same
+database: every table resumes where it stood, the players reconnect with their
+tokens and are shown exactly the saved game, and each game ends with the same
+actions and scores as an uninterrupted run of the same table (same seed, same
+seating, the same scripted people) worked out here without any server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import random
+import signal
+import socket
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from net_client import NetPlayer, choose_bid, run
+from websockets.exceptions import ConnectionClosed
+
+from audiospades.net import protocol as p
+from audiospades.net.store import Store, TableRow
+from audiospades.record import game_from_record, game_to_record
+from audiospades.rules import Game, Rules, SeatView, seat_view
+from audiospades.seating import Seating
+from audiospades.table_core import TableCore
+
+ROOT = Path(__file__).resolve().parents[2]
+KILLS = 3
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class ServerProcess:
+    """``audiospades serve`` in a subprocess (its own process group)."""
+
+    def __init__(self, db: Path, port: int, home: Path) -> None:
+        self.db, self.port, self.home = db, port, home
+        self.proc: asyncio.subprocess.Process | None = None
+        self.lines: list[str] = []
+        self._reader: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        self.proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "audiospades",
+            "serve",
+            "--port",
+            str(self.port),
+            "--db",
+            str(self.db),
+            "--pace",
+            "instant",
+            "--takeover-seconds",
+            "60",
+            "--bot-workers",
+            "1",
+            "--rate",
+            "1000",
+            "--burst",
+            "1000",
+            cwd=ROOT,
+            env=dict(os.environ, PYTHONPATH=str(ROOT), AUDIOSPADES_HOME=str(self.home)),
+            stderr=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.DEVNULL,
+            start_new_session=True,
+        )
+        ready = asyncio.Event()
+
+        async def read() -> None:
+            assert self.proc is not None and self.proc.stderr is not None
+            async for raw in self.proc.stderr:
+                line = raw.decode(errors="replace").rstrip()
+                self.lines.append(line)
+                if "listening on" in line:
+                    ready.set()
+
+        self._reader = asyncio.create_task(read())
+        await asyncio.wait_for(ready.wait(), 60)
+
+    async def kill(self) -> None:
+        assert self.proc is not None
+        os.killpg(self.proc.pid, signal.SIGKILL)  # the server and its bot workers
+        await self.proc.wait()
+        if self._reader is not None:
+            await self._reader
+
+    async def stop(self) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGTERM)
+        await asyncio.wait_for(self.proc.wait(), 60)
+        if self._reader is not None:
+            await self._reader
+
+
+async def _play(player: NetPlayer) -> None:
+    """Play on until the game ends or the connection is lost."""
+    with contextlib.suppress(ConnectionClosed):
+        await player.play_to_the_end(timeout=60)
+
+
+async def _reconnect(player: NetPlayer) -> p.TableSnapshot:
+    player.messages.clear()
+    await player.connect()
+    return await player.expect(p.TableSnapshot)
+
+
+def _rules(row: TableRow) -> Rules:
+    raw: dict[str, Any] = row.rules
+    return Rules.from_dict(
+        raw["options"], players=raw["players"], partnerships=raw["partnerships"]
+    )
+
+
+def _uninterrupted(row: TableRow) -> Game:
+    """The same table played to the end in this process, never interrupted."""
+    rules = _rules(row)
+    n = rules.player_count
+    seating = Seating(
+        tuple(s["character"] if s["kind"] == "computer" else None for s in row.seating),
+        tuple(s["name"] for s in row.seating),
+    )
+    humans = [s for s in range(n) if row.seating[s]["kind"] == "human"]
+    first_dealer = random.Random(f"{row.seed}/table").randrange(n)
+    core = TableCore(
+        Game(rules, first_dealer=first_dealer),
+        seed=row.seed,
+        seating=seating,
+        humans=humans,
+    )
+    for _ in range(100_000):
+        if core.is_over:
+            break
+        core.run_until_idle()
+        for seat in humans:
+            if core.question(seat) is not None:
+                core.answer(seat, False)
+            elif core.is_turn(seat):
+                view = core.view(seat)
+                if view.legal_bids:
+                    core.bid(seat, choose_bid(view))
+                elif view.phase.value == "passing":
+                    core.pass_cards(seat, view.hand[: rules.blind_nil_pass])
+                else:
+                    core.play(seat, min(view.legal_plays))
+    assert core.is_over
+    return core.game
+
+
+@pytest.mark.parametrize("seed", [2024, 5])
+def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path, seed: int) -> None:
+    db, home = tmp_path / "server.db", tmp_path / "home"
+    rng = random.Random(seed)
+
+    async def scenario() -> list[str]:
+        server = ServerProcess(db, _free_port(), home)
+        url = f"ws://127.0.0.1:{server.port}"
+        await server.start()
+        ann, bob, cy = (
+            NetPlayer(url, "Ann"),
+            NetPlayer(url, "Bob"),
+            NetPlayer(url, "Cy"),
+        )
+        for player in (ann, bob, cy):
+            await player.connect()
+        four = {"preset": "pagat", "hand_limit": 2}
+        await ann.send({"type": "create_table", "name": "Four", "rules": four})
+        first = (await ann.expect(p.TableSnapshot)).table.id
+        await bob.send({"type": "join_seat", "table": first, "seat": 2})
+        await bob.expect(p.TableSnapshot)
+        for seat, who in ((1, "milly"), (3, "dennis")):
+            await ann.send({"type": "add_bot", "seat": seat, "character": who})
+        three = {"preset": "open_spades", "hand_limit": 2}
+        await cy.send(
+            {"type": "create_table", "name": "Three", "rules": three, "players": 3}
+        )
+        second = (await cy.expect(p.TableSnapshot)).table.id
+        for seat, who in ((1, "bert"), (2, "hazel")):
+            await cy.send({"type": "add_bot", "seat": seat, "character": who})
+        await ann.send({"type": "start_game"})
+        await cy.send({"type": "start_game"})
+        people = (ann, bob, cy)
+        resumed: list[tuple[str, dict[str, Any], SeatView]] = []
+        for kill in range(KILLS + 1):
+            tasks = [asyncio.create_task(_play(player)) for player in people]
+            if kill < KILLS:
+                # Kill after a random number of frames, never counting on timing.
+                target = sum(len(x.frames) for x in people) + rng.randrange(5, 60)
+                while sum(len(x.frames) for x in people) < target and not all(
+                    t.done() for t in tasks
+                ):
+                    await asyncio.sleep(0.001)
+                await server.kill()
+                await asyncio.gather(*tasks)
+                store = Store(db)
+                saved = {t: store.record_of(t) for t in (first, second)}
+                store.close()
+                await server.start()
+                for player in people:
+                    if player.outcome is not None:
+                        continue
+                    snapshot = await _reconnect(player)
+                    assert player.view is not None
+                    record = saved[snapshot.table.id]
+                    assert record is not None
+                    resumed.append((snapshot.table.id, record, player.view))
+            else:
+                await asyncio.gather(*tasks)
+        for player in people:
+            assert player.outcome is not None
+            assert not player.errors, player.errors
+            await player.close()
+        await server.stop()
+        log = "\n".join(server.lines)
+        assert "resumed" in log
+        assert not any(x.token and x.token in log for x in people)
+        return [first, second], resumed
+
+    tables, resumed = run(scenario(), timeout=600)
+    assert len(resumed) >= KILLS
+    store = Store(db)
+    finals: dict[str, dict[str, Any]] = {}
+    for table_id in tables:
+        row = store.table(table_id)
+        assert row is not None and row.game_id is not None and row.state == "finished"
+        record = store.finished_record(row.game_id)
+        assert record is not None
+        killed = game_from_record(record)
+        calm = _uninterrupted(row)
+        assert killed.totals == calm.totals
+        assert record["hands"] == game_to_record(calm)["hands"]
+        finals[table_id] = record
+    store.close()
+    for table_id, saved, view in resumed:
+        _check_resumed(finals[table_id], saved, view)
+
+
+def _check_resumed(
+    final: dict[str, Any], saved: dict[str, Any], view: SeatView
+) -> None:
+    """The saved game is where the final one passed, and the person who came back
+    was shown that game at that point or a later one (computer players may move
+    on before the person's snapshot)."""
+    actions = game_from_record(final).actions
+    before = game_from_record(saved).actions
+    assert actions[: len(before)] == before, "the resumed game went another way"
+    game = Game(game_from_record(final).rules, first_dealer=final["first_dealer"])
+    for index, action in enumerate(actions):
+        if index >= len(before) and view == seat_view(
+            game, view.seat, hide_hand=view.hand_hidden
+        ):
+            return
+        game.apply(action)
+    assert view == seat_view(game, view.seat, hide_hand=view.hand_hidden)

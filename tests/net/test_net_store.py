@@ -1,0 +1,211 @@
+"""The server's SQLite database: tokens kept only as hashes, records saved and read
+back, finished games with results, and a damaged file reported, never deleted."""
+
+from __future__ import annotations
+
+import os
+import random
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from audiospades.net.store import SeatResult, Store, StoreError, TableRow, token_hash
+from audiospades.record import game_from_record, game_to_record
+from audiospades.rules import Game, Rules, shuffled_deal
+
+
+def _table(table_id: str = "t1", state: str = "waiting") -> TableRow:
+    return TableRow(
+        id=table_id,
+        name="Friday",
+        code=None,
+        host="p1",
+        rules={"players": 4, "partnerships": True, "options": {"preset": "pagat"}},
+        seed=7,
+        seating=[{"kind": "human", "player": "p1"}, {"kind": "empty"}] * 2,
+        state=state,
+        game_id=None,
+    )
+
+
+def test_a_token_is_stored_only_as_its_hash(tmp_path: Path) -> None:
+    path = tmp_path / "server.db"
+    store = Store(path)
+    player, token = store.register_player("Ann")
+    assert len(token) >= 43
+    assert store.player_for_token(token) == player
+    assert store.player_for_token(token + "x") is None
+    store.close()
+    raw = b"".join(p.read_bytes() for p in tmp_path.iterdir() if p.is_file())
+    assert token.encode() not in raw
+    assert token_hash(token).encode() in raw
+
+
+def test_tokens_are_unique_and_random(tmp_path: Path) -> None:
+    store = Store(tmp_path / "s.db")
+    tokens = {store.register_player(f"P{i}")[1] for i in range(50)}
+    assert len(tokens) == 50
+    store.close()
+
+
+def test_a_renamed_player_keeps_its_id(tmp_path: Path) -> None:
+    store = Store(tmp_path / "s.db")
+    player, token = store.register_player("Ann")
+    store.touch_player(player.id, "Annie")
+    again = store.player_for_token(token)
+    assert again is not None and again.id == player.id and again.name == "Annie"
+    store.close()
+
+
+def test_a_game_in_progress_survives_reopening(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    store = Store(path)
+    store.save_table(_table())
+    rules = Rules.pagat()
+    game = Game(rules, first_dealer=1)
+    game.deal(shuffled_deal(rules, random.Random(4)))
+    seat = game.to_act
+    assert seat is not None
+    game.bid(seat, game.legal_bids(seat)[3])
+    record = game_to_record(game, ["A", "B", "C", "D"])
+    seating = [{"kind": "computer", "character": "milly"}] * 4
+    state = {"questions": {"0": ["blind_nil", 100]}}
+    store.save_progress("t1", "g1", record, game.action_count, seating, state)
+    store.close()
+
+    store = Store(path)
+    [(table, saved, core_state)] = store.open_tables()
+    assert table.seating == seating and table.seed == 7
+    assert saved == record and core_state == state
+    assert game_from_record(saved).actions == game.actions
+    store.close()
+
+
+def test_a_finished_game_keeps_its_results_and_clears_the_record(
+    tmp_path: Path,
+) -> None:
+    store = Store(tmp_path / "s.db")
+    store.save_table(_table(state="playing"))
+    store.save_progress("t1", "g1", {"format": "x"}, 3, [], {})
+    results = [
+        SeatResult(
+            s,
+            s % 2,
+            "p1" if s == 0 else None,
+            None if s == 0 else "milly",
+            f"N{s}",
+            120 - 50 * (s % 2),
+            "win" if s % 2 == 0 else "loss",
+        )
+        for s in range(4)
+    ]
+    store.finish_game("t1", "g1", 7, {"format": "y"}, results)
+    assert store.results_for("g1") == results
+    assert store.finished_record("g1") == {"format": "y"}
+    assert store.record_of("t1") is None
+    [(table, record, _)] = store.open_tables()
+    assert table.state == "finished" and record is None
+    store.close_table("t1")
+    assert store.open_tables() == []
+    store.close()
+
+
+def test_the_database_uses_wal(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    Store(path).close()
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    db.close()
+
+
+def test_a_file_that_is_not_a_database_is_reported_and_kept(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    path.write_bytes(b"this is not a database, it is a shopping list\n" * 100)
+    before = path.read_bytes()
+    with pytest.raises(StoreError) as caught:
+        Store(path)
+    assert str(path) in str(caught.value)
+    assert "database" in caught.value.message
+    assert path.read_bytes() == before
+
+
+def test_a_damaged_database_is_reported_and_kept(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    store = Store(path)
+    for i in range(200):
+        store.save_table(_table(f"t{i}"))
+    store.close()
+    data = bytearray(path.read_bytes())
+    for offset in range(4096, len(data), 997):  # scribble over every page but the first
+        data[offset : offset + 64] = os.urandom(64)
+    path.write_bytes(bytes(data))
+    before = path.read_bytes()
+    with pytest.raises(StoreError):
+        Store(path)
+    assert path.read_bytes() == before
+
+
+def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA user_version=99")
+    db.close()
+    with pytest.raises(StoreError, match="newer"):
+        Store(path)
+
+
+def test_a_symbolic_link_is_refused(tmp_path: Path) -> None:
+    real = tmp_path / "real.db"
+    Store(real).close()
+    link = tmp_path / "link.db"
+    link.symlink_to(real)
+    with pytest.raises(StoreError, match="symbolic link"):
+        Store(link)
+
+
+def test_a_folder_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(StoreError, match="not a file"):
+        Store(tmp_path)
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads any file")
+def test_an_unreadable_database_is_reported(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    Store(path).close()
+    path.chmod(0)
+    try:
+        with pytest.raises(StoreError):
+            Store(path)
+    finally:
+        path.chmod(0o600)
+
+
+def test_a_commit_survives_sigkill(tmp_path: Path) -> None:
+    """A child saves, then is killed with SIGKILL before closing: the save is kept."""
+    path = tmp_path / "s.db"
+    child = (
+        "import os, signal, sys\n"
+        "from pathlib import Path\n"
+        "from audiospades.net.store import Store\n"
+        "s = Store(Path(sys.argv[1]))\n"
+        "p, t = s.register_player('Ann')\n"
+        "print(t, flush=True)\n"
+        "os.kill(os.getpid(), signal.SIGKILL)\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    proc = subprocess.run(
+        [sys.executable, "-c", child, str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=root,
+        env=dict(os.environ, PYTHONPATH=str(root)),
+    )
+    assert proc.returncode == -9
+    token = proc.stdout.strip()
+    store = Store(path)
+    assert store.player_for_token(token) is not None
+    store.close()
