@@ -22,7 +22,9 @@ from __future__ import annotations
 import logging
 from functools import partial
 
+from audiospades.app.games import rules_from_settings
 from audiospades.app.online import OnlineSession, chat_entry, say_news
+from audiospades.app.online_table import OnlineTableScreen
 from audiospades.app.screen import (
     KeyPress,
     MenuItem,
@@ -89,12 +91,12 @@ def _online_contexts() -> tuple[Context, ...]:
     return (Context.MENU, Context.ONLINE)
 
 
-def table_screen_for(session: OnlineSession, table: RemoteTable) -> Screen:
-    """The screen for a table just joined: the waiting room, or the game."""
+def table_screen_for(
+    session: OnlineSession, table: RemoteTable, *, fresh: bool = False
+) -> Screen:
+    """The screen for a table: the waiting room, or the game (``fresh``: starting)."""
     if table.has_started:
-        from audiospades.app.online_table import OnlineTableScreen
-
-        return OnlineTableScreen(session, table)
+        return OnlineTableScreen(session, table, fresh=fresh)
     return WaitingRoomScreen(session, table)
 
 
@@ -326,8 +328,6 @@ class CreateTableScreen(MenuScreen):
     def _rules_value(self) -> str:
         if self._services is None:
             return ""
-        from audiospades.app.menus import rules_from_settings
-
         rules = rules_from_settings(self._services)
         data = rules.to_dict()
         preset = rules.preset if data == {"preset": rules.preset} else "custom"
@@ -357,8 +357,6 @@ class CreateTableScreen(MenuScreen):
         self.private = not self.private
 
     def _create(self, services: Services) -> Transition:
-        from audiospades.app.menus import rules_from_settings
-
         rules = rules_from_settings(services)
         self.lobby.online.client.send(
             p.CreateTable(
@@ -507,7 +505,7 @@ class WaitingRoomScreen(MenuScreen):
             self.online.client.send(p.StartGame())
             self.starting = True
         if table.has_started:
-            return Replace(table_screen_for(session, table))
+            return Replace(table_screen_for(session, table, fresh=True))
         return None
 
 

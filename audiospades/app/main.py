@@ -104,7 +104,8 @@ def _headless(args: argparse.Namespace) -> int:
     first = None
     patience = 30.0
     if args.connect:
-        from audiospades.app.online import ConnectingScreen, check_name
+        from audiospades.app.connect import ConnectingScreen
+        from audiospades.app.online import check_name
         from audiospades.storage.settings import is_server_address
 
         name = args.name or settings.player_name
@@ -157,7 +158,7 @@ def _windowed(args: argparse.Namespace) -> int:
 
     from audiospades import i18n, storage
     from audiospades.app.loop import App, open_window
-    from audiospades.app.menus import MainMenu
+    from audiospades.app.main_menu import MainMenu
     from audiospades.app.services import PygameClock, Services, open_outputs
     from audiospades.notices import FileKind
     from audiospades.presenter import Utterance
@@ -192,7 +193,8 @@ def _windowed(args: argparse.Namespace) -> int:
     )
     app = App(services, MainMenu())
     if args.connect:
-        from audiospades.app.online import ConnectingScreen, check_name
+        from audiospades.app.connect import ConnectingScreen
+        from audiospades.app.online import check_name
         from audiospades.app.screen import Push
         from audiospades.storage.settings import is_server_address
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from audiospades.net import codec
@@ -75,6 +75,9 @@ class OnlineNews:
     """Who sat in the seat before the change (a player leaving, a computer removed)."""
     code: p.ErrorCode | None = None
     table: p.TableInfo | None = None
+    after: int = 0
+    """At a table: how many of the table's notices came before this news, so the
+    two can be told in the order they arrived."""
 
 
 @dataclass
@@ -169,12 +172,14 @@ class OnlineClient:
     def _tell(self, news: OnlineNews) -> None:
         """News goes to the table when one is open, else to the lobby's queue."""
         if self.table is not None:
-            self.table.news.append(news)
+            self.table.news.append(replace(news, after=self.table.notice_serial))
         else:
             self.news.append(news)
 
     def _joined(self, snapshot: p.TableSnapshot) -> None:
         if self.table is not None and self.table.info.id == snapshot.table.id:
+            # A fresh picture (after a reconnection): said before what it restates.
+            self._tell(OnlineNews(NewsKind.TABLE, table=snapshot.table))
             self.table.take_snapshot(snapshot)
             return
         self.table = RemoteTable(self, snapshot)
@@ -204,8 +209,8 @@ class RemoteTable:
         self.finished: GameFinished | None = None
         self.awaiting_reply = False
         """An intent was sent and the server has not answered it yet."""
-        self.snapshot_count = 0
-        """Full pictures taken (the first on joining, one after each reconnection)."""
+        self.notice_serial = 0
+        """Notices received so far (see :attr:`OnlineNews.after`)."""
         self.take_snapshot(snapshot)
 
     # --- what arrives ---
@@ -221,7 +226,6 @@ class RemoteTable:
         )
         self.question = None
         self.awaiting_reply = False
-        self.snapshot_count += 1
         self._take(snapshot.notices, snapshot.view)
 
     def take_update(self, update: p.TableUpdate) -> None:
@@ -260,6 +264,7 @@ class RemoteTable:
                 case TrickWaiting():
                     continue  # the server paces tricks: nothing to gather online
             self._notices.append(notice)
+            self.notice_serial += 1
 
     def seat_seen(self, seat: int | None) -> int | None:
         """A real seat number as the player sees it."""
@@ -323,6 +328,16 @@ class RemoteTable:
             and not view.hand_hidden
             and view.phase in (Phase.BIDDING, Phase.PASSING, Phase.PLAYING)
         )
+
+    @property
+    def action_count(self) -> int:
+        """A number that grows with every action seen (it keys the hint)."""
+        view = self._view
+        if view is None:
+            return 0
+        bids = sum(1 for b in view.bids if b is not None)
+        played = len(view.completed_tricks) * view.player_count + len(view.trick)
+        return view.deal_count * 1000 + bids * 50 + played + len(view.passed_out)
 
     is_idle = True
     """The server drives the game: there is never local work to wait for."""

@@ -28,10 +28,11 @@ from audiospades.net.protocol import (
 from audiospades.presenter.keynames import key_for
 from audiospades.presenter.rule_words import preset_text
 from audiospades.presenter.scoring import scores_text
+from audiospades.presenter.system import undo_unavailable_text
 from audiospades.presenter.table import (
     cards_on_table_text,
     hand_text,
-    question_text,
+    last_trick_text,
     whose_turn_text,
 )
 from audiospades.presenter.utterance import Utterance
@@ -43,7 +44,6 @@ from audiospades.textmark import N_
 
 if TYPE_CHECKING:
     from audiospades.net.remote import OnlineNews
-    from audiospades.notices import Question
 
 # --- titles and labels (message ids) ---------------------------------------------
 
@@ -430,11 +430,6 @@ def chat_text(sender: str, text: str) -> str:
     return _("{sender}: {text}").format(sender=sender, text=text)
 
 
-def undo_offline_text() -> str:
-    """Undo asked for in an online game, which has none."""
-    return _("Undo is not available in an online game.")
-
-
 def left_table_text() -> str:
     """The player stood up and is back in the lobby."""
     return _("You left the table.")
@@ -461,22 +456,27 @@ def watching_text(info: TableInfo, chair: int) -> str:
     )
 
 
-def where_things_stand(
-    view: SeatView, names: Sequence[str], question: Question | None
-) -> str:
-    """After a reconnection: the hand, the trick, whose turn, the scores."""
-    parts = [
-        _("Back at the table. Hand {number}.").format(number=view.hands_played + 1)
-    ]
+def where_things_stand(view: SeatView, names: Sequence[str], *, restated: bool) -> str:
+    """After a reconnection: the hand, the trick, whose turn, the scores.
+
+    Args:
+        view: the seat's view now.
+        names: each seat's name.
+        restated: the player's turn (or question) is told right after, by the
+            server's restated notice: whose turn it is need not be said here.
+    """
     if view.is_over:
         parts = [_("Back at the table. The game is over.")]
-    elif view.hand and not view.hand_hidden:
-        parts.append(hand_text(view.hand, view.rules))
+    else:
+        number = view.hands_played + 1
+        parts = [_("Back at the table. Hand {number}.").format(number=number)]
+        if view.hand and not view.hand_hidden:
+            parts.append(hand_text(view.hand, view.rules))
+    if view.completed_tricks and not view.is_over:
+        parts.append(last_trick_text(view, names))
     if view.trick:
         parts.append(cards_on_table_text(view, names))
-    if question is not None and not view.is_over:
-        parts.append(question_text(question))
-    elif not view.is_over:
+    if not view.is_over and not restated:
         parts.append(whose_turn_text(view, names))
     parts.append(scores_text(view, names))
     return " ".join(parts)
@@ -552,5 +552,5 @@ def news_utterance(
         case NewsKind.REFUSED:
             return Utterance(refused_text(news.code), Cue.ILLEGAL_MOVE, interrupt=True)
         case NewsKind.UNDO_OFFLINE:
-            return Utterance(undo_offline_text(), Cue.ILLEGAL_MOVE, interrupt=True)
+            return Utterance(undo_unavailable_text(), Cue.ILLEGAL_MOVE, interrupt=True)
     return None

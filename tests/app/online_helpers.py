@@ -14,8 +14,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from audiospades.app.connect import ConnectingScreen
 from audiospades.app.harness import Harness
-from audiospades.app.online import ConnectingScreen
 from audiospades.net.server import Server, ServerConfig
 from audiospades.net.store import Store
 from audiospades.table_core import Delays

@@ -1,0 +1,156 @@
+"""A networked table: the local table's screen and keys over the server's game.
+
+:class:`OnlineTableScreen` is the :class:`~audiospades.app.table.TableScreen` with a
+:class:`~audiospades.net.remote.RemoteTable` as its game, so every key works as at
+home and other people's moves are told in the same words and cues; undo is not
+offered (the controller says so). On top of that:
+
+* the chat key (the apostrophe) opens the chat entry; chat, seat changes, the
+  link and the server's refusals are spoken as they come;
+* after "Connection lost, reconnecting" and "Reconnected", the server's fresh
+  snapshot is summed up: the hand, the trick, whose turn, the scores;
+* Escape asks whether to leave (Y leaves for the lobby, a computer player taking
+  the seat in a game under way; N or Escape stays).
+"""
+
+from __future__ import annotations
+
+from audiospades.app.online import OnlineSession, chat_entry, say_news
+from audiospades.app.screen import KeyPress, Pop, Push, Screen, Transition
+from audiospades.app.services import Services
+from audiospades.app.table import TableScreen
+from audiospades.commands import Command
+from audiospades.keymap import Context
+from audiospades.net.client import LinkState
+from audiospades.net.remote import NewsKind, OnlineNews, RemoteTable
+from audiospades.notices import Notice
+from audiospades.presenter import Utterance, answer, describe
+from audiospades.presenter.online import (
+    LEAVE_TABLE,
+    leave_question_text,
+    left_table_text,
+    where_things_stand,
+)
+from audiospades.sound import Cue
+
+
+class OnlineTableScreen(TableScreen):
+    """The table of an online game (see the module docstring)."""
+
+    def __init__(
+        self, online: OnlineSession, table: RemoteTable, *, fresh: bool = False
+    ) -> None:
+        """Sit at ``table``; ``fresh``: the game starts now (else it is under way)."""
+        super().__init__(table)
+        self.online = online
+        self.remote = table
+        self._fresh = fresh
+        self._sum_up = False
+        """A reconnection happened: sum up when the server's snapshot comes."""
+
+    # --- the framework ---
+    def key_contexts(self) -> tuple[Context, ...]:
+        return (*super().key_contexts(), Context.ONLINE)
+
+    def on_enter(self, services: Services) -> None:
+        if not self._fresh:
+            self._say_where_things_stand(services)
+        super().on_enter(services)
+
+    def is_busy(self) -> bool:
+        table = self.remote
+        if self.online.client.table is not table or table.is_over or self.finished:
+            return False
+        return not (table.is_human_turn or table.question is not None)
+
+    def waits_on_server(self) -> bool:
+        return self.is_busy()
+
+    def update(self, services: Services, now_ms: int) -> Transition | None:
+        online, table = self.online, self.remote
+        online.pump()
+        if online.client.table is not table:
+            return Pop()  # the table closed under us
+        return super().update(services, now_ms)
+
+    def _sync(self, services: Services) -> None:
+        """Say the table's notices and the online news, in the order they came."""
+        table = self.remote
+        notices = self.control.drain()
+        news = table.drain_news()
+        first = table.notice_serial - len(notices)
+        stream: list[tuple[int, int, Notice | OnlineNews]] = [
+            (item.after, 0, item) for item in news
+        ]
+        stream += [(first + i, 1, notice) for i, notice in enumerate(notices)]
+        view, names = self.control.view, table.names
+        verbosity = services.settings.verbosity
+        for _, _, item in sorted(stream, key=lambda entry: entry[:2]):
+            if isinstance(item, OnlineNews):
+                self._tell(item, services)
+                continue
+            for utterance in describe(item, view, names, verbosity):
+                services.say(utterance)
+        if table.drain_pending():
+            self._sync(services)
+
+    def _tell(self, news: OnlineNews, services: Services) -> None:
+        if news.kind is NewsKind.LINK and news.link is LinkState.LOST:
+            self._sum_up = True
+        if news.kind is NewsKind.TABLE:
+            if self._sum_up:
+                self._sum_up = False
+                self._say_where_things_stand(services)
+            return
+        say_news(services, self.online, [news], self.remote.seat)
+
+    def _say_where_things_stand(self, services: Services) -> None:
+        table = self.remote
+        restated = table.is_human_turn or table.question is not None
+        text = where_things_stand(table.view(), table.names, restated=restated)
+        services.say(Utterance(text))
+
+    def handle(
+        self, command: Command | None, key: KeyPress, services: Services
+    ) -> Transition | None:
+        if command is Command.CHAT:
+            return chat_entry(self.online, at_table=True)
+        if command is Command.MENU:
+            return Push(LeaveQuestion(self))
+        return super().handle(command, key, services)
+
+
+class LeaveQuestion(Screen):
+    """Escape at a networked table: leave it? Y leaves, N or Escape stays."""
+
+    title = LEAVE_TABLE
+
+    def __init__(self, table: OnlineTableScreen) -> None:
+        self.table = table
+
+    def key_contexts(self) -> tuple[Context, ...]:
+        return (Context.QUESTION,)
+
+    def _text(self) -> str:
+        return leave_question_text(not self.table.finished)
+
+    def on_enter(self, services: Services) -> None:
+        services.say(answer(self._text()))
+
+    def handle(
+        self, command: Command | None, key: KeyPress, services: Services
+    ) -> Transition | None:
+        match command:
+            case Command.YES:
+                self.table.online.client.leave_table()
+                services.sound.play(Cue.MENU_BACK)
+                services.say_text(left_table_text())
+                return Pop(2)
+            case Command.NO:
+                services.sound.play(Cue.MENU_BACK)
+                return Pop()
+        services.say(answer(self._text()))
+        return None
+
+    def lines(self) -> list[str]:
+        return [self._text()]

@@ -1,0 +1,114 @@
+"""A networked table from the keys: a host seats computer players and starts, plays
+with the local table's keys, hears Ctrl+Z refused, survives a dropped connection
+and hears where things stand, then leaves with Escape and Y.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+
+from online_helpers import connect, heard, server_thread, until
+
+from audiospades.app.harness import Harness
+from audiospades.app.lobby import LobbyScreen, WaitingRoomScreen
+from audiospades.app.online_table import OnlineTableScreen
+
+HOST_WITH_BOTS = [
+    "return",  # Create a table
+    "end",
+    "return",  # Create the table
+    "down", "return", "return",  # seat 2: Milly
+    "down", "return", "down", "return",  # seat 3: Bert
+    "down", "return", "down", "down", "return",  # seat 4: Poppy
+    "down", "return",  # Start the game
+]  # fmt: skip
+
+
+def _drop(table: OnlineTableScreen) -> None:
+    """Close the client's socket from under it, as a network failure would."""
+    connection = table.online.client.connection
+    socket, loop = connection._socket, connection._loop
+    assert socket is not None and loop is not None
+    asyncio.run_coroutine_threadsafe(socket.close(), loop).result(10)
+
+
+def test_a_host_seats_computers_plays_is_dropped_and_hears_where_things_stand(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    with server_thread(tmp_path / "server.db", takeover_seconds=30.0) as server:
+        ann = connect(make_harness, server, "Ann")
+        try:
+            ann.press(*HOST_WITH_BOTS)
+            ann.settle()
+            assert isinstance(ann.app.top, OnlineTableScreen)
+            said = ann.transcript
+            for line in (
+                "Milly, a computer player, sits in seat 2.",
+                "Bert, a computer player, sits in seat 3.",
+                "Poppy, a computer player, sits in seat 4.",
+                "The game starts.",
+            ):
+                assert line in said
+            ann.press("3")  # waits for Ann's turn to bid
+            assert ann.last == "3"
+            assert "Your turn to bid. Type a number and press Enter; 0 is nil." in (
+                ann.transcript
+            )
+            ann.press("return", "return")  # bid, then play the first card
+            ann.press("ctrl+z")
+            assert ann.last == "Undo is not available in an online game."
+
+            # The connection drops: said, then the seat comes back, summed up.
+            table = ann.app.top
+            assert isinstance(table, OnlineTableScreen)
+            ann.press("return")  # a card: now it is someone else's turn, or Ann's
+            mark = ann.mark()
+            _drop(table)
+            until(heard(ann, "Reconnected."), ann)
+            until(
+                lambda: any(s.startswith("Back at") for s in ann.said_since(mark)), ann
+            )
+            after = ann.said_since(mark)
+            lost = after.index("Connection lost, reconnecting.")
+            back = after.index("Reconnected.")
+            assert lost < back
+            summary = next(s for s in after[back:] if s.startswith("Back at"))
+            assert summary.startswith("Back at the table. Hand 1. Your cards, ")
+            assert "Last trick: " in summary
+            assert "You and Bert: " in summary  # the scores
+            # Play on to the end with the same keys.
+            while not table.finished:
+                ann.press("return")
+            ann.press("s")
+            assert ann.last.startswith("You and Bert: ")
+            # Escape offers leaving; N stays, Y leaves for the lobby.
+            ann.press("escape")
+            assert ann.last == "Leave the table? Y leaves, N stays."
+            ann.press("n")
+            assert isinstance(ann.app.top, OnlineTableScreen)
+            ann.press("escape", "y")
+            assert "You left the table." in ann.transcript
+            until(lambda: isinstance(ann.app.top, LobbyScreen), ann)
+        finally:
+            ann.close()
+
+
+def test_a_waiting_room_host_removes_a_computer_player(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann")
+        try:
+            ann.press("return", "end", "return", "down", "return", "return")
+            until(heard(ann, "Milly, a computer player, sits in seat 2."), ann)
+            assert isinstance(ann.app.top, WaitingRoomScreen)
+            ann.press("return")  # Enter on a computer player removes it
+            until(heard(ann, "Milly leaves seat 2."), ann)
+            ann.press("up", "down")
+            assert ann.last == "Seat 2, free, 2 of 6"
+            ann.press("end", "up")
+            assert ann.last == "Start the game, 3 seats are empty, 5 of 6"
+        finally:
+            ann.close()
