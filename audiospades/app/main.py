@@ -182,6 +182,9 @@ def _windowed(args: argparse.Namespace) -> int:
             "desktop session, or use --headless.\n"
         )
         return 2
+    # Typed text (names, chat) comes from TEXTINPUT events, which SDL 2 sends by
+    # default on a desktop; ask for them in any case.
+    pygame.key.start_text_input()
     speech, sound, notices = open_outputs(settings, lang)
     services = Services(
         speech=speech,

@@ -139,6 +139,13 @@ class OptionsMenu(MenuScreen):
                 ),
             ),
             MenuItem(
+                N_("Speak chat from other players"),
+                value=lambda: on_off_text(self._s().chat_speech),
+                adjust=lambda s, d: s.update_settings(
+                    chat_speech=not s.settings.chat_speech
+                ),
+            ),
+            MenuItem(
                 N_("Theme"),
                 value=lambda: _(_THEME.get(self._s().theme, "dark")),
                 adjust=lambda s, d: s.update_settings(
