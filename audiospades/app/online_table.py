@@ -54,7 +54,7 @@ class OnlineTableScreen(TableScreen):
 
     def on_enter(self, services: Services) -> None:
         if not self._fresh:
-            self._say_where_things_stand(services)
+            self._say_where_things_stand(services, returning=False)
         super().on_enter(services)
 
     def is_busy(self) -> bool:
@@ -104,10 +104,14 @@ class OnlineTableScreen(TableScreen):
             return
         say_news(services, self.online, [news], self.remote.seat)
 
-    def _say_where_things_stand(self, services: Services) -> None:
+    def _say_where_things_stand(
+        self, services: Services, *, returning: bool = True
+    ) -> None:
         table = self.remote
         restated = table.is_human_turn or table.question is not None
-        text = where_things_stand(table.view(), table.names, restated=restated)
+        text = where_things_stand(
+            table.view(), table.names, restated=restated, returning=returning
+        )
         services.say(Utterance(text))
 
     def handle(

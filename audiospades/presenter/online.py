@@ -450,26 +450,39 @@ def leave_question_text(is_playing: bool) -> str:
 
 
 def watching_text(info: TableInfo, chair: int) -> str:
-    """Said on sitting down to watch a game."""
-    return _("You are watching table {name} from seat {number}.").format(
-        name=info.name, number=chair + 1
-    )
+    """Said on sitting down to watch a game: from whose chair, heard as "you"."""
+    held = next((s for s in info.seats if s.seat == chair), None)
+    player = seat_name(held.name) if held is not None else ""
+    if not player:
+        return _("You are watching table {name} from seat {number}.").format(
+            name=info.name, number=chair + 1
+        )
+    return _(
+        "You are watching table {name} from the chair of {player}: what {player} "
+        "does is told as if you did it."
+    ).format(name=info.name, player=player)
 
 
-def where_things_stand(view: SeatView, names: Sequence[str], *, restated: bool) -> str:
-    """After a reconnection: the hand, the trick, whose turn, the scores.
+def where_things_stand(
+    view: SeatView, names: Sequence[str], *, restated: bool, returning: bool = True
+) -> str:
+    """Where the game stands: the hand, the last trick, the trick, the turn, scores.
+
+    Said after a reconnection (``returning``), and on sitting down to watch a game
+    or to take a seat in one under way.
 
     Args:
         view: the seat's view now.
         names: each seat's name.
         restated: the player's turn (or question) is told right after, by the
             server's restated notice: whose turn it is need not be said here.
+        returning: back after a lost connection (said first).
     """
+    parts = [_("Back at the table.")] if returning else []
     if view.is_over:
-        parts = [_("Back at the table. The game is over.")]
+        parts.append(_("The game is over."))
     else:
-        number = view.hands_played + 1
-        parts = [_("Back at the table. Hand {number}.").format(number=number)]
+        parts.append(_("Hand {number}.").format(number=view.hands_played + 1))
         if view.hand and not view.hand_hidden:
             parts.append(hand_text(view.hand, view.rules))
     if view.completed_tricks and not view.is_over:

@@ -132,6 +132,13 @@ def test_the_lobby_lists_a_table_in_one_line_and_refuses_a_wrong_code(
                     "There is no such table: it may have closed, or the code is wrong."
                 )
                 assert carl.sound.cues[-1] is Cue.ILLEGAL_MOVE
+                # F1 lists the lobby's keys, the chat key among them.
+                carl.press("f1")
+                help_lines = [item.text() for item in carl.app.top.items]  # type: ignore[attr-defined]
+                assert "Apostrophe: chat: type a line for the others to hear" in (
+                    help_lines
+                )
+                carl.press("escape")
                 # Refresh: the list is spoken again.
                 carl.press("down")
                 assert carl.last == "Refresh the list, 4 of 5"

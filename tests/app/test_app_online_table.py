@@ -112,3 +112,48 @@ def test_a_waiting_room_host_removes_a_computer_player(
             assert ann.last == "Start the game, 3 seats are empty, 5 of 6"
         finally:
             ann.close()
+
+
+def test_a_spectator_watches_a_game_to_its_end(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann")
+        bob = connect(make_harness, server, "Bob")
+        try:
+            ann.press(*HOST_WITH_BOTS)
+            ann.settle()
+            # The lobby's list follows the server's: the new table is first.
+            until(lambda: len(bob.app.top.items) == 5, bob)  # type: ignore[attr-defined]
+            bob.press("home")
+            assert bob.last.startswith("Ann's table, 4 players in partnerships, ")
+            assert bob.last.endswith(
+                "no seat free, seated: Ann, Milly, computer, "
+                "Bert, computer and Poppy, computer, game under way, 1 of 5"
+            )
+            bob.press("return")  # the table: no seat is free
+            assert bob.last.endswith("Watch the game, 1 of 1")
+            bob.press("return")
+            until(lambda: isinstance(bob.app.top, OnlineTableScreen), bob)
+            assert (
+                "You are watching table Ann's table from the chair of Ann: what Ann "
+                "does is told as if you did it." in bob.transcript
+            )
+            summary = next(s for s in bob.transcript if s.startswith("Hand 1. "))
+            assert "You and Bert: 0, 0 bags." in summary
+            watching = bob.app.top
+            assert isinstance(watching, OnlineTableScreen)
+            table = ann.app.top
+            assert isinstance(table, OnlineTableScreen)
+            ann.press("3", "return")
+            while not table.finished:
+                ann.press("return")
+            until(lambda: watching.remote.is_over, bob)
+            plays = [s for s in bob.transcript if " plays the " in s]
+            assert len(plays) >= 39  # every computer player's card, at least
+            assert any(s.startswith("Milly plays the ") for s in plays)
+            bob.press("c")  # the table's keys answer a spectator too
+            assert bob.last
+        finally:
+            ann.close()
+            bob.close()
