@@ -4,6 +4,9 @@
 ``audiospades replay FILE [--json]`` checks a game record and prints its scores;
 ``audiospades selfplay ...`` runs computer-player matches; ``audiospades serve``
 runs a table server for online play.
+
+Output read by a program that stops early (``audiospades replay FILE --json |
+head -1``) ends the command quietly with status 0: the reader has what it wanted.
 """
 
 from __future__ import annotations
@@ -17,6 +20,35 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Dispatch to the sub-command; return the exit status."""
     args = list(sys.argv[1:] if argv is None else argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    try:
+        status = _dispatch(args)
+        # Flush here, so a reader that has gone is noticed inside this block.
+        sys.stdout.flush()
+    except BrokenPipeError:
+        silence_stdout()
+        return 0
+    return status
+
+
+def silence_stdout() -> None:
+    """Send standard output to the null device once its reader has gone.
+
+    Text still buffered is flushed when Python exits; without this, that flush
+    fails again and Python prints "Exception ignored ... BrokenPipeError" (the
+    recipe in the documentation of the ``signal`` module, "Note on SIGPIPE").
+    """
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return  # not a real file (a test's capture): nothing will be flushed
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, fd)
+    finally:
+        os.close(null)
+
+
+def _dispatch(args: list[str]) -> int:
     if args and args[0] == "replay":
         from audiospades.replay import main as replay_main
 

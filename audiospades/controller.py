@@ -118,7 +118,8 @@ class GameSession:
         self.undo_count = undo_count
         self._outbox: list[Notice] = []
         self._finished = False
-        self._save_problem: object = None
+        self._save_problem: storage.SaveProblem | None = None
+        """The last save's problem, said once: again only if it changes."""
 
     # --- construction ---
     @classmethod
@@ -336,14 +337,20 @@ class GameSession:
         }
 
     def save_if_dirty(self, last_spoken: str = "") -> None:
-        """Save the game in progress if anything happened; finish it at game over."""
+        """Save the game in progress if anything happened; finish it at game over.
+
+        A failed save is said once, and again only when the problem changes (or
+        after a save succeeded in between); play goes on, and every later action
+        tries again quietly.
+        """
         if not self.table.dirty:
             return
         self.table.dirty = False
         if self.persist:
             problem = storage.save_current(self.record(), self.meta(last_spoken))
-            if problem is not None:
+            if problem is not None and problem != self._save_problem:
                 self._outbox.append(StorageTrouble(FileKind.SAVED_GAME, problem))
+            self._save_problem = problem
         if self.game.is_over and not self._finished:
             self.finish(last_spoken)
 

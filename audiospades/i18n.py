@@ -28,12 +28,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
+from audiospades.languages import SUPPORTED_LANGUAGES as SUPPORTED_LANGUAGES
+from audiospades.languages import is_known_language
+
 log = logging.getLogger(__name__)
 
 DOMAIN: Final = "audiospades"
 LOCALE_DIR: Final = Path(__file__).resolve().parent.parent / "locale"
-SUPPORTED_LANGUAGES: Final = ("en", "fr", "es", "de", "pt", "it")
-"""Languages with a catalogue (English is the message ids themselves)."""
 
 _translations: gettext.NullTranslations = gettext.NullTranslations()
 _language = "en"
@@ -87,18 +88,36 @@ def _short(code: str) -> str:
 def set_language(lang: str | None, localedir: Path | None = None) -> str:
     """Switch the language; None follows the system. Returns the language in force.
 
-    An unknown language, or one without a compiled catalogue, speaks English message
-    ids but still reports ``lang`` (so a translator's partial catalogue works).
+    Only a shipped language's code is taken (``"fr"``, or ``"pt_BR"`` with a region):
+    the code names a folder under ``locale/``, so anything else (``"../../x"``, an
+    unknown language) speaks English and reports ``"en"``. So does a catalogue that
+    is missing or cannot be read, with a WARNING for one that is malformed: a broken
+    file must never stop the game from starting.
     """
     global _translations, _language
     wanted = lang or system_language()
+    if not is_known_language(wanted):
+        log.info("%r is not a language the game ships; speaking English", wanted)
+        wanted = "en"
     directory = localedir or LOCALE_DIR
     candidates = [wanted]
     if "_" in wanted:
         candidates.append(wanted.split("_")[0])
-    _translations = gettext.translation(
-        DOMAIN, localedir=str(directory), languages=candidates, fallback=True
-    )
+    try:
+        _translations = gettext.translation(
+            DOMAIN, localedir=str(directory), languages=candidates, fallback=True
+        )
+    except Exception as error:
+        # Any malformed .mo: gettext raises OSError, ValueError, struct.error,
+        # UnicodeDecodeError, IndexError... depending on where it is broken.
+        log.warning(
+            "the %s catalogue in %s cannot be read (%s); speaking English",
+            wanted,
+            directory,
+            error,
+        )
+        _translations = gettext.NullTranslations()
+        wanted = "en"
     if type(_translations) is gettext.NullTranslations and wanted != "en":
         log.info("no catalogue for %s in %s; speaking English", wanted, directory)
     _language = wanted

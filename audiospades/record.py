@@ -31,6 +31,7 @@ from audiospades.rules import (
     Rules,
     RulesError,
 )
+from audiospades.rules.errors import excerpt
 
 FORMAT: Final = "audiospades-record/1"
 
@@ -105,22 +106,41 @@ def _action_to_json(action: BidAction | PassAction | PlayAction | RedealAction) 
 def rules_from_record(data: Mapping[str, Any]) -> Rules:
     """The rules a record names.
 
+    The top-level ``players`` and ``partnerships`` say the same as ``player_count``
+    and ``partnerships`` inside ``rules``; where both are given they must agree.
+
     Raises:
-        RecordError: for a missing or unknown rule option, or an impossible mix.
+        RecordError: for a missing or unknown rule option, a value of the wrong
+            type, an impossible mix, or top-level keys that contradict ``rules``.
     """
     if not isinstance(data, Mapping):
         raise RecordError("the record is not a JSON object")
     if data.get("format") != FORMAT:
-        raise RecordError(f"not an {FORMAT} record (format is {data.get('format')!r})")
-    players = data.get("players", 4)
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise RecordError("'players' must be a whole number")
+        raise RecordError(
+            f"not an {FORMAT} record (format is {excerpt(data.get('format'))})"
+        )
+    players = data.get("players")
+    if players is not None and not _is_whole_number(players):
+        raise RecordError(f"'players' must be a whole number, not {excerpt(players)}")
     partnerships = data.get("partnerships")
     if partnerships is not None and not isinstance(partnerships, bool):
-        raise RecordError("'partnerships' must be true or false")
+        raise RecordError(
+            f"'partnerships' must be true or false, not {excerpt(partnerships)}"
+        )
     raw_rules = data.get("rules", {"preset": "pagat"})
     if not isinstance(raw_rules, Mapping):
-        raise RecordError("'rules' must be an object")
+        raise RecordError(f"'rules' must be an object, not {excerpt(raw_rules)}")
+    for top, inner, value in (
+        ("players", "player_count", players),
+        ("partnerships", "partnerships", partnerships),
+    ):
+        stated = raw_rules.get(inner)
+        # A value of the wrong type is named by Rules.from_dict below.
+        if value is None or type(stated) is not type(value) or stated == value:
+            continue
+        raise RecordError(
+            f"'{top}' {excerpt(value)} disagrees with rules.{inner} {excerpt(stated)}"
+        )
     try:
         return Rules.from_dict(raw_rules, players=players, partnerships=partnerships)
     except RulesError as error:
@@ -130,26 +150,39 @@ def rules_from_record(data: Mapping[str, Any]) -> Rules:
 def game_from_record(data: Mapping[str, Any]) -> Game:
     """Rebuild a game from a record, checking every action with the engine.
 
+    ``first_dealer`` may be left out: the first hand's dealer is then the first
+    dealer, and a record with no hands starts with seat 0 to deal.
+
     Raises:
         RecordError: at the first malformed entry or illegal action.
     """
     rules = rules_from_record(data)
     hands = data.get("hands", [])
     if not isinstance(hands, list):
-        raise RecordError("'hands' must be a list")
+        raise RecordError(f"'hands' must be a list, not {excerpt(hands)}")
     first_dealer = data.get("first_dealer")
-    if first_dealer is None and hands and isinstance(hands[0], Mapping):
-        first_dealer = hands[0].get("dealer", 0)
-    if (
-        isinstance(first_dealer, bool)
-        or not isinstance(first_dealer, int)
-        or not 0 <= first_dealer < rules.player_count
-    ):
-        raise RecordError("the first dealer is not a seat", 0)
+    if first_dealer is None:
+        first_dealer = 0
+        if hands and isinstance(hands[0], Mapping):
+            first_dealer = hands[0].get("dealer", 0)
+    if not _is_whole_number(first_dealer) or not 0 <= first_dealer < rules.player_count:
+        raise RecordError(f"the first dealer {excerpt(first_dealer)} is not a seat", 0)
     game = Game(rules, first_dealer=first_dealer)
     for hand_index, hand in enumerate(hands):
         _replay_hand(game, hand, hand_index, is_last=hand_index == len(hands) - 1)
     return game
+
+
+def _shown(value: object) -> str:
+    """A detail of an illegal action as text: a card as ``AS``, a suit as ``H``."""
+    if type(value) is int:  # a seat from the file, perhaps of 4,000 digits
+        return excerpt(value)
+    return excerpt(str(value)).strip("'")
+
+
+def _is_whole_number(value: object) -> bool:
+    """A JSON integer: ``true`` and ``4.0`` are not."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _replay_hand(game: Game, hand: Any, hand_index: int, *, is_last: bool) -> None:
@@ -161,7 +194,7 @@ def _replay_hand(game: Game, hand: Any, hand_index: int, *, is_last: bool) -> No
     dealer = hand.get("dealer", game.dealer)
     if dealer != game.dealer:
         raise RecordError(
-            f"dealer {dealer!r} should be seat {game.dealer}",
+            f"dealer {excerpt(dealer)} should be seat {game.dealer}",
             hand_index,
             None,
             "wrong_dealer",
@@ -189,7 +222,7 @@ def _replay_hand(game: Game, hand: Any, hand_index: int, *, is_last: bool) -> No
         try:
             game.apply(action)
         except IllegalAction as error:
-            detail = ", ".join(f"{k} {v}" for k, v in error.detail.items())
+            detail = ", ".join(f"{k} {_shown(v)}" for k, v in error.detail.items())
             text = error.reason.value.replace("_", " ") + (
                 f" ({detail})" if detail else ""
             )
@@ -216,12 +249,12 @@ def _parse_action(
         raise fail("an action needs exactly one of bid, pass, play, redeal")
     kind = kinds[0]
     value = raw[kind]
+    if kind == "pass" and not isinstance(value, list):
+        raise fail("'pass' must be a list of cards")
     try:
         if kind == "bid":
             return BidAction(seat, Bid.from_record(value))
         if kind == "pass":
-            if not isinstance(value, list):
-                raise fail("'pass' must be a list of cards")
             return PassAction(seat, tuple(Card.parse(c) for c in value))
         if kind == "play":
             return PlayAction(seat, Card.parse(value))

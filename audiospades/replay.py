@@ -155,21 +155,32 @@ def main(argv: Sequence[str]) -> int:
     try:
         text = Path(args.file).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        sys.stderr.write(f"audiospades replay: cannot read {args.file}: {error}\n")
-        return 2
+        return _refuse(f"cannot read {args.file}: {error}")
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as error:
-        sys.stderr.write(f"audiospades replay: {args.file}: malformed JSON: {error}\n")
-        return 2
+    except json.JSONDecodeError as error:
+        return _refuse(f"{args.file}: malformed JSON: {error}")
+    except ValueError:
+        # json reads integers with int(), which refuses more digits than
+        # sys.get_int_max_str_digits() (4,300 by default).
+        limit = sys.get_int_max_str_digits()
+        return _refuse(f"{args.file}: a number has more than {limit} digits")
+    except RecursionError:
+        return _refuse(f"{args.file}: malformed JSON: nested too deeply")
     try:
         game = game_from_record(data)
     except RecordError as error:
-        sys.stderr.write(f"audiospades replay: {args.file}: {error.describe()}\n")
-        return 2
+        return _refuse(f"{args.file}: {error.describe()}")
     summary = replay_summary(game)
     if args.json:
         sys.stdout.write(json.dumps(summary, indent=2) + "\n")
     else:
         sys.stdout.write(format_text(summary))
     return 0
+
+
+def _refuse(message: str) -> int:
+    """Write one line to standard error; return the exit status for a bad record."""
+    line = f"audiospades replay: {message}"
+    sys.stderr.write(line.replace("\r", "\\r").replace("\n", "\\n") + "\n")
+    return 2

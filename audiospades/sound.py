@@ -70,6 +70,8 @@ class Cue(StrEnum):
     MENU_MOVE = "menu_move"
     MENU_SELECT = "menu_select"
     MENU_BACK = "menu_back"
+    SPEECH_CHANGED = "speech_changed"
+    """Speech moved to another output: the game's own voice, or text on screen."""
 
 
 _TEACHING_ORDER: Final = (
@@ -78,6 +80,7 @@ _TEACHING_ORDER: Final = (
     Cue.MENU_SELECT,
     Cue.MENU_BACK,
     Cue.EDGE,
+    Cue.SPEECH_CHANGED,
     # Then a hand in the order it unfolds.
     Cue.SHUFFLE,
     Cue.DEAL,

@@ -222,12 +222,37 @@ def test_recording_player_records_cue_and_pan() -> None:
     assert player.is_closed
 
 
-def test_null_player_accepts_everything_silently() -> None:
+def test_null_player_accepts_everything_without_touching_the_mixer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """It stands in when there is no audio device, so it must never reach the mixer:
+    every call returns, raises nothing and asks pygame for nothing, even after close.
+    """
+    asked: list[str] = []
+
+    def no_device(name: str) -> Any:
+        def refuse(*args: object, **kwargs: object) -> None:
+            asked.append(name)
+            raise pygame.error("No available audio device")
+
+        return refuse
+
+    for name in ("init", "get_init", "Sound", "Channel", "find_channel", "stop"):
+        monkeypatch.setattr(pygame.mixer, name, no_device(name))
+    monkeypatch.setattr(pygame.mixer, "get_num_channels", no_device("channels"))
     player: SoundPlayer = NullSoundPlayer()
-    player.play(Cue.GAME_WON, pan=0.5)
-    player.set_volume(50)
-    player.stop_all()
-    player.close()
+    calls = [
+        lambda: player.play(Cue.GAME_WON, pan=0.5),
+        lambda: player.play(Cue.CARD_PLAYED),
+        lambda: player.set_volume(50),
+        lambda: player.set_volume(-20),
+        lambda: player.stop_all(),
+        lambda: player.close(),
+        lambda: player.play(Cue.YOUR_TURN),  # after close too
+        lambda: player.close(),
+    ]
+    assert [call() for call in calls] == [None] * len(calls)
+    assert asked == []
 
 
 # --- the pygame mixer back end (SDL dummy audio) -----------------------------

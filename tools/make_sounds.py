@@ -510,6 +510,25 @@ def make_menu_back(rng: random.Random) -> Signal:
     return out
 
 
+def make_speech_changed(rng: random.Random) -> Signal:
+    """Speech moved to another output: a rising swoop that lands on a bell.
+
+    Heard rarely and at any moment, so it asks for attention without sounding
+    like a result: the words that follow say where speech went.
+    """
+    out = tone(
+        note("E4"),
+        0.16,
+        WARM,
+        decay=1.0,
+        attack=0.03,
+        release=0.04,
+        glide_to=note("B4"),
+    )
+    mix(out, tone(note("E5"), 0.4, BELL, decay=0.18, release=0.14), 0.14, 0.9)
+    return out
+
+
 # File stem -> (builder, loudness in dBFS). Stems match audiospades.sound.Cue, and
 # tests/test_sound.py checks that the two lists agree. Loudness is the RMS of the
 # loudest 50 ms, so a tick and a chord can be balanced by ear: the ticks heard dozens
@@ -541,6 +560,7 @@ CUES: Final[dict[str, tuple[Callable[[random.Random], Signal], float]]] = {
     "menu_move": (make_menu_move, -22.0),
     "menu_select": (make_menu_select, -17.0),
     "menu_back": (make_menu_back, -17.0),
+    "speech_changed": (make_speech_changed, -14.0),
 }
 
 

@@ -163,6 +163,10 @@ class Harness:
             pygame.event.post(event)
             self.app.frame()
 
+    def stop(self) -> None:
+        """End the run: no more keys are pressed and the computer players stop."""
+        self.app.running = False
+
     def run_script(self, tokens: Iterable[str]) -> None:
         """Press every token, then let the computer players finish."""
         for token in tokens:

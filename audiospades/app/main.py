@@ -1,14 +1,17 @@
 """Start-up and the command line: ``audiospades [--headless --seed N --keys FILE]``.
 
-Start-up order: settings load (a problem is spoken), language, window, speech (a
-fallback is spoken once), sound cues (no device: cues off, the game goes on), then
-the main menu.
+Start-up order: killed writes' temporary files removed, settings load (a problem is
+spoken), language, window, speech and sound cues
+(:func:`~audiospades.app.services.open_outputs`; no device: speech and cues off, said
+in one sentence, and the game goes on), then the main menu. Every change of speech
+output, then or later, is announced with a cue at the next frame.
 
 Headless mode runs the same loop with SDL's dummy drivers and no speech; every
 utterance is written to standard output, one a line. Keys come from ``--keys FILE``
 (``-`` for standard input) in the syntax of :mod:`audiospades.app.harness`; the run
-ends when the keys run out (after the computer players finish their moves) or on
-quit.
+ends when the keys run out (after the computer players finish their moves), on
+quit, or quietly with status 0 when the program reading standard output stops
+(``audiospades --headless ... | head -3``).
 """
 
 from __future__ import annotations
@@ -17,7 +20,9 @@ import argparse
 import logging
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+
+from audiospades.cli import silence_stdout
 
 log = logging.getLogger(__name__)
 
@@ -43,9 +48,25 @@ def main(argv: Sequence[str]) -> int:
     return _windowed(args)
 
 
-def _write_line(text: str) -> None:
-    sys.stdout.write(text.replace("\n", " ") + "\n")
-    sys.stdout.flush()
+class _LineWriter:
+    """Writes each utterance as a line of standard output until its reader goes."""
+
+    def __init__(self) -> None:
+        self.on_closed: Callable[[], None] = lambda: None
+        """Called once when the reader has gone (the headless run then stops)."""
+        self.is_closed = False
+
+    def __call__(self, text: str) -> None:
+        if self.is_closed:
+            return
+        try:
+            sys.stdout.write(text.replace("\n", " ") + "\n")
+            sys.stdout.flush()
+        except BrokenPipeError:
+            # Not an error: the reader (``head -3``) has all it wanted.
+            self.is_closed = True
+            silence_stdout()
+            self.on_closed()
 
 
 def _headless(args: argparse.Namespace) -> int:
@@ -58,14 +79,17 @@ def _headless(args: argparse.Namespace) -> int:
     from audiospades.notices import FileKind
     from audiospades.presenter.system import storage_text
 
+    storage.clean_temp_files()  # left by a write killed mid-way
     settings, problem = storage.load_settings()
     if args.language:
         settings = dataclasses.replace(settings, language=args.language)
+    write_line = _LineWriter()
     harness = Harness(
         seed=args.seed if args.seed is not None else 0,
         settings=settings,
-        on_utterance=_write_line,
+        on_utterance=write_line,
     )
+    write_line.on_closed = harness.stop
     if problem is not None:
         harness.services.say_text(
             storage_text(FileKind.SETTINGS, problem), interrupt=False
@@ -96,18 +120,12 @@ def _windowed(args: argparse.Namespace) -> int:
     from audiospades import i18n, storage
     from audiospades.app.loop import App, open_window
     from audiospades.app.menus import MainMenu
-    from audiospades.app.services import PygameClock, Services
+    from audiospades.app.services import PygameClock, Services, open_outputs
     from audiospades.notices import FileKind
     from audiospades.presenter import Utterance
-    from audiospades.presenter.system import sound_off_text, storage_text
-    from audiospades.sound import create_sound_player
-    from audiospades.speech import (
-        BackendChange,
-        SpeechManager,
-        SpeechMode,
-        create_speaker,
-    )
+    from audiospades.presenter.system import storage_text
 
+    storage.clean_temp_files()  # left by a write killed mid-way
     settings, problem = storage.load_settings()
     if args.language:
         settings = dataclasses.replace(settings, language=args.language)
@@ -125,38 +143,18 @@ def _windowed(args: argparse.Namespace) -> int:
             "desktop session, or use --headless.\n"
         )
         return 2
-    pending: list[BackendChange] = []
-
-    try:
-        mode = SpeechMode(settings.speech_mode)
-    except ValueError:
-        mode = SpeechMode.AUTO
-    speaker = create_speaker(
-        mode,
-        language=lang,
-        rate=settings.speech_rate,
-        volume=settings.speech_volume,
-        on_change=pending.append,
-    )
-    speech = SpeechManager(
-        speaker, rate=settings.speech_rate, volume=settings.speech_volume
-    )
-    sound, sound_ok = create_sound_player(settings.cue_volume)
+    speech, sound, notices = open_outputs(settings, lang)
     services = Services(
         speech=speech,
         sound=sound,
         settings=settings,
         clock=PygameClock(),
         seed=args.seed,
+        notices=notices,
     )
-    speaker_changes = pending
     app = App(services, MainMenu())
-    for change in speaker_changes:
-        services.backend_changed(change)
     if problem is not None:
         services.say(Utterance(storage_text(FileKind.SETTINGS, problem)))
-    if not sound_ok:
-        services.say(Utterance(sound_off_text()))
     i18n.add_listener(speech.set_language)
     try:
         # Wait for an event for at most a frame (16 ms) and handle it at once, so a
@@ -164,6 +162,7 @@ def _windowed(args: argparse.Namespace) -> int:
         while app.frame(pygame.event.wait(16)):
             pass
     finally:
+        i18n.remove_listener(speech.set_language)
         speech.close()
         sound.close()
         pygame.quit()

@@ -50,6 +50,7 @@ from audiospades.record import RecordError
 from audiospades.rules import Rules, RulesError
 from audiospades.seating import Seating
 from audiospades.sound import Cue, learnable_cues
+from audiospades.storage.paths import current_game_path
 from audiospades.textmark import N_
 
 if TYPE_CHECKING:
@@ -131,9 +132,9 @@ def continue_game(services: Services) -> Transition | None:
             think_in_background=thinks_in_background(services),
         )
     except (RecordError, RulesError) as error:
-        log.warning("saved game unusable: %s", error)
-        services.say_text(saved_game_unreadable_text())
-        storage.clear_current()
+        # Never deleted: moved aside under a name that says so, and that name said.
+        backup = storage.set_aside_current(f"cannot be replayed: {error}")
+        services.say_text(saved_game_unreadable_text(backup, current_game_path()))
         return None
     last = saved.meta.get("last_spoken")
     if session.is_over:

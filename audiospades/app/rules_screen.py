@@ -183,7 +183,7 @@ class RuleSettingsScreen(MenuScreen):
                     new = dataclasses.replace(current, **changes)
         except RulesError as error:
             log.info("rule change refused: %s", error)
-            self._refusal = rules_refused_text(name, value, error.problems)
+            self._refusal = rules_refused_text(name, value, error.options)
             return
         save_rules(services, new)
 

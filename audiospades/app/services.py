@@ -2,6 +2,8 @@
 
 Screens never touch pygame's event queue or the back ends directly: they call
 :meth:`Services.say` with the presenter's utterances and read :attr:`Services.settings`.
+:func:`open_outputs` starts speech and sound at start-up, wired so that every later
+change of speech back end is announced too.
 """
 
 from __future__ import annotations
@@ -16,10 +18,10 @@ from audiospades import i18n, storage
 from audiospades.keymap import KeyMap, build_keymap
 from audiospades.presenter import Utterance
 from audiospades.presenter.keynames import use_keymap
-from audiospades.presenter.system import backend_text
+from audiospades.presenter.system import output_notices
 from audiospades.sound import SoundPlayer
-from audiospades.speech import BackendChange, SpeechManager
-from audiospades.storage import Settings
+from audiospades.speech import BackendChange, SpeechManager, SpeechMode
+from audiospades.storage import SaveProblem, Settings
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +57,66 @@ class PygameClock:
         return int(pygame.time.get_ticks())
 
 
+class OutputNotices:
+    """Changes of speech output, and a missing sound device, waiting to be said.
+
+    The speech back end reports a change from inside any call (a screen reader can
+    stop answering at minute three); the loop says what is pending once a frame
+    through :meth:`Services.flush_notices`, by whatever speaks then.
+    """
+
+    def __init__(self) -> None:
+        self._changes: list[BackendChange] = []
+        self._sound_off = False
+
+    def speech_changed(self, change: BackendChange) -> None:
+        """Speech back end callback (``on_change``): keep the change to announce."""
+        self._changes.append(change)
+
+    def sound_off(self) -> None:
+        """The sound cues could not start."""
+        self._sound_off = True
+
+    def take(self) -> tuple[list[BackendChange], bool]:
+        """What is pending (changes, whether cues are off), and forget it."""
+        taken = self._changes, self._sound_off
+        self._changes, self._sound_off = [], False
+        return taken
+
+
+def open_outputs(
+    settings: Settings, language: str
+) -> tuple[SpeechManager, SoundPlayer, OutputNotices]:
+    """Start speech, then the sound cues, as the settings ask; never raises.
+
+    The speaker's changes of back end, at start-up and at any time later, and cues
+    that could not start go to the returned notices, for the :class:`Services`
+    built from these outputs to say.
+    """
+    # Looked up when called, so that tests can replace the back ends.
+    from audiospades import sound, speech
+
+    notices = OutputNotices()
+    try:
+        mode = SpeechMode(settings.speech_mode)
+    except ValueError:
+        mode = SpeechMode.AUTO
+    speaker = speech.create_speaker(
+        mode,
+        language=language,
+        rate=settings.speech_rate,
+        volume=settings.speech_volume,
+        on_change=notices.speech_changed,
+    )
+    manager = SpeechManager(
+        speaker, rate=settings.speech_rate, volume=settings.speech_volume
+    )
+    player, is_audible = sound.create_sound_player(settings.cue_volume)
+    if not is_audible:
+        notices.sound_off()
+    return manager, player, notices
+
+
 class Services:
     """Speech, sound, settings, key map, clock and options of this run."""
 
@@ -68,6 +130,7 @@ class Services:
         seed: int | None = None,
         persist: bool = True,
         on_utterance: Callable[[str], None] | None = None,
+        notices: OutputNotices | None = None,
     ) -> None:
         self.speech = speech
         self.sound = sound
@@ -84,7 +147,9 @@ class Services:
         self.what_key_mode = False
         self.fullscreen_requested = False
         self.quit_requested = False
-        self._pending_changes: list[BackendChange] = []
+        self.notices = notices if notices is not None else OutputNotices()
+        self._settings_problem: SaveProblem | None = None
+        """The last settings save's problem, said once: again only if it changes."""
 
     # --- output ---
     def say(self, utterance: Utterance) -> None:
@@ -103,13 +168,13 @@ class Services:
 
     def backend_changed(self, change: BackendChange) -> None:
         """Speech back end callback: say so once, at the next frame."""
-        self._pending_changes.append(change)
+        self.notices.speech_changed(change)
 
     def flush_notices(self) -> None:
-        """Say pending back end changes (once each)."""
-        changes, self._pending_changes = self._pending_changes, []
-        for change in changes:
-            self.say(Utterance(backend_text(change)))
+        """Say what changed in speech and sound output since the last frame, once."""
+        changes, sound_off = self.notices.take()
+        for utterance in output_notices(changes, sound_off=sound_off):
+            self.say(utterance)
 
     # --- settings ---
     def update_settings(self, **changes: object) -> None:
@@ -127,11 +192,12 @@ class Services:
             use_keymap(self.keymap)
         if self.persist:
             problem = storage.save_settings(self.settings)
-            if problem is not None:
+            if problem is not None and problem != self._settings_problem:
                 from audiospades.notices import FileKind
                 from audiospades.presenter.system import storage_text
 
                 self.say_text(storage_text(FileKind.SETTINGS, problem))
+            self._settings_problem = problem
 
     def new_seed(self) -> int:
         """A seed for a new game (deterministic when the run was given one)."""

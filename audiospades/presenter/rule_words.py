@@ -12,7 +12,6 @@ the dataclass's fields and a new field without words is caught by a test.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from enum import StrEnum
 from typing import Final
@@ -276,23 +275,17 @@ def rule_value_text(name: str, value: object) -> str:
     return str(value)
 
 
-_FIELD: Final = re.compile(r"[a-z][a-z_]+")
-
-
-def rules_refused_text(name: str, value: object, problems: Sequence[str]) -> str:
+def rules_refused_text(name: str, value: object, options: Sequence[str]) -> str:
     """Why a change was refused, naming the options it conflicts with.
 
     Args:
         name: the option the player tried to change.
         value: the value it would have taken.
-        problems: the engine's problem notes (each names its options); only the
-            option names are taken from them, so the sentence can be translated.
+        options: the option names the engine's refusal involves
+            (:attr:`~audiospades.rules.RulesError.options`); the engine's English
+            text is not used, so the sentence can be translated.
     """
-    others: list[str] = []
-    for problem in problems:
-        for word in _FIELD.findall(problem):
-            if word in _LABELS and word != name and word not in others:
-                others.append(word)
+    others = [o for o in dict.fromkeys(options) if o in _LABELS and o != name]
     option = rule_label(name)
     shown = rule_value_text(name, value)
     if not others:

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Final
 
 from audiospades.bots import Hint, HintKind, HintReason
 from audiospades.commands import Command
-from audiospades.i18n import _, pgettext
+from audiospades.i18n import _, ngettext, pgettext
 from audiospades.keymap import Chord
 from audiospades.notices import FileKind
 from audiospades.presenter.keynames import key_for, key_label
+from audiospades.presenter.utterance import Utterance
 from audiospades.presenter.words import (
     bid_words,
     card_list,
@@ -217,19 +219,120 @@ def _damaged_kept(file: FileKind) -> str:
     )
 
 
+def _unreadable_kept(file: FileKind) -> str:
+    # Translators: {backup} is the file name the unreadable file was kept under.
+    match file:
+        case FileKind.SETTINGS:
+            return _(
+                "Your settings file could not be read; it was kept as {backup} "
+                "and defaults are used."
+            )
+        case FileKind.STATISTICS:
+            return _(
+                "Your statistics file could not be read; it was kept as {backup} "
+                "and defaults are used."
+            )
+        case FileKind.SAVED_GAME:
+            return _(
+                "Your saved game file could not be read; it was kept as {backup} "
+                "and defaults are used."
+            )
+    return _(
+        "Your finished game file could not be read; it was kept as {backup} "
+        "and defaults are used."
+    )
+
+
+def _not_a_file_kept(file: FileKind) -> str:
+    # Translators: a link, a folder, a named pipe or a device was found where the
+    # file should be. {backup} is the name it was moved to.
+    match file:
+        case FileKind.SETTINGS:
+            return _(
+                "Your settings file is not an ordinary file; it was moved to "
+                "{backup} and defaults are used."
+            )
+        case FileKind.STATISTICS:
+            return _(
+                "Your statistics file is not an ordinary file; it was moved to "
+                "{backup} and defaults are used."
+            )
+        case FileKind.SAVED_GAME:
+            return _(
+                "Your saved game file is not an ordinary file; it was moved to "
+                "{backup} and defaults are used."
+            )
+    return _(
+        "Your finished game file is not an ordinary file; it was moved to "
+        "{backup} and defaults are used."
+    )
+
+
+def _partly_used(file: FileKind, names: str, backup: str) -> str | None:
+    # Translators: {names} lists the settings keys or statistics entries that were
+    # not used, as written in the file; {backup} is where the original file was kept.
+    match file:
+        case FileKind.SETTINGS if backup:
+            text = _(
+                "Some of your settings could not be used, so their defaults apply: "
+                "{names}. Your file was kept as {backup}."
+            )
+        case FileKind.SETTINGS:
+            text = _(
+                "Some of your settings could not be used, so their defaults apply: "
+                "{names}."
+            )
+        case FileKind.STATISTICS if backup:
+            text = _(
+                "Some entries in your statistics could not be used and are left "
+                "out: {names}. Your file was kept as {backup}."
+            )
+        case FileKind.STATISTICS:
+            text = _(
+                "Some entries in your statistics could not be used and are left "
+                "out: {names}."
+            )
+        case _:
+            return None
+    return text.format(names=names, backup=backup)
+
+
+_NAMES_SPOKEN: Final = 5
+"""Keys or entries named in full; beyond these, only how many more."""
+
+
+def _names_text(names: Sequence[str]) -> str:
+    """The first few names as a spoken list, and how many others there are."""
+    if len(names) <= _NAMES_SPOKEN:
+        return join_list(list(names))
+    rest = len(names) - _NAMES_SPOKEN
+    return ngettext(
+        "{names} and {count} other", "{names} and {count} others", rest
+    ).format(names=", ".join(names[:_NAMES_SPOKEN]), count=rest)
+
+
 def storage_text(file: FileKind, problem: LoadProblem | SaveProblem) -> str:
     """One sentence about a file that could not be loaded or saved.
 
     Each kind of file has whole sentences of its own (not a ``{file}`` word put
-    into one sentence), so a translator can make every word agree with it.
+    into one sentence), so a translator can make every word agree with it. Where a
+    file was kept under another name, the sentence says that name.
     """
     if isinstance(problem, SaveProblem):
         if problem.kind is SaveProblemKind.BUSY:
             return _save_busy(file)
         return _save_refused(file)
     backup = str(problem.backup) if problem.backup else ""
-    if problem.kind is ProblemKind.UNREADABLE:
-        return _unreadable(file)
+    if problem.kind is ProblemKind.PARTLY_USED:
+        text = _partly_used(file, _names_text(problem.ignored), backup)
+        if text is not None:
+            return text
+    if problem.kind in (ProblemKind.UNREADABLE, ProblemKind.NOT_A_FILE):
+        if not backup:
+            return _unreadable(file)
+        if problem.kind is ProblemKind.NOT_A_FILE:
+            return _not_a_file_kept(file).format(backup=backup)
+        return _unreadable_kept(file).format(backup=backup)
     if problem.kind is ProblemKind.WRONG_VERSION:
         if backup:
             return _wrong_version_kept(file).format(backup=backup)
@@ -239,15 +342,60 @@ def storage_text(file: FileKind, problem: LoadProblem | SaveProblem) -> str:
     return _damaged(file)
 
 
-def backend_text(change: BackendChange) -> str:
-    """One sentence when speech moves to another back end."""
-    if change.to_kind is BackendKind.BUILTIN:
-        if change.reason is FallbackReason.NOT_RUNNING:
+def output_notices(
+    changes: Sequence[BackendChange], *, sound_off: bool = False
+) -> list[Utterance]:
+    """What to say when speech or sound output changed, at start-up or mid-game.
+
+    A change of speech output comes with the SPEECH_CHANGED cue and one sentence
+    naming the output now in use, worded from the last switch in `changes` (back
+    ends given up on the way are not announced one by one). No audio device at
+    all, for speech and cues alike, is one sentence too.
+
+    Args:
+        changes: Back ends given up since the last notice, oldest first.
+        sound_off: The sound cues could not start.
+    """
+    notices: list[Utterance] = []
+    if changes:
+        now = changes[-1].to_kind
+        last = [change for change in changes if change.to_kind is now]
+        no_device = any(c.reason is FallbackReason.NO_AUDIO_DEVICE for c in last)
+        if no_device and sound_off:
+            return [
+                Utterance(
+                    _(
+                        "No sound device was found: there is no speech and there "
+                        "are no sound cues; text is shown on the screen."
+                    ),
+                    Cue.SPEECH_CHANGED,
+                )
+            ]
+        notices.append(Utterance(_speech_change_text(now, last), Cue.SPEECH_CHANGED))
+    if sound_off:
+        notices.append(Utterance(sound_off_text()))
+    return notices
+
+
+def _speech_change_text(now: BackendKind, last: Sequence[BackendChange]) -> str:
+    """One sentence for one switch of speech output, naming the new output."""
+    if now is BackendKind.BUILTIN:
+        if all(change.reason is FallbackReason.NOT_RUNNING for change in last):
             return _("No screen reader is running, so the game's own voice speaks.")
         return _("The screen reader stopped answering, so the game's own voice speaks.")
-    if change.reason is FallbackReason.NO_AUDIO_DEVICE:
+    if any(change.reason is FallbackReason.NO_AUDIO_DEVICE for change in last):
         return _("No sound device was found: there is no speech, text is shown.")
-    return _("Speech is not available: text is shown on the screen.")
+    first = last[0]
+    if not first.mid_game:
+        return _(
+            "No voice can be found: there is no speech, text is shown on the screen."
+        )
+    if first.from_kind is BackendKind.BUILTIN:
+        return _("The game's own voice stopped working: text is shown on the screen.")
+    return _(
+        "The screen reader stopped answering and no other voice can be found: "
+        "text is shown on the screen."
+    )
 
 
 def sound_off_text() -> str:
@@ -276,9 +424,16 @@ def no_saved_game_text() -> str:
     return _("There is no saved game to continue.")
 
 
-def saved_game_unreadable_text() -> str:
-    """Continue, with a saved game that cannot be replayed."""
-    return _("The saved game could not be read; it was set aside.")
+def saved_game_unreadable_text(backup: Path | None, path: Path) -> str:
+    """Continue, with a saved game that cannot be replayed: where it is now."""
+    if backup is not None:
+        # Translators: {backup} is the file name the saved game was kept under.
+        text = _("The saved game could not be replayed; it was kept as {backup}.")
+        return text.format(backup=str(backup))
+    # Translators: {path} is the saved game's file, left where it was.
+    return _(
+        "The saved game could not be replayed or moved aside; it is still at {path}."
+    ).format(path=str(path))
 
 
 def game_abandoned_text() -> str:
@@ -529,6 +684,7 @@ _CUES: Final[dict[Cue, str]] = {
     Cue.MENU_MOVE: N_("moving in a menu"),
     Cue.MENU_SELECT: N_("choosing in a menu"),
     Cue.MENU_BACK: N_("going back in a menu"),
+    Cue.SPEECH_CHANGED: N_("speech moved to another voice, or to text on the screen"),
 }
 
 

@@ -16,7 +16,13 @@ from audiospades.rules.actions import (
 from audiospades.rules.bidding import Bid
 from audiospades.rules.cards import Card, CardParseError, Rank, Suit, parse_cards
 from audiospades.rules.deck import build_deck, card_table, shuffled_deal, trump_order
-from audiospades.rules.errors import IllegalAction, Reason
+from audiospades.rules.errors import (
+    IllegalAction,
+    Reason,
+    RulesError,
+    RulesProblem,
+    RulesProblemKind,
+)
 from audiospades.rules.events import (
     BiddingComplete,
     BidMade,
@@ -38,7 +44,6 @@ from audiospades.rules.options import (
     MoonRule,
     NilTricks,
     Rules,
-    RulesError,
     ScoringStyle,
     TieRule,
     TrumpMode,
@@ -85,6 +90,8 @@ __all__ = [
     "RedealRequested",
     "Rules",
     "RulesError",
+    "RulesProblem",
+    "RulesProblemKind",
     "ScoringStyle",
     "SeatView",
     "SideScore",

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from audiospades.rules.errors import IllegalAction, Reason
+from audiospades.rules.errors import IllegalAction, Reason, excerpt
 from audiospades.rules.options import BiddingStyle, Rules
 from audiospades.rules.seats import partner_of
 
@@ -54,7 +54,7 @@ class Bid:
         if value == "blind_nil":
             return cls.blind_nil()
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValueError(f"not a bid: {value!r}")
+            raise ValueError(f"not a bid: {excerpt(value)}")
         return cls(value)
 
     def __repr__(self) -> str:

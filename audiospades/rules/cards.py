@@ -19,6 +19,8 @@ from __future__ import annotations
 from enum import IntEnum, StrEnum
 from typing import ClassVar, Final
 
+from audiospades.rules.errors import excerpt
+
 
 class Suit(StrEnum):
     """The four suits, plus the pseudo-suit of the jokers, by record letter."""
@@ -145,17 +147,17 @@ class Card(int):
             CardParseError: if the text is not a card.
         """
         if not isinstance(text, str):
-            raise CardParseError(repr(text))
+            raise CardParseError(excerpt(text))
         t = text.strip().upper()
         if t in ("BJ", "LJ"):
             return cls(Rank.BIG_JOKER if t == "BJ" else Rank.LITTLE_JOKER, Suit.JOKER)
         if len(t) == 3 and t.startswith("10"):
             t = "T" + t[2]
         if len(t) != 2 or t[0] not in _LETTER_RANKS or t[1] not in "CDHS":
-            raise CardParseError(repr(text))
+            raise CardParseError(excerpt(text))
         rank = _LETTER_RANKS[t[0]]
         if rank >= Rank.LITTLE_JOKER:
-            raise CardParseError(repr(text))
+            raise CardParseError(excerpt(text))
         return cls(rank, Suit(t[1]))
 
     @property

@@ -21,6 +21,13 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any, Final
 
+from audiospades.rules.errors import (
+    RulesError,
+    RulesProblem,
+    RulesProblemKind,
+    excerpt,
+)
+
 
 class TrumpMode(StrEnum):
     """Which cards are trumps (seed 001, "Trumps")."""
@@ -203,83 +210,123 @@ class Rules:
 
     def __post_init__(self) -> None:
         """Reject impossible combinations, naming the options involved."""
-        problems: list[str] = []
+        problems: list[RulesProblem] = []
+
+        def bound(option: str, text: str) -> None:
+            problems.append(
+                RulesProblem(RulesProblemKind.OUT_OF_RANGE, (option,), text)
+            )
+
+        def conflict(text: str, *options: str) -> None:
+            problems.append(RulesProblem(RulesProblemKind.CONFLICT, options, text))
+
         if not 3 <= self.player_count <= 6:
-            problems.append("player_count must be 3 to 6")
+            bound("player_count", "player_count must be 3 to 6")
         if self.partnerships and self.player_count not in (4, 6):
-            problems.append("partnerships need player_count 4 or 6")
+            conflict(
+                "partnerships need player_count 4 or 6", "partnerships", "player_count"
+            )
         if self.target_score is None and self.hand_limit is None:
-            problems.append("target_score and hand_limit cannot both be none")
+            conflict(
+                "target_score and hand_limit cannot both be none",
+                "target_score",
+                "hand_limit",
+            )
         if self.target_score is not None and self.target_score <= 0:
-            problems.append("target_score must be positive")
+            bound("target_score", "target_score must be positive")
         if self.hand_limit is not None and self.hand_limit <= 0:
-            problems.append("hand_limit must be positive")
+            bound("hand_limit", "hand_limit must be positive")
         if (
             self.mercy_score is not None
             and self.target_score is not None
             and self.mercy_score >= self.target_score
         ):
-            problems.append("mercy_score must be below target_score")
+            conflict(
+                "mercy_score must be below target_score", "mercy_score", "target_score"
+            )
         if self.bags_per_penalty <= 0:
-            problems.append("bags_per_penalty must be positive")
+            bound("bags_per_penalty", "bags_per_penalty must be positive")
         if self.bag_penalty < 0:
-            problems.append("bag_penalty must not be negative")
+            bound("bag_penalty", "bag_penalty must not be negative")
         if self.overtrick_points not in (-1, 0, 1):
-            problems.append("overtrick_points must be 1, 0 or -1")
+            bound("overtrick_points", "overtrick_points must be 1, 0 or -1")
         if self.blind_nil_pass not in (0, 1, 2):
-            problems.append("blind_nil_pass must be 0, 1 or 2")
+            bound("blind_nil_pass", "blind_nil_pass must be 0, 1 or 2")
         if self.blind_nil_pass and self.blind_nil_allowed and not self.partnerships:
-            problems.append("blind_nil_pass needs partnerships (no partner to pass to)")
+            conflict(
+                "blind_nil_pass needs partnerships (no partner to pass to)",
+                "blind_nil_pass",
+                "partnerships",
+            )
         if self.blind_nil_allowed and not self.nil_allowed:
-            problems.append("blind_nil_allowed needs nil_allowed")
-        if self.nil_value < 0 or self.blind_nil_value < 0:
-            problems.append("nil_value and blind_nil_value must not be negative")
+            conflict(
+                "blind_nil_allowed needs nil_allowed",
+                "blind_nil_allowed",
+                "nil_allowed",
+            )
+        if self.nil_value < 0:
+            bound("nil_value", "nil_value must not be negative")
+        if self.blind_nil_value < 0:
+            bound("blind_nil_value", "blind_nil_value must not be negative")
         if self.blind_nil_behind < 0:
-            problems.append("blind_nil_behind must not be negative")
-        if self.bidding_style is BiddingStyle.SUICIDE:
+            bound("blind_nil_behind", "blind_nil_behind must not be negative")
+        style = self.bidding_style
+        if style is BiddingStyle.SUICIDE:
             if not self.partnerships:
-                problems.append("bidding_style suicide needs partnerships")
+                conflict(
+                    "bidding_style suicide needs partnerships",
+                    "bidding_style",
+                    "partnerships",
+                )
             if not self.nil_allowed:
-                problems.append("bidding_style suicide needs nil_allowed")
+                conflict(
+                    "bidding_style suicide needs nil_allowed",
+                    "bidding_style",
+                    "nil_allowed",
+                )
             if self.minimum_side_bid > 4:
                 # A first partner's 4 forces the other to bid nil, leaving a side
                 # bid of 4 whether or not double nil is allowed.
-                problems.append(
-                    "bidding_style suicide conflicts with minimum_side_bid above 4"
+                conflict(
+                    "bidding_style suicide conflicts with minimum_side_bid above 4",
+                    "bidding_style",
+                    "minimum_side_bid",
                 )
-        if (
-            self.bidding_style in (BiddingStyle.MIRROR, BiddingStyle.WHIZ)
-            and self.minimum_side_bid
-        ):
-            problems.append(
-                f"bidding_style {self.bidding_style.value} conflicts with"
-                " minimum_side_bid (bids are fixed by the spades held)"
-            )
-        if (
-            self.bidding_style in (BiddingStyle.MIRROR, BiddingStyle.WHIZ)
-            and not self.nil_allowed
-        ):
-            # A player with no spades must bid 0, which is a nil.
-            problems.append(
-                f"bidding_style {self.bidding_style.value} needs nil_allowed"
-            )
-        if (
-            self.bidding_style in (BiddingStyle.MIRROR, BiddingStyle.WHIZ)
-            and self.partnerships
-            and not self.double_nil_allowed
-        ):
-            # Two partners without spades must both bid 0: a double nil.
-            problems.append(
-                f"bidding_style {self.bidding_style.value} needs double_nil_allowed"
-            )
+        if style in (BiddingStyle.MIRROR, BiddingStyle.WHIZ):
+            if self.minimum_side_bid:
+                conflict(
+                    f"bidding_style {style.value} conflicts with minimum_side_bid"
+                    " (bids are fixed by the spades held)",
+                    "bidding_style",
+                    "minimum_side_bid",
+                )
+            if not self.nil_allowed:
+                # A player with no spades must bid 0, which is a nil.
+                conflict(
+                    f"bidding_style {style.value} needs nil_allowed",
+                    "bidding_style",
+                    "nil_allowed",
+                )
+            if self.partnerships and not self.double_nil_allowed:
+                # Two partners without spades must both bid 0: a double nil.
+                conflict(
+                    f"bidding_style {style.value} needs double_nil_allowed",
+                    "bidding_style",
+                    "double_nil_allowed",
+                )
         if self.minimum_side_bid < 0 or self.minimum_side_bid > self.hand_size:
-            problems.append("minimum_side_bid must be between 0 and the hand size")
-        if self.exact_bid_bonus < 0 or self.big_bid_bonus < 0:
-            problems.append("bonuses must not be negative")
+            bound(
+                "minimum_side_bid",
+                "minimum_side_bid must be between 0 and the hand size",
+            )
+        if self.exact_bid_bonus < 0:
+            bound("exact_bid_bonus", "exact_bid_bonus must not be negative")
+        if self.big_bid_bonus < 0:
+            bound("big_bid_bonus", "big_bid_bonus must not be negative")
         if self.big_bid_from < 1:
-            problems.append("big_bid_from must be at least 1")
+            bound("big_bid_from", "big_bid_from must be at least 1")
         if self.exact_bid_bonus_max < 1:
-            problems.append("exact_bid_bonus_max must be at least 1")
+            bound("exact_bid_bonus_max", "exact_bid_bonus_max must be at least 1")
         if problems:
             raise RulesError(problems)
 
@@ -373,7 +420,15 @@ class Rules:
             RulesError: for an unknown preset name.
         """
         if name not in _PRESETS:
-            raise RulesError([f"unknown preset {name!r}"])
+            raise RulesError(
+                [
+                    RulesProblem(
+                        RulesProblemKind.UNKNOWN_PRESET,
+                        ("preset",),
+                        f"unknown preset {excerpt(name)}",
+                    )
+                ]
+            )
         factory = getattr(cls, name)
         rules: Rules = factory(players=players, partnerships=partnerships)
         return rules
@@ -409,32 +464,41 @@ class Rules:
     ) -> Rules:
         """Rebuild rules from :meth:`to_dict` output (or a hand-written record).
 
+        Every value must have its JSON type, nothing is converted: a whole number
+        (not ``true``, ``4.0`` or ``"4"``), ``true`` or ``false``, one of an
+        option's readings as a string, or ``null`` where an option can be none.
+        ``player_count`` and ``partnerships`` in ``data`` take the place of the
+        keyword arguments (the game record checks that they agree).
+
         Raises:
-            RulesError: for an unknown option, a wrong type or an impossible mix.
+            RulesError: for an unknown option, a wrong type or an impossible mix;
+                every problem with a value is named, not only the first.
         """
-        data = dict(data)
-        players = int(data.pop("player_count", players if players is not None else 4))
-        if "partnerships" in data:
-            partnerships = bool(data.pop("partnerships"))
-        preset = data.pop("preset", "pagat")
-        base = cls.from_preset(str(preset), players=players, partnerships=partnerships)
-        fields = {f.name: f for f in dataclasses.fields(cls)}
-        changes: dict[str, Any] = {}
+        problems: list[RulesProblem] = []
+        values: dict[str, Any] = {}
         for name, raw in data.items():
-            if name not in fields or name in ("preset",):
-                raise RulesError([f"unknown rule option {name!r}"])
-            current = getattr(base, name)
-            changes[name] = _coerce(name, raw, current)
-        return dataclasses.replace(base, **changes)
-
-
-class RulesError(ValueError):
-    """Rule options that cannot be played together, or are not options at all."""
-
-    def __init__(self, problems: list[str]) -> None:
-        """Keep each problem (naming its options) and join them for the message."""
-        self.problems = tuple(problems)
-        super().__init__("; ".join(problems))
+            if name not in _DEFAULTS:
+                problems.append(
+                    RulesProblem(
+                        RulesProblemKind.UNKNOWN_OPTION,
+                        (name if isinstance(name, str) else excerpt(name),),
+                        f"unknown rule option {excerpt(name)}",
+                    )
+                )
+                continue
+            value = _read_option(name, raw)
+            if isinstance(value, RulesProblem):
+                problems.append(value)
+            else:
+                values[name] = value
+        if problems:
+            raise RulesError(problems)
+        base = cls.from_preset(
+            values.pop("preset", "pagat"),
+            players=values.pop("player_count", 4 if players is None else players),
+            partnerships=values.pop("partnerships", partnerships),
+        )
+        return dataclasses.replace(base, **values)
 
 
 def _default_partnerships(players: int, partnerships: bool | None) -> bool:
@@ -444,34 +508,59 @@ def _default_partnerships(players: int, partnerships: bool | None) -> bool:
 
 
 _OPTIONAL_INT_FIELDS: Final = ("target_score", "hand_limit", "mercy_score")
+_LARGEST_NUMBER: Final = 1_000_000_000
+"""No option needs a number this big; a limit keeps scores far from the size at
+which Python refuses to write an integer as text (4,300 digits)."""
 
 
-def _coerce(name: str, raw: Any, current: Any) -> Any:
-    enum_type: type[StrEnum] | None = None
-    for enum_cls in (
-        TrumpMode,
-        TieRule,
-        NilTricks,
-        BidOrder,
-        BiddingStyle,
-        ScoringStyle,
-        MoonRule,
-    ):
-        if isinstance(current, enum_cls):
-            enum_type = enum_cls
-    if enum_type is not None:
-        try:
-            return enum_type(raw)
-        except ValueError:
-            raise RulesError([f"rule option {name!r} has no reading {raw!r}"]) from None
-    if name in _OPTIONAL_INT_FIELDS and raw is None:
-        return None
-    if isinstance(current, bool):
+def _read_option(name: str, raw: object) -> object | RulesProblem:
+    """The value of option ``name`` read from ``raw`` JSON data, or the problem."""
+
+    def problem(kind: RulesProblemKind, text: str) -> RulesProblem:
+        return RulesProblem(kind, (name,), f"rule option {name!r} {text}")
+
+    wrong_type = RulesProblemKind.WRONG_TYPE
+    default = _DEFAULTS[name]
+    if name == "preset":
+        if not isinstance(raw, str):
+            return problem(wrong_type, f"must be a preset name, not {excerpt(raw)}")
+        if raw not in _PRESETS:
+            return RulesProblem(
+                RulesProblemKind.UNKNOWN_PRESET,
+                (name,),
+                f"unknown preset {excerpt(raw)}",
+            )
+        return raw
+    if isinstance(default, StrEnum):
+        readings = [member.value for member in type(default)]
+        if not isinstance(raw, str):
+            return problem(wrong_type, f"must be a string, not {excerpt(raw)}")
+        if raw not in readings:
+            return problem(
+                RulesProblemKind.UNKNOWN_READING,
+                f"has no reading {excerpt(raw)} (readings: {', '.join(readings)})",
+            )
+        return type(default)(raw)
+    if isinstance(default, bool):
         if not isinstance(raw, bool):
-            raise RulesError([f"rule option {name!r} must be true or false"])
+            return problem(wrong_type, f"must be true or false, not {excerpt(raw)}")
         return raw
-    if isinstance(current, int) or name in _OPTIONAL_INT_FIELDS:
-        if isinstance(raw, bool) or not isinstance(raw, int):
-            raise RulesError([f"rule option {name!r} must be a whole number"])
-        return raw
-    raise RulesError([f"rule option {name!r} cannot be set"])
+    optional = name in _OPTIONAL_INT_FIELDS
+    if optional and raw is None:
+        return None
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        wanted = "a whole number or null" if optional else "a whole number"
+        return problem(wrong_type, f"must be {wanted}, not {excerpt(raw)}")
+    if abs(raw) > _LARGEST_NUMBER:
+        return problem(
+            RulesProblemKind.OUT_OF_RANGE,
+            f"must be between -{_LARGEST_NUMBER} and {_LARGEST_NUMBER},"
+            f" not {excerpt(raw)}",
+        )
+    return raw
+
+
+_DEFAULTS: Final[dict[str, object]] = {
+    field.name: getattr(Rules(), field.name) for field in dataclasses.fields(Rules)
+}
+"""Each option's default value, which gives its type for :meth:`Rules.from_dict`."""

@@ -89,15 +89,22 @@ class Spoken:
 class BackendChange:
     """Speech moved from one back end to another; reported once per change.
 
+    One switch can give up several back ends (the screen reader is not running and
+    the built-in voice has no audio device): each is reported, all with the same
+    `to_kind`, one after the other.
+
     Attributes:
         from_kind: The back end that failed (or was not available).
         to_kind: The back end now speaking.
         reason: Why `from_kind` was given up.
+        mid_game: Whether the switch came after start-up, because a running back
+            end failed (False: at start-up, a back end could not start).
     """
 
     from_kind: BackendKind
     to_kind: BackendKind
     reason: FallbackReason
+    mid_game: bool = False
 
 
 class BackendStartError(RuntimeError):

@@ -10,6 +10,13 @@ it finishes (its sequence number is at or below the cut).
 
 The speech channel is reserved with `pygame.mixer.set_reserved`, so sound cues
 played with `Sound.play()` never take it.
+
+Two time limits guard the game against a stuck renderer: `START_TIMEOUT` for
+starting one, `RENDER_TIMEOUT` for one utterance. Each renderer call is given half
+the shorter of them (`CALL_SHARE`) and gives up by itself when it runs out, so a
+hanging espeak-ng command is abandoned with time left to start pyttsx3 and render
+with it; only a renderer stuck past its own limit (inside a library) makes the whole
+voice give up.
 """
 
 from __future__ import annotations
@@ -48,7 +55,13 @@ from audiospades.speech.render import (
     words_per_minute,
 )
 
-__all__ = ["RENDER_TIMEOUT", "SPEECH_CHANNEL_INDEX", "START_TIMEOUT", "BuiltinSpeaker"]
+__all__ = [
+    "CALL_SHARE",
+    "RENDER_TIMEOUT",
+    "SPEECH_CHANNEL_INDEX",
+    "START_TIMEOUT",
+    "BuiltinSpeaker",
+]
 
 _log = logging.getLogger(__name__)
 
@@ -56,10 +69,16 @@ SPEECH_CHANNEL_INDEX: Final = 0
 """The mixer channel speech plays on; channels 0..index are reserved."""
 
 START_TIMEOUT: Final = 3.0
-"""Seconds the renderer may take to start before the back end gives up."""
+"""Seconds the renderers may take to start before the back end gives up."""
 
 RENDER_TIMEOUT: Final = 5.0
 """Seconds one render may take mid-game before the back end counts as stuck."""
+
+CALL_SHARE: Final = 0.5
+"""The share of the shorter limit that one renderer call may take.
+
+Half leaves the other half for the next renderer when one hangs.
+"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +102,8 @@ class BuiltinSpeaker:
         volume: int = 100,
         channel_index: int = SPEECH_CHANNEL_INDEX,
         renderers: Sequence[Callable[[], Renderer]] | None = None,
-        start_timeout: float = START_TIMEOUT,
+        start_timeout: float | None = None,
+        render_timeout: float | None = None,
     ) -> None:
         """Open the mixer's speech channel and start the render worker.
 
@@ -93,9 +113,13 @@ class BuiltinSpeaker:
             volume: 0..100.
             channel_index: The mixer channel to reserve for speech.
             renderers: Renderer constructors to try in order (default: the
-                espeak-ng command, then pyttsx3, on Linux). One that fails
-                mid-game is replaced by the next.
-            start_timeout: Seconds the renderer may take to start.
+                espeak-ng command, then pyttsx3, on Linux, each limited to
+                `CALL_SHARE` of the shorter timeout). One that fails mid-game is
+                replaced by the next.
+            start_timeout: Seconds the renderers may take to start (default
+                `START_TIMEOUT`).
+            render_timeout: Seconds one utterance may take to render (default
+                `RENDER_TIMEOUT`).
 
         Raises:
             BackendStartError: NO_AUDIO_DEVICE if the mixer cannot open; FAILED,
@@ -105,9 +129,15 @@ class BuiltinSpeaker:
         self._language = language
         self._rate = clamp_rate(rate)
         self._volume = clamp_percent(volume)
+        # Read here, not as default values, so that tests can shorten them.
+        start_timeout = START_TIMEOUT if start_timeout is None else start_timeout
+        self._render_timeout = (
+            RENDER_TIMEOUT if render_timeout is None else render_timeout
+        )
+        call_timeout = CALL_SHARE * min(start_timeout, self._render_timeout)
         # Worker thread only: renderers not tried yet, in order of preference.
         self._renderer_choices = list(
-            renderer_choices() if renderers is None else renderers
+            renderer_choices(call_timeout) if renderers is None else renderers
         )
         # Jobs are numbered 1, 2, ...; those numbered up to `_cut_seq` were cut.
         self._last_seq = 0  # main thread
@@ -247,7 +277,7 @@ class BuiltinSpeaker:
     def _raise_if_failed(self, current: Spoken | None) -> None:
         rendering = self._rendering
         if self._failure is None and (
-            rendering is None or time.monotonic() - rendering[0] < RENDER_TIMEOUT
+            rendering is None or time.monotonic() - rendering[0] < self._render_timeout
         ):
             return
         if self._failure is not None:

@@ -2,9 +2,10 @@
 
 The chain is screen reader → built-in voice → silent recorder. A back end that
 cannot start, or that raises from any call later, is closed and replaced by the next
-that starts; each change is reported once through `on_change`, and what the failed
-back end accepted but never delivered is said again by the new one. The silent
-recorder cannot fail, so the game never loses its speaker.
+that starts; each back end given up is reported once through `on_change`, at
+start-up or mid-game (the app announces every switch), and what the failed back end
+accepted but never delivered is said again by the new one. The silent recorder
+cannot fail, so the game never loses its speaker.
 """
 
 from __future__ import annotations
@@ -74,7 +75,9 @@ class FallbackSpeaker:
         self._language = language
         self._rate = clamp_rate(rate)
         self._volume = clamp_percent(volume)
+        self._is_started = False  # changes from now on are mid-game
         self._current: Speaker = self._start_next(failed=None)
+        self._is_started = True
 
     @property
     def name(self) -> BackendKind:
@@ -199,7 +202,7 @@ class FallbackSpeaker:
                 volume=self._volume,
             )
         for kind, reason in given_up:
-            self._report(BackendChange(kind, speaker.name, reason))
+            self._report(BackendChange(kind, speaker.name, reason, self._is_started))
         return speaker
 
     def _apply_settings(self, speaker: Speaker) -> None:

@@ -11,20 +11,31 @@ Two ways to the same espeak-ng voice:
   runs libespeak-ng asynchronously, and on this machine `runAndWait` returned
   before the file was written, and in a run of 200 renders alternating rates about
   two in three came out at the rate of an earlier render (a later `runAndWait`
-  cancels the synthesiser's queue, rate change included).
+  cancels the synthesiser's queue, rate change included). About one render in a
+  hundred also comes out as a WAV header with no sound at all (espeak reports the
+  message finished without synthesising any); rendered again, it works, so each
+  render is checked and tried up to `PYTTSX3_ATTEMPTS` times.
+
+Every renderer is given `timeout`, the seconds one call may take before it gives up
+by itself (the espeak-ng command is killed, with any child it started). The built-in
+voice sets it to half its own limits, so a hanging renderer is abandoned while there
+is still time to try the next one.
 
 A renderer is created and used in one worker thread only.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import threading
 import time
+import wave
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
@@ -33,7 +44,9 @@ from audiospades.speech._quiet import quiet_modules
 from audiospades.speech.base import NORMAL_RATE
 
 __all__ = [
+    "CALL_TIMEOUT",
     "NORMAL_WORDS_PER_MINUTE",
+    "PYTTSX3_ATTEMPTS",
     "EspeakCliRenderer",
     "Pyttsx3Renderer",
     "RenderError",
@@ -50,9 +63,15 @@ NORMAL_WORDS_PER_MINUTE: Final = 175
 """espeak-ng's own default rate; 100 % in the game's rate setting."""
 
 ESPEAK_COMMAND: Final = "espeak-ng"
-_CLI_TIMEOUT: Final = 10.0
-PYTTSX3_WAIT: Final = 4.0
-"""Seconds to wait for pyttsx3 to finish one file before trying the command."""
+
+CALL_TIMEOUT: Final = 1.5
+"""Default seconds one renderer call may take (the built-in voice passes its own).
+
+espeak-ng renders 150 words (45 s of speech) in about 0.3 s here.
+"""
+
+PYTTSX3_ATTEMPTS: Final = 3
+"""Renders of one text through pyttsx3 before its silent files count as failure."""
 
 # libespeak-ng is one global synthesiser per process (pyttsx3 initialises it once and
 # shares it between engines), so renders from two speakers must not interleave.
@@ -124,20 +143,74 @@ def choose_voice(voices: list[Voice], lang: str) -> str | None:
 
 
 def _check_written(path: str) -> None:
-    # A WAV header alone is 44 bytes: anything that small holds no speech.
-    if not os.path.exists(path) or os.path.getsize(path) <= 44:
-        raise RenderError(f"no speech written to {path}")
+    """Raise `RenderError` unless `path` is a WAV file holding some sound."""
+    try:
+        with wave.open(path, "rb") as wav:
+            frame_count = wav.getnframes()
+    except (OSError, EOFError, wave.Error) as exc:
+        raise RenderError(f"no speech written to {path}: {exc!r}") from exc
+    if frame_count == 0:
+        raise RenderError(f"no speech written to {path}: no frames")
+
+
+def _run_command(args: list[str], *, stdin: bytes | None, timeout: float) -> str:
+    """Run a command and return its output; kill it and its children on timeout.
+
+    The command runs in a session of its own, so a wrapper script's children die
+    with it and cannot hold its pipes open after the timeout.
+
+    Raises:
+        RenderError: It could not start, timed out or failed.
+    """
+    try:
+        process = subprocess.Popen(
+            args,
+            stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            start_new_session=os.name == "posix",
+        )
+    except OSError as exc:
+        raise RenderError(f"{args[0]} could not start: {exc!r}") from exc
+    try:
+        out, err = process.communicate(stdin, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        _kill(process)
+        raise RenderError(f"{args[0]} took longer than {timeout} s") from None
+    if process.returncode != 0:
+        detail = err.decode("utf-8", "replace").strip()[-200:]
+        raise RenderError(f"{args[0]} failed ({process.returncode}): {detail}")
+    return out.decode("utf-8", "replace")
+
+
+def _kill(process: subprocess.Popen[bytes]) -> None:
+    try:
+        if os.name == "posix":
+            os.killpg(process.pid, signal.SIGKILL)
+        else:
+            process.kill()
+    except OSError:
+        pass  # it ended by itself meanwhile
+    try:
+        process.communicate(timeout=1.0)
+    except subprocess.TimeoutExpired:
+        # Something outside its session holds the pipes; leave them to it.
+        _log.warning("%s did not end after it was killed", process.args)
 
 
 class Pyttsx3Renderer:
     """Renders with pyttsx3's espeak driver."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, timeout: float = CALL_TIMEOUT) -> None:
         """Initialise pyttsx3.
+
+        Args:
+            timeout: Seconds one render may wait for pyttsx3.
 
         Raises:
             RenderError: pyttsx3 or libespeak-ng is missing or fails to start.
         """
+        self._timeout = timeout
         quiet_modules("pyttsx3.drivers.espeak")
         try:
             import pyttsx3
@@ -157,7 +230,26 @@ class Pyttsx3Renderer:
         ]
 
     def render(self, text: str, path: str, *, voice: str | None, wpm: int) -> None:
-        """Write the WAV file with `save_to_file` and `runAndWait`.
+        """Write the WAV file, rendering again if it came out without sound.
+
+        Raises:
+            RenderError: pyttsx3 failed or timed out, or wrote no sound in
+                `PYTTSX3_ATTEMPTS` tries.
+        """
+        for attempt in range(1, PYTTSX3_ATTEMPTS + 1):
+            self._render_once(text, path, voice=voice, wpm=wpm)
+            try:
+                _check_written(path)
+                return
+            except RenderError as exc:
+                if attempt == PYTTSX3_ATTEMPTS:
+                    raise
+                _log.debug("pyttsx3 wrote no sound (%s); rendering again", exc)
+
+    def _render_once(
+        self, text: str, path: str, *, voice: str | None, wpm: int
+    ) -> None:
+        """One `save_to_file` and `runAndWait`.
 
         pyttsx3 2.99 runs libespeak-ng in its asynchronous AUDIO_OUTPUT_RETRIEVAL
         mode, so `runAndWait` can return before synthesis ends; the file is written
@@ -178,19 +270,18 @@ class Pyttsx3Renderer:
                 self._engine.setProperty("rate", wpm)
                 self._engine.save_to_file(text, path)
                 self._engine.runAndWait()
-                if not finished.wait(PYTTSX3_WAIT):
+                if not finished.wait(self._timeout):
                     raise RenderError(f"pyttsx3 did not finish {path} in time")
                 self._wait_idle()
             finally:
                 self._engine.disconnect(token)
-        _check_written(path)
 
     def _wait_idle(self) -> None:
         if self._engine.driver_name != "espeak":
             return
         from pyttsx3.drivers import _espeak
 
-        deadline = time.monotonic() + PYTTSX3_WAIT
+        deadline = time.monotonic() + self._timeout
         while _espeak.IsPlaying() and time.monotonic() < deadline:
             time.sleep(0.002)
 
@@ -198,8 +289,11 @@ class Pyttsx3Renderer:
 class EspeakCliRenderer:
     """Renders by running the `espeak-ng` command."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, timeout: float = CALL_TIMEOUT) -> None:
         """Find the command.
+
+        Args:
+            timeout: Seconds one run of the command may take before it is killed.
 
         Raises:
             RenderError: `espeak-ng` is not on the PATH.
@@ -208,19 +302,13 @@ class EspeakCliRenderer:
         if found is None:
             raise RenderError(f"{ESPEAK_COMMAND} not found")
         self._command = found
+        self._timeout = timeout
 
     def voices(self) -> list[Voice]:
         """Parse `espeak-ng --voices` (language in column 2, file in column 5)."""
-        try:
-            out = subprocess.run(
-                [self._command, "--voices"],
-                capture_output=True,
-                text=True,
-                timeout=_CLI_TIMEOUT,
-                check=True,
-            ).stdout
-        except (OSError, subprocess.SubprocessError) as exc:
-            raise RenderError(f"{ESPEAK_COMMAND} --voices failed: {exc!r}") from exc
+        out = _run_command(
+            [self._command, "--voices"], stdin=None, timeout=self._timeout
+        )
         voices = []
         for line in out.splitlines()[1:]:
             cols = line.split()
@@ -234,22 +322,19 @@ class EspeakCliRenderer:
         if voice is not None:
             args += ["-v", voice]
         args.append("--stdin")  # text on stdin: a leading "-" is not an option
-        try:
-            subprocess.run(
-                args,
-                input=text.encode("utf-8"),
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.PIPE,
-                timeout=_CLI_TIMEOUT,
-                check=True,
-            )
-        except (OSError, subprocess.SubprocessError) as exc:
-            raise RenderError(f"{ESPEAK_COMMAND} failed: {exc!r}") from exc
+        _run_command(args, stdin=text.encode("utf-8"), timeout=self._timeout)
         _check_written(path)
 
 
-def renderer_choices() -> list[Callable[[], Renderer]]:
-    """Renderer constructors in order of preference on this platform."""
-    if sys.platform.startswith("linux"):
-        return [EspeakCliRenderer, Pyttsx3Renderer]
-    return [Pyttsx3Renderer, EspeakCliRenderer]
+def renderer_choices(timeout: float = CALL_TIMEOUT) -> list[Callable[[], Renderer]]:
+    """Renderer constructors in order of preference on this platform.
+
+    Args:
+        timeout: Seconds one call of each renderer may take.
+    """
+    preferred: list[type[EspeakCliRenderer] | type[Pyttsx3Renderer]] = (
+        [EspeakCliRenderer, Pyttsx3Renderer]
+        if sys.platform.startswith("linux")
+        else [Pyttsx3Renderer, EspeakCliRenderer]
+    )
+    return [functools.partial(kind, timeout=timeout) for kind in preferred]

@@ -5,6 +5,7 @@ defaults plus at most one `LoadProblem`; writers are atomic and return a `SavePr
 instead of raising on OS errors. The presenter words both.
 """
 
+from audiospades.storage.cleanup import clean_temp_files
 from audiospades.storage.problems import (
     LoadProblem,
     ProblemKind,
@@ -21,6 +22,7 @@ from audiospades.storage.saves import (
     new_game_id,
     save_current,
     save_finished,
+    set_aside_current,
 )
 from audiospades.storage.settings import Settings, load_settings, save_settings
 from audiospades.storage.stats import (
@@ -51,6 +53,7 @@ __all__ = [
     "SavedGame",
     "Settings",
     "Stats",
+    "clean_temp_files",
     "clear_current",
     "list_finished",
     "load_current",
@@ -62,5 +65,6 @@ __all__ = [
     "save_current",
     "save_finished",
     "save_settings",
+    "set_aside_current",
     "win_percentage",
 ]

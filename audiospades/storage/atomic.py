@@ -6,18 +6,29 @@ Windows: a reader, or the next start after a power cut, sees either the old file
 the new one, never half of each. The folder is fsynced too where the OS allows it, so
 the rename itself is durable.
 
+A write never goes through a symbolic link: a link in the target's place is replaced
+by the new file, and what it pointed to is left as it was (a link planted as
+``current_game.json`` must not let the game overwrite another file).
+
 `file_lock` serialises read-modify-write sequences (statistics) between two copies of
 the game started at once. It locks a ``NAME.lock`` file beside the target that is never
 deleted (deleting a lock file lets a third process lock a new inode while a second still
-holds the old one).
+holds the old one); a link or anything else that is not a regular file in its place
+is moved aside, never opened.
+
+A write killed between creating its temporary file and renaming it leaves a
+``.NAME.XXXXXXXX.tmp`` file behind; `remove_temp_files` clears them at start-up.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import logging
 import os
+import re
+import stat
 import sys
 import tempfile
 import time
@@ -26,12 +37,24 @@ from pathlib import Path
 from typing import Final
 
 from audiospades.storage.problems import SaveProblem, SaveProblemKind
+from audiospades.storage.safe_load import move_aside
 
 log = logging.getLogger(__name__)
 
 DEFAULT_LOCK_TIMEOUT: Final = 10.0
 """Seconds to wait for another copy of the game; a stats update takes milliseconds."""
 
+TEMP_SUFFIX: Final = ".tmp"
+_TEMP_RANDOM: Final = r"[a-z0-9_]{8}"
+"""`tempfile.mkstemp`'s random part: eight of ``a-z0-9_``."""
+_HAS_NOFOLLOW: Final = hasattr(os, "O_NOFOLLOW")
+_LOCK_FLAGS: Final = (
+    os.O_RDWR
+    | os.O_CREAT
+    | getattr(os, "O_NOFOLLOW", 0)
+    | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+)
 _POLL_SECONDS: Final = 0.01
 _REPLACE_ATTEMPTS: Final = 5
 """Windows refuses to replace a file another process has open (a virus scanner, say)."""
@@ -49,16 +72,31 @@ def ensure_parent(path: Path) -> None:
 def atomic_write_bytes(path: Path, data: bytes) -> None:
     """Replace `path` with `data` so that it is never seen half-written.
 
+    A symbolic link at `path` is replaced by the file; its target is never written.
+
     Raises:
         OSError: the write failed; `path` still holds its previous content (or is still
             absent) and no temporary file is left behind.
     """
-    if path.is_symlink():
-        # Write through a link (a dotfiles repository, say) instead of replacing it.
-        path = path.resolve()
     ensure_parent(path)
+    for attempt in range(2):
+        try:
+            _write_and_replace(path, data)
+        except FileNotFoundError:
+            # Our temporary file vanished before the rename: another copy of the game
+            # starting up took it for a killed write's leftover. Write it again.
+            if attempt == 1 or not path.parent.is_dir():
+                raise
+            log.info("temporary file for %s vanished; writing again", path)
+            continue
+        break
+    _fsync_dir(path.parent)
+
+
+def _write_and_replace(path: Path, data: bytes) -> None:
+    # mkstemp creates with O_EXCL: it never opens an existing file or follows a link.
     fd, tmp_name = tempfile.mkstemp(
-        dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
+        dir=path.parent, prefix=f".{path.name}.", suffix=TEMP_SUFFIX
     )
     tmp = Path(tmp_name)
     try:
@@ -66,12 +104,14 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
+        if path.is_symlink():
+            log.warning("replacing the link %s with a file; its target is kept", path)
+        # rename(2) replaces the directory entry: a link is replaced, not followed.
         _replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             tmp.unlink()
         raise
-    _fsync_dir(path.parent)
 
 
 def atomic_write_text(path: Path, text: str) -> None:
@@ -138,7 +178,7 @@ def file_lock(path: Path, timeout: float = DEFAULT_LOCK_TIMEOUT) -> Iterator[Non
     """
     lock_file = lock_path_for(path)
     ensure_parent(lock_file)
-    fd = os.open(lock_file, os.O_RDWR | os.O_CREAT, 0o644)
+    fd = _open_lock_file(lock_file)
     try:
         deadline = time.monotonic() + timeout
         while not _try_lock(fd):
@@ -151,6 +191,90 @@ def file_lock(path: Path, timeout: float = DEFAULT_LOCK_TIMEOUT) -> Iterator[Non
             _unlock(fd)
     finally:
         os.close(fd)
+
+
+def _open_lock_file(lock_file: Path) -> int:
+    """Open (creating) the regular file `lock_file`, never through a link.
+
+    Something else in its place (a link, a pipe, a folder) is moved aside once, as a
+    damaged file would be, and a fresh lock file made.
+
+    Raises:
+        OSError: the lock file could not be opened or made.
+    """
+    for attempt in range(2):
+        fd = _open_regular(lock_file)
+        if fd is not None:
+            return fd
+        if attempt == 0:
+            log.warning("%s is not a regular file; moving it aside", lock_file)
+            if move_aside(lock_file) is None:
+                break
+    raise OSError(errno.EINVAL, "not a regular file", str(lock_file))
+
+
+def _open_regular(path: Path) -> int | None:
+    """A read-write descriptor on the regular file `path`, made if missing.
+
+    None if a link, folder, pipe or device is there.
+    """
+    if not _HAS_NOFOLLOW and os.path.islink(path):  # Windows: look before opening
+        return None
+    try:
+        fd = os.open(path, _LOCK_FLAGS, 0o644)
+    except OSError:
+        if os.path.islink(path) or os.path.isdir(path):
+            return None
+        raise
+    if stat.S_ISREG(os.fstat(fd).st_mode):
+        return fd
+    os.close(fd)
+    return None
+
+
+def remove_temp_files(folder: Path, names: frozenset[str] | re.Pattern[str]) -> int:
+    """Delete the temporary files that killed writes of `names` left in `folder`.
+
+    `names` is the set of file names written there, or a pattern they all match.
+    Only regular files named exactly ``.NAME.XXXXXXXX.tmp`` (as `atomic_write_bytes`
+    makes them) are deleted; links, folders and anything else are left alone, and
+    `folder` itself is not entered if it is a link. Returns how many were deleted.
+    """
+    try:
+        if folder.is_symlink() or not folder.is_dir():
+            return 0
+        entries = list(os.scandir(folder))
+    except OSError as exc:
+        log.warning("cannot look for temporary files in %s: %s", folder, exc)
+        return 0
+    removed = 0
+    for entry in entries:
+        match = _TEMP_NAME.fullmatch(entry.name)
+        if match is None:
+            continue
+        name = match.group("name")
+        is_ours = (
+            name in names
+            if isinstance(names, frozenset)
+            else names.fullmatch(name) is not None
+        )
+        try:
+            if not is_ours or not entry.is_file(follow_symlinks=False):
+                continue
+            os.unlink(entry.path)
+        except FileNotFoundError:
+            continue  # Another copy of the game finished with it, or removed it.
+        except OSError as exc:
+            log.warning("cannot remove the temporary file %s: %s", entry.path, exc)
+            continue
+        log.info("removed %s, left by an interrupted write", entry.path)
+        removed += 1
+    return removed
+
+
+_TEMP_NAME: Final = re.compile(
+    rf"\.(?P<name>.+)\.{_TEMP_RANDOM}{re.escape(TEMP_SUFFIX)}"
+)
 
 
 def _replace(src: Path, dst: Path) -> None:

@@ -2,7 +2,8 @@
 
 Storage never raises at the game and never speaks: a loader hands back defaults plus
 at most one `LoadProblem`, a writer hands back `None` or one `SaveProblem`, and the
-presenter turns that into one translated sentence.
+presenter turns that into one translated sentence. Nothing that could not be read is
+ever deleted: it is moved aside under a name that says so (see `safe_load`).
 """
 
 from __future__ import annotations
@@ -20,7 +21,12 @@ class ProblemKind(StrEnum):
     WRONG_VERSION = "wrong_version"
     """A well-formed file of another format version (say, from a newer release)."""
     UNREADABLE = "unreadable"
-    """The OS would not let us read it (permissions, a folder, an I/O error)."""
+    """The OS would not let us read it (permissions, an I/O error, too slow)."""
+    NOT_A_FILE = "not_a_file"
+    """Not a regular file: a symbolic link, a folder, a named pipe or a device."""
+    PARTLY_USED = "partly_used"
+    """Read, but some keys or entries could not be understood; they are named in
+    `LoadProblem.ignored`, and the original file is kept as `LoadProblem.backup`."""
 
 
 class SaveProblemKind(StrEnum):
@@ -34,11 +40,17 @@ class SaveProblemKind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class LoadProblem:
-    """A file that could not be used; it was moved aside to `backup` where possible."""
+    """A file that could not be used; it was moved aside to `backup` where possible.
+
+    For `ProblemKind.PARTLY_USED` the file was used, less what `ignored` names, and
+    `backup` is a copy of the original as it was read.
+    """
 
     kind: ProblemKind
     path: Path
     backup: Path | None
+    ignored: tuple[str, ...] = ()
+    """The keys or entries left unused (``"key_overide"``, ``"by_difficulty 7"``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,14 +10,27 @@ Finished games are kept one file each in ``finished/``, the newest `FINISHED_KEP
 After a game ends the app should, in this order, `save_finished`, then
 `stats.record_game`, then `clear_current`: each step can be repeated safely after a
 crash (a finished file of the same id is replaced, a counted game id is ignored).
+
+What is loaded is checked before the app sees it: a ``meta`` game id that could not
+name a file (``"a:b"``) is repaired to a safe id derived from it, the same one every
+time, so the game is still counted once; numbers and texts out of range are dropped
+(the app has a default for each). A saved game the app cannot replay is never
+deleted: `set_aside_current` moves it aside under a name that says so.
+
+``finished/`` is never used through a symbolic link: a link there is refused, so the
+game neither writes nor prunes files somewhere else.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import json
 import logging
+import os
 import re
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -31,15 +44,23 @@ from audiospades.storage.problems import (
     SaveProblem,
     SaveProblemKind,
 )
-from audiospades.storage.safe_load import load_json_object, reject
+from audiospades.storage.safe_load import load_json_object, move_aside, reject
 
 log = logging.getLogger(__name__)
 
 SAVE_VERSION: Final = 1
 RECORD_FORMAT: Final = "audiospades-record/1"
 FINISHED_KEPT: Final = 50
+MAX_SEED: Final = 2**63 - 1
+MAX_UNDO_COUNT: Final = 1_000_000
+MAX_NAME_LENGTH: Final = 100
+"""Of a seat name, which is spoken."""
+MAX_SPOKEN_LENGTH: Final = 10_000
+"""Of the last line spoken, which is spoken again on resuming."""
 _GAME_ID: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,99}")
 """Game ids become file names, so they are kept to characters every OS accepts."""
+FINISHED_FILE_NAME: Final = re.compile(_GAME_ID.pattern + r"\.json")
+"""The name of every file `save_finished` writes in ``finished/``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,8 +114,32 @@ def save_current(
 
 
 def load_current() -> tuple[SavedGame | None, LoadProblem | None]:
-    """The saved game in progress; None if there is none or it was unusable."""
-    return _load_game(paths.current_game_path())
+    """The saved game in progress; None if there is none or it was unusable.
+
+    Its meta is checked (see the module docstring): the game id is always valid.
+    """
+    saved, problem = _load_game(paths.current_game_path())
+    if saved is None:
+        return None, problem
+    return SavedGame(record=saved.record, meta=_checked_meta(saved)), None
+
+
+def set_aside_current(reason: str) -> Path | None:
+    """Move the saved game in progress aside, as a file the app could not use.
+
+    For a save that loads but cannot be replayed: it is renamed
+    ``current_game.json.broken-YYYYmmdd-HHMMSS``, never deleted. Returns where it went,
+    or None if there was none or it could not be moved (it is then left in place).
+    """
+    path = paths.current_game_path()
+    if not os.path.lexists(path):
+        return None
+    backup = move_aside(path)
+    if backup is None:
+        log.warning("saved game unusable (%s); could not move %s aside", reason, path)
+    else:
+        log.warning("saved game unusable (%s); moved %s to %s", reason, path, backup)
+    return backup
 
 
 def clear_current() -> SaveProblem | None:
@@ -120,6 +165,9 @@ def save_finished(
     if not is_valid_game_id(game_id):
         raise ValueError(f"game id {game_id!r} cannot name a file")
     _check_record(record)
+    if paths.finished_dir().is_symlink():
+        log.warning("%s is a link; not writing through it", paths.finished_dir())
+        return SaveProblem(SaveProblemKind.UNWRITABLE, _finished_path(game_id))
     envelope = {
         "version": SAVE_VERSION,
         "game_id": game_id,
@@ -179,8 +227,19 @@ def _finished_path(game_id: str) -> Path:
 
 
 def _finished_files() -> list[Path]:
+    """Every entry named ``*.json`` in ``finished/``, links and folders included.
+
+    Whatever is not a regular file is then moved aside by the loader, never read.
+    """
+    folder = paths.finished_dir()
     try:
-        return [p for p in paths.finished_dir().glob("*.json") if p.is_file()]
+        if folder.is_symlink():
+            log.warning("%s is a link; not reading through it", folder)
+            return []
+        with os.scandir(folder) as entries:
+            return [Path(e.path) for e in entries if e.name.endswith(".json")]
+    except FileNotFoundError:
+        return []
     except OSError as exc:
         log.warning("cannot list finished games: %s", exc)
         return []
@@ -200,6 +259,44 @@ def _finished_info(path: Path, obj: dict[str, object]) -> FinishedGameInfo | Non
         reject(path, ProblemKind.DAMAGED, "not a finished game")
         return None
     return FinishedGameInfo(game_id=path.stem, finished_at=finished_at, meta=meta)
+
+
+def _checked_meta(saved: SavedGame) -> dict[str, object]:
+    """`saved.meta` with a valid game id and nothing out of range (see module doc)."""
+    meta = dict(saved.meta)
+    game_id = meta.get("game_id")
+    if not isinstance(game_id, str) or not is_valid_game_id(game_id):
+        # Derived from what is there, so every load gives the same id and a game
+        # finished twice (a crash in between) is still counted once.
+        source = game_id if isinstance(game_id, str) else _canonical(saved.record)
+        meta["game_id"] = "r" + hashlib.sha256(source.encode()).hexdigest()[:31]
+        log.warning("saved game id %r repaired to %s", game_id, meta["game_id"])
+    checks: dict[str, Callable[[object], bool]] = {
+        "seed": lambda v: _is_int(v, 0, MAX_SEED),
+        "undo_count": lambda v: _is_int(v, 0, MAX_UNDO_COUNT),
+        "names": lambda v: (
+            isinstance(v, list)
+            and all(isinstance(n, str) and len(n) <= MAX_NAME_LENGTH for n in v)
+        ),
+        "last_spoken": lambda v: isinstance(v, str) and len(v) <= MAX_SPOKEN_LENGTH,
+    }
+    for name, is_usable in checks.items():
+        if name in meta and not is_usable(meta[name]):
+            log.warning("saved game's %s is out of range; not used", name)
+            del meta[name]
+    return meta
+
+
+def _is_int(value: object, low: int, high: int) -> bool:
+    is_int = isinstance(value, int) and not isinstance(value, bool)
+    return is_int and low <= value <= high  # type: ignore[operator]
+
+
+def _canonical(value: object) -> str:
+    try:
+        return json.dumps(value, sort_keys=True, separators=(",", ":"), default=str)
+    except (RecursionError, ValueError):  # as deep as json.loads allowed: rare
+        return ""
 
 
 def _prune_finished() -> None:

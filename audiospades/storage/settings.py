@@ -1,10 +1,18 @@
 """The player's settings, kept in a human-readable ``settings.json``.
 
 The file is indented JSON with sorted keys, so a player (or a sighted helper) can edit
-it with any text editor. Loading forgives as much as it can: unknown keys are ignored,
-and a value of the wrong type or out of range falls back to that one field's default,
-with one WARNING naming every such field (a table keeps its good entries). Only a file
-that is not JSON at all, or of another version, is moved aside (see `safe_load`).
+it with any text editor. Loading forgives as much as it can: a value of the wrong type
+or out of range falls back to that one field's default (a table keeps its good
+entries), and an unknown key (a misspelt ``key_overide``) is not used. Nothing is
+silently dropped, though: the file as read is kept as ``settings.json.broken-...``,
+the problem names every key or entry left unused, and the file is rewritten with what
+was understood, so the player hears of it once. A file that is not JSON at all, or
+of another version, is moved aside whole (see `safe_load`).
+
+Every value is bounded: a language is one of the shipped languages' codes (it names
+a catalogue folder), and the opaque ``last_rules`` may hold only short names, flags
+and whole numbers within `RULE_NUMBER_LIMIT` (a target score of 10^30 would make a
+game that never ends).
 """
 
 from __future__ import annotations
@@ -16,10 +24,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
 
+from audiospades.languages import is_known_language
 from audiospades.storage import paths
 from audiospades.storage.atomic import try_write_json
 from audiospades.storage.problems import LoadProblem, SaveProblem
-from audiospades.storage.safe_load import load_json_object
+from audiospades.storage.safe_load import partly_used, read_json_object
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +40,11 @@ THEMES: Final = ("dark", "light")
 PERCENT_RANGE: Final = (0, 100)
 SPEECH_RATE_RANGE: Final = (10, 400)
 TEXT_SCALE_RANGE: Final = (0.5, 4.0)
+RULE_NUMBER_LIMIT: Final = 10_000
+"""No rule option is sensibly beyond this either way (the largest target is 2000)."""
+MAX_NAME_LENGTH: Final = 64
+"""Of any key, name or word in the file: a key name, a command, a character id."""
+MAX_TABLE_ENTRIES: Final = 500
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -41,7 +55,8 @@ class Settings:
     """
 
     language: str | None = None
-    """A locale name such as ``"fr"`` or ``"pt_BR"``; None follows the system locale."""
+    """A shipped language's code such as ``"fr"``, perhaps with a region (``"pt_BR"``);
+    None follows the system locale."""
     speech_mode: str = "auto"
     """Which speech back end to use; "auto" lets the speech package choose."""
     speech_rate: int = 100
@@ -71,11 +86,24 @@ class Settings:
 
 
 def load_settings() -> tuple[Settings, LoadProblem | None]:
-    """Read ``settings.json``; defaults (perhaps with a problem) if missing or bad."""
-    obj, problem = load_json_object(paths.settings_path(), version=SETTINGS_VERSION)
-    if obj is None:
+    """Read ``settings.json``; defaults (perhaps with a problem) if missing or bad.
+
+    A file only partly understood gives the settings understood and a
+    `ProblemKind.PARTLY_USED` problem (see the module docstring).
+    """
+    path = paths.settings_path()
+    loaded, problem = read_json_object(path, version=SETTINGS_VERSION)
+    if loaded is None:
         return Settings(), problem
-    return settings_from_dict(obj), None
+    settings, ignored = parse_settings(loaded.value)
+    if not ignored:
+        return settings, None
+    problem, kept = partly_used(path, loaded.raw, ignored)
+    if kept:
+        # The original is safe beside it: now hold only what is used, so the next
+        # start is quiet. A failed write is logged, and simply said again next time.
+        try_write_json(path, settings_to_dict(settings), pretty=True)
+    return settings, problem
 
 
 def save_settings(settings: Settings) -> SaveProblem | None:
@@ -95,35 +123,44 @@ def settings_to_dict(settings: Settings) -> dict[str, object]:
 
 def settings_from_dict(data: dict[str, object]) -> Settings:
     """Build `Settings` from a loaded object, keeping every value that is usable."""
-    known = {f.name for f in dataclasses.fields(Settings)}
-    unknown = sorted(k for k in data if k not in known and k != "version")
-    if unknown:
-        log.info("ignoring unknown settings: %s", ", ".join(unknown))
+    settings, ignored = parse_settings(data)
+    if ignored:
+        log.warning("settings partly unusable, not used: %s", ", ".join(ignored))
+    return settings
+
+
+def parse_settings(data: dict[str, object]) -> tuple[Settings, tuple[str, ...]]:
+    """`Settings` from a loaded object, and the keys or entries not used, sorted."""
+    ignored = [entry_name(k) for k in data if k not in _CHECKS and k != "version"]
     values: dict[str, object] = {}
-    damaged: list[str] = []
     for name, check in _CHECKS.items():
         if name not in data:
             continue
-        value, is_whole = check(data[name])
+        value, bad = check(data[name])
         if value is not _UNUSABLE:
             values[name] = value
-        if not is_whole:
-            damaged.append(name)
-    if damaged:
-        # One WARNING for the whole file, however many fields a hand edit broke.
-        log.warning(
-            "settings partly unusable, defaults kept for: %s", ", ".join(damaged)
-        )
-    return Settings(**values)  # type: ignore[arg-type]
+        ignored += [name] if bad is None else [f"{name} {entry_name(b)}" for b in bad]
+    return Settings(**values), tuple(sorted(ignored))  # type: ignore[arg-type]
+
+
+def entry_name(key: object) -> str:
+    r"""A key from the file, fit to be spoken: printable and at most 40 characters.
+
+    >>> entry_name("key_overide"), entry_name("a\nb"), len(entry_name("x" * 99))
+    ('key_overide', 'a?b', 40)
+    """
+    text = "".join(c if c.isprintable() else "?" for c in str(key))
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 _UNUSABLE: Final = object()
-_Check = Callable[[object], tuple[object, bool]]
-"""Returns the value to use (or `_UNUSABLE`) and whether all of it was usable."""
+_Check = Callable[[object], tuple[object, list[str] | None]]
+"""Returns the value to use (or `_UNUSABLE`), and what was not used: None for the
+whole field, else the keys of the entries left out (empty when all was used)."""
 
 
-def _all_or_nothing(ok: bool, value: object) -> tuple[object, bool]:
-    return (value, True) if ok else (_UNUSABLE, False)
+def _all_or_nothing(ok: bool, value: object) -> tuple[object, list[str] | None]:
+    return (value, []) if ok else (_UNUSABLE, None)
 
 
 def _choice(options: tuple[str, ...]) -> _Check:
@@ -131,7 +168,7 @@ def _choice(options: tuple[str, ...]) -> _Check:
 
 
 def _integer(low: int, high: int) -> _Check:
-    def check(v: object) -> tuple[object, bool]:
+    def check(v: object) -> tuple[object, list[str] | None]:
         # A hand edit may well say 100.0; bool is an int in Python but not here.
         if isinstance(v, float) and v.is_integer():
             v = int(v)
@@ -142,43 +179,66 @@ def _integer(low: int, high: int) -> _Check:
 
 
 def _number(low: float, high: float) -> _Check:
-    def check(v: object) -> tuple[object, bool]:
+    def check(v: object) -> tuple[object, list[str] | None]:
         if isinstance(v, bool) or not isinstance(v, int | float):
-            return _UNUSABLE, False
-        return _all_or_nothing(math.isfinite(v) and low <= v <= high, float(v))
+            return _UNUSABLE, None
+        try:
+            ok = math.isfinite(v) and low <= v <= high
+        except OverflowError:  # an integer too large for a float
+            ok = False
+        return _all_or_nothing(ok, float(v) if ok else v)
 
     return check
 
 
-def _boolean(v: object) -> tuple[object, bool]:
+def _boolean(v: object) -> tuple[object, list[str] | None]:
     return _all_or_nothing(isinstance(v, bool), v)
 
 
-def _text(v: object) -> tuple[object, bool]:
-    return _all_or_nothing(isinstance(v, str) and bool(v), v)
+def _is_name(v: object) -> bool:
+    return isinstance(v, str) and 0 < len(v) <= MAX_NAME_LENGTH
 
 
-def _language(v: object) -> tuple[object, bool]:
-    return _all_or_nothing(v is None or (isinstance(v, str) and 0 < len(v) <= 64), v)
+def _text(v: object) -> tuple[object, list[str] | None]:
+    return _all_or_nothing(_is_name(v), v)
 
 
-def _str_dict(v: object) -> tuple[object, bool]:
+def _language(v: object) -> tuple[object, list[str] | None]:
+    # Only a shipped language's code: the value names a folder under locale/.
+    return _all_or_nothing(v is None or is_known_language(v), v)
+
+
+def _str_dict(v: object) -> tuple[object, list[str] | None]:
     # Keep the good entries of a hand-edited table rather than losing all of it.
-    if not isinstance(v, dict):
-        return _UNUSABLE, False
-    good = {k: c for k, c in v.items() if isinstance(k, str) and isinstance(c, str)}
-    return good, len(good) == len(v)
+    if not isinstance(v, dict) or len(v) > MAX_TABLE_ENTRIES:
+        return _UNUSABLE, None
+    good = {k: c for k, c in v.items() if _is_name(k) and _is_name(c)}
+    return good, sorted(str(k) for k in v if k not in good)
 
 
-def _object_dict(v: object) -> tuple[object, bool]:
-    return _all_or_nothing(isinstance(v, dict), v)
+def _rules_dict(v: object) -> tuple[object, list[str] | None]:
+    # Opaque to storage, but bounded: names, flags and sensible whole numbers only.
+    # A rules table is all or nothing: half of one would be a different game.
+    if not isinstance(v, dict) or len(v) > MAX_TABLE_ENTRIES:
+        return _UNUSABLE, None
+    return _all_or_nothing(
+        all(_is_name(k) and _is_rule_value(x) for k, x in v.items()), v
+    )
 
 
-def _str_list(v: object) -> tuple[object, bool]:
-    if not isinstance(v, list):
-        return _UNUSABLE, False
-    good = [s for s in v if isinstance(s, str)]
-    return good, len(good) == len(v)
+def _is_rule_value(x: object) -> bool:
+    if x is None or isinstance(x, bool):
+        return True
+    if isinstance(x, int):
+        return -RULE_NUMBER_LIMIT <= x <= RULE_NUMBER_LIMIT
+    return _is_name(x)
+
+
+def _str_list(v: object) -> tuple[object, list[str] | None]:
+    if not isinstance(v, list) or len(v) > MAX_TABLE_ENTRIES:
+        return _UNUSABLE, None
+    good = [s for s in v if _is_name(s)]
+    return good, ([] if len(good) == len(v) else None)
 
 
 _CHECKS: Final[dict[str, _Check]] = {
@@ -194,7 +254,7 @@ _CHECKS: Final[dict[str, _Check]] = {
     "text_scale": _number(*TEXT_SCALE_RANGE),
     "fullscreen": _boolean,
     "key_overrides": _str_dict,
-    "last_rules": _object_dict,
+    "last_rules": _rules_dict,
     "last_players": _str_list,
     "hints_enabled": _boolean,
 }

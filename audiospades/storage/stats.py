@@ -7,6 +7,11 @@ repeated after a crash at any point without counting a game twice.
 
 Totals and the rating are derived from the per-difficulty records rather than stored,
 so they can never disagree with them.
+
+An entry that cannot be understood (a count in quotes, a count beyond `MAX_COUNT`, a
+difficulty out of range) is left out, but never silently lost: under the lock, the
+file as read is kept as ``stats.json.broken-...``, the problem names each entry left
+out, and the file is rewritten with the rest, so the player hears of it once.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 from enum import StrEnum
+from pathlib import Path
 from typing import Final
 
 from audiospades.storage import paths
@@ -25,10 +31,16 @@ from audiospades.storage.atomic import (
 )
 from audiospades.storage.problems import (
     LoadProblem,
+    ProblemKind,
     SaveProblem,
     SaveProblemKind,
 )
-from audiospades.storage.safe_load import load_json_object
+from audiospades.storage.safe_load import (
+    load_json_object,
+    partly_used,
+    read_json_object,
+)
+from audiospades.storage.settings import entry_name
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +49,13 @@ MIN_DIFFICULTY: Final = 2
 MAX_DIFFICULTY: Final = 14
 """Match difficulty in stars, as the player chooses it."""
 COUNTED_IDS_KEPT: Final = 1000
+MAX_COUNT: Final = 1_000_000_000
+"""More games than anyone plays: a larger count is damage (and 10^400 would not even
+convert to a float for a percentage)."""
+MAX_NAME_LENGTH: Final = 64
+"""Of a character id."""
+MAX_ID_LENGTH: Final = 100
+"""Of a counted game id (game ids are at most 100 characters)."""
 
 
 class Outcome(StrEnum):
@@ -178,11 +197,22 @@ class RecordReport:
 
 
 def load_stats() -> tuple[Stats, LoadProblem | None]:
-    """Read ``stats.json``; empty statistics (perhaps with a problem) if bad."""
-    obj, problem = load_json_object(paths.stats_path(), version=STATS_VERSION)
-    if obj is None:
-        return Stats(), problem
-    return stats_from_dict(obj), None
+    """Read ``stats.json``; empty statistics (perhaps with a problem) if bad.
+
+    A file only partly understood gives the statistics understood and a
+    `ProblemKind.PARTLY_USED` problem (see the module docstring).
+    """
+    path = paths.stats_path()
+    stats, ignored, problem = _read(path)
+    if not ignored:
+        return stats, problem
+    # Repair under the lock, so a game another copy is recording is not lost.
+    try:
+        with file_lock(path):
+            return _read_and_repair(path)
+    except (LockTimeoutError, OSError) as exc:
+        log.warning("cannot lock %s to keep its unusable entries: %s", path, exc)
+        return stats, LoadProblem(ProblemKind.PARTLY_USED, path, None, ignored)
 
 
 def record_game(
@@ -192,7 +222,7 @@ def record_game(
     path = paths.stats_path()
     try:
         with file_lock(path, timeout=lock_timeout):
-            stats, load_problem = load_stats()
+            stats, load_problem = _read_and_repair(path)
             if result.game_id in stats.counted_ids:
                 return RecordReport(RecordStatus.ALREADY_COUNTED, stats, load_problem)
             apply_result(stats, result)
@@ -202,13 +232,36 @@ def record_game(
             "stats are locked by another copy of the game; %s not counted", path
         )
         problem = SaveProblem(SaveProblemKind.BUSY, path)
-        return RecordReport(RecordStatus.NOT_SAVED, load_stats()[0], None, problem)
+        return RecordReport(RecordStatus.NOT_SAVED, _read(path)[0], None, problem)
     except OSError as exc:
         log.warning("cannot lock %s: %s", path, exc)
         problem = SaveProblem(SaveProblemKind.UNWRITABLE, path)
-        return RecordReport(RecordStatus.NOT_SAVED, load_stats()[0], None, problem)
+        return RecordReport(RecordStatus.NOT_SAVED, _read(path)[0], None, problem)
     status = RecordStatus.COUNTED if save_problem is None else RecordStatus.NOT_SAVED
     return RecordReport(status, stats, load_problem, save_problem)
+
+
+def _read(path: Path) -> tuple[Stats, tuple[str, ...], LoadProblem | None]:
+    """The statistics in `path` and the entries not used; no repair, no lock."""
+    obj, problem = load_json_object(path, version=STATS_VERSION)
+    if obj is None:
+        return Stats(), (), problem
+    stats, ignored = parse_stats(obj)
+    return stats, ignored, None
+
+
+def _read_and_repair(path: Path) -> tuple[Stats, LoadProblem | None]:
+    """Read `path`, keeping a partly understood file aside; call with the lock held."""
+    loaded, problem = read_json_object(path, version=STATS_VERSION)
+    if loaded is None:
+        return Stats(), problem
+    stats, ignored = parse_stats(loaded.value)
+    if not ignored:
+        return stats, None
+    problem, kept = partly_used(path, loaded.raw, ignored)
+    if kept:
+        try_write_json(path, stats_to_dict(stats), pretty=True)
+    return stats, problem
 
 
 def apply_result(stats: Stats, result: GameResult) -> None:
@@ -244,36 +297,60 @@ def stats_to_dict(stats: Stats) -> dict[str, object]:
 
 def stats_from_dict(data: dict[str, object]) -> Stats:
     """Build `Stats` from a loaded object, skipping (and logging) unusable entries."""
-    stats = Stats()
-    skipped = 0
-    by_difficulty = data.get("by_difficulty")
-    for key, value in _items(by_difficulty):
-        record = _record_in(value)
-        difficulty = int(key) if key.isdecimal() and len(key) < 4 else 0
-        if record is None or not MIN_DIFFICULTY <= difficulty <= MAX_DIFFICULTY:
-            skipped += 1
-        else:
-            stats.by_difficulty[difficulty] = record
-    for key, value in _items(data.get("by_character")):
-        parts = value if isinstance(value, dict) else {}
-        partner = _record_in(parts.get("as_partner"))
-        opponent = _record_in(parts.get("as_opponent"))
-        if partner is None or opponent is None:
-            skipped += 1
-        else:
-            stats.by_character[key] = CharacterRecord(partner, opponent)
-    ids = data.get("counted_game_ids")
-    if isinstance(ids, list):
-        stats.counted_ids = [i for i in ids if isinstance(i, str)][-COUNTED_IDS_KEPT:]
-    if skipped or not isinstance(by_difficulty, dict):
-        log.warning("stats file partly unusable; %d entries skipped", skipped)
+    stats, ignored = parse_stats(data)
+    if ignored:
+        log.warning("stats partly unusable, not used: %s", ", ".join(ignored))
     return stats
 
 
-def _items(value: object) -> list[tuple[str, object]]:
+_SECTIONS: Final = ("version", "by_difficulty", "by_character", "counted_game_ids")
+
+
+def parse_stats(data: dict[str, object]) -> tuple[Stats, tuple[str, ...]]:
+    """`Stats` from a loaded object, and the entries not used, section by section."""
+    stats = Stats()
+    ignored: list[str] = []
+    bad: list[str] = []
+    for key, value in _section(data, "by_difficulty", ignored):
+        record = _record_in(value)
+        difficulty = int(key) if key.isdecimal() and len(key) < 4 else 0
+        if record is None or not MIN_DIFFICULTY <= difficulty <= MAX_DIFFICULTY:
+            bad.append(key)
+        else:
+            stats.by_difficulty[difficulty] = record
+    ignored += [f"by_difficulty {entry_name(k)}" for k in sorted(bad)]
+    bad = []
+    for key, value in _section(data, "by_character", ignored):
+        parts = value if isinstance(value, dict) else {}
+        partner = _record_in(parts.get("as_partner"))
+        opponent = _record_in(parts.get("as_opponent"))
+        if partner is None or opponent is None or not 0 < len(key) <= MAX_NAME_LENGTH:
+            bad.append(key)
+        else:
+            stats.by_character[key] = CharacterRecord(partner, opponent)
+    ignored += [f"by_character {entry_name(k)}" for k in sorted(bad)]
+    ids = data.get("counted_game_ids", [])
+    good_ids = (
+        [i for i in ids if isinstance(i, str) and 0 < len(i) <= MAX_ID_LENGTH]
+        if isinstance(ids, list)
+        else []
+    )
+    if not isinstance(ids, list) or len(good_ids) != len(ids):
+        ignored.append("counted_game_ids")
+    stats.counted_ids = good_ids[-COUNTED_IDS_KEPT:]
+    ignored += [entry_name(k) for k in sorted(data) if k not in _SECTIONS]
+    return stats, tuple(ignored)
+
+
+def _section(
+    data: dict[str, object], name: str, ignored: list[str]
+) -> list[tuple[str, object]]:
+    """The entries of the table `name` (none if missing); names it if not a table."""
+    value = data.get(name, {})
     if not isinstance(value, dict):
+        ignored.append(name)
         return []
-    return [(k, v) for k, v in value.items() if isinstance(k, str)]
+    return [(str(k), v) for k, v in value.items()]
 
 
 def _record_out(record: Record) -> dict[str, int]:
@@ -284,6 +361,9 @@ def _record_in(value: object) -> Record | None:
     if not isinstance(value, dict):
         return None
     counts = [value.get(k) for k in ("wins", "losses", "draws")]
-    if all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in counts):
+    if all(
+        isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_COUNT
+        for n in counts
+    ):
         return Record(*counts)  # type: ignore[arg-type]
     return None

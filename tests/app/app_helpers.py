@@ -28,3 +28,22 @@ def play_until(
         else:
             harness.press("return")
     raise AssertionError("the game did not reach the expected point")
+
+
+def assert_still_answers(harness: Harness) -> None:
+    """After a fuzz run: the app either ended on a quit key, or still answers keys.
+
+    Answering means the repeat key says again a line already spoken; a crashed or
+    wedged loop would raise, say nothing, or say something new.
+    """
+    if not harness.app.running:
+        assert harness.frame() is False  # a quit key ended it, cleanly
+        return
+    assert not harness.app.stack.is_empty
+    harness.services.what_key_mode = False  # key help would name F5 instead
+    harness.settle()
+    mark = harness.mark()
+    harness.press("f5")
+    said = harness.said_since(mark)
+    assert len(said) == 1
+    assert said[0] in harness.said_since(0)[:mark]

@@ -93,3 +93,69 @@ def test_pgettext_falls_back_to_english(tmp_path: Path) -> None:
     i18n.set_language("de", localedir=tmp_path)
     assert i18n.pgettext("suit", "hearts") == "hearts"
     assert i18n.ngettext("{count} bag", "{count} bags", 1) == "{count} bag"
+
+
+# --- the language setting is a code, never a path (issue 13, item 12) ---
+
+
+def _injected(root: Path, folder: str) -> None:
+    catalog = Catalog(locale="fr", domain="audiospades")
+    catalog.add("Quit", "INJECTED")
+    target = root / folder / "LC_MESSAGES"
+    target.mkdir(parents=True)
+    with open(target / "audiospades.mo", "wb") as handle:
+        write_mo(handle, catalog)
+
+
+@pytest.mark.parametrize("language", ["../x", "x/../../x", "/ABS/x", "zz", "fr/."])
+def test_a_language_that_is_not_a_known_code_speaks_english(
+    tmp_path: Path, language: str
+) -> None:
+    """'"../../x" loaded a catalogue from outside locale/ (the menu spoke injected
+    text)'."""
+    localedir = tmp_path / "locale"
+    localedir.mkdir()
+    _injected(tmp_path, "x")
+    _injected(localedir, "zz")
+    _injected(tmp_path, "ABS/x")
+    absolute = language.replace("/ABS", str(tmp_path / "ABS"))
+    assert i18n.set_language(absolute, localedir=localedir) == "en"
+    assert i18n.current_language() == "en"
+    assert i18n.pgettext("menu", "Quit") == "Quit"
+    assert i18n._("Quit") == "Quit"
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"", b"garbage", b"\xde\x12\x04\x95" + b"\xff" * 40, b"\x95\x04\x12\xde" * 7],
+    ids=["empty", "text", "bad header", "bad offsets"],
+)
+def test_a_malformed_catalogue_speaks_english_with_a_warning(
+    tmp_path: Path, content: bytes, caplog: pytest.LogCaptureFixture
+) -> None:
+    """'a malformed catalogue there crashes every start'."""
+    folder = tmp_path / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "audiospades.mo").write_bytes(content)
+    assert i18n.set_language("fr", localedir=tmp_path) == "en"
+    assert i18n._("Quit") == "Quit"
+    assert any(
+        r.levelname == "WARNING" and "catalogue" in r.getMessage()
+        for r in caplog.records
+    )
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [("fr", "fr"), ("pt_BR", "pt_BR"), ("de_CH", "de_CH"), ("FR", "en"), ("it", "it")],
+)
+def test_known_codes_and_their_regions_are_kept(language: str, expected: str) -> None:
+    assert i18n.set_language(language) == expected
+
+
+@pytest.mark.parametrize("value", ["/tmp/../etc", "../../x", "x/y_Z"])
+def test_a_system_language_that_is_a_path_speaks_english(
+    value: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LANGUAGE", value)
+    assert i18n.set_language(None) == "en"

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from app_helpers import play_until
 
+from audiospades import storage
 from audiospades.app.harness import Harness
+from audiospades.notices import QuestionKind
 from audiospades.rules import Phase
+from audiospades.storage import Settings
 
 
 def _mid_trick(h: Harness) -> bool:
@@ -40,3 +44,103 @@ def test_continue_names_the_hand_and_the_cards_on_the_table(
     assert said.count(heard) == 1, said
     h2.press("t")
     assert h2.last == "Your turn to play."
+
+
+def _rules_settings(**rules: object) -> Settings:
+    return Settings(
+        language="en",
+        pace="fast",
+        last_rules={"preset": "pagat", "target_score": None, "hand_limit": 1, **rules},
+    )
+
+
+def test_every_line_heard_is_already_saved(
+    make_harness: Callable[..., Harness], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 13, item 2: the save comes before the speech, so a kill at any moment
+    never leaves the player having heard more than the disk holds."""
+    saved_at: list[int] = []
+    checked: list[tuple[str, int, int]] = []
+    h: Harness | None = None
+    real_save = storage.save_current
+
+    def spy(record: dict[str, object], meta: dict[str, object]) -> object:
+        table = h.table if h is not None else None
+        saved_at.append(table.session.game.action_count if table else -1)
+        return real_save(record, meta)
+
+    def heard(text: str) -> None:
+        table = h.table if h is not None else None
+        if table is not None and not table.session.is_over and saved_at:
+            checked.append((text, table.session.game.action_count, saved_at[-1]))
+
+    monkeypatch.setattr(storage, "save_current", spy)
+    h = make_harness(seed=4, on_utterance=heard)
+    h.press("return")
+    play_until(h, lambda h: h.table is not None and h.table.session.is_over)
+    assert len(checked) > 50
+    behind = [(text, live, disk) for text, live, disk in checked if disk != live]
+    assert behind == []
+
+
+def test_a_blind_nil_question_open_at_quitting_is_open_after_continue(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """Issue 13, item 3: quit while the question waits, continue: the question is
+    asked again, nobody bids meanwhile, and Y answers it."""
+    settings = _rules_settings(blind_nil_behind=0)
+    h = make_harness(seed=2, settings=settings)
+    h.press("return")
+    h.settle()
+    assert h.table.session.question is not None
+    assert "blind nil" in h.last.lower()
+    h.stop()
+
+    h2 = make_harness(seed=9, settings=settings)
+    h2.press("down")
+    mark = h2.mark()
+    h2.press("return")
+    h2.settle()
+    said = " ".join(h2.said_since(mark)).lower()
+    session = h2.table.session
+    assert session.question is not None and session.hand_hidden
+    assert "blind nil" in said
+    h2.wait(60_000)
+    assert all(bid is None for bid in session.game.bids)
+    h2.press("y")
+    h2.settle()
+    assert "does nothing" not in h2.last
+    assert session.game.bids[0] is not None and session.game.bids[0].blind
+
+
+def test_a_redeal_offer_open_at_quitting_is_open_after_continue(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """Issue 13, item 3, the redeal offer: the same, answered with N."""
+    settings = _rules_settings(misdeal_redeal=True, blind_nil_allowed=False)
+    for seed in range(1, 200):
+        h = make_harness(seed=seed, settings=settings)
+        h.press("return")
+        h.settle()
+        question = h.table.session.question
+        if question is not None and question.kind is QuestionKind.REDEAL:
+            break
+        h.stop()
+    else:
+        raise AssertionError("no seed gave seat 0 a redeal offer")
+    deals = h.table.session.game.deal_count
+    h.stop()
+
+    h2 = make_harness(seed=9, settings=settings)
+    h2.press("down", "return")
+    h2.settle()
+    session = h2.table.session
+    assert session.question is not None and session.question.kind is (
+        QuestionKind.REDEAL
+    )
+    assert session.game.deal_count == deals
+    assert all(bid is None for bid in session.game.bids)
+    h2.press("n")
+    h2.settle()
+    assert session.question is None
+    assert "does nothing" not in h2.last

@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from babel.messages.pofile import read_po
 
 from audiospades.app.harness import Harness
 from audiospades.notices import FileKind
 from audiospades.presenter.system import storage_text
 from audiospades.rules import Phase
-from audiospades.storage import ProblemKind, SaveProblem, SaveProblemKind
+from audiospades.storage import LoadProblem, ProblemKind, SaveProblem, SaveProblemKind
 
 POT = Path(__file__).resolve().parents[2] / "locale" / "audiospades.pot"
 
@@ -66,7 +67,37 @@ def test_each_file_kind_has_its_own_sentence() -> None:
     assert storage_text(FileKind.SETTINGS, busy).startswith(
         "Your settings could not be saved"
     )
-    assert ProblemKind.UNREADABLE
+    for kind in ProblemKind:
+        for backup in (None, Path("/home/x/settings.json.broken-1")):
+            problem = LoadProblem(kind, Path("x"), backup, ignored=("a",))
+            texts = {storage_text(file, problem) for file in FileKind}
+            assert len(texts) == len(FileKind), (kind, backup)
+            if backup is not None:  # the player hears where the file went
+                assert all(str(backup) in text for text in texts), (kind, texts)
+
+
+@pytest.mark.parametrize(
+    ("ignored", "spoken"),
+    [
+        (("key_overide",), "key_overide"),
+        (("a", "b"), "a and b"),
+        (tuple("abcde"), "a, b, c, d and e"),
+        (tuple("abcdef"), "a, b, c, d, e and 1 other"),
+        (tuple("abcdefgh"), "a, b, c, d, e and 3 others"),
+    ],
+)
+def test_what_was_not_used_is_named(ignored: tuple[str, ...], spoken: str) -> None:
+    """Issue 13, item 4: "name the key or entry that was ignored"."""
+    backup = Path("/home/x/settings.json.broken-20260314-150926")
+    problem = LoadProblem(ProblemKind.PARTLY_USED, Path("x"), backup, ignored)
+    assert storage_text(FileKind.SETTINGS, problem) == (
+        "Some of your settings could not be used, so their defaults apply: "
+        f"{spoken}. Your file was kept as {backup}."
+    )
+    problem = LoadProblem(ProblemKind.PARTLY_USED, Path("x"), None, ignored)
+    assert storage_text(FileKind.STATISTICS, problem) == (
+        f"Some entries in your statistics could not be used and are left out: {spoken}."
+    )
 
 
 def test_options_speak_the_pace(make_harness: Callable[..., Harness]) -> None:

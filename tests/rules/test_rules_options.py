@@ -259,3 +259,15 @@ def test_from_dict_rejects_unknown_options_and_bad_values() -> None:
         Rules.from_dict({"no_hell": "yes"})
     with pytest.raises(RulesError):
         Rules.from_preset("bridge")
+
+
+def test_rules_error_keeps_its_problems_through_pickle() -> None:
+    """A refusal can cross a process pool whole: kinds and option names too."""
+    import pickle
+
+    with pytest.raises(RulesError) as caught:
+        Rules(player_count=5, partnerships=True, overtrick_points=5)
+    again = pickle.loads(pickle.dumps(caught.value))
+    assert again.details == caught.value.details
+    assert again.problems == caught.value.problems
+    assert again.options == caught.value.options

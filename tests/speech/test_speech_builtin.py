@@ -101,10 +101,16 @@ def channel() -> pygame.mixer.Channel:
 
 def test_linux_renders_with_the_espeak_ng_command_first() -> None:
     """pyttsx3 2.99's espeak driver loses rate changes between files (see render)."""
+    choices = renderer_choices(0.25)
+    kinds = [getattr(choice, "func", None) for choice in choices]
     if sys.platform.startswith("linux"):
-        assert renderer_choices() == [EspeakCliRenderer, Pyttsx3Renderer]
+        assert kinds == [EspeakCliRenderer, Pyttsx3Renderer]
     else:
-        assert renderer_choices()[0] is Pyttsx3Renderer
+        assert kinds[0] is Pyttsx3Renderer
+    assert [getattr(choice, "keywords", {}) for choice in choices] == [
+        {"timeout": 0.25},
+        {"timeout": 0.25},
+    ]
 
 
 def test_rendered_utterance_is_not_silent(tmp_path: Path) -> None:

@@ -112,7 +112,10 @@ def test_back_end_raising_mid_game_hands_over_and_the_text_is_still_spoken() -> 
     assert (second.rate, second.language) == (160, "es")
     assert changes == [
         BackendChange(
-            BackendKind.SCREEN_READER, BackendKind.BUILTIN, FallbackReason.FAILED
+            BackendKind.SCREEN_READER,
+            BackendKind.BUILTIN,
+            FallbackReason.FAILED,
+            mid_game=True,
         )
     ]
     speech.say("more")
@@ -151,7 +154,12 @@ def test_last_back_end_failing_leaves_silent_speech_and_never_raises() -> None:
     assert isinstance(silent, RecordingSpeaker)
     assert silent.transcript() == ["lost?"]
     assert changes == [
-        BackendChange(BackendKind.BUILTIN, BackendKind.SILENT, FallbackReason.FAILED)
+        BackendChange(
+            BackendKind.BUILTIN,
+            BackendKind.SILENT,
+            FallbackReason.FAILED,
+            mid_game=True,
+        )
     ]
 
 
@@ -326,7 +334,12 @@ def test_builtin_voice_failing_mid_game_hands_its_text_to_the_next(mixer: None) 
     assert isinstance(silent, RecordingSpeaker)
     assert silent.transcript()[-2:] == ["two", "three"]
     assert changes == [
-        BackendChange(BackendKind.BUILTIN, BackendKind.SILENT, FallbackReason.FAILED)
+        BackendChange(
+            BackendKind.BUILTIN,
+            BackendKind.SILENT,
+            FallbackReason.FAILED,
+            mid_game=True,
+        )
     ]
     speaker.tick()
     assert len(changes) == 1
@@ -365,9 +378,43 @@ def test_builtin_render_stuck_mid_game_times_out_and_hands_over(
         assert silent.transcript() == ["stuck", "after"]
         assert changes == [
             BackendChange(
-                BackendKind.BUILTIN, BackendKind.SILENT, FallbackReason.TIMED_OUT
+                BackendKind.BUILTIN,
+                BackendKind.SILENT,
+                FallbackReason.TIMED_OUT,
+                mid_game=True,
             )
         ]
     finally:
         release.set()
         speaker.close()
+
+
+def test_changes_at_start_up_and_mid_game_are_told_apart() -> None:
+    """The words differ: "no voice can be found" against "the voice stopped"."""
+    changes: list[BackendChange] = []
+
+    def not_running() -> RecordingSpeaker:
+        raise BackendStartError(FallbackReason.NOT_RUNNING)
+
+    def no_device() -> RecordingSpeaker:
+        raise BackendStartError(FallbackReason.NO_AUDIO_DEVICE)
+
+    speaker = FallbackSpeaker(
+        [
+            (BackendKind.SCREEN_READER, not_running),
+            (BackendKind.BUILTIN, lambda: FlakySpeaker(BackendKind.BUILTIN, 1)),
+            (BackendKind.BUILTIN, no_device),
+        ],
+        on_change=changes.append,
+    )
+    speaker.speak("heard")
+    speaker.speak("breaks it")
+    assert [(c.from_kind, c.to_kind, c.mid_game) for c in changes] == [
+        (BackendKind.SCREEN_READER, BackendKind.BUILTIN, False),
+        (BackendKind.BUILTIN, BackendKind.SILENT, True),
+        (BackendKind.BUILTIN, BackendKind.SILENT, True),
+    ]
+    assert [c.reason for c in changes[1:]] == [
+        FallbackReason.FAILED,
+        FallbackReason.NO_AUDIO_DEVICE,
+    ]

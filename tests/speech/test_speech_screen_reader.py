@@ -300,7 +300,10 @@ def test_screen_reader_failing_mid_game_hands_over_with_the_text(
     assert ("speak", "North bids three", "queue") in reader.calls
     assert changes == [
         BackendChange(
-            BackendKind.SCREEN_READER, BackendKind.BUILTIN, FallbackReason.FAILED
+            BackendKind.SCREEN_READER,
+            BackendKind.BUILTIN,
+            FallbackReason.FAILED,
+            mid_game=True,
         )
     ]
 

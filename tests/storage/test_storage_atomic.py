@@ -140,12 +140,60 @@ def test_lock_path_is_beside_target(home: Path) -> None:
     assert atomic.lock_path_for(home / "x.json") == home / "x.json.lock"
 
 
-def test_write_goes_through_a_symlink(home: Path, tmp_path: Path) -> None:
-    real = tmp_path / "dotfiles" / "settings.json"
+@pytest.mark.parametrize("dangling", [False, True], ids=["to a file", "dangling"])
+def test_write_replaces_a_symlink_never_writes_through_it(
+    home: Path, tmp_path: Path, dangling: bool
+) -> None:
+    """Issue 13, item 11: "Never write through a symlink in the data folders"."""
+    real = tmp_path / "elsewhere" / "current_game.json"
     real.parent.mkdir()
-    real.write_text("old")
+    if not dangling:
+        real.write_text("precious")
     home.mkdir()
-    (home / "settings.json").symlink_to(real)
-    atomic_write_text(home / "settings.json", "new")
-    assert (home / "settings.json").is_symlink()
-    assert real.read_text() == "new"
+    (home / "current_game.json").symlink_to(real)
+    atomic_write_text(home / "current_game.json", "new")
+    assert not (home / "current_game.json").is_symlink()
+    assert (home / "current_game.json").read_text() == "new"
+    if dangling:
+        assert not real.exists()
+    else:
+        assert real.read_text() == "precious"
+
+
+def test_lock_file_that_is_a_symlink_is_not_followed(
+    home: Path, tmp_path: Path
+) -> None:
+    target = tmp_path / "elsewhere" / "made-by-the-lock"
+    target.parent.mkdir()
+    home.mkdir()
+    (home / "stats.json.lock").symlink_to(target)
+    with file_lock(home / "stats.json", timeout=0.05):
+        pass
+    assert not target.exists()
+    lock = home / "stats.json.lock"
+    assert lock.is_file() and not lock.is_symlink()
+    # The link was kept beside it, not deleted.
+    kept = [p for p in home.iterdir() if p.is_symlink()]
+    assert [os.readlink(p) for p in kept] == [str(target)]
+
+
+def test_write_survives_its_temp_file_vanishing(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another copy of the game cleaning temp files at start-up may take ours."""
+    target = home / "stats.json"
+    atomic_write_text(target, "old")
+    real_replace = os.replace
+    vanished: list[str] = []
+
+    def replace(src: str, dst: str) -> None:
+        if not vanished:
+            vanished.append(str(src))
+            os.unlink(src)
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", replace)
+    atomic_write_text(target, "new")
+    assert target.read_text() == "new"
+    assert len(vanished) == 1
+    assert _leftovers(home) == []

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
+import os
+import stat
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -105,7 +109,7 @@ def test_directory_in_place_of_file_is_moved_aside(store: str) -> None:
     value, problem = load()
     assert value == default
     assert problem is not None
-    assert problem.kind is ProblemKind.UNREADABLE
+    assert problem.kind is ProblemKind.NOT_A_FILE
     assert problem.backup is not None
     assert (problem.backup / "inside.txt").read_text() == "keep me"
     assert not path.exists()
@@ -202,7 +206,7 @@ def test_backup_without_hard_links_still_never_overwrites(
     fixed_clock: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # FAT and some network shares have no hard links; rename is the fallback.
-    def no_links(src: object, dst: object) -> None:
+    def no_links(src: object, dst: object, **kwargs: object) -> None:
         raise OSError(1, "Operation not permitted")
 
     monkeypatch.setattr("os.link", no_links)
@@ -214,3 +218,162 @@ def test_backup_without_hard_links_still_never_overwrites(
     stem = path.parent / f"settings.json.broken-{fixed_clock}"
     assert stem.read_bytes() == b"broken 0"
     assert Path(f"{stem}-1").read_bytes() == b"broken 1"
+
+
+# --- things that are not files: links, pipes, devices; folders we may not change ---
+
+GOOD_CONTENT: dict[str, bytes] = {
+    "settings": b'{"version": 1, "speech_rate": 150}',
+    "stats": b'{"version": 1, "by_difficulty": {"7": {"wins": 1, "losses": 0, '
+    b'"draws": 0}}}',
+    "current": json.dumps(
+        {"version": 1, "record": {"format": "audiospades-record/1"}, "meta": {}}
+    ).encode(),
+    "finished": json.dumps(
+        {
+            "version": 1,
+            "game_id": "g1",
+            "finished_at": "2026-03-14T15:09:26+00:00",
+            "record": {"format": "audiospades-record/1"},
+            "meta": {},
+        }
+    ).encode(),
+}
+"""Content each loader would accept, so following a link would visibly succeed."""
+
+
+def _check_not_a_file(
+    path: Path, problem: LoadProblem | None, value: object, default: object
+) -> Path:
+    assert value == default
+    assert problem is not None
+    assert problem.kind is ProblemKind.NOT_A_FILE
+    assert problem.path == path
+    assert problem.backup is not None
+    assert problem.backup.name.startswith(path.name + ".broken-")
+    assert not os.path.lexists(path)
+    return problem.backup
+
+
+@pytest.mark.parametrize("store", LOADERS)
+def test_symlink_in_place_of_file_is_refused_and_kept(
+    store: str, tmp_path: Path
+) -> None:
+    """Issue 13, items 10-11: open only regular files, never through a link."""
+    path_of, load, default = LOADERS[store]
+    path = path_of()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    target = tmp_path / "elsewhere.json"
+    target.write_bytes(GOOD_CONTENT[store])
+    path.symlink_to(target)
+    value, problem = load()
+    backup = _check_not_a_file(path, problem, value, default)
+    # The link itself was moved aside, still pointing where it did.
+    assert backup.is_symlink()
+    assert os.readlink(backup) == str(target)
+    assert target.read_bytes() == GOOD_CONTENT[store]
+
+
+@pytest.mark.parametrize("store", LOADERS)
+def test_dangling_symlink_is_refused_not_followed(store: str, tmp_path: Path) -> None:
+    path_of, load, default = LOADERS[store]
+    path = path_of()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    target = tmp_path / "nowhere" / "x.json"
+    path.symlink_to(target)
+    value, problem = load()
+    backup = _check_not_a_file(path, problem, value, default)
+    assert backup.is_symlink()
+    assert not target.parent.exists()
+
+
+def _load_with_guard(load: Loader, fifo: Path) -> tuple[object, LoadProblem | None]:
+    """Load in a thread; if it hangs on the pipe, free it and fail."""
+    result: list[tuple[object, LoadProblem | None]] = []
+    worker = threading.Thread(target=lambda: result.append(load()), daemon=True)
+    worker.start()
+    worker.join(timeout=20)
+    if worker.is_alive():  # a writer releases a reader stuck on the pipe
+        fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+        os.close(fd)
+        worker.join(timeout=20)
+        pytest.fail("loading a named pipe blocked")
+    return result[0]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+@pytest.mark.parametrize("store", LOADERS)
+def test_fifo_in_place_of_file_is_refused_without_blocking(store: str) -> None:
+    """Issue 13, item 10: "A FIFO ... in place of a data file hangs the game"."""
+    path_of, load, default = LOADERS[store]
+    path = path_of()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(path)
+    value, problem = _load_with_guard(load, path)
+    backup = _check_not_a_file(path, problem, value, default)
+    assert stat.S_ISFIFO(backup.lstat().st_mode)
+
+
+@pytest.mark.parametrize("store", LOADERS)
+def test_device_in_place_of_file_is_refused_unread(
+    store: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path_of, load, default = LOADERS[store]
+    path = path_of()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:  # /dev/zero: reading it would never end without the size cap
+        os.mknod(path, stat.S_IFCHR | 0o600, os.makedev(1, 5))
+    except (AttributeError, PermissionError, OSError) as error:
+        pytest.skip(f"cannot make a device node here: {error}")
+    reads: list[int] = []
+    real_read = os.read
+    monkeypatch.setattr(os, "read", lambda fd, n: reads.append(n) or real_read(fd, n))
+    value, problem = load()
+    backup = _check_not_a_file(path, problem, value, default)
+    assert stat.S_ISCHR(backup.lstat().st_mode)
+    assert reads == []
+
+
+def _read_only_folder(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Act as a read-only mount would (tests may run as root, who ignores modes)."""
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    for name in ("link", "rename", "replace", "unlink"):
+        monkeypatch.setattr(os, name, refuse)
+
+
+@pytest.mark.parametrize("store", LOADERS)
+def test_damaged_file_in_read_only_folder_is_left_in_place(
+    store: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Never delete what could not be read, even when it cannot be moved."""
+    path_of, load, default = LOADERS[store]
+    path = path_of()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"{damaged")
+    _read_only_folder(monkeypatch)
+    for _ in range(2):  # each start says so again: nothing was changed
+        value, problem = load()
+        assert value == default
+        assert problem is not None
+        assert problem.kind is ProblemKind.DAMAGED
+        assert problem.backup is None
+        assert path.read_bytes() == b"{damaged"
+    assert sorted(p.name for p in path.parent.iterdir()) == [path.name]
+
+
+def test_slow_read_is_time_boxed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A read that makes no headway in time (a stalled network share) gives up."""
+    path = paths.settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b'{"version": 1}' + b" " * (3 * safe_load.READ_CHUNK_BYTES))
+    ticks = iter(range(0, 1000, 60))  # each read appears to take a minute
+    monkeypatch.setattr(safe_load, "_monotonic", lambda: float(next(ticks)))
+    settings, problem = load_settings()
+    assert settings == Settings()
+    assert problem is not None
+    assert problem.kind is ProblemKind.UNREADABLE
+    assert problem.backup is not None
+    assert problem.backup.read_bytes().startswith(b'{"version": 1}')

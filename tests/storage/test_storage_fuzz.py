@@ -6,24 +6,31 @@ import contextlib
 import json
 import math
 import os
+import stat
 import tempfile
+from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from audiospades.i18n import SUPPORTED_LANGUAGES
 from audiospades.storage import (
     LoadProblem,
+    ProblemKind,
     Settings,
     Stats,
+    clean_temp_files,
     list_finished,
     load_current,
     load_finished,
     load_settings,
     load_stats,
     paths,
+    win_percentage,
 )
+from audiospades.storage.stats import MAX_COUNT
 
 # Each example gets its own folder, so the function-scoped `home` fixture (which only
 # sets the variable this context manager overrides) is harmless here.
@@ -95,7 +102,7 @@ def test_json_like_text_never_raises(index: int, text: str) -> None:
 
 
 def _assert_well_typed(s: Settings) -> None:
-    assert s.language is None or isinstance(s.language, str)
+    assert s.language is None or s.language.split("_")[0] in SUPPORTED_LANGUAGES
     for name in ("speech_rate", "speech_volume", "cue_volume"):
         value = getattr(s, name)
         assert type(value) is int
@@ -109,6 +116,9 @@ def _assert_well_typed(s: Settings) -> None:
         isinstance(k, str) and isinstance(v, str) for k, v in s.key_overrides.items()
     )
     assert isinstance(s.last_rules, dict)
+    for value in s.last_rules.values():
+        # Every number read from the file is bounded (issue 13, item 6).
+        assert value is None or isinstance(value, bool | str) or abs(value) <= 10_000
     assert all(isinstance(p, str) for p in s.last_players)
 
 
@@ -119,10 +129,17 @@ def test_any_settings_object_gives_well_typed_settings(data: dict[str, object]) 
         data["version"] = 1
         path = paths.settings_path()
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(data))
+        text = json.dumps(data)
+        path.write_text(text)
         loaded, problem = load_settings()
-        assert problem is None
+        assert problem is None or problem.kind is ProblemKind.PARTLY_USED
         _assert_well_typed(loaded)
+        # Whatever was not used is named, and the original kept beside the file.
+        if problem is not None:
+            assert problem.ignored
+            assert problem.backup is not None
+            assert problem.backup.read_text() == text
+        assert load_settings()[1] is None
 
 
 record_dicts = st.fixed_dictionaries(
@@ -159,10 +176,100 @@ def test_any_stats_object_gives_consistent_stats(
             "by_character": by_character,
             "counted_game_ids": ids,
         }
-        path.write_text(json.dumps(data))
+        text = json.dumps(data)
+        path.write_text(text)
         stats, problem = load_stats()
-        assert problem is None
+        assert problem is None or problem.kind is ProblemKind.PARTLY_USED
         assert isinstance(stats, Stats)
         assert all(2 <= d <= 14 for d in stats.by_difficulty)
         assert 0.0 <= stats.rating <= 100.0
+        percent = win_percentage(stats.totals)
+        assert percent is None or 0.0 <= percent <= 100.0
+        records = [*stats.by_difficulty.values()]
+        for character in stats.by_character.values():
+            records += [character.as_partner, character.as_opponent]
+        for record in records:
+            counts = (record.wins, record.losses, record.draws)
+            assert all(type(n) is int and 0 <= n <= MAX_COUNT for n in counts)
         assert all(isinstance(i, str) for i in stats.counted_ids)
+        if problem is not None:
+            assert problem.ignored
+            assert problem.backup is not None
+            assert problem.backup.read_text() == text
+        assert load_stats()[1] is None
+
+
+# --- every kind of thing in place of every file (issue 13, items 10 and 11) ---
+
+KINDS = ("file", "link to a file", "dangling link", "folder", "pipe", "device")
+
+
+def _make(path: Path, kind: str, content: bytes, outside: Path) -> bool:
+    """Put a `kind` at `path`; False if this system cannot make one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if kind == "file":
+        path.write_bytes(content)
+    elif kind == "link to a file":
+        outside.write_bytes(content)
+        path.symlink_to(outside)
+    elif kind == "dangling link":
+        path.symlink_to(outside)
+    elif kind == "folder":
+        path.mkdir()
+        (path / "inside").write_bytes(content)
+    elif kind == "pipe":
+        if not hasattr(os, "mkfifo"):
+            return False
+        os.mkfifo(path)
+    else:
+        try:
+            os.mknod(path, stat.S_IFCHR | 0o600, os.makedev(1, 5))  # /dev/zero
+        except (AttributeError, OSError):
+            return False
+    return True
+
+
+def _snapshot(folder: Path) -> dict[str, tuple[int, bytes]]:
+    """Each entry's type, and a regular file's bytes (links are not followed)."""
+    out = {}
+    for entry in folder.iterdir():
+        mode = entry.lstat().st_mode
+        data = entry.read_bytes() if stat.S_ISREG(mode) else b""
+        out[entry.name] = (stat.S_IFMT(mode), data)
+    return out
+
+
+@FUZZ
+@given(
+    index=st.integers(0, len(LOADERS) - 1),
+    kind=st.sampled_from(KINDS),
+    content=st.binary(max_size=300) | json_values.map(lambda v: json.dumps(v).encode()),
+)
+def test_anything_in_place_of_a_file_is_kept_and_never_followed(
+    index: int, kind: str, content: bytes
+) -> None:
+    with _fresh_home() as home:
+        outside = Path(str(home) + ".outside")
+        path_of, load = LOADERS[index]
+        path = path_of()
+        if not _make(path, kind, content, outside):
+            return
+        before = _snapshot(path.parent)
+        outside_before = outside.read_bytes() if outside.exists() else None
+        _, problem = load()
+        after = _snapshot(path.parent)
+        # Nothing was lost: every entry is still there, at most under a new name
+        # (a file partly understood is also rewritten with what was understood).
+        kept = Counter(after.values())
+        assert all(kept[v] >= n for v, n in Counter(before.values()).items())
+        if kind != "file":
+            assert len(after) == len(before)
+            assert path.name not in after
+            if index < len(LOADERS) - 1:  # list_finished reports only in the log
+                assert isinstance(problem, LoadProblem)
+                assert problem.kind is ProblemKind.NOT_A_FILE
+        # Nothing outside the folder was read into use or written.
+        assert (outside.read_bytes() if outside.exists() else None) == outside_before
+        with contextlib.suppress(FileNotFoundError):
+            outside.unlink()
+        assert clean_temp_files() == 0

@@ -18,6 +18,7 @@ from audiospades.storage import (
     paths,
     save_current,
     save_finished,
+    set_aside_current,
 )
 from audiospades.storage import saves as saves_module
 
@@ -207,3 +208,87 @@ def test_new_game_ids_are_unique_and_safe() -> None:
 def test_no_finished_folder_yet(home: Path) -> None:
     assert list_finished() == []
     assert not home.exists()
+
+
+# --- a saved game that cannot be used is kept, never deleted (issue 13) ---
+
+
+def test_set_aside_current_keeps_the_file_and_says_where(fixed_clock: str) -> None:
+    """Issue 13, item 1: a save that cannot be replayed was deleted."""
+    save_current(_record(), META)
+    path = paths.current_game_path()
+    content = path.read_bytes()
+    backup = set_aside_current("cannot be replayed")
+    assert backup == path.with_name(f"current_game.json.broken-{fixed_clock}")
+    assert backup.read_bytes() == content
+    assert not path.exists()
+    assert load_current() == (None, None)
+
+
+def test_set_aside_current_without_a_save_is_none() -> None:
+    assert set_aside_current("nothing there") is None
+
+
+@pytest.mark.parametrize(
+    "game_id",
+    ["a:b", "../../etc/passwd", "", "con.json", "x" * 101, 7, None, ["g1"]],
+)
+def test_unsafe_game_id_is_repaired_on_load(game_id: object) -> None:
+    """Issue 13, item 5: a game id 'a:b' made the game exit at game over."""
+    meta = {**META, "game_id": game_id}
+    save_current(_record(), meta)
+    saved, problem = load_current()
+    assert problem is None and saved is not None
+    repaired = saved.meta["game_id"]
+    assert isinstance(repaired, str)
+    assert saves_module.is_valid_game_id(repaired)
+    assert {k: v for k, v in saved.meta.items() if k != "game_id"} == {
+        k: v for k, v in META.items() if k != "game_id"
+    }
+    # The same save always gets the same id, so a repeated finish counts once.
+    again, _ = load_current()
+    assert again is not None and again.meta["game_id"] == repaired
+    assert save_finished(repaired, saved.record, saved.meta) is None
+
+
+def test_game_id_missing_from_meta_is_repaired_the_same_way_each_time() -> None:
+    meta = {k: v for k, v in META.items() if k != "game_id"}
+    save_current(_record(), meta)
+    first, _ = load_current()
+    second, _ = load_current()
+    assert first is not None and second is not None
+    assert first.meta["game_id"] == second.meta["game_id"]
+    assert saves_module.is_valid_game_id(str(first.meta["game_id"]))
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("seed", 10**400),
+        ("seed", -1),
+        ("seed", 1.5),
+        ("undo_count", 10**30),
+        ("undo_count", -3),
+        ("names", ["x" * 10_000, "b", "c", "d"]),
+        ("last_spoken", "x" * 100_000),
+    ],
+)
+def test_meta_values_out_of_range_are_dropped(name: str, value: object) -> None:
+    """Bound every number read from a file; the app has defaults for each."""
+    save_current(_record(), {**META, name: value})
+    saved, problem = load_current()
+    assert problem is None and saved is not None
+    assert name not in saved.meta
+    assert saved.meta["game_id"] == "g1"
+
+
+def test_a_linked_finished_folder_is_never_written_through(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    home = paths.data_dir()
+    home.mkdir(parents=True)
+    paths.finished_dir().symlink_to(elsewhere, target_is_directory=True)
+    problem = save_finished("g1", _record(), META)
+    assert problem is not None
+    assert problem.kind is SaveProblemKind.UNWRITABLE
+    assert list(elsewhere.iterdir()) == []

@@ -3,11 +3,18 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
+import os
 from pathlib import Path
 
 import pytest
 
-from audiospades.storage import Settings, load_settings, paths, save_settings
+from audiospades.storage import (
+    ProblemKind,
+    Settings,
+    load_settings,
+    paths,
+    save_settings,
+)
 from audiospades.storage.settings import settings_from_dict, settings_to_dict
 
 CUSTOM = Settings(
@@ -92,20 +99,28 @@ def test_saving_does_not_alias_caller_data() -> None:
     assert data["key_overrides"] == {"F1": "help"}
 
 
-def test_unknown_keys_are_ignored(caplog: pytest.LogCaptureFixture) -> None:
-    caplog.set_level(logging.INFO)
-    _write({"version": 1, "speech_rate": 120, "colour_blind_mode": True})
+def test_unknown_key_is_kept_aside_and_named_once(fixed_clock: str) -> None:
+    """Issue 13, item 4: a hand-edited ``key_overide`` typo is not silently lost."""
+    path = _write(
+        {"version": 1, "speech_rate": 120, "key_overide": {"F5": "repeat_last"}}
+    )
+    original = path.read_bytes()
     settings, problem = load_settings()
-    assert problem is None
     assert settings == Settings(speech_rate=120)
-    assert "colour_blind_mode" in caplog.text
-    assert paths.settings_path().exists()
+    assert problem is not None
+    assert problem.kind is ProblemKind.PARTLY_USED
+    assert problem.ignored == ("key_overide",)
+    assert problem.backup == path.with_name(f"settings.json.broken-{fixed_clock}")
+    assert problem.backup.read_bytes() == original
+    # The file now holds what was understood, so the next start is quiet.
+    assert load_settings() == (Settings(speech_rate=120), None)
+    assert problem.backup.read_bytes() == original
 
 
 def test_wrong_values_fall_back_field_by_field(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    _write(
+    path = _write(
         {
             "version": 1,
             "language": 7,
@@ -124,16 +139,128 @@ def test_wrong_values_fall_back_field_by_field(
             "hints_enabled": False,
         }
     )
+    original = path.read_bytes()
     settings, problem = load_settings()
-    assert problem is None
     assert settings == Settings(
         pace="slow", theme="light", last_players=["ada", "bo"], hints_enabled=False
     )
+    assert problem is not None
+    assert problem.kind is ProblemKind.PARTLY_USED
+    assert problem.ignored == (
+        "cue_volume",
+        "fullscreen",
+        "key_overrides",
+        "language",
+        "last_players",
+        "last_rules",
+        "speech_rate",
+        "speech_volume",
+        "text_scale",
+        "verbosity",
+        "wait_after_trick",
+    )
+    assert problem.backup is not None
+    assert problem.backup.read_bytes() == original
     warnings = [r for r in caplog.records if r.levelno == logging.WARNING]
     assert len(warnings) == 1
     for name in ("language", "speech_rate", "verbosity", "last_players"):
         assert name in warnings[0].getMessage()
     assert paths.settings_path().exists()
+
+
+def test_bad_table_entries_are_named_one_by_one() -> None:
+    _write({"version": 1, "key_overrides": {"F1": "help", "F2": 2, "F3": None}})
+    settings, problem = load_settings()
+    assert settings.key_overrides == {"F1": "help"}
+    assert problem is not None
+    assert problem.ignored == ("key_overrides F2", "key_overrides F3")
+
+
+def test_when_the_original_cannot_be_kept_the_file_is_not_changed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    path = _write({"version": 1, "key_overide": {}})
+    original = path.read_bytes()
+
+    real_open = os.open
+
+    def open_read_only(file: str, flags: int, *args: object, **kwargs: object) -> int:
+        if flags & os.O_CREAT:
+            raise OSError(30, "Read-only file system")
+        return real_open(file, flags, *args, **kwargs)  # type: ignore[arg-type]
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise OSError(30, "Read-only file system")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "open", open_read_only)
+        for name in ("replace", "link", "rename"):
+            patch.setattr(os, name, refuse)
+        for _ in range(2):
+            settings, problem = load_settings()
+            assert settings == Settings()
+            assert problem is not None
+            assert problem.kind is ProblemKind.PARTLY_USED
+            assert problem.backup is None
+            assert problem.ignored == ("key_overide",)
+    assert path.read_bytes() == original
+
+
+@pytest.mark.parametrize(
+    "language",
+    ["../../x", "/etc", "fr/../../x", "zz", "fr_FR.UTF-8", "en\\..", "x" * 64, ""],
+)
+def test_only_known_language_codes_are_accepted(language: str) -> None:
+    """Issue 13, item 12: the language setting was used as a path."""
+    _write({"version": 1, "language": language})
+    settings, problem = load_settings()
+    assert settings.language is None
+    assert problem is not None
+    assert problem.ignored == ("language",)
+
+
+@pytest.mark.parametrize("language", ["fr", "pt", "pt_BR", "en", "de_CH"])
+def test_shipped_languages_and_their_regions_are_kept(language: str) -> None:
+    _write({"version": 1, "language": language})
+    assert load_settings() == (Settings(language=language), None)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        {"preset": "pagat", "target_score": 10**30},
+        {"preset": "pagat", "mercy_score": -(10**400)},
+        {"preset": "pagat", "hand_limit": 1e308},
+        {"preset": "pagat", "nil_value": float("inf")},
+        {"preset": "x" * 1000},
+        {"preset": "pagat", "names": {"deep": [1, 2]}},
+    ],
+)
+def test_absurd_last_rules_fall_back_with_a_message(rules: dict[str, object]) -> None:
+    """Issue 13, item 6: "a target_score of 10^30 is accepted and gives an endless
+    game". Every number read from the file is bounded."""
+    path = paths.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps({"version": 1, "last_rules": rules, "speech_rate": 90})
+    path.write_text(text.replace("Infinity", "1e999"))
+    settings, problem = load_settings()
+    assert settings == Settings(speech_rate=90)
+    assert problem is not None
+    assert problem.ignored == ("last_rules",)
+
+
+def test_sensible_last_rules_are_kept() -> None:
+    rules = {
+        "preset": "seed_004",
+        "player_count": 6,
+        "partnerships": False,
+        "target_score": 2000,
+        "mercy_score": -500,
+        "hand_limit": None,
+        "trump_mode": "jokers",
+    }
+    _write({"version": 1, "last_rules": rules})
+    assert load_settings() == (Settings(last_rules=rules), None)
 
 
 def test_key_overrides_keep_their_good_entries() -> None:
@@ -172,7 +299,8 @@ def test_nan_in_file_falls_back() -> None:
     path.parent.mkdir(parents=True)
     path.write_text('{"version": 1, "text_scale": NaN, "speech_rate": 90}')
     settings, problem = load_settings()
-    assert problem is None
+    assert problem is not None
+    assert problem.ignored == ("text_scale",)
     assert settings == Settings(speech_rate=90)
 
 

@@ -12,6 +12,7 @@ import pytest
 from audiospades.storage import (
     GameResult,
     Outcome,
+    ProblemKind,
     Record,
     RecordStatus,
     SaveProblemKind,
@@ -173,12 +174,114 @@ def test_bad_entries_are_skipped_and_good_ones_kept(
             }
         )
     )
+    original = path.read_bytes()
     stats, problem = load_stats()
-    assert problem is None
+    assert problem is not None
+    assert problem.kind is ProblemKind.PARTLY_USED
+    assert problem.ignored == (
+        "by_difficulty 4",
+        "by_difficulty 5",
+        "by_difficulty 99",
+        "by_difficulty x",
+        "by_character bo",
+        "by_character cy",
+        "counted_game_ids",
+    )
+    assert problem.backup is not None
+    assert problem.backup.read_bytes() == original
     assert stats.by_difficulty == {3: Record(2, 1, 0)}
     assert list(stats.by_character) == ["ada"]
     assert stats.counted_ids == ["a", "b"]
     assert len([r for r in caplog.records if r.levelname == "WARNING"]) == 1
+    # Said once: the file now holds what was understood.
+    assert load_stats() == (stats, None)
+
+
+def test_a_damaged_entry_survives_the_next_game_in_a_backup() -> None:
+    """Issue 13, item 4: "a record with "wins": "3" vanishes after the next game,
+    with no backup"."""
+    path = paths.stats_path()
+    path.parent.mkdir(parents=True)
+    data = {
+        "version": 1,
+        "by_difficulty": {
+            "7": {"wins": "3", "losses": 0, "draws": 0},
+            "9": {"wins": 1, "losses": 0, "draws": 0},
+        },
+        "counted_game_ids": ["old"],
+    }
+    path.write_text(json.dumps(data))
+    report = record_game(_result("g1", difficulty=9))
+    assert report.status is RecordStatus.COUNTED
+    problem = report.load_problem
+    assert problem is not None
+    assert problem.kind is ProblemKind.PARTLY_USED
+    assert problem.ignored == ("by_difficulty 7",)
+    assert problem.backup is not None
+    assert json.loads(problem.backup.read_text()) == data
+    assert load_stats() == (report.stats, None)
+    assert report.stats.by_difficulty == {9: Record(2, 0, 0)}
+
+
+@pytest.mark.parametrize(
+    "count",
+    [10**400, 10**12, -1, 2.5, 1e308],
+    ids=["10^400", "10^12", "negative", "fraction", "1e308"],
+)
+def test_counts_are_bounded(count: object) -> None:
+    """Issue 13, item 6: "statistics counts of 10^400 crash the statistics screen"."""
+    path = paths.stats_path()
+    path.parent.mkdir(parents=True)
+    counts = {"wins": count, "losses": 0, "draws": 0}
+    path.write_text(
+        json.dumps(
+            {
+                "version": 1,
+                "by_difficulty": {
+                    "7": counts,
+                    "8": {"wins": 1, "losses": 1, "draws": 0},
+                },
+                "by_character": {"ada": {"as_partner": counts, "as_opponent": counts}},
+            }
+        )
+    )
+    stats, problem = load_stats()
+    assert problem is not None
+    assert problem.ignored == ("by_difficulty 7", "by_character ada")
+    assert stats.by_difficulty == {8: Record(1, 1, 0)}
+    assert win_percentage(stats.totals) == 50.0
+
+
+def test_the_largest_counts_still_give_percentages() -> None:
+    most = stats_module.MAX_COUNT
+    record = Record(most, most, most)
+    stats = Stats(by_difficulty=dict.fromkeys(range(2, 15), record))
+    assert win_percentage(stats.totals) == 50.0
+    assert 0.0 <= stats.rating <= 100.0
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [{"x" * 200: {}}, {"": {}}],
+    ids=["long name", "empty name"],
+)
+def test_character_names_are_bounded(entry: dict[str, object]) -> None:
+    good = {"wins": 1, "losses": 0, "draws": 0}
+    name = next(iter(entry))
+    path = paths.stats_path()
+    path.parent.mkdir(parents=True)
+    path.write_text(
+        json.dumps(
+            {
+                "version": 1,
+                "by_character": {name: {"as_partner": good, "as_opponent": good}},
+            }
+        )
+    )
+    stats, problem = load_stats()
+    assert stats.by_character == {}
+    assert problem is not None
+    assert len(problem.ignored) == 1
 
 
 def test_damaged_file_is_replaced_and_reported_on_record() -> None:

@@ -1,0 +1,287 @@
+"""The client's connection to a table server, kept alive on a background thread.
+
+The game's loop is synchronous (pygame, or the headless loop), so the websocket lives
+on a thread of its own running an asyncio loop. The loop hands it messages with
+:meth:`Connection.send` and takes what arrived with :meth:`Connection.poll`, both
+thread-safe and never blocking. When the connection drops, the thread says so
+(:class:`Link` ``LOST``), tries again with growing pauses, greets the server again
+with the same token, and says ``RECONNECTED``; the server then sends a fresh snapshot
+of the table. A frame that is not a valid server message is logged and skipped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import queue
+import ssl
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final
+
+import msgspec
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import WebSocketException
+
+from audiospades.net.protocol import (
+    MAX_FRAME_BYTES,
+    PROTOCOL_VERSION,
+    AnyServerMessage,
+    ClientMessage,
+    Hello,
+    Welcome,
+    decode_server,
+    encode,
+)
+
+log = logging.getLogger(__name__)
+
+BACKOFF_SECONDS: Final = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0)
+"""Pauses between attempts to reconnect; the last repeats."""
+MAX_SERVER_FRAME: Final = 4 * 1024 * 1024
+"""A server frame may carry a whole table: more room than a client's 64 KB."""
+
+
+class LinkState(StrEnum):
+    """What happened to the connection."""
+
+    CONNECTED = "connected"
+    """The first connection is up and greeted."""
+    LOST = "lost"
+    """It dropped; reconnecting."""
+    RECONNECTED = "reconnected"
+    FAILED = "failed"
+    """The first connection could not be made (``detail`` says why)."""
+    CLOSED = "closed"
+    """Closed on purpose."""
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """A change of the connection's state, in order with the messages."""
+
+    state: LinkState
+    detail: str = ""
+
+
+Incoming = AnyServerMessage | Link
+
+
+class Connection:
+    """One client connection, with its own thread, reconnecting by itself."""
+
+    def __init__(
+        self,
+        url: str,
+        name: str,
+        *,
+        language: str = "en",
+        token: str | None = None,
+        on_token: Callable[[str], None] | None = None,
+        backoff: Sequence[float] = BACKOFF_SECONDS,
+        first_attempts: int = 3,
+        ssl_context: ssl.SSLContext | None = None,
+        wake: Callable[[], None] | None = None,
+    ) -> None:
+        """Set up; nothing is sent until :meth:`start`.
+
+        Args:
+            url: ``ws://HOST:PORT`` or ``wss://...``.
+            name: the player's name, sent in every ``hello``.
+            language: the player's language, sent in ``hello``.
+            token: the identity this server gave before, if any.
+            on_token: called (on the connection's thread) with a newly issued token.
+            backoff: pauses between reconnection attempts, in seconds.
+            first_attempts: attempts at the very first connection before FAILED.
+            ssl_context: for ``wss://`` with a certificate of one's own.
+            wake: called (on the connection's thread) when something arrives.
+        """
+        self.url = url
+        self.name = name
+        self.language = language
+        self.token = token
+        self._on_token = on_token
+        self._backoff = tuple(backoff) or BACKOFF_SECONDS
+        self._first_attempts = max(1, first_attempts)
+        self._ssl = ssl_context
+        self._wake = wake
+        self._inbox: queue.SimpleQueue[Incoming] = queue.SimpleQueue()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._outbox: asyncio.Queue[str] | None = None
+        self._ready = threading.Event()
+        self._stopping = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._socket: ClientConnection | None = None
+        self._closing: asyncio.Future[None] | None = None
+        self.player_id: str | None = None
+
+    # --- the game's side ---
+    def start(self) -> None:
+        """Connect in the background."""
+        if self._thread is not None:
+            return
+        self._thread = threading.Thread(
+            target=self._run, name="audiospades-net", daemon=True
+        )
+        self._thread.start()
+        self._ready.wait(5)
+
+    def send(self, message: ClientMessage) -> None:
+        """Queue a message; it goes as soon as the connection is up."""
+        loop, outbox = self._loop, self._outbox
+        if loop is None or outbox is None or self._stopping.is_set():
+            return
+        text = encode(message)
+        with contextlib.suppress(RuntimeError):  # the loop has ended
+            loop.call_soon_threadsafe(outbox.put_nowait, text)
+
+    def poll(self) -> list[Incoming]:
+        """Everything that arrived since the last call, oldest first."""
+        out: list[Incoming] = []
+        while True:
+            try:
+                out.append(self._inbox.get_nowait())
+            except queue.Empty:
+                return out
+
+    def close(self, timeout: float = 3.0) -> None:
+        """Close the connection and end its thread."""
+        self._stopping.set()
+        loop = self._loop
+        if loop is not None:
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self._wake_loop)
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    @property
+    def is_alive(self) -> bool:
+        """Whether the thread still runs (it ends after FAILED or CLOSED)."""
+        return self._thread is not None and self._thread.is_alive()
+
+    # --- the connection's thread ---
+    def _deliver(self, item: Incoming) -> None:
+        self._inbox.put(item)
+        if self._wake is not None:
+            self._wake()
+
+    def _wake_loop(self) -> None:
+        if self._outbox is not None:
+            self._outbox.put_nowait("")  # an empty text only wakes the sender
+        if self._socket is not None:
+            self._closing = asyncio.ensure_future(self._socket.close())
+
+    def _run(self) -> None:
+        try:
+            asyncio.run(self._main())
+        except Exception:  # never let the thread die silently
+            log.exception("the online connection failed")
+            self._deliver(Link(LinkState.FAILED, "internal error"))
+
+    async def _main(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._outbox = asyncio.Queue()
+        self._ready.set()
+        failures = 0
+        greeted_once = False
+        while not self._stopping.is_set():
+            was_up = False
+            try:
+                async with connect(
+                    self.url,
+                    max_size=MAX_SERVER_FRAME,
+                    open_timeout=5,
+                    ssl=self._ssl,
+                ) as socket:
+                    self._socket = socket
+                    await self._greet(socket)
+                    was_up, failures = True, 0
+                    state = (
+                        LinkState.RECONNECTED if greeted_once else LinkState.CONNECTED
+                    )
+                    greeted_once = True
+                    self._deliver(Link(state))
+                    await self._pump(socket)
+            except (OSError, WebSocketException, TimeoutError) as error:
+                log.info("connection to %s: %s", self.url, type(error).__name__)
+                if not was_up:
+                    failures += 1
+                if not greeted_once and failures >= self._first_attempts:
+                    self._deliver(Link(LinkState.FAILED, _why(error)))
+                    return
+            finally:
+                self._socket = None
+            if self._stopping.is_set():
+                break
+            if was_up:
+                self._deliver(Link(LinkState.LOST))
+            await self._sleep(self._backoff[min(failures, len(self._backoff) - 1)])
+        self._deliver(Link(LinkState.CLOSED))
+
+    async def _sleep(self, seconds: float) -> None:
+        end = asyncio.get_running_loop().time() + seconds
+        while not self._stopping.is_set():
+            left = end - asyncio.get_running_loop().time()
+            if left <= 0:
+                return
+            await asyncio.sleep(min(left, 0.05))
+
+    async def _greet(self, socket: ClientConnection) -> None:
+        hello = Hello(
+            version=PROTOCOL_VERSION,
+            name=self.name,
+            language=self.language,
+            token=self.token,
+        )
+        await socket.send(encode(hello))
+
+    async def _pump(self, socket: ClientConnection) -> None:
+        """Send what the game queued and deliver what the server sent."""
+        outbox = self._outbox
+        assert outbox is not None
+        sender = asyncio.create_task(self._send_all(socket, outbox))
+        try:
+            async for frame in socket:
+                self._receive(frame)
+                if self._stopping.is_set():
+                    break
+        finally:
+            sender.cancel()
+
+    async def _send_all(
+        self, socket: ClientConnection, outbox: asyncio.Queue[str]
+    ) -> None:
+        while True:
+            text = await outbox.get()
+            if not text:
+                if self._stopping.is_set():
+                    await socket.close()
+                    return
+                continue
+            if len(text.encode("utf-8")) > MAX_FRAME_BYTES:
+                log.warning("a message too large for the server was not sent")
+                continue
+            await socket.send(text)
+
+    def _receive(self, frame: str | bytes) -> None:
+        try:
+            message = decode_server(frame)
+        except (msgspec.DecodeError, UnicodeError, RecursionError) as error:
+            log.warning("a frame from the server was not understood: %s", error)
+            return
+        if isinstance(message, Welcome):
+            self.player_id = message.player
+            if message.token != self.token:
+                self.token = message.token
+                if self._on_token is not None:
+                    self._on_token(message.token)
+        self._deliver(message)
+
+
+def _why(error: BaseException) -> str:
+    """A short, token-free reason for a failed connection."""
+    text = str(error) or type(error).__name__
+    return text[:120]

@@ -1,0 +1,370 @@
+"""The client's picture of the server: the lobby, the table it sits at, chat.
+
+:class:`OnlineClient` reads what the :class:`~audiospades.net.client.Connection`
+received and keeps the lobby's tables, the current table and a queue of
+:class:`OnlineNews` for the screens. :class:`RemoteTable` is the table at one's own
+seat, with the same face as a local :class:`~audiospades.controller.GameSession`
+(view, question, notices, bid/play/pass/answer), so the table screen, its keys and
+the presenter work unchanged: the server decides, and everything it sends is turned
+(:mod:`~audiospades.net.perspective`) so that one's own chair is seat 0.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from audiospades.net import codec
+from audiospades.net import protocol as p
+from audiospades.net.client import Connection, Link, LinkState
+from audiospades.net.perspective import Perspective
+from audiospades.notices import (
+    GameFinished,
+    HandHidden,
+    HandShown,
+    Notice,
+    Question,
+    TrickWaiting,
+)
+from audiospades.rules import (
+    Bid,
+    Card,
+    CardPlayed,
+    HandDealt,
+    Phase,
+    RedealRequested,
+    SeatView,
+    TrickWon,
+)
+
+log = logging.getLogger(__name__)
+
+
+class NewsKind(StrEnum):
+    """What an :class:`OnlineNews` is about."""
+
+    LINK = "link"
+    CHAT = "chat"
+    SEAT = "seat"
+    REFUSED = "refused"
+    LOBBY = "lobby"
+    TABLE = "table"
+    """A table was joined (its snapshot arrived)."""
+    UNDO_OFFLINE = "undo_offline"
+
+
+@dataclass(frozen=True, slots=True)
+class OnlineNews:
+    """Something the online side tells the player (worded by the presenter)."""
+
+    kind: NewsKind
+    link: LinkState | None = None
+    detail: str = ""
+    sender: str = ""
+    text: str = ""
+    scope: str = ""
+    change: p.SeatChange | None = None
+    seat: int | None = None
+    """A seat as the player sees it (their own chair is 0)."""
+    name: str = ""
+    code: p.ErrorCode | None = None
+    table: p.TableInfo | None = None
+
+
+@dataclass
+class OnlineClient:
+    """The online side of the game: the lobby, the table, chat and the link."""
+
+    connection: Connection
+    tables: list[p.TableInfo] = field(default_factory=list)
+    table: RemoteTable | None = None
+    news: list[OnlineNews] = field(default_factory=list)
+    link: LinkState | None = None
+    welcome: p.Welcome | None = None
+    chat_log: list[OnlineNews] = field(default_factory=list)
+
+    def pump(self) -> bool:
+        """Take in what arrived; True if anything did."""
+        items = self.connection.poll()
+        for item in items:
+            self._take(item)
+        return bool(items)
+
+    def drain_news(self) -> list[OnlineNews]:
+        """The news since the last call (the table's own notices stay with it)."""
+        out, self.news = self.news, []
+        return out
+
+    def send(self, message: p.ClientMessage) -> None:
+        """Send an intent to the server."""
+        self.connection.send(message)
+
+    def close(self) -> None:
+        """Leave the server."""
+        self.connection.close()
+
+    def _take(self, item: p.AnyServerMessage | Link) -> None:
+        match item:
+            case Link(state=state, detail=detail):
+                self.link = state
+                self._tell(OnlineNews(NewsKind.LINK, link=state, detail=detail))
+                if state is LinkState.RECONNECTED:
+                    self.send(p.ListTables())
+            case p.Welcome():
+                self.welcome = item
+            case p.Lobby(tables=tables):
+                self.tables = list(tables)
+                self.news.append(OnlineNews(NewsKind.LOBBY))
+            case p.TableSnapshot():
+                self._joined(item)
+            case p.TableUpdate():
+                if self.table is not None and self.table.info.id == item.table:
+                    self.table.take_update(item)
+            case p.SeatChanged(change=change, seat=seat, name=name, table=info):
+                if self.table is not None and self.table.info.id == info.id:
+                    self.table.take_info(info)
+                    seen = self.table.seat_seen(seat)
+                else:
+                    seen = seat
+                self._tell(
+                    OnlineNews(
+                        NewsKind.SEAT,
+                        change=change,
+                        seat=seen,
+                        name=name or "",
+                        table=info,
+                    )
+                )
+            case p.ChatLine(scope=scope, sender=sender, text=text, seat=seat):
+                news = OnlineNews(
+                    NewsKind.CHAT,
+                    sender=sender,
+                    text=text,
+                    scope=scope,
+                    seat=self.table.seat_seen(seat) if self.table else seat,
+                )
+                self.chat_log.append(news)
+                del self.chat_log[:-200]
+                self._tell(news)
+            case p.Error(code=code, detail=detail):
+                self._tell(OnlineNews(NewsKind.REFUSED, code=code, detail=detail))
+            case p.Pong():
+                pass
+
+    def _tell(self, news: OnlineNews) -> None:
+        """News goes to the table when one is open, else to the lobby's queue."""
+        if self.table is not None:
+            self.table.news.append(news)
+        else:
+            self.news.append(news)
+
+    def _joined(self, snapshot: p.TableSnapshot) -> None:
+        if self.table is not None and self.table.info.id == snapshot.table.id:
+            self.table.take_snapshot(snapshot)
+            return
+        self.table = RemoteTable(self, snapshot)
+        self.news.append(OnlineNews(NewsKind.TABLE, table=snapshot.table))
+
+    def leave_table(self) -> None:
+        """Stand up and go back to the lobby."""
+        if self.table is not None:
+            self.send(p.Leave())
+            self.table = None
+        self.send(p.ListTables())
+
+
+class RemoteTable:
+    """The table at the server, as one seat sees it (seat 0 is one's own chair)."""
+
+    def __init__(self, client: OnlineClient, snapshot: p.TableSnapshot) -> None:
+        """Start from the table's snapshot."""
+        self.client = client
+        self.info = snapshot.table
+        self.news: list[OnlineNews] = []
+        self._notices: list[Notice] = []
+        self._view: SeatView | None = None
+        self.question: Question | None = None
+        self.shown_trick: TrickWon | None = None
+        self.awaiting_trick_clear = False
+        self.finished: GameFinished | None = None
+        self.take_snapshot(snapshot)
+
+    # --- what arrives ---
+    def take_snapshot(self, snapshot: p.TableSnapshot) -> None:
+        """A full picture (on joining, and after every reconnection)."""
+        self.info = snapshot.table
+        self.seat = snapshot.seat
+        self.chair = snapshot.chair
+        self.is_host = snapshot.is_host
+        self.code = snapshot.code
+        self.perspective = Perspective.of(
+            snapshot.chair, self.info.players, _side_count(self.info)
+        )
+        self.question = None
+        self._take(snapshot.notices, snapshot.view)
+
+    def take_update(self, update: p.TableUpdate) -> None:
+        """What happened since the last update."""
+        self._take(update.notices, update.view)
+
+    def take_info(self, info: p.TableInfo) -> None:
+        """The table's new listing (who sits where)."""
+        self.info = info
+
+    def _take(self, wires: Sequence[object], view: object) -> None:
+        turn = self.perspective
+        try:
+            notices = [turn.notice(codec.decode_notice(w)) for w in wires]  # type: ignore[arg-type]
+            if view is not None:
+                self._view = turn.view(codec.decode_view(view))  # type: ignore[arg-type]
+        except codec.CodecError as error:
+            log.warning("the server sent what could not be read: %s", error)
+            return
+        for notice in notices:
+            match notice:
+                case Question():
+                    self.question = notice
+                case HandShown() | HandHidden() | RedealRequested() | HandDealt():
+                    self.question = None
+                case TrickWon():
+                    self.shown_trick = notice
+                case CardPlayed():
+                    self.shown_trick = None
+                case GameFinished():
+                    self.finished = notice
+                case TrickWaiting():
+                    continue  # the server paces tricks: nothing to gather online
+            self._notices.append(notice)
+
+    def seat_seen(self, seat: int | None) -> int | None:
+        """A real seat number as the player sees it."""
+        return None if seat is None else self.perspective.seat(seat)
+
+    # --- the face the table screen sees (that of a local game) ---
+    @property
+    def has_started(self) -> bool:
+        """Whether the game has begun (there is a view to show)."""
+        return self._view is not None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Each seat's name, one's own chair first."""
+        by_seat = [""] * self.info.players
+        for info in self.info.seats:
+            if 0 <= info.seat < len(by_seat):
+                by_seat[info.seat] = info.name or ""
+        return self.perspective.by_seat(by_seat)
+
+    def view(self) -> SeatView:
+        """What one's seat (or the watched chair) may know now.
+
+        Raises:
+            RuntimeError: before the game has started (check :attr:`has_started`).
+        """
+        if self._view is None:
+            raise RuntimeError("the game has not started")
+        return self._view
+
+    @property
+    def game_phase(self) -> Phase | None:
+        """The phase of the game, None before it starts."""
+        return None if self._view is None else self._view.phase
+
+    @property
+    def is_seated(self) -> bool:
+        """Whether one plays (False: watching)."""
+        return self.seat is not None
+
+    @property
+    def hand_hidden(self) -> bool:
+        """Whether one's cards are hidden (a blind nil decision)."""
+        return self._view is not None and self._view.hand_hidden
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self._view is not None and self._view.phase is Phase.GAME_OVER
+
+    @property
+    def is_human_turn(self) -> bool:
+        """Whether the server waits for one to bid, pass or play."""
+        view = self._view
+        return (
+            self.is_seated
+            and view is not None
+            and view.to_act == 0
+            and self.question is None
+            and not view.hand_hidden
+            and view.phase in (Phase.BIDDING, Phase.PASSING, Phase.PLAYING)
+        )
+
+    is_idle = True
+    """The server drives the game: there is never local work to wait for."""
+
+    supports_undo = False
+    """Undo is not offered online."""
+
+    def advance(self, now_ms: int) -> None:
+        """Take in whatever the server sent."""
+        self.client.pump()
+
+    def drain_pending(self) -> bool:
+        """Whether notices wait."""
+        return bool(self._notices)
+
+    def drain(self) -> list[Notice]:
+        """The table's notices since the last call, oldest first."""
+        out, self._notices = self._notices, []
+        return out
+
+    def drain_news(self) -> list[OnlineNews]:
+        """Chat, seats, the link and refusals since the last call."""
+        out, self.news = self.news, []
+        return out
+
+    # --- one's own actions: intents for the server ---
+    def human_bid(self, bid: Bid) -> bool:
+        """Ask the server to place a bid."""
+        if bid.blind:
+            self.client.send(p.PlaceBid(bid="blind_nil"))
+        else:
+            self.client.send(p.PlaceBid(bid=bid.tricks))
+        return True
+
+    def human_play(self, card: Card) -> bool:
+        """Ask the server to play a card."""
+        self.client.send(p.PlayCard(card=str(card)))
+        return True
+
+    def human_pass(self, cards: Sequence[Card]) -> bool:
+        """Ask the server to pass cards."""
+        self.client.send(p.PassCards(cards=[str(c) for c in cards]))
+        return True
+
+    def answer(self, yes: bool) -> None:
+        """Answer the open question."""
+        if self.question is None:
+            return
+        self.client.send(p.Answer(yes=yes))
+        self.question = None
+
+    def clear_trick(self) -> bool:
+        """Nothing to gather online: the server paces the tricks."""
+        return False
+
+    def undo(self) -> bool:
+        """Undo is not offered online: say so."""
+        self.news.append(OnlineNews(NewsKind.UNDO_OFFLINE))
+        return False
+
+    def save_if_dirty(self, last_spoken: str = "") -> None:
+        """The server keeps the game: nothing to save here."""
+
+    def close(self) -> None:
+        """Nothing runs locally for the table."""
+
+
+def _side_count(info: p.TableInfo) -> int:
+    return info.players // 2 if info.partnerships else info.players

@@ -1,0 +1,199 @@
+"""The game's own online client (connection thread, OnlineClient, RemoteTable)
+against a real server on loopback: it plays through the same face as a local game,
+hears the table from seat 0, and reconnects by itself."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from net_client import choose_bid, fast_config
+
+from audiospades.net import protocol as p
+from audiospades.net.client import Connection, LinkState
+from audiospades.net.remote import NewsKind, OnlineClient, RemoteTable
+from audiospades.net.server import Server
+from audiospades.net.store import Store
+from audiospades.notices import GameFinished, Question, YourTurn
+from audiospades.rules import CardPlayed, Phase
+
+DEADLINE = 60.0
+
+
+@contextmanager
+def server_thread(db: Path, **changes: object) -> Iterator[Server]:
+    """A real server on 127.0.0.1, on an event loop of its own thread."""
+    ready = threading.Event()
+    holder: dict[str, object] = {}
+
+    def run() -> None:
+        async def main() -> None:
+            store = Store(db)
+            server = Server(fast_config(**changes), store)
+            await server.start()
+            holder["server"], holder["loop"] = server, asyncio.get_running_loop()
+            stop = asyncio.Event()
+            holder["stop"] = stop
+            ready.set()
+            await stop.wait()
+            await server.close()
+            store.close()
+
+        asyncio.run(main())
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    assert ready.wait(10)
+    server = holder["server"]
+    assert isinstance(server, Server)
+    try:
+        yield server
+    finally:
+        loop = holder["loop"]
+        assert isinstance(loop, asyncio.AbstractEventLoop)
+        loop.call_soon_threadsafe(holder["stop"].set)  # type: ignore[attr-defined]
+        thread.join(10)
+
+
+def _client(server: Server, name: str) -> OnlineClient:
+    connection = Connection(f"ws://127.0.0.1:{server.port}", name, backoff=(0.1,))
+    connection.start()
+    return OnlineClient(connection)
+
+
+def _until(done: Callable[[], bool], *clients: OnlineClient) -> None:
+    end = time.monotonic() + DEADLINE
+    while time.monotonic() < end:
+        for client in clients:
+            client.pump()
+        if done():
+            return
+        time.sleep(0.01)
+    raise AssertionError("timed out")
+
+
+def _act(table: RemoteTable, pending: list[object]) -> None:
+    """What a player at the keys would do: answer no, bid near 3, play the lowest."""
+    for notice in pending:
+        if isinstance(notice, Question):
+            table.answer(False)
+        elif isinstance(notice, YourTurn) and table.is_human_turn:
+            view = table.view()
+            if view.phase is Phase.BIDDING:
+                table.human_bid(choose_bid(view))
+            elif view.phase is Phase.PASSING:
+                table.human_pass(view.hand[: view.rules.blind_nil_pass])
+            else:
+                table.human_play(min(view.legal_plays))
+
+
+def test_two_game_clients_play_a_whole_game_through_the_local_face(
+    tmp_path: Path,
+) -> None:
+    with server_thread(tmp_path / "server.db") as server:
+        ann, bob = _client(server, "Ann"), _client(server, "Bob")
+        try:
+            _until(
+                lambda: ann.welcome is not None and bob.welcome is not None, ann, bob
+            )
+            ann.send(
+                p.CreateTable(name="Ours", rules={"preset": "pagat", "hand_limit": 1})
+            )
+            _until(lambda: ann.table is not None, ann)
+            assert ann.table is not None
+            bob.send(p.JoinSeat(table=ann.table.info.id, seat=1))
+            _until(lambda: bob.table is not None, bob)
+            ann.send(p.AddBot(seat=2, character="hazel"))
+            ann.send(p.AddBot(seat=3, character="milly"))
+            ann.send(p.StartGame())
+            heard: dict[str, list[object]] = {"Ann": [], "Bob": []}
+            tables = {"Ann": ann, "Bob": bob}
+
+            def step() -> bool:
+                for name, client in tables.items():
+                    table = client.table
+                    if table is None or not table.has_started:
+                        continue
+                    pending = table.drain()
+                    heard[name].extend(pending)
+                    _act(table, pending)
+                return all(
+                    c.table is not None and c.table.finished for c in tables.values()
+                )
+
+            _until(step, ann, bob)
+            for name, client in tables.items():
+                table = client.table
+                assert table is not None
+                assert table.names[0] == name  # one's own chair is seat 0
+                plays = [n for n in heard[name] if isinstance(n, CardPlayed)]
+                assert len(plays) == 52 and {n.seat for n in plays} == {0, 1, 2, 3}
+                mine = [n.card for n in plays if n.seat == 0]
+                assert len(mine) == 13
+                assert any(isinstance(n, GameFinished) for n in heard[name])
+            # Bob sits at seat 1 for the server, and hears Ann at his seat 3.
+            ann_plays = [n.card for n in heard["Ann"] if isinstance(n, CardPlayed)]
+            bob_plays = [n.card for n in heard["Bob"] if isinstance(n, CardPlayed)]
+            assert ann_plays == bob_plays
+            ann_seats = [n.seat for n in heard["Ann"] if isinstance(n, CardPlayed)]
+            bob_seats = [n.seat for n in heard["Bob"] if isinstance(n, CardPlayed)]
+            assert bob_seats == [(s - 1) % 4 for s in ann_seats]
+        finally:
+            ann.close()
+            bob.close()
+
+
+def test_the_client_says_when_the_link_drops_and_comes_back(tmp_path: Path) -> None:
+    with server_thread(tmp_path / "server.db") as server:
+        ann = _client(server, "Ann")
+        try:
+            _until(lambda: ann.welcome is not None, ann)
+            token = ann.connection.token
+            ann.send(
+                p.CreateTable(name="Ours", rules={"preset": "pagat", "hand_limit": 1})
+            )
+            _until(lambda: ann.table is not None, ann)
+            ann.table = None  # a real drop: the server sees the socket close
+            socket = ann.connection._socket
+            assert socket is not None and ann.connection._loop is not None
+            asyncio.run_coroutine_threadsafe(socket.close(), ann.connection._loop)
+            states: list[LinkState] = []
+
+            def back() -> bool:
+                states.extend(
+                    n.link
+                    for n in ann.drain_news()
+                    if n.kind is NewsKind.LINK and n.link
+                )
+                return LinkState.RECONNECTED in states
+
+            _until(back, ann)
+            assert states == [
+                LinkState.CONNECTED,
+                LinkState.LOST,
+                LinkState.RECONNECTED,
+            ]
+            assert ann.connection.token == token  # the same identity
+            _until(lambda: ann.table is not None, ann)  # the seat comes back
+            assert ann.table is not None and ann.table.seat == 0
+        finally:
+            ann.close()
+
+
+def test_a_server_that_is_not_there_is_reported_once(tmp_path: Path) -> None:
+    connection = Connection(
+        "ws://127.0.0.1:9", "Ann", backoff=(0.05,), first_attempts=2
+    )
+    connection.start()
+    client = OnlineClient(connection)
+    try:
+        _until(lambda: client.link is LinkState.FAILED, client)
+        news = [n for n in client.drain_news() if n.kind is NewsKind.LINK]
+        assert [n.link for n in news] == [LinkState.FAILED]
+        assert news[0].detail
+    finally:
+        client.close()

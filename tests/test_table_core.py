@@ -1,0 +1,219 @@
+"""The shared table: several people at one game, computer players taking seats over,
+per-seat notices, and questions that survive a save."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from audiospades.notices import (
+    HandHidden,
+    HandShown,
+    Question,
+    QuestionKind,
+    Refused,
+    YourTurn,
+)
+from audiospades.rules import (
+    BidAction,
+    BidMade,
+    CardsPassed,
+    Game,
+    Phase,
+    Rules,
+)
+from audiospades.seating import Seating
+from audiospades.table_core import PACES, PUBLIC, TableCore
+
+
+def _table(rules: Rules, humans: tuple[int, ...], seed: int = 5) -> TableCore:
+    n = rules.player_count
+    chars = tuple(None if s in humans else "hazel" for s in range(n))
+    names = tuple(f"P{s}" for s in range(n))
+    return TableCore(
+        Game(rules, first_dealer=0),
+        seed=seed,
+        seating=Seating(chars, names),
+        humans=humans,
+        delays=PACES["fast"],
+    )
+
+
+def _act_for_people(table: TableCore) -> None:
+    """Each person answers no, bids 2, passes and plays the lowest legal card."""
+    game = table.game
+    for seat in sorted(table.humans):
+        if table.question(seat) is not None:
+            table.answer(seat, False)
+            return
+    seat = game.to_act
+    assert seat is not None and table.is_turn(seat)
+    if game.phase is Phase.BIDDING:
+        bid = next(b for b in game.legal_bids(seat) if b.tricks == 2 and not b.blind)
+        assert table.bid(seat, bid)
+    elif game.phase is Phase.PASSING:
+        assert table.pass_cards(seat, game.hand(seat)[: game.rules.blind_nil_pass])
+    else:
+        assert table.play(seat, min(game.legal_plays(seat)))
+
+
+def _play_out(table: TableCore, limit: int = 2000) -> None:
+    for _ in range(limit):
+        table.run_until_idle()
+        if table.is_over:
+            return
+        _act_for_people(table)
+    raise AssertionError("the game did not end")
+
+
+def test_each_person_hears_only_their_own_turn_and_cards() -> None:
+    rules = dataclasses.replace(Rules.pagat(), target_score=None, hand_limit=1)
+    table = _table(rules, humans=(0, 2))
+    table.run_until_idle()
+    turns: dict[int, int] = {0: 0, 2: 0}
+    while not table.is_over:
+        for seat in (0, 2):
+            for notice in table.drain(seat):
+                if isinstance(notice, YourTurn):
+                    assert notice.view.seat == seat
+                    assert table.game.to_act == seat
+                    turns[seat] += 1
+                if isinstance(notice, HandShown):
+                    assert notice.cards == table.game.hand(seat)
+        _act_for_people(table)
+        table.run_until_idle()
+    assert turns[0] >= 13 and turns[2] >= 13  # a bid and 13 cards each, at least
+
+
+def test_the_public_stream_never_shows_passed_cards() -> None:
+    rules = dataclasses.replace(
+        Rules.pagat(), target_score=None, hand_limit=3, blind_nil_behind=0
+    )
+    table = _table(rules, humans=(0,), seed=11)
+    passes = 0
+    for _ in range(3000):
+        table.run_until_idle()
+        for notice in table.drain(PUBLIC):
+            if isinstance(notice, CardsPassed):
+                passes += 1
+                assert notice.cards == ()
+        if table.is_over:
+            break
+        if table.question(0) is not None:
+            table.answer(0, True)  # a blind nil: the partner and seat 0 pass
+            continue
+        _act_for_people(table)
+    assert table.is_over and passes > 0
+
+
+def test_a_person_acting_out_of_turn_is_refused_and_nothing_changes() -> None:
+    rules = dataclasses.replace(Rules.pagat(), target_score=None, hand_limit=1)
+    table = _table(rules, humans=(0, 1))
+    table.run_until_idle()
+    _ = table.drain(0), table.drain(1)
+    waiting = 1 - table.game.to_act  # type: ignore[operator]
+    before = table.game.action_count
+    hand = table.game.hand(waiting)
+    assert not table.play(waiting, hand[0])
+    assert table.game.action_count == before
+    assert any(isinstance(n, Refused) for n in table.drain(waiting))
+
+
+def test_a_computer_player_takes_over_a_seat_and_gives_it_back() -> None:
+    rules = dataclasses.replace(Rules.pagat(), target_score=None, hand_limit=1)
+    table = _table(rules, humans=(0, 2))
+    table.run_until_idle()
+    for seat in (0, 2):
+        if table.question(seat) is not None:
+            table.answer(seat, False)
+    table.run_until_idle()
+    # Seat 2's person leaves: the game must not wait for them.
+    table.set_human(2, False)
+    assert 2 in table.bots and 2 not in table.humans
+    for _ in range(200):
+        table.run_until_idle()
+        if table.game.to_act == 0 or table.is_over:
+            break
+    assert table.game.to_act == 0 or table.is_over
+    # They come back and are told when it is their turn again.
+    table.set_human(2, True)
+    assert 2 not in table.bots
+    _play_out(table)
+    assert table.is_over
+
+
+def test_two_people_are_both_asked_about_blind_nil_and_nothing_moves_meanwhile() -> (
+    None
+):
+    rules = dataclasses.replace(
+        Rules.pagat(), target_score=None, hand_limit=1, blind_nil_behind=0
+    )
+    table = _table(rules, humans=(0, 1))
+    table.run_until_idle()
+    asked = {
+        seat: [n for n in table.drain(seat) if isinstance(n, Question)]
+        for seat in (0, 1)
+    }
+    assert all(q and q[0].kind is QuestionKind.BLIND_NIL for q in asked.values())
+    assert table.view(0).hand == () and table.view(1).hand == ()
+    table.answer(0, True)
+    table.advance(table.now_ms + 60_000)
+    assert not any(b is not None for b in table.game.bids)  # seat 1 still thinks
+    assert any(isinstance(n, HandHidden) for n in table.drain(0))
+    table.answer(1, False)
+    assert table.view(1).hand == table.game.hand(1)
+    _play_out(table)
+    blind = table.game.history[0].bids[0] if table.game.history else None
+    assert table.is_over and blind is not None and blind.blind
+
+
+def test_a_table_rebuilt_from_its_actions_and_questions_goes_on_identically() -> None:
+    """Nothing about a computer player needs saving: decisions are seeded afresh."""
+    rules = dataclasses.replace(
+        Rules.pagat(), target_score=None, hand_limit=2, blind_nil_behind=0
+    )
+
+    def run(stop_after: int | None) -> list[object]:
+        table = _table(rules, humans=(0,), seed=21)
+        steps = 0
+        while not table.is_over:
+            table.run_until_idle()
+            if table.is_over:
+                break
+            if stop_after is not None and steps == stop_after:
+                state = table.question_state()
+                copy = TableCore(
+                    Game.replay(rules, table.game.actions, first_dealer=0),
+                    seed=21,
+                    seating=table.seating,
+                    humans=(0,),
+                    delays=PACES["fast"],
+                )
+                copy.restore_questions(state)
+                table, stop_after = copy, None
+                continue
+            steps += 1
+            _act_for_people(table)
+        return list(table.game.actions)
+
+    whole = run(None)
+    for stop in random.Random(4).sample(range(1, 20), 6):
+        assert run(stop) == whole, stop
+
+
+def test_bids_made_by_people_reach_every_seat_and_the_public() -> None:
+    rules = dataclasses.replace(Rules.pagat(), target_score=None, hand_limit=1)
+    table = _table(rules, humans=(0, 2))
+    table.run_until_idle()
+    for seat in (0, 2):
+        if table.question(seat) is not None:
+            table.answer(seat, False)
+    table.run_until_idle()
+    while table.game.phase is Phase.BIDDING:
+        _act_for_people(table)
+        table.run_until_idle()
+    made = [(a.seat, a.bid) for a in table.game.actions if isinstance(a, BidAction)]
+    assert len(made) == 4
+    for stream in (0, 2, PUBLIC):
+        heard = [(n.seat, n.bid) for n in table.drain(stream) if isinstance(n, BidMade)]
+        assert heard == made
