@@ -100,8 +100,10 @@ def flush(table: NetTable) -> None:
         return
     over = core.is_over and table.state is TableState.PLAYING
     if core.dirty:
-        core.dirty = False
+        # Saved first: if the database fails, nothing is sent, and the next flush
+        # (the clock retries) saves and sends it all.
         _save_progress(table, core)
+        core.dirty = False
     if over:
         _finish(table, core)
     for seat in sorted(core.humans):
