@@ -1,0 +1,332 @@
+"""Load on one table server: many tables of scripted clients playing instantly.
+
+    .venv/bin/python benchmarks/server_load.py --tables 250 --hands 2
+    .venv/bin/python benchmarks/server_load.py --tables 60 --bots 3 --hands 2
+
+Starts ``audiospades serve --pace instant`` as a subprocess on 127.0.0.1 (a free
+port, a database in a temporary folder), then runs the clients in ``--procs``
+processes (each table's clients in one process, so an action's send time and its
+arrival at the other clients are read on one clock). With ``--bots 0`` four clients
+sit at each table; with ``--bots 3`` one client plays against three level-3
+computer players, who think in the server's process pool.
+
+It reports completed hands a second, server frames a second (received by the
+clients), and the latency from a client's action (bid or card) to each other client
+at the table receiving the update that carries it (p50, p95, p99, in ms); with
+bots, from the client's action to the client receiving the next computer player's
+move is not counted, only the echo of its own action. Everything is bounded: the
+run stops after ``--seconds`` at the latest, and it only talks to 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import multiprocessing
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import msgspec
+from websockets.asyncio.client import connect
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class _View(msgspec.Struct):
+    phase: str
+    deal_count: int
+    hands_played: int
+    to_act: int | None
+    seat: int
+    hand: list[str]
+    legal_plays: list[str]
+    legal_bids: list[int | str]
+
+
+class _Notice(msgspec.Struct):
+    kind: str
+    seat: int | None = None
+    card: str | None = None
+
+
+class _Table(msgspec.Struct):
+    id: str
+
+
+class _Frame(msgspec.Struct):
+    type: str
+    table: _Table | str | None = None
+    seat: int | None = None
+    view: _View | None = None
+    notices: list[_Notice] = []
+    change: str | None = None
+
+
+DECODE = msgspec.json.Decoder(_Frame)
+
+
+@dataclass
+class Stats:
+    """What one client process measured."""
+
+    latencies_ms: list[float] = field(default_factory=list)
+    frames: int = 0
+    hands: int = 0
+    games: int = 0
+    errors: int = 0
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class _Seat:
+    ws: Any
+    name: str
+    seat: int | None = None
+    table: str | None = None
+    done: bool = False
+
+
+async def _client_table(
+    url: str, index: int, hands: int, bots: int, stats: Stats, deadline: float
+) -> None:
+    people = 4 - bots
+    sent: dict[tuple[int, int, str], float] = {}
+    seats: list[_Seat] = []
+    for i in range(people):
+        ws = await connect(url, max_size=2**22, open_timeout=30)
+        await ws.send(
+            json.dumps({"type": "hello", "version": 1, "name": f"t{index}p{i}"})
+        )
+        seats.append(_Seat(ws, f"t{index}p{i}"))
+    host = seats[0]
+    await host.ws.send(
+        json.dumps(
+            {
+                "type": "create_table",
+                "name": f"load {index}",
+                "rules": {"preset": "pagat", "hand_limit": hands},
+            }
+        )
+    )
+    table_ready = asyncio.Event()
+    joined = asyncio.Event()
+    joined_count = 0
+
+    async def act(me: _Seat, view: _View) -> None:
+        if view.to_act != view.seat:
+            return
+        if view.phase == "bidding":
+            bids = [b for b in view.legal_bids if b != "blind_nil"]
+            bid = min(bids, key=lambda b: abs(int(b) - 3)) if bids else "blind_nil"
+            sent[(view.deal_count, view.seat, "bid")] = time.monotonic()
+            await me.ws.send(json.dumps({"type": "bid", "bid": bid}))
+        elif view.phase == "passing":
+            await me.ws.send(json.dumps({"type": "pass", "cards": view.hand[:2]}))
+        elif view.phase == "playing" and view.legal_plays:
+            card = view.legal_plays[0]
+            sent[(view.deal_count, view.seat, card)] = time.monotonic()
+            await me.ws.send(json.dumps({"type": "play", "card": card}))
+
+    async def listen(me: _Seat) -> None:
+        nonlocal joined_count
+        async for raw in me.ws:
+            now = time.monotonic()
+            stats.frames += 1
+            frame = DECODE.decode(raw)
+            if frame.type == "error":
+                stats.errors += 1
+                continue
+            if frame.type == "table":
+                me.seat = frame.seat
+                if isinstance(frame.table, _Table):
+                    me.table = frame.table.id
+                if me is host:
+                    table_ready.set()
+            if frame.type == "seat" and frame.change == "joined" and me is host:
+                joined_count += 1
+                if joined_count >= people - 1:
+                    joined.set()
+            view = frame.view
+            for notice in frame.notices:
+                if notice.kind == "question":
+                    await me.ws.send(json.dumps({"type": "answer", "yes": False}))
+                elif notice.kind == "hand_scored" and me is host:
+                    stats.hands += 1
+                elif notice.kind in ("game_over", "game_finished") and not me.done:
+                    me.done = True
+                    stats.games += 1 if me is host else 0
+                elif notice.kind in ("bid_made", "card_played") and view is not None:
+                    what = "bid" if notice.kind == "bid_made" else notice.card or ""
+                    key = (view.deal_count, notice.seat or 0, what)
+                    counted = notice.seat != me.seat or people == 1
+                    if key in sent and counted:
+                        stats.latencies_ms.append((now - sent[key]) * 1000)
+            if me.done:
+                return
+            if view is not None and frame.type in ("update", "table"):
+                await act(me, view)
+            if time.monotonic() > deadline:
+                return
+
+    tasks = [asyncio.create_task(listen(s)) for s in seats]
+    await asyncio.wait_for(table_ready.wait(), 60)
+    assert host.table is not None
+    for other in seats[1:]:
+        await other.ws.send(json.dumps({"type": "join_seat", "table": host.table}))
+    if people > 1:
+        await asyncio.wait_for(joined.wait(), 60)
+    for seat in range(people, 4):
+        await host.ws.send(
+            json.dumps({"type": "add_bot", "seat": seat, "character": "hazel"})
+        )
+    await host.ws.send(json.dumps({"type": "start_game"}))
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(
+            asyncio.gather(*tasks), max(1.0, deadline - time.monotonic())
+        )
+    for s in seats:
+        await s.ws.close()
+
+
+def _client_process(
+    url: str, first: int, count: int, hands: int, bots: int, seconds: float, out: Any
+) -> None:
+    stats = Stats()
+
+    async def main() -> None:
+        deadline = time.monotonic() + seconds
+        await asyncio.gather(
+            *(
+                _client_table(url, first + i, hands, bots, stats, deadline)
+                for i in range(count)
+            ),
+            return_exceptions=True,
+        )
+
+    asyncio.run(main())
+    out.put((stats.latencies_ms, stats.frames, stats.hands, stats.games, stats.errors))
+
+
+def _percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--tables", type=int, default=250)
+    parser.add_argument("--hands", type=int, default=2, help="hands per game")
+    parser.add_argument("--bots", type=int, choices=(0, 3), default=0)
+    parser.add_argument("--procs", type=int, default=1, help="client processes")
+    parser.add_argument("--seconds", type=float, default=240.0, help="bound")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    port = _free_port()
+    url = f"ws://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory() as folder:
+        env = dict(os.environ, AUDIOSPADES_HOME=folder)
+        server = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "audiospades",
+                "serve",
+                "--port",
+                str(port),
+                "--db",
+                str(Path(folder) / "load.db"),
+                "--pace",
+                "instant",
+                "--rate",
+                "1000",
+                "--burst",
+                "1000",
+                "--takeover-seconds",
+                "600",
+            ],
+            cwd=ROOT,
+            env=env,
+            stderr=subprocess.DEVNULL,
+        )
+        try:
+            end = time.monotonic() + 20
+            while time.monotonic() < end:
+                try:
+                    socket.create_connection(("127.0.0.1", port), 0.2).close()
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            queue: Any = multiprocessing.Queue()
+            per = -(-args.tables // args.procs)
+            start = time.monotonic()
+            procs = []
+            for i in range(args.procs):
+                count = min(per, args.tables - i * per)
+                if count <= 0:
+                    break
+                proc = multiprocessing.Process(
+                    target=_client_process,
+                    args=(
+                        url,
+                        i * per,
+                        count,
+                        args.hands,
+                        args.bots,
+                        args.seconds,
+                        queue,
+                    ),
+                )
+                proc.start()
+                procs.append(proc)
+            results = [queue.get(timeout=args.seconds + 60) for _ in procs]
+            elapsed = time.monotonic() - start
+            for proc in procs:
+                proc.join(10)
+        finally:
+            server.terminate()
+            server.wait(10)
+    latencies = [x for r in results for x in r[0]]
+    frames = sum(r[1] for r in results)
+    hands = sum(r[2] for r in results)
+    games = sum(r[3] for r in results)
+    errors = sum(r[4] for r in results)
+    report = {
+        "tables": args.tables,
+        "clients": args.tables * (4 - args.bots),
+        "bots_per_table": args.bots,
+        "games_finished": games,
+        "hands": hands,
+        "seconds": round(elapsed, 1),
+        "hands_per_second": round(hands / elapsed, 1),
+        "frames_per_second": round(frames / elapsed, 1),
+        "latency_ms": {
+            "count": len(latencies),
+            "p50": round(_percentile(latencies, 0.50), 2),
+            "p95": round(_percentile(latencies, 0.95), 2),
+            "p99": round(_percentile(latencies, 0.99), 2),
+            "mean": round(statistics.fmean(latencies), 2) if latencies else None,
+        },
+        "error_frames": errors,
+    }
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()
