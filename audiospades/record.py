@@ -65,29 +65,55 @@ class RecordError(ValueError):
 
 def game_to_record(game: Game, names: Sequence[str] | None = None) -> dict[str, Any]:
     """Write ``game`` as a record (a JSON-ready dict)."""
-    hands: list[dict[str, Any]] = []
-    for action in game.actions:
-        if isinstance(action, DealAction):
-            hands.append(
-                {
-                    "dealer": game.dealers[len(hands)],
-                    "deal": [[str(c) for c in hand] for hand in action.hands],
-                    "actions": [],
-                }
-            )
-            continue
-        hands[-1]["actions"].append(_action_to_json(action))
-    record: dict[str, Any] = {
-        "format": FORMAT,
-        "rules": game.rules.to_dict(),
-        "players": game.rules.player_count,
-        "partnerships": game.rules.partnerships,
-    }
-    if names is not None:
-        record["names"] = list(names)
-    record["first_dealer"] = game.first_dealer
-    record["hands"] = hands
-    return record
+    return RecordWriter(names).record(game)
+
+
+class RecordWriter:
+    """Writes one game's record again and again as it grows, at the cost of what is new.
+
+    A table server saves the record after every action; rebuilding it from the first
+    deal each time costs the whole game's length per action. The writer keeps what
+    it wrote and adds only the actions since the last call. The record is the same
+    as :func:`game_to_record` gives (a test checks it); a game that is replaced
+    (undo, a rebuilt table) is written afresh.
+    """
+
+    def __init__(self, names: Sequence[str] | None = None) -> None:
+        """Write records with these seat names (None: no names)."""
+        self.names = None if names is None else list(names)
+        self._game: Game | None = None
+        self._hands: list[dict[str, Any]] = []
+        self._written = 0
+
+    def record(self, game: Game) -> dict[str, Any]:
+        """The record of ``game`` now (its ``hands`` list is shared: do not change)."""
+        actions = game.actions
+        if game is not self._game or self._written > len(actions):
+            self._game, self._hands, self._written = game, [], 0
+        hands = self._hands
+        for action in actions[self._written :]:
+            if isinstance(action, DealAction):
+                hands.append(
+                    {
+                        "dealer": game.dealers[len(hands)],
+                        "deal": [[str(c) for c in hand] for hand in action.hands],
+                        "actions": [],
+                    }
+                )
+            else:
+                hands[-1]["actions"].append(_action_to_json(action))
+        self._written = len(actions)
+        record: dict[str, Any] = {
+            "format": FORMAT,
+            "rules": game.rules.to_dict(),
+            "players": game.rules.player_count,
+            "partnerships": game.rules.partnerships,
+        }
+        if self.names is not None:
+            record["names"] = list(self.names)
+        record["first_dealer"] = game.first_dealer
+        record["hands"] = hands
+        return record
 
 
 def _action_to_json(action: BidAction | PassAction | PlayAction | RedealAction) -> Any:

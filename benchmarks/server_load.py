@@ -236,34 +236,40 @@ def main() -> None:
     parser.add_argument("--bots", type=int, choices=(0, 3), default=0)
     parser.add_argument("--procs", type=int, default=1, help="client processes")
     parser.add_argument("--seconds", type=float, default=240.0, help="bound")
-    parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--port", type=int, default=0, help="use a server already on this port"
+    )
     args = parser.parse_args()
-    port = _free_port()
+    port = args.port or _free_port()
     url = f"ws://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as folder:
         env = dict(os.environ, AUDIOSPADES_HOME=folder)
-        server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "audiospades",
-                "serve",
-                "--port",
-                str(port),
-                "--db",
-                str(Path(folder) / "load.db"),
-                "--pace",
-                "instant",
-                "--rate",
-                "1000",
-                "--burst",
-                "1000",
-                "--takeover-seconds",
-                "600",
-            ],
-            cwd=ROOT,
-            env=env,
-            stderr=subprocess.DEVNULL,
+        server = (
+            None
+            if args.port
+            else subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "audiospades",
+                    "serve",
+                    "--port",
+                    str(port),
+                    "--db",
+                    str(Path(folder) / "load.db"),
+                    "--pace",
+                    "instant",
+                    "--rate",
+                    "1000",
+                    "--burst",
+                    "1000",
+                    "--takeover-seconds",
+                    "600",
+                ],
+                cwd=ROOT,
+                env=env,
+                stderr=subprocess.DEVNULL,
+            )
         )
         try:
             end = time.monotonic() + 20
@@ -300,8 +306,9 @@ def main() -> None:
             for proc in procs:
                 proc.join(10)
         finally:
-            server.terminate()
-            server.wait(10)
+            if server is not None:
+                server.terminate()
+                server.wait(10)
     latencies = [x for r in results for x in r[0]]
     frames = sum(r[1] for r in results)
     hands = sum(r[2] for r in results)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -199,3 +200,33 @@ def test_replay_command_runs_as_a_console_script(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["totals"] == [121, 200]
+
+
+def test_the_record_writer_gives_the_same_record_after_every_action() -> None:
+    """A server writes the record after each action, adding only what is new."""
+    import dataclasses
+
+    from audiospades.record import RecordWriter, game_to_record
+    from audiospades.rules import Game, Phase, Rules, shuffled_deal
+
+    rules = dataclasses.replace(Rules.pagat(), target_score=None, hand_limit=3)
+    rng = random.Random(5)
+    game = Game(rules, first_dealer=1)
+    writer = RecordWriter(["A", "B", "C", "D"])
+    checked = 0
+    while not game.is_over:
+        if game.phase is Phase.DEALING:
+            game.deal(shuffled_deal(rules, rng))
+        elif game.phase is Phase.BIDDING:
+            game.bid(game.to_act, rng.choice(game.legal_bids(game.to_act)))  # type: ignore[arg-type]
+        elif game.phase is Phase.PASSING:
+            seat = game.to_act
+            game.pass_cards(seat, game.hand(seat)[: rules.blind_nil_pass])  # type: ignore[arg-type]
+        else:
+            game.play(game.to_act, min(game.legal_plays(game.to_act)))  # type: ignore[arg-type]
+        if rng.random() < 0.5:
+            assert writer.record(game) == game_to_record(game, ["A", "B", "C", "D"])
+            checked += 1
+    assert checked > 50
+    other = Game.replay(rules, game.actions[:30], first_dealer=1)
+    assert writer.record(other) == game_to_record(other, ["A", "B", "C", "D"])
