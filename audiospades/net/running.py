@@ -24,7 +24,6 @@ from audiospades.net.pool import PoolThinking
 from audiospades.net.protocol import SeatKind, TableState, TableUpdate
 from audiospades.net.seats import outcome_of, seat_names, seat_results
 from audiospades.notices import GameFinished
-from audiospades.record import game_to_record
 from audiospades.rules import Game, public_view
 from audiospades.seating import Seating
 from audiospades.table_core import PUBLIC, TableCore
@@ -134,10 +133,12 @@ def flush(table: NetTable) -> None:
 
 def _save_progress(table: NetTable, core: TableCore) -> None:
     assert table.game_id is not None
+    writer = table.record_writer
+    writer.names = seat_names(table.seats)  # a stand-in changes a seat's name
     table.context.store.save_progress(
         table.id,
         table.game_id,
-        game_to_record(core.game, seat_names(table.seats)),
+        writer.record(core.game),
         core.game.action_count,
         [h.to_json() for h in table.seats],
         dict(core.question_state()),
@@ -150,7 +151,7 @@ def _finish(table: NetTable, core: TableCore) -> None:
         table.id,
         table.game_id,
         table.seed,
-        game_to_record(core.game, seat_names(table.seats)),
+        table.record_writer.record(core.game),
         seat_results(table.seats, core.game),
     )
     table.state = TableState.FINISHED

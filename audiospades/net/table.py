@@ -51,7 +51,7 @@ from audiospades.net.seats import (
 from audiospades.net.store import SavedTable, Store, TableRow
 from audiospades.net.wire import WireRules
 from audiospades.notices import GameFinished, Notice, YourTurn
-from audiospades.record import game_from_record
+from audiospades.record import RecordWriter, game_from_record
 from audiospades.rules import Game, Rules, public_view
 from audiospades.table_core import TAKEOVER_CHARACTER, Delays, TableCore
 
@@ -97,6 +97,8 @@ class NetTable:
     poke: asyncio.Event = field(default_factory=asyncio.Event)
     """Set to wake the table's clock (:func:`running.run_clock`)."""
     task: asyncio.Task[None] | None = None
+    record_writer: RecordWriter = field(default_factory=RecordWriter)
+    """Writes the game record after every action at the cost of what is new."""
 
     # --- listing ---
     def info(self) -> TableInfo:
