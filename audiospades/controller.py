@@ -4,7 +4,8 @@ The table itself (the engine, pacing, computer players, the blind nil and redeal
 questions, the notices) is :class:`~audiospades.table_core.TableCore`, shared with
 the online server. What is local lives here: undo, saving the game in progress
 after every action, and the finished game's record and statistics. Screens drain
-seat 0's notices with :meth:`GameSession.drain`.
+seat 0's notices with :meth:`GameSession.drain`; a session is the
+:class:`~audiospades.table_control.TablePort` of the local table screen.
 
 Decisions documented here:
 
@@ -225,6 +226,16 @@ class GameSession:
     def view(self) -> SeatView:
         """What seat 0 may know now."""
         return self.table.view(HUMAN)
+
+    @property
+    def action_count(self) -> int:
+        """How many actions the game has taken (it seeds the hint's randomness)."""
+        return len(self.game.actions)
+
+    @property
+    def supports_undo(self) -> bool:
+        """A local game has undo (see the module doc)."""
+        return True
 
     @property
     def is_human_turn(self) -> bool:

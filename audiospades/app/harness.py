@@ -70,7 +70,7 @@ class Harness:
 
         from audiospades import i18n
         from audiospades.app.loop import App
-        from audiospades.app.menus import MainMenu
+        from audiospades.app.main_menu import MainMenu
         from audiospades.app.services import ManualClock, Services
         from audiospades.sound import RecordingSoundPlayer
         from audiospades.speech import BackendKind, RecordingSpeaker, SpeechManager

@@ -15,13 +15,15 @@ import random
 from concurrent.futures import Future, ThreadPoolExecutor
 
 from audiospades import bots
-from audiospades.controller import GameSession
+from audiospades.rules import SeatView
+from audiospades.table_control import TablePort
 
-_Key = tuple[int, int, bool]
+_Key = tuple[int, bool, SeatView]
+"""A position: the action count, whether a question waits, and the seat's view."""
 
 
-def _rng(session: GameSession) -> random.Random:
-    return random.Random(len(session.game.actions))
+def _rng(port: TablePort) -> random.Random:
+    return random.Random(port.action_count)
 
 
 class HintAhead:
@@ -40,19 +42,20 @@ class HintAhead:
         self._answer: Future[bots.Hint] | None = None
 
     @staticmethod
-    def _key_of(session: GameSession) -> _Key:
-        game = session.game
-        return (id(game), len(game.actions), session.question is not None)
+    def _key_of(port: TablePort) -> _Key:
+        # The view is part of the key: after an undo and another move, the same
+        # action count may be a different position.
+        return (port.action_count, port.question is not None, port.view())
 
     @staticmethod
-    def _is_players_decision(session: GameSession) -> bool:
-        return session.is_human_turn or session.question is not None
+    def _is_players_decision(port: TablePort) -> bool:
+        return port.is_human_turn or port.question is not None
 
-    def prepare(self, session: GameSession) -> None:
+    def prepare(self, port: TablePort) -> None:
         """Start the search if it is the player's decision and none runs for it."""
-        if not self._background or not self._is_players_decision(session):
+        if not self._background or not self._is_players_decision(port):
             return
-        key = self._key_of(session)
+        key = self._key_of(port)
         if key == self._key:
             return
         if self._executor is None:
@@ -62,25 +65,24 @@ class HintAhead:
         self._key = key
         # The view is taken here, on the loop's thread; the worker sees only it.
         self._answer = self._executor.submit(
-            bots.hint, session.view(), _rng(session), timed=self._timed
+            bots.hint, key[2], _rng(port), timed=self._timed
         )
 
-    def is_ready(self, session: GameSession) -> bool:
+    def is_ready(self, port: TablePort) -> bool:
         """Whether the hint for now is worked out (H would answer at once)."""
         return (
-            self._key == self._key_of(session)
+            self._key == self._key_of(port)
             and self._answer is not None
             and self._answer.done()
         )
 
-    def get(self, session: GameSession) -> bots.Hint:
+    def get(self, port: TablePort) -> bots.Hint:
         """The hint for now (waits for a search under way; ValueError: none)."""
-        key = self._key_of(session)
+        key = self._key_of(port)
         if key != self._key or self._answer is None or self._answer.cancelled():
             answer: Future[bots.Hint] = Future()
             try:
-                view = session.view()
-                answer.set_result(bots.hint(view, _rng(session), timed=self._timed))
+                answer.set_result(bots.hint(key[2], _rng(port), timed=self._timed))
             except ValueError as error:
                 answer.set_exception(error)
             self._key, self._answer = key, answer

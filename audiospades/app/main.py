@@ -119,7 +119,7 @@ def _windowed(args: argparse.Namespace) -> int:
 
     from audiospades import i18n, storage
     from audiospades.app.loop import App, open_window
-    from audiospades.app.menus import MainMenu
+    from audiospades.app.main_menu import MainMenu
     from audiospades.app.services import PygameClock, Services, open_outputs
     from audiospades.notices import FileKind
     from audiospades.presenter import Utterance

@@ -1,8 +1,8 @@
-"""The menus: main menu, game menu, options, rules, keys, statistics, sounds.
+"""The menus that start nothing: the game menu, options, keys and sounds.
 
-Each is a :class:`~audiospades.app.screen.MenuScreen`; the other engineer's fuller
-screens (rule settings, player selection, statistics, finished-game review) replace
-the simple ones here by being pushed from the same items.
+Each is a :class:`~audiospades.app.screen.MenuScreen`. The main menu, which opens
+the other screens and starts games, is :mod:`.main_menu`; these import no other
+screen, so the table can open its game menu without an import circle.
 """
 
 from __future__ import annotations
@@ -10,51 +10,25 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from audiospades import i18n, storage
-from audiospades.app.players_screen import PlayerSelectionScreen
-from audiospades.app.review_screen import ReviewListScreen
-from audiospades.app.rules_screen import RuleSettingsScreen
-from audiospades.app.screen import (
-    MenuItem,
-    MenuScreen,
-    Pop,
-    Push,
-    Quit,
-    Replace,
-    Transition,
-)
-from audiospades.app.services import PygameClock, Services
-from audiospades.app.stats_screen import StatsScreen
+from audiospades.app.screen import MenuItem, MenuScreen, Pop, Push, Transition
+from audiospades.app.services import Services
 from audiospades.commands import Command
-from audiospades.controller import GameSession
 from audiospades.i18n import _
 from audiospades.keymap import Chord, Context
-from audiospades.notices import FileKind
-from audiospades.presenter import Utterance
 from audiospades.presenter.menus import item_label
 from audiospades.presenter.rule_words import pace_text
 from audiospades.presenter.system import (
     cue_name,
     game_abandoned_text,
     key_help_text,
-    new_game_text,
-    no_saved_game_text,
     on_off_text,
     percent_text,
-    saved_game_unreadable_text,
-    storage_text,
 )
-from audiospades.record import RecordError
-from audiospades.rules import Rules, RulesError
-from audiospades.seating import Seating
 from audiospades.sound import Cue, learnable_cues
-from audiospades.storage.paths import current_game_path
 from audiospades.textmark import N_
-
-if TYPE_CHECKING:
-    from audiospades.app.table import TableScreen
 
 log = logging.getLogger(__name__)
 
@@ -69,112 +43,11 @@ LANGUAGE_NAMES: Final = {
 """Each language in its own name (not translated, so a player can find theirs)."""
 
 
-def rules_from_settings(services: Services) -> Rules:
-    """The rules last chosen (pagat's if none or if they are not valid)."""
-    raw = dict(services.settings.last_rules)
-    players = raw.pop("player_count", None)
-    try:
-        return Rules.from_dict(raw, players=players if isinstance(players, int) else 4)
-    except (RulesError, TypeError, ValueError) as error:
-        log.warning("last rules unusable (%s); using pagat's", error)
-        return Rules.pagat()
-
-
-def thinks_in_background(services: Services) -> bool:
-    """Whether computer players think on a worker thread.
-
-    In real time they do, so the window stays responsive; never on the manual clock
-    of tests and the headless mode, which must be deterministic and instant.
-    """
-    return isinstance(services.clock, PygameClock)
-
-
-def start_new_game(services: Services) -> Transition:
-    """Deal a new game with the rules in the settings."""
-    from audiospades.app.table import TableScreen
-
-    settings = services.settings
-    rules = rules_from_settings(services)
-    session = GameSession.new(
-        rules,
-        seed=services.new_seed(),
-        seating=Seating.chosen(rules, settings.last_players),
-        pace=settings.pace,
-        wait_after_trick=settings.wait_after_trick,
-        persist=services.persist,
-        now_ms=services.clock.now_ms(),
-        think_in_background=thinks_in_background(services),
-    )
-    services.say(
-        Utterance(new_game_text(session.names, rules), Cue.SHUFFLE, interrupt=True)
-    )
-    return Push(TableScreen(session))
-
-
-def continue_game(services: Services) -> Transition | None:
-    """Resume the saved game in progress, exactly where it stopped."""
-    from audiospades.app.table import TableScreen
-
-    saved, problem = storage.load_current()
-    if problem is not None:
-        services.say_text(storage_text(FileKind.SAVED_GAME, problem))
-    if saved is None:
-        services.say_text(no_saved_game_text())
-        return None
-    settings = services.settings
-    try:
-        session = GameSession.resume(
-            saved,
-            pace=settings.pace,
-            wait_after_trick=settings.wait_after_trick,
-            persist=services.persist,
-            now_ms=services.clock.now_ms(),
-            think_in_background=thinks_in_background(services),
-        )
-    except (RecordError, RulesError) as error:
-        # Never deleted: moved aside under a name that says so, and that name said.
-        backup = storage.set_aside_current(f"cannot be replayed: {error}")
-        services.say_text(saved_game_unreadable_text(backup, current_game_path()))
-        return None
-    last = saved.meta.get("last_spoken")
-    if session.is_over:
-        session.save_if_dirty(str(last or ""))
-    return Push(TableScreen(session, resumed_line=str(last or "")))
-
-
-class MainMenu(MenuScreen):
-    """The title screen."""
-
-    def __init__(self) -> None:
-        super().__init__(
-            N_("Audio Spades. Main menu."),
-            [
-                MenuItem(N_("New game"), action=start_new_game),
-                MenuItem(N_("Continue"), action=continue_game),
-                MenuItem(N_("Players"), action=lambda s: Push(PlayerSelectionScreen())),
-                MenuItem(N_("Rules"), action=lambda s: Push(RuleSettingsScreen())),
-                MenuItem(N_("Options"), action=lambda s: Push(OptionsMenu())),
-                MenuItem(N_("Statistics"), action=lambda s: Push(StatsScreen())),
-                MenuItem(
-                    N_("Review finished games"),
-                    action=lambda s: Push(ReviewListScreen()),
-                ),
-                MenuItem(
-                    N_("Keys"),
-                    action=lambda s: Push(HelpScreen((Context.TABLE, Context.BIDDING))),
-                ),
-                MenuItem(N_("Learn the sounds"), action=lambda s: Push(SoundsMenu())),
-                MenuItem(N_("Quit"), action=lambda s: Quit()),
-            ],
-            can_go_back=False,
-        )
-
-
 class GameMenu(MenuScreen):
     """Escape at the table."""
 
-    def __init__(self, table: TableScreen) -> None:
-        self.table = table
+    def __init__(self, *, finished: bool) -> None:
+        """The game menu of a game in progress, or of one ``finished``."""
 
         def to_main(services: Services) -> Transition:
             return Pop(2)
@@ -194,7 +67,7 @@ class GameMenu(MenuScreen):
             ),
             MenuItem(N_("Save and go to the main menu"), action=to_main),
         ]
-        if not table.finished:
+        if not finished:
             items.append(MenuItem(N_("Abandon the game"), action=abandon))
         else:
             items[-1] = MenuItem(N_("Main menu"), action=to_main)
@@ -331,8 +204,3 @@ class SoundsMenu(MenuScreen):
 def _play(services: Services, *, cue: Cue) -> Transition | None:
     services.sound.play(cue)
     return None
-
-
-def replace_with_main(services: Services) -> Transition:
-    """Back to a fresh main menu."""
-    return Replace(MainMenu())

@@ -16,15 +16,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import partial
 
+from audiospades.app.games import rules_from_settings
 from audiospades.app.screen import (
     KeyPress,
     MenuItem,
     MenuScreen,
-    Push,
     Replace,
     Transition,
 )
 from audiospades.app.services import Services
+from audiospades.app.table import new_game_table
 from audiospades.bots.characters import ROSTER, Character, find_character
 from audiospades.commands import Command
 from audiospades.i18n import _
@@ -130,20 +131,14 @@ class PlayerSelectionScreen(MenuScreen):
         return None
 
     def _start(self, services: Services) -> Transition:
-        from audiospades.app.menus import start_new_game
-
-        transition = start_new_game(services)
+        table = new_game_table(services)
         if self._on_start is not None:
             self._on_start()
-        return (
-            Replace(transition.screen) if isinstance(transition, Push) else transition
-        )
+        return Replace(table)
 
     # --- screen ---
     def on_enter(self, services: Services) -> None:
         self._services = services
-        from audiospades.app.menus import rules_from_settings
-
         self._rules = rules_from_settings(services)
         n = self._rules.player_count
         ids = self._ids()

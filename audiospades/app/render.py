@@ -22,7 +22,7 @@ from audiospades.rules import Card, Rank, Suit
 from audiospades.rules.seats import relative_position
 
 if TYPE_CHECKING:
-    from audiospades.app.table import TableScreen
+    from audiospades.table_control import TableController
 
 _RANK_LABELS: Final = {
     Rank.TEN: "10",
@@ -462,7 +462,7 @@ def _draw_label(
 
 
 def draw_table(
-    surface: pygame.Surface, services: Services, table: TableScreen
+    surface: pygame.Surface, services: Services, table: TableController
 ) -> TableLayout:
     """The table: scores on top, each player's place and card, the hand below.
 
@@ -476,7 +476,7 @@ def draw_table(
     unit = _unit(surface, services)
     w, h = surface.get_size()
     view = table.view
-    names = table.session.names
+    names = table.port.names
     margin = max(6, unit // 2)
     # Scores, the goal and whose turn, always visible, flowing over as few rows.
     face = _header_face(unit, h)
@@ -515,8 +515,9 @@ def draw_table(
         y += face.get_linesize()
     # Each player's place: the label (highlighted on their turn) and their card.
     trick = list(view.trick)
-    if not trick and table.session.shown_trick is not None:
-        trick = list(table.session.shown_trick.cards)
+    shown = table.port.shown_trick
+    if not trick and shown is not None:
+        trick = list(shown.cards)
     dealer = dealer_mark_text()
     for place in layout.places:
         turn = place.seat == acting

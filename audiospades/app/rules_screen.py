@@ -23,6 +23,8 @@ from enum import StrEnum
 from functools import partial
 from typing import Any, Final
 
+from audiospades.app.games import rules_from_settings
+from audiospades.app.players_screen import PlayerSelectionScreen, fit_players
 from audiospades.app.screen import (
     KeyPress,
     MenuItem,
@@ -33,6 +35,7 @@ from audiospades.app.screen import (
     Transition,
 )
 from audiospades.app.services import Services
+from audiospades.app.table import new_game_table
 from audiospades.commands import Command
 from audiospades.presenter import Utterance
 from audiospades.presenter.rule_words import (
@@ -108,8 +111,6 @@ def save_rules(services: Services, rules: Rules) -> None:
     data["player_count"] = rules.player_count
     data["partnerships"] = rules.partnerships
     changes: dict[str, object] = {"last_rules": data}
-    from audiospades.app.players_screen import fit_players
-
     players = fit_players(services.settings.last_players, rules.player_count - 1)
     if players != services.settings.last_players:
         changes["last_players"] = players
@@ -150,8 +151,6 @@ class RuleSettingsScreen(MenuScreen):
     def rules(self) -> Rules:
         """The rules as saved in the settings."""
         assert self._services is not None
-        from audiospades.app.menus import rules_from_settings
-
         return rules_from_settings(self._services)
 
     def _value(self, name: str) -> str:
@@ -192,8 +191,6 @@ class RuleSettingsScreen(MenuScreen):
         return None
 
     def _players(self, services: Services) -> Transition:
-        from audiospades.app.players_screen import PlayerSelectionScreen
-
         return Push(PlayerSelectionScreen(on_start=self._leave_after_game))
 
     def _leave_after_game(self) -> None:
@@ -204,12 +201,7 @@ class RuleSettingsScreen(MenuScreen):
     def _start(self, services: Services) -> Transition:
         # The table takes this screen's place, so leaving the game returns to the
         # screen below (the main menu) rather than to the settings.
-        from audiospades.app.menus import start_new_game
-
-        transition = start_new_game(services)
-        return (
-            Replace(transition.screen) if isinstance(transition, Push) else transition
-        )
+        return Replace(new_game_table(services))
 
     # --- screen ---
     def on_enter(self, services: Services) -> None:

@@ -300,6 +300,16 @@ class RemoteTable:
             and view.phase in (Phase.BIDDING, Phase.PASSING, Phase.PLAYING)
         )
 
+    @property
+    def action_count(self) -> int:
+        """A number that grows with every action seen (it keys the hint)."""
+        view = self._view
+        if view is None:
+            return 0
+        bids = sum(1 for b in view.bids if b is not None)
+        played = len(view.completed_tricks) * view.player_count + len(view.trick)
+        return view.deal_count * 1000 + bids * 50 + played + len(view.passed_out)
+
     is_idle = True
     """The server drives the game: there is never local work to wait for."""
 

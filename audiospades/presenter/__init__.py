@@ -6,8 +6,9 @@ Pure functions from an event, a notice or a question (with seat 0's
 utterances to speech and sound, and shows the latest line on screen.
 
 Modules: :mod:`.words` (cards, suits, players, lists), :mod:`.events` (what happens),
-:mod:`.table` (the table keys), :mod:`.scoring` (scores explained, rules),
-:mod:`.system` (refusals, files, speech, menus, keys, hints).
+:mod:`.table` (the table keys), :mod:`.replies` (the table controller's answers
+to keys), :mod:`.scoring` (scores explained, rules), :mod:`.system` (refusals,
+files, speech, menus, keys, hints).
 """
 
 from audiospades.presenter.events import describe

@@ -653,6 +653,11 @@ def hints_off_text() -> str:
     return _("Hints are turned off in the options.")
 
 
+def undo_unavailable_text() -> str:
+    """Undo asked for in an online game, which has none."""
+    return _("Undo is not available in an online game.")
+
+
 def coming_text(label: str) -> str:
     """A menu entry that is not built yet."""
     return pgettext("menu", "{item} is coming in a later version.").format(item=label)

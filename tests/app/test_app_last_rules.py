@@ -7,8 +7,8 @@ from collections.abc import Callable
 
 import pytest
 
+from audiospades.app.games import rules_from_settings
 from audiospades.app.harness import Harness
-from audiospades.app.menus import rules_from_settings
 from audiospades.rules import Rules
 from audiospades.storage import Settings
 

@@ -1,0 +1,65 @@
+"""The main menu: new game, continue, and the way to every other screen."""
+
+from __future__ import annotations
+
+from audiospades.app.menus import HelpScreen, OptionsMenu, SoundsMenu
+from audiospades.app.players_screen import PlayerSelectionScreen
+from audiospades.app.review_screen import ReviewListScreen
+from audiospades.app.rules_screen import RuleSettingsScreen
+from audiospades.app.screen import (
+    MenuItem,
+    MenuScreen,
+    Push,
+    Quit,
+    Replace,
+    Transition,
+)
+from audiospades.app.services import Services
+from audiospades.app.stats_screen import StatsScreen
+from audiospades.app.table import new_game_table, saved_game_table
+from audiospades.keymap import Context
+from audiospades.textmark import N_
+
+
+def start_new_game(services: Services) -> Transition:
+    """Deal a new game with the rules in the settings."""
+    return Push(new_game_table(services))
+
+
+def continue_game(services: Services) -> Transition | None:
+    """Resume the saved game in progress, exactly where it stopped."""
+    table = saved_game_table(services)
+    return None if table is None else Push(table)
+
+
+class MainMenu(MenuScreen):
+    """The title screen."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            N_("Audio Spades. Main menu."),
+            [
+                MenuItem(N_("New game"), action=start_new_game),
+                MenuItem(N_("Continue"), action=continue_game),
+                MenuItem(N_("Players"), action=lambda s: Push(PlayerSelectionScreen())),
+                MenuItem(N_("Rules"), action=lambda s: Push(RuleSettingsScreen())),
+                MenuItem(N_("Options"), action=lambda s: Push(OptionsMenu())),
+                MenuItem(N_("Statistics"), action=lambda s: Push(StatsScreen())),
+                MenuItem(
+                    N_("Review finished games"),
+                    action=lambda s: Push(ReviewListScreen()),
+                ),
+                MenuItem(
+                    N_("Keys"),
+                    action=lambda s: Push(HelpScreen((Context.TABLE, Context.BIDDING))),
+                ),
+                MenuItem(N_("Learn the sounds"), action=lambda s: Push(SoundsMenu())),
+                MenuItem(N_("Quit"), action=lambda s: Quit()),
+            ],
+            can_go_back=False,
+        )
+
+
+def replace_with_main(services: Services) -> Transition:
+    """Back to a fresh main menu."""
+    return Replace(MainMenu())

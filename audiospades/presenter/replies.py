@@ -1,0 +1,122 @@
+"""The words for the table controller's answers to keys.
+
+:func:`reply_utterances` turns a :data:`~audiospades.replies.Reply` from the
+:class:`~audiospades.table_control.TableController` into what the player hears,
+with the sentences of :mod:`.table`, :mod:`.scoring` and :mod:`.system`. Every
+answer to a key interrupts what is being said.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Final, assert_never
+
+from audiospades.presenter import scoring as score_words
+from audiospades.presenter import system as system_words
+from audiospades.presenter import table as table_words
+from audiospades.presenter.utterance import Utterance, answer, is_brief
+from audiospades.replies import (
+    BidEntryChanged,
+    BidRefused,
+    CardsOnTable,
+    FocusMove,
+    FocusMoved,
+    HintedCardMissing,
+    HintGiven,
+    Info,
+    InfoKind,
+    NoHint,
+    NoHintReason,
+    PassChoiceChanged,
+    QuestionAgain,
+    Reply,
+    UnboundKey,
+    UndoUnavailable,
+    WhoseTurn,
+)
+from audiospades.rules import SeatView
+from audiospades.sound import Cue
+
+_Words = Callable[[SeatView, Sequence[str]], str]
+
+_INFO: Final[dict[InfoKind, _Words]] = {
+    InfoKind.SUIT_LED: table_words.suit_led_text,
+    InfoKind.TRICK_INFO: table_words.trick_info_text,
+    InfoKind.SCORES: score_words.scores_text,
+    InfoKind.HAND: lambda view, names: table_words.hand_text(view.hand, view.rules),
+    InfoKind.HIDDEN_HAND: lambda view, names: table_words.hidden_hand_text(),
+    InfoKind.EMPTY_HAND: lambda view, names: table_words.empty_hand_text(),
+    InfoKind.LAST_TRICK: table_words.last_trick_text,
+    InfoKind.LAST_HAND: score_words.last_hand_text,
+    InfoKind.RULES: lambda view, names: score_words.rules_text(view.rules),
+    InfoKind.MATCH_STANDING: score_words.match_standing_text,
+    InfoKind.GAME_OVER: score_words.game_over_text,
+    InfoKind.BID_PROMPT: lambda view, names: table_words.bid_prompt_text(view),
+    InfoKind.BID_NOT_NOW: table_words.bid_not_now_text,
+    InfoKind.NO_PLAYABLE: lambda view, names: system_words.no_playable_text(),
+}
+"""Each kind of answer read from the view, as words."""
+
+
+def reply_utterances(
+    reply: Reply, view: SeatView, names: Sequence[str], verbosity: str = "full"
+) -> list[Utterance]:
+    """What the player hears for one answer of the table controller.
+
+    Args:
+        reply: The controller's answer to a key.
+        view: The player's view when the key was pressed.
+        names: Each seat's name.
+        verbosity: "full" or "brief" (the card under the focus).
+
+    Returns:
+        The utterances in order: a cue on its own (an edge) comes first.
+    """
+    match reply:
+        case Info(kind=kind):
+            return [answer(_INFO[kind](view, names))]
+        case CardsOnTable(shown_trick=shown):
+            return [answer(table_words.cards_on_table_text(view, names, shown))]
+        case WhoseTurn(trick_waiting=waiting):
+            return [answer(table_words.whose_turn_text(view, names, waiting))]
+        case QuestionAgain(question=question):
+            return [answer(table_words.question_text(question))]
+        case FocusMoved(card=card, chosen=chosen, move=move):
+            text = table_words.focus_text(card, view, is_brief(verbosity), chosen)
+            if move is FocusMove.EDGE:
+                # The edge's cue replaces the focus cue: the card did not change.
+                return [Utterance("", Cue.EDGE), answer(text)]
+            focus = Utterance(text, Cue.CARD_FOCUS, interrupt=True)
+            if move is FocusMove.WRAPPED:
+                return [Utterance("", Cue.EDGE), focus]
+            return [focus]
+        case BidEntryChanged(entry=entry):
+            return [answer(table_words.bid_entry_text(entry, view))]
+        case BidRefused(typed=typed, entry=entry):
+            text = table_words.bid_too_many_text(typed, entry, view)
+            return [Utterance(text, Cue.ILLEGAL_MOVE, interrupt=True)]
+        case PassChoiceChanged(card=card, chosen=chosen, remaining=remaining):
+            return [answer(table_words.pass_choice_text(card, chosen, remaining))]
+        case HintGiven(hint=hint):
+            return [answer(system_words.hint_text(hint))]
+        case NoHint(reason=reason):
+            if reason is NoHintReason.HINTS_OFF:
+                return [answer(system_words.hints_off_text())]
+            return [answer(system_words.no_hint_text())]
+        case HintedCardMissing(hint=hint):
+            return [
+                answer(
+                    " ".join(
+                        [
+                            system_words.no_hinted_card_text(),
+                            system_words.hint_text(hint),
+                        ]
+                    )
+                )
+            ]
+        case UnboundKey(chord=chord):
+            return [answer(system_words.unbound_key_text(chord))]
+        case UndoUnavailable():
+            return [answer(system_words.undo_unavailable_text())]
+        case _:
+            assert_never(reply)

@@ -1,0 +1,177 @@
+"""What the table controller answers to a key: plain data, worded by the presenter.
+
+:class:`~audiospades.table_control.TableController` decides what a key does at the
+table; when the answer is something to say (rather than an action whose news comes
+back as :mod:`~audiospades.notices`), it returns one of these *replies*, and
+:func:`audiospades.presenter.replies.reply_utterances` turns it into words and cues.
+Nothing here holds a word, so the same decisions serve every language, the pygame
+client and a networked one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from audiospades.bots import Hint
+from audiospades.keymap import Chord
+from audiospades.notices import Question
+from audiospades.rules import Card, TrickWon
+
+
+class InfoKind(StrEnum):
+    """An answer read from the seat's view alone (and the seat names)."""
+
+    SUIT_LED = "suit_led"
+    TRICK_INFO = "trick_info"
+    SCORES = "scores"
+    HAND = "hand"
+    HIDDEN_HAND = "hidden_hand"
+    """The cards are hidden (a blind nil decision): nothing to read or browse."""
+    EMPTY_HAND = "empty_hand"
+    LAST_TRICK = "last_trick"
+    LAST_HAND = "last_hand"
+    RULES = "rules"
+    MATCH_STANDING = "match_standing"
+    GAME_OVER = "game_over"
+    """The game is over: Enter must not start anything (Escape leads away)."""
+    BID_PROMPT = "bid_prompt"
+    """How to bid (or that it is not the player's bid)."""
+    BID_NOT_NOW = "bid_not_now"
+    """A digit typed when no bid is asked for."""
+    NO_PLAYABLE = "no_playable"
+    """Tab or Shift+Tab with no card to play now."""
+
+
+@dataclass(frozen=True, slots=True)
+class Info:
+    """Answer a question key from the view."""
+
+    kind: InfoKind
+
+
+@dataclass(frozen=True, slots=True)
+class CardsOnTable:
+    """Key C: the cards on the table, or the complete trick still shown."""
+
+    shown_trick: TrickWon | None
+
+
+@dataclass(frozen=True, slots=True)
+class WhoseTurn:
+    """Key T: who acts now (or that a complete trick waits to be gathered)."""
+
+    trick_waiting: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class QuestionAgain:
+    """The table waits for yes or no: put the question again."""
+
+    question: Question
+
+
+class FocusMove(StrEnum):
+    """How the focus reached its card."""
+
+    STEP = "step"
+    """An ordinary move (or a jump to a chosen card)."""
+    EDGE = "edge"
+    """The move went past the end of the hand: the focus stays at the edge."""
+    WRAPPED = "wrapped"
+    """Tab or Shift+Tab went round the end of the hand to the other side."""
+
+
+@dataclass(frozen=True, slots=True)
+class FocusMoved:
+    """The focus is on ``card`` (``chosen``: already chosen to pass)."""
+
+    card: Card
+    chosen: bool
+    move: FocusMove = FocusMove.STEP
+
+
+@dataclass(frozen=True, slots=True)
+class BidEntryChanged:
+    """The bid being typed is now ``entry`` (empty: nothing typed)."""
+
+    entry: str
+
+
+@dataclass(frozen=True, slots=True)
+class BidRefused:
+    """A digit was refused: ``typed`` would bid more tricks than there are.
+
+    ``entry`` is the bid being typed, unchanged ("5 0" must not silently become nil).
+    """
+
+    typed: str
+    entry: str
+
+
+@dataclass(frozen=True, slots=True)
+class PassChoiceChanged:
+    """``card`` was chosen to pass (or put back); ``remaining`` still to choose."""
+
+    card: Card
+    chosen: bool
+    remaining: int
+
+
+class NoHintReason(StrEnum):
+    """Why H or J found no hint."""
+
+    HINTS_OFF = "hints_off"
+    NONE_NOW = "none_now"
+    """It is not the player's decision, or there is nothing to suggest."""
+
+
+@dataclass(frozen=True, slots=True)
+class HintGiven:
+    """Key H: the hint for this moment."""
+
+    hint: Hint
+
+
+@dataclass(frozen=True, slots=True)
+class NoHint:
+    """H or J: no hint now."""
+
+    reason: NoHintReason
+
+
+@dataclass(frozen=True, slots=True)
+class HintedCardMissing:
+    """J: the hint names no card in the hand to move to (a bid, or all chosen)."""
+
+    hint: Hint
+
+
+@dataclass(frozen=True, slots=True)
+class UnboundKey:
+    """A key that does nothing at the table."""
+
+    chord: Chord
+
+
+@dataclass(frozen=True, slots=True)
+class UndoUnavailable:
+    """Undo was asked for in a game that has none (an online game)."""
+
+
+Reply = (
+    Info
+    | CardsOnTable
+    | WhoseTurn
+    | QuestionAgain
+    | FocusMoved
+    | BidEntryChanged
+    | BidRefused
+    | PassChoiceChanged
+    | HintGiven
+    | NoHint
+    | HintedCardMissing
+    | UnboundKey
+    | UndoUnavailable
+)
+"""Everything the table controller may answer to a key."""

@@ -1,0 +1,509 @@
+"""The table's decisions, free of pygame and of words: commands in, replies out.
+
+:class:`TableController` is what a key press means at the card table: bid entry
+(digits, up and down, erase, nil), the focus in the hand and its edges, Tab and
+Shift+Tab to a card that may be played, J to the hinted card, choosing cards to
+pass, play or choose on Enter, the question keys, yes and no, gathering a trick and
+undo. It acts on the game at the player's seat through a :class:`TablePort` (a
+local :class:`~audiospades.controller.GameSession`, or a networked client's seat)
+and answers with a :data:`~audiospades.replies.Reply` for the presenter to word.
+The game's own news (bids, cards, tricks) comes from the port as notices, which
+:meth:`TableController.drain` hands on after updating the focus.
+
+The pygame :class:`~audiospades.app.table.TableScreen` maps keys to commands, asks
+the controller, speaks what the presenter makes of the answer, and draws.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from audiospades.bots import Hint
+from audiospades.commands import DIGITS, Command
+from audiospades.keymap import Chord, Context
+from audiospades.notices import GameFinished, Notice, Question, YourTurn
+from audiospades.replies import (
+    BidEntryChanged,
+    BidRefused,
+    CardsOnTable,
+    FocusMove,
+    FocusMoved,
+    HintedCardMissing,
+    HintGiven,
+    Info,
+    InfoKind,
+    NoHint,
+    NoHintReason,
+    PassChoiceChanged,
+    QuestionAgain,
+    Reply,
+    UnboundKey,
+    UndoUnavailable,
+    WhoseTurn,
+)
+from audiospades.rules import Bid, Card, Phase, SeatView, TrickWon
+
+_INFO_KEYS = {
+    Command.SUIT_LED: InfoKind.SUIT_LED,
+    Command.TRICK_INFO: InfoKind.TRICK_INFO,
+    Command.SCORES: InfoKind.SCORES,
+    Command.LAST_TRICK: InfoKind.LAST_TRICK,
+    Command.LAST_HAND: InfoKind.LAST_HAND,
+    Command.RULES_IN_FORCE: InfoKind.RULES,
+    Command.MATCH_STANDING: InfoKind.MATCH_STANDING,
+}
+"""The question keys answered from the view alone."""
+
+_HAND_KEYS = frozenset(
+    {
+        Command.NEXT_CARD,
+        Command.PREV_CARD,
+        Command.NEXT_SUIT,
+        Command.PREV_SUIT,
+        Command.FIRST_CARD,
+        Command.LAST_CARD,
+    }
+)
+"""The keys that move the focus through the hand."""
+
+
+class TablePort(Protocol):
+    """The game at the player's seat, as the table needs it.
+
+    A local game (:class:`~audiospades.controller.GameSession`) and a networked
+    client's seat both provide it. Actions that the table refuses come back as
+    notices from :meth:`drain`, never as exceptions.
+    """
+
+    @property
+    def names(self) -> Sequence[str]:
+        """Each seat's name, by seat."""
+        ...
+
+    @property
+    def question(self) -> Question | None:
+        """The yes/no question waiting for the player's answer, if any."""
+        ...
+
+    @property
+    def awaiting_trick_clear(self) -> bool:
+        """Whether a finished trick waits for the player to gather it."""
+        ...
+
+    @property
+    def shown_trick(self) -> TrickWon | None:
+        """A complete trick still on the table (until gathered)."""
+        ...
+
+    @property
+    def hand_hidden(self) -> bool:
+        """Whether the player's cards are hidden (a blind nil decision)."""
+        ...
+
+    @property
+    def is_human_turn(self) -> bool:
+        """Whether the table waits for the player to bid, pass or play."""
+        ...
+
+    @property
+    def is_idle(self) -> bool:
+        """Whether advancing the clock would change nothing (waiting or over)."""
+        ...
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        ...
+
+    @property
+    def action_count(self) -> int:
+        """How many actions the game has taken (public: it seeds the hint)."""
+        ...
+
+    @property
+    def supports_undo(self) -> bool:
+        """Whether this game has undo at all (a local game does, an online one not)."""
+        ...
+
+    def view(self) -> SeatView:
+        """What the player's seat may know now."""
+        ...
+
+    def advance(self, now_ms: int) -> None:
+        """Move the clock to ``now_ms``; whatever is due by then happens."""
+        ...
+
+    def drain(self) -> list[Notice]:
+        """Take the notices produced since the last call, oldest first."""
+        ...
+
+    def drain_pending(self) -> bool:
+        """Whether notices wait to be drained."""
+        ...
+
+    def human_bid(self, bid: Bid) -> bool:
+        """Bid for the player (a refusal comes back as a notice)."""
+        ...
+
+    def human_play(self, card: Card) -> bool:
+        """Play a card for the player."""
+        ...
+
+    def human_pass(self, cards: Sequence[Card]) -> bool:
+        """Pass cards for the player."""
+        ...
+
+    def answer(self, yes: bool) -> None:
+        """Answer the pending question (nothing happens without one)."""
+        ...
+
+    def clear_trick(self) -> bool:
+        """Gather the trick on the table; False if none waits."""
+        ...
+
+    def undo(self) -> bool:
+        """Take back moves up to the player's previous decision (if supported)."""
+        ...
+
+    def save_if_dirty(self, last_spoken: str = "") -> None:
+        """Keep what happened (with the line about to be spoken), if anything did."""
+        ...
+
+    def close(self) -> None:
+        """Release what the game holds (threads, connections)."""
+        ...
+
+
+class HintSource(Protocol):
+    """Where the hint comes from (worked out ahead, or when asked)."""
+
+    def prepare(self, port: TablePort) -> None:
+        """Start working out the hint for now, if that is done ahead."""
+        ...
+
+    def get(self, port: TablePort) -> Hint:
+        """The hint for now (ValueError: there is none)."""
+        ...
+
+    def close(self) -> None:
+        """Stop any work under way."""
+        ...
+
+
+class TableController:
+    """What each key means at the table, for the player at one seat.
+
+    Attributes:
+        port: The game at the player's seat.
+        hints: Where H and J get the hint.
+        focus: The card the player is on, or None with no cards.
+        bid_entry: The bid being typed (digits), empty for none.
+        pass_choice: The cards chosen so far to pass.
+        finished: Whether the game-over notice has come.
+        view: The seat's view as of the last key or notices.
+    """
+
+    def __init__(self, port: TablePort, hints: HintSource) -> None:
+        """Serve the player at ``port``; H and J ask ``hints``."""
+        self.port = port
+        self.hints = hints
+        self.focus: Card | None = None
+        self.bid_entry = ""
+        self.pass_choice: list[Card] = []
+        self.finished = False
+        self.view: SeatView = port.view()
+
+    # --- state ---
+    def key_contexts(self) -> tuple[Context, ...]:
+        """Which key contexts apply now, most specific first."""
+        if self.port.question is not None:
+            return (Context.QUESTION, Context.TABLE)
+        if self._is_my_bid_turn(self.port.view()):
+            return (Context.BIDDING, Context.TABLE)
+        return (Context.TABLE,)
+
+    def _is_my_bid_turn(self, view: SeatView) -> bool:
+        return self.port.is_human_turn and view.phase is Phase.BIDDING
+
+    def drain(self) -> list[Notice]:
+        """Take the port's notices, keeping the focus, entry and choice valid."""
+        notices = self.port.drain()
+        view = self.port.view()
+        self.view = view
+        for notice in notices:
+            if isinstance(notice, YourTurn):
+                self._fix_focus(view)
+            if isinstance(notice, GameFinished):
+                self.finished = True
+        if self.focus not in view.hand:
+            self.focus = view.hand[0] if view.hand else None
+        return notices
+
+    def _fix_focus(self, view: SeatView) -> None:
+        """A new turn: onto a card that may be played, a fresh entry or choice."""
+        if (
+            view.phase is Phase.PLAYING
+            and self.focus not in view.legal_plays
+            and view.legal_plays
+        ):
+            self.focus = min(view.legal_plays)
+        if view.phase is Phase.BIDDING:
+            self.bid_entry = ""
+        if view.phase is Phase.PASSING:
+            self.pass_choice = []
+
+    def turn_reply(self) -> Reply:
+        """Key T (and back at the table): who acts now, or the question again."""
+        question = self.port.question
+        if question is not None and not self.view.is_over:
+            return QuestionAgain(question)
+        return WhoseTurn(self.port.awaiting_trick_clear)
+
+    def think_ahead(self, hints_enabled: bool) -> None:
+        """Once a frame: let the hint be worked out ahead; stop at game over."""
+        if hints_enabled and not self.finished:
+            self.hints.prepare(self.port)
+        elif self.finished:
+            self.hints.close()
+
+    # --- keys ---
+    def handle(
+        self,
+        command: Command | None,
+        char: str = "",
+        chord: Chord | None = None,
+        *,
+        hints_enabled: bool = True,
+    ) -> Reply | None:
+        """Act on one key: ``command`` (None: unbound), the character it typed.
+
+        Args:
+            command: What the key means here, or None for a key with no command.
+            char: The character the key typed, if any (digits, unbound keys).
+            chord: The key itself, to name an unbound key.
+            hints_enabled: Whether the player wants hints (H and J).
+
+        Returns:
+            What to tell the player, or None when the answer is the game's news
+            (drained as notices) or nothing at all.
+        """
+        port = self.port
+        view = port.view()
+        self.view = view
+        question = port.question
+        if question is not None and (
+            command in (Command.WHOSE_TURN, Command.BID, Command.PLAY_CARD)
+            or (command is None and char.isdigit())
+        ):
+            # The table waits for Y or N: say so rather than talk of bidding.
+            return QuestionAgain(question)
+        if command is None:
+            if char.isdigit():
+                return Info(InfoKind.BID_NOT_NOW)
+            if char and char.isprintable() and not char.isspace():
+                return UnboundKey(chord if chord is not None else Chord(char))
+            return None
+        if self.finished and command in (Command.PLAY_CARD, Command.CONTINUE):
+            return Info(InfoKind.GAME_OVER)
+        if command in _INFO_KEYS:
+            return Info(_INFO_KEYS[command])
+        if command in _HAND_KEYS:
+            return self._navigate(command)
+        if command in DIGITS:
+            return self._type_digit(DIGITS.index(command))
+        match command:
+            case Command.YES | Command.NO:
+                port.answer(command is Command.YES)
+            case Command.CARDS_ON_TABLE:
+                return CardsOnTable(port.shown_trick)
+            case Command.WHOSE_TURN:
+                return self.turn_reply()
+            case Command.READ_HAND:
+                return Info(InfoKind.HIDDEN_HAND if port.hand_hidden else InfoKind.HAND)
+            case Command.HINT:
+                found = self._hint(hints_enabled)
+                return found if isinstance(found, NoHint) else HintGiven(found)
+            case Command.NEXT_PLAYABLE | Command.PREV_PLAYABLE:
+                step = 1 if command is Command.NEXT_PLAYABLE else -1
+                return self._jump_playable(step)
+            case Command.HINTED_CARD:
+                return self._jump_hinted(hints_enabled)
+            case Command.UNDO:
+                if not port.supports_undo:
+                    return UndoUnavailable()
+                port.undo()
+                self.bid_entry = ""
+                self.pass_choice = []
+            case Command.BID:
+                if self._is_my_bid_turn(view) and self.bid_entry:
+                    self._submit_bid()
+                else:
+                    return Info(InfoKind.BID_PROMPT)
+            case Command.BID_UP | Command.BID_DOWN:
+                return self._step_bid(1 if command is Command.BID_UP else -1)
+            case Command.ERASE:
+                self.bid_entry = self.bid_entry[:-1]
+                return BidEntryChanged(self.bid_entry)
+            case Command.BID_NIL:
+                self.bid_entry = "0"
+                return BidEntryChanged("0")
+            case Command.CONTINUE:
+                if not port.clear_trick():
+                    return WhoseTurn()
+            case Command.PLAY_CARD:
+                return self._play_or_choose()
+        return None
+
+    # --- bidding ---
+    def _type_digit(self, digit: int) -> Reply:
+        entry = (self.bid_entry + str(digit)).lstrip("0") or "0"
+        if int(entry) > self.view.rules.trick_count:
+            # Refuse the digit: "5 0" must not silently become nil.
+            return BidRefused(entry, self.bid_entry)
+        self.bid_entry = entry
+        return BidEntryChanged(entry)
+
+    def _submit_bid(self) -> None:
+        bid = Bid(int(self.bid_entry))
+        self.bid_entry = ""
+        self.port.human_bid(bid)
+
+    def _step_bid(self, step: int) -> Reply:
+        legal = [b.tricks for b in self.view.legal_bids if not b.blind]
+        if not legal:
+            return Info(InfoKind.BID_PROMPT)
+        current = int(self.bid_entry) if self.bid_entry else None
+        if current is None:
+            value = legal[0] if step > 0 else legal[-1]
+        else:
+            options = [b for b in legal if (b > current if step > 0 else b < current)]
+            value = (min(options) if step > 0 else max(options)) if options else current
+        self.bid_entry = str(value)
+        return BidEntryChanged(self.bid_entry)
+
+    # --- playing and passing ---
+    def _play_or_choose(self) -> Reply | None:
+        port = self.port
+        view = self.view
+        if port.awaiting_trick_clear:
+            port.clear_trick()
+            return None
+        if self._is_my_bid_turn(view):
+            if self.bid_entry:
+                self._submit_bid()
+                return None
+            return Info(InfoKind.BID_PROMPT)
+        card = self.focus
+        if card is None:
+            return WhoseTurn()
+        if view.phase is Phase.PASSING and view.is_my_turn:
+            needed = view.rules.blind_nil_pass
+            if card in self.pass_choice:
+                self.pass_choice.remove(card)
+                return PassChoiceChanged(card, False, needed - len(self.pass_choice))
+            self.pass_choice.append(card)
+            if len(self.pass_choice) < needed:
+                return PassChoiceChanged(card, True, needed - len(self.pass_choice))
+            choice, self.pass_choice = self.pass_choice, []
+            port.human_pass(choice)
+            return None
+        port.human_play(card)
+        return None
+
+    # --- the focus ---
+    def _focus_on(self, card: Card, move: FocusMove = FocusMove.STEP) -> FocusMoved:
+        self.focus = card
+        return FocusMoved(card, card in self.pass_choice, move)
+
+    def _navigate(self, command: Command) -> Reply:
+        view = self.view
+        hand = list(view.hand)
+        if not hand:
+            hidden = self.port.hand_hidden
+            return Info(InfoKind.HIDDEN_HAND if hidden else InfoKind.EMPTY_HAND)
+        index = hand.index(self.focus) if self.focus in hand else 0
+        suit_of = view.suit_of
+        target = index
+        match command:
+            case Command.NEXT_CARD:
+                target = index + 1
+            case Command.PREV_CARD:
+                target = index - 1
+            case Command.FIRST_CARD:
+                target = 0
+            case Command.LAST_CARD:
+                target = len(hand) - 1
+            case Command.NEXT_SUIT:
+                suit = suit_of(hand[index])
+                target = next(
+                    (
+                        i
+                        for i in range(index + 1, len(hand))
+                        if suit_of(hand[i]) != suit
+                    ),
+                    len(hand),
+                )
+            case Command.PREV_SUIT:
+                suit = suit_of(hand[index])
+                start = next(
+                    (i for i in range(index, -1, -1) if suit_of(hand[i]) != suit), -1
+                )
+                if start < 0:
+                    target = -1
+                else:
+                    prev_suit = suit_of(hand[start])
+                    target = start
+                    while target > 0 and suit_of(hand[target - 1]) == prev_suit:
+                        target -= 1
+        if not 0 <= target < len(hand):
+            target = max(0, min(len(hand) - 1, target))
+            return self._focus_on(hand[target], FocusMove.EDGE)
+        return self._focus_on(hand[target])
+
+    def _jump_playable(self, step: int) -> Reply:
+        """Tab, Shift+Tab: the next (or previous) card that may be played, wrapping."""
+        view = self.view
+        if not (view.phase is Phase.PLAYING and self.port.is_human_turn):
+            return Info(InfoKind.NO_PLAYABLE)
+        hand = list(view.hand)
+        playable = [i for i, c in enumerate(hand) if c in view.legal_plays]
+        if not playable:
+            return Info(InfoKind.NO_PLAYABLE)
+        here = hand.index(self.focus) if self.focus in hand else -1
+        if step > 0:
+            ahead = [i for i in playable if i > here]
+            target = ahead[0] if ahead else playable[0]
+        else:
+            behind = [i for i in playable if i < here] if here >= 0 else []
+            target = behind[-1] if behind else playable[-1]
+        wrapped = (step > 0 and target <= here) or (
+            step < 0 and here >= 0 and target >= here
+        )
+        return self._focus_on(
+            hand[target], FocusMove.WRAPPED if wrapped else FocusMove.STEP
+        )
+
+    # --- hints ---
+    def _hint(self, hints_enabled: bool) -> Hint | NoHint:
+        """The hint for this moment (the same H gives), or why there is none."""
+        if not hints_enabled:
+            return NoHint(NoHintReason.HINTS_OFF)
+        port = self.port
+        if not (port.is_human_turn or port.question is not None):
+            return NoHint(NoHintReason.NONE_NOW)
+        try:
+            return self.hints.get(port)
+        except ValueError:
+            return NoHint(NoHintReason.NONE_NOW)
+
+    def _jump_hinted(self, hints_enabled: bool) -> Reply:
+        """J: the card the hint suggests (the first not yet chosen, when passing)."""
+        found = self._hint(hints_enabled)
+        if isinstance(found, NoHint):
+            return found
+        cards = [found.card] if found.card is not None else list(found.cards)
+        cards = [c for c in cards if c in self.view.hand and c not in self.pass_choice]
+        if not cards:
+            return HintedCardMissing(found)
+        return self._focus_on(cards[0])

@@ -1,0 +1,440 @@
+"""The table controller: commands in, word-free replies out, over a real local game.
+
+No pygame and no presenter here: the controller decides, the presenter words (see
+tests/app/test_app_table_replies.py), the screen speaks.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from audiospades.app.hint_ahead import HintAhead
+from audiospades.bots import HintKind
+from audiospades.commands import DIGITS, Command
+from audiospades.controller import GameSession
+from audiospades.keymap import Chord, Context
+from audiospades.notices import QuestionKind
+from audiospades.replies import (
+    BidEntryChanged,
+    BidRefused,
+    CardsOnTable,
+    FocusMove,
+    FocusMoved,
+    HintedCardMissing,
+    HintGiven,
+    Info,
+    InfoKind,
+    NoHint,
+    NoHintReason,
+    PassChoiceChanged,
+    QuestionAgain,
+    Reply,
+    UnboundKey,
+    UndoUnavailable,
+    WhoseTurn,
+)
+from audiospades.rules import Bid, Phase, Rules
+from audiospades.seating import Seating
+from audiospades.table_control import TableController, TablePort
+
+ONE_HAND = {"preset": "pagat", "target_score": None, "hand_limit": 1}
+BLIND_ANY_SCORE = {**ONE_HAND, "blind_nil_behind": 0}
+
+
+def _table(
+    seed: int = 3, rules: dict[str, object] | None = None
+) -> tuple[GameSession, TableController]:
+    """A one-hand local game against random players, waiting for seat 0."""
+    chosen = Rules.from_dict(dict(rules or ONE_HAND), players=4)
+    session = GameSession.new(
+        chosen,
+        seed=seed,
+        seating=Seating.chosen(chosen, ["random"] * 3),
+        persist=False,
+    )
+    control = TableController(session, HintAhead(background=False))
+    _settle(session, control)
+    return session, control
+
+
+def _settle(session: GameSession, control: TableController) -> None:
+    session.run_until_idle()
+    control.drain()
+
+
+def _press(control: TableController, *commands: Command) -> list[Reply | None]:
+    return [control.handle(c, hints_enabled=True) for c in commands]
+
+
+def _type(control: TableController, digits: str) -> list[Reply | None]:
+    return _press(control, *(DIGITS[int(d)] for d in digits))
+
+
+def _to_play(seed: int = 3) -> tuple[GameSession, TableController]:
+    """Bid 3, then wait for seat 0's first card."""
+    session, control = _table(seed)
+    _type(control, "3")
+    assert control.handle(Command.BID) is None
+    _settle(session, control)
+    assert session.is_human_turn and session.view().phase is Phase.PLAYING
+    return session, control
+
+
+def test_the_controller_needs_neither_pygame_nor_the_presenter() -> None:
+    code = (
+        "import sys, audiospades.table_control, audiospades.replies\n"
+        "bad = [m for m in ('pygame', 'audiospades.presenter', 'audiospades.app')"
+        " if m in sys.modules]\n"
+        "sys.exit(str(bad) if bad else 0)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr or done.stdout
+
+
+def test_a_local_game_is_a_table_port() -> None:
+    session, _ = _table()
+    port: TablePort = session
+    assert port.supports_undo
+    assert port.action_count == len(session.game.actions)
+
+
+# --- bid entry ---
+def test_digits_build_the_bid_and_enter_makes_it() -> None:
+    session, control = _table()
+    assert control.key_contexts() == (Context.BIDDING, Context.TABLE)
+    assert _type(control, "1") == [BidEntryChanged("1")]
+    assert _type(control, "0") == [BidEntryChanged("10")]
+    assert control.handle(Command.ERASE) == BidEntryChanged("1")
+    assert control.handle(Command.ERASE) == BidEntryChanged("")
+    assert _type(control, "04") == [BidEntryChanged("0"), BidEntryChanged("4")]
+    assert control.handle(Command.BID) is None
+    assert control.bid_entry == ""
+    assert session.view().bids[0] == Bid(4)
+
+
+def test_a_digit_past_the_trick_count_is_refused_and_the_entry_kept() -> None:
+    """ "5 0" must not silently become nil: 50 tricks is refused, 5 stays."""
+    _, control = _table()
+    assert _type(control, "50") == [BidEntryChanged("5"), BidRefused("50", "5")]
+    assert control.bid_entry == "5"
+    assert _type(control, "9") == [BidRefused("59", "5")]
+
+
+def test_nil_key_up_and_down_step_through_the_legal_bids() -> None:
+    _, control = _table()
+    legal = [b.tricks for b in control.view.legal_bids if not b.blind]
+    assert control.handle(Command.BID_NIL) == BidEntryChanged("0")
+    control.handle(Command.ERASE)
+    assert control.handle(Command.BID_UP) == BidEntryChanged(str(legal[0]))
+    assert control.handle(Command.BID_UP) == BidEntryChanged(str(legal[1]))
+    assert control.handle(Command.BID_DOWN) == BidEntryChanged(str(legal[0]))
+    # At the lowest bid, down stays there.
+    assert control.handle(Command.BID_DOWN) == BidEntryChanged(str(legal[0]))
+    control.handle(Command.ERASE)
+    assert control.handle(Command.BID_DOWN) == BidEntryChanged(str(legal[-1]))
+    assert control.handle(Command.BID_UP) == BidEntryChanged(str(legal[-1]))
+
+
+def test_enter_with_nothing_typed_says_how_to_bid() -> None:
+    session, control = _table()
+    before = session.action_count
+    assert control.handle(Command.BID) == Info(InfoKind.BID_PROMPT)
+    assert control.handle(Command.PLAY_CARD) == Info(InfoKind.BID_PROMPT)
+    assert session.action_count == before
+
+
+def test_enter_bids_what_was_typed() -> None:
+    session, control = _table()
+    _type(control, "2")
+    assert control.handle(Command.PLAY_CARD) is None
+    assert session.view().bids[0] == Bid(2)
+
+
+def test_a_digit_with_no_bid_to_make_says_so() -> None:
+    _, control = _to_play()
+    assert control.key_contexts() == (Context.TABLE,)
+    assert control.handle(None, "7") == Info(InfoKind.BID_NOT_NOW)
+    assert control.handle(Command.BID) == Info(InfoKind.BID_PROMPT)
+
+
+# --- the focus ---
+def test_left_and_right_stop_at_the_edges_of_the_hand() -> None:
+    _, control = _to_play()
+    hand = control.view.hand
+    assert control.handle(Command.FIRST_CARD) == FocusMoved(hand[0], False)
+    assert control.handle(Command.PREV_CARD) == FocusMoved(
+        hand[0], False, FocusMove.EDGE
+    )
+    assert control.handle(Command.NEXT_CARD) == FocusMoved(hand[1], False)
+    assert control.handle(Command.LAST_CARD) == FocusMoved(hand[-1], False)
+    assert control.handle(Command.NEXT_CARD) == FocusMoved(
+        hand[-1], False, FocusMove.EDGE
+    )
+    assert control.focus == hand[-1]
+
+
+def test_up_and_down_go_to_the_first_card_of_each_suit() -> None:
+    _, control = _to_play()
+    view = control.view
+    hand = view.hand
+    starts = [
+        i
+        for i, c in enumerate(hand)
+        if i == 0 or view.suit_of(hand[i - 1]) != view.suit_of(c)
+    ]
+    assert len(starts) >= 2
+    control.handle(Command.FIRST_CARD)
+    for index in starts[1:]:
+        assert control.handle(Command.NEXT_SUIT) == FocusMoved(hand[index], False)
+    last_suit_end = FocusMoved(hand[-1], False, FocusMove.EDGE)
+    assert control.handle(Command.NEXT_SUIT) == last_suit_end
+    for index in reversed(starts[:-1]):
+        assert control.handle(Command.PREV_SUIT) == FocusMoved(hand[index], False)
+    assert control.handle(Command.PREV_SUIT) == FocusMoved(
+        hand[0], False, FocusMove.EDGE
+    )
+
+
+def test_tab_goes_through_the_playable_cards_and_wraps() -> None:
+    _, control = _to_play()
+    hand = control.view.hand
+    playable = [c for c in hand if c in control.view.legal_plays]
+    assert len(playable) >= 2
+    control.handle(Command.LAST_CARD)
+    replies = _press(control, *[Command.NEXT_PLAYABLE] * (len(playable) + 1))
+    assert all(isinstance(r, FocusMoved) for r in replies)
+    cards = [r.card for r in replies if isinstance(r, FocusMoved)]
+    moves = [r.move for r in replies if isinstance(r, FocusMoved)]
+    # From the last card Tab wraps round to the first card that may be played,
+    # then steps forward through the others, and wraps again past the last one.
+    assert cards == [*playable, playable[0]]
+    assert moves == [
+        FocusMove.WRAPPED,
+        *[FocusMove.STEP] * (len(playable) - 1),
+        FocusMove.WRAPPED,
+    ]
+    # Shift+Tab from the first playable card wraps to the last.
+    assert control.handle(Command.PREV_PLAYABLE) == FocusMoved(
+        playable[-1], False, FocusMove.WRAPPED
+    )
+    assert control.handle(Command.PREV_PLAYABLE) == FocusMoved(playable[-2], False)
+
+
+def test_tab_with_no_card_to_play_says_so() -> None:
+    _, control = _table()
+    assert control.handle(Command.NEXT_PLAYABLE) == Info(InfoKind.NO_PLAYABLE)
+    assert control.handle(Command.PREV_PLAYABLE) == Info(InfoKind.NO_PLAYABLE)
+
+
+def test_a_new_turn_puts_the_focus_on_a_card_that_may_be_played() -> None:
+    _, control = _to_play()
+    assert control.focus in control.view.legal_plays
+
+
+def test_enter_plays_the_focused_card() -> None:
+    session, control = _to_play()
+    card = control.focus
+    assert card is not None
+    assert control.handle(Command.PLAY_CARD) is None
+    assert card not in session.view().hand
+
+
+# --- passing ---
+def test_choosing_cards_to_pass_counts_down_and_passes_at_the_last() -> None:
+    session, control = _table(seed=11, rules=BLIND_ANY_SCORE)
+    question = session.question
+    assert question is not None and question.kind is QuestionKind.BLIND_NIL
+    assert control.key_contexts() == (Context.QUESTION, Context.TABLE)
+    assert control.handle(Command.YES) is None
+    _settle(session, control)
+    view = session.view()
+    assert view.phase is Phase.PASSING and session.is_human_turn
+    needed = view.rules.blind_nil_pass
+    assert needed == 2
+    first = control.focus
+    assert first is not None
+    assert control.handle(Command.PLAY_CARD) == PassChoiceChanged(first, True, 1)
+    assert control.handle(Command.NEXT_CARD) == FocusMoved(view.hand[1], False)
+    assert control.handle(Command.PREV_CARD) == FocusMoved(first, True)
+    assert control.handle(Command.PLAY_CARD) == PassChoiceChanged(first, False, 2)
+    assert control.pass_choice == []
+    _press(control, Command.PLAY_CARD, Command.NEXT_CARD)
+    second = control.focus
+    assert second is not None
+    assert control.handle(Command.PLAY_CARD) is None
+    assert control.pass_choice == []
+    assert set(session.view().passed_out) == {first, second}
+
+
+# --- questions ---
+def test_a_waiting_question_is_put_again_for_t_b_enter_and_digits() -> None:
+    session, control = _table(seed=11, rules=BLIND_ANY_SCORE)
+    question = session.question
+    assert question is not None
+    for command in (Command.WHOSE_TURN, Command.BID, Command.PLAY_CARD):
+        assert control.handle(command) == QuestionAgain(question)
+    assert control.handle(None, "4") == QuestionAgain(question)
+    assert control.handle(Command.NO) is None
+    assert session.question is None
+
+
+def test_the_hand_is_hidden_while_deciding_on_blind_nil() -> None:
+    session, control = _table(seed=11, rules=BLIND_ANY_SCORE)
+    assert session.hand_hidden
+    assert control.handle(Command.READ_HAND) == Info(InfoKind.HIDDEN_HAND)
+    assert control.handle(Command.NEXT_CARD) == Info(InfoKind.HIDDEN_HAND)
+    assert control.focus is None
+
+
+# --- the question keys ---
+@pytest.mark.parametrize(
+    ("command", "kind"),
+    [
+        (Command.SUIT_LED, InfoKind.SUIT_LED),
+        (Command.TRICK_INFO, InfoKind.TRICK_INFO),
+        (Command.SCORES, InfoKind.SCORES),
+        (Command.LAST_TRICK, InfoKind.LAST_TRICK),
+        (Command.LAST_HAND, InfoKind.LAST_HAND),
+        (Command.RULES_IN_FORCE, InfoKind.RULES),
+        (Command.MATCH_STANDING, InfoKind.MATCH_STANDING),
+        (Command.READ_HAND, InfoKind.HAND),
+    ],
+)
+def test_each_question_key_asks_for_its_answer(
+    command: Command, kind: InfoKind
+) -> None:
+    session, control = _table()
+    before = session.action_count
+    assert control.handle(command) == Info(kind)
+    assert session.action_count == before
+
+
+def test_c_names_the_trick_still_shown_and_t_whose_turn() -> None:
+    _, control = _table()
+    assert control.handle(Command.CARDS_ON_TABLE) == CardsOnTable(None)
+    assert control.handle(Command.WHOSE_TURN) == WhoseTurn(False)
+    assert control.handle(Command.CONTINUE) == WhoseTurn(False)
+
+
+def test_a_trick_waiting_to_be_gathered() -> None:
+    chosen = Rules.from_dict(dict(ONE_HAND), players=4)
+    session = GameSession.new(
+        chosen,
+        seed=3,
+        seating=Seating.chosen(chosen, ["random"] * 3),
+        persist=False,
+        wait_after_trick=True,
+    )
+    control = TableController(session, HintAhead(background=False))
+    _settle(session, control)
+    _type(control, "3")
+    control.handle(Command.BID)
+    _settle(session, control)
+    while not session.awaiting_trick_clear:
+        control.handle(Command.NEXT_PLAYABLE)
+        control.handle(Command.PLAY_CARD)
+        _settle(session, control)
+    shown = session.shown_trick
+    assert shown is not None
+    assert control.handle(Command.CARDS_ON_TABLE) == CardsOnTable(shown)
+    assert control.handle(Command.WHOSE_TURN) == WhoseTurn(True)
+    assert control.handle(Command.PLAY_CARD) is None  # Enter gathers it.
+    assert not session.awaiting_trick_clear
+
+
+def test_unbound_keys_are_named_and_blank_ones_ignored() -> None:
+    _, control = _table()
+    chord = Chord("x")
+    assert control.handle(None, "x", chord) == UnboundKey(chord)
+    assert control.handle(None, " ", Chord("space")) is None
+    assert control.handle(None, "", Chord("f7")) is None
+
+
+# --- hints ---
+def test_hints_off_and_on() -> None:
+    _, control = _table()
+    off = control.handle(Command.HINT, hints_enabled=False)
+    assert off == NoHint(NoHintReason.HINTS_OFF)
+    found = control.handle(Command.HINT)
+    assert isinstance(found, HintGiven) and found.hint.kind is HintKind.BID
+    # A bid is not a card: J says so, with the hint.
+    assert control.handle(Command.HINTED_CARD) == HintedCardMissing(found.hint)
+
+
+def test_j_moves_to_the_card_the_hint_names() -> None:
+    _, control = _to_play()
+    found = control.handle(Command.HINT)
+    assert isinstance(found, HintGiven) and found.hint.card is not None
+    assert control.handle(Command.HINTED_CARD) == FocusMoved(found.hint.card, False)
+    assert control.focus == found.hint.card
+
+
+# --- undo ---
+def test_undo_takes_back_the_bid_and_clears_the_entry() -> None:
+    session, control = _to_play()
+    assert control.handle(Command.UNDO) is None
+    _settle(session, control)
+    assert session.view().phase is Phase.BIDDING and session.is_human_turn
+    assert session.view().bids[0] is None
+    assert control.bid_entry == ""
+
+
+class _OnlineSeat:
+    """A seat of a game without undo (as online), over a local game's table."""
+
+    supports_undo = False
+
+    def __init__(self, session: GameSession) -> None:
+        self._session = session
+        self.undo_asked = 0
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._session, name)
+
+    def undo(self) -> bool:
+        self.undo_asked += 1
+        return False
+
+
+def test_undo_is_refused_in_a_game_without_it_and_nothing_changes() -> None:
+    session, _ = _table()
+    seat = _OnlineSeat(session)
+    control = TableController(seat, HintAhead(background=False))  # type: ignore[arg-type]
+    control.drain()
+    _type(control, "3")
+    before = session.action_count
+    assert control.handle(Command.UNDO) == UndoUnavailable()
+    assert seat.undo_asked == 0
+    assert session.action_count == before
+    assert control.bid_entry == "3"  # Nothing was undone: the entry stays.
+
+
+# --- the end ---
+def _play_out(session: GameSession, control: TableController) -> None:
+    for _ in range(200):
+        if control.finished:
+            return
+        if session.is_human_turn and session.view().phase is Phase.BIDDING:
+            _type(control, "1")
+            control.handle(Command.BID)
+        elif session.is_human_turn:
+            control.handle(Command.NEXT_PLAYABLE)
+            control.handle(Command.PLAY_CARD)
+        session.save_if_dirty()
+        _settle(session, control)
+    raise AssertionError("the game did not end")
+
+
+def test_after_the_game_enter_and_continue_start_nothing() -> None:
+    session, control = _table()
+    _play_out(session, control)
+    assert session.is_over
+    before = session.action_count
+    assert control.handle(Command.PLAY_CARD) == Info(InfoKind.GAME_OVER)
+    assert control.handle(Command.CONTINUE) == Info(InfoKind.GAME_OVER)
+    assert session.action_count == before
