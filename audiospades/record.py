@@ -84,12 +84,14 @@ class RecordWriter:
         self._game: Game | None = None
         self._hands: list[dict[str, Any]] = []
         self._written = 0
+        self._rules: dict[str, Any] = {}
 
     def record(self, game: Game) -> dict[str, Any]:
         """The record of ``game`` now (its ``hands`` list is shared: do not change)."""
         actions = game.actions
         if game is not self._game or self._written > len(actions):
             self._game, self._hands, self._written = game, [], 0
+            self._rules = game.rules.to_dict()  # builds a preset: once a game
         hands = self._hands
         for action in actions[self._written :]:
             if isinstance(action, DealAction):
@@ -105,7 +107,7 @@ class RecordWriter:
         self._written = len(actions)
         record: dict[str, Any] = {
             "format": FORMAT,
-            "rules": game.rules.to_dict(),
+            "rules": dict(self._rules),
             "players": game.rules.player_count,
             "partnerships": game.rules.partnerships,
         }

@@ -181,7 +181,9 @@ _SIDE_FIELDS: Final = tuple(
 )
 
 
+@lru_cache(maxsize=4096)
 def _encode_score(score: HandScore) -> WireHandScore:
+    # Cached: every view repeats the game's history, and scores never change.
     return WireHandScore(
         bids=[_bid_out(b) for b in score.bids],
         tricks=list(score.tricks),
@@ -221,6 +223,14 @@ def _trick_cards(cards: Iterable[tuple[int, Card]]) -> list[tuple[int, str]]:
     return [(seat, _text(card)) for seat, card in cards]
 
 
+@lru_cache(maxsize=8192)
+def _encode_trick(trick: TrickWon) -> WireTrick:
+    # Cached: every view of a hand repeats its finished tricks, which never change.
+    return WireTrick(
+        seat=trick.seat, trick_index=trick.trick_index, cards=_trick_cards(trick.cards)
+    )
+
+
 def _decode_trick_cards(
     cards: Iterable[tuple[int, str]],
 ) -> tuple[tuple[int, Card], ...]:
@@ -245,12 +255,7 @@ def encode_view(view: SeatView) -> WireView:
         bids=[None if b is None else _bid_out(b) for b in view.bids],
         tricks_won=list(view.tricks_won),
         trick=_trick_cards(view.trick),
-        completed_tricks=[
-            WireTrick(
-                seat=t.seat, trick_index=t.trick_index, cards=_trick_cards(t.cards)
-            )
-            for t in view.completed_tricks
-        ],
+        completed_tricks=[_encode_trick(t) for t in view.completed_tricks],
         trick_index=view.trick_index,
         spades_broken=view.spades_broken,
         to_act=view.to_act,

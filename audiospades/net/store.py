@@ -32,6 +32,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, NamedTuple
 
+import msgspec
+
 log = logging.getLogger(__name__)
 
 SCHEMA_VERSION: Final = 1
@@ -467,4 +469,6 @@ class Store:
 
 
 def _dumps(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    # msgspec writes the same compact JSON as json.dumps, several times faster: the
+    # server saves a record after every action.
+    return msgspec.json.encode(value).decode("utf-8")

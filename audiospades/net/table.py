@@ -20,7 +20,6 @@ coming back takes the seat back and gets a full snapshot.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import random
 import secrets
@@ -31,8 +30,8 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from audiospades.bots import find_character
-from audiospades.net import codec
-from audiospades.net.pool import BotPool, PoolThinking
+from audiospades.net import codec, running
+from audiospades.net.pool import BotPool
 from audiospades.net.protocol import (
     ErrorCode,
     Message,
@@ -43,23 +42,18 @@ from audiospades.net.protocol import (
     TableInfo,
     TableSnapshot,
     TableState,
-    TableUpdate,
 )
 from audiospades.net.seats import (
     SeatHolder,
     outcome_of,
     seat_infos,
-    seat_names,
-    seat_results,
 )
 from audiospades.net.store import SavedTable, Store, TableRow
 from audiospades.net.wire import WireRules
 from audiospades.notices import GameFinished, Notice, YourTurn
-from audiospades.record import game_from_record, game_to_record
+from audiospades.record import RecordWriter, game_from_record
 from audiospades.rules import Game, Rules, public_view
-from audiospades.seating import Seating
-from audiospades.storage import Outcome
-from audiospades.table_core import PUBLIC, TAKEOVER_CHARACTER, Delays, TableCore
+from audiospades.table_core import TAKEOVER_CHARACTER, Delays, TableCore
 
 if TYPE_CHECKING:
     from audiospades.net.server import Client
@@ -100,8 +94,11 @@ class NetTable:
     members: dict[int, Client] = field(default_factory=dict)
     spectators: dict[Client, int] = field(default_factory=dict)
     _timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
-    _poke: asyncio.Event = field(default_factory=asyncio.Event)
-    _task: asyncio.Task[None] | None = None
+    poke: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set to wake the table's clock (:func:`running.run_clock`)."""
+    task: asyncio.Task[None] | None = None
+    record_writer: RecordWriter = field(default_factory=RecordWriter)
+    """Writes the game record after every action at the cost of what is new."""
 
     # --- listing ---
     def info(self) -> TableInfo:
@@ -194,7 +191,7 @@ class NetTable:
             if core.is_turn(seat):
                 notices.append(YourTurn(core.view(seat)))
             if core.is_over:
-                notices.append(GameFinished(self._outcome(seat), None))
+                notices.append(GameFinished(outcome_of(core.game, seat), None))
         elif core is not None:
             view = codec.encode_view(public_view(core.game, chair))
         return TableSnapshot(
@@ -304,7 +301,7 @@ class NetTable:
         if host_left and self.host is not None:
             self._seat_changed(SeatChange.HOST_CHANGED, self.seat_of(self.host))
         self.flush()
-        self._poke.set()
+        self.poke.set()
 
     def disconnected(self, client: Client) -> None:
         """``client``'s connection dropped: keep its seat for the takeover delay."""
@@ -346,7 +343,7 @@ class NetTable:
         self.context.store.save_table(self.row())
         self._seat_changed(SeatChange.TAKEN_OVER, seat)
         self.flush()
-        self._poke.set()
+        self.poke.set()
 
     def reattach(self, client: Client, seat: int) -> None:
         """The player of ``seat`` is back on ``client``: the seat is theirs again."""
@@ -369,7 +366,7 @@ class NetTable:
         self._seat_changed(change, seat, exclude=client)
         self.context.changed(self)
         self.flush()
-        self._poke.set()
+        self.poke.set()
 
     # --- the host's tools ---
     def _verify_host(self, client: Client) -> None:
@@ -445,42 +442,13 @@ class NetTable:
         self.flush()
 
     def _start_core(self, game: Game, core_state: dict[str, Any] | None) -> None:
-        if self.core is not None:
-            self.core.close()
-        seating = Seating(
-            tuple(
-                h.character if h.kind is SeatKind.COMPUTER else None for h in self.seats
-            ),
-            tuple(h.name or f"Seat {s + 1}" for s, h in enumerate(self.seats)),
-        )
-        humans = [
-            s
-            for s, h in enumerate(self.seats)
-            if h.kind is SeatKind.HUMAN and not h.stand_in
-        ]
-        pool, wake = self.context.pool, self._wake_from_any_thread
-        self.core = core = TableCore(
-            game,
-            seed=self.seed,
-            seating=seating,
-            humans=humans,
-            delays=self.context.delays,
-            now_ms=self.context.now_ms(),
-            thinking=lambda _bots, seed: PoolThinking(
-                pool, seed=seed, seating=lambda: seating, wake=wake
-            ),
-        )
-        if core_state is not None:
-            core.restore_questions(core_state)
-        if self._task is None or self._task.done():
-            self._task = asyncio.get_running_loop().create_task(
-                self._run(), name=f"table-{self.id}"
-            )
+        running.start_core(self, game, core_state)
 
-    def _wake_from_any_thread(self) -> None:
-        loop = self._task.get_loop() if self._task is not None else None
+    def wake_from_any_thread(self) -> None:
+        """Wake the table's clock from any thread (a decision came in)."""
+        loop = self.task.get_loop() if self.task is not None else None
         if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(self._poke.set)
+            loop.call_soon_threadsafe(self.poke.set)
 
     # --- playing ---
     def act(self, client: Client, action: Callable[[TableCore, int], bool]) -> bool:
@@ -498,108 +466,20 @@ class NetTable:
         core.advance(self.context.now_ms())
         done = action(core, seat)
         self.flush()
-        self._poke.set()
+        self.poke.set()
         return done
-
-    async def _run(self) -> None:
-        """The table's clock: advance the core whenever it has work, then flush."""
-        while True:
-            core = self.core
-            if core is None or self.state is not TableState.PLAYING:
-                return
-            self._poke.clear()
-            try:
-                core.advance(self.context.now_ms())
-                self.flush()
-            except Exception:
-                log.exception("table %s: the game loop failed", self.id)
-                await asyncio.sleep(1.0)
-                continue
-            wake = core.next_wake_ms()
-            if core.is_over:
-                return
-            delay: float | None = None
-            if wake is not None:
-                # At or before now: the core waits on a decision from the pool,
-                # which pokes the table when it is in (the timeout is a safety net).
-                delay = max((wake - self.context.now_ms()) / 1000, 0.0) or 0.5
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._poke.wait(), delay)
 
     def flush(self) -> None:
         """Save what changed, then send each person and spectator their notices."""
-        core = self.core
-        if core is None:
-            return
-        over = core.is_over and self.state is TableState.PLAYING
-        if core.dirty:
-            core.dirty = False
-            self._save_progress(core)
-        if over:
-            self._finish(core)
-        for seat in sorted(core.humans):
-            notices = core.drain(seat)
-            if over:
-                notices.append(GameFinished(self._outcome(seat), None))
-            client = self.members.get(seat)
-            if notices and client is not None:
-                client.send(
-                    TableUpdate(
-                        table=self.id,
-                        notices=codec.encode_notices(notices),
-                        view=codec.encode_view(core.view(seat)),
-                    )
-                )
-        public = core.drain(PUBLIC)
-        if public and self.spectators:
-            wire = codec.encode_notices(public)
-            for spectator, chair in self.spectators.items():
-                spectator.send(
-                    TableUpdate(
-                        table=self.id,
-                        notices=wire,
-                        view=codec.encode_view(public_view(core.game, chair)),
-                    )
-                )
-
-    def _names(self) -> list[str]:
-        return seat_names(self.seats)
-
-    def _save_progress(self, core: TableCore) -> None:
-        assert self.game_id is not None
-        self.context.store.save_progress(
-            self.id,
-            self.game_id,
-            game_to_record(core.game, self._names()),
-            core.game.action_count,
-            [h.to_json() for h in self.seats],
-            dict(core.question_state()),
-        )
-
-    def _outcome(self, seat: int) -> Outcome:
-        assert self.core is not None
-        return outcome_of(self.core.game, seat)
-
-    def _finish(self, core: TableCore) -> None:
-        assert self.game_id is not None
-        self.context.store.finish_game(
-            self.id,
-            self.game_id,
-            self.seed,
-            game_to_record(core.game, self._names()),
-            seat_results(self.seats, core.game),
-        )
-        self.state = TableState.FINISHED
-        log.info("table %s: game %s finished", self.id, self.game_id)
-        self.context.changed(self)
+        running.flush(self)
 
     # --- closing and resuming ---
     def stop(self) -> None:
         """Stop the clock, the takeover timers and any thinking (server shutdown)."""
         for seat in list(self._timers):
             self._cancel_timer(seat)
-        if self._task is not None:
-            self._task.cancel()
+        if self.task is not None:
+            self.task.cancel()
         if self.core is not None:
             self.core.close()
 

@@ -92,6 +92,10 @@ class NetPlayer:
     errors: list[p.Error] = field(default_factory=list)
     outcome: GameFinished | None = None
     acted: int = 0
+    turn: SeatView | None = None
+    """The view of the last turn announced and not yet acted on."""
+    questions: list[Question] = field(default_factory=list)
+    """Questions put and not yet answered."""
 
     async def connect(self) -> p.Welcome:
         """Open the connection and say hello (with the token, if any)."""
@@ -135,13 +139,10 @@ class NetPlayer:
     def _absorb(self, message: p.AnyServerMessage) -> None:
         if isinstance(message, p.Error):
             self.errors.append(message)
-        elif isinstance(message, p.TableSnapshot):
-            self.seat, self.table_id = message.seat, message.table.id
-            self.view = (
-                None if message.view is None else codec.decode_view(message.view)
-            )
-            self.notices.extend(codec.decode_notice(n) for n in message.notices)
-        elif isinstance(message, p.TableUpdate):
+        elif isinstance(message, p.TableSnapshot | p.TableUpdate):
+            if isinstance(message, p.TableSnapshot):
+                self.seat, self.table_id = message.seat, message.table.id
+                self.turn, self.questions = None, []
             self.view = (
                 None if message.view is None else codec.decode_view(message.view)
             )
@@ -150,21 +151,23 @@ class NetPlayer:
                 self.notices.append(notice)
                 if isinstance(notice, GameFinished):
                     self.outcome = notice
-
-    def pending(self) -> list[Notice]:
-        """The notices of the last table message (what to react to now)."""
-        last = self.messages[-1] if self.messages else None
-        if isinstance(last, p.TableSnapshot | p.TableUpdate):
-            return [codec.decode_notice(n) for n in last.notices]
-        return []
+                elif isinstance(notice, YourTurn):
+                    self.turn = notice.view
+                elif isinstance(notice, Question):
+                    self.questions.append(notice)
 
     async def react(self) -> None:
-        """Answer a question with no; act on a turn: bid, pass or play."""
-        for notice in self.pending():
-            if isinstance(notice, Question):
-                await self.send({"type": "answer", "yes": False})
-            elif isinstance(notice, YourTurn):
-                await self.act(notice.view)
+        """Answer the questions put; act on the turn announced: bid, pass or play."""
+        questions, self.questions = self.questions, []
+        for question in questions:
+            await self.send({"type": "answer", "yes": self.answer(question)})
+        turn, self.turn = self.turn, None
+        if turn is not None:
+            await self.act(turn)
+
+    def answer(self, question: Question) -> bool:
+        """The answer to a question: no."""
+        return False
 
     async def act(self, view: SeatView) -> None:
         """Bid, pass or play, plainly and deterministically, from ``view``."""

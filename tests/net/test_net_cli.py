@@ -10,6 +10,8 @@ import signal
 import ssl
 import subprocess
 import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -22,6 +24,20 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _env(home: Path) -> dict[str, str]:
     return dict(os.environ, PYTHONPATH=str(ROOT), AUDIOSPADES_HOME=str(home))
+
+
+@asynccontextmanager
+async def _serving(
+    home: Path, *args: str
+) -> AsyncIterator[tuple[asyncio.subprocess.Process, int]]:
+    """``audiospades serve --port 0 ARGS`` and its port; killed if still running."""
+    proc = await _serve(home, *args)
+    try:
+        yield proc
+    finally:
+        if proc[0].returncode is None:
+            proc[0].kill()
+            await proc[0].wait()
 
 
 async def _serve(home: Path, *args: str) -> tuple[asyncio.subprocess.Process, int]:
@@ -40,11 +56,17 @@ async def _serve(home: Path, *args: str) -> tuple[asyncio.subprocess.Process, in
         stdout=asyncio.subprocess.DEVNULL,
     )
     assert proc.stderr is not None
-    while True:
-        line = (await asyncio.wait_for(proc.stderr.readline(), 60)).decode()
-        assert line, "the server stopped before listening"
-        if "audiospades.net.server: listening on" in line:
-            return proc, int(line.rsplit(" port ", 1)[1])
+    try:
+        while True:
+            line = (await asyncio.wait_for(proc.stderr.readline(), 60)).decode()
+            assert line, "the server stopped before listening"
+            if "audiospades.net.server: listening on" in line:
+                return proc, int(line.rsplit(" port ", 1)[1])
+    except BaseException:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+        raise
 
 
 async def _stop(proc: asyncio.subprocess.Process) -> str:
@@ -57,19 +79,19 @@ async def _stop(proc: asyncio.subprocess.Process) -> str:
 
 def test_the_log_names_players_and_never_a_token(tmp_path: Path) -> None:
     async def scenario() -> tuple[str, list[str]]:
-        proc, port = await _serve(tmp_path, "--db", str(tmp_path / "s.db"))
-        url = f"ws://127.0.0.1:{port}"
-        ann = NetPlayer(url, "Ann")
-        await ann.connect()
-        await ann.send({"type": "create_table", "name": "T", "rules": {}})
-        await ann.expect(p.TableSnapshot)
-        await ann.close()
-        back = NetPlayer(url, "Ann", token=ann.token)
-        await back.connect()
-        await back.expect(p.TableSnapshot)
-        await back.close()
-        assert ann.token is not None and ann.player_id is not None
-        return await _stop(proc), [ann.token, ann.player_id]
+        async with _serving(tmp_path, "--db", str(tmp_path / "s.db")) as (proc, port):
+            url = f"ws://127.0.0.1:{port}"
+            ann = NetPlayer(url, "Ann")
+            await ann.connect()
+            await ann.send({"type": "create_table", "name": "T", "rules": {}})
+            await ann.expect(p.TableSnapshot)
+            await ann.close()
+            back = NetPlayer(url, "Ann", token=ann.token)
+            await back.connect()
+            await back.expect(p.TableSnapshot)
+            await back.close()
+            assert ann.token is not None and ann.player_id is not None
+            return await _stop(proc), [ann.token, ann.player_id]
 
     log, (token, player) = run(scenario())
     assert token not in log
@@ -105,23 +127,17 @@ def test_the_server_speaks_tls(tmp_path: Path) -> None:
     )
 
     async def scenario() -> None:
-        proc, port = await _serve(
-            tmp_path,
-            "--db",
-            str(tmp_path / "s.db"),
-            "--certfile",
-            str(cert),
-            "--keyfile",
-            str(key),
-        )
-        from websockets.asyncio.client import connect
+        tls = ("--certfile", str(cert), "--keyfile", str(key))
+        db = ("--db", str(tmp_path / "s.db"))
+        async with _serving(tmp_path, *db, *tls) as (proc, port):
+            from websockets.asyncio.client import connect
 
-        context = ssl.create_default_context(cafile=str(cert))
-        async with connect(f"wss://127.0.0.1:{port}", ssl=context) as ws:
-            await ws.send('{"type": "ping", "nonce": 11}')
-            pong = p.decode_server(await asyncio.wait_for(ws.recv(), 30))
-            assert isinstance(pong, p.Pong) and pong.nonce == 11
-        await _stop(proc)
+            context = ssl.create_default_context(cafile=str(cert))
+            async with connect(f"wss://127.0.0.1:{port}", ssl=context) as ws:
+                await ws.send('{"type": "ping", "nonce": 11}')
+                pong = p.decode_server(await asyncio.wait_for(ws.recv(), 30))
+                assert isinstance(pong, p.Pong) and pong.nonce == 11
+            await _stop(proc)
 
     run(scenario())
 

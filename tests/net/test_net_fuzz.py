@@ -21,7 +21,6 @@ from websockets.asyncio.client import connect
 
 from audiospades.net import protocol as p
 from audiospades.net.store import Store
-from audiospades.notices import Question, YourTurn
 from audiospades.rules.cards import BIG_JOKER, LITTLE_JOKER, STANDARD_DECK
 
 CARDS = [str(c) for c in (*STANDARD_DECK, BIG_JOKER, LITTLE_JOKER)]
@@ -214,11 +213,7 @@ class SeatedFuzzer(NetPlayer):
     junk_sent = 0
 
     async def react(self) -> None:
-        for notice in self.pending():
-            if isinstance(notice, Question):
-                await self.send({"type": "answer", "yes": False})
-            elif isinstance(notice, YourTurn):
-                await self.act(notice.view)
+        await super().react()
         # Junk after each table message, not after the errors junk brings back
         # (that would snowball).
         if isinstance(self.messages[-1], p.TableUpdate | p.TableSnapshot):

@@ -4,11 +4,15 @@ the end, each hearing the others' plays and the scores."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from pathlib import Path
+from typing import Any
 
+import pytest
 from net_client import NetPlayer, run, running_server, url_of
 
 from audiospades.net import protocol as p
+from audiospades.net.store import Store
 from audiospades.rules import CardPlayed, GameOver, HandScored
 
 
@@ -46,3 +50,47 @@ def test_two_people_and_two_computer_players_play_a_whole_game(tmp_path: Path) -
             await bob.close()
 
     run(scenario())
+
+
+@pytest.mark.allow_error_log
+def test_a_failing_database_delays_the_frames_and_loses_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While saving fails nothing is announced; the next save sends it all."""
+    real = Store.save_progress
+    failures = {"left": 3}
+    saved_counts: list[int] = []
+
+    def flaky(self: Store, *args: Any) -> None:
+        if failures["left"] > 0:
+            failures["left"] -= 1
+            raise sqlite3.OperationalError("disk I/O error")
+        real(self, *args)
+        saved_counts.append(args[3])
+
+    monkeypatch.setattr(Store, "save_progress", flaky)
+
+    async def scenario() -> tuple[NetPlayer, int]:
+        async with running_server(tmp_path / "server.db") as server:
+            ann = NetPlayer(url_of(server), "Ann")
+            await ann.connect()
+            await ann.send(
+                {
+                    "type": "create_table",
+                    "name": "Flaky",
+                    "rules": {"preset": "pagat", "hand_limit": 1},
+                }
+            )
+            await ann.expect(p.TableSnapshot)
+            for seat, who in ((1, "milly"), (2, "bert"), (3, "hazel")):
+                await ann.send({"type": "add_bot", "seat": seat, "character": who})
+            await ann.send({"type": "start_game"})
+            await ann.play_to_the_end()
+            await ann.close()
+            return ann, len(saved_counts)
+
+    ann, saves = run(scenario())
+    assert failures["left"] == 0 and saves > 0
+    played = [n for n in ann.notices if isinstance(n, CardPlayed)]
+    hands = sum(isinstance(n, HandScored) for n in ann.notices)
+    assert hands >= 1 and len(played) == 52 * hands  # each card once a hand

@@ -250,3 +250,44 @@ def test_the_host_role_passes_on_and_an_empty_table_closes(tmp_path: Path) -> No
             assert nothing.code is ErrorCode.NOT_AT_TABLE
 
     run(scenario())
+
+
+def test_a_seat_left_in_a_game_is_open_to_anyone(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running_server(tmp_path / "s.db") as server:
+            url = url_of(server)
+            ann, bob, cy = (
+                NetPlayer(url, "Ann"),
+                NetPlayer(url, "Bob"),
+                NetPlayer(url, "Cy"),
+            )
+            for player in (ann, bob, cy):
+                await player.connect()
+            snap = await _create(ann, rules={"preset": "pagat", "hand_limit": 1})
+            table = snap.table.id
+            await bob.send({"type": "join_seat", "table": table, "seat": 2})
+            await bob.expect(p.TableSnapshot)
+            for seat, who in ((1, "milly"), (3, "bert")):
+                await ann.send({"type": "add_bot", "seat": seat, "character": who})
+            await ann.send({"type": "start_game"})
+            await bob.expect(p.TableSnapshot)
+            await bob.send({"type": "leave"})
+            await bob.expect(p.Lobby)
+            while True:  # Ann plays on, and hears Bob go
+                message = await ann.recv()
+                await ann.react()
+                if (
+                    isinstance(message, p.SeatChanged)
+                    and message.change is SeatChange.LEFT
+                ):
+                    break
+            seat = message.table.seats[2]
+            assert seat.kind is SeatKind.COMPUTER and seat.stand_in
+            assert message.table.free_seats == [2]
+            await cy.send({"type": "join_seat", "table": table, "seat": "any"})
+            joined = await cy.expect(p.TableSnapshot)
+            assert joined.seat == 2 and cy.view is not None
+            assert joined.table.seats[2].name == "Cy"
+            await asyncio.gather(ann.play_to_the_end(), cy.play_to_the_end())
+
+    run(scenario())

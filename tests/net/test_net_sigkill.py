@@ -94,6 +94,11 @@ class ServerProcess:
         if self._reader is not None:
             await self._reader
 
+    async def ensure_gone(self) -> None:
+        """Kill what still runs of the server (a test that failed half way)."""
+        if self.proc is not None and self.proc.returncode is None:
+            await self.kill()
+
     async def stop(self) -> None:
         assert self.proc is not None
         self.proc.send_signal(signal.SIGTERM)
@@ -161,8 +166,9 @@ def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path, seed: int) -> N
     db, home = tmp_path / "server.db", tmp_path / "home"
     rng = random.Random(seed)
 
-    async def scenario() -> list[str]:
-        server = ServerProcess(db, _free_port(), home)
+    Resumed = list[tuple[str, dict[str, Any], SeatView]]
+
+    async def play(server: ServerProcess) -> tuple[list[str], Resumed]:
         url = f"ws://127.0.0.1:{server.port}"
         await server.start()
         ann, bob, cy = (
@@ -224,6 +230,13 @@ def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path, seed: int) -> N
         assert "resumed" in log
         assert not any(x.token and x.token in log for x in people)
         return [first, second], resumed
+
+    async def scenario() -> tuple[list[str], Resumed]:
+        server = ServerProcess(db, _free_port(), home)
+        try:
+            return await play(server)
+        finally:
+            await server.ensure_gone()
 
     tables, resumed = run(scenario(), timeout=600)
     assert len(resumed) >= KILLS

@@ -209,3 +209,11 @@ def test_a_commit_survives_sigkill(tmp_path: Path) -> None:
     store = Store(path)
     assert store.player_for_token(token) is not None
     store.close()
+
+
+def test_a_database_whose_folder_cannot_be_made_is_reported(tmp_path: Path) -> None:
+    blocker = tmp_path / "a file"
+    blocker.write_text("not a folder")
+    with pytest.raises(StoreError, match="folder"):
+        Store(blocker / "server.db")
+    assert blocker.read_text() == "not a folder"

@@ -1,0 +1,159 @@
+"""An online table's game: its core, its clock, and what it saves and sends.
+
+:func:`start_core` builds the table's :class:`~audiospades.table_core.TableCore`
+(computer players thinking in the shared pool) and starts the table's clock task,
+:func:`run_clock`, which advances the core whenever it has work: at the time the
+core asks for, or as soon as a decision comes in from the pool.
+
+:func:`flush` runs after anything happens. It first saves the game record (with the
+seating and the core's open questions) in the database, and the finished game with
+its results at the end, then queues each person's frame, built from that seat's
+notices and view; spectators get the public stream and the public view. So no
+frame ever announces an action the database does not hold.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING, Any
+
+from audiospades.net import codec
+from audiospades.net.pool import PoolThinking
+from audiospades.net.protocol import SeatKind, TableState, TableUpdate
+from audiospades.net.seats import outcome_of, seat_names, seat_results
+from audiospades.notices import GameFinished
+from audiospades.rules import Game, public_view
+from audiospades.seating import Seating
+from audiospades.table_core import PUBLIC, TableCore
+
+if TYPE_CHECKING:
+    from audiospades.net.table import NetTable
+
+log = logging.getLogger(__name__)
+
+
+def start_core(table: NetTable, game: Game, core_state: dict[str, Any] | None) -> None:
+    """Give ``table`` a core for ``game`` (its questions restored) and a clock."""
+    if table.core is not None:
+        table.core.close()
+    seats = table.seats
+    seating = Seating(
+        tuple(h.character if h.kind is SeatKind.COMPUTER else None for h in seats),
+        tuple(seat_names(seats)),
+    )
+    humans = [
+        s for s, h in enumerate(seats) if h.kind is SeatKind.HUMAN and not h.stand_in
+    ]
+    pool, wake = table.context.pool, table.wake_from_any_thread
+    table.core = core = TableCore(
+        game,
+        seed=table.seed,
+        seating=seating,
+        humans=humans,
+        delays=table.context.delays,
+        now_ms=table.context.now_ms(),
+        thinking=lambda _bots, seed: PoolThinking(
+            pool, seed=seed, seating=lambda: seating, wake=wake
+        ),
+    )
+    if core_state is not None:
+        core.restore_questions(core_state)
+    if table.task is None or table.task.done():
+        table.task = asyncio.get_running_loop().create_task(
+            run_clock(table), name=f"table-{table.id}"
+        )
+
+
+async def run_clock(table: NetTable) -> None:
+    """The table's clock: advance the core whenever it has work, then flush."""
+    while True:
+        core = table.core
+        if core is None or table.state is not TableState.PLAYING:
+            return
+        table.poke.clear()
+        try:
+            core.advance(table.context.now_ms())
+            flush(table)
+        except Exception:
+            log.exception("table %s: the game loop failed", table.id)
+            await asyncio.sleep(1.0)
+            continue
+        wake = core.next_wake_ms()
+        if core.is_over:
+            return
+        delay: float | None = None
+        if wake is not None:
+            # At or before now: the core waits on a decision from the pool, which
+            # pokes the table when it is in (the timeout is only a safety net).
+            delay = max((wake - table.context.now_ms()) / 1000, 0.0) or 0.5
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(table.poke.wait(), delay)
+
+
+def flush(table: NetTable) -> None:
+    """Save what changed, then send each person and spectator their notices."""
+    core = table.core
+    if core is None:
+        return
+    over = core.is_over and table.state is TableState.PLAYING
+    if core.dirty:
+        # Saved first: if the database fails, nothing is sent, and the next flush
+        # (the clock retries) saves and sends it all.
+        _save_progress(table, core)
+        core.dirty = False
+    if over:
+        _finish(table, core)
+    for seat in sorted(core.humans):
+        notices = core.drain(seat)
+        if over:
+            notices.append(GameFinished(outcome_of(core.game, seat), None))
+        client = table.members.get(seat)
+        if notices and client is not None:
+            client.send(
+                TableUpdate(
+                    table=table.id,
+                    notices=codec.encode_notices(notices),
+                    view=codec.encode_view(core.view(seat)),
+                )
+            )
+    public = core.drain(PUBLIC)
+    if public and table.spectators:
+        wire = codec.encode_notices(public)
+        for spectator, chair in table.spectators.items():
+            spectator.send(
+                TableUpdate(
+                    table=table.id,
+                    notices=wire,
+                    view=codec.encode_view(public_view(core.game, chair)),
+                )
+            )
+
+
+def _save_progress(table: NetTable, core: TableCore) -> None:
+    assert table.game_id is not None
+    writer = table.record_writer
+    writer.names = seat_names(table.seats)  # a stand-in changes a seat's name
+    table.context.store.save_progress(
+        table.id,
+        table.game_id,
+        writer.record(core.game),
+        core.game.action_count,
+        [h.to_json() for h in table.seats],
+        dict(core.question_state()),
+    )
+
+
+def _finish(table: NetTable, core: TableCore) -> None:
+    assert table.game_id is not None
+    table.context.store.finish_game(
+        table.id,
+        table.game_id,
+        table.seed,
+        table.record_writer.record(core.game),
+        seat_results(table.seats, core.game),
+    )
+    table.state = TableState.FINISHED
+    log.info("table %s: game %s finished", table.id, table.game_id)
+    table.context.changed(table)
