@@ -169,3 +169,13 @@ def test_chat_speech_is_an_option(make_harness: Callable[..., Harness]) -> None:
     assert h.last == "Speak chat from other players, off, 7 of 9"
     saved, _ = storage.load_settings()
     assert saved.chat_speech is False
+
+
+def test_the_default_address_is_where_audiospades_serve_listens() -> None:
+    from audiospades.app.online import DEFAULT_PORT, normalize_address
+    from audiospades.net.server import DEFAULT_PORT as SERVER_PORT
+    from audiospades.storage import Settings
+
+    assert DEFAULT_PORT == SERVER_PORT
+    assert Settings().server_address == f"ws://127.0.0.1:{SERVER_PORT}"
+    assert normalize_address("127.0.0.1") == Settings().server_address
