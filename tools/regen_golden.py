@@ -3,9 +3,13 @@
     .venv/bin/python tools/regen_golden.py        # rewrite tests/golden/app_*.txt
     .venv/bin/python tools/regen_golden.py --check  # exit 1 if any differs
 
-Each file holds one headless game (pagat's rules, one hand, fast pace) played by the
-key script in its header: the engine's events in order, then every spoken line.
-Review changes as diffs: a changed word is a changed experience for the player.
+Each file holds one headless game (one hand, fast pace, computer players that choose
+at random among legal moves) played by the key script in its header: the engine's
+events in order, then every spoken line. There is one per table shape and variant
+worth hearing: four players in partnership (two seeds), three players each for
+themselves, six in three partnerships, five each for themselves, and a blind nil
+with its card passing. Review changes as diffs: a changed word is a changed
+experience for the player.
 """
 
 from __future__ import annotations
@@ -13,16 +17,55 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN_DIR = ROOT / "tests" / "golden"
+PLAY = "return " + "3 return " * 20
+"""New game, then bid 3 and play the focused (first legal) card, over and over."""
+LONG_PLAY = "return " + "3 return " * 40
+"""The same, long enough for any table (a 3 after bidding is answered and harmless)."""
+
+
+@dataclass(frozen=True)
+class Golden:
+    """One golden game: its seed, rules, table size and keys."""
+
+    seed: int
+    rules: dict[str, object] = field(default_factory=dict)
+    players: int = 4
+    script: str = PLAY
+
+
+GAMES: dict[str, Golden] = {
+    "app_seed7": Golden(7),
+    "app_seed21": Golden(21),
+    "cutthroat3_seed5": Golden(
+        5, {"player_count": 3, "partnerships": False}, 3, LONG_PLAY
+    ),
+    "cutthroat5_seed8": Golden(
+        8, {"player_count": 5, "partnerships": False}, 5, LONG_PLAY
+    ),
+    "partners6_seed9": Golden(
+        9, {"player_count": 6, "partnerships": True}, 6, LONG_PLAY
+    ),
+    "blindnil4_seed3": Golden(
+        3,
+        {"blind_nil_behind": 0},
+        4,
+        # Y to the blind nil offer, choose two cards to pass, then play on.
+        "return y return right return " + "tab return " * 30,
+    ),
+}
 SEEDS = (7, 21)
-SCRIPT = "return " + "3 return " * 20
+"""The first two games' seeds (their files are ``app_seed{seed}.txt``)."""
+SCRIPT = PLAY
 
 
-def golden_text(seed: int) -> str:
-    """Play the seeded game headless and return its golden file's text."""
+def golden_text(seed: int, name: str | None = None) -> str:
+    """Play a golden game headless and return its file's text."""
+    game = GAMES[name or f"app_seed{seed}"]
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -33,14 +76,19 @@ def golden_text(seed: int) -> str:
     settings = Settings(
         language="en",
         pace="fast",
-        last_rules={"preset": "pagat", "target_score": None, "hand_limit": 1},
+        last_rules={
+            "preset": "pagat",
+            "target_score": None,
+            "hand_limit": 1,
+            **game.rules,
+        },
         # Random bots (sorted choices): the transcript tests the table, not the
         # characters' play, which may vary with their search.
-        last_players=["random", "random", "random"],
+        last_players=["random"] * (game.players - 1),
     )
-    harness = Harness(seed=seed, settings=settings, persist=False)
-    # The keys of SCRIPT, pressed until the game is over.
-    for token in parse_script(SCRIPT):
+    harness = Harness(seed=game.seed, settings=settings, persist=False)
+    # The keys of the script, pressed until the game is over.
+    for token in parse_script(game.script):
         table = harness.table
         if table is not None and table.finished:
             break
@@ -48,9 +96,10 @@ def golden_text(seed: int) -> str:
     harness.settle()
     table = harness.table
     events = [repr(e) for e in table.session.game.events] if table else []
+    assert table is not None and table.finished, f"{name}: the game did not end"
     lines = [
-        f"# audiospades golden playthrough, seed {seed}",
-        f"# keys: {SCRIPT.strip()}",
+        f"# audiospades golden playthrough, seed {game.seed}",
+        f"# keys: {game.script.strip()}",
         "# events",
         *events,
         "# transcript",
@@ -63,9 +112,9 @@ def main(argv: list[str]) -> int:
     check = "--check" in argv
     os.environ.setdefault("AUDIOSPADES_HOME", tempfile.mkdtemp(prefix="golden-"))
     status = 0
-    for seed in SEEDS:
-        path = GOLDEN_DIR / f"app_seed{seed}.txt"
-        text = golden_text(seed)
+    for name, game in GAMES.items():
+        path = GOLDEN_DIR / f"{name}.txt"
+        text = golden_text(game.seed, name)
         if check:
             if not path.exists() or path.read_text(encoding="utf-8") != text:
                 sys.stderr.write(f"{path} differs\n")

@@ -269,6 +269,8 @@ class Game:
 
     def can_request_redeal(self, seat: int) -> bool:
         """Whether :meth:`request_redeal` would be accepted."""
+        if not self.rules.misdeal_redeal or self.phase is not Phase.BIDDING:
+            return False  # the usual answer, without building a refusal to catch
         return self._can(self.verify_redeal, seat)
 
     def request_redeal(self, seat: int) -> tuple[Event, ...]:
