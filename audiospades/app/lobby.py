@@ -20,6 +20,7 @@ hears people join and leave. When the game starts, the table opens.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from functools import partial
 
 from audiospades.app.games import rules_from_settings
@@ -260,7 +261,9 @@ class TableChoiceScreen(MenuScreen):
                     for seat in info.free_seats
                 ]
         items.append(MenuItem(WATCH, action=self._watch))
-        super().__init__(TABLE_CHOICE_TITLE, items, intro=partial(table_line, info))
+        super().__init__(
+            TABLE_CHOICE_TITLE, items, intro=partial(_sentence, table_line, info)
+        )
 
     def key_contexts(self) -> tuple[Context, ...]:
         return _online_contexts()
@@ -529,3 +532,9 @@ class BotChoiceScreen(MenuScreen):
         self.online.client.send(p.AddBot(seat=self.seat, character=cid))
         self.room.quiet_resume = True
         return Pop()
+
+
+def _sentence(line: Callable[[p.TableInfo], str], info: p.TableInfo) -> str:
+    """A table's line as a sentence, so the first item does not run into it."""
+    text = line(info)
+    return text if text.endswith((".", "!", "?")) else text + "."

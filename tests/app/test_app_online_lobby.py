@@ -121,7 +121,10 @@ def test_the_lobby_lists_a_table_in_one_line_and_refuses_a_wrong_code(
                 assert carl.last.startswith(
                     "Join this table. Ann's table, 4 players in partnerships"
                 )
-                assert carl.last.endswith("Sit at the first free seat, 1 of 5")
+                # The table's line ends its sentence before the first item.
+                assert carl.last.endswith(
+                    "seated: Ann. Sit at the first free seat, 1 of 5"
+                )
                 carl.press("down", "down")
                 assert carl.last == "Sit in seat 3, partner of Ann, 3 of 5"
                 carl.press("escape", "down", "down", "return")
