@@ -81,6 +81,8 @@ class ConnectingScreen(Screen):
     def __init__(self, address: str, name: str) -> None:
         self.address = address
         self.name = name
+        self.failed = False
+        """The server could not be reached (the headless run then exits with 1)."""
         self.online: OnlineSession | None = None
 
     def key_contexts(self) -> tuple[Context, ...]:
@@ -122,6 +124,7 @@ class ConnectingScreen(Screen):
                 services.say(Utterance(link_text(item.link, self.address)))
                 return Replace(LobbyScreen(session))
             if item.link in (LinkState.FAILED, LinkState.CLOSED):
+                self.failed = True
                 session.close()
                 services.say(
                     Utterance(

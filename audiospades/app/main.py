@@ -148,6 +148,8 @@ def _headless(args: argparse.Namespace) -> int:
         return 2
     finally:
         harness.close()
+    if first is not None and first.failed:
+        return 1  # the server could not be reached (said on standard output)
     return 0
 
 

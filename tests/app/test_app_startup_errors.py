@@ -42,3 +42,27 @@ def test_no_screen_is_reported(tmp_path: Path) -> None:
     assert "no window can be opened" in done.stderr
     assert "--headless" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_a_server_that_cannot_be_reached_is_said_and_exits_1(tmp_path: Path) -> None:
+    """Headless online play against nothing: one clear line, then status 1."""
+    import socket
+
+    with socket.socket() as probe:  # a loopback port that nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    keys = tmp_path / "keys"
+    keys.write_text("return\n", encoding="utf-8")
+    done = _run(
+        "--headless",
+        "--connect",
+        f"ws://127.0.0.1:{port}",
+        "--name",
+        "Ann",
+        "--keys",
+        str(keys),
+        AUDIOSPADES_HOME=str(tmp_path),
+    )
+    assert done.returncode == 1
+    assert f"Could not connect to ws://127.0.0.1:{port}" in done.stdout
+    assert "Traceback" not in done.stderr
