@@ -183,36 +183,13 @@ def public_view(game: Game, seat: int = 0) -> SeatView:
     """
     if not 0 <= seat < game.player_count:
         raise ValueError(f"no seat {seat}")
-    n = game.player_count
-    return SeatView(
-        seat=seat,
-        rules=game.rules,
-        phase=game.phase,
-        dealer=game.dealer,
-        deal_count=game.deal_count,
-        hands_played=game.hands_played,
-        hand=(),
+    # The seat's view with its hand hidden, less what only that seat knows.
+    return replace(
+        seat_view(game, seat, hide_hand=True),
         hand_hidden=False,
-        hand_sizes=tuple(game.hand_size(s) for s in range(n)),
-        bids=tuple(game.bids),
-        tricks_won=tuple(game.tricks_won),
-        trick=tuple(game.trick),
-        completed_tricks=tuple(game.completed_tricks),
-        trick_index=game.trick_index,
-        spades_broken=game.spades_broken,
-        to_act=game.to_act,
-        totals=tuple(game.totals),
-        bags=tuple(game.bags),
-        history=tuple(game.history),
         passed_out=(),
         passed_in=(),
-        pending_pass=game.pending_pass(),
-        legal_plays=frozenset(),
         legal_bids=(),
-        is_blind_nil_eligible=game.is_blind_nil_eligible(seat),
-        can_request_redeal=False,
-        winner=game.winner,
-        is_draw=game.is_draw,
     )
 
 
