@@ -53,6 +53,9 @@ class NewsKind(StrEnum):
     TABLE = "table"
     """A table was joined (its snapshot arrived)."""
     UNDO_OFFLINE = "undo_offline"
+    SEAT_LOST = "seat_lost"
+    """After a reconnection the server no longer seats the player at the table
+    (the seat was freed while the connection was down, before the game began)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +96,8 @@ class OnlineClient:
     chat_log: list[OnlineNews] = field(default_factory=list)
     lobby_count: int = 0
     """Lobby lists received (0: none yet)."""
+    _reattaching: bool = False
+    """Reconnected while at a table: its snapshot (or the lobby) is due."""
 
     def pump(self) -> bool:
         """Take in what arrived; True if anything did."""
@@ -120,14 +125,22 @@ class OnlineClient:
                 self.link = state
                 self._tell(OnlineNews(NewsKind.LINK, link=state, detail=detail))
                 if state is LinkState.RECONNECTED:
+                    # The server answers the new hello with the table (still
+                    # seated) or with the lobby (the seat is gone).
+                    self._reattaching = self.table is not None
                     self.send(p.ListTables())
             case p.Welcome():
                 self.welcome = item
             case p.Lobby(tables=tables):
+                if self._reattaching and self.table is not None:
+                    self.table = None
+                    self.news.append(OnlineNews(NewsKind.SEAT_LOST))
+                self._reattaching = False
                 self.tables = list(tables)
                 self.lobby_count += 1
                 self.news.append(OnlineNews(NewsKind.LOBBY))
             case p.TableSnapshot():
+                self._reattaching = False
                 self._joined(item)
             case p.TableUpdate():
                 if self.table is not None and self.table.info.id == item.table:

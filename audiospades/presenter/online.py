@@ -566,4 +566,14 @@ def news_utterance(
             return Utterance(refused_text(news.code), Cue.ILLEGAL_MOVE, interrupt=True)
         case NewsKind.UNDO_OFFLINE:
             return Utterance(undo_unavailable_text(), Cue.ILLEGAL_MOVE, interrupt=True)
+        case NewsKind.SEAT_LOST:
+            return Utterance(seat_lost_text(), Cue.ILLEGAL_MOVE, interrupt=True)
     return None
+
+
+def seat_lost_text() -> str:
+    """After a reconnection the seat was gone: back in the lobby."""
+    return _(
+        "Your seat was given up while the connection was down, before the game "
+        "began. You are back in the lobby."
+    )

@@ -197,3 +197,29 @@ def test_a_server_that_is_not_there_is_reported_once(tmp_path: Path) -> None:
         assert news[0].detail
     finally:
         client.close()
+
+
+def test_a_seat_given_up_before_the_game_sends_the_player_back_to_the_lobby(
+    tmp_path: Path,
+) -> None:
+    """Dropped in the waiting room for longer than the takeover delay, the player
+    comes back to the lobby and is told why, rather than to a stale waiting room."""
+    with server_thread(tmp_path / "server.db", takeover_seconds=0.2) as server:
+        connection = Connection(f"ws://127.0.0.1:{server.port}", "Ann", backoff=(1.0,))
+        connection.start()
+        ann = OnlineClient(connection)
+        try:
+            _until(lambda: ann.welcome is not None, ann)
+            ann.send(
+                p.CreateTable(name="Ours", rules={"preset": "pagat", "hand_limit": 1})
+            )
+            _until(lambda: ann.table is not None, ann)
+            socket = connection._socket
+            assert socket is not None and connection._loop is not None
+            asyncio.run_coroutine_threadsafe(socket.close(), connection._loop)
+            _until(lambda: ann.table is None, ann)
+            kinds = [n.kind for n in ann.drain_news()]
+            assert NewsKind.SEAT_LOST in kinds
+            assert ann.link is LinkState.RECONNECTED
+        finally:
+            ann.close()
