@@ -13,6 +13,7 @@ from functools import partial
 from typing import Final
 
 from audiospades import i18n, storage
+from audiospades.app.confirm import Confirm
 from audiospades.app.screen import MenuItem, MenuScreen, Pop, Push, Transition
 from audiospades.app.services import Services
 from audiospades.commands import Command
@@ -21,6 +22,7 @@ from audiospades.keymap import Chord, Context
 from audiospades.presenter.menus import item_label
 from audiospades.presenter.rule_words import pace_text
 from audiospades.presenter.system import (
+    abandon_question_text,
     cue_name,
     game_abandoned_text,
     key_help_text,
@@ -56,7 +58,12 @@ class GameMenu(MenuScreen):
             if services.persist:
                 storage.clear_current()
             services.say_text(game_abandoned_text())
-            return Pop(2)
+            return Pop(3)  # the question, this menu and the table
+
+        def ask_abandon(services: Services) -> Transition:
+            return Push(
+                Confirm(N_("Abandon the game?"), abandon_question_text, abandon)
+            )
 
         items = [
             MenuItem(N_("Back to the table"), action=lambda s: Pop()),
@@ -68,7 +75,7 @@ class GameMenu(MenuScreen):
             MenuItem(N_("Save and go to the main menu"), action=to_main),
         ]
         if not finished:
-            items.append(MenuItem(N_("Abandon the game"), action=abandon))
+            items.append(MenuItem(N_("Abandon the game"), action=ask_abandon))
         else:
             items[-1] = MenuItem(N_("Main menu"), action=to_main)
         super().__init__(N_("Game menu."), items)

@@ -15,8 +15,9 @@ offered (the controller says so). On top of that:
 
 from __future__ import annotations
 
+from audiospades.app.confirm import Confirm
 from audiospades.app.online import OnlineSession, chat_entry, say_news
-from audiospades.app.screen import KeyPress, Pop, Push, Screen, Transition
+from audiospades.app.screen import KeyPress, Pop, Push, Transition
 from audiospades.app.services import Services
 from audiospades.app.table import TableScreen
 from audiospades.commands import Command
@@ -24,7 +25,7 @@ from audiospades.keymap import Context
 from audiospades.net.client import LinkState
 from audiospades.net.remote import NewsKind, OnlineNews, RemoteTable
 from audiospades.notices import Notice
-from audiospades.presenter import Utterance, answer, describe
+from audiospades.presenter import Utterance, describe
 from audiospades.presenter.online import (
     LEAVE_TABLE,
     leave_question_text,
@@ -124,37 +125,17 @@ class OnlineTableScreen(TableScreen):
         return super().handle(command, key, services)
 
 
-class LeaveQuestion(Screen):
+class LeaveQuestion(Confirm):
     """Escape at a networked table: leave it? Y leaves, N or Escape stays."""
 
-    title = LEAVE_TABLE
-
     def __init__(self, table: OnlineTableScreen) -> None:
+        def leave(services: Services) -> Transition:
+            table.online.client.leave_table()
+            services.sound.play(Cue.MENU_BACK)
+            services.say_text(left_table_text())
+            return Pop(2)
+
+        super().__init__(
+            LEAVE_TABLE, lambda: leave_question_text(not table.finished), leave
+        )
         self.table = table
-
-    def key_contexts(self) -> tuple[Context, ...]:
-        return (Context.QUESTION,)
-
-    def _text(self) -> str:
-        return leave_question_text(not self.table.finished)
-
-    def on_enter(self, services: Services) -> None:
-        services.say(answer(self._text()))
-
-    def handle(
-        self, command: Command | None, key: KeyPress, services: Services
-    ) -> Transition | None:
-        match command:
-            case Command.YES:
-                self.table.online.client.leave_table()
-                services.sound.play(Cue.MENU_BACK)
-                services.say_text(left_table_text())
-                return Pop(2)
-            case Command.NO:
-                services.sound.play(Cue.MENU_BACK)
-                return Pop()
-        services.say(answer(self._text()))
-        return None
-
-    def lines(self) -> list[str]:
-        return [self._text()]

@@ -9,7 +9,7 @@ from typing import Final
 from audiospades.bots import Hint, HintKind, HintReason
 from audiospades.commands import Command
 from audiospades.i18n import _, ngettext, pgettext
-from audiospades.keymap import Chord
+from audiospades.keymap import Chord, Context
 from audiospades.notices import FileKind
 from audiospades.presenter.keynames import key_for, key_label
 from audiospades.presenter.utterance import Utterance
@@ -434,6 +434,18 @@ def saved_game_unreadable_text(backup: Path | None, path: Path) -> str:
     return _(
         "The saved game could not be replayed or moved aside; it is still at {path}."
     ).format(path=str(path))
+
+
+def abandon_question_text() -> str:
+    """The game menu's Abandon asks first: it cannot be taken back."""
+    keys = {
+        "yes": key_for(Command.YES, Context.QUESTION),
+        "no": key_for(Command.NO, Context.QUESTION),
+    }
+    return _(
+        "Abandon the game? It will not count and cannot be continued. "
+        "{yes} abandons it, {no} keeps playing."
+    ).format(**keys)
 
 
 def game_abandoned_text() -> str:
