@@ -23,6 +23,7 @@ from audiospades.presenter.words import (
     side_name,
     suit_name,
     suit_title,
+    the_card,
     tricks_words,
 )
 from audiospades.rules import Bid, Card, Phase, Rules, SeatView, Suit, TrickWon
@@ -175,28 +176,61 @@ def cards_on_table_text(
         )
     if not view.trick:
         return _("No cards on the table.")
-    return _("On the table: {cards}.").format(
+    on_table = _("On the table: {cards}.").format(
         cards=join_list(trick_cards_text(view.trick, names))
     )
+    winning = view.winning_play
+    if winning is None or len(view.trick) < 2:
+        return on_table
+    seat, card = winning
+    if seat == HUMAN:
+        # Translators: {card} comes with its article: "the queen of hearts".
+        so_far = _("You are winning with {card}.").format(card=the_card(card))
+    else:
+        # Translators: {card} comes with its article: "the queen of hearts".
+        so_far = _("{player} is winning with {card}.").format(
+            player=player_title(seat, names), card=the_card(card)
+        )
+    return f"{on_table} {so_far}"
 
 
 def suit_led_text(view: SeatView, names: Sequence[str]) -> str:
-    """Key F: the suit led to this trick."""
+    """Key F: the suit led to this trick, and whether spades are broken."""
     led = view.led_suit
     if led is not None:
         leader = view.trick[0][0]
         if leader == HUMAN:
-            return _("You led {suit}.").format(suit=suit_name(led))
-        return _("{player} led {suit}.").format(
-            player=_(names[leader]), suit=suit_name(led)
-        )
-    if view.phase is Phase.PLAYING and view.to_act is not None:
+            text = _("You led {suit}.").format(suit=suit_name(led))
+        else:
+            text = _("{player} led {suit}.").format(
+                player=_(names[leader]), suit=suit_name(led)
+            )
+    elif view.phase is Phase.PLAYING and view.to_act is not None:
         if view.to_act == HUMAN:
-            return _("Nothing led yet: it is your lead.")
-        return _("Nothing led yet: {player} leads.").format(
-            player=_(names[view.to_act])
-        )
-    return _("No trick is being played.")
+            text = _("Nothing led yet: it is your lead.")
+        else:
+            text = _("Nothing led yet: {player} leads.").format(
+                player=_(names[view.to_act])
+            )
+    else:
+        return _("No trick is being played.")
+    return f"{text} {_spades_state_text(view)}"
+
+
+def _spades_state_text(view: SeatView) -> str:
+    """Whether spades are broken, and whether the player may lead one now."""
+    if not view.rules.spades_must_break:
+        return _("Spades may be led at any time.")
+    if view.spades_broken:
+        return _("Spades are broken.")
+    my_lead = view.to_act == HUMAN and not view.trick
+    if my_lead and view.legal_plays:
+        if any(view.suit_of(c) is Suit.SPADES for c in view.legal_plays):
+            return _(
+                "Spades are not broken, but you may lead one: you hold nothing else."
+            )
+        return _("Spades are not broken: you may not lead one yet.")
+    return _("Spades are not broken.")
 
 
 def trick_info_text(view: SeatView, names: Sequence[str]) -> str:

@@ -90,6 +90,26 @@ class SeatView:
         return self.suit_of(self.trick[0][1]) if self.trick else None
 
     @property
+    def winning_play(self) -> tuple[int, Card] | None:
+        """The seat and card winning the current trick so far (None: no card yet).
+
+        The highest trump played wins, else the highest card of the suit led, as
+        the engine decides a finished trick.
+        """
+        if not self.trick:
+            return None
+        table = card_table(self.rules)
+        led = table.suit_of[self.trick[0][1]]
+        best: tuple[int, Card] | None = None
+        best_value = -1
+        for seat, card in self.trick:
+            suit = table.suit_of[card]
+            value = table.power[card] if suit is Suit.SPADES or suit is led else -1
+            if value > best_value:
+                best, best_value = (seat, card), value
+        return best
+
+    @property
     def is_my_turn(self) -> bool:
         """Whether this seat must act now."""
         return self.to_act == self.seat
