@@ -159,7 +159,7 @@ def describe(
             return [Utterance(text, Cue.CARD_PLAYED, pan=pan_for(seat, n))]
         case SpadesBroken():
             return [Utterance(_("Spades are broken."), Cue.SPADES_BROKEN)]
-        case TrickWon(seat=seat, cards=cards):
+        case TrickWon(seat=seat, cards=cards, trick_index=index):
             card = next(c for s, c in cards if s == seat)
             if seat == HUMAN:
                 cue = Cue.TRICK_WON_YOU
@@ -176,7 +176,11 @@ def describe(
             text = text.format(
                 player=_(names[seat]) if seat else "", card=the_card(card)
             )
-            return [Utterance(text, cue, pan=pan_for(seat, n))]
+            said = [Utterance(text, cue, pan=pan_for(seat, n))]
+            failed = nil_broken_text(view, names, seat, index)
+            if failed is not None:
+                said.append(Utterance(failed, Cue.NIL_FAILED, pan=pan_for(seat, n)))
+            return said
         case HandScored(score=score):
             lines = hand_summary_lines(score, view, names, brief)
             mine = view.side
@@ -261,3 +265,29 @@ def describe(
 def phase_is_play(view: SeatView) -> bool:
     """Whether cards are being played."""
     return view.phase is Phase.PLAYING
+
+
+def nil_broken_text(
+    view: SeatView, names: Sequence[str], seat: int, trick_index: int
+) -> str | None:
+    """The moment a nil fails: its bidder has just won a first trick (else None).
+
+    ``view`` may already be past the trick (several notices are said at once);
+    the trick is found among the hand's completed tricks, and nothing is said
+    when the view has moved on to another hand (the hand's summary says it).
+    """
+    if view.phase not in (Phase.PLAYING, Phase.DEALING, Phase.GAME_OVER):
+        return None
+    bid = view.bids[seat] if seat < len(view.bids) else None
+    if bid is None or not bid.is_nil:
+        return None
+    mine = [t for t in view.completed_tricks if t.seat == seat]
+    if not mine or mine[0].trick_index != trick_index:
+        return None  # not this hand's tricks, or not the bidder's first
+    if seat == HUMAN:
+        if bid.blind:
+            return _("Your blind nil has failed.")
+        return _("Your nil has failed.")
+    if bid.blind:
+        return _("Blind nil failed for {player}.").format(player=_(names[seat]))
+    return _("Nil failed for {player}.").format(player=_(names[seat]))
