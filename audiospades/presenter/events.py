@@ -41,6 +41,7 @@ from audiospades.presenter.words import (
     bid_words,
     card_list,
     card_name,
+    player_title,
     side_name,
     the_card,
 )
@@ -112,9 +113,18 @@ def describe(
                 )
             return [Utterance(text, Cue.BID_PLACED, pan=pan_for(seat, n))]
         case BiddingComplete(bids=bids):
-            parts = []
+            parts: list[str] = []
             for side in range(view.rules.side_count):
                 seats = side_seats(side, n, view.rules.partnerships)
+                if any(bids[s].is_nil for s in seats):
+                    # A nil is a bid of its own, never a 0 in a side's count.
+                    parts.extend(
+                        _("{player}: {bid}.").format(
+                            player=player_title(s, names), bid=bid_words(bids[s])
+                        )
+                        for s in seats
+                    )
+                    continue
                 total = sum(bids[s].tricks for s in seats)
                 parts.append(
                     _("{side} bid {count}.").format(
