@@ -83,6 +83,14 @@ def side_reasons(score: SideScore, names: Sequence[str]) -> list[str]:
                 if nil.is_made
                 else _("{player}'s nil failed: {points}.")
             )
+        if not nil.is_made:
+            # The nil bidder's own tricks: the side's count leaves them out.
+            out.append(
+                _("{side} took {tricks}.").format(
+                    side=player_title(nil.seat, names),
+                    tricks=tricks_words(nil.tricks),
+                )
+            )
         out.append(
             text.format(
                 player=player_title(nil.seat, names), points=points_words(nil.points)
@@ -139,7 +147,9 @@ def hand_summary_lines(
             lines.append(text)
             continue
         parts = []
-        if side.is_made is None:
+        if side.is_made is None and side.nils:
+            pass  # only nils: their own sentences say the tricks each took
+        elif side.is_made is None:
             parts.append(
                 _("{side} took {tricks}.").format(
                     side=name, tricks=tricks_words(side.tricks)
