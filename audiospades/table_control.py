@@ -199,6 +199,9 @@ class TableController:
         hints: Where H and J get the hint.
         focus: The card the player is on, or None with no cards.
         bid_entry: The bid being typed (digits), empty for none.
+        bid_open: Whether a bid entry is open (B, a digit or N opened it): only
+            then do Up and Down step through the bids; otherwise they move through
+            the hand by suit, as in play, so a stray arrow never chooses a bid.
         pass_choice: The cards chosen so far to pass.
         finished: Whether the game-over notice has come.
         view: The seat's view as of the last key or notices.
@@ -210,6 +213,7 @@ class TableController:
         self.hints = hints
         self.focus: Card | None = None
         self.bid_entry = ""
+        self.bid_open = False
         self.pass_choice: list[Card] = []
         self.finished = False
         self.view: SeatView = port.view()
@@ -250,6 +254,7 @@ class TableController:
             self.focus = min(view.legal_plays)
         if view.phase is Phase.BIDDING:
             self.bid_entry = ""
+            self.bid_open = False
         if view.phase is Phase.PASSING:
             self.pass_choice = []
 
@@ -334,19 +339,28 @@ class TableController:
                     return UndoUnavailable()
                 port.undo()
                 self.bid_entry = ""
+                self.bid_open = False
                 self.pass_choice = []
             case Command.BID:
                 if self._is_my_bid_turn(view) and self.bid_entry:
                     self._submit_bid()
                 else:
+                    self.bid_open = self._is_my_bid_turn(view)
                     return Info(InfoKind.BID_PROMPT)
             case Command.BID_UP | Command.BID_DOWN:
+                if not self.bid_open:
+                    # No entry open: the arrows review the hand, as in play.
+                    up = command is Command.BID_UP
+                    return self._navigate(
+                        Command.PREV_SUIT if up else Command.NEXT_SUIT
+                    )
                 return self._step_bid(1 if command is Command.BID_UP else -1)
             case Command.ERASE:
                 self.bid_entry = self.bid_entry[:-1]
                 return BidEntryChanged(self.bid_entry)
             case Command.BID_NIL:
                 self.bid_entry = "0"
+                self.bid_open = True
                 return BidEntryChanged("0")
             case Command.CONTINUE:
                 if not port.clear_trick():
@@ -362,11 +376,13 @@ class TableController:
             # Refuse the digit: "5 0" must not silently become nil.
             return BidRefused(entry, self.bid_entry)
         self.bid_entry = entry
+        self.bid_open = True
         return BidEntryChanged(entry)
 
     def _submit_bid(self) -> None:
         bid = Bid(int(self.bid_entry))
         self.bid_entry = ""
+        self.bid_open = False
         self.port.human_bid(bid)
 
     def _step_bid(self, step: int) -> Reply:
