@@ -77,6 +77,14 @@ def key_for(command: Command, *chain: Context) -> str:
     return key_label((own or chords)[0])
 
 
+def yes_no_keys() -> dict[str, str]:
+    """The keys that answer a yes/no question, as ``{yes}`` and ``{no}`` fill-ins."""
+    return {
+        "yes": key_for(Command.YES, Context.QUESTION),
+        "no": key_for(Command.NO, Context.QUESTION),
+    }
+
+
 def menu_keys(text: str) -> str:
     """``text`` with the list keys filled in: {choose}, {back}, {left}, {right}.
 

@@ -25,7 +25,7 @@ from audiospades.net.protocol import (
     TableInfo,
     TableState,
 )
-from audiospades.presenter.keynames import key_for
+from audiospades.presenter.keynames import key_for, yes_no_keys
 from audiospades.presenter.rule_words import preset_text
 from audiospades.presenter.scoring import scores_text
 from audiospades.presenter.system import undo_unavailable_text
@@ -437,10 +437,7 @@ def left_table_text() -> str:
 
 def leave_question_text(is_playing: bool) -> str:
     """Escape at a networked table: leave?"""
-    keys = {
-        "yes": key_for(Command.YES, Context.QUESTION),
-        "no": key_for(Command.NO, Context.QUESTION),
-    }
+    keys = yes_no_keys()
     if is_playing:
         return _(
             "Leave the table? A computer player takes your seat. "

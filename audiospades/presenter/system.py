@@ -9,9 +9,9 @@ from typing import Final
 from audiospades.bots import Hint, HintKind, HintReason
 from audiospades.commands import Command
 from audiospades.i18n import _, ngettext, pgettext
-from audiospades.keymap import Chord, Context
+from audiospades.keymap import Chord
 from audiospades.notices import FileKind
-from audiospades.presenter.keynames import key_for, key_label
+from audiospades.presenter.keynames import key_for, key_label, yes_no_keys
 from audiospades.presenter.utterance import Utterance
 from audiospades.presenter.words import (
     bid_words,
@@ -438,10 +438,7 @@ def saved_game_unreadable_text(backup: Path | None, path: Path) -> str:
 
 def abandon_question_text() -> str:
     """The game menu's Abandon asks first: it cannot be taken back."""
-    keys = {
-        "yes": key_for(Command.YES, Context.QUESTION),
-        "no": key_for(Command.NO, Context.QUESTION),
-    }
+    keys = yes_no_keys()
     return _(
         "Abandon the game? It will not count and cannot be continued. "
         "{yes} abandons it, {no} keeps playing."

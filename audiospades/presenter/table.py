@@ -12,7 +12,7 @@ from audiospades.commands import Command
 from audiospades.i18n import _, ngettext
 from audiospades.keymap import Context
 from audiospades.notices import HUMAN, Question, QuestionKind
-from audiospades.presenter.keynames import key_for
+from audiospades.presenter.keynames import key_for, yes_no_keys
 from audiospades.presenter.words import (
     bid_words,
     card_name,
@@ -133,10 +133,7 @@ def your_turn_text(view: SeatView, names: Sequence[str], brief: bool) -> str:
 
 def question_text(question: Question) -> str:
     """The yes/no question the table waits for (asked again by T, B and digits)."""
-    keys = {
-        "yes": key_for(Command.YES, Context.QUESTION),
-        "no": key_for(Command.NO, Context.QUESTION),
-    }
+    keys = yes_no_keys()
     if question.kind is QuestionKind.BLIND_NIL:
         if question.behind <= 0:
             return _(
