@@ -194,26 +194,48 @@ def is_lead_restricted(rules: Rules, trick_index: int, spades_broken: bool) -> b
     )
 
 
-def legal_mask(
-    core: PlayCore, hand: int, led: Card | None, lead_restricted: bool
-) -> int:
-    """The cards of ``hand`` that may be played (seed 000, "The Play").
+def preferred_mask(core: PlayCore, led: Card | None, lead_restricted: bool) -> int:
+    """The cards the rules ask for first (seed 000, "The Play").
+
+    Following, the suit led; on a restricted lead, the plain cards; otherwise any
+    card. A hand holding none of them may play any of its cards.
 
     Args:
         core: the rules' tables.
-        hand: the mask of the seat's cards.
         led: the card led to the current trick (None: the seat leads).
         lead_restricted: from :func:`is_lead_restricted`, for a lead.
-
-    Returns:
-        Following: the cards of the suit led, or the whole hand if it has none.
-        Leading: the plain cards when restricted and any are held, else the hand.
     """
     if led is not None:
-        return (hand & core.follow_mask[led]) or hand
+        return core.follow_mask[led]
     if lead_restricted:
-        return (hand & core.plain_mask) or hand
-    return hand
+        return core.plain_mask
+    return core.deck_mask
+
+
+def legal_mask(
+    core: PlayCore, hand: int, led: Card | None, lead_restricted: bool
+) -> int:
+    """The mask of the cards of ``hand`` that may be played.
+
+    The cards of :func:`preferred_mask` it holds, or the whole hand if it holds
+    none (arguments as there; ``hand`` is the seat's mask).
+    """
+    return (hand & preferred_mask(core, led, lead_restricted)) or hand
+
+
+def legal_cards(
+    core: PlayCore, hand: Iterable[Card], led: Card | None, lead_restricted: bool
+) -> list[Card]:
+    """:func:`legal_mask` for a hand held as a collection, in its iteration order.
+
+    The bots' look-ahead holds hands as sets and its play depends on the order
+    of the legal cards, so they come in the order the hand gives them.
+    """
+    if led is None and not lead_restricted:
+        return list(hand)
+    preferred = preferred_mask(core, led, lead_restricted)
+    cards = [card for card in hand if preferred >> card & 1]
+    return cards or list(hand)
 
 
 def trick_winner(core: PlayCore, trick: Sequence[tuple[int, Card]]) -> int:
