@@ -102,9 +102,8 @@ class Game:
         self._core = core = play_core(rules)
         self._table = core.table
         self._suit_of = core.table.suit_of
-        self._follow_mask = core.follow_mask
         self._trump_mask = core.trump_mask
-        # Whether a lead may ever be restricted (decided per trick in legal_plays).
+        # Whether a lead may ever be restricted (decided per trick in _refresh_legal).
         self._may_restrict_lead = (
             not rules.spade_may_lead_first_trick or rules.spades_must_break
         )
