@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from audiospades.rules import Bid, Card, HandScore, Rules, SeatView, Suit, score_hand
-from audiospades.rules import core as _core
 from audiospades.rules.core import PlayCore, is_lead_restricted, legal_cards, play_core
+from audiospades.rules.core import trick_winner as core_trick_winner
 from audiospades.rules.deck import CardTable
 from audiospades.rules.seats import partner_of, side_of
 
@@ -143,21 +143,22 @@ class Sim:
     def play(self, card: Card) -> int | None:
         """Play ``card`` for the seat to act; return the trick's winner if it ends."""
         seat = self.to_act
-        core = self.core
+        suit_of = self.table.suit_of
+        suit = suit_of[card]
         self.hands[seat].discard(card)
         self.remaining.discard(card)
         trick = self.trick
         if trick:
-            led = trick[0][1]
-            if not core.follow_mask[led] >> card & 1:
-                self.voids[seat].add(self.table.suit_of[led])
+            led = suit_of[trick[0][1]]
+            if suit is not led:
+                self.voids[seat].add(led)
         trick.append((seat, card))
-        if core.trump_mask >> card & 1:
+        if suit is SPADES:
             self.spades_broken = True
         if len(trick) < self.n:
             self.to_act = (seat + 1) % self.n
             return None
-        winner = _core.trick_winner(core, trick)
+        winner = core_trick_winner(self.core, trick)
         self.tricks_won[winner] += 1
         self.trick = []
         self.trick_index += 1

@@ -57,8 +57,12 @@ class PlayCore:
         deck_mask: every card dealt.
         trump_mask: every trump (spades and any added trumps).
         plain_mask: every card dealt that is not a trump.
-        follow_mask: for each card index, the cards of the suit it counts as (the
-            cards that follow it when it is led); 0 for an index not in the deck.
+        follow: for each card index, the cards of the suit it counts as (the cards
+            that follow it when it is led), as a mask and as a set; none for an
+            index not in the deck.
+        lead: the cards a leader is asked for, as a mask and as a set: unrestricted
+            (``lead[False]``, every card) and restricted (``lead[True]``, the plain
+            cards).
         power_when_led: for each card index led, every card index's power in that
             trick (-1: it cannot win it), so the winner is a plain maximum.
     """
@@ -67,7 +71,8 @@ class PlayCore:
     deck_mask: int
     trump_mask: int
     plain_mask: int
-    follow_mask: tuple[int, ...]
+    follow: tuple[tuple[int, frozenset[Card]], ...]
+    lead: tuple[tuple[int, frozenset[Card]], tuple[int, frozenset[Card]]]
     power_when_led: tuple[tuple[int, ...], ...]
 
 
@@ -85,9 +90,12 @@ def _play_core(mode: TrumpMode, player_count: int) -> PlayCore:
     suit_mask = {suit: 0 for suit in Suit}
     for card in table.deck:
         suit_mask[table.suit_of[card]] |= 1 << card
-    follow = [0] * (_MAX_CARD + 1)
+    suit_cards = {
+        suit: (mask, frozenset(cards_of(mask))) for suit, mask in suit_mask.items()
+    }
+    follow = [(0, frozenset[Card]())] * (_MAX_CARD + 1)
     for card in table.deck:
-        follow[card] = suit_mask[table.suit_of[card]]
+        follow[card] = suit_cards[table.suit_of[card]]
     by_suit: dict[Suit, tuple[int, ...]] = {}
     for led, powers in table.power_when_led.items():
         row = [-1] * (_MAX_CARD + 1)
@@ -101,12 +109,17 @@ def _play_core(mode: TrumpMode, player_count: int) -> PlayCore:
     )
     deck_mask = mask_of(table.deck)
     trump_mask = suit_mask[Suit.SPADES]
+    plain_mask = deck_mask & ~trump_mask
     return PlayCore(
         table=table,
         deck_mask=deck_mask,
         trump_mask=trump_mask,
-        plain_mask=deck_mask & ~trump_mask,
-        follow_mask=tuple(follow),
+        plain_mask=plain_mask,
+        follow=tuple(follow),
+        lead=(
+            (deck_mask, table.deck_set),
+            (plain_mask, frozenset(cards_of(plain_mask))),
+        ),
         power_when_led=power_when_led,
     )
 
@@ -194,11 +207,14 @@ def is_lead_restricted(rules: Rules, trick_index: int, spades_broken: bool) -> b
     )
 
 
-def preferred_mask(core: PlayCore, led: Card | None, lead_restricted: bool) -> int:
-    """The cards the rules ask for first (seed 000, "The Play").
+def preferred(
+    core: PlayCore, led: Card | None, lead_restricted: bool
+) -> tuple[int, frozenset[Card]]:
+    """The cards the rules ask for first, as a mask and as a set (seed 000).
 
     Following, the suit led; on a restricted lead, the plain cards; otherwise any
-    card. A hand holding none of them may play any of its cards.
+    card. A hand holding none of them may play any of its cards ("The Play": follow
+    suit if able; no spade led before spades are broken, unless nothing else).
 
     Args:
         core: the rules' tables.
@@ -206,10 +222,8 @@ def preferred_mask(core: PlayCore, led: Card | None, lead_restricted: bool) -> i
         lead_restricted: from :func:`is_lead_restricted`, for a lead.
     """
     if led is not None:
-        return core.follow_mask[led]
-    if lead_restricted:
-        return core.plain_mask
-    return core.deck_mask
+        return core.follow[led]
+    return core.lead[lead_restricted]
 
 
 def legal_mask(
@@ -217,10 +231,10 @@ def legal_mask(
 ) -> int:
     """The mask of the cards of ``hand`` that may be played.
 
-    The cards of :func:`preferred_mask` it holds, or the whole hand if it holds
-    none (arguments as there; ``hand`` is the seat's mask).
+    The cards of :func:`preferred` it holds, or the whole hand if it holds none
+    (arguments as there; ``hand`` is the seat's mask).
     """
-    return (hand & preferred_mask(core, led, lead_restricted)) or hand
+    return (hand & preferred(core, led, lead_restricted)[0]) or hand
 
 
 def legal_cards(
@@ -233,8 +247,8 @@ def legal_cards(
     """
     if led is None and not lead_restricted:
         return list(hand)
-    preferred = preferred_mask(core, led, lead_restricted)
-    cards = [card for card in hand if preferred >> card & 1]
+    wanted = preferred(core, led, lead_restricted)[1]
+    cards = [card for card in hand if card in wanted]
     return cards or list(hand)
 
 
