@@ -1,11 +1,13 @@
-"""The play rules on bitmasks: one fast core for dealing, legal plays and tricks.
+"""The play rules as precomputed tables: one core for dealing, legal plays and tricks.
 
-A set of cards is an ``int`` with bit ``c`` set for each card ``c`` in it: a
+A set of cards can be an ``int`` with bit ``c`` set for each card ``c`` in it: a
 :class:`~audiospades.rules.cards.Card` is an ``int`` (its sort index), so ``1 << card``
 is its bit and a mask's bits run in sort order. Following suit, holding spades back
 and a hand's size are then one ``&`` or one ``bit_count()``, with no loop over the
 hand. The tables a rule set needs (:class:`PlayCore`) are built once per trump mode
-and player count.
+and player count; the cards a rule asks for come both as a mask and as a frozenset
+(:func:`preferred`), because testing one card's membership in a set costs CPython
+less than shifting a mask.
 
 Both the engine (:class:`~audiospades.rules.game.Game`) and the bots' look-ahead
 (``audiospades/bots/sim.py``) decide legal plays and trick winners with these
