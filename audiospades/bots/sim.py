@@ -3,9 +3,10 @@
 :class:`Sim` holds one hand in play with every seat's cards known (a real hand, or one
 the search has sampled) and plays cards far faster than :class:`~audiospades.rules.Game`
 because it keeps no log, emits no events and checks nothing a bot could get wrong: the
-cards offered come from :meth:`Sim.legal`. Its rules are the engine's (following,
-leading, breaking spades, the first lead, trick winners by ``card_table``), and
-``tests/bots/test_bots_sim.py`` plays random games through both to show they agree.
+cards offered come from :meth:`Sim.legal`. Its rules are the engine's own: legal
+plays and trick winners come from the engine's core (``rules/core.py``: following,
+leading, breaking spades, the first lead), and ``tests/bots/test_bots_sim.py`` plays
+random games through both to show they agree.
 Hands are scored by the engine's own :func:`~audiospades.rules.score_hand`.
 
 A :class:`Sim` built by :func:`sim_from_view` is also the position the heuristic policy
@@ -18,7 +19,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from audiospades.rules import Bid, Card, HandScore, Rules, SeatView, Suit, score_hand
-from audiospades.rules.deck import CardTable, card_table
+from audiospades.rules.core import PlayCore, is_lead_restricted, legal_cards, play_core
+from audiospades.rules.core import trick_winner as core_trick_winner
+from audiospades.rules.deck import CardTable
 from audiospades.rules.seats import partner_of, side_of
 
 SPADES = Suit.SPADES
@@ -29,6 +32,7 @@ class Sim:
 
     Attributes:
         rules: the rules in force.
+        core: the engine's play core for the rules (legal plays, trick winners).
         table: the rules' card table (suits cards count as, trick-taking power).
         n: players at the table.
         sides: the side of each seat.
@@ -49,6 +53,7 @@ class Sim:
     __slots__ = (
         "bags",
         "bids",
+        "core",
         "hands",
         "n",
         "partners",
@@ -69,7 +74,8 @@ class Sim:
     def __init__(self, rules: Rules) -> None:
         """An empty position under ``rules``; fill it with :func:`sim_from_view`."""
         self.rules = rules
-        self.table: CardTable = card_table(rules)
+        self.core: PlayCore = play_core(rules)
+        self.table: CardTable = self.core.table
         n = rules.player_count
         self.n = n
         self.trick_count = rules.trick_count
@@ -91,6 +97,7 @@ class Sim:
         """An independent copy (hands, trick and counters are new lists and sets)."""
         other = Sim.__new__(Sim)
         other.rules = self.rules
+        other.core = self.core
         other.table = self.table
         other.n = self.n
         other.trick_count = self.trick_count
@@ -120,21 +127,18 @@ class Sim:
         return self.trick_count - self.trick_index
 
     def legal(self, seat: int) -> list[Card]:
-        """The cards ``seat`` may play now, by the engine's rules."""
-        hand = self.hands[seat]
-        suit_of = self.table.suit_of
-        if self.trick:
-            led = suit_of[self.trick[0][1]]
-            follow = [c for c in hand if suit_of[c] is led]
-            return follow if follow else list(hand)
-        rules = self.rules
-        if (self.trick_index == 0 and not rules.spade_may_lead_first_trick) or (
-            rules.spades_must_break and not self.spades_broken
-        ):
-            others = [c for c in hand if suit_of[c] is not SPADES]
-            if others:
-                return others
-        return list(hand)
+        """The cards ``seat`` may play now, by the engine's rules.
+
+        They come in the order of the seat's hand set, which the play-outs' choices
+        depend on.
+        """
+        trick = self.trick
+        if trick:
+            return legal_cards(self.core, self.hands[seat], trick[0][1], False)
+        restricted = is_lead_restricted(
+            self.rules, self.trick_index, self.spades_broken
+        )
+        return legal_cards(self.core, self.hands[seat], None, restricted)
 
     def play(self, card: Card) -> int | None:
         """Play ``card`` for the seat to act; return the trick's winner if it ends."""
@@ -154,7 +158,7 @@ class Sim:
         if len(trick) < self.n:
             self.to_act = (seat + 1) % self.n
             return None
-        winner = trick_winner(trick, self.table)
+        winner = core_trick_winner(self.core, trick)
         self.tricks_won[winner] += 1
         self.trick = []
         self.trick_index += 1
@@ -170,15 +174,14 @@ class Sim:
 def trick_winner(trick: Sequence[tuple[int, Card]], table: CardTable) -> int:
     """The seat that wins a complete trick, as the engine decides it.
 
-    The highest trump wins, else the highest card of the suit led.
+    The highest trump wins, else the highest card of the suit led. :class:`Sim`
+    itself asks the core (:func:`audiospades.rules.core.trick_winner`); this reads
+    the same powers from a card table, for callers that hold only the table.
     """
-    suit_of = table.suit_of
-    power = table.power
-    led = suit_of[trick[0][1]]
+    power = table.power_when_led[table.suit_of[trick[0][1]]]
     best_seat, best = -1, -1
     for seat, card in trick:
-        suit = suit_of[card]
-        value = power[card] if suit is SPADES or suit is led else -1
+        value = power[card]
         if value > best:
             best_seat, best = seat, value
     return best_seat

@@ -30,7 +30,16 @@ from audiospades.rules.actions import (
 )
 from audiospades.rules.bidding import Bid, refuse_bid
 from audiospades.rules.cards import Card, Suit
-from audiospades.rules.deck import card_sort_key, card_table, is_deficient
+from audiospades.rules.core import (
+    cards_of,
+    holds,
+    is_lead_restricted,
+    legal_mask,
+    mask_of,
+    play_core,
+    trick_winner,
+)
+from audiospades.rules.deck import is_deficient
 from audiospades.rules.errors import IllegalAction, Reason
 from audiospades.rules.events import (
     BiddingComplete,
@@ -73,7 +82,7 @@ _ALL_BIDS: tuple[Bid, ...] = (Bid.blind_nil(), *(Bid(t) for t in range(18)))
 # Enum members looked up on their class cost ten times a module global in CPython
 # 3.11 (0.12 us against 0.01 us), and the play path looks up several per card.
 _PLAYING: Final = Phase.PLAYING
-_SPADES: Final = Suit.SPADES
+_BIDDING: Final = Phase.BIDDING
 
 
 class Game:
@@ -90,9 +99,14 @@ class Game:
         self.rules = rules
         self.first_dealer = first_dealer
         n = rules.player_count
-        self._table = card_table(rules)
-        self._suit_of = self._table.suit_of
-        self._power_when_led = self._table.power_when_led
+        self._core = core = play_core(rules)
+        self._table = core.table
+        self._suit_of = core.table.suit_of
+        self._trump_mask = core.trump_mask
+        # Whether a lead may ever be restricted (decided per trick in _refresh_legal).
+        self._may_restrict_lead = (
+            not rules.spade_may_lead_first_trick or rules.spades_must_break
+        )
         self._trick_count = rules.trick_count
         self._player_count = n
         self._plain_bidding = (
@@ -123,10 +137,15 @@ class Game:
         self.dealt: tuple[tuple[Card, ...], ...] = ()
         self.dealers: list[int] = []
         """The dealer of every deal so far, redeals included."""
-        self._hands: list[set[Card]] = [set() for _ in range(n)]
-        # Each hand again by the suit its cards count as, so following and leading
-        # rules are set lookups rather than scans of the hand.
-        self._by_suit: list[dict[Suit, set[Card]]] = [_buckets(()) for _ in range(n)]
+        # Each hand as a mask of card bits (rules/core.py): following and leading
+        # rules are one ``&``, and a hand's size is its bit count.
+        self._hands: list[int] = [0] * n
+        # The same cards as sets, all and by the suit they count as: only to hand
+        # out legal plays as frozensets, which copy from a set fastest.
+        self._hand_sets: list[set[Card]] = [set() for _ in range(n)]
+        self._suit_sets: list[dict[Suit, set[Card]]] = [_buckets(()) for _ in range(n)]
+        self._legal = 0
+        """While playing, the mask of the cards the seat to act may play."""
         self.bids: list[Bid | None] = [None] * n
         self.tricks_won: list[int] = [0] * n
         self.trick: list[tuple[int, Card]] = []
@@ -164,11 +183,11 @@ class Game:
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """A seat's cards, sorted by suit then rank."""
-        return tuple(sorted(self._hands[seat], key=card_sort_key))
+        return cards_of(self._hands[seat])
 
     def hand_size(self, seat: int) -> int:
         """How many cards a seat holds (public knowledge)."""
-        return len(self._hands[seat])
+        return self._hands[seat].bit_count()
 
     def side_of(self, seat: int) -> int:
         """The side a seat scores for."""
@@ -213,7 +232,7 @@ class Game:
 
     def spade_count(self, seat: int) -> int:
         """Spades (including added trumps) in a seat's hand."""
-        return len(self._by_suit[seat][_SPADES])
+        return (self._hands[seat] & self._trump_mask).bit_count()
 
     # --- dealing ---
     def verify_deal(self, hands: Sequence[Sequence[Card]]) -> None:
@@ -226,8 +245,13 @@ class Game:
         size = self.rules.hand_size
         if len(hands) != self.rules.player_count or any(len(h) != size for h in hands):
             raise IllegalAction(Reason.BAD_DEAL, hand_size=size)
-        dealt = [c for h in hands for c in h]
-        if len(dealt) != len(self._table.deck) or set(dealt) != self._table.deck_set:
+        # n distinct cards make a mask of n bits; a repeated card makes fewer (its
+        # bits carry), so a full count and the deck's exact mask mean each card once.
+        try:
+            dealt = sum([1 << c for h in hands for c in h])
+        except (TypeError, ValueError):
+            raise IllegalAction(Reason.BAD_DEAL, hand_size=size) from None
+        if dealt != self._core.deck_mask or size * len(hands) != len(self._table.deck):
             raise IllegalAction(Reason.BAD_DEAL, hand_size=size)
 
     def deal(self, hands: Sequence[Sequence[Card]]) -> tuple[Event, ...]:
@@ -237,8 +261,9 @@ class Game:
         self.dealt = tuple(tuple(h) for h in hands)
         self._log.append(DealAction(self.dealt))
         self.dealers.append(self.dealer)
-        self._hands = [set(h) for h in hands]
-        self._by_suit = [_buckets(h, self._suit_of) for h in hands]
+        self._hands = [mask_of(h) for h in hands]
+        self._hand_sets = [set(h) for h in hands]
+        self._suit_sets = [_buckets(h, self._suit_of) for h in hands]
         self.bids = [None] * n
         self._bids_made = 0
         self.tricks_won = [0] * n
@@ -264,7 +289,7 @@ class Game:
         self._verify_seat(seat)
         if not self.rules.misdeal_redeal or self._bids_made:
             raise IllegalAction(Reason.REDEAL_NOT_ALLOWED)
-        if not is_deficient(frozenset(self._hands[seat]), self.rules):
+        if not is_deficient(self.hand(seat), self.rules):
             raise IllegalAction(Reason.HAND_NOT_DEFICIENT)
 
     def can_request_redeal(self, seat: int) -> bool:
@@ -288,6 +313,8 @@ class Game:
         Raises:
             IllegalAction: with the reason the bid is refused.
         """
+        if self._plain_bidding and self._is_plain_bid_legal(seat, bid):
+            return
         self._verify_phase(Phase.BIDDING)
         self._verify_turn(seat)
         last = self._bids_made == self.rules.player_count - 1
@@ -328,6 +355,32 @@ class Game:
             bids = _ALL_BIDS[first + 1 : self._trick_count + 2]
             return (_ALL_BIDS[0], *bids) if nil_ok and blind_ok else bids
         return self._legal_bids_general(seat, blind_ok)
+
+    def _is_plain_bid_legal(self, seat: int, bid: Bid) -> bool:
+        """Whether ``bid`` is among the fast path's :meth:`legal_bids` (plain rules).
+
+        Decided without building the tuple; False sends the bid through the
+        general check, which finds the reason for a refusal.
+        """
+        if self.phase is not _BIDDING or seat != self.to_act or type(bid) is not Bid:
+            return False
+        tricks = bid.tricks
+        if type(tricks) is not int:
+            return False
+        if tricks:
+            return not bid.blind and 0 < tricks <= self._trick_count
+        rules = self.rules
+        if not rules.nil_allowed:
+            return False
+        partner = partner_of(seat, rules.player_count, rules.partnerships)
+        partner_bid = None if partner is None else self.bids[partner]
+        if (
+            partner_bid is not None
+            and partner_bid.is_nil
+            and not rules.double_nil_allowed
+        ):
+            return False
+        return not bid.blind or self.is_blind_nil_eligible(seat)
 
     def _legal_bids_general(self, seat: int, blind_ok: bool) -> tuple[Bid, ...]:
         args = (self.spade_count(seat), blind_ok)
@@ -399,7 +452,7 @@ class Game:
         if len(set(cards)) != len(cards):
             raise IllegalAction(Reason.DUPLICATE_CARD)
         for card in cards:
-            if card not in self._hands[seat]:
+            if not holds(self._hands[seat], card):
                 raise IllegalAction(Reason.CARD_NOT_HELD, card=card)
 
     def can_pass(self, seat: int, cards: Sequence[Card]) -> bool:
@@ -412,12 +465,15 @@ class Game:
         cards = tuple(cards)
         self._log.append(PassAction(seat, cards))
         _, to_seat = self._pending_passes.pop(0)
-        self._hands[seat].difference_update(cards)
-        self._hands[to_seat].update(cards)
+        moved = mask_of(cards)
+        self._hands[seat] &= ~moved
+        self._hands[to_seat] |= moved
+        self._hand_sets[seat].difference_update(cards)
+        self._hand_sets[to_seat].update(cards)
         for card in cards:
             suit = self._suit_of[card]
-            self._by_suit[seat][suit].discard(card)
-            self._by_suit[to_seat][suit].add(card)
+            self._suit_sets[seat][suit].discard(card)
+            self._suit_sets[to_seat][suit].add(card)
         passed = CardsPassed(seat, to_seat, cards)
         self.passes.append(passed)
         events: list[Event] = [passed]
@@ -430,6 +486,7 @@ class Game:
     def _start_play(self) -> PlayStarted:
         self.phase = _PLAYING
         self.to_act = self.first_to_bid()
+        self._refresh_legal()
         return PlayStarted(self.to_act)
 
     # --- play ---
@@ -444,20 +501,18 @@ class Game:
             self._verify_phase(_PLAYING)
             self._verify_turn(seat)
         hand = self._hands[seat]
-        if card not in hand:
+        if not holds(hand, card):
             raise IllegalAction(Reason.CARD_NOT_HELD, card=card)
-        suit_of = self._suit_of
-        suit = suit_of[card]
-        by_suit = self._by_suit[seat]
+        if self._legal >> card & 1:
+            return
         if self.trick:
-            led = suit_of[self.trick[0][1]]
-            if suit is not led and by_suit[led]:
-                raise IllegalAction(Reason.MUST_FOLLOW_SUIT, suit=led)
-        elif suit is _SPADES and len(by_suit[_SPADES]) < len(hand):
-            if self.trick_index == 0 and not self.rules.spade_may_lead_first_trick:
-                raise IllegalAction(Reason.NO_SPADE_ON_FIRST_LEAD)
-            if self.rules.spades_must_break and not self.spades_broken:
-                raise IllegalAction(Reason.SPADES_NOT_BROKEN)
+            raise IllegalAction(
+                Reason.MUST_FOLLOW_SUIT, suit=self._suit_of[self.trick[0][1]]
+            )
+        # A lead refused: a trump while holding a plain card, and leads restricted.
+        if self.trick_index == 0 and not self.rules.spade_may_lead_first_trick:
+            raise IllegalAction(Reason.NO_SPADE_ON_FIRST_LEAD)
+        raise IllegalAction(Reason.SPADES_NOT_BROKEN)
 
     def can_play(self, seat: int, card: Card) -> bool:
         """Whether :meth:`play` would be accepted."""
@@ -467,49 +522,59 @@ class Game:
         """The cards the seat may play now (empty when it is not its turn)."""
         if self.phase is not _PLAYING or seat != self.to_act:
             return frozenset()
-        hand = self._hands[seat]
+        legal = self._legal
+        if legal == self._hands[seat]:
+            return frozenset(self._hand_sets[seat])
+        # Short of the whole hand, the core allows the suit led or, on a
+        # restricted lead, the plain cards: both are at hand as sets.
+        suits = self._suit_sets[seat]
         if self.trick:
-            follow = self._by_suit[seat][self._suit_of[self.trick[0][1]]]
-            return frozenset(follow or hand)
-        rules = self.rules
-        if (self.trick_index == 0 and not rules.spade_may_lead_first_trick) or (
-            rules.spades_must_break and not self.spades_broken
-        ):
-            others = hand - self._by_suit[seat][_SPADES]
-            if others:
-                return frozenset(others)
-        return frozenset(hand)
+            return frozenset(suits[self._suit_of[self.trick[0][1]]])
+        return frozenset(self._hand_sets[seat] - suits[Suit.SPADES])
+
+    def _refresh_legal(self) -> None:
+        """Work out the legal cards of the seat to act, by the core's rules."""
+        seat = self.to_act
+        assert seat is not None
+        trick = self.trick
+        if trick:
+            self._legal = legal_mask(self._core, self._hands[seat], trick[0][1], False)
+            return
+        restricted = self._may_restrict_lead and is_lead_restricted(
+            self.rules, self.trick_index, self.spades_broken
+        )
+        self._legal = legal_mask(self._core, self._hands[seat], None, restricted)
 
     def play(self, seat: int, card: Card) -> tuple[Event, ...]:
         """Play a card; completing a trick, a hand or the game emits their events."""
         trick = self.trick
-        # The common case decided inline (a card held, following the suit led, or a
-        # discard when void); everything else goes through verify_play, which also
-        # gives the reason for a refusal.
+        # The common case decided inline (a legal card, by the mask worked out when
+        # the turn came); anything else goes through verify_play, which also gives
+        # the reason for a refusal.
         if not (
-            trick
-            and seat == self.to_act
+            seat == self.to_act
             and self.phase is _PLAYING
-            and card in self._hands[seat]
-            and (
-                self._suit_of[card] is self._suit_of[trick[0][1]]
-                or not self._by_suit[seat][self._suit_of[trick[0][1]]]
-            )
+            and type(card) is Card
+            and self._legal >> card & 1
         ):
             self.verify_play(seat, card)
-        self._log.append((seat, card))
-        suit = self._suit_of[card]
-        self._hands[seat].remove(card)
-        self._by_suit[seat][suit].remove(card)
-        trick.append((seat, card))
-        played = CardPlayed(seat, card, self.trick_index)
-        if suit is _SPADES and not self.spades_broken:
+        entry = (seat, card)
+        self._log.append(entry)
+        self._hands[seat] ^= 1 << card
+        self._hand_sets[seat].remove(card)
+        self._suit_sets[seat][self._suit_of[card]].remove(card)
+        trick.append(entry)
+        played = _PLAYED[self.trick_index][seat].get(card)
+        if played is None:
+            played = _card_played(seat, card, self.trick_index)
+        if not self.spades_broken and self._trump_mask >> card & 1:
             self.spades_broken = True
             return self._after_play(seat, [played, SpadesBroken(seat)])
         if len(trick) < self._player_count:
             # The common case, kept short: this path runs a quarter million times a
             # second in the throughput benchmark.
-            self.to_act = self._next_seat[seat]
+            self.to_act = after = self._next_seat[seat]
+            self._legal = legal_mask(self._core, self._hands[after], trick[0][1], False)
             self.events.append(played)
             return (played,)
         return self._after_play(seat, [played])
@@ -517,6 +582,7 @@ class Game:
     def _after_play(self, seat: int, events: list[Event]) -> tuple[Event, ...]:
         if len(self.trick) < self._player_count:
             self.to_act = self._next_seat[seat]
+            self._refresh_legal()
             return self._emit(*events)
         winner = self._trick_winner()
         won = TrickWon(winner, self.trick_index, tuple(self.trick))
@@ -528,17 +594,12 @@ class Game:
         self.to_act = winner
         if self.trick_index == self._trick_count:
             events += self._finish_hand()
+        else:
+            self._refresh_legal()
         return self._emit(*events)
 
     def _trick_winner(self) -> int:
-        trick = self.trick
-        power = self._power_when_led[self._suit_of[trick[0][1]]]
-        best_seat, best = -1, -1
-        for seat, card in trick:
-            value = power[card]
-            if value > best:
-                best_seat, best = seat, value
-        return best_seat
+        return trick_winner(self._core, self.trick)
 
     def _finish_hand(self) -> list[Event]:
         bids = [b for b in self.bids if b is not None]
@@ -643,6 +704,22 @@ class Game:
         except IllegalAction:
             return False
         return True
+
+
+_PLAYED: Final[list[list[dict[Card, CardPlayed]]]] = [
+    [{} for _ in range(6)] for _ in range(17)
+]
+"""Every ``CardPlayed`` made so far, by trick index, seat and card.
+
+Events are frozen values, so one instance serves every game: a lookup costs a
+fifth of making the event, and this runs for every card played.
+"""
+
+
+def _card_played(seat: int, card: Card, trick_index: int) -> CardPlayed:
+    played = CardPlayed(seat, card, trick_index)
+    _PLAYED[trick_index][seat][card] = played
+    return played
 
 
 _SUITS: tuple[Suit, ...] = tuple(Suit)
