@@ -11,6 +11,7 @@ can check that none is cut off.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
@@ -177,30 +178,30 @@ def draw_lines(
     pad = frame + 2
     bottom = h - status_height(unit, h) - frame
     width = w - 2 * margin
-    # The items as large as the text size asks, while three of them fit below a
-    # title (at most a third of the room, and at most a third larger than them).
-    size = round(unit * 1.5)
+    # The items as large as the text size asks, while three fit with their
+    # markers under the title; the largest that fits is found at the largest text
+    # scale, so a larger setting never draws the items smaller.
+    top_gap = max(frame, min(unit // 2, h // 40))
+    most = unit_for((w, h), 4.0)
+    size = min(round(unit * 1.5), _item_cap(title, tuple(lines), (w, h), most))
+    face = font(size)
+    step = line_height(face)
+    blocks = [wrap(line, face, width - 2 * pad) or [""] for line in lines]
+    marker_face = font(max(12, min(round(unit * 1.1), size)))
+    marker_h = line_height(marker_face) + frame
+    least = 3 * (step + 2 * pad) + 2 * marker_h
+    # The title: larger than the items, while they keep their room.
+    title_size = max(size, min(round(unit * 2), round(size * 1.35)))
     while True:
-        face = font(size)
-        title_size = min(round(unit * 2), round(size * 1.35))
-        while True:
-            title_face = font(title_size)
-            title_lines = wrap(title, title_face, width)
-            title_h = len(title_lines) * line_height(title_face)
-            if title_size <= size or title_h <= (bottom - margin) // 3:
-                break
-            title_size -= 1
-        top = margin + title_h + max(frame, unit // 2)
-        room = bottom - top
-        marker_face = font(max(12, min(round(unit * 1.1), size, room // 8)))
-        marker_h = line_height(marker_face) + frame
-        step = line_height(face)
-        blocks = [wrap(line, face, width - 2 * pad) or [""] for line in lines]
-        tallest = max((len(b) for b in blocks), default=1) * step + 2 * pad
-        avail = room - 2 * marker_h
-        if size <= 12 or (3 * (step + 2 * pad) <= avail and tallest <= avail):
+        title_face = font(title_size)
+        title_lines = wrap(title, title_face, width)
+        title_h = len(title_lines) * line_height(title_face)
+        if title_size <= size or margin + title_h + top_gap + least <= bottom:
             break
-        size -= 1
+        title_size -= 1
+    top = margin + title_h + top_gap
+    room = bottom - top
+    avail = room - 2 * marker_h
     y = margin
     for line in title_lines:
         blit_text(surface, title_face, line, theme.text, (margin, y))
@@ -210,7 +211,7 @@ def draw_lines(
     if sum(heights) > room:
         # Scroll: the focused item and, when there is one, the item after it.
         want = min(len(blocks) - 1, (focus or 0) + 1)
-        while first < want and sum(heights[first : want + 1]) > avail:
+        while first < (focus or 0) and sum(heights[first : want + 1]) > avail:
             first += 1
         last, used = first, 0
         while last < len(blocks) and used + heights[last] <= avail:
@@ -242,6 +243,36 @@ def draw_lines(
             theme,
         )
     draw_status(surface, services, theme)
+
+
+@lru_cache(maxsize=64)
+def _item_cap(
+    title: str, lines: tuple[str, ...], size: tuple[int, int], unit: int
+) -> int:
+    """The largest item font that fits a list's title, three items and two markers.
+
+    The title is taken at the items' size and the status lines as large as
+    ``unit`` makes them.
+    """
+    w, h = size
+    margin = max(8, min(unit, w // 24))
+    frame = max(3, min(unit // 6, 10))
+    pad = frame + 2
+    width = w - 2 * margin
+    bottom = h - status_height(unit, h) - frame
+    top_gap = max(frame, min(unit // 2, h // 40))
+    item = round(unit * 1.5)
+    while item > 12:
+        face = font(item)
+        title_h = len(wrap(title, face, width)) * line_height(face)
+        marker_h = line_height(font(max(12, min(round(unit * 1.1), item)))) + frame
+        step = line_height(face)
+        room = bottom - margin - title_h - top_gap - 2 * marker_h
+        tallest = max((len(wrap(x, face, width - 2 * pad)) for x in lines), default=1)
+        if 3 * (step + 2 * pad) <= room and tallest * step + 2 * pad <= room:
+            break
+        item -= 1
+    return item
 
 
 def _label_rows(
