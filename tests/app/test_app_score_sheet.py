@@ -176,3 +176,52 @@ def test_the_sheet_is_translated(
     h.press("k", "down")
     assert h.last.startswith(start), h.last
     assert "Hand" not in h.last and "took" not in h.last
+
+
+def test_k_reads_the_sheet_at_an_online_table(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    from online_helpers import connect, server_thread
+
+    from audiospades.app.online_table import OnlineTableScreen
+
+    host_with_bots = [
+        "return",  # Create a table
+        "end",
+        "return",  # Create the table
+        "down", "return", "return",  # seat 2: Milly
+        "down", "return", "down", "return",  # seat 3: Bert
+        "down", "return", "down", "down", "return",  # seat 4: Poppy
+        "down", "return",  # Start the game
+    ]  # fmt: skip
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann")
+        try:
+            ann.press(*host_with_bots)
+            ann.settle()
+            table = ann.app.top
+            assert isinstance(table, OnlineTableScreen)
+            ann.press("k")
+            assert "No hand has been scored yet." in ann.last
+            ann.press("escape")
+            assert ann.app.top is table
+            for _ in range(200):
+                if table.view.history or table.finished:
+                    break
+                if table.remote.question is not None:
+                    ann.press("n")
+                elif table.view.legal_bids and table.view.to_act == table.view.seat:
+                    ann.press("3", "return")
+                else:
+                    ann.press("tab", "return")
+            assert table.view.history
+            score = table.view.history[0].sides[0]
+            ann.press("k")
+            assert "1 hand played." in ann.last
+            ann.press("down")
+            assert ann.last.startswith("Hand 1, You and Bert: bid ")
+            assert f"total {signed(score.total_after)}, 2 of 3" in ann.last
+            ann.press("escape")
+            assert ann.app.top is table
+        finally:
+            ann.close()
