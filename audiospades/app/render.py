@@ -129,10 +129,10 @@ def draw_status(surface: pygame.Surface, services: Services, theme: Theme) -> No
     w, h = surface.get_size()
     face = font(status_font_size(unit, h))
     step = line_height(face)
-    lines = wrap(services.last_line, face, w - 2 * unit)[-STATUS_LINES:]
+    x = min(unit, max(4, w // 40))
+    lines = wrap(services.last_line, face, w - 2 * x)[-STATUS_LINES:]
     top = h - status_height(unit, h, len(lines)) + 6
     pygame.draw.line(surface, theme.muted, (0, top - 4), (w, top - 4), 2)
-    x = min(unit, max(4, w // 40))
     for i, line in enumerate(lines):
         blit_text(surface, face, line, theme.text, (x, top + i * step))
 

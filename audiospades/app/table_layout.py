@@ -242,6 +242,7 @@ def _hand_room(size: tuple[int, int], frame: int) -> int:
     return max(60, h - header - _status_reserve(h) - trick - gaps)
 
 
+@lru_cache(maxsize=256)
 def hand_plan(
     size: tuple[int, int], text_scale: float, hand_count: int
 ) -> tuple[int, int]:

@@ -265,3 +265,22 @@ def test_the_score_sheet_is_drawn_large_and_whole(
         if scale == 2.5:
             _keep(_surface(), "sheet")
     assert tallest[0] < tallest[1] <= tallest[2], tallest
+
+
+@pytest.mark.parametrize(
+    "size", [(800, 600), (1024, 720), (1280, 800), (1920, 1080), (800, 1000)]
+)
+def test_hand_cards_never_shrink_as_the_text_grows(size: tuple[int, int]) -> None:
+    """Every text size from 50% to 400%, every hand size: the cards never shrink."""
+    from audiospades.app.table_layout import hand_plan, table_layout
+
+    pygame.font.init()
+    for cards in (1, 8, 10, 13, 17):
+        heights = []
+        for step in range(2, 17):
+            scale = step / 4
+            layout = table_layout(size, scale, player_count=4, hand_count=cards)
+            heights.append(layout.hand[0].h)
+            assert layout.hand[0].h == hand_plan(size, scale, cards)[0]
+        assert heights == sorted(heights), (cards, heights)
+        assert heights[-1] > heights[2], (cards, heights)  # 400% beats 100%
