@@ -32,6 +32,7 @@ from audiospades.app.table_layout import (
     line_height,
     status_font_size,
     status_height,
+    status_pad,
     table_layout,
     table_sizes,
     unit_for,
@@ -124,14 +125,30 @@ def wrap(text: str, face: pygame.font.Font, width: int) -> list[str]:
 
 
 def draw_status(surface: pygame.Surface, services: Services, theme: Theme) -> None:
-    """The latest spoken line, wrapped, at the bottom of the window."""
+    """The latest spoken line, wrapped, at the bottom of the window.
+
+    A line too long for the status lines is drawn smaller, down to a limit; past
+    it, its start shows, ending in an ellipsis.
+    """
     unit = _unit(surface, services)
     w, h = surface.get_size()
-    face = font(status_font_size(unit, h))
-    step = line_height(face)
     x = min(unit, max(4, w // 40))
-    lines = wrap(services.last_line, face, w - 2 * x)[-STATUS_LINES:]
-    top = h - status_height(unit, h, len(lines)) + 6
+    size = status_font_size(unit, h)
+    least = min(size, max(14, round(size * 0.6)))
+    while True:
+        face = font(size)
+        lines = wrap(services.last_line, face, w - 2 * x)
+        if len(lines) <= STATUS_LINES or size <= least:
+            break
+        size -= 1
+    if len(lines) > STATUS_LINES:
+        lines = lines[:STATUS_LINES]
+        last = lines[-1]
+        while last and face.size(f"{last} …")[0] > w - 2 * x:
+            last = last[:-1]
+        lines[-1] = f"{last.rstrip()} …"
+    step = line_height(face)
+    top = h - len(lines) * step - status_pad(unit, h)
     pygame.draw.line(surface, theme.muted, (0, top - 4), (w, top - 4), 2)
     for i, line in enumerate(lines):
         blit_text(surface, face, line, theme.text, (x, top + i * step))
@@ -191,7 +208,9 @@ def draw_lines(
     marker_h = line_height(marker_face) + frame
     least = 3 * (step + 2 * pad) + 2 * marker_h
     # The title: larger than the items, while they keep their room.
-    title_size = max(size, min(round(unit * 2), round(size * 1.35)))
+    # (At most the largest item size, as that is what the items' room allows for.)
+    cap = _item_cap(title, tuple(lines), (w, h), most)
+    title_size = max(size, min(round(unit * 2), round(size * 1.35), cap))
     while True:
         title_face = font(title_size)
         title_lines = wrap(title, title_face, width)

@@ -109,10 +109,11 @@ def status_font_size(unit: int, height: int) -> int:
 def status_height(unit: int, height: int, lines: int = STATUS_LINES) -> int:
     """The height of the status area (the latest spoken line) at the bottom."""
     face = font(status_font_size(unit, height))
-    return lines * line_height(face) + _status_pad(unit, height) + 6
+    return lines * line_height(face) + status_pad(unit, height) + 6
 
 
-def _status_pad(unit: int, height: int) -> int:
+def status_pad(unit: int, height: int) -> int:
+    """Space under the status lines."""
     return round(ease(unit / 2, height / 60))
 
 

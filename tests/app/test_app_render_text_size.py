@@ -226,6 +226,10 @@ def test_long_titles_wrap_whole_words(
         count += 1
     assert drawn == " ".join(title.split())
     assert count >= 2 or _surface().get_width() > 2000
+    # The explanation just spoken is shown whole in the status lines at the bottom.
+    spoken = " ".join(h.services.last_line.split())
+    assert len(spoken) > 100
+    assert spoken in " ".join(t for t, _r in texts[count:])
 
 
 def test_long_items_wrap_inside_the_window(
