@@ -24,6 +24,8 @@ class Command(StrEnum):
     LAST_HAND = "last_hand"
     RULES_IN_FORCE = "rules_in_force"
     MATCH_STANDING = "match_standing"
+    SCORE_SHEET = "score_sheet"
+    """Open the score sheet: every hand played so far, a line each."""
     HINT = "hint"
     # --- the hand ---
     NEXT_CARD = "next_card"

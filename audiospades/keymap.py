@@ -202,6 +202,9 @@ DEFAULT_BINDINGS: Final[tuple[tuple[Context, str, Command], ...]] = (
     (_T, "p", Command.LAST_HAND),
     (_T, "u", Command.RULES_IN_FORCE),
     (_T, "m", Command.MATCH_STANDING),
+    # K: a free letter at the table (no screen reader binds bare letters in an
+    # application window; NVDA, JAWS and Orca add Insert or Caps Lock).
+    (_T, "k", Command.SCORE_SHEET),
     (_T, "h", Command.HINT),
     (_T, "ctrl+z", Command.UNDO),
     (_T, "a", Command.REPEAT),

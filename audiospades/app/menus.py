@@ -14,13 +14,21 @@ from typing import Final
 
 from audiospades import i18n, storage
 from audiospades.app.confirm import Confirm
-from audiospades.app.screen import MenuItem, MenuScreen, Pop, Push, Transition
+from audiospades.app.screen import (
+    MenuItem,
+    MenuScreen,
+    Pop,
+    Push,
+    Screen,
+    Transition,
+)
 from audiospades.app.services import Services
 from audiospades.commands import Command
 from audiospades.i18n import _
 from audiospades.keymap import Chord, Context
 from audiospades.presenter.menus import item_label
 from audiospades.presenter.rule_words import pace_text
+from audiospades.presenter.sheet import SCORE_SHEET_ITEM
 from audiospades.presenter.system import (
     abandon_question_text,
     cue_name,
@@ -48,8 +56,16 @@ LANGUAGE_NAMES: Final = {
 class GameMenu(MenuScreen):
     """Escape at the table."""
 
-    def __init__(self, *, finished: bool) -> None:
-        """The game menu of a game in progress, or of one ``finished``."""
+    def __init__(
+        self,
+        *,
+        finished: bool,
+        score_sheet: Callable[[], Screen] | None = None,
+    ) -> None:
+        """The game menu of a game in progress, or of one ``finished``.
+
+        ``score_sheet`` makes the score sheet (an item after Keys), if given.
+        """
 
         def to_main(services: Services) -> Transition:
             return Pop(2)
@@ -74,6 +90,9 @@ class GameMenu(MenuScreen):
             ),
             MenuItem(N_("Save and go to the main menu"), action=to_main),
         ]
+        if score_sheet is not None:
+            sheet = MenuItem(SCORE_SHEET_ITEM, action=lambda s: Push(score_sheet()))
+            items.insert(3, sheet)
         if not finished:
             items.append(MenuItem(N_("Abandon the game"), action=ask_abandon))
         else:

@@ -2,49 +2,97 @@
 
 The focused card is raised and framed in the theme's highlight colour; the scores and
 the latest spoken line are always on screen. Sizes follow the window and the
-player's text size setting, so the picture works resized and full screen.
+player's text size setting, so the picture works resized and full screen: a larger
+text size draws everything larger and the picture reflows (titles and long lines
+wrap, lists scroll with a marker of what is above and below, the hand takes more
+rows). Every text drawn is noted with its rectangle (:func:`drawn_texts`) so tests
+can check that none is cut off.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 import pygame
 
+from audiospades.app.card_art import draw_card
 from audiospades.app.services import Services
+from audiospades.app.table_layout import (
+    CARD_RATIO,
+    HEADER_MAX_ROWS,
+    LABEL_LINES,
+    STATUS_LINES,
+    Place,
+    TableLayout,
+    corner_rect,
+    flow,
+    font,
+    label_pad,
+    line_height,
+    status_font_size,
+    status_height,
+    status_pad,
+    table_layout,
+    table_sizes,
+    unit_for,
+)
 from audiospades.app.themes import Color, Theme, theme_of
 from audiospades.i18n import _
 from audiospades.presenter.scoring import goal_text
+from audiospades.presenter.sheet import more_above_text, more_below_text
 from audiospades.presenter.words import side_name, signed
-from audiospades.rules import Card, Rank, Suit
-from audiospades.rules.seats import relative_position
 
 if TYPE_CHECKING:
     from audiospades.table_control import TableController
 
-_RANK_LABELS: Final = {
-    Rank.TEN: "10",
-    Rank.JACK: "J",
-    Rank.QUEEN: "Q",
-    Rank.KING: "K",
-    Rank.ACE: "A",
-    Rank.LITTLE_JOKER: "LJ",
-    Rank.BIG_JOKER: "BJ",
-}
+__all__ = [
+    "CARD_RATIO",
+    "STATUS_LINES",
+    "Place",
+    "TableLayout",
+    "corner_rect",
+    "draw_card",
+    "draw_lines",
+    "draw_status",
+    "draw_table",
+    "drawn_texts",
+    "font",
+    "status_height",
+    "table_layout",
+    "unit_for",
+]
+
+_drawn: list[tuple[str, pygame.Rect]] = []
 
 
-@lru_cache(maxsize=32)
-def font(size: int) -> pygame.font.Font:
-    """The default font at a pixel size (cached)."""
-    return pygame.font.Font(None, max(8, size))
+def drawn_texts() -> list[tuple[str, pygame.Rect]]:
+    """Each text of the last picture and the rectangle it was drawn in, in order.
+
+    The rectangle is where the whole rendered text goes, before any clipping, so
+    a text cut off by the window's edge shows as a rectangle outside it.
+    """
+    return list(_drawn)
 
 
-def unit_for(size: tuple[int, int], text_scale: float) -> int:
-    """A base size in pixels for a window size and text scale."""
-    w, h = size
-    return max(10, int(min(w / 32, h / 24) * text_scale))
+def _begin(surface: pygame.Surface, theme: Theme) -> None:
+    _drawn.clear()
+    surface.fill(theme.background)
+
+
+def blit_text(
+    surface: pygame.Surface,
+    face: pygame.font.Font,
+    text: str,
+    colour: Color,
+    at: tuple[int, int],
+) -> pygame.Rect:
+    """Draw one line of text with its top left at ``at``; note and return its rect."""
+    image = face.render(text, True, colour)
+    rect = image.get_rect(topleft=at)
+    surface.blit(image, rect)
+    _drawn.append((text, rect))
+    return rect
 
 
 def _unit(surface: pygame.Surface, services: Services) -> int:
@@ -52,46 +100,78 @@ def _unit(surface: pygame.Surface, services: Services) -> int:
     return unit_for(surface.get_size(), services.settings.text_scale)
 
 
-def _wrap(text: str, face: pygame.font.Font, width: int) -> list[str]:
-    words, lines, line = text.split(), [], ""
-    for word in words:
+def wrap(text: str, face: pygame.font.Font, width: int) -> list[str]:
+    """Lines of ``text`` no wider than ``width``; a word too long is broken."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
         trial = f"{line} {word}".strip()
-        if face.size(trial)[0] <= width or not line:
+        if face.size(trial)[0] <= width:
             line = trial
-        else:
+            continue
+        if line:
             lines.append(line)
-            line = word
+        # A word wider than the line is cut where it must be.
+        while face.size(word)[0] > width and len(word) > 1:
+            cut = len(word) - 1
+            while cut > 1 and face.size(word[:cut])[0] > width:
+                cut -= 1
+            lines.append(word[:cut])
+            word = word[cut:]
+        line = word
     if line:
         lines.append(line)
     return lines
 
 
-STATUS_LINES: Final = 3
-"""The latest spoken line shows at most this many lines."""
-
-
-def _status_face(unit: int, height: int) -> pygame.font.Font:
-    # Text grows with the scale, but never past a size that leaves the cards room.
-    return font(min(int(unit * 1.3), height // 14))
-
-
-def status_height(unit: int, height: int, lines: int = STATUS_LINES) -> int:
-    """The height of the status area (the latest spoken line) at the bottom."""
-    return lines * _status_face(unit, height).get_linesize() + unit // 2 + 6
-
-
 def draw_status(surface: pygame.Surface, services: Services, theme: Theme) -> None:
-    """The latest spoken line, wrapped, at the bottom of the window."""
+    """The latest spoken line, wrapped, at the bottom of the window.
+
+    A line too long for the status lines is drawn smaller, down to a limit; past
+    it, its start shows, ending in an ellipsis.
+    """
     unit = _unit(surface, services)
     w, h = surface.get_size()
-    face = _status_face(unit, h)
-    lines = _wrap(services.last_line, face, w - 2 * unit)[-STATUS_LINES:]
-    height = status_height(unit, h, len(lines)) - 6
-    top = h - height
+    x = min(unit, max(4, w // 40))
+    size = status_font_size(unit, h)
+    least = min(size, max(14, round(size * 0.6)))
+    while True:
+        face = font(size)
+        lines = wrap(services.last_line, face, w - 2 * x)
+        if len(lines) <= STATUS_LINES or size <= least:
+            break
+        size -= 1
+    if len(lines) > STATUS_LINES:
+        lines = lines[:STATUS_LINES]
+        last = lines[-1]
+        while last and face.size(f"{last} …")[0] > w - 2 * x:
+            last = last[:-1]
+        lines[-1] = f"{last.rstrip()} …"
+    step = line_height(face)
+    top = h - len(lines) * step - status_pad(unit, h)
     pygame.draw.line(surface, theme.muted, (0, top - 4), (w, top - 4), 2)
     for i, line in enumerate(lines):
-        image = face.render(line, True, theme.text)
-        surface.blit(image, (unit, top + i * face.get_linesize()))
+        blit_text(surface, face, line, theme.text, (x, top + i * step))
+
+
+def _marker(
+    surface: pygame.Surface,
+    face: pygame.font.Font,
+    text: str,
+    at: tuple[int, int],
+    up: bool,
+    theme: Theme,
+) -> None:
+    """An arrow (drawn, as fonts may lack one) and "3 more above" or "below"."""
+    x, y = at
+    size = face.get_height()
+    half = size // 2
+    if up:
+        points = [(x + half, y), (x, y + size - 2), (x + size, y + size - 2)]
+    else:
+        points = [(x, y + 2), (x + size, y + 2), (x + half, y + size)]
+    pygame.draw.polygon(surface, theme.highlight, points)
+    blit_text(surface, face, text, theme.highlight, (x + size + size // 2, y))
 
 
 def draw_lines(
@@ -101,321 +181,144 @@ def draw_lines(
     lines: list[str],
     focus: int | None,
 ) -> None:
-    """A title and a list, the focused line framed: every menu's picture."""
+    """A title and a list, the focused line framed: every menu's picture.
+
+    The title and long lines wrap; a list that does not fit scrolls to keep the
+    focused line in sight, with "more above" and "more below" markers.
+    """
     theme = theme_of(services)
-    surface.fill(theme.background)
+    _begin(surface, theme)
     unit = _unit(surface, services)
-    w, _h = surface.get_size()
-    title_face, face = font(unit * 2), font(int(unit * 1.5))
-    surface.blit(title_face.render(title, True, theme.text), (unit, unit))
-    y = unit * 4
-    step = face.get_linesize() + unit // 2
-    first = 0
-    if focus is not None:
-        visible = max(1, (surface.get_height() - y - unit * 6) // step)
-        first = max(0, focus - visible + 1)
-    for i, line in enumerate(lines[first:], start=first):
-        image = face.render(line, True, theme.text)
-        if i == focus:
-            rect = pygame.Rect(unit // 2, y - unit // 4, w - unit, step)
-            pygame.draw.rect(surface, theme.highlight, rect, max(3, unit // 4))
-        surface.blit(image, (unit, y))
-        y += step
-        if y > surface.get_height() - unit * 6:
+    w, h = surface.get_size()
+    margin = max(8, min(unit, w // 24))
+    frame = max(3, min(unit // 6, 10))
+    pad = frame + 2
+    bottom = h - status_height(unit, h) - frame
+    width = w - 2 * margin
+    # The items as large as the text size asks, while three fit with their
+    # markers under the title; the largest that fits is found at the largest text
+    # scale, so a larger setting never draws the items smaller.
+    top_gap = max(frame, min(unit // 2, h // 40))
+    most = unit_for((w, h), 4.0)
+    size = min(round(unit * 1.5), _item_cap(title, tuple(lines), (w, h), most))
+    face = font(size)
+    step = line_height(face)
+    blocks = [wrap(line, face, width - 2 * pad) or [""] for line in lines]
+    marker_face = font(max(12, min(round(unit * 1.1), size)))
+    marker_h = line_height(marker_face) + frame
+    least = 3 * (step + 2 * pad) + 2 * marker_h
+    # The title: larger than the items, while they keep their room.
+    # (At most the largest item size, as that is what the items' room allows for.)
+    cap = _item_cap(title, tuple(lines), (w, h), most)
+    title_size = max(size, min(round(unit * 2), round(size * 1.35), cap))
+    while True:
+        title_face = font(title_size)
+        title_lines = wrap(title, title_face, width)
+        title_h = len(title_lines) * line_height(title_face)
+        if title_size <= size or margin + title_h + top_gap + least <= bottom:
             break
+        title_size -= 1
+    top = margin + title_h + top_gap
+    room = bottom - top
+    avail = room - 2 * marker_h
+    y = margin
+    for line in title_lines:
+        blit_text(surface, title_face, line, theme.text, (margin, y))
+        y += line_height(title_face)
+    heights = [len(b) * step + 2 * pad for b in blocks]
+    first, last = 0, len(blocks)
+    if sum(heights) > room:
+        # Scroll: the focused item and, when there is one, the item after it.
+        want = min(len(blocks) - 1, (focus or 0) + 1)
+        while first < (focus or 0) and sum(heights[first : want + 1]) > avail:
+            first += 1
+        last, used = first, 0
+        while last < len(blocks) and used + heights[last] <= avail:
+            used += heights[last]
+            last += 1
+        y = top + marker_h
+    else:
+        y = top
+    if first > 0:
+        _marker(
+            surface, marker_face, more_above_text(first), (margin, top), True, theme
+        )
+    for i in range(first, last):
+        if i == focus:
+            box = pygame.Rect(margin - pad // 2, y, width + pad, heights[i])
+            pygame.draw.rect(surface, theme.highlight, box, frame)
+        for k, line in enumerate(blocks[i]):
+            blit_text(
+                surface, face, line, theme.text, (margin + pad, y + pad + k * step)
+            )
+        y += heights[i]
+    if last < len(blocks):
+        _marker(
+            surface,
+            marker_face,
+            more_below_text(len(blocks) - last),
+            (margin, bottom - marker_h + frame),
+            False,
+            theme,
+        )
     draw_status(surface, services, theme)
 
 
-def _suit_symbol(
-    surface: pygame.Surface,
-    suit: Suit,
-    center: tuple[int, int],
-    size: int,
-    color: Color,
-) -> None:
-    """Draw a suit as a filled shape (fonts rarely carry the suit glyphs)."""
-    x, y = center
-    r = max(2, size // 4)
-    if suit is Suit.DIAMONDS:
-        pygame.draw.polygon(
-            surface,
-            color,
-            [
-                (x, y - size // 2),
-                (x + size // 3, y),
-                (x, y + size // 2),
-                (x - size // 3, y),
-            ],
-        )
-    elif suit is Suit.HEARTS:
-        pygame.draw.circle(surface, color, (x - r, y - r // 2), r)
-        pygame.draw.circle(surface, color, (x + r, y - r // 2), r)
-        pygame.draw.polygon(
-            surface,
-            color,
-            [(x - 2 * r, y - r // 3), (x + 2 * r, y - r // 3), (x, y + size // 2)],
-        )
-    elif suit is Suit.SPADES:
-        pygame.draw.circle(surface, color, (x - r, y + r // 3), r)
-        pygame.draw.circle(surface, color, (x + r, y + r // 3), r)
-        pygame.draw.polygon(
-            surface,
-            color,
-            [(x - 2 * r, y + r // 3), (x + 2 * r, y + r // 3), (x, y - size // 2)],
-        )
-        pygame.draw.polygon(
-            surface, color, [(x, y), (x - r, y + size // 2), (x + r, y + size // 2)]
-        )
-    elif suit is Suit.CLUBS:
-        pygame.draw.circle(surface, color, (x, y - r), r)
-        pygame.draw.circle(surface, color, (x - r, y + r // 2), r)
-        pygame.draw.circle(surface, color, (x + r, y + r // 2), r)
-        pygame.draw.polygon(
-            surface, color, [(x, y), (x - r, y + size // 2), (x + r, y + size // 2)]
-        )
+@lru_cache(maxsize=64)
+def _item_cap(
+    title: str, lines: tuple[str, ...], size: tuple[int, int], unit: int
+) -> int:
+    """The largest item font that fits a list's title, three items and two markers.
 
-
-CARD_RATIO: Final = 0.7
-"""A card's width over its height."""
-
-
-def corner_rect(rect: pygame.Rect) -> pygame.Rect:
-    """The top-left corner of a card that carries its rank and a small suit.
-
-    In the hand fan each card covers the right part of the one before it, never
-    this corner, so every card's rank and suit stay readable.
-    """
-    pad = max(2, rect.w // 14)
-    return pygame.Rect(rect.x + pad, rect.y + pad, rect.w // 2, int(rect.h * 0.56))
-
-
-def _rank_face(corner: pygame.Rect) -> pygame.font.Font:
-    """The largest font whose widest rank ("10") fits the corner, cached per size."""
-    size = int(corner.h * 0.62)
-    while size > 8 and font(size).size("10")[0] > corner.w:
-        size -= 1
-    return font(size)
-
-
-def draw_card(
-    surface: pygame.Surface,
-    card: Card,
-    rect: pygame.Rect,
-    theme: Theme,
-    *,
-    dim: bool = False,
-) -> None:
-    """One card face: rank and small suit in the corner, a large suit in the middle.
-
-    A card you may not play now has a greyer face and dark grey ink (still at least
-    4.5:1), so it differs from a playable card by more than a shade of ink.
-    """
-    radius = max(2, rect.w // 10)
-    face_colour = theme.dim_face if dim else theme.card_face
-    pygame.draw.rect(surface, face_colour, rect, border_radius=radius)
-    pygame.draw.rect(surface, theme.card_edge, rect, 2, border_radius=radius)
-    red = card.suit in (Suit.HEARTS, Suit.DIAMONDS) or card.rank is Rank.BIG_JOKER
-    color = theme.red if red else theme.black
-    if dim:
-        color = theme.dim
-    corner = corner_rect(rect)
-    label = _RANK_LABELS.get(card.rank, str(int(card.rank)))
-    image = _rank_face(corner).render(label, True, color)
-    surface.blit(image, (corner.x, corner.y))
-    if card.is_joker:
-        return
-    small = max(6, int(corner.h - image.get_height()) - 2)
-    small = min(small, corner.w)
-    _suit_symbol(
-        surface,
-        card.suit,
-        (
-            corner.x + max(image.get_width(), small) // 2,
-            corner.y + image.get_height() + small // 2,
-        ),
-        small,
-        color,
-    )
-    big = int(rect.w * 0.42)
-    _suit_symbol(
-        surface,
-        card.suit,
-        (rect.x + int(rect.w * 0.66), rect.y + int(rect.h * 0.74)),
-        big,
-        color,
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class Place:
-    """Where one player sits in the picture: their label and the card they played."""
-
-    seat: int
-    label: pygame.Rect
-    card: pygame.Rect
-
-
-@dataclass(frozen=True, slots=True)
-class TableLayout:
-    """Every rectangle of the table picture, worked out before anything is drawn.
-
-    ``hand`` is in drawing order (left to right): a card covers the right part of
-    the one before it, never its :func:`corner_rect`. The focused card is raised,
-    and its frame is drawn right after it, so the next card covers the frame too.
-    """
-
-    size: tuple[int, int]
-    header_bottom: int
-    status_top: int
-    places: tuple[Place, ...]
-    """One per seat, indexed by seat."""
-    hand: tuple[pygame.Rect, ...]
-    focus: int | None
-    focus_frame: pygame.Rect | None
-    frame_width: int
-    label_size: int
-    """The label font's pixel size at most (long labels shrink to fit)."""
-
-    @property
-    def corners(self) -> tuple[pygame.Rect, ...]:
-        """Each hand card's rank and suit corner."""
-        return tuple(corner_rect(r) for r in self.hand)
-
-
-def _header_face(unit: int, height: int) -> pygame.font.Font:
-    return font(min(int(unit * 1.4), height // 12))
-
-
-def _flow(widths: list[int], width: int, gap: int) -> list[list[int]]:
-    """Indices of items in rows no wider than ``width`` (an item alone may be)."""
-    rows: list[list[int]] = []
-    used = 0
-    for i, item in enumerate(widths):
-        if rows and used + gap + item <= width:
-            rows[-1].append(i)
-            used += gap + item
-        else:
-            rows.append([i])
-            used = item
-    return rows
-
-
-def table_layout(
-    size: tuple[int, int],
-    text_scale: float,
-    *,
-    player_count: int,
-    hand_count: int,
-    focus: int | None = None,
-    header_rows: int = 2,
-    viewer: int = 0,
-) -> TableLayout:
-    """Lay out the table: scores, each player's place (label and trick card), the hand.
-
-    Pure geometry (it measures fonts but draws nothing), for any window from 800x600
-    and any text scale: the cards shrink before anything overlaps.
+    The title is taken at the items' size and the status lines as large as
+    ``unit`` makes them.
     """
     w, h = size
-    unit = unit_for(size, text_scale)
-    margin = max(6, unit // 2)
-    gap = max(4, unit // 4)
-    header_bottom = margin + header_rows * _header_face(unit, h).get_linesize()
-    status_top = h - status_height(unit, h)
-    top, bottom = header_bottom + gap, status_top - gap
-    room = max(40, bottom - top)
-    # Columns: the left and right players at the sides, the others across the top.
-    n = player_count
-    sides = [1, n - 1] if n >= 3 else []
-    across = list(range(2, n - 1)) if n >= 4 else ([1] if n == 2 else [])
-    columns = max(3, len(across) + 2)
-    col_w = (w - 2 * margin) // columns
-    # Labels: two lines at most, no more than a sixth of the room for both rows.
-    label_size = int(unit * 0.95)
-    while label_size > 12 and 4 * font(label_size).get_linesize() > room // 4:
-        label_size -= 1
-    label_h = 2 * font(label_size).get_linesize()
-    # The hand: its corners must show, so the step between cards has a minimum.
-    frame = max(3, unit // 6)
-    avail_w = w - 2 * margin
-    count = max(1, hand_count)
-    # card_w * (1 + (count - 1) * 0.58) + (count - 1) * (frame + 4) <= avail_w
-    by_width = (avail_w - (count - 1) * (frame + 4)) / (1 + (count - 1) * 0.58)
-    # Two trick rows of labels and cards (0.85 of the hand's), the raised hand.
-    by_height = (room - 2 * label_h - 4 * gap - 2 * frame) / (1 + 1 / 6 + 2 * 0.85)
-    hand_h = int(max(24, min(unit * 5.5, by_width / CARD_RATIO, by_height)))
-    raised = max(6, hand_h // 6)
-    hand_w = int(hand_h * CARD_RATIO)
-    min_step = int(hand_w * 0.58) + frame + 4
-    step = hand_w + gap
-    if count > 1:
-        step = max(min_step, min(step, (avail_w - hand_w) // (count - 1)))
-    hand_top = bottom - frame - hand_h
-    x0 = (w - (step * (hand_count - 1) + hand_w)) // 2 if hand_count else margin
-    hand = tuple(
-        pygame.Rect(
-            x0 + i * step, hand_top - (raised if i == focus else 0), hand_w, hand_h
-        )
-        for i in range(hand_count)
-    )
-    focus_frame = None
-    if focus is not None and 0 <= focus < hand_count:
-        focus_frame = hand[focus].inflate(frame * 2, frame * 2)
-    # The trick area: everything between the scores and the raised hand.
-    trick_bottom = hand_top - raised - frame - gap
-    zone = max(20, trick_bottom - top)
-    card_h = int((zone - 2 * label_h - 3 * gap) / 2)
-    card_h = max(16, min(card_h, int(unit * 5), int((col_w - gap) / CARD_RATIO)))
-    card_w = int(card_h * CARD_RATIO)
-    row_h = label_h + gap + card_h
-
-    def place(seat: int, center_x: int, row_top: int) -> Place:
-        label = pygame.Rect(0, row_top, col_w - gap, label_h)
-        label.centerx = center_x
-        card = pygame.Rect(0, row_top + label_h + gap // 2, card_w, card_h)
-        card.centerx = center_x
-        return Place(seat, label, card)
-
-    places: dict[int, Place] = {}
-    for seat in range(n):
-        offset = relative_position(seat, viewer, n)
-        if offset == 0:
-            places[seat] = place(seat, w // 2, top + zone - row_h)
-        elif offset in across:
-            k = across.index(offset)
-            first = margin + (columns - len(across)) * col_w // 2
-            places[seat] = place(seat, first + k * col_w + col_w // 2, top)
-        else:
-            left = offset == sides[0]
-            cx = margin + col_w // 2 if left else w - margin - col_w // 2
-            places[seat] = place(seat, cx, top + (zone - row_h) // 2)
-    return TableLayout(
-        size=size,
-        header_bottom=header_bottom,
-        status_top=status_top,
-        places=tuple(places[s] for s in range(n)),
-        hand=hand,
-        focus=focus if focus_frame is not None else None,
-        focus_frame=focus_frame,
-        frame_width=frame,
-        label_size=label_size,
-    )
+    margin = max(8, min(unit, w // 24))
+    frame = max(3, min(unit // 6, 10))
+    pad = frame + 2
+    width = w - 2 * margin
+    bottom = h - status_height(unit, h) - frame
+    top_gap = max(frame, min(unit // 2, h // 40))
+    item = round(unit * 1.5)
+    while item > 12:
+        face = font(item)
+        title_h = len(wrap(title, face, width)) * line_height(face)
+        marker_h = line_height(font(max(12, min(round(unit * 1.1), item)))) + frame
+        step = line_height(face)
+        room = bottom - margin - title_h - top_gap - 2 * marker_h
+        tallest = max((len(wrap(x, face, width - 2 * pad)) for x in lines), default=1)
+        if 3 * (step + 2 * pad) <= room and tallest * step + 2 * pad <= room:
+            break
+        item -= 1
+    return item
 
 
-def _fit_label(
-    chunks: list[str], badge: str | None, width: int, size: int, max_lines: int = 2
-) -> tuple[pygame.font.Font, list[list[int]]]:
-    """The font and rows of chunks (the badge last) that fit ``width`` in two lines."""
+def _label_rows(
+    chunks: list[str], badge: str | None, width: int, size: int
+) -> tuple[pygame.font.Font, list[str], list[list[int]]]:
+    """The font, pieces and rows (the badge last) of a label that fit ``width``.
+
+    A piece wider than the label (a long name) is split at its spaces.
+    """
     while True:
         face = font(size)
-        widths = [face.size(c)[0] for c in chunks]
+        pieces: list[str] = []
+        for chunk in chunks:
+            if face.size(chunk)[0] > width:
+                pieces += chunk.split()
+            else:
+                pieces.append(chunk)
+        widths = [face.size(c)[0] for c in pieces]
         if badge is not None:
             widths.append(face.size(badge)[0] + face.get_height() // 2)
-        rows = _flow(widths, width, face.size("  ")[0])
-        fits = len(rows) <= max_lines and all(
-            sum(widths[i] for i in row) <= width for row in rows
+        rows = flow(widths, width, face.size("  ")[0])
+        fits = len(rows) <= LABEL_LINES and all(
+            sum(widths[i] for i in row) + face.size("  ")[0] * (len(row) - 1) <= width
+            for row in rows
         )
-        if fits or size <= 12:
-            return face, rows
+        if fits or size <= 10:
+            return face, pieces, rows
         size -= 1
 
 
@@ -430,35 +333,49 @@ def _draw_label(
 ) -> None:
     """A player's label, centred, its lines resting on the bottom of ``rect``."""
     chunks = [c.strip() for c in text.split("  ") if c.strip()]
-    face, rows = _fit_label(chunks, badge, rect.w, size)
+    face, pieces, rows = _label_rows(chunks, badge, rect.w, size)
     gap = face.size("  ")[0]
-    line = face.get_linesize()
+    line = line_height(face)
     y = rect.bottom - len(rows) * line
-    clip = surface.get_clip()
-    surface.set_clip(rect)
     for row in rows:
-        images: list[tuple[pygame.Surface, bool]] = []
+        images: list[tuple[str, bool]] = []
         for i in row:
-            if i < len(chunks):
-                images.append((face.render(chunks[i], True, colour), False))
+            if i < len(pieces):
+                images.append((pieces[i], False))
             else:
                 assert badge is not None
-                images.append((face.render(badge, True, theme.background), True))
+                images.append((badge, True))
         pad = face.get_height() // 4
-        total = sum(img.get_width() + (2 * pad if b else 0) for img, b in images)
+        total = sum(face.size(t)[0] + (2 * pad if b else 0) for t, b in images)
         total += gap * (len(images) - 1)
         x = rect.centerx - total // 2
-        for image, is_badge in images:
+        for text_piece, is_badge in images:
+            tw, th = face.size(text_piece)
             if is_badge:
-                box = pygame.Rect(x, y, image.get_width() + 2 * pad, image.get_height())
+                box = pygame.Rect(x, y, tw + 2 * pad, th)
                 pygame.draw.rect(surface, theme.text, box, border_radius=pad)
-                surface.blit(image, (x + pad, y))
+                blit_text(surface, face, text_piece, theme.background, (x + pad, y))
                 x += box.w + gap
             else:
-                surface.blit(image, (x, y))
-                x += image.get_width() + gap
+                blit_text(surface, face, text_piece, colour, (x, y))
+                x += tw + gap
         y += line
-    surface.set_clip(clip)
+
+
+def _header(
+    surface: pygame.Surface, size: int, items: list[tuple[str, Color]], margin: int
+) -> tuple[int, list[list[int]], list[int], int]:
+    """The scores' font size and rows: three rows at most, the text shrinking to fit."""
+    w = surface.get_width()
+    while True:
+        face = font(size)
+        gap = face.size("    ")[0]
+        widths = [face.size(text)[0] for text, _colour in items]
+        rows = flow(widths, w - 2 * margin, gap)
+        fits = all(widths[row[0]] <= w - 2 * margin for row in rows)
+        if size <= 12 or (len(rows) <= HEADER_MAX_ROWS and fits):
+            return size, rows, widths, gap
+        size -= 1
 
 
 def draw_table(
@@ -472,14 +389,14 @@ def draw_table(
     from audiospades.presenter.table import dealer_mark_text, seat_label_text
 
     theme = theme_of(services)
-    surface.fill(theme.background)
-    unit = _unit(surface, services)
+    _begin(surface, theme)
     w, h = surface.get_size()
+    scale = services.settings.text_scale
+    sizes = table_sizes((w, h), scale)
     view = table.view
     names = table.port.names
-    margin = max(6, unit // 2)
+    margin = sizes.margin
     # Scores, the goal and whose turn, always visible, flowing over as few rows.
-    face = _header_face(unit, h)
     items: list[tuple[str, Color]] = []
     for side in range(view.rules.side_count):
         text = _("{side}: {total}").format(
@@ -491,18 +408,20 @@ def draw_table(
     if acting is not None:
         who = _("You") if acting == 0 else _(names[acting])
         items.append((_("To play: {player}").format(player=who), theme.highlight))
-    header_gap = unit * 2
-    widths = [face.size(text)[0] for text, _colour in items]
-    rows = _flow(widths, w - 2 * margin, header_gap)
+    header_size, rows, widths, header_gap = _header(
+        surface, sizes.header_size, items, margin
+    )
+    face = font(header_size)
     hand = list(view.hand)
     focus = hand.index(table.focus) if table.focus in hand else None
     layout = table_layout(
         (w, h),
-        services.settings.text_scale,
+        scale,
         player_count=view.player_count,
         hand_count=len(hand),
         focus=focus,
         header_rows=len(rows),
+        header_size=header_size,
         viewer=view.seat,
     )
     y = margin
@@ -510,15 +429,16 @@ def draw_table(
         x = margin
         for i in row:
             text, colour = items[i]
-            surface.blit(face.render(text, True, colour), (x, y))
+            blit_text(surface, face, text, colour, (x, y))
             x += widths[i] + header_gap
-        y += face.get_linesize()
-    # Each player's place: the label (highlighted on their turn) and their card.
+        y += line_height(face)
+    # Each player's place: the label (framed on their turn) and their card.
     trick = list(view.trick)
     shown = table.port.shown_trick
     if not trick and shown is not None:
         trick = list(shown.cards)
     dealer = dealer_mark_text()
+    inset = label_pad(layout.frame_width)
     for place in layout.places:
         turn = place.seat == acting
         colour = theme.highlight if turn else theme.text
@@ -526,13 +446,13 @@ def draw_table(
             pygame.draw.rect(
                 surface,
                 theme.highlight,
-                place.label.inflate(4, 4),
-                max(2, layout.frame_width),
+                place.label,
+                layout.frame_width,
                 border_radius=6,
             )
         _draw_label(
             surface,
-            place.label.inflate(-2 * layout.frame_width - 4, 0),
+            place.label.inflate(-2 * inset, -2 * inset),
             seat_label_text(place.seat, view, names),
             dealer if place.seat == view.dealer else None,
             layout.label_size,
@@ -541,7 +461,7 @@ def draw_table(
         )
     for seat, card in trick:
         draw_card(surface, card, layout.places[seat].card, theme)
-    # The hand, left to right; the focused card is raised and framed.
+    # The hand, row by row; the focused card is raised and framed.
     legal = view.legal_plays
     for i, (card, rect) in enumerate(zip(hand, layout.hand, strict=True)):
         dim = bool(legal) and card not in legal

@@ -3,9 +3,10 @@
 Keys (see :mod:`audiospades.keymap`): seed 004's B, C, F, V or I, S, T; Left and
 Right through the hand (each card spoken with whether it is playable now), Up and
 Down between suits, Home and End, Tab and Shift+Tab to the next or previous card
-you may play, J to the card the hint suggests, Enter or Space to play (or, while
-passing, to choose a card); digits and Enter to bid; N gathers a trick when the
-table waits (and Enter or Space do too); Ctrl+Z undo; H hint; Escape the game menu.
+you may play, K the score sheet, J to the card the hint suggests, Enter or Space
+to play (or, while passing, to choose a card); digits and Enter to bid; N gathers
+a trick when the table waits (and Enter or Space do too); Ctrl+Z undo; H hint;
+Escape the game menu.
 
 What each key means is decided by the pygame-free
 :class:`~audiospades.table_control.TableController`; this screen maps keys to
@@ -27,6 +28,7 @@ from audiospades.app.hint_ahead import HintAhead
 from audiospades.app.menus import GameMenu
 from audiospades.app.screen import KeyPress, Push, Screen, Transition
 from audiospades.app.services import Services
+from audiospades.app.sheet_screen import ScoreSheetScreen
 from audiospades.commands import Command
 from audiospades.keymap import Context
 from audiospades.presenter import Utterance, describe
@@ -151,7 +153,9 @@ class TableScreen(Screen):
     ) -> Transition | None:
         self._skip_once = ""
         if command is Command.MENU:
-            return Push(GameMenu(finished=self.finished))
+            return Push(GameMenu(finished=self.finished, score_sheet=self.score_sheet))
+        if command is Command.SCORE_SHEET:
+            return Push(self.score_sheet())
         reply = self.control.handle(
             command,
             key.char,
@@ -161,6 +165,10 @@ class TableScreen(Screen):
         self._say(reply, services)
         self._sync(services)
         return None
+
+    def score_sheet(self) -> ScoreSheetScreen:
+        """The score sheet of this game as it stands."""
+        return ScoreSheetScreen(self.view, self.session.names)
 
     # --- picture ---
     def draw(self, surface: pygame.Surface, services: Services) -> None:

@@ -483,6 +483,7 @@ _COMMANDS: Final[dict[Command, str]] = {
     Command.LAST_HAND: N_("the previous hand's score, explained"),
     Command.RULES_IN_FORCE: N_("the rules in force"),
     Command.MATCH_STANDING: N_("the match standing"),
+    Command.SCORE_SHEET: N_("the score sheet: every hand played, a line each"),
     Command.HINT: N_("a hint"),
     Command.NEXT_CARD: N_("next card"),
     Command.PREV_CARD: N_("previous card"),

@@ -146,7 +146,7 @@ def test_table_layout_mid_trick(
 )
 def test_table_layout_any_window(players: int, size: tuple[int, int]) -> None:
     pygame.font.init()
-    for scale in (1.0, 1.5, 2.0):
+    for scale in (1.0, 1.5, 2.0, 2.5, 4.0):
         for cards in (1, 5, 11, 13, 17):
             for focus in (None, 0, cards // 2, cards - 1):
                 for rows in (1, 2, 3):

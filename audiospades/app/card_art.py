@@ -1,0 +1,130 @@
+"""Card faces for the low-vision picture: rank and suit large, in high contrast.
+
+Fonts rarely carry the suit glyphs, so suits are drawn as filled shapes.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import pygame
+
+from audiospades.app.table_layout import corner_rect, font
+from audiospades.app.themes import Color, Theme
+from audiospades.rules import Card, Rank, Suit
+
+_RANK_LABELS: Final = {
+    Rank.TEN: "10",
+    Rank.JACK: "J",
+    Rank.QUEEN: "Q",
+    Rank.KING: "K",
+    Rank.ACE: "A",
+    Rank.LITTLE_JOKER: "LJ",
+    Rank.BIG_JOKER: "BJ",
+}
+
+
+def _suit_symbol(
+    surface: pygame.Surface,
+    suit: Suit,
+    center: tuple[int, int],
+    size: int,
+    color: Color,
+) -> None:
+    """Draw a suit as a filled shape (fonts rarely carry the suit glyphs)."""
+    x, y = center
+    r = max(2, size // 4)
+    if suit is Suit.DIAMONDS:
+        pygame.draw.polygon(
+            surface,
+            color,
+            [
+                (x, y - size // 2),
+                (x + size // 3, y),
+                (x, y + size // 2),
+                (x - size // 3, y),
+            ],
+        )
+    elif suit is Suit.HEARTS:
+        pygame.draw.circle(surface, color, (x - r, y - r // 2), r)
+        pygame.draw.circle(surface, color, (x + r, y - r // 2), r)
+        pygame.draw.polygon(
+            surface,
+            color,
+            [(x - 2 * r, y - r // 3), (x + 2 * r, y - r // 3), (x, y + size // 2)],
+        )
+    elif suit is Suit.SPADES:
+        pygame.draw.circle(surface, color, (x - r, y + r // 3), r)
+        pygame.draw.circle(surface, color, (x + r, y + r // 3), r)
+        pygame.draw.polygon(
+            surface,
+            color,
+            [(x - 2 * r, y + r // 3), (x + 2 * r, y + r // 3), (x, y - size // 2)],
+        )
+        pygame.draw.polygon(
+            surface, color, [(x, y), (x - r, y + size // 2), (x + r, y + size // 2)]
+        )
+    elif suit is Suit.CLUBS:
+        pygame.draw.circle(surface, color, (x, y - r), r)
+        pygame.draw.circle(surface, color, (x - r, y + r // 2), r)
+        pygame.draw.circle(surface, color, (x + r, y + r // 2), r)
+        pygame.draw.polygon(
+            surface, color, [(x, y), (x - r, y + size // 2), (x + r, y + size // 2)]
+        )
+
+
+def _rank_face(corner: pygame.Rect) -> pygame.font.Font:
+    """The largest font whose widest rank ("10") fits the corner, cached per size."""
+    size = int(corner.h * 0.62)
+    while size > 8 and font(size).size("10")[0] > corner.w:
+        size -= 1
+    return font(size)
+
+
+def draw_card(
+    surface: pygame.Surface,
+    card: Card,
+    rect: pygame.Rect,
+    theme: Theme,
+    *,
+    dim: bool = False,
+) -> None:
+    """One card face: rank and small suit in the corner, a large suit in the middle.
+
+    A card you may not play now has a greyer face and dark grey ink (still at least
+    4.5:1), so it differs from a playable card by more than a shade of ink.
+    """
+    radius = max(2, rect.w // 10)
+    face_colour = theme.dim_face if dim else theme.card_face
+    pygame.draw.rect(surface, face_colour, rect, border_radius=radius)
+    pygame.draw.rect(surface, theme.card_edge, rect, 2, border_radius=radius)
+    red = card.suit in (Suit.HEARTS, Suit.DIAMONDS) or card.rank is Rank.BIG_JOKER
+    color = theme.red if red else theme.black
+    if dim:
+        color = theme.dim
+    corner = corner_rect(rect)
+    label = _RANK_LABELS.get(card.rank, str(int(card.rank)))
+    image = _rank_face(corner).render(label, True, color)
+    surface.blit(image, (corner.x, corner.y))
+    if card.is_joker:
+        return
+    small = max(6, int(corner.h - image.get_height()) - 2)
+    small = min(small, corner.w)
+    _suit_symbol(
+        surface,
+        card.suit,
+        (
+            corner.x + max(image.get_width(), small) // 2,
+            corner.y + image.get_height() + small // 2,
+        ),
+        small,
+        color,
+    )
+    big = int(rect.w * 0.42)
+    _suit_symbol(
+        surface,
+        card.suit,
+        (rect.x + int(rect.w * 0.66), rect.y + int(rect.h * 0.74)),
+        big,
+        color,
+    )

@@ -1,0 +1,29 @@
+"""The score sheet: every hand played so far, read a line at a time.
+
+Sighted players keep a score pad; this is the game's. The first line gives the
+standing; then each hand has a line per side (per player in individual play): the
+bids, the tricks taken, the points, the bags this hand and in all, and the running
+total. Up and Down read it, Home and End jump to its ends, and Escape returns to
+the table exactly as it was (the game waits while the sheet is open). It is drawn
+as a large list that reflows with the text size, like every menu.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import partial
+
+from audiospades.app.screen import MenuItem, MenuScreen
+from audiospades.presenter.menus import item_label
+from audiospades.presenter.sheet import SCORE_SHEET_TITLE, score_sheet_lines
+from audiospades.rules import SeatView
+
+
+class ScoreSheetScreen(MenuScreen):
+    """Every hand's result, a line each, opened from the table or its game menu."""
+
+    def __init__(self, view: SeatView, names: Sequence[str]) -> None:
+        """The sheet of the game seen by ``view``, its players named ``names``."""
+        lines = score_sheet_lines(view, names)
+        items = [MenuItem(partial(item_label, line)) for line in lines]
+        super().__init__(SCORE_SHEET_TITLE, items)

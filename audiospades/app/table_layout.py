@@ -1,0 +1,390 @@
+"""Where everything goes on the table picture, worked out before anything is drawn.
+
+Sizes follow the window and the player's text size. Text grows with the text size
+until it would crowd the window, then keeps growing ever more slowly (:func:`ease`),
+so a larger setting is always larger. The hand comes first: its cards grow with
+the text size up to the largest that the window holds in one, two or three rows
+(each card's rank corner always showing); the trick takes the rest, drawn round the
+table while there is room and in one row of places when there is not.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Final
+
+import pygame
+
+from audiospades.rules.seats import relative_position
+
+CARD_RATIO: Final = 0.7
+"""A card's width over its height."""
+
+CORNER_HEIGHT: Final = 0.56
+"""The part of a card's height (below its padding) that its rank corner takes."""
+
+OVERLAP_STEP: Final = 0.58
+"""The least part of a card's width shown before the next card covers it."""
+
+HEADER_MAX_ROWS: Final = 3
+"""The scores at the top take at most this many rows (their text shrinks to fit)."""
+
+STATUS_LINES: Final = 3
+"""The latest spoken line shows at most this many lines."""
+
+LABEL_LINES: Final = 2
+"""A player's label (name, bid, tricks, dealer) takes at most this many lines."""
+
+
+@lru_cache(maxsize=64)
+def font(size: int) -> pygame.font.Font:
+    """The default font at a pixel size (cached)."""
+    return pygame.font.Font(None, max(8, size))
+
+
+def line_height(face: pygame.font.Font) -> int:
+    """The step between lines of a font: rendered lines never overlap."""
+    return max(face.get_linesize(), face.size("Ág")[1])
+
+
+def ease(value: float, cap: float, knee: float = 0.75) -> float:
+    """``value`` up to ``knee * cap``, then ever closer to ``cap``: always rising.
+
+    A text size that would not fit the window still grows, ever more slowly, so a
+    larger setting never draws smaller.
+
+    >>> ease(10, 100)
+    10
+    >>> ease(75, 100), round(ease(150, 100), 1), round(ease(1000, 100), 1)
+    (75, 93.8, 99.3)
+    """
+    turn = knee * cap
+    if value <= turn:
+        return value
+    return cap - ((1 - knee) * cap) ** 2 / (value - (2 * knee - 1) * cap)
+
+
+def unit_for(size: tuple[int, int], text_scale: float) -> int:
+    """A base size in pixels for a window size and text scale."""
+    w, h = size
+    return max(10, int(min(w / 32, h / 24) * text_scale))
+
+
+@dataclass(frozen=True, slots=True)
+class TableSizes:
+    """The sizes of the table picture for one window and text scale (pixels)."""
+
+    unit: int
+    margin: int
+    gap: int
+    frame: int
+    header_size: int
+    """The scores' font size (before shrinking to fit three rows)."""
+    status_size: int
+    label_size: int
+
+
+def table_sizes(size: tuple[int, int], text_scale: float) -> TableSizes:
+    """Every size of the table picture; each grows with the text scale."""
+    h = size[1]
+    unit = unit_for(size, text_scale)
+    return TableSizes(
+        unit=unit,
+        margin=max(6, round(ease(unit / 2, h / 40))),
+        gap=max(4, round(ease(unit / 4, h / 70))),
+        frame=max(3, round(ease(unit / 6, h / 90))),
+        header_size=round(ease(unit * 1.4, h / 12)),
+        status_size=status_font_size(unit, h),
+        label_size=round(ease(unit * 0.95, h / 17)),
+    )
+
+
+def status_font_size(unit: int, height: int) -> int:
+    """The font size of the latest spoken line (at the bottom of every screen)."""
+    return round(ease(unit * 1.3, height / 13))
+
+
+def status_height(unit: int, height: int, lines: int = STATUS_LINES) -> int:
+    """The height of the status area (the latest spoken line) at the bottom."""
+    face = font(status_font_size(unit, height))
+    return lines * line_height(face) + status_pad(unit, height) + 6
+
+
+def status_pad(unit: int, height: int) -> int:
+    """Space under the status lines."""
+    return round(ease(unit / 2, height / 60))
+
+
+def _status_reserve(height: int) -> int:
+    """The status area's height at the largest text scale (its upper bound)."""
+    face = font(math.ceil(height / 13))
+    return STATUS_LINES * line_height(face) + math.ceil(height / 60) + 6
+
+
+def label_height(label_size: int, frame: int) -> int:
+    """A label's rectangle: two lines and room for the turn frame round them."""
+    return LABEL_LINES * line_height(font(label_size)) + 2 * label_pad(frame)
+
+
+def label_pad(frame: int) -> int:
+    """Space between a label's text and its rectangle (the turn frame goes there)."""
+    return frame + 2
+
+
+def corner_rect(rect: pygame.Rect) -> pygame.Rect:
+    """The top-left corner of a card that carries its rank and a small suit.
+
+    In the hand fan each card covers the right part of the one before it, and a
+    row covers the lower part of the row above, never this corner, so every card's
+    rank and suit stay readable.
+    """
+    pad = max(2, rect.w // 14)
+    return pygame.Rect(
+        rect.x + pad, rect.y + pad, rect.w // 2, int(rect.h * CORNER_HEIGHT)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where one player sits in the picture: their label and the card they played."""
+
+    seat: int
+    label: pygame.Rect
+    card: pygame.Rect
+
+
+@dataclass(frozen=True, slots=True)
+class TableLayout:
+    """Every rectangle of the table picture, worked out before anything is drawn.
+
+    ``hand`` is in drawing order (row by row, left to right): a card covers the
+    right part of the one before it and a row the lower part of the row above,
+    never a :func:`corner_rect`. The focused card is raised, and its frame is drawn
+    right after it, so the next card covers the frame too.
+    """
+
+    size: tuple[int, int]
+    header_bottom: int
+    status_top: int
+    places: tuple[Place, ...]
+    """One per seat, indexed by seat."""
+    hand: tuple[pygame.Rect, ...]
+    focus: int | None
+    focus_frame: pygame.Rect | None
+    frame_width: int
+    label_size: int
+    """The label font's pixel size at most (long labels shrink to fit)."""
+    hand_rows: int = 1
+    compact: bool = False
+    """The places stand in one row (no room to draw them round the table)."""
+
+    @property
+    def corners(self) -> tuple[pygame.Rect, ...]:
+        """Each hand card's rank and suit corner."""
+        return tuple(corner_rect(r) for r in self.hand)
+
+
+def flow(widths: list[int], width: int, gap: int) -> list[list[int]]:
+    """Indices of items in rows no wider than ``width`` (an item alone may be).
+
+    >>> flow([30, 30, 30], 70, 5)
+    [[0, 1], [2]]
+    """
+    rows: list[list[int]] = []
+    used = 0
+    for i, item in enumerate(widths):
+        if rows and used + gap + item <= width:
+            rows[-1].append(i)
+            used += gap + item
+        else:
+            rows.append([i])
+            used = item
+    return rows
+
+
+def _row_pitch(card_h: int, frame: int) -> int:
+    """From one hand row's top to the next: the row above keeps its corners."""
+    card_w = int(card_h * CARD_RATIO)
+    pad = max(2, card_w // 14)
+    return pad + int(card_h * CORNER_HEIGHT) + max(6, card_h // 6) + frame + 3
+
+
+def _width_cap(count: int, avail_w: int, frame: int) -> float:
+    """The tallest card that fits ``count`` to a row, overlapping to the minimum."""
+    # card_w * (1 + (count - 1) * OVERLAP_STEP) + (count - 1) * (frame + 4) <= avail_w
+    card_w = (avail_w - (count - 1) * (frame + 4)) / (1 + (count - 1) * OVERLAP_STEP)
+    return card_w / CARD_RATIO
+
+
+def _height_cap(rows: int, room: int, frame: int) -> float:
+    """The tallest card whose ``rows`` rows (one raised) fit ``room``."""
+    card_h = float(room)
+    while card_h > 16:
+        need = card_h + max(6, card_h // 6) + 2 * frame
+        need += (rows - 1) * _row_pitch(int(card_h), frame)
+        if need <= room:
+            break
+        card_h -= 2
+    return card_h
+
+
+def _hand_room(size: tuple[int, int], frame: int) -> int:
+    """The height the hand may take at any text scale (so its cards never shrink).
+
+    What is left once the scores, the status lines and the smallest trick row
+    are given the most they take at the largest text scale.
+    """
+    h = size[1]
+    header = math.ceil(h / 40) + HEADER_MAX_ROWS * line_height(font(math.ceil(h / 12)))
+    trick = label_height(math.ceil(h / 17), frame) + max(40, h // 10)
+    gaps = 4 * math.ceil(h / 70)
+    return max(60, h - header - _status_reserve(h) - trick - gaps)
+
+
+@lru_cache(maxsize=256)
+def hand_plan(
+    size: tuple[int, int], text_scale: float, hand_count: int
+) -> tuple[int, int]:
+    """The hand's card height and its number of rows.
+
+    The height grows with the text scale towards the largest that fits the window
+    (in one, two or three rows, whichever gives the largest cards).
+    """
+    sizes = table_sizes(size, text_scale)
+    w = size[0]
+    frame = math.ceil(size[1] / 90)
+    avail_w = w - 2 * math.ceil(size[1] / 40)
+    room = _hand_room(size, frame)
+    count = max(1, hand_count)
+    best_cap, best_rows = 0.0, 1
+    for rows in (1, 2, 3):
+        if rows > 1 and rows > count:
+            break
+        per_row = math.ceil(count / rows)
+        cap = min(_width_cap(per_row, avail_w, frame), _height_cap(rows, room, frame))
+        if cap > best_cap * 1.05:
+            best_cap, best_rows = cap, rows
+    card_h = int(max(24, ease(sizes.unit * 4.5, best_cap, knee=0.9)))
+    rows = next(
+        (
+            r
+            for r in range(1, best_rows + 1)
+            if _width_cap(math.ceil(count / r), avail_w, frame) >= card_h
+        ),
+        best_rows,
+    )
+    return card_h, rows
+
+
+def table_layout(
+    size: tuple[int, int],
+    text_scale: float,
+    *,
+    player_count: int,
+    hand_count: int,
+    focus: int | None = None,
+    header_rows: int = 2,
+    header_size: int | None = None,
+    viewer: int = 0,
+) -> TableLayout:
+    """Lay out the table: scores, each player's place (label and trick card), the hand.
+
+    Pure geometry (it measures fonts but draws nothing), for any window from 800x600
+    and any text scale: nothing overlaps, and every card's corner shows.
+    """
+    w, h = size
+    sizes = table_sizes(size, text_scale)
+    margin, gap, frame = sizes.margin, sizes.gap, sizes.frame
+    header_face = font(header_size or sizes.header_size)
+    header_bottom = margin + header_rows * line_height(header_face)
+    status_top = h - status_height(sizes.unit, h)
+    top, bottom = header_bottom + gap, status_top - gap
+    # The hand, at the bottom: rows of cards, each overlapping the one before.
+    hand_h, rows = hand_plan(size, text_scale, hand_count)
+    hand_w = int(hand_h * CARD_RATIO)
+    raised = max(6, hand_h // 6)
+    pitch = _row_pitch(hand_h, frame)
+    per_row = math.ceil(hand_count / rows) if hand_count else 0
+    avail_w = w - 2 * margin
+    step = hand_w + gap
+    if per_row > 1:
+        min_step = int(hand_w * OVERLAP_STEP) + frame + 4
+        step = max(min_step, min(step, (avail_w - hand_w) // (per_row - 1)))
+    last_top = bottom - frame - hand_h
+    first_top = last_top - (rows - 1) * pitch
+    hand: list[pygame.Rect] = []
+    for i in range(hand_count):
+        row, col = divmod(i, per_row)
+        in_row = min(per_row, hand_count - row * per_row)
+        x0 = (w - (step * (in_row - 1) + hand_w)) // 2
+        y = first_top + row * pitch - (raised if i == focus else 0)
+        hand.append(pygame.Rect(x0 + col * step, y, hand_w, hand_h))
+    focus_frame = None
+    if focus is not None and 0 <= focus < hand_count:
+        focus_frame = hand[focus].inflate(frame * 2, frame * 2)
+    # The trick: everything between the scores and the raised hand.
+    trick_bottom = first_top - raised - frame - gap
+    zone = max(20, trick_bottom - top)
+    label_size = sizes.label_size
+    label_h = label_height(label_size, frame)
+    n = player_count
+    sides = [1, n - 1] if n >= 3 else []
+    across = list(range(2, n - 1)) if n >= 4 else ([1] if n == 2 else [])
+    columns = max(3, len(across) + 2)
+    col_w = (w - 2 * margin) // columns
+    round_h = int((zone - 2 * label_h - 3 * gap) / 2)
+    round_h = min(round_h, int(hand_h * 0.85), int((col_w - gap) / CARD_RATIO))
+    row_col_w = (w - 2 * margin) // max(1, n)
+    row_h = int(zone - label_h - 2 * gap)
+    row_h = min(row_h, int(hand_h * 0.85), int((row_col_w - gap) / CARD_RATIO))
+    compact = round_h < 0.75 * row_h
+
+    def place(seat: int, center_x: int, row_top: int, width: int, card_h: int) -> Place:
+        label = pygame.Rect(0, row_top, width - gap, label_h)
+        label.centerx = center_x
+        card_h = max(16, card_h)
+        card = pygame.Rect(
+            0, row_top + label_h + gap // 2, int(card_h * CARD_RATIO), card_h
+        )
+        card.centerx = center_x
+        return Place(seat, label, card)
+
+    places: dict[int, Place] = {}
+    if compact:
+        # One row: the players from your left round to your right, then you.
+        for seat in range(n):
+            offset = relative_position(seat, viewer, n)
+            k = (offset - 1) % n
+            cx = margin + k * row_col_w + row_col_w // 2
+            places[seat] = place(seat, cx, top, row_col_w, row_h)
+    else:
+        block = label_h + gap + max(16, round_h)
+        for seat in range(n):
+            offset = relative_position(seat, viewer, n)
+            if offset == 0:
+                places[seat] = place(seat, w // 2, top + zone - block, col_w, round_h)
+            elif offset in across:
+                k = across.index(offset)
+                first = margin + (columns - len(across)) * col_w // 2
+                cx = first + k * col_w + col_w // 2
+                places[seat] = place(seat, cx, top, col_w, round_h)
+            else:
+                left = offset == sides[0]
+                cx = margin + col_w // 2 if left else w - margin - col_w // 2
+                middle = top + (zone - block) // 2
+                places[seat] = place(seat, cx, middle, col_w, round_h)
+    return TableLayout(
+        size=size,
+        header_bottom=header_bottom,
+        status_top=status_top,
+        places=tuple(places[s] for s in range(n)),
+        hand=tuple(hand),
+        focus=focus if focus_frame is not None else None,
+        focus_frame=focus_frame,
+        frame_width=frame,
+        label_size=label_size,
+        hand_rows=rows,
+        compact=compact,
+    )

@@ -1,0 +1,227 @@
+"""The score sheet (issue 12, item 2): K at the table or the game menu lists every
+hand played, a line per side, read with the arrows; Escape returns to the table as
+it was. Partnerships, individual play, 3 to 6 players, and online.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from app_helpers import play_until
+
+from audiospades.app.harness import Harness
+from audiospades.app.sheet_screen import ScoreSheetScreen
+from audiospades.app.table import TableScreen
+from audiospades.presenter.words import signed
+from audiospades.rules.seats import side_seats
+from audiospades.storage import Settings
+
+
+def _after_hands(
+    make_harness: Callable[..., Harness], count: int, players: int, partners: bool
+) -> Harness:
+    rules = {
+        "preset": "pagat",
+        "target_score": None,
+        "hand_limit": count + 1,
+        "player_count": players,
+        "partnerships": partners,
+    }
+    h = make_harness(
+        seed=7, settings=Settings(language="en", pace="fast", last_rules=rules)
+    )
+    play_until(
+        h,
+        lambda x: (
+            x.table is not None
+            and len(x.table.view.history) >= count
+            and x.table.session.is_human_turn
+        ),
+        limit=3000,
+    )
+    return h
+
+
+@pytest.mark.parametrize(
+    ("players", "partners"), [(4, True), (3, False), (5, False), (6, True)]
+)
+def test_k_lists_every_hand_per_side_and_escape_returns(
+    players: int, partners: bool, make_harness: Callable[..., Harness]
+) -> None:
+    h = _after_hands(make_harness, 2, players, partners)
+    table = h.table
+    view = table.view
+    focus, hand, history = table.focus, view.hand, view.history
+    sides = view.rules.side_count
+    assert sides == (players // 2 if partners else players)
+    mark = h.mark()
+    h.press("k")
+    assert isinstance(h.app.top, ScoreSheetScreen)
+    count = 1 + 2 * sides
+    opening = h.said_since(mark)[-1]
+    assert opening.startswith("Score sheet. Escape returns to the table. ")
+    assert "2 hands played." in opening and opening.endswith(f"1 of {count}")
+    # Down reads each hand, a line per side, with its running total.
+    for number, score in enumerate(history, start=1):
+        for side in range(sides):
+            h.press("down")
+            line = h.last
+            side_score = score.sides[side]
+            seats = side_seats(side, players, partners)
+            took = sum(score.tricks[s] for s in seats)
+            assert line.startswith(f"Hand {number}, "), line
+            assert f"took {took};" in line, line
+            assert f"total {signed(side_score.total_after)}, " in line, line
+            assert f"{side_score.bags_after} in all" in line, line
+            position = 1 + (number - 1) * sides + side + 1
+            assert line.endswith(f"{position} of {count}"), line
+    # Home and End jump to the ends; Up from the top wraps as in every list.
+    h.press("home")
+    assert h.last.startswith("2 hands played.")
+    h.press("end")
+    assert h.last.startswith("Hand 2, ") and h.last.endswith(f"{count} of {count}")
+    # Escape: back at the table exactly as it was, nothing played meanwhile.
+    h.press("escape")
+    assert h.app.top is table
+    assert table.focus == focus and table.view.hand == hand
+    assert table.view.history == history
+    assert h.last == "Your turn to bid." or h.last.startswith("Your turn")
+
+
+def test_the_sheet_names_the_human_and_nil_bids(
+    make_harness: Callable[..., Harness],
+) -> None:
+    h = _after_hands(make_harness, 2, 4, True)
+    h.press("k", "down")
+    assert h.last.startswith("Hand 1, You and ")
+    screen = h.app.top
+    assert isinstance(screen, ScoreSheetScreen)
+    # Seed 7's second hand has a nil bid by the opponents: named, never "0".
+    text = " ".join(item.text() for item in screen.items)
+    assert "bid 3 and nil" in text
+    assert "bid 0" not in text
+
+
+def test_before_any_hand_the_sheet_says_so(
+    make_harness: Callable[..., Harness],
+) -> None:
+    h = _after_hands(make_harness, 0, 4, True)
+    h.press("k")
+    assert "No hand has been scored yet." in h.last
+    assert h.last.endswith("1 of 1")
+    h.press("escape")
+    assert isinstance(h.app.top, TableScreen)
+
+
+def test_the_game_menu_opens_the_sheet(make_harness: Callable[..., Harness]) -> None:
+    h = _after_hands(make_harness, 1, 4, True)
+    h.press("escape")
+    assert h.last == "Game menu. Back to the table, 1 of 6"
+    h.press("down", "down", "down")
+    assert h.last == "Score sheet, 4 of 6"
+    h.press("return")
+    assert isinstance(h.app.top, ScoreSheetScreen)
+    assert "1 hand played." in h.last
+    h.press("escape")  # back to the game menu, then to the table
+    assert h.last == "Score sheet, 4 of 6"
+    h.press("escape")
+    assert isinstance(h.app.top, TableScreen)
+
+
+def test_f1_and_f2_name_the_score_sheet_key(
+    make_harness: Callable[..., Harness],
+) -> None:
+    h = _after_hands(make_harness, 0, 4, True)
+    h.press("f2", "k")
+    assert h.last == "K: the score sheet: every hand played, a line each."
+    h.press("f2", "f1")
+    screen = h.app.top
+    texts = [item.text() for item in screen.items]
+    assert "K: the score sheet: every hand played, a line each" in texts
+
+
+def test_readme_lists_the_score_sheet_key() -> None:
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    assert "| K | the score sheet" in readme
+
+
+@pytest.mark.parametrize(
+    ("language", "start"),
+    [
+        ("fr", "Donne 1, "),
+        ("es", "Mano 1, "),
+        ("de", "Runde 1, "),
+        ("pt", "Mão 1, "),
+        ("it", "Mano 1, "),
+    ],
+)
+def test_the_sheet_is_translated(
+    language: str, start: str, make_harness: Callable[..., Harness]
+) -> None:
+    rules = {"preset": "pagat", "target_score": None, "hand_limit": 2}
+    h = make_harness(
+        seed=7, settings=Settings(language=language, pace="fast", last_rules=rules)
+    )
+    play_until(
+        h,
+        lambda x: (
+            x.table is not None
+            and len(x.table.view.history) >= 1
+            and x.table.session.is_human_turn
+        ),
+        limit=3000,
+    )
+    h.press("k", "down")
+    assert h.last.startswith(start), h.last
+    assert "Hand" not in h.last and "took" not in h.last
+
+
+def test_k_reads_the_sheet_at_an_online_table(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    from online_helpers import connect, server_thread
+
+    from audiospades.app.online_table import OnlineTableScreen
+
+    host_with_bots = [
+        "return",  # Create a table
+        "end",
+        "return",  # Create the table
+        "down", "return", "return",  # seat 2: Milly
+        "down", "return", "down", "return",  # seat 3: Bert
+        "down", "return", "down", "down", "return",  # seat 4: Poppy
+        "down", "return",  # Start the game
+    ]  # fmt: skip
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann")
+        try:
+            ann.press(*host_with_bots)
+            ann.settle()
+            table = ann.app.top
+            assert isinstance(table, OnlineTableScreen)
+            ann.press("k")
+            assert "No hand has been scored yet." in ann.last
+            ann.press("escape")
+            assert ann.app.top is table
+            for _ in range(200):
+                if table.view.history or table.finished:
+                    break
+                if table.remote.question is not None:
+                    ann.press("n")
+                elif table.view.legal_bids and table.view.to_act == table.view.seat:
+                    ann.press("3", "return")
+                else:
+                    ann.press("tab", "return")
+            assert table.view.history
+            score = table.view.history[0].sides[0]
+            ann.press("k")
+            assert "1 hand played." in ann.last
+            ann.press("down")
+            assert ann.last.startswith("Hand 1, You and Bert: bid ")
+            assert f"total {signed(score.total_after)}, 2 of 3" in ann.last
+            ann.press("escape")
+            assert ann.app.top is table
+        finally:
+            ann.close()
