@@ -684,6 +684,7 @@ _CUES: Final[dict[Cue, str]] = {
     Cue.CARDS_PASSED: N_("cards passed"),
     Cue.CARD_FOCUS: N_("moving through your hand"),
     Cue.EDGE: N_("the end of a list"),
+    Cue.NOTHING_HERE: N_("this key does nothing here"),
     Cue.CARD_PLAYED: N_("a card is played, from where the player sits"),
     Cue.YOUR_TURN: N_("your turn"),
     Cue.BID_PLACED: N_("a bid"),

@@ -54,6 +54,7 @@ __all__ = [
     "Voice",
     "choose_voice",
     "renderer_choices",
+    "with_variant",
     "words_per_minute",
 ]
 
@@ -140,6 +141,17 @@ def choose_voice(voices: list[Voice], lang: str) -> str | None:
         if any(code.lower().startswith(base + "-") for code in v.languages):
             return v.voice_id
     return None
+
+
+def with_variant(voice: str | None, variant: str) -> str | None:
+    """A voice with an espeak-ng variant ("+f2") added, where one is chosen.
+
+    >>> with_variant("roa/fr", "f2"), with_variant(None, "m3"), with_variant("en", "")
+    ('roa/fr+f2', 'en+m3', 'en')
+    """
+    if not variant:
+        return voice
+    return f"{voice or 'en'}+{variant}"
 
 
 def _check_written(path: str) -> None:
