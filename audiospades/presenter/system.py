@@ -527,6 +527,8 @@ _COMMANDS: Final[dict[Command, str]] = {
     ),
     Command.SPEECH_FASTER: N_("speak faster"),
     Command.SPEECH_SLOWER: N_("speak slower"),
+    Command.CUE_LOUDER: N_("sound cues louder"),
+    Command.CUE_QUIETER: N_("sound cues quieter"),
     Command.FULLSCREEN: N_("full screen on or off"),
     Command.QUIT: N_("quit the game"),
 }
