@@ -81,8 +81,10 @@ class App:
             return
         mark = self.services.output_count
         screen = self.stack.top
+        was_waiting = screen.awaits_reply()
         self._key_down(key)
-        if self.services.output_count == mark:
+        sent = not was_waiting and screen.awaits_reply()  # the server will answer
+        if self.services.output_count == mark and not sent:
             self.answers.unanswered(screen, key.chord, mark)
 
     def _key_down(self, key: KeyPress) -> None:

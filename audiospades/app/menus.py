@@ -125,7 +125,6 @@ class OptionsMenu(MenuScreen):
                     speech_rate=max(50, min(300, s.settings.speech_rate + 10 * d))
                 ),
             ),
-            *_output_items(self._live),
             MenuItem(
                 N_("Verbosity"),
                 value=lambda: _(_VERBOSITY.get(self._s().verbosity, "full")),
@@ -177,6 +176,7 @@ class OptionsMenu(MenuScreen):
                     )
                 ),
             ),
+            *_output_items(self._live),
         ]
         super().__init__(N_("Options. {left} and {right} change a value."), items)
 

@@ -11,21 +11,21 @@ from audiospades.speech.braille import BrailleDisplay
 
 
 class Connection:
-    displaySize = (80, 1)  # noqa: N815 (BrlAPI's own name)
+    displaySize = (80, 1)
 
     def __init__(self, log: list[tuple[str, ...]]) -> None:
         self.log = log
 
-    def enterTtyModeWithPath(self) -> None:  # noqa: N802
+    def enterTtyModeWithPath(self) -> None:
         self.log.append(("enter",))
 
-    def writeText(self, text: str) -> None:  # noqa: N802
+    def writeText(self, text: str) -> None:
         self.log.append(("write", text))
 
-    def leaveTtyMode(self) -> None:  # noqa: N802
+    def leaveTtyMode(self) -> None:
         self.log.append(("leave",))
 
-    def closeConnection(self) -> None:  # noqa: N802
+    def closeConnection(self) -> None:
         self.log.append(("close",))
 
 
@@ -33,7 +33,7 @@ class Brlapi:
     def __init__(self) -> None:
         self.log: list[tuple[str, ...]] = []
 
-    def Connection(self) -> Connection:  # noqa: N802
+    def Connection(self) -> Connection:
         return Connection(self.log)
 
 
@@ -72,13 +72,12 @@ def test_the_braille_option_turns_the_display_off_and_on(
         return reopened[-1]
 
     h.services.braille_opener = reopen
-    # Options: Language, Speech rate, Speech volume, Cue volume, Speech output,
-    # Speech output in use, Voice of the game, Braille.
-    h.press("o", "return", *["down"] * 7)
-    assert h.last.startswith("Braille, on, 8 of ")
+    # Braille is the last of the Options.
+    h.press("o", "return", "end")
+    assert h.last.startswith("Braille, on, 15 of ")
     assert _shown(brlapi, display)[-1] == h.last
     h.press("right")
-    assert h.last.startswith("Braille, off, 8 of ")
+    assert h.last.startswith("Braille, off, 15 of ")
     assert h.services.braille is None
     assert brlapi.log[-2:] == [("leave",), ("close",)]  # the display given back
     writes = len(brlapi.log)
@@ -86,7 +85,7 @@ def test_the_braille_option_turns_the_display_off_and_on(
     assert len(brlapi.log) == writes  # nothing more is written
     assert storage.load_settings()[0].braille is False
     h.press("left")
-    assert h.last.startswith("Braille, on, 8 of ")
+    assert h.last.startswith("Braille, on, 15 of ")
     assert h.services.braille is reopened[0]
     assert _shown(brlapi, reopened[0])[-1] == h.last
     reopened[0].close()

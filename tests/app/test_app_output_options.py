@@ -17,9 +17,9 @@ from audiospades.sound import Cue
 from audiospades.speech import BackendKind, RecordingSpeaker
 from audiospades.storage import Settings
 
-# Options, in order: Language, Speech rate, Speech volume, Cue volume, Speech
-# output, Speech output in use, Voice of the game, Braille, ...
-TO_SPEECH_VOLUME = ("o", "return", "down", "down")
+# Options ends with: Speech volume, Cue volume, Speech output, Speech output in
+# use, Voice of the game, Braille (10 to 112 of 15).
+TO_SPEECH_VOLUME = ("o", "return", "end", "up", "up", "up", "up", "up")
 
 
 class VoiceSpeaker(RecordingSpeaker):
@@ -44,9 +44,9 @@ def test_speech_volume_is_spoken_applied_and_saved(
 ) -> None:
     h = make_harness()
     h.press(*TO_SPEECH_VOLUME)
-    assert h.last.startswith("Speech volume, 100 percent, 3 of ")
+    assert h.last.startswith("Speech volume, 100 percent, 10 of ")
     h.press("left", "left")
-    assert h.last.startswith("Speech volume, 80 percent, 3 of ")
+    assert h.last.startswith("Speech volume, 80 percent, 10 of ")
     assert h.speaker.volume == 80
     assert storage.load_settings()[0].speech_volume == 80
 
@@ -56,10 +56,10 @@ def test_cue_volume_is_spoken_applied_and_heard(
 ) -> None:
     h = make_harness()
     h.press(*TO_SPEECH_VOLUME, "down")
-    assert h.last.startswith("Cue volume, 80 percent, 4 of ")
+    assert h.last.startswith("Cue volume, 80 percent, 11 of ")
     cues = len(h.sound.played)
     h.press("right")
-    assert h.last.startswith("Cue volume, 90 percent, 4 of ")
+    assert h.last.startswith("Cue volume, 90 percent, 11 of ")
     assert h.sound.volume == 90
     assert h.sound.cues[cues:] == [Cue.MENU_MOVE]  # heard at the new volume
     assert storage.load_settings()[0].cue_volume == 90
@@ -79,15 +79,15 @@ def test_choosing_the_speech_output_switches_at_once(
 
     h.services.speaker_factory = factory
     h.press(*TO_SPEECH_VOLUME, "down", "down")
-    assert h.last.startswith("Speech output, automatic, 5 of ")
+    assert h.last.startswith("Speech output, automatic, 12 of ")
     h.press("right")
     assert started == [("screen_reader", "en")]
     assert h.speaker.is_closed  # the old output was let go
     # The new output says the new value, and the next item names it.
-    assert reader.transcript()[-1].startswith("Speech output, screen reader, 5 of ")
+    assert reader.transcript()[-1].startswith("Speech output, screen reader, 12 of ")
     h.press("down")
     assert reader.transcript()[-1].startswith(
-        "Speech output in use, Fenrir, through Speech Dispatcher, 6 of "
+        "Speech output in use, Fenrir, through Speech Dispatcher, 13 of "
     )
     h.press("return")
     assert reader.transcript()[-1] == "Speech: Fenrir, through Speech Dispatcher."
@@ -102,14 +102,16 @@ def test_the_voice_of_the_game_changes_at_once(
     h.speech.replace_speaker(voice)
     h.press(*TO_SPEECH_VOLUME, "down", "down", "down", "down")
     assert voice.transcript()[-1].startswith(
-        "Voice of the game, the language's own voice, 7 of "
+        "Voice of the game, the language's own voice, 14 of "
     )
     h.press("right")
     assert voice.voices == ["m1"]
-    assert voice.transcript()[-1].startswith("Voice of the game, male voice 1, 7 of ")
+    assert voice.transcript()[-1].startswith("Voice of the game, male voice 1, 14 of ")
     h.press("left", "left")
     assert voice.voices[-1] == "f4"
-    assert voice.transcript()[-1].startswith("Voice of the game, female voice 4, 7 of ")
+    assert voice.transcript()[-1].startswith(
+        "Voice of the game, female voice 4, 14 of "
+    )
     assert storage.load_settings()[0].voice == "f4"
 
 

@@ -125,7 +125,7 @@ def test_a_screen_reader_failing_mid_game_is_announced_by_the_own_voice(
 
     # The title, the output in use, and two menu moves.
     assert len(screen_reader.spoken) == 4
-    assert screen_reader.spoken[1].text.startswith("Speech: ")
+    assert screen_reader.spoken[1].text == "Speech: your screen reader."
     said = own_voice.transcript()
     assert said.count(SR_TO_OWN_VOICE) == 1
     # The message the screen reader dropped comes first, then the announcement,

@@ -22,7 +22,7 @@ from audiospades.speech.screen_reader import ScreenReaderSpeaker
 class FakeConnection:
     """Stands in for ``brlapi.Connection``: a 40-cell display."""
 
-    displaySize = (40, 1)  # noqa: N815 (BrlAPI's own name)
+    displaySize = (40, 1)
 
     def __init__(self, log: list[tuple[str, ...]], *, fail_write: int = 0) -> None:
         self.log = log
@@ -31,10 +31,10 @@ class FakeConnection:
         self.entered = threading.Event()
         log.append(("connect",))
 
-    def enterTtyModeWithPath(self) -> None:  # noqa: N802
+    def enterTtyModeWithPath(self) -> None:
         self.log.append(("enter",))
 
-    def writeText(self, text: str) -> None:  # noqa: N802
+    def writeText(self, text: str) -> None:
         if self.hang is not None:
             self.entered.set()
             self.hang.wait()
@@ -43,10 +43,10 @@ class FakeConnection:
             raise OSError("brltty went away")
         self.log.append(("write", text))
 
-    def leaveTtyMode(self) -> None:  # noqa: N802
+    def leaveTtyMode(self) -> None:
         self.log.append(("leave",))
 
-    def closeConnection(self) -> None:  # noqa: N802
+    def closeConnection(self) -> None:
         self.log.append(("close",))
 
 
@@ -59,7 +59,7 @@ class FakeBrlapi:
         self.log: list[tuple[str, ...]] = []
         self.connections: list[FakeConnection] = []
 
-    def Connection(self) -> FakeConnection:  # noqa: N802
+    def Connection(self) -> FakeConnection:
         if not self.present:
             self.log.append(("refused",))
             raise ConnectionRefusedError("no brltty")

@@ -13,6 +13,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
+from typing import ClassVar
 
 import pytest
 
@@ -127,7 +128,7 @@ def test_the_environment_variable_still_decides(tmp_path: Path) -> None:
 class FakeClient:
     """Stands in for ``speechd.SSIPClient``: records every call."""
 
-    instances: list[FakeClient] = []
+    instances: ClassVar[list[FakeClient]] = []
 
     def __init__(self, name: str, component: str = "default", **kwargs: object):
         self.name, self.component = name, component
@@ -157,7 +158,11 @@ def test_the_game_connects_to_speech_dispatcher_under_its_own_name() -> None:
     assert CLIENT_NAME == "audiospades"
     output.speak("Your turn.")
     output.speak("Ace of spades.", interrupt=True)
-    assert client.calls == [("speak", "Your turn."), ("cancel",), ("speak", "Ace of spades.")]
+    assert client.calls == [
+        ("speak", "Your turn."),
+        ("cancel",),
+        ("speak", "Ace of spades."),
+    ]
 
 
 @pytest.fixture
