@@ -37,7 +37,7 @@ from audiospades.presenter.system import (
 )
 from audiospades.sound import Cue, learnable_cues
 from audiospades.speech import BackendKind
-from audiospades.storage.settings import SPEECH_MODES, VOICES
+from audiospades.storage.settings import VOICES
 from audiospades.textmark import N_
 
 log = logging.getLogger(__name__)
@@ -193,6 +193,12 @@ class OptionsMenu(MenuScreen):
         super().on_enter(services)
 
 
+_OUTPUTS: Final = ("auto", "screen_reader", "builtin")
+"""The speech outputs Options offers. "silent" is left out: a blind player who
+reached it by a stray arrow could not hear the way back (it stays a setting and
+``--speech silent``)."""
+
+
 def _output_items(live: Callable[[], Services]) -> list[MenuItem]:
     """Options for what the player hears: volumes, speech output, voice, braille.
 
@@ -230,7 +236,7 @@ def _output_items(live: Callable[[], Services]) -> list[MenuItem]:
             N_("Speech output"),
             value=lambda: speech_mode_name(settings().speech_mode),
             adjust=lambda s, d: s.update_settings(
-                speech_mode=_cycle(SPEECH_MODES, s.settings.speech_mode, d)
+                speech_mode=_cycle(_OUTPUTS, s.settings.speech_mode, d)
             ),
         ),
         MenuItem(

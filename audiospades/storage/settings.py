@@ -37,8 +37,6 @@ SETTINGS_VERSION: Final = 1
 VERBOSITIES: Final = ("full", "brief")
 PACES: Final = ("slow", "normal", "fast")
 THEMES: Final = ("dark", "light")
-SPEECH_MODES: Final = ("auto", "screen_reader", "builtin", "silent")
-"""The speech outputs a player may choose (``audiospades.speech.SpeechMode``)."""
 VOICES: Final = ("", "m1", "m2", "m3", "m4", "m7", "f1", "f2", "f3", "f4")
 """The built-in voice's variants: espeak-ng's standard male and female voices."""
 PERCENT_RANGE: Final = (0, 100)

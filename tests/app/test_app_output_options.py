@@ -143,3 +143,26 @@ def test_the_cue_volume_keys_collide_with_nothing() -> None:
         chord = Chord.parse(chord_text)
         assert chord.key not in ("insert", "caps lock")
         assert not chord.key.startswith(("keypad", "["))
+
+
+def test_options_never_silence_the_game_by_a_stray_arrow(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """Right, Right, Right from automatic comes back to it: no silent step."""
+    h = make_harness()
+    h.press(*TO_SPEECH_VOLUME, "down", "down")
+    values = []
+    for _ in range(3):
+        h.press("right")
+        values.append(h.last.split(", ")[1])
+    assert values == ["screen reader", "the game's own voice", "automatic"]
+
+
+def test_f1_at_the_table_lists_the_cue_volume_keys(
+    make_harness: Callable[..., Harness],
+) -> None:
+    h = make_harness()
+    h.press("return", "n", "f1")
+    lines = h.app.top.lines()
+    assert "Alt+Up arrow: sound cues louder" in lines
+    assert "Alt+Down arrow: sound cues quieter" in lines
