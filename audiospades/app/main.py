@@ -172,7 +172,7 @@ def _windowed(args: argparse.Namespace) -> int:
     from audiospades.notices import FileKind
     from audiospades.presenter import Utterance
     from audiospades.presenter.system import storage_text
-    from audiospades.speech.braille import open_braille
+    from audiospades.speech.braille import open_braille, x11_window_id
 
     storage.clean_temp_files()  # left by a write killed mid-way
     settings, problem = storage.load_settings()
@@ -196,6 +196,7 @@ def _windowed(args: argparse.Namespace) -> int:
     # default on a desktop; ask for them in any case.
     pygame.key.start_text_input()
     speech, sound, notices = open_outputs(settings, lang)
+    window = x11_window_id()
     services = Services(
         speech=speech,
         sound=sound,
@@ -204,8 +205,8 @@ def _windowed(args: argparse.Namespace) -> int:
         seed=args.seed,
         notices=notices,
         speaker_factory=lambda s, language: make_speaker(s, language, notices),
-        braille=open_braille() if settings.braille else None,
-        braille_opener=open_braille,
+        braille=open_braille(window_id=window) if settings.braille else None,
+        braille_opener=lambda: open_braille(window_id=window),
     )
     app = App(services, MainMenu())
     if not notices.is_pending:

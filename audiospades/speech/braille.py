@@ -46,17 +46,24 @@ class BrailleDisplay:
         *,
         clock: Callable[[], float] = time.monotonic,
         retry_seconds: float = RETRY_SECONDS,
+        window_id: int | None = None,
     ) -> None:
         """Start the worker that connects to BRLTTY and writes to the display.
 
         Args:
             module: The ``brlapi`` module (tests pass a fake).
+            window_id: The game window's X11 id, if known. BrlAPI puts it after
+                the path of the terminal the game runs in (``WINDOWPATH``), so
+                BRLTTY (told of the focus by ``xbrlapi``) gives the display to the
+                game while its window has the focus. Without it, the game's
+                terminal path is asked for.
             clock: Seconds, for spacing the reconnection tries.
             retry_seconds: Seconds between connection tries.
         """
         self._brlapi = module
         self._clock = clock
         self._retry_seconds = retry_seconds
+        self._path = [window_id] if window_id is not None else []
         self._lock = threading.Lock()
         self._wake = threading.Event()
         self._latest: str | None = None
@@ -141,7 +148,7 @@ class BrailleDisplay:
         connection = None
         try:
             connection = self._brlapi.Connection()
-            connection.enterTtyModeWithPath()
+            connection.enterTtyModeWithPath(self._path)
         except Exception as exc:
             # No BRLTTY, or no display: the everyday case for most players.
             _log.info("no braille display through BrlAPI: %r", exc)
@@ -179,7 +186,7 @@ def _close_quietly(connection: Any, *, tty: bool) -> None:
 
 
 def open_braille(
-    loader: Callable[[], Any] = _import_brlapi,
+    loader: Callable[[], Any] = _import_brlapi, *, window_id: int | None = None
 ) -> BrailleDisplay | None:
     """A :class:`BrailleDisplay` when the BrlAPI binding imports, else None.
 
@@ -190,4 +197,16 @@ def open_braille(
     except Exception as exc:
         _log.info("no braille through BrlAPI: %r", exc)
         return None
-    return BrailleDisplay(module)
+    return BrailleDisplay(module, window_id=window_id)
+
+
+def x11_window_id() -> int | None:
+    """The game window's X11 id from pygame, if it runs on X11 (else None)."""
+    try:
+        import pygame
+
+        info = pygame.display.get_wm_info()
+    except Exception:
+        return None
+    window = info.get("window") if isinstance(info, dict) else None
+    return window if isinstance(window, int) and window > 0 else None

@@ -16,8 +16,8 @@ class Connection:
     def __init__(self, log: list[tuple[str, ...]]) -> None:
         self.log = log
 
-    def enterTtyModeWithPath(self) -> None:
-        self.log.append(("enter",))
+    def enterTtyModeWithPath(self, path: list[int] | None = None) -> None:
+        self.log.append(("enter", *(str(tty) for tty in path or ())))
 
     def writeText(self, text: str) -> None:
         self.log.append(("write", text))

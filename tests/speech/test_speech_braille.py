@@ -31,8 +31,8 @@ class FakeConnection:
         self.entered = threading.Event()
         log.append(("connect",))
 
-    def enterTtyModeWithPath(self) -> None:
-        self.log.append(("enter",))
+    def enterTtyModeWithPath(self, path: list[int] | None = None) -> None:
+        self.log.append(("enter", *(str(tty) for tty in path or ())))
 
     def writeText(self, text: str) -> None:
         if self.hang is not None:
@@ -199,3 +199,12 @@ def test_the_screen_readers_braille_follows_the_setting(
     _wait(lambda: ("speak", "Ace of spades.") in reader.calls)
     speaker.close()
     assert ("braille", "Ace of spades.") not in reader.calls
+
+
+def test_the_game_window_asks_for_the_display_when_it_has_the_focus() -> None:
+    """On X11 the window id follows the terminal's path (WINDOWPATH)."""
+    brlapi = FakeBrlapi()
+    display = BrailleDisplay(brlapi, window_id=0x3A00007)
+    _show(display, "Your turn.")
+    display.close()
+    assert brlapi.log[1] == ("enter", str(0x3A00007))
