@@ -381,7 +381,10 @@ class BuiltinSpeaker:
     ) -> tuple[Renderer, list[Voice], pygame.mixer.Sound]:
         while True:
             try:
-                voice = with_variant(choose_voice(voices, job.language), job.variant)
+                voice = choose_voice(voices, job.language)
+                if getattr(renderer, "takes_variants", False):
+                    # espeak-ng's "+f2" variants; SAPI5 and NSSS voices have none.
+                    voice = with_variant(voice, job.variant)
                 renderer.render(job.text, path, voice=voice, wpm=job.wpm)
                 return renderer, voices, pygame.mixer.Sound(path)
             except Exception as exc:

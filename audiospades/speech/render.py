@@ -233,6 +233,11 @@ class Pyttsx3Renderer:
             raise RenderError(f"pyttsx3 failed to start: {exc!r}") from exc
         quiet_modules("pyttsx3.drivers.espeak")
 
+    @property
+    def takes_variants(self) -> bool:
+        """Whether voices take an espeak-ng variant (only on pyttsx3's espeak)."""
+        return bool(self._engine.driver_name == "espeak")
+
     def voices(self) -> list[Voice]:
         """The voices espeak-ng offers through pyttsx3."""
         with _ESPEAK_LOCK:
@@ -300,6 +305,9 @@ class Pyttsx3Renderer:
 
 class EspeakCliRenderer:
     """Renders by running the `espeak-ng` command."""
+
+    takes_variants = True
+    """espeak-ng voices take a variant: "roa/fr+f2"."""
 
     def __init__(self, *, timeout: float = CALL_TIMEOUT) -> None:
         """Find the command.

@@ -2,9 +2,10 @@
 
 Seeded random keys (letters, digits, Tab, Backspace, every F-key, Escape,
 modifier chords) are pressed on each screen reachable without a server: the main
-menu, Options, Rules, Players, Statistics, the key help, the sounds, the table
-while bidding, passing and playing, the game menu, and the text entries of "Play
-online". After each press, the player must have heard something: speech, a cue,
+menu, Options, Rules, Players, Statistics, the key help, the sounds, the review
+of finished games, the table while bidding, passing and playing (and its blind nil
+question), the game menu and its question before abandoning, and the text entries
+of "Play online". After each press, the player must have heard something: speech, a cue,
 or speech silenced (Ctrl alone).
 """
 
@@ -107,6 +108,8 @@ ROUTES: dict[str, tuple[tuple[str, ...], str]] = {
     "table bidding": (("return", "n"), "TableScreen"),
     "table playing": (("return", "n", "3", "return"), "TableScreen"),
     "game menu": (("return", "n", "escape"), "GameMenu"),
+    "abandon question": (("return", "n", "escape", "end", "return"), "Confirm"),
+    "review finished games": (("r", "r", "return"), "ReviewListScreen"),
     "online address entry": (("end", "up", "return"), "TextEntryScreen"),
     "online name entry": (("end", "up", "return", "return"), "TextEntryScreen"),
 }

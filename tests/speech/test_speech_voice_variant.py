@@ -16,6 +16,8 @@ from audiospades.speech.render import Voice
 class NotingRenderer:
     """Writes a short silence-free WAV and notes each voice asked for."""
 
+    takes_variants = True
+
     def __init__(self) -> None:
         self.voices_used: list[str | None] = []
 
@@ -63,3 +65,20 @@ def test_the_variant_is_added_to_the_languages_voice(
     speaker.speak("quatre")
     _rendered(renderer, 4)
     assert renderer.voices_used == ["gmw/en", "gmw/en+f2", "roa/fr+m3", "roa/fr"]
+
+
+class SystemVoices(NotingRenderer):
+    """Like SAPI5 or NSSS through pyttsx3: voices without espeak-ng variants."""
+
+    takes_variants = False
+
+
+def test_a_renderer_without_variants_keeps_its_voice(mixer: None) -> None:
+    renderer = SystemVoices()
+    speaker = BuiltinSpeaker(renderers=[lambda: renderer], variant="f2")
+    try:
+        speaker.speak("one")
+        _rendered(renderer, 1)
+    finally:
+        speaker.close()
+    assert renderer.voices_used == ["gmw/en"]
