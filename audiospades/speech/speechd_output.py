@@ -10,13 +10,14 @@ back end's worker thread only, which bounds every call with a timeout.
 
 from __future__ import annotations
 
+import getpass
 import importlib
 from typing import Any, Final
 
 __all__ = ["CLIENT_NAME", "COMPONENT", "SpeechdOutput"]
 
 CLIENT_NAME: Final = "audiospades"
-"""The client name Speech Dispatcher sees (``user:audiospades:main``)."""
+"""The client name Speech Dispatcher sees (``USER:audiospades:main``)."""
 
 COMPONENT: Final = "main"
 
@@ -41,7 +42,9 @@ class SpeechdOutput:
                 reached (the caller treats it as a failed start).
         """
         self._speechd = module or importlib.import_module("speechd")
-        self._client = self._speechd.SSIPClient(CLIENT_NAME, component=COMPONENT)
+        self._client = self._speechd.SSIPClient(
+            CLIENT_NAME, component=COMPONENT, user=_user_name()
+        )
         self._is_speaking = False
 
     def is_active(self) -> bool:
@@ -77,3 +80,12 @@ class SpeechdOutput:
 
     def _callback(self, callback_type: object) -> None:
         self._is_speaking = callback_type == self._speechd.CallbackType.BEGIN
+
+
+def _user_name() -> str:
+    """The login name, the first part of the client name ("unknown" if none)."""
+    try:
+        name = getpass.getuser()
+    except Exception:  # no login name in a bare container: not worth failing for
+        return "unknown"
+    return "".join(c for c in name if c.isalnum() or c in "._-") or "unknown"
