@@ -142,6 +142,8 @@ class App:
                 return True
             case Command.REPEAT:
                 text = speech.repeat_last()
+                if text:
+                    services.show_braille(text)
                 if text and services.on_utterance is not None:
                     services.on_utterance(text)
                 return True
@@ -155,6 +157,7 @@ class App:
                     services.sound.play(Cue.EDGE)
                     text = history_end_text()
                     speech.say_aside(text)
+                services.show_braille(text)
                 if services.on_utterance is not None:
                     services.on_utterance(text)
                 return True

@@ -197,7 +197,7 @@ class Services:
         if utterance.text:
             self.speech.say(utterance.text, interrupt=utterance.interrupt)
             self.last_line = utterance.text
-            self._braille(utterance.text)
+            self.show_braille(utterance.text)
             if self.on_utterance is not None:
                 self.on_utterance(utterance.text)
 
@@ -209,7 +209,7 @@ class Services:
         if text:
             self.speech.say_aside(text)
             self.last_line = text
-            self._braille(text)
+            self.show_braille(text)
             if self.on_utterance is not None:
                 self.on_utterance(text)
 
@@ -221,8 +221,8 @@ class Services:
         """Speak plain text (already translated)."""
         self.say(Utterance(text, interrupt=interrupt))
 
-    def _braille(self, text: str) -> None:
-        """Show an announcement on the braille display (never blocks)."""
+    def show_braille(self, text: str) -> None:
+        """Show a line on the BrlAPI braille display, if there is one (never blocks)."""
         if self.braille is not None and self.settings.braille:
             self.braille.show(text)
 

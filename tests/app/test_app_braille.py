@@ -55,6 +55,11 @@ def test_the_focused_card_and_each_announcement_are_shown(
     h.press("right")
     card = h.last  # "Queen of hearts, 5 of 13", say
     assert _shown(brlapi, display)[-1] == card[:80]
+    h.press("page_up", "page_up")  # the history is shown as it is spoken
+    assert _shown(brlapi, display)[-1] == h.speech.last_text[:80]
+    assert h.speech.last_text != card
+    h.press("f5")
+    assert _shown(brlapi, display)[-1] == h.speech.last_text[:80]
     display.close()
 
 
