@@ -87,6 +87,8 @@ class Command(StrEnum):
     SPEECH_FASTER = "speech_faster"
     SPEECH_SLOWER = "speech_slower"
     FULLSCREEN = "fullscreen"
+    CUE_LOUDER = "cue_louder"
+    CUE_QUIETER = "cue_quieter"
     QUIT = "quit"
 
 

@@ -165,6 +165,11 @@ DEFAULT_BINDINGS: Final[tuple[tuple[Context, str, Command], ...]] = (
     (_G, "ctrl", Command.SILENCE),
     (_G, "ctrl+up", Command.SPEECH_FASTER),
     (_G, "ctrl+down", Command.SPEECH_SLOWER),
+    # Cue volume: Alt with the arrows the speech rate uses with Ctrl. No game key
+    # uses Alt, and no screen reader takes Alt+Up or Alt+Down: NVDA, JAWS and Orca
+    # add Insert or Caps Lock (or the numeric keypad) to their own commands.
+    (_G, "alt+up", Command.CUE_LOUDER),
+    (_G, "alt+down", Command.CUE_QUIETER),
     (_G, "f11", Command.FULLSCREEN),
     (_G, "alt+f4", Command.QUIT),
     # Menus.

@@ -74,6 +74,8 @@ class Cue(StrEnum):
     """Speech moved to another output: the game's own voice, or text on screen."""
     CHAT = "chat"
     """Someone said something in the chat of the table or the lobby."""
+    NOTHING_HERE = "nothing_here"
+    """The key pressed does nothing on this screen."""
 
 
 _TEACHING_ORDER: Final = (
@@ -82,6 +84,7 @@ _TEACHING_ORDER: Final = (
     Cue.MENU_SELECT,
     Cue.MENU_BACK,
     Cue.EDGE,
+    Cue.NOTHING_HERE,
     Cue.SPEECH_CHANGED,
     Cue.CHAT,
     # Then a hand in the order it unfolds.

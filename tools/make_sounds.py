@@ -296,6 +296,17 @@ def make_edge(rng: random.Random) -> Signal:
     return out
 
 
+def make_nothing_here(rng: random.Random) -> Signal:
+    """Two soft, low, muffled knocks: this key does nothing on this screen.
+
+    Duller than the menu pips and lighter than the edge bump, so that trying
+    keys is answered without sounding like a move or a mistake.
+    """
+    out = thud(220.0, 0.07, drop=0.5)
+    mix(out, thud(220.0, 0.07, drop=0.5), 0.09, 0.8)
+    return lowpass(out, 1200.0)
+
+
 def make_card_played(rng: random.Random) -> Signal:
     """A soft snap of a card on the table, with a little body under it."""
     out = burst(rng, 0.05, low=700.0, high=3800.0, attack=0.0008, decay=0.009)
@@ -582,6 +593,7 @@ CUES: Final[dict[str, tuple[Callable[[random.Random], Signal], float]]] = {
     "menu_back": (make_menu_back, -17.0),
     "speech_changed": (make_speech_changed, -14.0),
     "chat": (make_chat, -17.0),
+    "nothing_here": (make_nothing_here, -20.0),
 }
 
 

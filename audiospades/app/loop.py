@@ -12,11 +12,13 @@ import logging
 
 import pygame
 
+from audiospades.app.answer import KeyAnswers
 from audiospades.app.screen import KeyPress, Push, Quit, Screen, ScreenStack
 from audiospades.app.services import Services
 from audiospades.commands import Command
 from audiospades.keymap import Context, chord_from_key
 from audiospades.presenter import Utterance
+from audiospades.presenter.access import cue_volume_text, fullscreen_text
 from audiospades.presenter.system import (
     history_end_text,
     key_help_text,
@@ -29,6 +31,9 @@ log = logging.getLogger(__name__)
 
 RATE_STEP = 10
 """Percent per press of a speech rate key."""
+
+CUE_STEP = 10
+"""Percent per press of a cue volume key."""
 
 
 def key_press_from_event(event: pygame.event.Event) -> KeyPress:
@@ -56,6 +61,8 @@ class App:
         self.frame_count = 0
         self._spent_char = ""
         """The character of the last key press that was a command, not typing."""
+        self.answers = KeyAnswers()
+        """Key presses nothing answered yet; answered at the end of their frame."""
 
     @property
     def top(self) -> Screen | None:
@@ -64,10 +71,23 @@ class App:
 
     # --- keys ---
     def key_down(self, key: KeyPress) -> None:
-        """Handle one key press: global keys here, the rest by the top screen."""
+        """Handle one key press: global keys here, the rest by the top screen.
+
+        A press that nothing answers (no speech, no cue) by the end of its frame
+        is answered there (see :mod:`audiospades.app.answer`).
+        """
         self._spent_char = ""
         if not self.running or self.stack.is_empty:
             return
+        mark = self.services.output_count
+        screen = self.stack.top
+        was_waiting = screen.awaits_reply()
+        self._key_down(key)
+        sent = not was_waiting and screen.awaits_reply()  # the server will answer
+        if self.services.output_count == mark and not sent:
+            self.answers.unanswered(screen, key.chord, mark)
+
+    def _key_down(self, key: KeyPress) -> None:
         services = self.services
         screen = self.stack.top
         chain = (*screen.key_contexts(), Context.GLOBAL)
@@ -111,7 +131,9 @@ class App:
                 contexts = tuple(
                     c for c in screen.key_contexts() if c != Context.GLOBAL
                 )
-                if not isinstance(screen, HelpScreen):
+                if isinstance(screen, HelpScreen):
+                    screen.on_enter_again(services)  # F1 in help: where you are
+                else:
                     self._apply(Push(HelpScreen(contexts)))
                 return True
             case Command.WHAT_KEY:
@@ -120,6 +142,8 @@ class App:
                 return True
             case Command.REPEAT:
                 text = speech.repeat_last()
+                if text:
+                    services.show_braille(text)
                 if text and services.on_utterance is not None:
                     services.on_utterance(text)
                 return True
@@ -133,6 +157,7 @@ class App:
                     services.sound.play(Cue.EDGE)
                     text = history_end_text()
                     speech.say_aside(text)
+                services.show_braille(text)
                 if services.on_utterance is not None:
                     services.on_utterance(text)
                 return True
@@ -149,6 +174,18 @@ class App:
             case Command.FULLSCREEN:
                 services.update_settings(fullscreen=not services.settings.fullscreen)
                 services.fullscreen_requested = True
+                services.say(
+                    Utterance(fullscreen_text(services.settings.fullscreen), None, True)
+                )
+                return True
+            case Command.CUE_LOUDER | Command.CUE_QUIETER:
+                step = CUE_STEP if command is Command.CUE_LOUDER else -CUE_STEP
+                volume = max(0, min(100, services.settings.cue_volume + step))
+                services.update_settings(cue_volume=volume)
+                # The cue, at the new volume, lets the player hear the level.
+                services.say(
+                    Utterance(cue_volume_text(volume), Cue.MENU_MOVE, interrupt=True)
+                )
                 return True
             case Command.QUIT:
                 self._apply(Quit())
@@ -185,6 +222,8 @@ class App:
         services.flush_notices()
         if self.running and not self.stack.is_empty:
             self._apply(self.stack.top.update(services, services.clock.now_ms()))
+        if self.running:
+            self.answers.answer(services.output_count, services.say)
         if services.fullscreen_requested:
             services.fullscreen_requested = False
             _set_fullscreen(services.settings.fullscreen)

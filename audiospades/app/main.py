@@ -3,8 +3,10 @@
 Start-up order: killed writes' temporary files removed, settings load (a problem is
 spoken), language, window, speech and sound cues
 (:func:`~audiospades.app.services.open_outputs`; no device: speech and cues off, said
-in one sentence, and the game goes on), then the main menu. Every change of speech
-output, then or later, is announced with a cue at the next frame.
+in one sentence, and the game goes on), the braille display where BrlAPI serves
+one, then the main menu, followed by one line naming the speech output in use.
+Every change of speech output, then or later, is announced with a cue at the next
+frame.
 
 Headless mode runs the same loop with SDL's dummy drivers and no speech; every
 utterance is written to standard output, one a line. Keys come from ``--keys FILE``
@@ -161,10 +163,16 @@ def _windowed(args: argparse.Namespace) -> int:
     from audiospades import i18n, storage
     from audiospades.app.loop import App, open_window
     from audiospades.app.main_menu import MainMenu
-    from audiospades.app.services import PygameClock, Services, open_outputs
+    from audiospades.app.services import (
+        PygameClock,
+        Services,
+        make_speaker,
+        open_outputs,
+    )
     from audiospades.notices import FileKind
     from audiospades.presenter import Utterance
     from audiospades.presenter.system import storage_text
+    from audiospades.speech.braille import open_braille, x11_window_id
 
     storage.clean_temp_files()  # left by a write killed mid-way
     settings, problem = storage.load_settings()
@@ -188,6 +196,7 @@ def _windowed(args: argparse.Namespace) -> int:
     # default on a desktop; ask for them in any case.
     pygame.key.start_text_input()
     speech, sound, notices = open_outputs(settings, lang)
+    window = x11_window_id()
     services = Services(
         speech=speech,
         sound=sound,
@@ -195,8 +204,15 @@ def _windowed(args: argparse.Namespace) -> int:
         clock=PygameClock(),
         seed=args.seed,
         notices=notices,
+        speaker_factory=lambda s, language: make_speaker(s, language, notices),
+        braille=open_braille(window_id=window) if settings.braille else None,
+        braille_opener=lambda: open_braille(window_id=window),
     )
     app = App(services, MainMenu())
+    if not notices.is_pending:
+        # All is well: say which output speaks, after the menu's title. (A change
+        # at start-up is said at the first frame, naming the output in use.)
+        services.say_output()
     if args.connect:
         from audiospades.app.connect import ConnectingScreen
         from audiospades.app.online import check_name
@@ -218,7 +234,6 @@ def _windowed(args: argparse.Namespace) -> int:
             pass
     finally:
         i18n.remove_listener(speech.set_language)
-        speech.close()
-        sound.close()
+        services.close()
         pygame.quit()
     return 0

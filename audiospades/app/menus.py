@@ -26,6 +26,12 @@ from audiospades.app.services import Services
 from audiospades.commands import Command
 from audiospades.i18n import _
 from audiospades.keymap import Chord, Context
+from audiospades.presenter.access import (
+    output_value,
+    speech_mode_name,
+    speech_volume_value,
+    voice_name,
+)
 from audiospades.presenter.menus import item_label
 from audiospades.presenter.rule_words import pace_text
 from audiospades.presenter.sheet import SCORE_SHEET_ITEM
@@ -38,6 +44,8 @@ from audiospades.presenter.system import (
     percent_text,
 )
 from audiospades.sound import Cue, learnable_cues
+from audiospades.speech import BackendKind
+from audiospades.storage.settings import VOICES
 from audiospades.textmark import N_
 
 log = logging.getLogger(__name__)
@@ -187,6 +195,7 @@ class OptionsMenu(MenuScreen):
                     )
                 ),
             ),
+            *_output_items(self._live),
         ]
         super().__init__(N_("Options. {left} and {right} change a value."), items)
 
@@ -194,9 +203,80 @@ class OptionsMenu(MenuScreen):
         assert self._services is not None
         return self._services.settings
 
+    def _live(self) -> Services:
+        assert self._services is not None
+        return self._services
+
     def on_enter(self, services: Services) -> None:
         self._services = services
         super().on_enter(services)
+
+
+_OUTPUTS: Final = ("auto", "screen_reader", "builtin")
+"""The speech outputs Options offers. "silent" is left out: a blind player who
+reached it by a stray arrow could not hear the way back (it stays a setting and
+``--speech silent``)."""
+
+
+def _output_items(live: Callable[[], Services]) -> list[MenuItem]:
+    """Options for what the player hears: volumes, speech output, voice, braille.
+
+    Each change takes effect at once (:meth:`Services.update_settings`) and the
+    item is spoken again with its new value.
+    """
+
+    def settings() -> storage.Settings:
+        return live().settings
+
+    def speech_volume() -> str:
+        kept = live().output_in_use().kind is BackendKind.SCREEN_READER
+        return speech_volume_value(settings().speech_volume, kept_by_reader=kept)
+
+    def say_output(services: Services) -> Transition | None:
+        services.say_output(interrupt=True)
+        return None
+
+    items = [
+        MenuItem(
+            N_("Speech volume"),
+            value=speech_volume,
+            adjust=lambda s, d: s.update_settings(
+                speech_volume=max(0, min(100, s.settings.speech_volume + 10 * d))
+            ),
+        ),
+        MenuItem(
+            N_("Cue volume"),
+            value=lambda: percent_text(settings().cue_volume),
+            adjust=lambda s, d: s.update_settings(
+                cue_volume=max(0, min(100, s.settings.cue_volume + 10 * d))
+            ),
+        ),
+        MenuItem(
+            N_("Speech output"),
+            value=lambda: speech_mode_name(settings().speech_mode),
+            adjust=lambda s, d: s.update_settings(
+                speech_mode=_cycle(_OUTPUTS, s.settings.speech_mode, d)
+            ),
+        ),
+        MenuItem(
+            N_("Speech output in use"),
+            value=lambda: output_value(live().output_in_use()),
+            action=say_output,
+        ),
+        MenuItem(
+            N_("Voice of the game"),
+            value=lambda: voice_name(settings().voice),
+            adjust=lambda s, d: s.update_settings(
+                voice=_cycle(VOICES, s.settings.voice, d)
+            ),
+        ),
+        MenuItem(
+            N_("Braille"),
+            value=lambda: on_off_text(settings().braille),
+            adjust=lambda s, d: s.update_settings(braille=not s.settings.braille),
+        ),
+    ]
+    return items
 
 
 class HelpScreen(MenuScreen):
@@ -216,6 +296,10 @@ class HelpScreen(MenuScreen):
                 seen.add(chord)
                 self.items.append(MenuItem(partial(_help_item, chord, command)))
         super().on_enter(services)
+
+    def on_enter_again(self, services: Services) -> None:
+        """The help key pressed in the help: say the title and the item again."""
+        MenuScreen.on_enter(self, services)
 
 
 def _help_item(chord: Chord, command: Command) -> str:

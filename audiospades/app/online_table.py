@@ -67,6 +67,9 @@ class OnlineTableScreen(TableScreen):
     def waits_on_server(self) -> bool:
         return self.is_busy()
 
+    def awaits_reply(self) -> bool:
+        return self.remote.awaiting_reply
+
     def update(self, services: Services, now_ms: int) -> Transition | None:
         online, table = self.online, self.remote
         online.pump()

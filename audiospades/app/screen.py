@@ -126,6 +126,14 @@ class Screen:
         """
         return False
 
+    def awaits_reply(self) -> bool:
+        """Whether a request is with a server, whose answer will be heard.
+
+        A key that sends one is answered by the server's news, not at once, so
+        the loop does not call it unanswered (see :mod:`audiospades.app.answer`).
+        """
+        return False
+
     def update(self, services: Services, now_ms: int) -> Transition | None:
         """Called once a frame."""
         return None

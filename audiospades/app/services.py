@@ -20,7 +20,9 @@ from audiospades.presenter import Utterance
 from audiospades.presenter.keynames import use_keymap
 from audiospades.presenter.system import output_notices
 from audiospades.sound import SoundPlayer
-from audiospades.speech import BackendChange, SpeechManager, SpeechMode
+from audiospades.speech import BackendChange, Speaker, SpeechManager, SpeechMode
+from audiospades.speech.braille import BrailleDisplay
+from audiospades.speech.describe import OutputInUse, output_in_use
 from audiospades.storage import SaveProblem, Settings
 
 log = logging.getLogger(__name__)
@@ -77,6 +79,11 @@ class OutputNotices:
         """The sound cues could not start."""
         self._sound_off = True
 
+    @property
+    def is_pending(self) -> bool:
+        """Whether a change waits to be said (it names the output in use)."""
+        return bool(self._changes) or self._sound_off
+
     def take(self) -> tuple[list[BackendChange], bool]:
         """What is pending (changes, whether cues are off), and forget it."""
         taken = self._changes, self._sound_off
@@ -94,20 +101,10 @@ def open_outputs(
     built from these outputs to say.
     """
     # Looked up when called, so that tests can replace the back ends.
-    from audiospades import sound, speech
+    from audiospades import sound
 
     notices = OutputNotices()
-    try:
-        mode = SpeechMode(settings.speech_mode)
-    except ValueError:
-        mode = SpeechMode.AUTO
-    speaker = speech.create_speaker(
-        mode,
-        language=language,
-        rate=settings.speech_rate,
-        volume=settings.speech_volume,
-        on_change=notices.speech_changed,
-    )
+    speaker = make_speaker(settings, language, notices)
     manager = SpeechManager(
         speaker, rate=settings.speech_rate, volume=settings.speech_volume
     )
@@ -115,6 +112,29 @@ def open_outputs(
     if not is_audible:
         notices.sound_off()
     return manager, player, notices
+
+
+def make_speaker(settings: Settings, language: str, notices: OutputNotices) -> Speaker:
+    """Start the speech output the settings ask for (falling back as needed).
+
+    Used at start-up and whenever the player chooses another output in Options;
+    every back end given up on the way goes to ``notices``. Never raises.
+    """
+    from audiospades import speech
+
+    try:
+        mode = SpeechMode(settings.speech_mode)
+    except ValueError:
+        mode = SpeechMode.AUTO
+    return speech.create_speaker(
+        mode,
+        language=language,
+        rate=settings.speech_rate,
+        volume=settings.speech_volume,
+        on_change=notices.speech_changed,
+        variant=settings.voice,
+        braille=settings.braille,
+    )
 
 
 class Services:
@@ -131,9 +151,22 @@ class Services:
         persist: bool = True,
         on_utterance: Callable[[str], None] | None = None,
         notices: OutputNotices | None = None,
+        speaker_factory: Callable[[Settings, str], Speaker] | None = None,
+        braille: BrailleDisplay | None = None,
+        braille_opener: Callable[[], BrailleDisplay | None] | None = None,
     ) -> None:
         self.speech = speech
-        self.sound = sound
+        self.speaker_factory = speaker_factory
+        """Starts a speech output for the settings and language (None: keep the
+        one there is; the headless mode and the tests record speech)."""
+        self.braille = braille
+        """The BrlAPI braille display, if BrlAPI could be imported and it is on."""
+        self.braille_opener = braille_opener
+        """Opens the braille display again when the player turns braille on."""
+        from audiospades.app.answer import CountingSoundPlayer
+
+        self.sound = CountingSoundPlayer(sound)
+        """Cues, counted so that a key press nothing answered can be told."""
         self.settings = settings
         self.clock = clock
         self.keymap: KeyMap = build_keymap(settings.key_overrides)
@@ -152,6 +185,11 @@ class Services:
         """The last settings save's problem, said once: again only if it changes."""
 
     # --- output ---
+    @property
+    def output_count(self) -> int:
+        """Everything the player could hear so far: speech sent or silenced, cues."""
+        return self.speech.output_count + self.sound.play_count
+
     def say(self, utterance: Utterance) -> None:
         """Speak an utterance and play its cue."""
         if utterance.cue is not None:
@@ -159,6 +197,7 @@ class Services:
         if utterance.text:
             self.speech.say(utterance.text, interrupt=utterance.interrupt)
             self.last_line = utterance.text
+            self.show_braille(utterance.text)
             if self.on_utterance is not None:
                 self.on_utterance(utterance.text)
 
@@ -170,6 +209,7 @@ class Services:
         if text:
             self.speech.say_aside(text)
             self.last_line = text
+            self.show_braille(text)
             if self.on_utterance is not None:
                 self.on_utterance(text)
 
@@ -180,6 +220,21 @@ class Services:
     def say_text(self, text: str, *, interrupt: bool = True) -> None:
         """Speak plain text (already translated)."""
         self.say(Utterance(text, interrupt=interrupt))
+
+    def show_braille(self, text: str) -> None:
+        """Show a line on the BrlAPI braille display, if there is one (never blocks)."""
+        if self.braille is not None and self.settings.braille:
+            self.braille.show(text)
+
+    def output_in_use(self) -> OutputInUse:
+        """The speech output speaking now."""
+        return output_in_use(self.speech.speaker)
+
+    def say_output(self, *, interrupt: bool = False) -> None:
+        """Say which speech output is in use, in one short line."""
+        from audiospades.presenter.access import output_text
+
+        self.say(Utterance(output_text(self.output_in_use()), interrupt=interrupt))
 
     def backend_changed(self, change: BackendChange) -> None:
         """Speech back end callback: say so once, at the next frame."""
@@ -200,6 +255,16 @@ class Services:
             self.speech.set_language(lang)
         if "speech_rate" in changes:
             self.speech.set_rate(self.settings.speech_rate)
+        if "speech_volume" in changes:
+            self.speech.set_volume(self.settings.speech_volume)
+        if "voice" in changes:
+            self.speech.set_voice(self.settings.voice)
+        if "braille" in changes:
+            self._switch_braille(self.settings.braille)
+        if "speech_mode" in changes and self.speaker_factory is not None:
+            self.speech.replace_speaker(
+                self.speaker_factory(self.settings, i18n.current_language())
+            )
         if "cue_volume" in changes:
             self.sound.set_volume(self.settings.cue_volume)
         if "key_overrides" in changes:
@@ -213,6 +278,21 @@ class Services:
 
                 self.say_text(storage_text(FileKind.SETTINGS, problem))
             self._settings_problem = problem
+
+    def _switch_braille(self, on: bool) -> None:
+        self.speech.set_braille(on)  # a screen reader's own braille (Windows)
+        if not on and self.braille is not None:
+            self.braille.close()  # gives the display back to BRLTTY
+            self.braille = None
+        elif on and self.braille is None and self.braille_opener is not None:
+            self.braille = self.braille_opener()
+
+    def close(self) -> None:
+        """Release speech, cues and the braille display."""
+        self.speech.close()
+        self.sound.close()
+        if self.braille is not None:
+            self.braille.close()
 
     def new_seed(self) -> int:
         """A seed for a new game (deterministic when the run was given one)."""

@@ -528,6 +528,8 @@ _COMMANDS: Final[dict[Command, str]] = {
     ),
     Command.SPEECH_FASTER: N_("speak faster"),
     Command.SPEECH_SLOWER: N_("speak slower"),
+    Command.CUE_LOUDER: N_("sound cues louder"),
+    Command.CUE_QUIETER: N_("sound cues quieter"),
     Command.FULLSCREEN: N_("full screen on or off"),
     Command.QUIT: N_("quit the game"),
 }
@@ -685,6 +687,7 @@ _CUES: Final[dict[Cue, str]] = {
     Cue.CARDS_PASSED: N_("cards passed"),
     Cue.CARD_FOCUS: N_("moving through your hand"),
     Cue.EDGE: N_("the end of a list"),
+    Cue.NOTHING_HERE: N_("this key does nothing here"),
     Cue.CARD_PLAYED: N_("a card is played, from where the player sits"),
     Cue.YOUR_TURN: N_("your turn"),
     Cue.BID_PLACED: N_("a bid"),

@@ -52,6 +52,7 @@ from audiospades.speech.render import (
     Voice,
     choose_voice,
     renderer_choices,
+    with_variant,
     words_per_minute,
 )
 
@@ -87,6 +88,7 @@ class _Job:
     text: str
     language: str
     wpm: int
+    variant: str = ""
 
 
 class BuiltinSpeaker:
@@ -100,6 +102,7 @@ class BuiltinSpeaker:
         language: str = "en",
         rate: int = NORMAL_RATE,
         volume: int = 100,
+        variant: str = "",
         channel_index: int = SPEECH_CHANNEL_INDEX,
         renderers: Sequence[Callable[[], Renderer]] | None = None,
         start_timeout: float | None = None,
@@ -111,6 +114,8 @@ class BuiltinSpeaker:
             language: UI language; picks the espeak-ng voice.
             rate: Percent of normal (175 words a minute), clamped to 50..300.
             volume: 0..100.
+            variant: An espeak-ng voice variant ("f2", "m3"), or "" for the
+                language's own voice.
             channel_index: The mixer channel to reserve for speech.
             renderers: Renderer constructors to try in order (default: the
                 espeak-ng command, then pyttsx3, on Linux, each limited to
@@ -129,6 +134,7 @@ class BuiltinSpeaker:
         self._language = language
         self._rate = clamp_rate(rate)
         self._volume = clamp_percent(volume)
+        self._variant = variant
         # Read here, not as default values, so that tests can shorten them.
         start_timeout = START_TIMEOUT if start_timeout is None else start_timeout
         self._render_timeout = (
@@ -182,7 +188,9 @@ class BuiltinSpeaker:
         if text.strip():
             self._last_seq += 1
             wpm = words_per_minute(self._rate)
-            self._jobs.put(_Job(self._last_seq, text, self._language, wpm))
+            self._jobs.put(
+                _Job(self._last_seq, text, self._language, wpm, self._variant)
+            )
 
     def stop(self) -> None:
         """Stop playback now and drop queued and half-rendered speech."""
@@ -203,6 +211,13 @@ class BuiltinSpeaker:
     def set_language(self, lang: str) -> None:
         """Use the espeak-ng voice for `lang` from the next utterance on."""
         self._language = lang
+
+    def set_voice(self, variant: str) -> None:
+        """Speak with the espeak-ng variant `variant` from the next utterance on.
+
+        An empty variant is the language's own voice.
+        """
+        self._variant = variant
 
     def tick(self) -> None:
         """Collect rendered sounds and start the next one when the channel is idle.
@@ -367,6 +382,9 @@ class BuiltinSpeaker:
         while True:
             try:
                 voice = choose_voice(voices, job.language)
+                if getattr(renderer, "takes_variants", False):
+                    # espeak-ng's "+f2" variants; SAPI5 and NSSS voices have none.
+                    voice = with_variant(voice, job.variant)
                 renderer.render(job.text, path, voice=voice, wpm=job.wpm)
                 return renderer, voices, pygame.mixer.Sound(path)
             except Exception as exc:

@@ -60,6 +60,8 @@ class FallbackSpeaker:
         language: str = "en",
         rate: int = NORMAL_RATE,
         volume: int = 100,
+        variant: str = "",
+        braille: bool = True,
     ) -> None:
         """Start the first back end of `chain` that starts.
 
@@ -69,8 +71,12 @@ class FallbackSpeaker:
             language: Language for back ends that speak it.
             rate: Rate in percent of normal.
             volume: Volume 0..100.
+            variant: The built-in voice's variant ("" for the language's own).
+            braille: Whether a screen reader's braille display gets the text.
         """
         self._pending = list(chain)
+        self._variant = variant
+        self._braille = braille
         self._on_change = on_change
         self._language = language
         self._rate = clamp_rate(rate)
@@ -127,6 +133,16 @@ class FallbackSpeaker:
             self._current.set_language(lang)
         except Exception as exc:
             self._fail(exc, None)
+
+    def set_voice(self, variant: str) -> None:
+        """Keep the voice variant and pass it on (to back ends that have voices)."""
+        self._variant = variant
+        _call_optional(self._current, "set_voice", variant)
+
+    def set_braille(self, on: bool) -> None:
+        """Keep the braille switch and pass it on (to a screen reader)."""
+        self._braille = on
+        _call_optional(self._current, "set_braille", on)
 
     def tick(self) -> None:
         """Tick the current back end; on failure, move on."""
@@ -209,12 +225,24 @@ class FallbackSpeaker:
         speaker.set_language(self._language)
         speaker.set_rate(self._rate)
         speaker.set_volume(self._volume)
+        _call_optional(speaker, "set_voice", self._variant)
+        _call_optional(speaker, "set_braille", self._braille)
 
     def _report(self, change: BackendChange) -> None:
         try:
             self._on_change(change)
         except Exception as exc:
             _log.warning("on_change(%s) raised %r", change, exc)
+
+
+def _call_optional(speaker: Speaker, method: str, value: object) -> None:
+    """Call a setter that only some back ends have; a failure is only logged."""
+    setter = getattr(speaker, method, None)
+    if callable(setter):
+        try:
+            setter(value)
+        except Exception as exc:
+            _log.warning("%s.%s failed: %r", speaker.name, method, exc)
 
 
 def create_speaker(
@@ -224,11 +252,14 @@ def create_speaker(
     rate: int,
     volume: int,
     on_change: Callable[[BackendChange], None],
+    variant: str = "",
+    braille: bool = True,
 ) -> FallbackSpeaker:
     """Start speech for `mode`, falling back as needed; see `FallbackSpeaker`.
 
-    AUTO uses the screen reader only if one runs (on Linux: Orca, or
-    `AUDIOSPADES_SCREEN_READER=1`), else the built-in voice. SCREEN_READER uses any
+    AUTO uses the screen reader only if one runs (on Linux: Orca, Fenrir,
+    Speakup or a Speech Dispatcher daemon, or `AUDIOSPADES_SCREEN_READER=1`),
+    else the built-in voice. SCREEN_READER uses any
     accessible-output2 output (Speech Dispatcher without Orca too). Each back end
     given up is reported once through `on_change`. Blocks at most about
     `screen_reader.START_TIMEOUT + builtin.START_TIMEOUT` seconds, usually far less.
@@ -238,10 +269,14 @@ def create_speaker(
     from audiospades.speech.screen_reader import ScreenReaderSpeaker
 
     def screen_reader() -> Speaker:
-        return ScreenReaderSpeaker(require_running=mode is SpeechMode.AUTO)
+        return ScreenReaderSpeaker(
+            require_running=mode is SpeechMode.AUTO, braille=braille
+        )
 
     def builtin() -> Speaker:
-        return BuiltinSpeaker(language=language, rate=rate, volume=volume)
+        return BuiltinSpeaker(
+            language=language, rate=rate, volume=volume, variant=variant
+        )
 
     factories: dict[BackendKind, Callable[[], Speaker]] = {
         BackendKind.SCREEN_READER: screen_reader,
@@ -249,5 +284,11 @@ def create_speaker(
     }
     chain = [(kind, factories[kind]) for kind in _CHAINS[mode]]
     return FallbackSpeaker(
-        chain, on_change=on_change, language=language, rate=rate, volume=volume
+        chain,
+        on_change=on_change,
+        language=language,
+        rate=rate,
+        volume=volume,
+        variant=variant,
+        braille=braille,
     )

@@ -44,6 +44,7 @@ class SpeechManager:
         self._history: deque[str] = deque(maxlen=history_size)
         self._cursor: int | None = None  # None: not walking the history
         self._last_text = ""
+        self._output_count = 0
         self._rate = clamp_rate(rate)
         self._volume = clamp_percent(volume)
         self._speaker.set_rate(self._rate)
@@ -73,6 +74,11 @@ class SpeechManager:
     def current_volume(self) -> int:
         """The volume setting, 0..100."""
         return self._volume
+
+    @property
+    def output_count(self) -> int:
+        """How many times speech was sent or silenced: an answer the player hears."""
+        return self._output_count
 
     @property
     def history(self) -> tuple[str, ...]:
@@ -113,6 +119,7 @@ class SpeechManager:
 
     def silence(self) -> None:
         """Stop speaking now and drop what is queued (the Ctrl key)."""
+        self._output_count += 1
         self._speaker.stop()
 
     def repeat_last(self) -> str | None:
@@ -170,6 +177,29 @@ class SpeechManager:
         """Speak in `lang` ("en", "fr", ...) from the next message on."""
         self._speaker.set_language(lang)
 
+    def set_voice(self, variant: str) -> None:
+        """Use the built-in voice's variant `variant` (where the back end has one)."""
+        setter = getattr(self._speaker, "set_voice", None)
+        if callable(setter):
+            setter(variant)
+
+    def set_braille(self, on: bool) -> None:
+        """Send text to a screen reader's braille display, or stop (where it can)."""
+        setter = getattr(self._speaker, "set_braille", None)
+        if callable(setter):
+            setter(on)
+
+    def replace_speaker(self, speaker: Speaker) -> None:
+        """Speak through `speaker` from now on (the player chose another output).
+
+        The old back end is closed; the history, the rate and the volume stay.
+        """
+        old, self._speaker = self._speaker, speaker
+        if old is not speaker:
+            old.close()
+        speaker.set_rate(self._rate)
+        speaker.set_volume(self._volume)
+
     def is_speaking(self) -> bool:
         """Whether speech is playing or queued."""
         return self._speaker.is_speaking()
@@ -189,5 +219,6 @@ class SpeechManager:
         return text
 
     def _speak(self, text: str, interrupt: bool) -> None:
+        self._output_count += 1
         self._last_text = text
         self._speaker.speak(text, interrupt)

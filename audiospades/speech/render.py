@@ -54,6 +54,7 @@ __all__ = [
     "Voice",
     "choose_voice",
     "renderer_choices",
+    "with_variant",
     "words_per_minute",
 ]
 
@@ -142,6 +143,17 @@ def choose_voice(voices: list[Voice], lang: str) -> str | None:
     return None
 
 
+def with_variant(voice: str | None, variant: str) -> str | None:
+    """A voice with an espeak-ng variant ("+f2") added, where one is chosen.
+
+    >>> with_variant("roa/fr", "f2"), with_variant(None, "m3"), with_variant("en", "")
+    ('roa/fr+f2', 'en+m3', 'en')
+    """
+    if not variant:
+        return voice
+    return f"{voice or 'en'}+{variant}"
+
+
 def _check_written(path: str) -> None:
     """Raise `RenderError` unless `path` is a WAV file holding some sound."""
     try:
@@ -221,6 +233,11 @@ class Pyttsx3Renderer:
             raise RenderError(f"pyttsx3 failed to start: {exc!r}") from exc
         quiet_modules("pyttsx3.drivers.espeak")
 
+    @property
+    def takes_variants(self) -> bool:
+        """Whether voices take an espeak-ng variant (only on pyttsx3's espeak)."""
+        return bool(self._engine.driver_name == "espeak")
+
     def voices(self) -> list[Voice]:
         """The voices espeak-ng offers through pyttsx3."""
         with _ESPEAK_LOCK:
@@ -288,6 +305,9 @@ class Pyttsx3Renderer:
 
 class EspeakCliRenderer:
     """Renders by running the `espeak-ng` command."""
+
+    takes_variants = True
+    """espeak-ng voices take a variant: "roa/fr+f2"."""
 
     def __init__(self, *, timeout: float = CALL_TIMEOUT) -> None:
         """Find the command.

@@ -8,10 +8,13 @@ Every accessible-output2 call runs in one worker thread, because:
   gives the back end up (TIMED_OUT) instead of freezing the game loop;
 * on Windows the COM-based outputs want one thread for creation and use.
 
-Detection: on Linux, accessible-output2 picks Speech Dispatcher whenever it is
-installed, screen reader or not, so `require_running` (the AUTO mode) first checks
-that Orca runs (or `AUDIOSPADES_SCREEN_READER=1`). Elsewhere the first active output
-that is not a plain system voice (SAPI5) counts as a screen reader.
+Detection (`audiospades.speech.detect`): on Linux, accessible-output2 picks Speech
+Dispatcher whenever it is installed, screen reader or not, so the AUTO mode
+(`require_running`) first checks that a screen reader (Orca, Fenrir, Speakup) or a
+Speech Dispatcher daemon runs (or `AUDIOSPADES_SCREEN_READER=1`), then speaks
+through Speech Dispatcher under the game's own client name (`speechd_output`).
+Elsewhere the first active output that is not a plain system voice (SAPI5) counts
+as a screen reader.
 """
 
 from __future__ import annotations
@@ -19,7 +22,6 @@ from __future__ import annotations
 import contextlib
 import importlib
 import logging
-import os
 import queue
 import sys
 import threading
@@ -28,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from audiospades.speech import detect as _detect_module
 from audiospades.speech._quiet import quiet_modules
 from audiospades.speech.base import (
     BackendKind,
@@ -36,6 +39,7 @@ from audiospades.speech.base import (
     SpeakerFailure,
     Spoken,
 )
+from audiospades.speech.detect import SCREEN_READER_ENV, Detection
 
 __all__ = [
     "CALL_TIMEOUT",
@@ -53,10 +57,6 @@ START_TIMEOUT: Final = 2.0
 CALL_TIMEOUT: Final = 2.0
 """Seconds one speak/stop call may take mid-game before the back end is given up."""
 
-SCREEN_READER_ENV: Final = "AUDIOSPADES_SCREEN_READER"
-"""Set to 1 to say a screen reader runs (Linux), to 0 to say none does (anywhere)."""
-
-_LINUX_READERS: Final = frozenset({"orca"})
 
 # accessible-output2 modules that print() status lines (see `_quiet`).
 _CHATTY_MODULES: Final = (
@@ -67,35 +67,41 @@ _CHATTY_MODULES: Final = (
 _NOT_READERS: Final = frozenset({"ESpeak", "SAPI5", "SAPI4"})
 
 
-def is_screen_reader_running(proc: Path = Path("/proc")) -> bool | None:
+def is_screen_reader_running(
+    proc: Path = Path("/proc"), sys_module: Path = Path("/sys/module")
+) -> bool | None:
     """Whether a screen reader runs: True/False where known, None to ask ao2.
 
-    `AUDIOSPADES_SCREEN_READER` decides when set. On Linux, a process named `orca`
-    (its command name, or the script name in its command line) counts. Elsewhere
-    the answer is None: accessible-output2's own detection is trusted.
+    `AUDIOSPADES_SCREEN_READER` decides when set. On Linux, Orca, Fenrir or
+    Speakup count (see `detect`); Speech Dispatcher alone is not a screen
+    reader. Elsewhere the answer is None: accessible-output2's own detection is
+    trusted.
     """
-    forced = os.environ.get(SCREEN_READER_ENV, "").strip()
-    if forced in ("0", "1"):
-        return forced == "1"
+    found = _detect_module.detect(proc=proc, sys_module=sys_module)
+    if found.forced is not None:
+        return found.forced
     if not sys.platform.startswith("linux"):
         return None
-    try:
-        entries = [p for p in proc.iterdir() if p.name.isdigit()]
-    except OSError:
-        return False
-    for entry in entries:
-        try:
-            comm = (entry / "comm").read_text().strip()
-            argv = (entry / "cmdline").read_bytes().split(b"\0")[:2]
-        except OSError:
-            continue  # the process ended, or is not ours to read
-        names = {comm} | {os.path.basename(a.decode(errors="replace")) for a in argv}
-        if names & _LINUX_READERS:
-            return True
-    return False
+    return bool(found.readers)
+
+
+def detect_outputs() -> Detection:
+    """What runs on this machine (replaced by tests)."""
+    return _detect_module.detect()
+
+
+class _LinuxOutputs:
+    """Stands in for ao2's `Auto` on Linux: Speech Dispatcher under our name."""
+
+    def __init__(self) -> None:
+        from audiospades.speech.speechd_output import SpeechdOutput
+
+        self.outputs = [SpeechdOutput()]
 
 
 def _make_auto() -> Any:
+    if sys.platform.startswith("linux"):
+        return _LinuxOutputs()
     from accessible_output2.outputs.auto import Auto
 
     return Auto()
@@ -133,7 +139,11 @@ class ScreenReaderSpeaker:
     name = BackendKind.SCREEN_READER
 
     def __init__(
-        self, *, require_running: bool = True, start_timeout: float = START_TIMEOUT
+        self,
+        *,
+        require_running: bool = True,
+        start_timeout: float = START_TIMEOUT,
+        braille: bool = True,
     ) -> None:
         """Find the screen reader and start the worker that talks to it.
 
@@ -142,12 +152,17 @@ class ScreenReaderSpeaker:
                 AUTO mode). Without it, any working output (Speech Dispatcher
                 with no Orca) is used.
             start_timeout: Seconds to wait for accessible-output2 to start.
+            braille: Whether to send the text to the screen reader's braille
+                display too (where the output offers braille).
 
         Raises:
             BackendStartError: NOT_RUNNING, TIMED_OUT, UNAVAILABLE or FAILED.
         """
-        if require_running and is_screen_reader_running() is False:
+        self.detection = detect_outputs()
+        """What was found running (on Linux: which screen readers)."""
+        if require_running and not _may_speak(self.detection):
             raise BackendStartError(FallbackReason.NOT_RUNNING)
+        self._braille_wanted = braille
         self._calls: queue.Queue[_Call | None] = queue.Queue()
         self._started = threading.Event()
         self._start_error: BaseException | None = None
@@ -175,7 +190,32 @@ class ScreenReaderSpeaker:
             raise BackendStartError(reason, repr(error))
         if self._output is None:
             raise BackendStartError(FallbackReason.NOT_RUNNING)
-        _log.info("screen reader: %s", getattr(self._output, "name", "?"))
+        _log.info("screen reader: %s", self.output_name)
+
+    @property
+    def output_name(self) -> str:
+        """The output's own name ("NVDA", "Speech Dispatcher"): a product name."""
+        return str(getattr(self._output, "name", "") or "")
+
+    @property
+    def readers(self) -> tuple[str, ...]:
+        """The screen readers this output speaks for, by name, where known.
+
+        On Linux those detected (they speak through Speech Dispatcher too);
+        elsewhere the output itself is the screen reader.
+        """
+        if sys.platform.startswith("linux"):
+            return self.detection.readers
+        return (self.output_name,) if self.output_name else ()
+
+    @property
+    def has_braille(self) -> bool:
+        """Whether text goes to the screen reader's braille display too."""
+        return self._braille and self._braille_wanted
+
+    def set_braille(self, on: bool) -> None:
+        """Send text to the screen reader's braille display (where it has one)."""
+        self._braille_wanted = on
 
     # -- Speaker ---------------------------------------------------------------
 
@@ -309,8 +349,21 @@ class ScreenReaderSpeaker:
             output.silence()
             return
         output.speak(call.spoken.text, interrupt=call.spoken.interrupt)
-        if self._braille:
+        if self._braille and self._braille_wanted:
             output.braille(call.spoken.text)
+
+
+def _may_speak(found: Detection) -> bool:
+    """Whether the AUTO mode may use this back end.
+
+    A screen reader (or, on Linux, a Speech Dispatcher daemon) is known to run,
+    or cannot be known.
+    """
+    if found.forced is not None:
+        return found.forced
+    if not sys.platform.startswith("linux"):
+        return True
+    return found.wants_speechd
 
 
 def _init_com() -> None:

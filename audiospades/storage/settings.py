@@ -37,6 +37,8 @@ SETTINGS_VERSION: Final = 1
 VERBOSITIES: Final = ("full", "brief")
 PACES: Final = ("slow", "normal", "fast")
 THEMES: Final = ("dark", "light")
+VOICES: Final = ("", "m1", "m2", "m3", "m4", "m7", "f1", "f2", "f3", "f4")
+"""The built-in voice's variants: espeak-ng's standard male and female voices."""
 PERCENT_RANGE: Final = (0, 100)
 SPEECH_RATE_RANGE: Final = (10, 400)
 TEXT_SCALE_RANGE: Final = (0.5, 4.0)
@@ -94,6 +96,11 @@ class Settings:
     """The name last given for online play (empty: not asked yet)."""
     chat_speech: bool = True
     """Whether incoming chat is spoken (its cue and the message history stay)."""
+    voice: str = ""
+    """The built-in voice's variant (one of `VOICES`); empty: the language's own."""
+    braille: bool = True
+    """Whether announcements also go to a braille display (BrlAPI, or the screen
+    reader's braille on Windows)."""
 
 
 def load_settings() -> tuple[Settings, LoadProblem | None]:
@@ -310,6 +317,8 @@ _CHECKS: Final[dict[str, _Check]] = {
     "server_address": _address,
     "player_name": _player_name,
     "chat_speech": _boolean,
+    "voice": _choice(VOICES),
+    "braille": _boolean,
 }
 
 

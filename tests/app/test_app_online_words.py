@@ -164,9 +164,9 @@ def test_typed_characters_are_named() -> None:
 def test_chat_speech_is_an_option(make_harness: Callable[..., Harness]) -> None:
     h = make_harness()
     h.press("o", "return", "s", "s")
-    assert h.last == "Speak chat from other players, on, 7 of 9"
+    assert h.last == "Speak chat from other players, on, 7 of 15"
     h.press("right")
-    assert h.last == "Speak chat from other players, off, 7 of 9"
+    assert h.last == "Speak chat from other players, off, 7 of 15"
     saved, _ = storage.load_settings()
     assert saved.chat_speech is False
 

@@ -18,4 +18,4 @@ def test_c_utf8_locale_speaks_english(
     monkeypatch.setenv("LANG", "C.UTF-8")
     h = make_harness(settings=Settings(language=None, pace="fast"))
     h.press("o", "return")
-    assert h.last.endswith("Language, English, 1 of 9")
+    assert h.last.endswith("Language, English, 1 of 15")

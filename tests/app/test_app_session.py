@@ -125,7 +125,7 @@ def test_menu_keys(make_harness: Callable[..., Harness]) -> None:
         "Options. Left arrow and Right arrow change a value. Language"
     )
     h.press("down", "down", "right")
-    assert h.last == "Verbosity, brief, 3 of 9"
+    assert h.last == "Verbosity, brief, 3 of 15"
     assert storage.load_settings()[0].verbosity == "brief"
 
 

@@ -118,12 +118,14 @@ def test_a_screen_reader_failing_mid_game_is_announced_by_the_own_voice(
     cues: RecordingSoundPlayer,
 ) -> None:
     """Minute three, not start-up: the switch must still be heard, with its cue."""
-    screen_reader = FailsAfter(BackendKind.SCREEN_READER, good_calls=3)
+    screen_reader = FailsAfter(BackendKind.SCREEN_READER, good_calls=4)
     own_voice = RecordingSpeaker(BackendKind.BUILTIN)
     _chain(monkeypatch, screen_reader, own_voice)
     _run_windowed(monkeypatch, 6)
 
-    assert len(screen_reader.spoken) == 3  # the title and two menu moves
+    # The title, the output in use, and two menu moves.
+    assert len(screen_reader.spoken) == 4
+    assert screen_reader.spoken[1].text == "Speech: your screen reader."
     said = own_voice.transcript()
     assert said.count(SR_TO_OWN_VOICE) == 1
     # The message the screen reader dropped comes first, then the announcement,

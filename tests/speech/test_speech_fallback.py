@@ -49,15 +49,17 @@ class FlakySpeaker(RecordingSpeaker):
 
 @pytest.fixture
 def hanging_auto(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
-    """Make accessible-output2's `Auto()` block until the test ends."""
+    """Make accessible-output2's `Auto()`, and on Linux the Speech Dispatcher
+    client the game opens itself, block until the test ends."""
     release = threading.Event()
 
     class HangingAuto:
-        def __init__(self) -> None:
+        def __init__(self, *args: object, **kwargs: object) -> None:
             release.wait()
             raise RuntimeError("released")
 
     monkeypatch.setattr("accessible_output2.outputs.auto.Auto", HangingAuto)
+    monkeypatch.setattr("speechd.SSIPClient", HangingAuto)
     yield release
     release.set()
 

@@ -23,6 +23,7 @@ from audiospades.speech import (
     create_speaker,
 )
 from audiospades.speech import screen_reader as sr
+from audiospades.speech.detect import Detection
 from audiospades.speech.screen_reader import (
     SCREEN_READER_ENV,
     ScreenReaderSpeaker,
@@ -193,13 +194,13 @@ def test_a_plain_system_voice_is_not_a_screen_reader(
     assert info.value.reason is FallbackReason.NOT_RUNNING
 
 
-def test_auto_mode_on_linux_ignores_speech_dispatcher_without_orca(
+def test_auto_mode_on_linux_needs_a_screen_reader_or_a_speech_daemon(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Speech Dispatcher alone is not a screen reader: ao2 is not even asked."""
+    """Neither a screen reader nor Speech Dispatcher runs: ao2 is not even asked."""
     monkeypatch.setattr(sys, "platform", "linux")
     monkeypatch.delenv(SCREEN_READER_ENV)
-    monkeypatch.setattr(sr, "is_screen_reader_running", lambda: False)
+    monkeypatch.setattr(sr, "detect_outputs", Detection)
 
     def must_not_run() -> None:
         raise AssertionError("accessible-output2 was started")
