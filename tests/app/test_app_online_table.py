@@ -6,10 +6,11 @@ and hears where things stand, then leaves with Escape and Y.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from pathlib import Path
 
-from online_helpers import connect, heard, server_thread, until
+from online_helpers import DEADLINE, connect, heard, server_thread, until
 
 from audiospades.app.harness import Harness
 from audiospades.app.lobby import LobbyScreen, WaitingRoomScreen
@@ -32,6 +33,20 @@ def _drop(table: OnlineTableScreen) -> None:
     socket, loop = connection._socket, connection._loop
     assert socket is not None and loop is not None
     asyncio.run_coroutine_threadsafe(socket.close(), loop).result(10)
+
+
+def _play_to_the_end(player: Harness, table: OnlineTableScreen) -> None:
+    """Press Enter (play the focused card) until the game ends, within a bound.
+
+    The bound (generous: a loaded machine is slow) only turns a stuck game into a
+    failure instead of a hung test run.
+    """
+    end = time.monotonic() + 10 * DEADLINE
+    while time.monotonic() < end:
+        if table.finished:
+            return
+        player.press("return")
+    raise AssertionError("the game did not end")
 
 
 def test_a_host_seats_computers_plays_is_dropped_and_hears_where_things_stand(
@@ -79,8 +94,7 @@ def test_a_host_seats_computers_plays_is_dropped_and_hears_where_things_stand(
             assert "Last trick: " in summary
             assert "You and Bert: " in summary  # the scores
             # Play on to the end with the same keys.
-            while not table.finished:
-                ann.press("return")
+            _play_to_the_end(ann, table)
             ann.press("s")
             assert ann.last.startswith("You and Bert: ")
             # Escape offers leaving; N stays, Y leaves for the lobby.
@@ -146,8 +160,7 @@ def test_a_spectator_watches_a_game_to_its_end(
             table = ann.app.top
             assert isinstance(table, OnlineTableScreen)
             ann.press("3", "return")
-            while not table.finished:
-                ann.press("return")
+            _play_to_the_end(ann, table)
             until(lambda: watching.remote.is_over, bob)
             plays = [s for s in bob.transcript if " plays the " in s]
             assert len(plays) >= 39  # every computer player's card, at least
