@@ -98,10 +98,11 @@ def test_the_reader_catches_a_wrong_trick_winner() -> None:
     assert any("the rules give this trick to ('Cy'" in p for p in reader.problems)
     reader = Reader(players=3, tricks_per_hand=1)
     reader.read(
-        [*lines[:-1], "Cy wins the trick with the 2 of spades."]
-        + [
+        [
+            *lines[:-1],
+            "Cy wins the trick with the 2 of spades.",
             "The hand is over. You bid 1 and took 0 tricks. Contract set: "
-            "minus 10 points. Score: minus 20 points, 0 bags."
+            "minus 10 points. Score: minus 20 points, 0 bags.",
         ]
     )
     assert any("0 + -10 != -20" in p for p in reader.problems)

@@ -130,7 +130,7 @@ class Reader:
         self.trick.append((who, rank, suit))
         if suit == "spades" and not self.spades_broken:
             self.spades_broken = True
-            if not self.trick[0][2] == "spades" and following != "Spades are broken.":
+            if self.trick[0][2] != "spades" and following != "Spades are broken.":
                 self.fail(
                     line, "the first spade of the hand did not break spades aloud"
                 )
