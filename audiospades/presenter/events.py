@@ -217,7 +217,9 @@ def describe(
                 )
             ]
         case Question():
-            return [Utterance(question_text(notice), Cue.YOUR_TURN)]
+            return [
+                Utterance(question_text(notice, view.rules.partnerships), Cue.YOUR_TURN)
+            ]
         case HandShown(cards=cards):
             return [Utterance(hand_text(cards, view.rules))]
         case HandHidden():

@@ -301,7 +301,9 @@ def rules_text(rules: Rules) -> str:
     else:
         parts.append(_("Nil is not allowed."))
     if rules.blind_nil_allowed:
-        if rules.blind_nil_behind > 0:
+        if rules.blind_nil_behind > 0 and not rules.partnerships:
+            blind = _("Blind nil scores {points}, for a player {behind} points behind.")
+        elif rules.blind_nil_behind > 0:
             blind = _("Blind nil scores {points}, for a side {behind} points behind.")
         else:
             blind = _("Blind nil scores {points}, at any score.")

@@ -131,8 +131,11 @@ def your_turn_text(view: SeatView, names: Sequence[str], brief: bool) -> str:
     )
 
 
-def question_text(question: Question) -> str:
-    """The yes/no question the table waits for (asked again by T, B and digits)."""
+def question_text(question: Question, partnerships: bool = True) -> str:
+    """The yes/no question the table waits for (asked again by T, B and digits).
+
+    ``partnerships``: whether the player has a side (else "you" are behind).
+    """
     keys = yes_no_keys()
     if question.kind is QuestionKind.BLIND_NIL:
         if question.behind <= 0:
@@ -140,6 +143,11 @@ def question_text(question: Question) -> str:
                 "Bid blind nil, before looking at your cards? "
                 "Press {yes} for yes or {no} for no."
             ).format(**keys)
+        if not partnerships:
+            return _(
+                "You are {points} or more points behind. Bid blind nil, "
+                "before looking at your cards? Press {yes} for yes or {no} for no."
+            ).format(points=question.behind, **keys)
         return _(
             "Your side is {points} or more points behind. Bid blind nil, "
             "before looking at your cards? Press {yes} for yes or {no} for no."

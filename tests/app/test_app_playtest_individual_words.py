@@ -1,0 +1,56 @@
+"""Play-test: with each player for themselves there are no sides, so the blind nil
+question and the rules speak of the player, not of "your side"."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from app_helpers import play_until
+
+from audiospades.app.harness import Harness
+from audiospades.storage import Settings
+
+THREE = {"preset": "pagat", "player_count": 3, "target_score": 500}
+
+
+def _three_player_table(make_harness: Callable[..., Harness], seed: int) -> Harness:
+    h = make_harness(
+        seed=seed,
+        settings=Settings(language="en", pace="fast", last_rules=dict(THREE)),
+    )
+    h.press("return")
+    return h
+
+
+def test_the_blind_nil_question_of_a_lone_player_names_no_side(
+    make_harness: Callable[..., Harness],
+) -> None:
+    h = _three_player_table(make_harness, 3)
+    play_until(
+        h,
+        lambda x: x.table is not None and x.table.session.question is not None,
+        limit=2000,
+    )
+    assert h.last == (
+        "You are 100 or more points behind. Bid blind nil, before looking at "
+        "your cards? Press Y for yes or N for no."
+    )
+    h.press("t")  # asked again in the same words
+    assert h.last.startswith("You are 100 or more points behind.")
+
+
+def test_the_rules_of_a_lone_player_game_name_no_side(
+    make_harness: Callable[..., Harness],
+) -> None:
+    h = _three_player_table(make_harness, 3)
+    h.press("u")
+    assert "Blind nil scores 200, for a player 100 points behind." in h.last
+    assert "side" not in h.last
+
+
+def test_partnership_rules_still_speak_of_the_side(
+    make_harness: Callable[..., Harness],
+) -> None:
+    h = make_harness(seed=3, settings=Settings(language="en", pace="fast"))
+    h.press("return", "u")
+    assert "Blind nil scores 200, for a side 100 points behind." in h.last
