@@ -155,6 +155,11 @@ class UnboundKey:
 
 
 @dataclass(frozen=True, slots=True)
+class TrickGathered:
+    """The finished trick on the table was gathered by the player's key."""
+
+
+@dataclass(frozen=True, slots=True)
 class UndoUnavailable:
     """Undo was asked for in a game that has none (an online game)."""
 
@@ -172,6 +177,7 @@ Reply = (
     | NoHint
     | HintedCardMissing
     | UnboundKey
+    | TrickGathered
     | UndoUnavailable
 )
 """Everything the table controller may answer to a key."""

@@ -38,6 +38,7 @@ from audiospades.replies import (
     PassChoiceChanged,
     QuestionAgain,
     Reply,
+    TrickGathered,
     UnboundKey,
     UndoUnavailable,
     WhoseTurn,
@@ -365,6 +366,7 @@ class TableController:
             case Command.CONTINUE:
                 if not port.clear_trick():
                     return WhoseTurn()
+                return TrickGathered()
             case Command.PLAY_CARD:
                 return self._play_or_choose()
         return None
@@ -404,7 +406,7 @@ class TableController:
         view = self.view
         if port.awaiting_trick_clear:
             port.clear_trick()
-            return None
+            return TrickGathered()
         if self._is_my_bid_turn(view):
             if self.bid_entry:
                 self._submit_bid()

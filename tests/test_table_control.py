@@ -32,6 +32,7 @@ from audiospades.replies import (
     PassChoiceChanged,
     QuestionAgain,
     Reply,
+    TrickGathered,
     UnboundKey,
     UndoUnavailable,
     WhoseTurn,
@@ -343,7 +344,7 @@ def test_a_trick_waiting_to_be_gathered() -> None:
     assert shown is not None
     assert control.handle(Command.CARDS_ON_TABLE) == CardsOnTable(shown)
     assert control.handle(Command.WHOSE_TURN) == WhoseTurn(True)
-    assert control.handle(Command.PLAY_CARD) is None  # Enter gathers it.
+    assert control.handle(Command.PLAY_CARD) == TrickGathered()  # Enter gathers it.
     assert not session.awaiting_trick_clear
 
 

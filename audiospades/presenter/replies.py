@@ -30,6 +30,7 @@ from audiospades.replies import (
     PassChoiceChanged,
     QuestionAgain,
     Reply,
+    TrickGathered,
     UnboundKey,
     UndoUnavailable,
     WhoseTurn,
@@ -117,6 +118,8 @@ def reply_utterances(
             ]
         case UnboundKey(chord=chord):
             return [answer(system_words.unbound_key_text(chord))]
+        case TrickGathered():
+            return [answer(table_words.trick_gathered_text())]
         case UndoUnavailable():
             return [answer(system_words.undo_unavailable_text())]
         case _:

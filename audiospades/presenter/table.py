@@ -478,3 +478,8 @@ def seat_label_text(seat: int, view: SeatView, names: Sequence[str]) -> str:
 def dealer_mark_text() -> str:
     """The tag beside the dealer's name on the picture."""
     return _("dealer")
+
+
+def trick_gathered_text() -> str:
+    """The answer to the key that gathers a finished trick (the table moves on)."""
+    return _("Trick gathered.")

@@ -1,0 +1,53 @@
+"""Play-test: with "wait for a key after each trick" on, the key that gathers the
+trick is answered as doing so, never with "N does nothing here"."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from audiospades.app.harness import Harness
+from audiospades.storage import Settings
+
+
+def _trick_waiting(make_harness: Callable[..., Harness]) -> Harness:
+    settings = Settings(
+        language="en",
+        pace="fast",
+        wait_after_trick=True,
+        last_rules={"preset": "pagat", "target_score": None, "hand_limit": 1},
+    )
+    h = make_harness(seed=7, settings=settings)
+    h.press("return", "3", "return")
+    for _ in range(4):
+        h.settle()
+        if h.table.session.awaiting_trick_clear:
+            break
+        h.press("tab", "return")
+    assert h.last == "Press N to gather the trick."
+    return h
+
+
+@pytest.mark.parametrize("key", ["n", "return"])
+def test_gathering_the_trick_is_answered(
+    make_harness: Callable[..., Harness], key: str
+) -> None:
+    h = _trick_waiting(make_harness)
+    mark = h.mark()
+    h.press(key)
+    said = h.said_since(mark)
+    assert h.table.session.awaiting_trick_clear is False
+    assert said[:1] == ["Trick gathered."]
+    assert not any("does nothing here" in line for line in said)
+    # The second time too: no "nothing here" knock after a real gather.
+    h.press("tab", "return")
+    for _ in range(6):
+        h.settle()
+        if h.table.session.awaiting_trick_clear:
+            break
+        h.press("tab", "return")
+    sounds = len(h.sound.played)
+    h.press(key)
+    assert h.said_since(mark)[-1:] != [""]
+    assert "nothing_here" not in [str(c[0].value) for c in h.sound.played[sounds:]]
