@@ -24,3 +24,23 @@ def test_help_lines_have_no_full_stop_before_the_position(
     # "What does this key do" still answers in a whole sentence.
     h.press("escape", "f2", "b")
     assert h.last == "B: make your bid, or hear how."
+
+
+def test_the_help_for_f_says_what_f_says(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """F tells the suit led and whether spades are broken; F1 and F2 say both."""
+    h = make_harness(seed=7)
+    h.press("return", "n", "3", "return", "f")
+    assert h.last.endswith("Spades are not broken.")
+    h.press("f2", "f")
+    assert h.last == "F: the suit led, and whether spades are broken."
+    h.press("f2", "f1")
+    heard = [h.last]
+    for _ in range(10):
+        h.press("down")
+        heard.append(h.last)
+    assert any(
+        line.startswith("F: the suit led, and whether spades are broken, ")
+        for line in heard
+    )
