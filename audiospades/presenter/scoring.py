@@ -25,6 +25,7 @@ from audiospades.rules.options import (
     TieRule,
     TrumpMode,
 )
+from audiospades.rules.seats import side_seats
 
 
 def points_words(points: int) -> str:
@@ -125,6 +126,22 @@ def side_reasons(score: SideScore, names: Sequence[str]) -> list[str]:
     return out
 
 
+def contract_holder(side: SideScore, view: SeatView) -> int | None:
+    """The one partner who holds the side's contract when the other bid nil.
+
+    The contract counts only that partner's tricks, so "You and Lena took 4"
+    beside "You took 2" would contradict the 6 tricks the side was told it took;
+    "Lena bid 3 and took 4 tricks" does not. None when no partner bid nil.
+    """
+    if not side.nils:
+        return None
+    rules = view.rules
+    nil_seats = {nil.seat for nil in side.nils}
+    seats = side_seats(side.side, rules.player_count, rules.partnerships)
+    holders = [seat for seat in seats if seat not in nil_seats]
+    return holders[0] if len(holders) == 1 and len(seats) > 1 else None
+
+
 def hand_summary_lines(
     score: HandScore, view: SeatView, names: Sequence[str], brief: bool = False
 ) -> list[str]:
@@ -156,9 +173,12 @@ def hand_summary_lines(
                 )
             )
         else:
+            holder = contract_holder(side, view)
             parts.append(
                 _("{side} bid {bid} and took {tricks}.").format(
-                    side=name, bid=side.contract, tricks=tricks_words(side.tricks)
+                    side=name if holder is None else player_title(holder, names),
+                    bid=side.contract,
+                    tricks=tricks_words(side.tricks),
                 )
             )
         parts.extend(reasons)

@@ -191,10 +191,13 @@ class Reader:
             if m := SIDE_TOOK.match(sentence):
                 members |= {m[1], m[2]}
                 told += int(m[4])
+                both = self.won.get(m[1], 0) + self.won.get(m[2], 0)
+                if both != int(m[4]):
+                    self.fail(line, f"{m[1]} and {m[2]} took {both} between them")
             elif m := ONE_TOOK.match(sentence):
                 members.add(m[1])
                 told += int(m[3])
-                if m[2] is None and self.won.get(m[1], 0) != int(m[3]):
+                if self.won.get(m[1], 0) != int(m[3]):
                     self.fail(line, f"{m[1]} took {self.won.get(m[1], 0)}")
             elif m := SCORE.match(sentence):
                 total, bags_now = _value(m[1], m[2]), int(m[3])
