@@ -52,7 +52,12 @@ def play_whole_game(
 
 
 SHAPES = {
-    "four in partnership": (7, {"preset": "pagat", "target_score": 250}, 4, 13),
+    "four in partnership": (
+        7,
+        {"preset": "pagat", "target_score": 250, "hand_limit": 8},
+        4,
+        13,
+    ),
     "three each for themselves": (
         3,
         {"preset": "pagat", "player_count": 3, "target_score": 200, "hand_limit": 6},
@@ -61,7 +66,7 @@ SHAPES = {
     ),
     "six in three partnerships": (
         5,
-        {"preset": "pagat", "player_count": 6, "target_score": 300},
+        {"preset": "pagat", "player_count": 6, "target_score": 300, "hand_limit": 8},
         6,
         8,
     ),
