@@ -597,6 +597,28 @@ _REASONS: Final[dict[HintReason, str]] = {
     HintReason.PROTECT_PARTNER_NIL: N_(
         "winning the trick keeps your partner's nil safe"
     ),
+    HintReason.NIL_DUCK: N_("it cannot win the trick, so your nil stays safe"),
+    HintReason.NIL_SHED: N_(
+        "it cannot win the trick, and it is the highest card you can safely get rid of"
+    ),
+    HintReason.NIL_LOWEST: N_(
+        "every card you may play beats the trick so far; "
+        "your lowest gives a later player the best chance to beat it"
+    ),
+    HintReason.NIL_LOST: N_(
+        "your nil fails on this trick whatever you play, "
+        "so get rid of your highest card"
+    ),
+    HintReason.NIL_LEAD: N_("it is the lead most likely to lose the trick"),
+    HintReason.OVERTAKE_NIL: N_(
+        "it beats your partner's card, so your partner's nil stays safe"
+    ),
+    HintReason.CANNOT_BEAT: N_(
+        "you cannot beat the card that is winning the trick, so play low"
+    ),
+    HintReason.COVER_LEAD: N_(
+        "a high lead lets your partner play under it and keep the nil"
+    ),
     HintReason.ATTACK_NIL: N_("it may force the nil bidder to win a trick"),
     HintReason.SAVE_BAGS: N_("your side has its tricks: avoid a bag"),
     HintReason.SET_CONTRACT: N_("it helps set the opponents' contract"),
