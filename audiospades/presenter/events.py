@@ -36,7 +36,12 @@ from audiospades.presenter.table import (
     question_text,
     your_turn_text,
 )
-from audiospades.presenter.utterance import Utterance, is_brief, pan_for
+from audiospades.presenter.utterance import (
+    Utterance,
+    card_cue_for,
+    is_brief,
+    pan_for,
+)
 from audiospades.presenter.words import (
     bid_words,
     card_list,
@@ -166,7 +171,7 @@ def describe(
                 text = _("{player} plays {card}.").format(
                     player=_(names[seat]), card=the_card(card)
                 )
-            return [Utterance(text, Cue.CARD_PLAYED, pan=pan_for(seat, n))]
+            return [Utterance(text, card_cue_for(seat, n), pan=pan_for(seat, n))]
         case SpadesBroken():
             return [Utterance(_("Spades are broken."), Cue.SPADES_BROKEN)]
         case TrickWon(seat=seat, cards=cards, trick_index=index):

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from audiospades.notices import HUMAN
 from audiospades.rules.seats import relative_position
-from audiospades.sound import Cue, seat_pan
+from audiospades.sound import Cue, card_cue, seat_pan
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +30,11 @@ class Utterance:
 def pan_for(seat: int, player_count: int) -> float:
     """The stereo pan of a seat, heard from seat 0."""
     return seat_pan(relative_position(seat, HUMAN, player_count), player_count)
+
+
+def card_cue_for(seat: int, player_count: int) -> Cue:
+    """The card-played cue of a seat, heard from seat 0 (the seat across: its own)."""
+    return card_cue(relative_position(seat, HUMAN, player_count), player_count)
 
 
 def answer(text: str, cue: Cue | None = None) -> Utterance:
