@@ -111,8 +111,9 @@ class App:
                 contexts = tuple(
                     c for c in screen.key_contexts() if c != Context.GLOBAL
                 )
+                order = tuple(c for c in screen.help_contexts() if c != Context.GLOBAL)
                 if not isinstance(screen, HelpScreen):
-                    self._apply(Push(HelpScreen(contexts)))
+                    self._apply(Push(HelpScreen(contexts, order)))
                 return True
             case Command.WHAT_KEY:
                 services.what_key_mode = True

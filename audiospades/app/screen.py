@@ -99,6 +99,14 @@ class Screen:
         """Key contexts, most specific first (GLOBAL is added by the loop)."""
         return (Context.MENU,)
 
+    def help_contexts(self) -> tuple[Context, ...]:
+        """The order in which F1 lists the key contexts (by default as above).
+
+        A key still means what :meth:`key_contexts` makes it mean; only the order of
+        the list changes (the table's information keys before the bid entry's).
+        """
+        return self.key_contexts()
+
     def on_enter(self, services: Services) -> None:
         """The screen became the top one for the first time."""
 

@@ -490,8 +490,8 @@ _COMMANDS: Final[dict[Command, str]] = {
     Command.PREV_SUIT: N_("previous suit"),
     Command.FIRST_CARD: N_("first card"),
     Command.LAST_CARD: N_("last card"),
-    Command.NEXT_PLAYABLE: N_("next card you may play"),
-    Command.PREV_PLAYABLE: N_("previous card you may play"),
+    Command.NEXT_PLAYABLE: N_("next card you may play, or pass when passing"),
+    Command.PREV_PLAYABLE: N_("previous card you may play, or pass when passing"),
     Command.HINTED_CARD: N_("move to the card the hint suggests"),
     Command.PLAY_CARD: N_("play the card, or choose it to pass"),
     Command.CONTINUE: N_("gather the trick"),
@@ -707,6 +707,9 @@ _CUES: Final[dict[Cue, str]] = {
     Cue.CARD_FOCUS: N_("moving through your hand"),
     Cue.EDGE: N_("the end of a list"),
     Cue.CARD_PLAYED: N_("a card is played, from where the player sits"),
+    Cue.CARD_PLAYED_ACROSS: N_(
+        "a card is played across the table, by your partner in partnerships"
+    ),
     Cue.YOUR_TURN: N_("your turn"),
     Cue.BID_PLACED: N_("a bid"),
     Cue.ILLEGAL_MOVE: N_("not allowed"),

@@ -393,7 +393,7 @@ def pass_choice_text(card: Card, chosen: bool, remaining: int) -> str:
 
 def hidden_hand_text() -> str:
     """The hand is hidden during a blind nil decision."""
-    return _("Your cards are hidden until you bid blind nil.")
+    return _("Your cards are hidden until you answer the blind nil question.")
 
 
 def empty_hand_text() -> str:
