@@ -44,6 +44,7 @@ from audiospades.commands import Command
 from audiospades.i18n import _
 from audiospades.keymap import Chord, Context
 from audiospades.presenter import Utterance
+from audiospades.presenter.grammar import polish
 from audiospades.presenter.keynames import menu_keys
 from audiospades.presenter.system import menu_item_text
 from audiospades.sound import Cue
@@ -321,7 +322,7 @@ class MenuScreen(Screen):
         out = []
         for item in self.items:
             value = item.value() if item.value is not None else ""
-            out.append(f"{item.text()}: {value}" if value else item.text())
+            out.append(polish(f"{item.text()}: {value}" if value else item.text()))
         return out
 
     def focus_index(self) -> int | None:

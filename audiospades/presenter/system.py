@@ -585,7 +585,11 @@ def language_text(name: str) -> str:
 
 
 _REASONS: Final[dict[HintReason, str]] = {
+    # Translators: the reason after "Play the jack of clubs:". "It" is the card:
+    # say "this card" (or no subject), not a pronoun that agrees with a gender,
+    # since the card named may be masculine or feminine.
     HintReason.ONLY_CARD: N_("it is your only choice"),
+    # Translators: "it" is the card just named: say "this card", not "he"/"she".
     HintReason.WINS_TRICK: N_("it wins the trick"),
     HintReason.CHEAPEST_WINNER: N_("it is the lowest card that wins the trick"),
     HintReason.DUCK_UNDER: N_("it is the highest card that still loses the trick"),

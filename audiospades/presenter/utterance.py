@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from audiospades.notices import HUMAN
+from audiospades.presenter.grammar import polish
 from audiospades.rules.seats import relative_position
 from audiospades.sound import Cue, card_cue, seat_pan
 
@@ -25,6 +26,10 @@ class Utterance:
     cue: Cue | None = None
     interrupt: bool = False
     pan: float = 0.0
+
+    def __post_init__(self) -> None:
+        # The language's fix-ups where names meet words ("de Omar" -> "d'Omar").
+        object.__setattr__(self, "text", polish(self.text))
 
 
 def pan_for(seat: int, player_count: int) -> float:
