@@ -302,3 +302,25 @@ def test_portuguese_bidding_summary_says_you_and_your_partner_bid_in_the_plural(
     summary = next(line for line in h.transcript if "Você e " in line)
     assert re.search(r"Você e \w+ apostaram \d+\.", summary), summary
     assert "apostou" not in summary.split("Você e ")[1].split(".")[0]
+
+
+def test_spanish_trick_count_agrees_with_one_trick(
+    speak: Callable[[str], None],
+) -> None:
+    """ "ganadas 1 baza" put a plural participle on one trick."""
+    from audiospades.presenter.table import trick_info_text
+
+    rules = Rules.pagat()
+    game = Game(rules, first_dealer=3)
+    import random
+
+    from audiospades.rules import shuffled_deal
+
+    game.deal(shuffled_deal(rules, random.Random(1)))
+    for seat in range(4):
+        game.bid(seat, Bid(3))
+    speak("es")
+    text = trick_info_text(seat_view(game, 0), NAMES)
+    assert "ganadas" not in text
+    assert "Apostaste 3 y llevas 0 bazas." in text
+    assert "Omar apostó 3 y lleva 0 bazas." in text
