@@ -203,3 +203,37 @@ def test_the_nil_reasons_are_translated(lang: str) -> None:
         i18n.set_language("en")
     assert "cannot win" not in text
     assert any(word in text.lower() for word in ("nil", "null", "nulo"))
+
+
+# --- the look-ahead's reasons must be true too ----------------------------------
+
+
+def _classify(game: Game, card: str) -> HintReason:
+    from audiospades.bots.search import classify
+    from audiospades.bots.sim import sim_from_view
+
+    view = seat_view(game, YOU)
+    return classify(sim_from_view(view), view, Card.parse(card))
+
+
+def test_only_the_highest_losing_card_is_called_the_highest_that_loses() -> None:
+    """The hint said "Play the 6 of hearts: it is the highest card that still loses
+    the trick" while the 7 of hearts lost too."""
+    hand = "7H 6H 2H 7C 5C 3C 6D 5D 4D 3D 2D 4S 3S"
+    game = _game({YOU: hand, RIGHT: "AH"}, {}, "AH", dealer=PARTNER)
+    assert _classify(game, "7H") is HintReason.DUCK_UNDER
+    assert _classify(game, "6H") is not HintReason.DUCK_UNDER
+    assert _classify(game, "2H") is HintReason.FOLLOW_LOW
+
+
+def test_a_card_later_players_may_beat_should_win_it_does_not_win_it() -> None:
+    hand = "KH 2H 7C 5C 3C 6D 5D 4D 3D 2D 4S 3S 2S"
+    game = _game({YOU: hand, RIGHT: "5H"}, {}, "5H", dealer=PARTNER)
+    assert _classify(game, "KH") is HintReason.LEAD_WINNER  # "it should win"
+    last = _game(
+        {YOU: hand, LEFT: "5H", PARTNER: "6H", RIGHT: "7H"},
+        {},
+        "5H 6H 7H",
+        dealer=YOU,
+    )
+    assert _classify(last, "KH") is HintReason.WINS_TRICK
