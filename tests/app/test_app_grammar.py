@@ -324,3 +324,25 @@ def test_spanish_trick_count_agrees_with_one_trick(
     assert "ganadas" not in text
     assert "Apostaste 3 y llevas 0 bazas." in text
     assert "Omar apostó 3 y lleva 0 bazas." in text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_sentences_about_a_person_do_not_assume_their_gender(
+    speak: Callable[[str], None], lang: str
+) -> None:
+    """A player's name says nothing of their gender: "Ana è tornato", "Estás
+    sentado" and "Ana es ahora el anfitrión" assumed a man."""
+    gendered = re.compile(
+        r"\b(tornato|seduto|sentado|assis|anfitrión|anfitrião|organizzatore|"
+        r"Gastgeber|absent)\b"
+    )
+    speak(lang)
+    for message in (
+        "{name} is back.",
+        "{name} is back and plays again.",
+        "{name} is now the host.",
+        "You sit in seat {number} at table {name}.",
+        "{name}, away",
+    ):
+        text = i18n._(message).format(name="Ana", number=2)
+        assert not gendered.search(text), text
