@@ -300,6 +300,10 @@ def test_player_selection_speaks_the_personality_after_a_pause_or_on_enter(
     h = make_harness()
     _open_rules(h)
     h.press("end", "up", "return")
+    assert h.last.startswith(
+        "Player selection. Left arrow and Right arrow change the player; "
+        "Enter describes them."
+    )
     mark = h.mark()
     h.press("down")
     assert len(h.said_since(mark)) == 1
