@@ -555,11 +555,21 @@ def classify(sim: Sim, view: SeatView, card: Card) -> HintReason:
     if value > best:
         if suit is SPADES and led is not SPADES:
             return HintReason.TRUMP_IN
-        return HintReason.WINS_TRICK
+        last = len(view.trick) == sim.n - 1
+        if last or (suit is led and _is_top(sim, view.seat, card) and led is SPADES):
+            return HintReason.WINS_TRICK
+        # Later players may still beat it: say so with "should", not "wins".
+        return HintReason.LEAD_WINNER
     if suit is not led:
         return HintReason.DISCARD_LOSER
-    lower = [c for c in view.legal_plays if power[c] < power[card]]
-    return HintReason.DUCK_UNDER if lower else HintReason.FOLLOW_LOW
+    # The words must be true: "the highest card that still loses" only when no
+    # higher card of the suit would lose too, "follow low" only for the lowest.
+    losers = [c for c in view.legal_plays if suit_of[c] is led and power[c] <= best]
+    if all(power[c] <= power[card] for c in losers) and len(losers) > 1:
+        return HintReason.DUCK_UNDER
+    if all(power[c] >= power[card] for c in view.legal_plays):
+        return HintReason.FOLLOW_LOW
+    return HintReason.BEST_OUTCOME
 
 
 def _is_top(sim: Sim, seat: int, card: Card) -> bool:
