@@ -48,7 +48,6 @@ _FILES: Final[dict[str, tuple[str, str]]] = {
     "/index.html": ("index.html", "text/html; charset=utf-8"),
     "/app.js": ("app.js", "text/javascript; charset=utf-8"),
     "/style.css": ("style.css", "text/css; charset=utf-8"),
-    "/favicon.svg": ("favicon.svg", "image/svg+xml"),
 }
 """The page's files: request path -> (file in ``web/static``, content type)."""
 

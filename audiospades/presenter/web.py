@@ -62,6 +62,7 @@ CHROME: Final[dict[str, str]] = {
     "lobby_heading": N_("Tables"),
     "table_name_label": N_("Name of a new table"),
     "create": N_("Create a table"),
+    "short_game": N_("Short game: one hand"),
     "refresh": N_("Refresh the list"),
     "join": N_("Join"),
     "watch": N_("Watch"),
