@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -52,14 +53,25 @@ def open_page(driver: Any, url: str, name: str) -> None:
     wait_for(lambda: _visible(driver, "lobby"), what="the lobby")
 
 
-def host_short_table(driver: Any, table: str) -> None:
-    """Create a one-hand table, fill the free seats with computers, start."""
+def host_short_table(
+    driver: Any,
+    table: str,
+    *,
+    before_start: Callable[[], None] | None = None,
+    bots: int = 3,
+) -> None:
+    """Create a one-hand table, seat ``bots`` computers, start.
+
+    ``before_start`` runs once the table is open (another person sits down).
+    """
     from selenium.webdriver.common.by import By
 
     _by_id(driver, "table-name").send_keys(table)
     _by_id(driver, "short-game").click()
     _by_id(driver, "create-form").find_element(By.CSS_SELECTOR, "[type=submit]").click()
     wait_for(lambda: _visible(driver, "waiting"), what="the waiting room")
+    if before_start is not None:
+        before_start()
 
     def add_buttons() -> list[Any]:
         return [
@@ -68,7 +80,7 @@ def host_short_table(driver: Any, table: str) -> None:
             if b.text == "Add a computer player"
         ]
 
-    for left in (2, 1, 0):
+    for left in range(bots - 1, -1, -1):
         add_buttons()[0].click()
         wait_for(lambda left=left: len(add_buttons()) == left, what="a computer seated")
     _by_id(driver, "start").click()
