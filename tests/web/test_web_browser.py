@@ -116,7 +116,8 @@ def is_playing(driver: Any) -> bool:
 
 
 def trick_on_table(driver: Any) -> int:
-    return int(driver.execute_script("return document.querySelectorAll('#places .card').length"))
+    script = "return document.querySelectorAll('#places .card').length"
+    return int(driver.execute_script(script))
 
 
 def audit(driver: Any, what: str) -> None:
@@ -169,7 +170,7 @@ def play_to_the_end(driver: Any, *, pictures: bool = False) -> None:
     shot = not pictures
     while not is_over(driver):
         wait_for(
-            lambda: urgent_count(driver) > handled or is_over(driver),
+            lambda seen=handled: urgent_count(driver) > seen or is_over(driver),
             what="my turn or the end",
         )
         if is_over(driver):
@@ -200,7 +201,7 @@ def test_a_whole_game_by_keys_in_the_browser(tmp_path: Path) -> None:
         screenshot(driver, "lobby", doubled=True)
         audit(driver, "lobby")
         host_short_table(driver, "Browser table")
-        wait_for(lambda: board_is_focused(driver), what="the table region to have focus")
+        wait_for(lambda: board_is_focused(driver), what="the table region's focus")
         play_to_the_end(driver, pictures=True)
         before = len(heard(driver))
         press(driver, "s")
@@ -208,8 +209,7 @@ def test_a_whole_game_by_keys_in_the_browser(tmp_path: Path) -> None:
         lines = heard(driver)
         scores = lines[-1]
         header = [
-            li.text
-            for li in _by_id(driver, "header").find_elements("tag name", "li")
+            li.text for li in _by_id(driver, "header").find_elements("tag name", "li")
         ]
     polite = [text for kind, text in lines if kind == "polite"]
     urgent = [text for kind, text in lines if kind == "assertive"]

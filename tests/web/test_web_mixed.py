@@ -40,8 +40,10 @@ class HeadlessGame:
         self.lines: list[str] = []
         self.errors = home / "stderr.txt"
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "audiospades", "--headless"]
-            + ["--connect", url, "--name", name, "--keys", str(script)],
+            [
+                *(sys.executable, "-m", "audiospades", "--headless"),
+                *("--connect", url, "--name", name, "--keys", str(script)),
+            ],
             cwd=ROOT,
             env=env,
             stdout=subprocess.PIPE,
