@@ -202,10 +202,14 @@ class WebSeat:
         self._due = False
         if self.client.closed:
             return
-        with i18n.speaking(self.client.language):
-            lines = self._lines(replies)
-            screen = self._screen()
-            characters = self._characters() if self._first else None
+        try:
+            with i18n.speaking(self.client.language):
+                lines = self._lines(replies)
+                screen = self._screen()
+                characters = self._characters() if self._first else None
+        except Exception:  # a wording bug must not stop the server or the table
+            log.exception("player %s: the page's words failed", self.client.player_id)
+            return
         self._first = False
         if screen == self._last_screen:
             screen = None  # unchanged: not sent again
