@@ -74,14 +74,17 @@ def host_short_table(
         before_start()
 
     def add_buttons() -> list[Any]:
-        return [
-            b
-            for b in _by_id(driver, "seats").find_elements(By.TAG_NAME, "button")
-            if b.text == "Add a computer player"
-        ]
+        script = "return [...document.querySelectorAll('#seats button[id^=add-]')]"
+        return list(driver.execute_script(script))
+
+    from selenium.webdriver.support.select import Select
 
     for left in range(bots - 1, -1, -1):
-        add_buttons()[0].click()
+        # A different character in each seat (Bert, Poppy, ...), as a host would.
+        menu = _by_id(driver, "seats").find_element(By.TAG_NAME, "select")
+        Select(menu).select_by_index(bots - left)
+        seat = menu.get_attribute("id").removeprefix("character-")
+        _by_id(driver, f"add-{seat}").click()
         wait_for(lambda left=left: len(add_buttons()) == left, what="a computer seated")
     _by_id(driver, "start").click()
     wait_for(lambda: _visible(driver, "table"), what="the table")
@@ -135,8 +138,13 @@ def audit(driver: Any, what: str) -> None:
 
 
 def screenshot(driver: Any, name: str, *, doubled: bool = False) -> Path:
-    """Save the page as it looks; ``doubled``: as at 200% zoom (half the CSS width)."""
+    """Save the page as it looks; ``doubled``: as at 200% zoom (half the CSS width).
+
+    At the table the picture is scrolled into view first.
+    """
     OUT.mkdir(parents=True, exist_ok=True)
+    scroll = "const b = document.getElementById('board');"
+    scroll += "if (b.offsetParent) b.scrollIntoView({block: 'start'});"
     path = OUT / f"{name}-{'200' if doubled else '100'}.png"
     if doubled:
         size = driver.get_window_size()
@@ -150,6 +158,7 @@ def screenshot(driver: Any, name: str, *, doubled: bool = False) -> Path:
             },
         )
         try:
+            driver.execute_script(scroll)
             # Nothing is lost at 200%: the page reflows, it never scrolls sideways.
             overflow = driver.execute_script(
                 "return document.documentElement.scrollWidth"
@@ -160,6 +169,7 @@ def screenshot(driver: Any, name: str, *, doubled: bool = False) -> Path:
         finally:
             driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
     else:
+        driver.execute_script(scroll)
         driver.save_screenshot(str(path))
     return path
 
@@ -200,6 +210,13 @@ def test_a_whole_game_by_keys_in_the_browser(tmp_path: Path) -> None:
         screenshot(driver, "lobby")
         screenshot(driver, "lobby", doubled=True)
         audit(driver, "lobby")
+        driver.execute_cdp_cmd(
+            "Emulation.setEmulatedMedia",
+            {"features": [{"name": "prefers-color-scheme", "value": "dark"}]},
+        )
+        screenshot(driver, "lobby-dark")
+        audit(driver, "lobby in dark mode")
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
         host_short_table(driver, "Browser table")
         wait_for(lambda: board_is_focused(driver), what="the table region's focus")
         play_to_the_end(driver, pictures=True)
@@ -208,6 +225,17 @@ def test_a_whole_game_by_keys_in_the_browser(tmp_path: Path) -> None:
         wait_for(lambda: len(heard(driver)) > before, what="the scores on S")
         lines = heard(driver)
         scores = lines[-1]
+        # F1: the table's keys, from the game's key map, in the live region.
+        press(driver, "\ue031")
+        wait_for(
+            lambda: any(t == "Keys at the card table:" for _k, t in heard(driver)),
+            what="F1's help",
+        )
+        helped = [t for _k, t in heard(driver)]
+        assert "S: the scores." in helped, helped[-30:]
+        # Escape leaves the table region for the page's buttons.
+        press(driver, "\ue00c")
+        assert not board_is_focused(driver)
         header = [
             li.text for li in _by_id(driver, "header").find_elements("tag name", "li")
         ]

@@ -3,7 +3,8 @@
 Robin hosts a one-hand table in the browser; Ann sits down with the game itself
 (``audiospades --headless --connect URL --name Ann --keys FILE``); Robin seats two
 computer players and starts. Each hears the other's every play, in the words of a
-local game, and both reach the end.
+local game, and both reach the end; chat goes both ways (the page's chat line to
+the game, the game's chat key to the page).
 """
 
 from __future__ import annotations
@@ -19,12 +20,19 @@ from pathlib import Path
 
 import pytest
 from test_web_browser import host_short_table, open_page, play_to_the_end
-from web_helpers import ROOT, chromium, heard, running_server, skip_without_browser
+from web_helpers import (
+    ROOT,
+    chromium,
+    heard,
+    running_server,
+    skip_without_browser,
+    wait_for,
+)
 
 pytestmark = pytest.mark.browser
 
-ANN_KEYS = "return return\n3 return\n" + "return " * 13 + "\ns\n"
-"""The lobby's first table, its first free seat; bid 3; play at each turn; S."""
+ANN_KEYS = "return return\n3 return\n" + "return " * 13 + "\n' g g return\n"
+"""The lobby's first table, its first free seat; bid 3; play at each turn; chat."""
 
 
 class HeadlessGame:
@@ -88,17 +96,24 @@ def test_a_browser_and_the_game_play_one_table_to_the_end(tmp_path: Path) -> Non
             nonlocal ann
             ann = HeadlessGame("Ann", ws_url, ANN_KEYS, tmp_path / "ann")
             ann.wait_for("Waiting for the game.")
+            # Robin greets Ann from the page's chat line.
+            chat = driver.find_element("id", "chat")
+            chat.send_keys("hello Ann")
+            chat.submit()
+            ann.wait_for("Robin: hello Ann")
 
         try:
             host_short_table(driver, "Mixed table", before_start=ann_sits, bots=2)
             play_to_the_end(driver)
             assert ann is not None
             ann.finish()
+            wait_for(lambda: "Ann: gg" in [t for _k, t in heard(driver)], what="chat")
             robin_heard = [text for _kind, text in heard(driver)]
         finally:
             if ann is not None:
                 ann.process.kill()
     assert ann is not None
+    assert "Ann: gg" in robin_heard
     # Each hears the other's 13 plays, in the same words as a local game.
     assert sum(1 for t in robin_heard if t.startswith("Ann plays the ")) == 13
     assert sum(1 for t in ann.lines if t.startswith("Robin plays the ")) == 13

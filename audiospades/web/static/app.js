@@ -180,10 +180,20 @@ function show(place) {
 
 function showScreen(screen) {
   state.screen = screen;
+  // Lists are drawn afresh: keep the focus and the choices the player was making.
+  const focused = document.activeElement ? document.activeElement.id : "";
+  const chosen = {};
+  for (const select of document.querySelectorAll("#seats select")) {
+    chosen[select.id] = select.value;
+  }
   const changed = show(screen.place);
   if (screen.place === "lobby") drawLobby(screen);
-  if (screen.place === "waiting") drawWaiting(screen);
+  if (screen.place === "waiting") drawWaiting(screen, chosen);
   if (screen.place === "table") drawTable(screen);
+  if (!changed && focused && document.activeElement === document.body) {
+    const again = document.getElementById(focused);
+    if (again) again.focus();
+  }
   if (changed) {
     const target = {
       lobby: "lobby-heading", waiting: "waiting-heading", table: "board",
@@ -192,9 +202,10 @@ function showScreen(screen) {
   }
 }
 
-function button(text, onClick, label) {
+function button(text, onClick, label, id) {
   const element = document.createElement("button");
   element.type = "button";
+  if (id) element.id = id;
   element.textContent = text;
   if (label) element.setAttribute("aria-label", label);
   element.addEventListener("click", onClick);
@@ -213,15 +224,15 @@ function drawLobby(screen) {
     row.append(
       label,
       button(word("join"), () => send({ type: "join_seat", table: item.id }),
-        `${word("join")}: ${item.label}`),
+        `${word("join")}: ${item.label}`, `join-${item.id}`),
       button(word("watch"), () => send({ type: "spectate", table: item.id }),
-        `${word("watch")}: ${item.label}`),
+        `${word("watch")}: ${item.label}`, `watch-${item.id}`),
     );
     list.append(row);
   }
 }
 
-function drawWaiting(screen) {
+function drawWaiting(screen, chosen) {
   $("waiting-title").textContent = screen.title;
   $("start").hidden = !screen.is_host;
   const list = $("seats");
@@ -243,14 +254,15 @@ function drawWaiting(screen) {
         option.textContent = character.label;
         select.append(option);
       }
+      if (chosen[select.id]) select.value = chosen[select.id];
       row.append(select, button(word("add_bot"), () => send({
         type: "add_bot", seat: Number(item.id), character: select.value,
-      }), `${word("add_bot")}: ${item.label}`));
+      }), `${word("add_bot")}: ${item.label}`, `add-${item.id}`));
     }
     if (screen.is_host && item.kind === "computer") {
       row.append(button(word("remove_bot"),
         () => send({ type: "remove_bot", seat: Number(item.id) }),
-        `${word("remove_bot")}: ${item.label}`));
+        `${word("remove_bot")}: ${item.label}`, `remove-${item.id}`));
     }
     list.append(row);
   }
@@ -313,7 +325,8 @@ function drawTable(screen) {
   hand.replaceChildren();
   picture.hand.forEach((face, index) => {
     const item = document.createElement("li");
-    const choose = button("", () => pressKey("return", false, false, face.card), face.label);
+    const choose = button("", () => pressKey("return", false, false, face.card),
+      face.label, `card-${face.card}`);
     choose.append(cardFace(face));
     if (!face.playable) choose.classList.add("dim");
     if (face.chosen) choose.classList.add("chosen");
