@@ -301,7 +301,10 @@ function drawTable(screen) {
   }));
   const places = $("places");
   places.replaceChildren();
-  for (const place of picture.places) {
+  // Left, across, right ... then you, nearest your hand (as round a real table).
+  const order = [...picture.places.filter((p) => p.seat !== 0),
+    ...picture.places.filter((p) => p.seat === 0)];
+  for (const place of order) {
     const box = document.createElement("div");
     box.className = place.is_turn ? "place turn" : "place";
     const who = document.createElement("span");
