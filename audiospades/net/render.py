@@ -234,9 +234,15 @@ class WebSeat:
                 self._waiting_at = table
             else:
                 self.control = TableController(table, self.hints)
-                if self._waiting_at is not table:  # joined a game under way
+                if self._waiting_at is not table:
+                    # Back after a lost connection (the table came straight after
+                    # welcome, with no lobby), or sat down in a game under way:
+                    # where things stand, the turn left to the restated notice.
                     text = where_things_stand(
-                        table.view(), table.names, restated=False, returning=False
+                        table.view(),
+                        table.names,
+                        restated=table.is_human_turn or table.question is not None,
+                        returning=online.lobby_count == 0,
                     )
                     said.append(Utterance(text))
         control = self.control

@@ -174,11 +174,23 @@ def screenshot(driver: Any, name: str, *, doubled: bool = False) -> Path:
     return path
 
 
-def play_to_the_end(driver: Any, *, pictures: bool = False) -> None:
-    """Bid 3 and play the card the table offers, by keys alone, at each turn."""
+def my_turn(driver: Any) -> bool:
+    """The picture shows it is my turn (my place is highlighted)."""
+    script = "return !!document.querySelector('#places .place[data-seat=\"0\"].turn')"
+    return bool(driver.execute_script(script))
+
+
+def play_to_the_end(
+    driver: Any, *, pictures: bool = False, turns: int | None = None
+) -> None:
+    """Bid 3 and play the card the table offers, by keys alone, at each turn.
+
+    At each new urgent announcement that is my turn (the picture shows it);
+    ``turns``: stop after that many of my turns.
+    """
     handled = 0
     shot = not pictures
-    while not is_over(driver):
+    while not is_over(driver) and turns != 0:
         wait_for(
             lambda seen=handled: urgent_count(driver) > seen or is_over(driver),
             what="my turn or the end",
@@ -186,6 +198,10 @@ def play_to_the_end(driver: Any, *, pictures: bool = False) -> None:
         if is_over(driver):
             break
         handled = urgent_count(driver)
+        if not my_turn(driver):
+            continue  # an error or the link, not my turn
+        if turns is not None:
+            turns -= 1
         if is_playing(driver):
             if not shot and trick_on_table(driver) >= 2:
                 shot = True

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import shutil
+import socket
 import tempfile
 import threading
 import time
@@ -53,8 +54,9 @@ def browser_missing() -> str | None:
 class ServerThread:
     """An ``audiospades serve`` on 127.0.0.1, a free port, in a background thread."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, port: int = 0) -> None:
         self.db = db
+        self.port = port
         self.loop = asyncio.new_event_loop()
         self.server: Server | None = None
         self.store: Store | None = None
@@ -72,7 +74,7 @@ class ServerThread:
             self.store = Store(self.db)
             config = ServerConfig(
                 host="127.0.0.1",
-                port=0,
+                port=self.port,
                 delays=Delays(bot=0, trick=0, hand=0),
                 takeover_seconds=5.0,
                 bot_workers=1,
@@ -102,16 +104,25 @@ class ServerThread:
         return f"http://127.0.0.1:{self.server.port}/"
 
     def stop(self) -> None:
-        """Stop the server and wait for its thread."""
-        if self._stop is not None:
-            self.loop.call_soon_threadsafe(self._stop.set)
+        """Stop the server and wait for its thread (once; again does nothing)."""
+        if self._stop is None or self.loop.is_closed():
+            return
+        self.loop.call_soon_threadsafe(self._stop.set)
         self._thread.join(WAIT)
+        self.loop.close()
+
+
+def free_port() -> int:
+    """A port free on loopback now (for a server restarted on the same port)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 @contextmanager
-def running_server(db: Path) -> Iterator[str]:
+def running_server(db: Path, port: int = 0) -> Iterator[str]:
     """A server for the length of the block; yields the page's address."""
-    thread = ServerThread(db)
+    thread = ServerThread(db, port)
     url = thread.start()
     try:
         yield url

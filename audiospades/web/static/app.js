@@ -15,6 +15,7 @@ const RANKS = { T: "10" };
 const KEEP_LIVE = 8;
 const KEEP_HISTORY = 300;
 const REPEAT_MS = 110;
+const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
 
 const state = {
   ws: null,
@@ -27,6 +28,9 @@ const state = {
   historyIndex: -1,
   sound: false,
   lastKeyAt: 0,
+  greeted: false,
+  lost: false,
+  retries: 0,
 };
 
 const $ = (id) => document.getElementById(id);
@@ -116,7 +120,10 @@ function toggleSound() {
 function send(message) {
   if (state.ws && state.ws.readyState === WebSocket.OPEN) {
     state.ws.send(JSON.stringify(message));
+    return true;
   }
+  if (state.lost) announce(word("reconnecting"), true, null);
+  return false;
 }
 
 function connect(name, language) {
@@ -142,9 +149,20 @@ function connect(name, language) {
   ws.addEventListener("close", () => {
     if (state.ws !== ws) return;
     state.ws = null;
-    announce(word("connection_lost"), true, null);
-    show("join");
-    $("join-status").textContent = word("connection_lost");
+    if (!state.greeted) {
+      // The first connection failed: back to the form.
+      announce(word("connect_failed"), true, null);
+      show("join");
+      $("join-status").textContent = word("connect_failed");
+      return;
+    }
+    // As the game does: say so once, then try again, waiting longer each time;
+    // the server keeps the seat, and the token brings it back.
+    if (!state.lost) announce(word("reconnecting"), true, null);
+    state.lost = true;
+    const delay = BACKOFF_MS[Math.min(state.retries, BACKOFF_MS.length - 1)];
+    state.retries += 1;
+    setTimeout(() => connect(name, language), delay);
   });
 }
 
@@ -152,6 +170,12 @@ function receive(message) {
   switch (message.type) {
     case "welcome":
       localStorage.setItem("audiospades-token", message.token);
+      state.greeted = true;
+      state.retries = 0;
+      if (state.lost) {
+        state.lost = false;
+        announce(word("reconnected"), false, null);
+      }
       $("join-status").textContent = "";
       $("messages").hidden = false;
       break;
@@ -307,6 +331,7 @@ function drawTable(screen) {
   for (const place of order) {
     const box = document.createElement("div");
     box.className = place.is_turn ? "place turn" : "place";
+    box.dataset.seat = String(place.seat);
     const who = document.createElement("span");
     who.className = "who";
     who.textContent = place.label;
