@@ -79,9 +79,29 @@ _PAGE_COMMANDS: Final = frozenset(
     }
 )
 """Keys the page answers itself (its own history, chat box, leaving), or that a
-browser has no use for: never sent on to the controller, left out of F1's help."""
+browser has no use for: never sent on to the controller."""
 
-_HELP_CONTEXTS: Final = (Context.QUESTION, Context.BIDDING, Context.TABLE)
+_NOT_ON_THE_PAGE: Final = frozenset(
+    {
+        Command.MENU,
+        Command.SILENCE,
+        Command.SPEECH_FASTER,
+        Command.SPEECH_SLOWER,
+        Command.FULLSCREEN,
+        Command.QUIT,
+        Command.WHAT_KEY,
+    }
+)
+"""Keys F1's help leaves out on the page: the browser and the screen reader have
+their own (the page's Escape and K are told by the last line)."""
+
+_HELP_CONTEXTS: Final = (
+    Context.QUESTION,
+    Context.BIDDING,
+    Context.TABLE,
+    Context.ONLINE,
+    Context.GLOBAL,
+)
 
 
 class _Inbox:
@@ -384,10 +404,11 @@ class WebSeat:
         seen: set[Chord] = set()
         for context in _HELP_CONTEXTS:
             for chord, command in self.keymap.bindings(context):
-                if chord in seen or command in _PAGE_COMMANDS:
+                if chord in seen or command in _NOT_ON_THE_PAGE:
                     continue
                 seen.add(chord)
                 lines.append(p.SaidLine(text=key_help_text(chord, command)))
+        lines.append(p.SaidLine(text=web_words.page_keys_text()))
         self.client.send(p.Said(lines=lines, screen=None))
 
     # --- the screen ---

@@ -50,6 +50,11 @@ def help_intro() -> str:
     return _("Keys at the card table:")
 
 
+def page_keys_text() -> str:
+    """The last line of F1's help on the page: the keys only the page has."""
+    return _("K: sound cues on or off. Escape: back to the page's buttons.")
+
+
 CHROME: Final[dict[str, str]] = {
     "title": N_("audiospades: Spades for everyone"),
     "skip": N_("Skip to the game"),

@@ -249,6 +249,14 @@ def test_a_whole_game_by_keys_in_the_browser(tmp_path: Path) -> None:
         )
         helped = [t for _k, t in heard(driver)]
         assert "S: the scores." in helped, helped[-30:]
+        assert "Apostrophe: chat: type a line for the others to hear." in helped
+        assert "Page Up: earlier messages." in helped
+        assert helped[-1].startswith("K: sound cues on or off."), helped[-3:]
+        # K: the page's sound cues (off at first) come on, and say so.
+        press(driver, "k")
+        wait_for(lambda: heard(driver)[-1][1] == "Sound cues on.", what="K")
+        toggle = _by_id(driver, "sound-toggle")
+        assert toggle.get_attribute("aria-pressed") == "true"
         # Escape leaves the table region for the page's buttons.
         press(driver, "\ue00c")
         assert not board_is_focused(driver)
