@@ -136,3 +136,46 @@ def test_the_screen_is_sent_only_when_it_changes(tmp_path: Path) -> None:
             await page.close()
 
     run(scenario(), timeout=60)
+
+
+def test_a_page_watching_a_table_sees_no_hand_and_hears_the_play(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        async with running_server(tmp_path / "server.db") as server:
+            url = url_of(server)
+            host = NetPlayer(url, "Host")
+            await host.connect()
+            rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
+            await host.send({"type": "create_table", "name": "T", "rules": rules})
+            table = (await host.expect(p.TableSnapshot)).table.id
+            for seat, who in enumerate(BOTS, start=1):
+                await host.send({"type": "add_bot", "seat": seat, "character": who})
+            page = NetPlayer(url, "Watcher", render=True)
+            await page.connect()
+            await page.send({"type": "spectate", "table": table, "chair": 2})
+            await page.expect(p.TableSnapshot)
+            await host.send({"type": "start_game"})
+            finished = asyncio.create_task(host.play_to_the_end())
+            heard: list[str] = []
+            pictures: list[p.Picture] = []
+            while not finished.done() or not any("trick" in t for t in heard):
+                try:
+                    said = await asyncio.wait_for(_said(page), 1.0)
+                except TimeoutError:
+                    continue
+                heard += [line.text for line in said.lines]
+                if said.screen is not None and said.screen.picture is not None:
+                    pictures.append(said.screen.picture)
+            await finished
+            assert pictures and all(not pic.hand for pic in pictures)
+            assert any(" plays the " in t for t in heard)
+            # S, asked while watching: the scores, from the watched chair (seat 2,
+            # the host's partner), in the words the game uses for a watcher.
+            await page.send({"type": "key", "key": "s"})
+            answer = await _said(page)
+            assert answer.lines and answer.lines[0].text.startswith("You and Host: ")
+            await page.close()
+            await host.close()
+
+    run(scenario(), timeout=120)
