@@ -15,7 +15,13 @@ from typing import Final
 
 from audiospades.i18n import _
 from audiospades.net.protocol import SeatInfo, TableInfo
-from audiospades.presenter.online import occupant_text, seat_item_label
+from audiospades.presenter.online import (
+    JOIN_PRIVATE,
+    PRIVATE_ITEM,
+    TABLE_CODE,
+    occupant_text,
+    seat_item_label,
+)
 from audiospades.presenter.scoring import goal_text
 from audiospades.presenter.words import side_name, signed
 from audiospades.rules import SeatView
@@ -70,6 +76,9 @@ CHROME: Final[dict[str, str]] = {
     "table_name_label": N_("Name of a new table"),
     "create": N_("Create a table"),
     "short_game": N_("Short game: one hand"),
+    "private": PRIVATE_ITEM,
+    "table_code": TABLE_CODE,
+    "join_code": JOIN_PRIVATE,
     "refresh": N_("Refresh the list"),
     "join": N_("Join"),
     "watch": N_("Watch"),

@@ -443,9 +443,16 @@ function start() {
     const rules = $("short-game").checked
       ? { preset: "pagat", target_score: null, hand_limit: 1 }
       : { preset: "pagat" };
-    if (name) send({ type: "create_table", name, rules });
+    const secret = $("private").checked;
+    if (name) send({ type: "create_table", name, rules, private: secret });
   });
   $("refresh").addEventListener("click", () => send({ type: "list_tables" }));
+  $("code-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    // Codes are spoken spaced out ("K 7 Q"); typed either way.
+    const code = $("table-code").value.replace(/\s+/g, "");
+    if (code) send({ type: "join_seat", table: code });
+  });
   $("start").addEventListener("click", () => send({ type: "start_game" }));
   for (const element of document.querySelectorAll(".leave")) {
     element.addEventListener("click", leave);
