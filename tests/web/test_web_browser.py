@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -137,6 +138,20 @@ def audit(driver: Any, what: str) -> None:
     assert result == [], f"axe on the {what}: " + json.dumps(result, indent=1)
 
 
+@contextmanager
+def dark(driver: Any) -> Iterator[None]:
+    """The system asks for dark colours (and reduced motion) for the block."""
+    features = [
+        {"name": "prefers-color-scheme", "value": "dark"},
+        {"name": "prefers-reduced-motion", "value": "reduce"},
+    ]
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})
+    try:
+        yield
+    finally:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
 def screenshot(driver: Any, name: str, *, doubled: bool = False) -> Path:
     """Save the page as it looks; ``doubled``: as at 200% zoom (half the CSS width).
 
@@ -208,6 +223,9 @@ def play_to_the_end(
                 screenshot(driver, "trick")
                 screenshot(driver, "trick", doubled=True)
                 audit(driver, "table")
+                with dark(driver):
+                    screenshot(driver, "trick-dark")
+                    audit(driver, "table in dark mode")
                 assert board_is_focused(driver)
             # Tab: the next card that may be played; Enter plays it.
             press(driver, "\ue004", "\ue007")
@@ -226,13 +244,9 @@ def test_a_whole_game_by_keys_in_the_browser(tmp_path: Path) -> None:
         screenshot(driver, "lobby")
         screenshot(driver, "lobby", doubled=True)
         audit(driver, "lobby")
-        driver.execute_cdp_cmd(
-            "Emulation.setEmulatedMedia",
-            {"features": [{"name": "prefers-color-scheme", "value": "dark"}]},
-        )
-        screenshot(driver, "lobby-dark")
-        audit(driver, "lobby in dark mode")
-        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        with dark(driver):
+            screenshot(driver, "lobby-dark")
+            audit(driver, "lobby in dark mode")
         host_short_table(driver, "Browser table")
         wait_for(lambda: board_is_focused(driver), what="the table region's focus")
         play_to_the_end(driver, pictures=True)
