@@ -148,6 +148,14 @@ def speaking(lang: str) -> Iterator[str]:
     For a server that words lines for clients of several languages: no listener
     is told (nothing changes for good), and each catalogue is read once.
     Yields the language in force (English for one the game does not ship).
+
+    >>> set_language("en")
+    'en'
+    >>> with speaking("xx") as spoken:
+    ...     spoken, current_language()
+    ('en', 'en')
+    >>> current_language()
+    'en'
     """
     global _translations, _language
     saved = (_translations, _language)

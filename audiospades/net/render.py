@@ -246,6 +246,16 @@ class WebSeat:
         for news in online.drain_news():
             said.extend(self._news(news, seat))
         table = online.table
+        if (
+            table is not None
+            and self.control is not None
+            and self.control.finished
+            and not table.is_over
+        ):
+            # The host started the next game at this table: a fresh controller
+            # (focus, entry, "finished"), and no "where things stand" for it.
+            self.control = None
+            self._waiting_at = table
         if table is None:
             self.control = None
         elif self.control is None or self.control.port is not table:

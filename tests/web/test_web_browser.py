@@ -255,6 +255,9 @@ def test_a_whole_game_by_keys_in_the_browser(tmp_path: Path) -> None:
         wait_for(lambda: len(heard(driver)) > before, what="the scores on S")
         lines = heard(driver)
         scores = lines[-1]
+        header = [
+            li.text for li in _by_id(driver, "header").find_elements("tag name", "li")
+        ]
         # F1: the table's keys, from the game's key map, in the live region.
         press(driver, "\ue031")
         wait_for(
@@ -274,9 +277,14 @@ def test_a_whole_game_by_keys_in_the_browser(tmp_path: Path) -> None:
         # Escape leaves the table region for the page's buttons.
         press(driver, "\ue00c")
         assert not board_is_focused(driver)
-        header = [
-            li.text for li in _by_id(driver, "header").find_elements("tag name", "li")
-        ]
+        # The host may start the next game at the same table: a fresh hand.
+        again = _by_id(driver, "again")
+        assert again.is_displayed()
+        again.click()
+        wait_for(lambda: not is_over(driver), what="the next game")
+        _by_id(driver, "board").click()
+        play_to_the_end(driver, turns=2)  # its bid and first card, by keys
+        assert not is_over(driver)
     polite = [text for kind, text in lines if kind == "polite"]
     urgent = [text for kind, text in lines if kind == "assertive"]
     assert any(t.startswith("Your bid") or "bid" in t for t in urgent), urgent[:3]

@@ -349,6 +349,7 @@ function drawTable(screen) {
   }
   $("bid-entry").textContent = picture.bid_entry;
   $("board").dataset.over = String(picture.over);
+  $("again").hidden = !(picture.over && screen.is_host);
   const hand = $("hand");
   hand.replaceChildren();
   picture.hand.forEach((face, index) => {
@@ -454,6 +455,7 @@ function start() {
     if (code) send({ type: "join_seat", table: code });
   });
   $("start").addEventListener("click", () => send({ type: "start_game" }));
+  $("again").addEventListener("click", () => send({ type: "start_game" }));
   for (const element of document.querySelectorAll(".leave")) {
     element.addEventListener("click", leave);
   }
