@@ -340,12 +340,15 @@ class WebSeat:
         """A key pressed on the page: the game's meaning of it, answered.
 
         Raises:
-            ProtocolError: ``not_at_table`` with no game under way to take keys.
+            ProtocolError: ``not_at_table`` or ``game_not_started``: no game
+                under way to take keys.
         """
         self.render()  # first, what came in before the key
         control = self.control
         if control is None:
-            raise p.ProtocolError(p.ErrorCode.NOT_AT_TABLE, "no game is under way")
+            if self.online.table is None:
+                raise p.ProtocolError(p.ErrorCode.NOT_AT_TABLE, "you are at no table")
+            raise p.ProtocolError(p.ErrorCode.GAME_NOT_STARTED, "no game is under way")
         mods = frozenset(
             m for m, on in (("ctrl", press.ctrl), ("shift", press.shift)) if on
         )
@@ -354,8 +357,9 @@ class WebSeat:
         replies: list[Reply] = []
         if press.card is not None:
             card = Card.parse(press.card)
-            if card in control.view.hand:
-                control.focus = card
+            if card not in control.view.hand:
+                return  # a card the page showed before it was played: nothing
+            control.focus = card
         if command is Command.HELP:
             with i18n.speaking(self.client.language):
                 self._send_help(control)

@@ -23,6 +23,8 @@ from audiospades.presenter.scoring import scores_text
 from audiospades.presenter.system import no_hint_text
 from audiospades.rules import Phase
 
+ALL_CARDS = [r + s for r in "23456789TJQKA" for s in "CDHS"]
+
 BOTS = ("milly", "bert", "poppy")
 
 
@@ -72,6 +74,10 @@ def test_a_rendering_client_is_worded_in_its_language(tmp_path: Path) -> None:
             waiting = await _said(page)
             assert waiting.screen is not None and waiting.screen.place == "waiting"
             assert waiting.lines[0].text.startswith("Vous êtes assis à la place 1")
+            await page.send({"type": "key", "key": "s"})
+            early = await page.expect(p.Error)
+            assert early.code is p.ErrorCode.GAME_NOT_STARTED
+            await _said(page)  # the refusal, worded
             for seat, character in enumerate(BOTS, start=1):
                 await page.send(
                     {"type": "add_bot", "seat": seat, "character": character}
@@ -88,6 +94,13 @@ def test_a_rendering_client_is_worded_in_its_language(tmp_path: Path) -> None:
             hand = [face.card for face in said.screen.picture.hand]
             assert hand == [str(c) for c in page.view.hand]
             assert page.view.phase is Phase.BIDDING
+
+            # A card the page showed that is not in the hand (any more): nothing.
+            held = {str(c) for c in page.view.hand}
+            stranger = next(c for c in ALL_CARDS if c not in held)
+            await page.send({"type": "key", "key": "return", "card": stranger})
+            with pytest.raises(TimeoutError):
+                await asyncio.wait_for(_said(page), 0.5)
 
             # S: the game's own sentence for this seat, in French.
             await page.send({"type": "key", "key": "s"})
