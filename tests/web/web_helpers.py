@@ -67,7 +67,17 @@ class ServerThread:
 
     def _run(self) -> None:
         asyncio.set_event_loop(self.loop)
-        self.loop.run_until_complete(self._main())
+        try:
+            self.loop.run_until_complete(self._main())
+        finally:
+            # As asyncio.run does: finish what the server's close cancelled.
+            pending = asyncio.all_tasks(self.loop)
+            for task in pending:
+                task.cancel()
+            self.loop.run_until_complete(
+                asyncio.gather(*pending, return_exceptions=True)
+            )
+            self.loop.run_until_complete(self.loop.shutdown_asyncgens())
 
     async def _main(self) -> None:
         try:
