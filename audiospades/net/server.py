@@ -35,6 +35,7 @@ from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from audiospades.net import web
 from audiospades.net.pool import BotPool
 from audiospades.net.protocol import (
     MAX_FRAME_BYTES,
@@ -51,6 +52,7 @@ from audiospades.net.protocol import (
     ErrorCode,
     Hello,
     JoinSeat,
+    KeyPress,
     Leave,
     ListTables,
     Lobby,
@@ -71,6 +73,7 @@ from audiospades.net.protocol import (
     encode,
     request_type,
 )
+from audiospades.net.render import WebSeat
 from audiospades.net.seats import SeatHolder, new_code
 from audiospades.net.store import Store
 from audiospades.net.table import NetTable, TableContext
@@ -120,6 +123,8 @@ class Client:
     warned: bool = False
     """A rate-limit error was sent; more refused frames are ignored silently."""
     closed: bool = False
+    renderer: WebSeat | None = None
+    """For a browser page (``hello`` with ``render``): words every frame for it."""
     _queue: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
     _writer: asyncio.Task[None] | None = None
 
@@ -134,6 +139,8 @@ class Client:
         self._queue.put_nowait(encode(message))
         if self._writer is None:
             self._writer = asyncio.get_running_loop().create_task(self._write())
+        if self.renderer is not None:
+            self.renderer.feed(message)
 
     async def _write(self) -> None:
         with contextlib.suppress(ConnectionClosed):
@@ -199,6 +206,7 @@ class Server:
             # No per-message deflate: it cost the server more time than anything
             # but saving, for frames of a few kilobytes.
             compression=None,
+            process_request=web.process_request,  # the browser page (net/web.py)
         )
         log.info("listening on %s port %d", self.config.host, self.port)
 
@@ -347,6 +355,12 @@ class Server:
                     raise ProtocolError(ErrorCode.NO_QUESTION, "no question is open")
             case Chat(text=text):
                 self._chat(client, text)
+            case KeyPress():
+                if client.renderer is None:
+                    raise ProtocolError(
+                        ErrorCode.NOT_RENDERING, "keys need hello with render: true"
+                    )
+                client.renderer.key(message)
 
     def _hello(self, client: Client, hello: Hello) -> None:
         if hello.version != PROTOCOL_VERSION:
@@ -366,6 +380,8 @@ class Server:
             self.store.touch_player(player.id, name)
             log.info("connection %s: player %s is back", client.peer, player.id)
         client.player_id, client.name, client.language = player.id, name, hello.language
+        if hello.render:
+            client.renderer = WebSeat(client, self.dispatch, self.pool.call)
         old = self.clients.get(player.id)
         if old is not None and old is not client:
             log.info("player %s: an older connection is replaced", player.id)
