@@ -94,6 +94,8 @@ class Settings:
     """The name last given for online play (empty: not asked yet)."""
     chat_speech: bool = True
     """Whether incoming chat is spoken (its cue and the message history stay)."""
+    tutorial_offered: bool = False
+    """Whether "Learn to play" was offered at start-up (it is, once)."""
 
 
 def load_settings() -> tuple[Settings, LoadProblem | None]:
@@ -310,6 +312,7 @@ _CHECKS: Final[dict[str, _Check]] = {
     "server_address": _address,
     "player_name": _player_name,
     "chat_speech": _boolean,
+    "tutorial_offered": _boolean,
 }
 
 
