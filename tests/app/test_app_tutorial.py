@@ -88,8 +88,8 @@ def test_no_skips_the_offer_for_good() -> None:
 
 def test_learn_to_play_is_in_the_main_menu() -> None:
     h = Harness(seed=7, settings=Settings(language="en", tutorial_offered=True))
-    h.press("up", "up")
-    assert h.last == "Learn to play, 11 of 12"
+    h.press("up", "up", "up")
+    assert h.last == "Learn to play, 10 of 12"
     h.press("return")
     assert isinstance(top(h), TutorialMenu)
 
@@ -181,7 +181,7 @@ def test_a_moved_key_is_the_one_the_tour_asks_for() -> None:
             key_overrides={"table:x": "scores", "table:s": "hint"},
         ),
     )
-    h.press("up", "up", "return", "return", "r", "right")
+    h.press("up", "up", "up", "return", "return", "r", "right")
     h.settle()
     assert h.last == "Press X to hear the scores."
     h.press("s")
