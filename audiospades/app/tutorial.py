@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import logging
 
+from audiospades.app.games import thinks_in_background
+from audiospades.app.hint_ahead import HintAhead
 from audiospades.app.screen import (
     KeyPress,
     MenuItem,
@@ -35,7 +37,6 @@ from audiospades.app.screen import (
     Transition,
 )
 from audiospades.app.services import Services
-from audiospades.app.games import thinks_in_background
 from audiospades.app.table import TableScreen
 from audiospades.bots import Hint
 from audiospades.commands import DIGITS, Command
@@ -53,7 +54,7 @@ from audiospades.storage.tutorial import (
     save_progress,
 )
 from audiospades.tutorial.lessons import FIRST_HAND, LESSONS, TOUR
-from audiospades.tutorial.model import Lesson, Point, Teach, TourStep, When
+from audiospades.tutorial.model import Lesson, Teach, TourStep, When
 from audiospades.tutorial.script import lesson_session
 
 log = logging.getLogger(__name__)
@@ -146,15 +147,20 @@ class TutorialMenu(MenuScreen):
     def __init__(self) -> None:
         self.progress = TutorialProgress()
         items = [MenuItem(words.TOUR_ITEM, action=self._tour, value=self._tour_value)]
-        for lesson in LESSONS:
-            items.append(
-                MenuItem(
-                    lambda lesson=lesson: words.lesson_title(lesson.id),
-                    action=lambda s, lesson=lesson: Push(LessonScreen(lesson)),
-                    value=lambda lesson=lesson: self._lesson_value(lesson),
-                )
-            )
+        items += [self._lesson_item(lesson) for lesson in LESSONS]
         super().__init__(words.TUTORIAL_TITLE, items)
+
+    def _lesson_item(self, lesson: Lesson) -> MenuItem:
+        def title() -> str:
+            return words.lesson_title(lesson.id)
+
+        def start(services: Services) -> Transition:
+            return Push(LessonScreen(lesson))
+
+        def value() -> str:
+            return self._lesson_value(lesson)
+
+        return MenuItem(title, action=start, value=value)
 
     def _tour(self, services: Services) -> Transition:
         return Push(TourScreen(self.progress))
@@ -203,7 +209,9 @@ class TourScreen(TableScreen):
     """The tour of the keys, at a real table."""
 
     def __init__(self, progress: TutorialProgress) -> None:
-        super().__init__(lesson_session(FIRST_HAND))
+        self.game_session = lesson_session(FIRST_HAND)
+        """The tour's game (the table's port, typed as what it is)."""
+        super().__init__(self.game_session)
         self.progress = progress
         self.step_index = min(progress.tour_step, len(TOUR) - 1)
         if progress.tour_done:
@@ -239,11 +247,11 @@ class TourScreen(TableScreen):
     def _fast_forward(self) -> None:
         """Replay the steps already done, silently, to reach the same moment."""
         for step in TOUR[: self.step_index]:
-            self.session.run_until_idle()
+            self.game_session.run_until_idle()
             self.control.drain()
             if step.command not in _QUESTION_KEYS:
                 self.control.handle(step.command, hints_enabled=False)
-        self.session.run_until_idle()
+        self.game_session.run_until_idle()
         self.control.drain()
 
     def update(self, services: Services, now_ms: int) -> Transition | None:
@@ -252,7 +260,7 @@ class TourScreen(TableScreen):
         return None
 
     def _maybe_ask(self, services: Services) -> None:
-        if self.asked or not self.session.is_waiting_for_human:
+        if self.asked or not self.game_session.is_waiting_for_human:
             return
         if _is_moment(self, self.step.when):
             self.asked = True
@@ -300,7 +308,9 @@ class LessonScreen(TableScreen):
     """One lesson's hand, with the teacher's words around the player's decisions."""
 
     def __init__(self, lesson: Lesson) -> None:
-        super().__init__(lesson_session(lesson))
+        self.game_session = lesson_session(lesson)
+        """The lesson's game (the table's port, typed as what it is)."""
+        super().__init__(self.game_session)
         self.lesson = lesson
         self.judged = 0
         """How many of the player's decisions were commented on."""
@@ -318,14 +328,12 @@ class LessonScreen(TableScreen):
         """The player's decisions so far, in order."""
         return [
             a
-            for a in self.session.game.actions
+            for a in self.game_session.game.actions
             if isinstance(a, BidAction | PlayAction) and a.seat == 0
         ]
 
     def on_enter(self, services: Services) -> None:
-        services.say(
-            Utterance(words.lesson_intro_text(self.lesson.id), interrupt=True)
-        )
+        services.say(Utterance(words.lesson_intro_text(self.lesson.id), interrupt=True))
         super().on_enter(services)
         self._teach(services)
 
@@ -353,10 +361,14 @@ class LessonScreen(TableScreen):
         self._teach(services)
         return None
 
-    def _hint(self, services: Services) -> Hint | None | bool:
+    def _hint(self, services: Services) -> Hint | bool | None:
         """The hint for now; False while it is still being worked out."""
         hints = self.control.hints
-        if thinks_in_background(services) and not hints.is_ready(self.session):
+        if (
+            isinstance(hints, HintAhead)
+            and thinks_in_background(services)
+            and not hints.is_ready(self.session)
+        ):
             hints.prepare(self.session)
             return False
         try:
@@ -366,7 +378,7 @@ class LessonScreen(TableScreen):
 
     def _teach(self, services: Services) -> None:
         """Say what the moment calls for, once: after a decision, before the next."""
-        session = self.session
+        session = self.game_session
         if not session.is_waiting_for_human:
             return
         made = self.decisions()
@@ -394,11 +406,11 @@ class LessonScreen(TableScreen):
         self.before_said = moment
         if self.lesson.is_free(count) and not self.free_said:
             self.free_said = True
-            services.say(Utterance(words.before_text(Point.FREE_PLAY)))
+            services.say(Utterance(words.free_play_text()))
         if isinstance(teach, Teach):
             services.say(Utterance(words.before_text(teach.point)))
 
-    def _point_for(self, decision: int, services: Services) -> Teach | None | bool:
+    def _point_for(self, decision: int, services: Services) -> Teach | bool | None:
         """The point to make at ``decision`` (False: wait for the hint)."""
         lesson = self.lesson
         teach = lesson.teach_at(decision)
@@ -467,7 +479,7 @@ class LessonScreen(TableScreen):
                     tour_step=progress.tour_step,
                     tour_done=progress.tour_done,
                     lessons_done=(*progress.lessons_done, self.lesson.id),
-                )
+                ),
             )
         services.say(Utterance(words.lesson_done_text(), Cue.MENU_SELECT))
 

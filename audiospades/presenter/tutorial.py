@@ -133,9 +133,7 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
             "West led a heart, so you must play a heart. Press {cards} to hear the "
             "trick: East's king is winning it. Which of your hearts beats a king?"
         ),
-        N_(
-            "Your ace beat the king: you took the trick, so you lead the next one."
-        ),
+        N_("Your ace beat the king: you took the trick, so you lead the next one."),
     ),
     Point.FIRST_NO_SPADE_LEAD: (
         N_(
@@ -174,10 +172,7 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
             "trick: made, it scores 100 points; one trick taken, and it costs 100. "
             "Press {nil}, then {bid_enter}."
         ),
-        N_(
-            "Your nil is scored on its own: North's bid must be made by North "
-            "alone."
-        ),
+        N_("Your nil is scored on its own: North's bid must be made by North alone."),
     ),
     Point.NIL_DUCK: (
         N_(
@@ -237,14 +232,6 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
             "The trick went to the other side and cost you nothing. Bags add up "
             "to a 100-point penalty, so a side with its contract plays to lose."
         ),
-    ),
-    # --- shared ---
-    Point.FREE_PLAY: (
-        N_(
-            "Now play the rest of the hand yourself. {hint} gives a hint at any "
-            "time."
-        ),
-        N_("Well played."),
     ),
 }
 """The words of every point: the first said before, the second after."""
@@ -365,6 +352,13 @@ def after_text(point: Point, found: Hint | None) -> str:
         return said
     return _("{explanation} A strong player: {hint}").format(
         explanation=said, hint=hint_text(found)
+    )
+
+
+def free_play_text() -> str:
+    """The taught part of a lesson is over: the rest of the hand is the player's."""
+    return fill(
+        N_("Now play the rest of the hand yourself. {hint} gives a hint at any time.")
     )
 
 

@@ -26,12 +26,8 @@ TOUR: Final[tuple[TourStep, ...]] = (
     TourStep(Command.READ_HAND, Context.TABLE, When.BID_TURN, Point.TOUR_READ_HAND),
     TourStep(Command.NEXT_CARD, Context.TABLE, When.BID_TURN, Point.TOUR_NEXT_CARD),
     TourStep(Command.SCORES, Context.TABLE, When.BID_TURN, Point.TOUR_SCORES),
-    TourStep(
-        Command.WHOSE_TURN, Context.TABLE, When.BID_TURN, Point.TOUR_WHOSE_TURN
-    ),
-    TourStep(
-        DIGITS[TOUR_BID], Context.BIDDING, When.BID_TURN, Point.TOUR_BID_DIGIT
-    ),
+    TourStep(Command.WHOSE_TURN, Context.TABLE, When.BID_TURN, Point.TOUR_WHOSE_TURN),
+    TourStep(DIGITS[TOUR_BID], Context.BIDDING, When.BID_TURN, Point.TOUR_BID_DIGIT),
     TourStep(Command.BID, Context.BIDDING, When.BID_TURN, Point.TOUR_BID_ENTER),
     TourStep(
         Command.CARDS_ON_TABLE,
@@ -50,12 +46,8 @@ TOUR: Final[tuple[TourStep, ...]] = (
     TourStep(Command.HINT, Context.TABLE, When.PLAY_TURN, Point.TOUR_HINT),
     TourStep(Command.PLAY_CARD, Context.TABLE, When.PLAY_TURN, Point.TOUR_PLAY),
     TourStep(Command.CONTINUE, Context.TABLE, When.TRICK_WAITS, Point.TOUR_GATHER),
-    TourStep(
-        Command.LAST_TRICK, Context.TABLE, When.PLAY_TURN, Point.TOUR_LAST_TRICK
-    ),
-    TourStep(
-        Command.TRICK_INFO, Context.TABLE, When.PLAY_TURN, Point.TOUR_TRICK_INFO
-    ),
+    TourStep(Command.LAST_TRICK, Context.TABLE, When.PLAY_TURN, Point.TOUR_LAST_TRICK),
+    TourStep(Command.TRICK_INFO, Context.TABLE, When.PLAY_TURN, Point.TOUR_TRICK_INFO),
 )
 """The tour of the keys, in order: each step asks for one key."""
 

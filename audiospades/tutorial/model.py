@@ -56,8 +56,6 @@ class Point(StrEnum):
     # --- lesson: bags ---
     BAGS_BID = "bags_bid"
     BAGS_DUCK = "bags_duck"
-    # --- shared ---
-    FREE_PLAY = "free_play"
 
 
 class When(StrEnum):

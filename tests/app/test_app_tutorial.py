@@ -11,10 +11,10 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from tutorial_walk import card_keys, chord_named, play_lesson, top, walk_tour
 
 from audiospades.app.harness import Harness
 from audiospades.app.tutorial import (
@@ -29,9 +29,8 @@ from audiospades.presenter.keynames import key_for
 from audiospades.rules import BidAction, Card, PlayAction
 from audiospades.storage import Settings, load_settings
 from audiospades.storage.tutorial import load_progress, tutorial_path
-from audiospades.tutorial.lessons import BASICS, FIRST_HAND, LESSONS, TOUR
+from audiospades.tutorial.lessons import BASICS, LESSONS, TOUR
 from audiospades.tutorial.model import Point
-from tutorial_walk import card_keys, chord_named, play_lesson, top, walk_tour
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "fr", "es", "de", "pt", "it")
@@ -218,7 +217,9 @@ def test_each_lesson_plays_out_as_written_with_every_point_made(lesson) -> None:
     assert words.lesson_intro_text(lesson.id) in said
     for teach in lesson.teach:
         assert words.before_text(teach.point) in said, teach.point
-        assert any(line.startswith(words.fill(words._POINTS[teach.point][1])) for line in said)
+        assert any(
+            line.startswith(words.fill(words._POINTS[teach.point][1])) for line in said
+        )
     assert not any(line.startswith("That is not the choice") for line in said)
     assert said[-1] == words.lesson_done_text()
     assert lesson.id in load_progress()[0].lessons_done
@@ -275,12 +276,16 @@ def test_every_key_the_words_name_does_what_they_say() -> None:
     """Each key placeholder names the command's key in the table's contexts."""
     h = _open_tutorial()
     for name, (command, context) in words.KEY_NAMES.items():
-        chain = (Context.BIDDING, Context.TABLE) if context is Context.BIDDING else (
-            context,
+        chain = (
+            (Context.BIDDING, Context.TABLE)
+            if context is Context.BIDDING
+            else (context,)
         )
         label = key_for(command, *chain)
         chord = chord_named(h, label, chain)
-        assert h.services.keymap.lookup(chord, (*chain, Context.GLOBAL)) is command, name
+        assert h.services.keymap.lookup(chord, (*chain, Context.GLOBAL)) is command, (
+            name
+        )
     texts = [t for pair in words.point_texts().values() for t in pair]
     for text in texts:
         assert words.placeholders(text) <= {"key", *words.KEY_NAMES}, text
