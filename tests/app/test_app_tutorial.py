@@ -303,6 +303,12 @@ def test_a_newcomer_reaches_the_end_of_the_basics_by_keys(lang: str) -> None:
         h.press("return")  # the menu stands on the first part not finished
         play_lesson(h, lesson, as_written=False)
         h.press("escape")
+    said = h.transcript
+    assert said.count(words.lesson_done_text()) == len(BASICS)
+    assert words.tour_done_text() in said
+    if lang != "en":  # every word of it in the player's language
+        english = ("Press ", "Not that key", "Lesson complete", "Your turn to bid.")
+        assert not [line for line in said if line.startswith(english)]
     progress = load_progress()[0]
     assert progress.tour_done
     assert set(progress.lessons_done) == {x.id for x in BASICS}
