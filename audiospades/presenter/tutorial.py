@@ -233,6 +233,40 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
             "to a 100-point penalty, so a side with its contract plays to lose."
         ),
     ),
+    # --- variants ---
+    Point.SOLO_BID: (
+        N_(
+            "Your turn to bid. Here each player plays alone: there is no partner, "
+            "and each of you holds 17 cards. Count your sure tricks; you alone "
+            "must take what you bid."
+        ),
+        N_("Every trick you take counts for you alone."),
+    ),
+    Point.SOLO_WIN: (
+        N_(
+            "West led the 6 of clubs, and East played the 8. You play last: win "
+            "with the lowest club that beats the 8."
+        ),
+        N_(
+            "Your jack took the trick. Winning cheaply keeps your high cards for later."
+        ),
+    ),
+    Point.JOKERS_BID: (
+        N_(
+            "Your turn to bid. In this game the big joker, the little joker, the 2 "
+            "of diamonds and the 2 of spades are trumps above the ace of spades, "
+            "and the 2 of clubs and the 2 of hearts are left out. You hold the "
+            "little joker and the 2 of diamonds: count them with your spades."
+        ),
+        N_("High trumps are sure tricks: the jokers and deuces beat every other card."),
+    ),
+    Point.JOKERS_TRUMP: (
+        N_(
+            "West led a club, and you have no club left. Here the 2 of diamonds is "
+            "not a diamond but a trump: play it to win the trick."
+        ),
+        N_("Your 2 of diamonds won the trick as a trump."),
+    ),
 }
 """The words of every point: the first said before, the second after."""
 
@@ -241,6 +275,8 @@ _LESSON_TITLES: Final[dict[str, str]] = {
     "nil": N_("Nil"),
     "cover": N_("Covering your partner's nil"),
     "bags": N_("Bags"),
+    "individual": N_("Variant: individual play"),
+    "jokers": N_("Variant: jokers and deuces"),
 }
 
 _LESSON_INTROS: Final[dict[str, str]] = {
@@ -262,6 +298,15 @@ _LESSON_INTROS: Final[dict[str, str]] = {
     "bags": N_(
         "Bags. Tricks taken beyond your bid are bags, and every ten of them cost "
         "100 points. Press {back} to leave at any time."
+    ),
+    "individual": N_(
+        "Individual play. Three players, each for themselves; with five or six "
+        "players it goes the same way, with fewer cards each. Press {back} to "
+        "leave at any time."
+    ),
+    "jokers": N_(
+        "Jokers and deuces. Two jokers and two deuces join the spades as the "
+        "highest trumps. Press {back} to leave at any time."
     ),
 }
 

@@ -11,12 +11,14 @@ strict point's choice is the strongest computer player's choice too.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Final
 
 from audiospades.bots.reasons import HintReason
 from audiospades.commands import DIGITS, Command
 from audiospades.keymap import Context
 from audiospades.rules import Rules
+from audiospades.rules.options import TrumpMode
 from audiospades.tutorial.model import Lesson, Point, Teach, TourStep, When
 
 TOUR_BID: Final = 3
@@ -173,10 +175,82 @@ BAGS: Final = Lesson(
 """Bags: a side that has its tricks loses the rest on purpose."""
 
 
+def _individual_three() -> Rules:
+    return Rules.pagat(players=3)
+
+
+def _jokers_and_deuces() -> Rules:
+    return dataclasses.replace(Rules.pagat(), trump_mode=TrumpMode.NEW_YORK_CITY)
+
+
+INDIVIDUAL: Final = Lesson(
+    id="individual",
+    rules=_individual_three,
+    dealer=0,
+    bids=(5, 3, 4),
+    tricks=(
+        "1:AH 2:2H 0:TH",
+        "1:6C 2:8C 0:JC",
+        "0:KC 1:7C 2:2S",
+        "2:AS 0:4S 1:3S",
+        "2:KD 0:2D 1:6D",
+        "2:AD 0:4D 1:8D",
+        "2:4H 0:KH 1:3H",
+        "0:5D 1:JD 2:TD",
+        "1:QS 2:7S 0:8S",
+        "1:7H 2:5H 0:6H",
+        "1:8H 2:9H 0:9S",
+        "0:TS 1:KS 2:6S",
+        "1:9C 2:JH 0:AC",
+        "0:JS 1:QC 2:5S",
+        "0:3C 1:TC 2:9D",
+        "1:QD 2:7D 0:4C",
+        "1:QH 2:3D 0:5C",
+    ),
+    teach=(
+        Teach(0, Point.SOLO_BID),
+        Teach(2, Point.SOLO_WIN),
+    ),
+    free_from=3,
+)
+"""Individual play, three players each for themselves (seed 004's 17 cards)."""
+
+JOKERS: Final = Lesson(
+    id="jokers",
+    rules=_jokers_and_deuces,
+    dealer=0,
+    bids=(5, 2, 1, 2),
+    tricks=(
+        "1:AC 2:5C 3:4C 0:KC",
+        "1:QC 2:6C 3:9C 0:2D",
+        "0:QD 1:AD 2:5D 3:4D",
+        "1:JD 2:KD 3:6D 0:3D",
+        "2:JC 3:BJ 0:KH 1:3C",
+        "3:8D 0:7D 1:7C 2:9D",
+        "2:AH 3:3H 0:4H 1:8H",
+        "2:8C 3:4S 0:LJ 1:TC",
+        "0:TS 1:3S 2:2S 3:9S",
+        "2:6H 3:5H 0:9H 1:JH",
+        "1:QH 2:7H 3:TH 0:QS",
+        "0:7S 1:KS 2:6S 3:JS",
+        "1:AS 2:5S 3:TD 0:8S",
+    ),
+    teach=(
+        Teach(0, Point.JOKERS_BID),
+        Teach(2, Point.JOKERS_TRUMP),
+    ),
+    free_from=3,
+)
+"""Jokers and deuces (New York City trumps): the 2 of diamonds is a trump."""
+
+
 BASICS: Final[tuple[Lesson, ...]] = (FIRST_HAND, NIL, COVER, BAGS)
 """The basic lessons, in order."""
 
-LESSONS: Final[tuple[Lesson, ...]] = BASICS
+VARIANTS: Final[tuple[Lesson, ...]] = (INDIVIDUAL, JOKERS)
+"""The lessons for rule variants, after the basics."""
+
+LESSONS: Final[tuple[Lesson, ...]] = BASICS + VARIANTS
 """Every lesson, the basics first."""
 
 

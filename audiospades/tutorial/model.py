@@ -56,6 +56,11 @@ class Point(StrEnum):
     # --- lesson: bags ---
     BAGS_BID = "bags_bid"
     BAGS_DUCK = "bags_duck"
+    # --- variants ---
+    SOLO_BID = "solo_bid"
+    SOLO_WIN = "solo_win"
+    JOKERS_BID = "jokers_bid"
+    JOKERS_TRUMP = "jokers_trump"
 
 
 class When(StrEnum):

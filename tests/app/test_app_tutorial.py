@@ -70,7 +70,7 @@ def test_the_first_start_offers_the_tutorial_and_y_opens_it() -> None:
     assert h.last == "Press Y to learn to play, or N for the main menu."
     h.press("y")
     assert isinstance(top(h), TutorialMenu)
-    assert h.last == "Learn to play. Tour of the keys, 1 of 5"
+    assert h.last == "Learn to play. Tour of the keys, 1 of 7"
     assert load_settings()[0].tutorial_offered is True
 
 
@@ -128,7 +128,7 @@ def test_the_tour_asks_for_each_key_and_the_key_it_names_does_that() -> None:
     assert words.tour_done_text() in said
     assert isinstance(top(h), TutorialMenu)
     assert load_progress()[0].tour_done is True
-    assert h.last == "A first hand, 2 of 5"
+    assert h.last == "A first hand, 2 of 7"
 
 
 def _key(step: object) -> str:
@@ -159,7 +159,7 @@ def test_escape_leaves_the_tour_and_it_resumes_where_it_stopped() -> None:
     h.press("escape")
     assert h.said_since(0)[-2] == words.left_text()
     assert isinstance(top(h), TutorialMenu)
-    assert h.last == "Tour of the keys, step 4 of 15, 1 of 5"
+    assert h.last == "Tour of the keys, step 4 of 15, 1 of 7"
     assert load_progress()[0].tour_step == 3
     mark = h.mark()
     h.press("return")
@@ -196,7 +196,7 @@ def test_a_damaged_progress_file_starts_the_tutorial_afresh() -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("{not json", encoding="utf-8")
     h = _open_tutorial()
-    assert h.last == "Learn to play. Tour of the keys, 1 of 5"
+    assert h.last == "Learn to play. Tour of the keys, 1 of 7"
     assert not path.exists()
     assert list(path.parent.glob("tutorial.json.broken-*"))
 
@@ -213,7 +213,7 @@ def test_each_lesson_plays_out_as_written_with_every_point_made(lesson) -> None:
     played = [(a.seat, a.card) for a in game.actions if isinstance(a, PlayAction)]
     assert played == [pair for trick in lesson.plays for pair in trick]
     bids = [(a.seat, a.bid) for a in game.actions if isinstance(a, BidAction)]
-    assert sorted(bids) == [(s, lesson.bid_of(s)) for s in range(4)]
+    assert sorted(bids) == [(s, lesson.bid_of(s)) for s in range(len(lesson.bids))]
     assert words.lesson_intro_text(lesson.id) in said
     for teach in lesson.teach:
         assert words.before_text(teach.point) in said, teach.point
