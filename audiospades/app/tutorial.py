@@ -46,7 +46,7 @@ from audiospades.presenter import Utterance
 from audiospades.presenter import tutorial as words
 from audiospades.presenter.keynames import key_for
 from audiospades.presenter.system import storage_text
-from audiospades.rules import Bid, BidAction, Card, Phase, PlayAction
+from audiospades.rules import Bid, BidAction, Card, PassAction, Phase, PlayAction
 from audiospades.sound import Cue
 from audiospades.storage.tutorial import (
     TutorialProgress,
@@ -103,6 +103,31 @@ def _save(services: Services, progress: TutorialProgress) -> None:
     problem = save_progress(progress)
     if problem is not None:
         log.warning("tutorial progress not saved: %s", problem)
+
+
+Choice = Bid | Card | tuple[Card, ...]
+"""A decision's choice: a bid, a card, or the cards passed."""
+
+
+def choice_of(action: BidAction | PassAction | PlayAction) -> Choice:
+    """What the player chose in ``action``."""
+    if isinstance(action, BidAction):
+        return action.bid
+    if isinstance(action, PassAction):
+        return action.cards
+    return action.card
+
+
+def hint_choice(found: Hint) -> Choice | None:
+    """What the hint chooses: its card, its bid, or the cards it would pass."""
+    return found.card or found.bid or (found.cards or None)
+
+
+def same(a: Choice, b: Choice) -> bool:
+    """Whether two choices are the same (passed cards in any order)."""
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        return set(a) == set(b)
+    return a == b
 
 
 # --- the first start ---
@@ -324,12 +349,12 @@ class LessonScreen(TableScreen):
         self.free_said = False
         self.done = False
 
-    def decisions(self) -> list[BidAction | PlayAction]:
+    def decisions(self) -> list[BidAction | PassAction | PlayAction]:
         """The player's decisions so far, in order."""
         return [
             a
             for a in self.game_session.game.actions
-            if isinstance(a, BidAction | PlayAction) and a.seat == 0
+            if isinstance(a, BidAction | PassAction | PlayAction) and a.seat == 0
         ]
 
     def on_enter(self, services: Services) -> None:
@@ -345,7 +370,8 @@ class LessonScreen(TableScreen):
     def handle(
         self, command: Command | None, key: KeyPress, services: Services
     ) -> Transition | None:
-        if command is Command.MENU:
+        leave = services.keymap.lookup(key.chord, (Context.TABLE,)) is Command.MENU
+        if command is Command.MENU or leave:
             if not self.done:
                 services.say(
                     Utterance(words.left_text(), Cue.MENU_BACK, interrupt=True)
@@ -357,9 +383,25 @@ class LessonScreen(TableScreen):
         if self.needs_undo and command in _DECISION_KEYS:
             services.say(Utterance(words.undo_first_text(), Cue.EDGE, interrupt=True))
             return None
+        if command is Command.NO and self._must_say_yes():
+            # The lesson is about the blind nil: it cannot be taken back once the
+            # cards are seen, so the other answer is not offered.
+            teach = self.lesson.teach_at(0)
+            if teach is not None:
+                services.say(Utterance(words.before_text(teach.point), Cue.EDGE))
+            return None
         super().handle(command, key, services)
         self._teach(services)
         return None
+
+    def _must_say_yes(self) -> bool:
+        expected = self.lesson.expected(0)
+        return (
+            self.session.question is not None
+            and not self.decisions()
+            and isinstance(expected, Bid)
+            and expected.blind
+        )
 
     def _hint(self, services: Services) -> Hint | bool | None:
         """The hint for now; False while it is still being worked out."""
@@ -395,7 +437,8 @@ class LessonScreen(TableScreen):
         if session.is_over:
             self._finish(services)
             return
-        if self.needs_undo or not session.is_human_turn or count != self.judged:
+        deciding = session.is_human_turn or session.question is not None
+        if self.needs_undo or not deciding or count != self.judged:
             return
         moment = (count, session.action_count)
         if self.before_said == moment:
@@ -439,29 +482,37 @@ class LessonScreen(TableScreen):
                 return reason_teach
         return None
 
-    def _may_choose(self, choice: Bid | Card) -> bool:
+    def _may_choose(self, choice: Choice) -> bool:
         view = self.session.view()
         if isinstance(choice, Card):
             return choice in view.legal_plays
-        return choice in view.legal_bids
+        if isinstance(choice, tuple):
+            return set(choice) <= set(view.hand)
+        return view.hand_hidden or choice in view.legal_bids
 
-    def _expected(self, decision: int, teach: Teach) -> Bid | Card | None:
+    def _expected(self, decision: int, teach: Teach) -> Choice | None:
         if teach.decision is not None:
             return self.lesson.expected(decision)
         found = self.hints.get(decision)
-        return None if found is None else (found.card or found.bid)
+        return None if found is None else hint_choice(found)
 
     def _judge(
-        self, decision: int, action: BidAction | PlayAction, services: Services
+        self,
+        decision: int,
+        action: BidAction | PassAction | PlayAction,
+        services: Services,
     ) -> None:
         self.judged = decision + 1
         teach = self.taught.get(decision)
         if teach is None:
             return
-        chosen = action.bid if isinstance(action, BidAction) else action.card
         found = self.hints.get(decision)
         expected = self._expected(decision, teach)
-        if teach.strict and expected is not None and chosen != expected:
+        if (
+            teach.strict
+            and expected is not None
+            and not same(choice_of(action), expected)
+        ):
             self.needs_undo = True
             services.say(Utterance(words.mistake_text(found), Cue.EDGE))
             return

@@ -34,6 +34,7 @@ KEY_NAMES: Final[dict[str, tuple[Command, Context]]] = {
     "suit_led": (Command.SUIT_LED, Context.TABLE),
     "cards": (Command.CARDS_ON_TABLE, Context.TABLE),
     "trick_info": (Command.TRICK_INFO, Context.TABLE),
+    "yes": (Command.YES, Context.QUESTION),
     "bid_enter": (Command.BID, Context.BIDDING),
     "nil": (Command.BID_NIL, Context.BIDDING),
     "help": (Command.HELP, Context.GLOBAL),
@@ -267,6 +268,33 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
         ),
         N_("Your 2 of diamonds won the trick as a trump."),
     ),
+    Point.BLIND_QUESTION: (
+        N_(
+            "Before your cards are shown, the table asks whether you bid blind "
+            "nil: a nil bid without looking, worth 200 points, or minus 200 if "
+            "you take a trick. It is a gamble for a side far behind; in this "
+            "lesson it is allowed at any score, so press {yes}."
+        ),
+        N_("Your blind nil is bid, and only then were your cards shown."),
+    ),
+    Point.BLIND_PASS: (
+        N_(
+            "After a blind nil, you and your partner each pass two cards. Give "
+            "your partner your two highest cards, the king and the jack of "
+            "spades: press {play} on each."
+        ),
+        N_(
+            "Your partner passed you two low cards in return: the 3 of clubs and "
+            "the 4 of diamonds."
+        ),
+    ),
+    Point.BLIND_DUCK: (
+        N_(
+            "North led the ace of diamonds. Play your highest diamond that still "
+            "loses to it: the 10."
+        ),
+        N_("Your 10 is gone under the ace, and you took no trick."),
+    ),
 }
 """The words of every point: the first said before, the second after."""
 
@@ -275,6 +303,7 @@ _LESSON_TITLES: Final[dict[str, str]] = {
     "nil": N_("Nil"),
     "cover": N_("Covering your partner's nil"),
     "bags": N_("Bags"),
+    "blind_nil": N_("Variant: blind nil"),
     "individual": N_("Variant: individual play"),
     "jokers": N_("Variant: jokers and deuces"),
 }
@@ -298,6 +327,11 @@ _LESSON_INTROS: Final[dict[str, str]] = {
     "bags": N_(
         "Bags. Tricks taken beyond your bid are bags, and every ten of them cost "
         "100 points. Press {back} to leave at any time."
+    ),
+    "blind_nil": N_(
+        "Blind nil with passing. A nil bid before you look at your cards, then "
+        "an exchange of two cards with your partner. Press {back} to leave at any "
+        "time."
     ),
     "individual": N_(
         "Individual play. Three players, each for themselves; with five or six "

@@ -244,10 +244,47 @@ JOKERS: Final = Lesson(
 """Jokers and deuces (New York City trumps): the 2 of diamonds is a trump."""
 
 
+def _blind_nil_any_score() -> Rules:
+    # Seed 003 allows blind nil only to a side 100 behind; the lesson lets the
+    # player try it at 0 to 0 (and the hint says why a strong player would not).
+    return dataclasses.replace(Rules.pagat(), blind_nil_behind=0)
+
+
+BLIND_NIL: Final = Lesson(
+    id="blind_nil",
+    rules=_blind_nil_any_score,
+    dealer=0,
+    bids=("blind_nil", 3, 3, 1),
+    passes=("0:KS 0:JS", "2:3C 2:4D"),
+    tricks=(
+        "1:2D 2:QD 3:5D 0:3D",
+        "2:AD 3:6D 0:TD 1:8D",
+        "2:KD 3:9D 0:JD 1:2S",
+        "1:5H 2:KS 3:3H 0:TH",
+        "2:7D 3:QH 0:4D 1:4S",
+        "1:7H 2:QS 3:AH 0:8H",
+        "2:JS 3:8S 0:7S 1:AS",
+        "1:9H 2:5S 3:4C 0:2H",
+        "2:KC 3:5C 0:2C 1:AC",
+        "1:JH 2:7C 3:6C 0:4H",
+        "1:KH 2:9C 3:8C 0:6H",
+        "1:6S 2:JC 3:9S 0:3S",
+        "3:TC 0:3C 1:TS 2:QC",
+    ),
+    teach=(
+        Teach(0, Point.BLIND_QUESTION, strict=False),
+        Teach(1, Point.BLIND_PASS),
+        Teach(3, Point.BLIND_DUCK),
+    ),
+    free_from=4,
+)
+"""Blind nil with passing: bid before looking, then two cards each way."""
+
+
 BASICS: Final[tuple[Lesson, ...]] = (FIRST_HAND, NIL, COVER, BAGS)
 """The basic lessons, in order."""
 
-VARIANTS: Final[tuple[Lesson, ...]] = (INDIVIDUAL, JOKERS)
+VARIANTS: Final[tuple[Lesson, ...]] = (BLIND_NIL, INDIVIDUAL, JOKERS)
 """The lessons for rule variants, after the basics."""
 
 LESSONS: Final[tuple[Lesson, ...]] = BASICS + VARIANTS

@@ -61,6 +61,9 @@ class Point(StrEnum):
     SOLO_WIN = "solo_win"
     JOKERS_BID = "jokers_bid"
     JOKERS_TRUMP = "jokers_trump"
+    BLIND_QUESTION = "blind_question"
+    BLIND_PASS = "blind_pass"
+    BLIND_DUCK = "blind_duck"
 
 
 class When(StrEnum):
@@ -130,8 +133,12 @@ class Lesson:
         id: Stable name (progress is kept under it).
         rules: The rules the hand is played under (one hand, no target).
         dealer: The seat that deals (the seat after it bids and leads first).
-        bids: Every seat's bid, by seat (the player's is what the lesson expects).
+        bids: Every seat's bid, by seat, in record form (``3``, ``"blind_nil"``);
+            the player's is what the lesson expects.
         tricks: Every trick in playing order, as ``"seat:card"`` tokens.
+        passes: The cards each seat passes to its partner after a blind nil, in
+            passing order, as ``"seat:card"`` tokens; the deal is worked out
+            from the script and these.
         teach: The points made at the player's decisions, by decision.
         free_from: The first decision played freely (no point, any legal card);
             None when every decision is taught.
@@ -140,8 +147,9 @@ class Lesson:
     id: str
     rules: Callable[[], Rules]
     dealer: int
-    bids: tuple[int, ...]
+    bids: tuple[int | str, ...]
     tricks: tuple[str, ...]
+    passes: tuple[str, ...] = ()
     teach: tuple[Teach, ...] = field(default_factory=tuple)
     free_from: int | None = None
 
@@ -151,13 +159,29 @@ class Lesson:
         return tuple(_seat_cards(t) for t in self.tricks)
 
     def hands(self) -> tuple[tuple[Card, ...], ...]:
-        """The deal, worked out from the script: each seat's cards, sorted."""
+        """The deal, worked out from the script: each seat's cards, sorted.
+
+        A seat was dealt what it plays, less what its partner passed to it, plus
+        what it passed.
+        """
         n = self.rules().player_count
-        held: list[list[Card]] = [[] for _ in range(n)]
+        held: list[set[Card]] = [set() for _ in range(n)]
         for trick in self.plays:
             for seat, card in trick:
-                held[seat].append(card)
+                held[seat].add(card)
+        for seat in range(n):
+            given = self.passes_of(seat)
+            if given:
+                partner = (seat + n // 2) % n
+                held[partner] -= set(given)
+                held[seat] |= set(given)
         return tuple(tuple(sorted(h)) for h in held)
+
+    def passes_of(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` passes, if any."""
+        return tuple(
+            c for tokens in self.passes for s, c in _seat_cards(tokens) if s == seat
+        )
 
     def script_of(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` plays, in order."""
@@ -165,13 +189,20 @@ class Lesson:
 
     def bid_of(self, seat: int) -> Bid:
         """The scripted bid of ``seat``."""
-        return Bid(self.bids[seat])
+        return Bid.from_record(self.bids[seat])
 
-    def expected(self, decision: int) -> Bid | Card:
-        """The scripted choice of the player's ``decision``-th decision."""
+    def expected(self, decision: int) -> Bid | Card | tuple[Card, ...]:
+        """The scripted choice of the player's ``decision``-th decision.
+
+        Decision 0 is the bid; then the pass, if the player passes; then one
+        card a trick.
+        """
         if decision == 0:
             return self.bid_of(0)
-        return self.script_of(0)[decision - 1]
+        passed = self.passes_of(0)
+        if passed and decision == 1:
+            return passed
+        return self.script_of(0)[decision - 1 - bool(passed)]
 
     def teach_at(self, decision: int) -> Teach | None:
         """The point made at ``decision``, if any."""

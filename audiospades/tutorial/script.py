@@ -28,10 +28,17 @@ FALLBACK_LEVEL = 3
 class ScriptedBot:
     """A computer player that bids and plays as a lesson's script says."""
 
-    def __init__(self, bid: Bid, script: tuple[Card, ...], fallback: Bot) -> None:
-        """Bid ``bid``, play ``script`` in order; ``fallback`` off the script."""
+    def __init__(
+        self,
+        bid: Bid,
+        script: tuple[Card, ...],
+        fallback: Bot,
+        passes: tuple[Card, ...] = (),
+    ) -> None:
+        """Bid ``bid``, pass ``passes``, play ``script`` in order; else ``fallback``."""
         self.bid = bid
         self.script = script
+        self.passes = passes
         self.fallback = fallback
         self.rng = getattr(fallback, "rng", None)
 
@@ -50,7 +57,10 @@ class ScriptedBot:
         return self.fallback.choose_bid(view)
 
     def choose_pass(self, view: SeatView) -> tuple[Card, ...]:
-        """As the fallback would (no lesson passes yet)."""
+        """The scripted cards, when they are held and the right number."""
+        held = set(view.hand)
+        if len(self.passes) == view.rules.blind_nil_pass and held >= set(self.passes):
+            return self.passes
         return self.fallback.choose_pass(view)
 
     def choose_play(self, view: SeatView) -> Card:
@@ -88,6 +98,9 @@ def lesson_session(lesson: Lesson, *, now_ms: int = 0) -> GameSession:
     for seat in range(1, n):
         fallback = make_level_bot(FALLBACK_LEVEL, random.Random(seat), timed=False)
         session.table.bots[seat] = ScriptedBot(
-            lesson.bid_of(seat), lesson.script_of(seat), fallback
+            lesson.bid_of(seat),
+            lesson.script_of(seat),
+            fallback,
+            lesson.passes_of(seat),
         )
     return session

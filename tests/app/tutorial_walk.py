@@ -80,10 +80,20 @@ def play_lesson(h: Harness, lesson: Lesson, *, as_written: bool = True) -> None:
         if session.awaiting_trick_clear:
             h.press("n")
             continue
+        if session.question is not None:
+            h.press("y")  # the blind nil lesson's question
+            continue
         assert session.is_human_turn, "the lesson waits for nothing"
         decision = len(screen.decisions())
         taught = screen.taught.get(decision)
-        if session.view().phase is Phase.BIDDING:
+        phase = session.view().phase
+        if phase is Phase.PASSING:
+            passed = lesson.expected(decision)
+            assert isinstance(passed, tuple)
+            for card in passed:
+                h.press(*card_keys(h, card))
+            continue
+        if phase is Phase.BIDDING:
             expected = lesson.expected(decision)
             assert isinstance(expected, Bid)
             h.press(*bid_keys(expected))
