@@ -41,13 +41,12 @@ from audiospades.app.table import TableScreen
 from audiospades.bots import Hint
 from audiospades.commands import DIGITS, Command
 from audiospades.keymap import Context
-from audiospades.notices import FileKind
 from audiospades.presenter import Utterance
 from audiospades.presenter import tutorial as words
 from audiospades.presenter.keynames import key_for
-from audiospades.presenter.system import storage_text
 from audiospades.rules import Bid, BidAction, Card, PassAction, Phase, PlayAction
 from audiospades.sound import Cue
+from audiospades.storage import SaveProblem
 from audiospades.storage.tutorial import (
     TutorialProgress,
     load_progress,
@@ -93,16 +92,23 @@ _QUESTION_KEYS = frozenset(
 def _load(services: Services) -> TutorialProgress:
     progress, problem = load_progress()
     if problem is not None:
-        services.say_text(storage_text(FileKind.SETTINGS, problem))
+        backup = str(problem.backup) if problem.backup else ""
+        services.say_text(words.progress_unreadable_text(backup))
     return progress
+
+
+_unsaved: list[SaveProblem | None] = [None]
+"""The last save problem said, so that it is said once, not at every step."""
 
 
 def _save(services: Services, progress: TutorialProgress) -> None:
     if not services.persist:
         return
     problem = save_progress(progress)
-    if problem is not None:
+    if problem is not None and problem != _unsaved[0]:
         log.warning("tutorial progress not saved: %s", problem)
+        services.say(Utterance(words.progress_unsaved_text()))
+    _unsaved[0] = problem
 
 
 Choice = Bid | Card | tuple[Card, ...]

@@ -494,6 +494,24 @@ def offer_again_text() -> str:
     )
 
 
+def progress_unreadable_text(backup: str) -> str:
+    """``tutorial.json`` was unusable: kept as ``backup``, the tutorial starts over."""
+    if backup:
+        return _(
+            "Your progress in Learn to play could not be read. The file was kept "
+            "as {backup}, and the tutorial starts from the beginning."
+        ).format(backup=backup)
+    return _(
+        "Your progress in Learn to play could not be read; the tutorial starts "
+        "from the beginning."
+    )
+
+
+def progress_unsaved_text() -> str:
+    """``tutorial.json`` could not be written (said once until that changes)."""
+    return _("Your progress in Learn to play could not be saved.")
+
+
 LEARN_TO_PLAY: Final = N_("Learn to play")
 """The main menu's item."""
 TUTORIAL_TITLE: Final = N_("Learn to play.")

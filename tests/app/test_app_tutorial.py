@@ -199,8 +199,26 @@ def test_a_damaged_progress_file_starts_the_tutorial_afresh() -> None:
     path.write_text("{not json", encoding="utf-8")
     h = _open_tutorial()
     assert h.last == "Learn to play. Tour of the keys, 1 of 8"
+    said = h.transcript[-2]
+    assert said.startswith("Your progress in Learn to play could not be read.")
+    assert "tutorial.json.broken-" in said
     assert not path.exists()
     assert list(path.parent.glob("tutorial.json.broken-*"))
+
+
+def test_a_progress_file_that_cannot_be_written_is_said_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    h = _open_tutorial()
+
+    def disk_full(path: Path, text: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("audiospades.storage.atomic.atomic_write_text", disk_full)
+    h.press("return", "r", "right")
+    said = h.transcript
+    assert said.count(words.progress_unsaved_text()) == 1
+    assert isinstance(top(h), TourScreen)  # the tour goes on
 
 
 # --- the lessons ---
