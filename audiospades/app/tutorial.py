@@ -285,6 +285,12 @@ class TourScreen(TableScreen):
         self.game_session.run_until_idle()
         self.control.drain()
 
+    def on_resume(self, services: Services) -> None:
+        # Back from help (F1) or another screen: where the tour stands.
+        super().on_resume(services)
+        if self.asked:
+            services.say(Utterance(self.ask()))
+
     def update(self, services: Services, now_ms: int) -> Transition | None:
         super().update(services, now_ms)
         self._maybe_ask(services)

@@ -173,6 +173,30 @@ def test_escape_leaves_the_tour_and_it_resumes_where_it_stopped() -> None:
     assert top(h).step_index == 4  # type: ignore[attr-defined]
 
 
+def test_the_tour_resumes_after_a_trick_at_the_same_moment() -> None:
+    h = _open_tutorial()
+    h.press("return", "r", "right", "s", "t", "3", "return", "c", "down", "f")
+    h.press("tab", "h", "return", "n")
+    h.settle()
+    assert h.last == "Press L to hear the last trick again."
+    table_before = top(h).session.view()  # type: ignore[attr-defined]
+    h.press("escape", "return")
+    h.settle()
+    assert h.last == "Press L to hear the last trick again."
+    assert top(h).session.view() == table_before  # type: ignore[attr-defined]
+    h.press("l")
+    assert any(
+        line.startswith("Last trick: West, 7 of hearts") for line in h.transcript
+    )
+
+
+def test_help_in_the_middle_of_the_tour_comes_back_to_its_request() -> None:
+    h = _open_tutorial()
+    h.press("return", "r")
+    h.press("f1", "escape")
+    assert h.last == "Press Right arrow to move to the next card in your hand."
+
+
 def test_a_moved_key_is_the_one_the_tour_asks_for() -> None:
     h = Harness(
         seed=7,
