@@ -252,6 +252,28 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
             "Your jack took the trick. Winning cheaply keeps your high cards for later."
         ),
     ),
+    Point.FIVE_BID: (
+        N_(
+            "Your turn to bid. With five players each of you holds 10 cards, and "
+            "again each plays alone. Fewer cards make fewer tricks: count only "
+            "your surest ones."
+        ),
+        N_("Two players bid nil: they hope to take no trick at all."),
+    ),
+    Point.FIVE_WIN: (
+        N_(
+            "Southwest led the 3 of hearts, and East's 9 is winning. You play "
+            "last: win with a heart that beats the 9."
+        ),
+        N_("Your king took the trick."),
+    ),
+    Point.ATTACK_NIL: (
+        N_(
+            "Someone at this table bid nil. A low card now may leave a nil bidder "
+            "holding the highest card, and force them to win the trick."
+        ),
+        N_("A nil bidder who takes a trick loses 100 points."),
+    ),
     Point.JOKERS_BID: (
         N_(
             "Your turn to bid. In this game the big joker, the little joker, the 2 "
@@ -305,6 +327,7 @@ _LESSON_TITLES: Final[dict[str, str]] = {
     "bags": N_("Bags"),
     "blind_nil": N_("Variant: blind nil"),
     "individual": N_("Variant: individual play"),
+    "five": N_("Variant: five players"),
     "jokers": N_("Variant: jokers and deuces"),
 }
 
@@ -336,6 +359,10 @@ _LESSON_INTROS: Final[dict[str, str]] = {
     "individual": N_(
         "Individual play. Three players, each for themselves; with five or six "
         "players it goes the same way, with fewer cards each. Press {back} to "
+        "leave at any time."
+    ),
+    "five": N_(
+        "Five players, each for themselves, with 10 cards each. Press {back} to "
         "leave at any time."
     ),
     "jokers": N_(

@@ -281,10 +281,41 @@ BLIND_NIL: Final = Lesson(
 """Blind nil with passing: bid before looking, then two cards each way."""
 
 
+def _individual_five() -> Rules:
+    return Rules.pagat(players=5)
+
+
+FIVE: Final = Lesson(
+    id="five",
+    rules=_individual_five,
+    dealer=0,
+    bids=(2, 3, 0, 0, 1),
+    tricks=(
+        "1:3H 2:2H 3:5H 4:9H 0:KH",
+        "0:4H 1:AH 2:JH 3:QH 4:8H",
+        "1:5C 2:AD 3:3C 4:QC 0:AC",
+        "0:4D 1:9D 2:7D 3:9C 4:QD",
+        "4:5D 0:6D 1:TC 2:3D 3:8C",
+        "0:JD 1:JC 2:TD 3:7C 4:8D",
+        "0:6C 1:KC 2:KD 3:7H 4:4C",
+        "1:QS 2:3S 3:9S 4:2S 0:5S",
+        "1:KS 2:TH 3:6S 4:TS 0:7S",
+        "1:AS 2:6H 3:4S 4:JS 0:8S",
+    ),
+    teach=(
+        Teach(0, Point.FIVE_BID),
+        Teach(1, Point.FIVE_WIN),
+        Teach(None, Point.ATTACK_NIL, reason=HintReason.ATTACK_NIL),
+    ),
+    free_from=2,
+)
+"""Individual play, five players with ten cards each, two of them bidding nil."""
+
+
 BASICS: Final[tuple[Lesson, ...]] = (FIRST_HAND, NIL, COVER, BAGS)
 """The basic lessons, in order."""
 
-VARIANTS: Final[tuple[Lesson, ...]] = (BLIND_NIL, INDIVIDUAL, JOKERS)
+VARIANTS: Final[tuple[Lesson, ...]] = (BLIND_NIL, INDIVIDUAL, FIVE, JOKERS)
 """The lessons for rule variants, after the basics."""
 
 LESSONS: Final[tuple[Lesson, ...]] = BASICS + VARIANTS

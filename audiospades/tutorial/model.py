@@ -59,6 +59,9 @@ class Point(StrEnum):
     # --- variants ---
     SOLO_BID = "solo_bid"
     SOLO_WIN = "solo_win"
+    FIVE_BID = "five_bid"
+    FIVE_WIN = "five_win"
+    ATTACK_NIL = "attack_nil"
     JOKERS_BID = "jokers_bid"
     JOKERS_TRUMP = "jokers_trump"
     BLIND_QUESTION = "blind_question"

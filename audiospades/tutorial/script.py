@@ -18,6 +18,7 @@ import random
 from audiospades.bots import Bot, make_level_bot
 from audiospades.controller import GameSession
 from audiospades.rules import Bid, Card, Game, Rules, SeatView
+from audiospades.rules.options import TieRule
 from audiospades.seating import DEFAULT_NAMES, Seating
 from audiospades.tutorial.model import Lesson
 
@@ -73,8 +74,10 @@ class ScriptedBot:
 
 
 def lesson_rules(lesson: Lesson) -> Rules:
-    """The lesson's rules (one hand: the game ends with it)."""
-    return dataclasses.replace(lesson.rules(), target_score=None, hand_limit=1)
+    """The lesson's rules: one hand, and the game ends with it even on a tie."""
+    return dataclasses.replace(
+        lesson.rules(), target_score=None, hand_limit=1, tie_rule=TieRule.DRAW
+    )
 
 
 def lesson_session(lesson: Lesson, *, now_ms: int = 0) -> GameSession:
