@@ -14,7 +14,14 @@ import sys
 from pathlib import Path
 
 import pytest
-from tutorial_walk import card_keys, chord_named, play_lesson, top, walk_tour
+from tutorial_walk import (
+    RecordingHarness,
+    card_keys,
+    chord_named,
+    play_lesson,
+    top,
+    walk_tour,
+)
 
 from audiospades.app.harness import Harness
 from audiospades.app.tutorial import (
@@ -38,10 +45,10 @@ ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "fr", "es", "de", "pt", "it")
 
 
-def _first_start(lang: str = "en", **changes: object) -> Harness:
+def _first_start(lang: str = "en", **changes: object) -> RecordingHarness:
     """A harness as the headless mode starts it for a newcomer: the offer on top."""
     settings = Settings(language=lang, **changes)  # type: ignore[arg-type]
-    h = Harness(seed=7, settings=settings)
+    h = RecordingHarness(seed=7, settings=settings)
     offer_on_first_start(h.app.stack)
     return h
 
@@ -359,3 +366,30 @@ def test_a_newcomer_reaches_the_end_of_the_basics_by_keys(lang: str) -> None:
     assert progress.tour_done
     assert set(progress.lessons_done) == {x.id for x in BASICS}
     assert isinstance(top(h), TutorialMenu)
+    if lang == "en":
+        _replay_in_the_headless_mode(h.pressed, len(BASICS))
+
+
+def _replay_in_the_headless_mode(keys: list[str], lessons: int) -> None:
+    """The same keys, as a key script, through ``audiospades --headless``."""
+    home = Path(os.environ["AUDIOSPADES_HOME"]) / "replay"
+    home.mkdir()
+    script = home / "basics.keys"
+    script.write_text(" ".join(keys) + "\n", encoding="utf-8")
+    env = dict(os.environ, AUDIOSPADES_HOME=str(home))
+    done = subprocess.run(
+        [sys.executable, "-m", "audiospades", "--headless", "--keys", str(script)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[1].startswith("Welcome to Audio Spades. Would you like to learn")
+    assert lines.count(words.lesson_done_text()) == lessons
+    progress = json.loads((home / "tutorial.json").read_text(encoding="utf-8"))
+    assert progress["tour_done"] is True
+    assert set(progress["lessons_done"]) == {x.id for x in BASICS}

@@ -15,6 +15,18 @@ from audiospades.rules import Bid, Card, Phase
 from audiospades.tutorial.model import Lesson
 
 
+class RecordingHarness(Harness):
+    """A harness that keeps every key token pressed, to replay as a key script."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.pressed: list[str] = []
+
+    def press(self, *tokens: str) -> None:
+        self.pressed += tokens
+        super().press(*tokens)
+
+
 def token(chord: Chord) -> str:
     """The harness's name for a chord ("page up" is written page_up)."""
     return str(chord).replace(" ", "_")
