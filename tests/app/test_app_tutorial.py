@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from app_helpers import assert_still_answers
 from tutorial_walk import (
     RecordingHarness,
     card_keys,
@@ -393,3 +395,66 @@ def _replay_in_the_headless_mode(keys: list[str], lessons: int) -> None:
     progress = json.loads((home / "tutorial.json").read_text(encoding="utf-8"))
     assert progress["tour_done"] is True
     assert set(progress["lessons_done"]) == {x.id for x in BASICS}
+
+
+# Not F2: it turns every later key into a description, and the fuzz would test
+# nothing else.
+FUZZ_KEYS = [
+    "up",
+    "down",
+    "left",
+    "right",
+    "home",
+    "end",
+    "return",
+    "space",
+    "escape",
+    "backspace",
+    "tab",
+    "shift+tab",
+    "a",
+    "b",
+    "c",
+    "f",
+    "h",
+    "i",
+    "j",
+    "l",
+    "m",
+    "n",
+    "p",
+    "r",
+    "s",
+    "t",
+    "u",
+    "v",
+    "y",
+    "0",
+    "3",
+    "5",
+    "ctrl+z",
+    "f1",
+    "f5",
+    "page_up",
+]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_keys_in_the_tutorial_never_break_it(seed: int) -> None:
+    """Seeded random keys over the tutorial's screens: every key is answered."""
+    from audiospades.app.main_menu import MainMenu
+
+    rng = random.Random(seed)
+    h = _open_tutorial()
+    inside = 0
+    for _ in range(400):
+        screen = top(h)
+        if isinstance(screen, MainMenu):
+            h.press("home", "up", "up", "up", "return")  # Learn to play again
+        elif not isinstance(screen, TutorialMenu | TourScreen | LessonScreen):
+            h.press("escape")  # help or another screen: back to the tutorial
+        else:
+            inside += isinstance(screen, TourScreen | LessonScreen)
+            h.press(rng.choice(FUZZ_KEYS))
+    assert inside > 100  # most keys reached the tour or a lesson
+    assert_still_answers(h)
