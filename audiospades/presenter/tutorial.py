@@ -243,6 +243,13 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
         ),
         N_("Every trick you take counts for you alone."),
     ),
+    Point.SOLO_KEEP: (
+        N_(
+            "West led the ace of hearts: no heart of yours can beat it. Keep your "
+            "king, now the highest heart left, and play the 10."
+        ),
+        N_("Your king of hearts is now the top heart: it should win a trick later."),
+    ),
     Point.SOLO_WIN: (
         N_(
             "West led the 6 of clubs, and East played the 8. You play last: win "
@@ -309,6 +316,13 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
             "Your partner passed you two low cards in return: the 3 of clubs and "
             "the 4 of diamonds."
         ),
+    ),
+    Point.BLIND_FOLLOW: (
+        N_(
+            "West led the 2 of diamonds, and your partner's queen is winning. As a "
+            "nil bidder, follow with a low diamond: the 3."
+        ),
+        N_("Your 3 of diamonds lost the trick, as a nil bidder's cards should."),
     ),
     Point.BLIND_DUCK: (
         N_(

@@ -209,6 +209,7 @@ INDIVIDUAL: Final = Lesson(
     ),
     teach=(
         Teach(0, Point.SOLO_BID),
+        Teach(1, Point.SOLO_KEEP),
         Teach(2, Point.SOLO_WIN),
     ),
     free_from=3,
@@ -274,6 +275,7 @@ BLIND_NIL: Final = Lesson(
     teach=(
         Teach(0, Point.BLIND_QUESTION, strict=False),
         Teach(1, Point.BLIND_PASS),
+        Teach(2, Point.BLIND_FOLLOW),
         Teach(3, Point.BLIND_DUCK),
     ),
     free_from=4,

@@ -58,6 +58,7 @@ class Point(StrEnum):
     BAGS_DUCK = "bags_duck"
     # --- variants ---
     SOLO_BID = "solo_bid"
+    SOLO_KEEP = "solo_keep"
     SOLO_WIN = "solo_win"
     FIVE_BID = "five_bid"
     FIVE_WIN = "five_win"
@@ -66,6 +67,7 @@ class Point(StrEnum):
     JOKERS_TRUMP = "jokers_trump"
     BLIND_QUESTION = "blind_question"
     BLIND_PASS = "blind_pass"
+    BLIND_FOLLOW = "blind_follow"
     BLIND_DUCK = "blind_duck"
 
 

@@ -37,11 +37,12 @@ from audiospades.app.tutorial import (
 from audiospades.keymap import Context
 from audiospades.presenter import tutorial as words
 from audiospades.presenter.keynames import key_for
-from audiospades.rules import BidAction, Card, PlayAction
+from audiospades.rules import BidAction, Card, Game, Phase, PlayAction
 from audiospades.storage import Settings, load_settings
 from audiospades.storage.tutorial import load_progress, tutorial_path
 from audiospades.tutorial.lessons import BASICS, LESSONS, TOUR
 from audiospades.tutorial.model import Point
+from audiospades.tutorial.script import lesson_rules
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "fr", "es", "de", "pt", "it")
@@ -291,6 +292,30 @@ def test_every_strict_point_is_the_strong_players_choice(lesson) -> None:  # typ
         if teach.strict:
             assert expected is not None
             assert same(hint_choice(found), expected)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[x.id for x in LESSONS])
+def test_every_scripted_decision_before_free_play_is_taught_or_forced(lesson) -> None:  # type: ignore[no-untyped-def]
+    """No silent step: the player hears a point at each choice the script needs."""
+    game = Game(lesson_rules(lesson), first_dealer=lesson.dealer)
+    game.deal(lesson.hands())
+    plays = iter(pair for trick in lesson.plays for pair in trick)
+    decision = 0
+    while not game.is_over and game.phase is not Phase.DEALING:
+        seat = game.to_act
+        assert seat is not None
+        if seat == 0 and not lesson.is_free(decision):
+            choices = len(game.legal_plays(0)) if game.phase is Phase.PLAYING else 2
+            assert lesson.teach_at(decision) is not None or choices == 1, decision
+        if game.phase is Phase.BIDDING:
+            game.bid(seat, lesson.bid_of(seat))
+        elif game.phase is Phase.PASSING:
+            game.pass_cards(seat, lesson.passes_of(seat))
+        else:
+            played_seat, card = next(plays)
+            assert played_seat == seat
+            game.play(seat, card)
+        decision += seat == 0
 
 
 def test_a_mistake_is_explained_and_taken_back() -> None:
