@@ -23,7 +23,7 @@ from audiospades.storage import Settings
 
 def _open_rules(h: Harness) -> None:
     h.press("r")
-    assert h.last == "Rules, 4 of 11"
+    assert h.last == "Rules, 4 of 12"
     h.press("return")
 
 
