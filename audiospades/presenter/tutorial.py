@@ -320,9 +320,10 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
     Point.BLIND_FOLLOW: (
         N_(
             "West led the 2 of diamonds, and your partner's queen is winning. As a "
-            "nil bidder, follow with a low diamond: the 3."
+            "nil bidder, follow with your highest diamond that still loses: the "
+            "jack. A high card thrown away while it is safe cannot win a trick later."
         ),
-        N_("Your 3 of diamonds lost the trick, as a nil bidder's cards should."),
+        N_("Your jack of diamonds lost the trick, and a dangerous card is gone."),
     ),
     Point.BLIND_DUCK: (
         N_(

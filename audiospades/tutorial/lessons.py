@@ -258,9 +258,9 @@ BLIND_NIL: Final = Lesson(
     bids=("blind_nil", 3, 3, 1),
     passes=("0:KS 0:JS", "2:3C 2:4D"),
     tricks=(
-        "1:2D 2:QD 3:5D 0:3D",
+        "1:2D 2:QD 3:5D 0:JD",
         "2:AD 3:6D 0:TD 1:8D",
-        "2:KD 3:9D 0:JD 1:2S",
+        "2:KD 3:9D 0:3D 1:2S",
         "1:5H 2:KS 3:3H 0:TH",
         "2:7D 3:QH 0:4D 1:4S",
         "1:7H 2:QS 3:AH 0:8H",
