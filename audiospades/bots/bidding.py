@@ -11,13 +11,14 @@ scoring variant count exactly as the rules say.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from audiospades.rules import Bid, Card, Rank, Rules, SeatView, Suit, score_hand
 from audiospades.rules.cards import PLAIN_SUITS
-from audiospades.rules.deck import card_table
-from audiospades.rules.seats import side_seats
+from audiospades.rules.deck import card_table, shuffled_deal
+from audiospades.rules.seats import partner_of, side_seats
 
 SPADES = Suit.SPADES
 
@@ -72,8 +73,104 @@ def estimate_tricks(hand: Iterable[Card], rules: Rules) -> float:
     return total + honour_tricks + long_trumps + ruffs
 
 
+SHAPE_FIT: dict[tuple[int, bool], tuple[float, float]] = {
+    (3, False): (1.453, 1.033),
+    (4, True): (0.988, 0.897),
+    (4, False): (0.717, 0.898),
+    (5, False): (0.283, 0.767),
+    (6, False): (-0.038, 0.709),
+    (6, True): (-0.179, 0.869),
+}
+"""Tricks taken by level-3 seats against their count, per (players, partnerships).
+
+``tricks = intercept + slope * count``, fitted by least squares on 600 hands of
+level-3 play per shape, the players bidding by this line's previous fit
+(``benchmarks/bid_calibration.py --hands 600 --seed 2``; residual spread 0.9 to 1.2
+tricks a seat): a count made
+for 13-card hands at four players undercounts 17-card hands at three (long suits and
+queens make tricks) and overcounts 8-card hands at six (side aces get ruffed).
+"""
+
+
+BID_SHORTFALL = 0.7
+"""How far under its expected tricks a level-3 seat bids, on average.
+
+Bidding for the best expected score, a seat leaves room for a set's cost: 0.71 of a
+trick at four players in partnership and 0.82 at three (the selfplay reports in
+``benchmarks/results/issue14``). The look-ahead reads other seats' bids with it.
+"""
+
+
+def expected_tricks(hand: Iterable[Card], rules: Rules) -> float:
+    """The tricks a level-3 seat holding ``hand`` takes on average at this table.
+
+    The count of :func:`estimate_tricks` through the table shape's fitted line
+    (:data:`SHAPE_FIT`), never below zero nor above the tricks in a hand.
+    """
+    est = estimate_tricks(hand, rules)
+    fitted = SHAPE_FIT.get((rules.player_count, rules.partnerships))
+    if fitted is None:  # pragma: no cover - every legal shape is fitted
+        top = rules.trick_count
+        return est + 0.35 * (top / rules.player_count - est) + 0.3
+    intercept, slope = fitted
+    return min(float(rules.trick_count), max(0.0, intercept + slope * est))
+
+
+NIL_SHAPE_EXPONENT: dict[tuple[int, bool], float] = {
+    (3, False): 4.2,
+    (4, True): 1.0,
+    (4, False): 1.15,
+    (5, False): 0.6,
+    (6, False): 0.6,
+    (6, True): 0.6,
+}
+"""How much harder (above 1) or easier a nil is than at four players in partnership.
+
+:func:`nil_chance` judges a hand as a 13-card hand at four players; raising that
+chance to this power fits the other shapes. The figures are the ratios of the
+exponents in :data:`BLIND_NIL_EXPONENT` to the four-player one (9.8 / 2.3 = 4.2 at
+three players: with 17 cards a seat must follow suit far longer), except that at
+five and six players, where blind nils fit 0.4 and less, 0.6 is kept so that a
+chosen nil is not judged too rosily from blind ones.
+"""
+
+BLIND_NIL_EXPONENT: dict[tuple[int, bool], float] = {
+    (3, False): 9.8,
+    (4, True): 2.3,
+    (4, False): 2.6,
+    (5, False): 0.94,
+    (6, False): 0.59,
+    (6, True): 0.55,
+}
+"""The power that turns the four-player nil judgement into blind nil survival.
+
+Fitted so the mean over random hands (after the exchange) matches how often a blind
+nil survived under level-3 play, 300 forced blind nils per shape
+(``benchmarks/blind_nil_odds.py --hands 300``): 1% at three players, 59% at four in
+partnership, 6% at four and 16% at five each for themselves, 26% at six each for
+themselves and 81% at six in partnerships.
+"""
+
+
+def _shape(rules: Rules) -> tuple[int, bool]:
+    return (rules.player_count, rules.partnerships)
+
+
 def nil_chance(hand: Iterable[Card], rules: Rules, has_partner: bool) -> float:
-    """The chance a nil on this hand survives (a rough, monotone judgement)."""
+    """The chance a nil on this hand survives at this table (a monotone judgement).
+
+    >>> from audiospades.rules import parse_cards
+    >>> low = parse_cards("2S 3S 2H 3H 4H 5H 3C 4C 5C 2D 3D 4D 5D")
+    >>> at_three = nil_chance(low, Rules.pagat(players=3), False)
+    >>> at_three < nil_chance(low, Rules.pagat(), False)
+    True
+    """
+    raw = _raw_nil_chance(hand, rules, has_partner)
+    return float(raw ** NIL_SHAPE_EXPONENT.get(_shape(rules), 1.0))
+
+
+def _raw_nil_chance(hand: Iterable[Card], rules: Rules, has_partner: bool) -> float:
+    """The chance a nil on this hand survives, judged as at four players."""
     table = card_table(rules)
     suit_of = table.suit_of
     trumps = table.trumps
@@ -104,6 +201,44 @@ def nil_chance(hand: Iterable[Card], rules: Rules, has_partner: bool) -> float:
     return p
 
 
+BLIND_NIL_SAMPLES = 240
+"""Random deals behind :func:`blind_nil_odds` (a fixed seed: the same every run)."""
+
+
+@lru_cache(maxsize=64)
+def blind_nil_odds(rules: Rules) -> float:
+    """The chance a blind nil survives at this table, judged before the deal.
+
+    The mean of the nil judgement over random hands of this table's size, after the
+    exchange the rules allow (the blind nil passes its highest cards, its partner
+    returns its lowest plain ones), fitted to each shape by
+    :data:`BLIND_NIL_EXPONENT` (an unseen hand is no chosen nil); variants such as
+    jokers or deuces change it through the deck. It is what sets 17-card hands at
+    three players (about 1 in 100 survive) apart from 13-card hands beside a
+    covering partner (about 3 in 5); ``benchmarks/blind_nil_odds.py`` compares it
+    with the rate level-3 play gives.
+    """
+    table = card_table(rules)
+    power = table.power
+    suit_of = table.suit_of
+    n = rules.player_count
+    partner = partner_of(0, n, rules.partnerships)
+    give = rules.blind_nil_pass if partner is not None else 0
+    rng = random.Random(20261124)
+    total = 0.0
+    for _ in range(BLIND_NIL_SAMPLES):
+        hands = shuffled_deal(rules, rng)
+        mine = sorted(hands[0], key=power.__getitem__, reverse=True)
+        if give and partner is not None:
+            theirs = sorted(
+                hands[partner], key=lambda c: (suit_of[c] is SPADES, power[c])
+            )
+            mine = mine[give:] + theirs[:give]
+        raw = _raw_nil_chance(mine, rules, partner is not None)
+        total += raw ** BLIND_NIL_EXPONENT.get(_shape(rules), 2.3)
+    return total / BLIND_NIL_SAMPLES
+
+
 @lru_cache(maxsize=256)
 def _spread(mean: float, sd: float, top: int) -> tuple[tuple[int, float], ...]:
     """A discrete, roughly normal distribution of trick counts in ``0 .. top``."""
@@ -119,19 +254,16 @@ def bid_values(
     *,
     nil_bonus: float = 0.0,
     partner_estimate: float | None = None,
-    calibrate: bool = True,
     bag_charge: float = 0.8,
 ) -> dict[Bid, float]:
     """The expected points for this seat's side of each legal bid.
 
     Args:
         view: the bidder's view (bids so far, scores, bags).
-        estimate: the tricks this hand should take.
+        estimate: the tricks this hand should take (:func:`expected_tricks`).
         p_nil: the chance a nil would survive.
         nil_bonus: a style's extra liking (or dislike) for nil, in points.
         partner_estimate: the partner's expected tricks when the partner has not bid.
-        calibrate: pull the count towards the table's average, as play shows it
-            should be (a weak hand takes more than it counts, a strong one less).
         bag_charge: the share of the bag penalty charged to each bag.
 
     Returns:
@@ -158,10 +290,6 @@ def bid_values(
         elif not partner_bid.is_nil:
             partner_dist = _spread(partner_bid.tricks + 0.2, 1.1, top)
     bag_cost = bag_charge * rules.bag_penalty / rules.bags_per_penalty
-    if calibrate:
-        # Fitted on level-3 play (4 players, 300 hands): tricks taken average
-        # est + 0.35 * (tricks per seat - est) + 0.3, residual deviation 1.2.
-        estimate += 0.35 * (top / n - estimate) + 0.3
     side_seat_list = side_seats(side, n, rules.partnerships)
     filler = Bid(1)
 
