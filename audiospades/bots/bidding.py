@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from functools import lru_cache
 
 from audiospades.rules import Bid, Card, Rank, Rules, SeatView, Suit, score_hand
 from audiospades.rules.cards import PLAIN_SUITS
 from audiospades.rules.deck import card_table, shuffled_deal
+from audiospades.rules.options import BiddingStyle
 from audiospades.rules.seats import partner_of, side_seats
 
 SPADES = Suit.SPADES
@@ -116,39 +117,24 @@ def expected_tricks(hand: Iterable[Card], rules: Rules) -> float:
     return min(float(rules.trick_count), max(0.0, intercept + slope * est))
 
 
-NIL_SHAPE_EXPONENT: dict[tuple[int, bool], float] = {
-    (3, False): 4.2,
-    (4, True): 1.0,
-    (4, False): 1.15,
-    (5, False): 0.6,
-    (6, False): 0.6,
-    (6, True): 0.6,
-}
-"""How much harder (above 1) or easier a nil is than at four players in partnership.
-
-:func:`nil_chance` judges a hand as a 13-card hand at four players; raising that
-chance to this power fits the other shapes. The figures are the ratios of the
-exponents in :data:`BLIND_NIL_EXPONENT` to the four-player one (9.8 / 2.3 = 4.2 at
-three players: with 17 cards a seat must follow suit far longer), except that at
-five and six players, where blind nils fit 0.4 and less, 0.6 is kept so that a
-chosen nil is not judged too rosily from blind ones.
-"""
-
 BLIND_NIL_EXPONENT: dict[tuple[int, bool], float] = {
-    (3, False): 9.8,
-    (4, True): 2.3,
-    (4, False): 2.6,
-    (5, False): 0.94,
-    (6, False): 0.59,
-    (6, True): 0.55,
+    (3, False): 2.1,
+    (4, True): 0.53,
+    (4, False): 1.28,
+    (5, False): 0.72,
+    (6, False): 0.53,
+    (6, True): 0.24,
 }
-"""The power that turns the four-player nil judgement into blind nil survival.
+"""The power that turns the nil judgement of random hands into blind nil survival.
 
 Fitted so the mean over random hands (after the exchange) matches how often a blind
 nil survived under level-3 play, 300 forced blind nils per shape
 (``benchmarks/blind_nil_odds.py --hands 300``): 1% at three players, 59% at four in
 partnership, 6% at four and 16% at five each for themselves, 26% at six each for
-themselves and 81% at six in partnerships.
+themselves and 81% at six in partnerships. Above 1 the judgement is too hopeful
+for the shape (17-card hands at three players), below 1 too gloomy: with more
+players a low card has more cards to hide under, and a covering partner saves more
+than :func:`nil_chance` credits it with.
 """
 
 
@@ -157,20 +143,15 @@ def _shape(rules: Rules) -> tuple[int, bool]:
 
 
 def nil_chance(hand: Iterable[Card], rules: Rules, has_partner: bool) -> float:
-    """The chance a nil on this hand survives at this table (a monotone judgement).
+    """The chance a nil on this hand survives (a rough, monotone judgement).
 
-    >>> from audiospades.rules import parse_cards
-    >>> low = parse_cards("2S 3S 2H 3H 4H 5H 3C 4C 5C 2D 3D 4D 5D")
-    >>> at_three = nil_chance(low, Rules.pagat(players=3), False)
-    >>> at_three < nil_chance(low, Rules.pagat(), False)
-    True
+    Every card is judged by how likely it is to be forced to win a trick, so a
+    longer hand (17 cards at three players) has more ways to fail.
     """
-    raw = _raw_nil_chance(hand, rules, has_partner)
-    return float(raw ** NIL_SHAPE_EXPONENT.get(_shape(rules), 1.0))
+    return _raw_nil_chance(hand, rules, has_partner)
 
 
 def _raw_nil_chance(hand: Iterable[Card], rules: Rules, has_partner: bool) -> float:
-    """The chance a nil on this hand survives, judged as at four players."""
     table = card_table(rules)
     suit_of = table.suit_of
     trumps = table.trumps
@@ -193,11 +174,16 @@ def _raw_nil_chance(hand: Iterable[Card], rules: Rules, has_partner: bool) -> fl
         cards = sorted(by_suit[suit], key=table.power.__getitem__)
         for cover, card in enumerate(cards):
             fail = (int(card.rank) - 7 - 2.5 * cover) / 7
-            if card.rank is Rank.ACE and len(cards) <= 3:
-                fail = max(fail, 0.9)
+            if card.rank is Rank.ACE:
+                # An ace never ducks: short, it is caught at once; long, it must
+                # still win when the suit is led for the last time or ruffed low.
+                fail = max(fail, 0.9 if len(cards) <= 3 else 0.6)
+            elif card.rank is Rank.KING:
+                fail = max(fail, 0.25)
             p *= 1 - min(0.95, max(0.0, fail))
     if has_partner:
-        p += (1 - p) * 0.3  # A partner who covers saves some of the close calls.
+        # A partner who covers saves some of the close calls, not a hopeless hand.
+        p += 0.3 * p * (1 - p)
     return p
 
 
@@ -205,7 +191,6 @@ BLIND_NIL_SAMPLES = 240
 """Random deals behind :func:`blind_nil_odds` (a fixed seed: the same every run)."""
 
 
-@lru_cache(maxsize=64)
 def blind_nil_odds(rules: Rules) -> float:
     """The chance a blind nil survives at this table, judged before the deal.
 
@@ -218,12 +203,25 @@ def blind_nil_odds(rules: Rules) -> float:
     covering partner (about 3 in 5); ``benchmarks/blind_nil_odds.py`` compares it
     with the rate level-3 play gives.
     """
+    return _unseen_nil_odds(rules, exchange=True)
+
+
+def forced_nil_odds(rules: Rules) -> float:
+    """The chance a nil survives on a hand nobody chose for it (suicide's forced nil).
+
+    As :func:`blind_nil_odds`, without the exchange.
+    """
+    return _unseen_nil_odds(rules, exchange=False)
+
+
+@lru_cache(maxsize=64)
+def _unseen_nil_odds(rules: Rules, exchange: bool) -> float:
     table = card_table(rules)
     power = table.power
     suit_of = table.suit_of
     n = rules.player_count
     partner = partner_of(0, n, rules.partnerships)
-    give = rules.blind_nil_pass if partner is not None else 0
+    give = rules.blind_nil_pass if partner is not None and exchange else 0
     rng = random.Random(20261124)
     total = 0.0
     for _ in range(BLIND_NIL_SAMPLES):
@@ -255,6 +253,7 @@ def bid_values(
     nil_bonus: float = 0.0,
     partner_estimate: float | None = None,
     bag_charge: float = 0.8,
+    only: Collection[Bid] | None = None,
 ) -> dict[Bid, float]:
     """The expected points for this seat's side of each legal bid.
 
@@ -265,6 +264,7 @@ def bid_values(
         nil_bonus: a style's extra liking (or dislike) for nil, in points.
         partner_estimate: the partner's expected tricks when the partner has not bid.
         bag_charge: the share of the bag penalty charged to each bag.
+        only: the bids to value (None: every legal bid).
 
     Returns:
         Each legal bid (blind nil excluded: that is decided unseen) and its value.
@@ -289,17 +289,27 @@ def bid_values(
             partner_dist = _spread(mean, 1.4, top)
         elif not partner_bid.is_nil:
             partner_dist = _spread(partner_bid.tricks + 0.2, 1.1, top)
+    # Suicide (seed 004): one partner of each side must bid nil, so a number bid
+    # first forces the partner's nil, on whatever hand it holds.
+    forces_nil = (
+        rules.bidding_style is BiddingStyle.SUICIDE
+        and partner is not None
+        and view.bids[partner] is None
+    )
     bag_cost = bag_charge * rules.bag_penalty / rules.bags_per_penalty
     side_seat_list = side_seats(side, n, rules.partnerships)
     filler = Bid(1)
 
-    def side_value(bids_mine: Bid, my_tricks: int, partner_tricks: int) -> float:
+    def side_value(
+        bids_mine: Bid, my_tricks: int, partner_tricks: int, their: Bid | None = None
+    ) -> float:
         bids = [filler] * n
         tricks = [1] * n
         bids[seat] = bids_mine
         tricks[seat] = my_tricks
-        if partner is not None and partner_bid is not None:
-            bids[partner] = partner_bid
+        partner_call = their if their is not None else partner_bid
+        if partner is not None and partner_call is not None:
+            bids[partner] = partner_call
             tricks[partner] = partner_tricks
         for s in side_seat_list:
             if s not in (seat, partner):
@@ -318,19 +328,35 @@ def bid_values(
     norm = sum(sums.values()) or 1.0
     side_dist = [(k, p / norm) for k, p in sums.items() if p / norm > 0.003]
     values: dict[Bid, float] = {}
+    numbers = sum(1 for b in view.legal_bids if not b.is_nil)
     for bid in view.legal_bids:
-        if bid.blind:
+        if bid.blind or (only is not None and bid not in only):
             continue
         total = 0.0
         if bid.is_nil:
+            # Under suicide the partner answers a nil with four or more.
+            answer = (
+                Bid(max(4, partner_bid.tricks)) if forces_nil and partner_bid else None
+            )
             for pt, pp in partner_dist:
-                ok = side_value(bid, 0, pt)
-                bust = side_value(bid, 1, pt)
+                ok = side_value(bid, 0, pt, answer)
+                bust = side_value(bid, 1, pt, answer)
                 total += pp * (p_nil * ok + (1 - p_nil) * bust)
             values[bid] = total + nil_bonus
             continue
-        if bid.tricks > estimate + 5 or bid.tricks < estimate - 4:
+        far = bid.tricks > estimate + 3 or bid.tricks < estimate - 4
+        if far and numbers > 3:
+            # Not worth scoring: a nearer bid is open and far better.
             values[bid] = -1000.0 - abs(bid.tricks - estimate)
+            continue
+        if forces_nil:
+            q = forced_nil_odds(rules)
+            nil = Bid.nil()
+            for mt, mp in mine:
+                made = side_value(bid, mt, 0, nil)
+                failed = side_value(bid, mt, 1, nil)
+                total += mp * (q * made + (1 - q) * failed)
+            values[bid] = total
             continue
         for st, sp in side_dist:
             # Only the side's total matters when neither partner bid nil.

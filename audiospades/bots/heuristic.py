@@ -29,7 +29,7 @@ from audiospades.bots.reasons import HintReason
 from audiospades.bots.sim import sim_from_view
 from audiospades.rules import Bid, Card, SeatView, Suit
 from audiospades.rules.deck import card_table
-from audiospades.rules.options import MoonRule, ScoringStyle
+from audiospades.rules.options import BiddingStyle, MoonRule, ScoringStyle
 
 SPADES = Suit.SPADES
 
@@ -170,6 +170,9 @@ class HeuristicBot:
         deal to the best score at four players (``benchmarks/bid_policy.py``)."""
         self.shade = 0.0
         """With ``by_count``, tricks bid under the expected count."""
+        self.first_by_count = True
+        """The first of two partners to bid bids its count; the second bids for the
+        side's best expected score knowing it."""
         base = LEVEL_PLAY[level]
         self.params = PlayParams(
             counts_cards=base.counts_cards,
@@ -227,17 +230,34 @@ class HeuristicBot:
             pb = view.bids[partner]
             if pb is not None and pb.is_nil:
                 est += COVER_EXTRA.get(rules.player_count, 0.0)
+        first = partner is not None and view.bids[partner] is None
+        suicide = rules.bidding_style is BiddingStyle.SUICIDE
+        by_count = self.by_count or (first and self.first_by_count and not suicide)
+        near: set[Bid] | None = None
+        if by_count:
+            # Only the count, its neighbours and what nil must beat matter.
+            numbers = [b for b in legal if not b.is_nil]
+            target = est - self.shade
+            count = min(numbers, key=lambda b: abs(b.tricks - target), default=None)
+            near = {
+                b
+                for b in legal
+                if b.is_nil or count is None or abs(b.tricks - count.tricks) <= 2
+            }
         values = bid_values(
             view,
             est,
             p_nil,
             nil_bonus=60.0 * (style.nil_appetite - 0.5),
             bag_charge=self.bag_charge,
+            only=near,
         )
         if not values:
             return closest_bid(legal, est), HintReason.COUNT_SURE_TRICKS, est
-        if self.by_count:
-            plain = bid_values(plain_view(view), est, p_nil, bag_charge=self.bag_charge)
+        if by_count:
+            plain = bid_values(
+                plain_view(view), est, p_nil, bag_charge=self.bag_charge, only=near
+            )
             bid = choose_by_count(legal, est - self.shade, values, plain)
         else:
             bid = max(values, key=lambda b: (values[b], -b.tricks))
