@@ -1,6 +1,7 @@
 """Bot decision time per level: median and 95th percentile, bids and cards apart.
 
 Run: .venv/bin/python benchmarks/bots_speed.py [--hands N] [--levels 1,2,3,4,5]
+    [--players 3..6] [--individual]
 Targets (on the 2-core reference machine): levels 1-3 within 20 ms; level 5 a card
 within 1 s and a bid within 2 s at the 95th percentile.
 """
@@ -16,15 +17,18 @@ from audiospades.bots import make_level_bot
 from audiospades.rules import Game, Phase, Rules, seat_view, shuffled_deal
 
 
-def measure(level: int, hands: int, seed: int) -> tuple[list[float], list[float]]:
-    """Play ``hands`` hands with four bots of ``level``; time every bid and card."""
-    rules = Rules.pagat()
+def measure(
+    level: int, hands: int, seed: int, rules: Rules | None = None
+) -> tuple[list[float], list[float]]:
+    """Play ``hands`` hands with bots of ``level`` at every seat; time each decision."""
+    rules = rules if rules is not None else Rules.pagat()
+    n = rules.player_count
     rng = random.Random(seed)
-    bots = [make_level_bot(level, random.Random(seed + s)) for s in range(4)]
+    bots = [make_level_bot(level, random.Random(seed + s)) for s in range(n)]
     bids: list[float] = []
     plays: list[float] = []
     for hand in range(hands):
-        game = Game(rules, first_dealer=hand % 4)
+        game = Game(rules, first_dealer=hand % n)
         game.deal(shuffled_deal(rules, rng))
         while game.phase is not Phase.DEALING and not game.is_over:
             seat = game.to_act
@@ -54,12 +58,19 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=4)
     parser.add_argument("--levels", default="1,2,3,4,5")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, default=4, choices=(3, 4, 5, 6))
+    parser.add_argument("--individual", action="store_true")
     args = parser.parse_args()
+    rules = Rules.pagat(
+        players=args.players, partnerships=False if args.individual else None
+    )
+    kind = "partnerships" if rules.partnerships else "each for themselves"
+    print(f"{args.players} players, {kind}")
     for level in (int(x) for x in args.levels.split(",")):
-        bids, plays = measure(level, args.hands, args.seed)
-        for kind, values in (("bid", bids), ("card", plays)):
+        bids, plays = measure(level, args.hands, args.seed, rules)
+        for what, values in (("bid", bids), ("card", plays)):
             print(
-                f"level {level} {kind}: n={len(values)}"
+                f"level {level} {what}: n={len(values)}"
                 f" median {statistics.median(values) * 1000:.1f} ms"
                 f" p95 {p95(values) * 1000:.1f} ms"
                 f" max {max(values) * 1000:.1f} ms"
