@@ -255,8 +255,13 @@ class HeuristicBot:
         if not values:
             return closest_bid(legal, est), HintReason.COUNT_SURE_TRICKS, est
         if by_count:
-            plain = bid_values(
-                plain_view(view), est, p_nil, bag_charge=self.bag_charge, only=near
+            standard = plain_view(view)
+            plain = (
+                values  # Standard scoring and no bags yet: the same values.
+                if standard.rules == rules and standard.bags == view.bags
+                else bid_values(
+                    standard, est, p_nil, bag_charge=self.bag_charge, only=near
+                )
             )
             bid = choose_by_count(legal, est - self.shade, values, plain)
         else:
