@@ -10,6 +10,7 @@ scoring variant count exactly as the rules say.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from collections.abc import Collection, Iterable, Sequence
@@ -18,7 +19,7 @@ from functools import lru_cache
 from audiospades.rules import Bid, Card, Rank, Rules, SeatView, Suit, score_hand
 from audiospades.rules.cards import PLAIN_SUITS
 from audiospades.rules.deck import card_table, shuffled_deal
-from audiospades.rules.options import BiddingStyle
+from audiospades.rules.options import BiddingStyle, TrumpMode
 from audiospades.rules.seats import partner_of, side_seats
 
 SPADES = Suit.SPADES
@@ -114,7 +115,37 @@ def expected_tricks(hand: Iterable[Card], rules: Rules) -> float:
         top = rules.trick_count
         return est + 0.35 * (top / rules.player_count - est) + 0.3
     intercept, slope = fitted
-    return min(float(rules.trick_count), max(0.0, intercept + slope * est))
+    tricks = intercept + slope * est
+    if rules.trump_mode is not TrumpMode.NORMAL:
+        tricks *= _trump_mode_scale(rules)
+    return min(float(rules.trick_count), max(0.0, tricks))
+
+
+@lru_cache(maxsize=32)
+def _trump_mode_scale(rules: Rules) -> float:
+    """What brings the count under extra trumps back to the tricks there are.
+
+    :data:`SHAPE_FIT` was fitted with the thirteen spades as trumps. Jokers or deuces
+    make more cards count as trumps, so every hand counts more, yet the table still
+    shares the same tricks: over random deals the fitted counts must add up to them
+    as they do under normal trumps. Without this, every seat overbid and games with
+    deuces seldom ended.
+    """
+    normal = dataclasses.replace(rules, trump_mode=TrumpMode.NORMAL)
+    rng = random.Random(20261124)
+    total = {id(rules): 0.0, id(normal): 0.0}
+    for table_rules in (rules, normal):
+        fitted = SHAPE_FIT.get(_shape(table_rules), (0.0, 1.0))
+        for _ in range(EXPECTED_SCALE_DEALS):
+            for hand in shuffled_deal(table_rules, rng):
+                est = estimate_tricks(hand, table_rules)
+                total[id(table_rules)] += max(0.0, fitted[0] + fitted[1] * est)
+    mine = total[id(rules)]
+    return total[id(normal)] / mine if mine else 1.0
+
+
+EXPECTED_SCALE_DEALS = 60
+"""Random deals behind :func:`_trump_mode_scale` (a fixed seed)."""
 
 
 BLIND_NIL_EXPONENT: dict[tuple[int, bool], float] = {
