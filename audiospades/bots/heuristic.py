@@ -118,6 +118,8 @@ def wants_blind_nil(view: SeatView, style: Style) -> tuple[bool, HintReason]:
         partner_bid = view.bids[partner]
         if partner_bid is not None and partner_bid.is_nil:
             return no
+    if behind_by(view) <= 0:
+        return no  # Level or ahead (where the rules allow it): no gamble is needed.
     odds = blind_nil_odds(rules)
     if odds < BLIND_NIL_FLOOR:
         return no

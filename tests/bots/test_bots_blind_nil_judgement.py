@@ -8,6 +8,7 @@ covering partner (``benchmarks/blind_nil_odds.py``).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -27,9 +28,8 @@ def _hidden_view(rules: Rules, totals: list[int], seat: int = 0) -> SeatView:
     game.totals = list(totals)
     game.deal(shuffled_deal(rules, random.Random(5)))
     view = seat_view(game, seat, hide_hand=True)
-    assert view.is_blind_nil_eligible == (
-        max(totals) - totals[game.side_of(seat)] >= 100
-    )
+    behind = max(totals) - totals[game.side_of(seat)]
+    assert view.is_blind_nil_eligible == (behind >= rules.blind_nil_behind)
     return view
 
 
@@ -92,3 +92,13 @@ def test_level_3_plays_whole_three_player_games_without_blind_nil(
     assert report["hands"] >= 12
     for role in ("a", "b"):
         assert report["blind_nil"][role]["attempts"] == 0
+
+
+def test_no_blind_nil_when_level_even_where_the_rules_allow_it() -> None:
+    # Some tables allow blind nil at any score (blind_nil_behind 0): level, or
+    # ahead, there is nothing to catch up, so no gamble.
+    rules = dataclasses.replace(Rules.pagat(), blind_nil_behind=0, hand_limit=1)
+    for totals in ([0, 0], [150, 100]):
+        view = _hidden_view(rules, totals)
+        assert view.is_blind_nil_eligible
+        assert not make_level_bot(3, random.Random(1)).choose_blind_nil(view)
