@@ -2,8 +2,10 @@
 
 :func:`estimate_tricks` counts a hand's likely tricks: sure tricks (aces, protected
 kings and queens), trump honours and length, and ruffs (voids and singletons with spare
-trumps). :func:`nil_chance` judges how likely a nil is to survive. :func:`bid_values`
-turns both into the expected score of every legal bid, through the engine's
+trumps); :func:`expected_tricks` turns that count into the tricks the hand takes at
+this table's shape. :func:`nil_chance` judges how likely a nil is to survive, and
+:func:`blind_nil_odds` how likely an unseen one is at this table. :func:`bid_values`
+turns them into the expected score of every legal bid, through the engine's
 :func:`~audiospades.rules.score_hand`, so bags, bag penalties, nil values and every
 scoring variant count exactly as the rules say.
 """

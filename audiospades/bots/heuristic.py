@@ -2,11 +2,13 @@
 
 - Level 1 counts tricks roughly (aces, kings, a few spades), follows low and wins when
   it is easy, and now and then plays a careless card.
-- Level 2 counts its hand properly and the cards played, and ducks once its side has
-  enough tricks.
-- Level 3 bids by the expected score of each bid (partner's bid, score and bags, nil
-  and its chance), remembers voids, covers a partner's nil, attacks the opponents',
-  sets overbidders and manages bags.
+- Level 2 counts its hand properly (half a trick in hand) and the cards played, and
+  ducks once its side has enough tricks.
+- Level 3 bids its expected tricks when it bids first for a partnership, and
+  otherwise by the expected score of each bid (partner's bid, score and bags, nil and
+  its chance); it bids blind nil only where the odds and the score make it pay,
+  remembers voids, covers a partner's nil, attacks the opponents', sets overbidders
+  and manages bags.
 """
 
 from __future__ import annotations
