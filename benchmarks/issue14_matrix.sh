@@ -32,7 +32,8 @@ case "${PART:-3v2}" in
     match "${TAG}_5v3_p3i" --a 5 --b 3 --players 3 --individual --games 6 --hands-per-game 6 --seed 43
     match "${TAG}_5v3_p6p" --a 5 --b 3 --players 6 --games 6 --hands-per-game 4 --seed 46
     match "${TAG}_5v3_p6i" --a 5 --b 3 --players 6 --individual --games 4 --hands-per-game 4 --seed 45
-    # Not run for lack of time: 5 players each for themselves (10 games a set).
+    match "${TAG}_5v3_p4_s42" --a 5 --b 3 --games 8 --hands-per-game 8 --seed 42
+    match "${TAG}_5v3_p5i" --a 5 --b 3 --players 5 --individual --games 10 --hands-per-game 3 --seed 44
     ;;
 variants)
     # Level 3 against level 2 under each rule option the bots must read.
