@@ -25,7 +25,12 @@ import time
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from audiospades.bots.bidding import bid_values, estimate_tricks, nil_chance
+from audiospades.bots.bidding import (
+    BID_SHORTFALL,
+    bid_values,
+    expected_tricks,
+    nil_chance,
+)
 from audiospades.bots.characters import NEUTRAL, Style
 from audiospades.bots.heuristic import HeuristicBot
 from audiospades.bots.policy import LEVEL_PLAY, PlayParams, choose_card
@@ -173,7 +178,7 @@ class SearchBot(HeuristicBot):
             return bid, reason, est
         rules = view.rules
         p_nil = nil_chance(view.hand, rules, view.partner is not None)
-        values = bid_values(view, estimate_tricks(view.hand, rules), p_nil)
+        values = bid_values(view, expected_tricks(view.hand, rules), p_nil)
         ranked = sorted(values, key=lambda b: -values[b])
         candidates = [b for b in ranked if not b.is_nil][:3]
         if bid not in candidates:
@@ -311,10 +316,10 @@ def _first_leader(view: SeatView) -> int:
 
 def guess_bid(hand: set[Card], rules: Rules) -> Bid:
     """What another seat would bid on a sampled hand (for the bidding look-ahead)."""
-    est = estimate_tricks(hand, rules)
+    est = expected_tricks(hand, rules)
     if rules.nil_allowed and est < 2.0 and nil_chance(hand, rules, False) > 0.55:
         return Bid(0)
-    return Bid(min(rules.trick_count, max(1, round(est))))
+    return Bid(min(rules.trick_count, max(1, round(est - BID_SHORTFALL))))
 
 
 def side_value(score: HandScore, rules: Rules, side: int) -> float:
@@ -438,7 +443,7 @@ class DealSampler:
             if bid.is_nil:
                 weight *= 0.2 + nil_chance(dealt, self.rules, False)
             else:
-                est = estimate_tricks(dealt, self.rules)
+                est = expected_tricks(dealt, self.rules) - BID_SHORTFALL
                 weight *= math.exp(-((est - bid.tricks) ** 2) / 4.5)
         return weight
 
