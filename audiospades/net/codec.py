@@ -21,9 +21,9 @@ True
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
-from typing import Any, Final
+from typing import Any, Final, Generic, TypeVar
 
 import msgspec
 
@@ -240,11 +240,48 @@ def _decode_trick_cards(
 # --- the seat view ----------------------------------------------------------------
 
 
+_K = TypeVar("_K")
+_W = TypeVar("_W")
+
+
+class _SameObject(Generic[_K, _W]):
+    """Wire forms of immutable objects, found by identity.
+
+    A server builds several views of every table after every action, and each
+    repeats the table's rules, the hand's finished tricks and the game's history:
+    the very same objects, whose hashes (dataclasses, computed in Python on every
+    look-up) would cost more than building them again. Entries keep their object
+    alive, so an id is never reused while it is here; at ``limit`` entries the
+    cache starts again.
+    """
+
+    def __init__(self, make: Callable[[_K], _W], limit: int) -> None:
+        self._make = make
+        self._limit = limit
+        self._entries: dict[int, tuple[_K, _W]] = {}
+
+    def __call__(self, key: _K) -> _W:
+        entry = self._entries.get(id(key))
+        if entry is not None and entry[0] is key:
+            return entry[1]
+        if len(self._entries) >= self._limit:
+            self._entries.clear()
+        wire = self._make(key)
+        self._entries[id(key)] = (key, wire)
+        return wire
+
+
+_RULES: Final = _SameObject(encode_rules, 4096)
+_TRICKS: Final = _SameObject(_encode_trick, 65536)
+_SCORES: Final = _SameObject(_encode_score, 65536)
+
+
 def encode_view(view: SeatView) -> WireView:
     """The wire form of a seat view (or of a spectator's public view)."""
+    tricks, scores = _TRICKS, _SCORES
     return WireView(
         seat=view.seat,
-        rules=encode_rules(view.rules),
+        rules=_RULES(view.rules),
         phase=view.phase,
         dealer=view.dealer,
         deal_count=view.deal_count,
@@ -255,13 +292,13 @@ def encode_view(view: SeatView) -> WireView:
         bids=[None if b is None else _bid_out(b) for b in view.bids],
         tricks_won=list(view.tricks_won),
         trick=_trick_cards(view.trick),
-        completed_tricks=[_encode_trick(t) for t in view.completed_tricks],
+        completed_tricks=[tricks(t) for t in view.completed_tricks],
         trick_index=view.trick_index,
         spades_broken=view.spades_broken,
         to_act=view.to_act,
         totals=list(view.totals),
         bags=list(view.bags),
-        history=[_encode_score(s) for s in view.history],
+        history=[scores(s) for s in view.history],
         passed_out=[_text(c) for c in view.passed_out],
         passed_in=[_text(c) for c in view.passed_in],
         pending_pass=view.pending_pass,
