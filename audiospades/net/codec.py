@@ -311,6 +311,62 @@ def encode_view(view: SeatView) -> WireView:
     )
 
 
+_OWN_FIELDS: Final = (
+    "hand",
+    "hand_hidden",
+    "passed_out",
+    "passed_in",
+    "legal_plays",
+    "legal_bids",
+    "is_blind_nil_eligible",
+    "can_request_redeal",
+)
+"""The fields of a seat view that differ from seat to seat at one moment."""
+
+
+def encode_views(views: Iterable[SeatView]) -> list[WireView]:
+    """The wire forms of several seats' views of one game at one moment.
+
+    The first is built in full; the others share its public lists (the tricks,
+    the history, the bids...) and build only their own fields. Views that are not
+    of the same moment (other rules, deal, trick or turn) are built in full.
+    """
+    out: list[WireView] = []
+    first: SeatView | None = None
+    base: WireView | None = None
+    for view in views:
+        if (
+            base is None
+            or first is None
+            or view.rules is not first.rules
+            or view.deal_count != first.deal_count
+            or view.trick != first.trick
+            or view.trick_index != first.trick_index
+            or view.to_act != first.to_act
+            or view.phase is not first.phase
+            or view.bids != first.bids
+        ):
+            first, base = view, encode_view(view)
+            out.append(base)
+            continue
+        own = {name: getattr(view, name) for name in _OWN_FIELDS}
+        out.append(
+            msgspec.structs.replace(
+                base,
+                seat=view.seat,
+                hand=[_text(c) for c in own["hand"]],
+                hand_hidden=own["hand_hidden"],
+                passed_out=[_text(c) for c in own["passed_out"]],
+                passed_in=[_text(c) for c in own["passed_in"]],
+                legal_plays=[_text(c) for c in sorted(own["legal_plays"])],
+                legal_bids=[_bid_out(b) for b in own["legal_bids"]],
+                is_blind_nil_eligible=own["is_blind_nil_eligible"],
+                can_request_redeal=own["can_request_redeal"],
+            )
+        )
+    return out
+
+
 def decode_view(wire: WireView) -> SeatView:
     """A seat view from the wire, checked against its own rules.
 
@@ -542,9 +598,27 @@ def decode_notice(wire: AnyWireNotice) -> Notice:
     raise CodecError(f"not a notice: {type(wire).__name__}")  # pragma: no cover
 
 
-def encode_notices(notices: Iterable[Notice]) -> list[AnyWireNotice]:
-    """The wire forms of the notices that may cross it, in order."""
-    return [encode_notice(n) for n in notices if is_wire_notice(n)]
+def encode_notices(
+    notices: Iterable[Notice], known: tuple[SeatView, WireView] | None = None
+) -> list[AnyWireNotice]:
+    """The wire forms of the notices that may cross it, in order.
+
+    ``known``: a view already encoded; a turn notice carrying an equal view reuses
+    its wire form (the turn usually comes with the very view the frame carries).
+    """
+    out: list[AnyWireNotice] = []
+    for notice in notices:
+        if not is_wire_notice(notice):
+            continue
+        if (
+            known is not None
+            and isinstance(notice, YourTurn)
+            and (notice.view == known[0])
+        ):
+            out.append(WireYourTurn(view=known[1]))
+        else:
+            out.append(encode_notice(notice))
+    return out
 
 
 _VIEW_DECODER: Final = msgspec.json.Decoder(WireView)

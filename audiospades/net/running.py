@@ -23,12 +23,13 @@ from audiospades.net import codec
 from audiospades.net.pool import PoolThinking
 from audiospades.net.protocol import SeatKind, TableState, TableUpdate
 from audiospades.net.seats import outcome_of, seat_names, seat_results
-from audiospades.notices import GameFinished
-from audiospades.rules import Game, public_view
+from audiospades.notices import GameFinished, Notice
+from audiospades.rules import Game, SeatView, public_view
 from audiospades.seating import Seating
 from audiospades.table_core import PUBLIC, TableCore
 
 if TYPE_CHECKING:
+    from audiospades.net.server import Client
     from audiospades.net.table import NetTable
 
 log = logging.getLogger(__name__)
@@ -105,19 +106,24 @@ def flush(table: NetTable) -> None:
         core.dirty = False
     if over:
         _finish(table, core)
+    sending: list[tuple[Client, list[Notice], SeatView]] = []
     for seat in sorted(core.humans):
         notices = core.drain(seat)
         if over:
             notices.append(GameFinished(outcome_of(core.game, seat), None))
         client = table.members.get(seat)
         if notices and client is not None:
-            client.send(
-                TableUpdate(
-                    table=table.id,
-                    notices=codec.encode_notices(notices),
-                    view=codec.encode_view(core.view(seat)),
-                )
+            sending.append((client, notices, core.view(seat)))
+    # The seats' views of this moment share their public part, encoded once.
+    wires = codec.encode_views(view for _, _, view in sending)
+    for (client, notices, view), encoded in zip(sending, wires, strict=True):
+        client.send(
+            TableUpdate(
+                table=table.id,
+                notices=codec.encode_notices(notices, (view, encoded)),
+                view=encoded,
             )
+        )
     public = core.drain(PUBLIC)
     if public and table.spectators:
         wire = codec.encode_notices(public)
