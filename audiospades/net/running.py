@@ -19,6 +19,8 @@ import contextlib
 import logging
 from typing import TYPE_CHECKING, Any
 
+import msgspec
+
 from audiospades.net import codec
 from audiospades.net.pool import PoolThinking
 from audiospades.net.protocol import SeatKind, TableState, TableUpdate
@@ -144,11 +146,28 @@ def _save_progress(table: NetTable, core: TableCore) -> None:
     table.context.store.save_progress(
         table.id,
         table.game_id,
-        writer.record(core.game),
+        _with_encoded_hands(table, writer.record(core.game)),
         core.game.action_count,
         [h.to_json() for h in table.seats],
         dict(core.question_state()),
     )
+
+
+def _with_encoded_hands(table: NetTable, record: dict[str, Any]) -> dict[str, Any]:
+    """``record`` with its finished hands as the JSON they were saved as before.
+
+    Only the last hand of a record grows; the earlier ones are the very same dicts
+    from save to save, so their JSON is kept (by identity) and not written again.
+    """
+    hands = record["hands"]
+    kept = table.encoded_hands
+    out: list[Any] = []
+    for index, hand in enumerate(hands[:-1]):
+        if index >= len(kept) or kept[index][0] is not hand:
+            del kept[index:]
+            kept.append((hand, msgspec.Raw(msgspec.json.encode(hand))))
+        out.append(kept[index][1])
+    return {**record, "hands": [*out, *hands[-1:]]}
 
 
 def _finish(table: NetTable, core: TableCore) -> None:

@@ -184,6 +184,9 @@ class Store:
         """Called when a grouped transaction begins (see group_commits)."""
         self._open = False
         """A grouped transaction is open."""
+        self._seating: dict[str, str] = {}
+        """Each table's seating as last written by save_progress (not rewritten
+        while it stays the same)."""
         self.unsaved_tables: set[str] = set()
         """Tables whose progress the open grouped transaction holds, or the last
         one held when its commit failed (their next save writes it all again)."""
@@ -261,6 +264,7 @@ class Store:
         try:
             self._db.execute("COMMIT")
         except sqlite3.Error:
+            self._seating.clear()
             with contextlib.suppress(sqlite3.Error):
                 self._db.execute("ROLLBACK")
             raise
@@ -323,6 +327,7 @@ class Store:
     # --- tables ---
     def save_table(self, table: TableRow) -> None:
         """Insert or update a table's row (not its record)."""
+        self._seating.pop(table.id, None)
         now = time.time()
         with self._transaction() as db:
             db.execute(
@@ -364,27 +369,35 @@ class Store:
         (``TableCore.question_state``).
         """
         now = time.time()
-        with self._transaction() as db:
-            db.execute(
-                "INSERT INTO records (table_id, game_id, record, action_count, "
-                "core_state, updated_at) VALUES (?, ?, ?, ?, ?, ?) "
-                "ON CONFLICT(table_id) DO UPDATE "
-                "SET game_id = excluded.game_id, record = excluded.record, "
-                "action_count = excluded.action_count, "
-                "core_state = excluded.core_state, updated_at = excluded.updated_at",
-                (
-                    table_id,
-                    game_id,
-                    _dumps(record),
-                    action_count,
-                    _dumps(core_state),
-                    now,
-                ),
-            )
-            db.execute(
-                "UPDATE tables SET seating = ?, updated_at = ? WHERE id = ?",
-                (_dumps(list(seating)), now, table_id),
-            )
+        seats = _dumps(list(seating))
+        try:
+            with self._transaction() as db:
+                db.execute(
+                    "INSERT INTO records (table_id, game_id, record, action_count, "
+                    "core_state, updated_at) VALUES (?, ?, ?, ?, ?, ?) "
+                    "ON CONFLICT(table_id) DO UPDATE "
+                    "SET game_id = excluded.game_id, record = excluded.record, "
+                    "action_count = excluded.action_count, "
+                    "core_state = excluded.core_state, "
+                    "updated_at = excluded.updated_at",
+                    (
+                        table_id,
+                        game_id,
+                        _dumps(record),
+                        action_count,
+                        _dumps(core_state),
+                        now,
+                    ),
+                )
+                if self._seating.get(table_id) != seats:
+                    db.execute(
+                        "UPDATE tables SET seating = ?, updated_at = ? WHERE id = ?",
+                        (seats, now, table_id),
+                    )
+        except BaseException:
+            self._seating.pop(table_id, None)
+            raise
+        self._seating[table_id] = seats
         if self._open:
             self.unsaved_tables.add(table_id)
 
@@ -429,6 +442,7 @@ class Store:
 
     def close_table(self, table_id: str) -> None:
         """Mark a table closed (nobody left at it); its finished games are kept."""
+        self._seating.pop(table_id, None)
         with self._transaction() as db:
             db.execute("DELETE FROM records WHERE table_id = ?", (table_id,))
             db.execute(

@@ -99,6 +99,10 @@ class NetTable:
     task: asyncio.Task[None] | None = None
     record_writer: RecordWriter = field(default_factory=RecordWriter)
     """Writes the game record after every action at the cost of what is new."""
+    encoded_hands: list[tuple[dict[str, Any], msgspec.Raw]] = field(
+        default_factory=list
+    )
+    """The record's finished hands and their JSON, saved again as they were."""
 
     # --- listing ---
     def info(self) -> TableInfo:
