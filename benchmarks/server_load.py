@@ -14,8 +14,13 @@ It reports completed hands a second, server frames a second (received by the
 clients), and the latency from a client's action (bid or card) to each other client
 at the table receiving the update that carries it (p50, p95, p99, in ms); with
 bots, from the client's action to the client receiving the next computer player's
-move is not counted, only the echo of its own action. Everything is bounded: the
-run stops after ``--seconds`` at the latest, and it only talks to 127.0.0.1.
+move is not counted, only the echo of its own action. The tables of a client
+process start their games together once all are seated (so the latency is that of
+so many concurrent games, not of the connection storm before them). It also reports
+the server's CPU time (Linux) over the run, per bid or card the clients sent: under
+load, the latency is a queue behind that cost, and the CPU time stays readable on a
+machine others share. Everything is bounded: the run stops after ``--seconds`` at
+the latest, and it only talks to 127.0.0.1.
 """
 
 from __future__ import annotations
@@ -85,6 +90,7 @@ class Stats:
     hands: int = 0
     games: int = 0
     errors: int = 0
+    actions: int = 0
 
 
 def _free_port() -> int:
@@ -194,8 +200,28 @@ class _Seat:
     done: bool = False
 
 
+@dataclass
+class _Start:
+    """Every table of a process starts its game together, once all are seated."""
+
+    tables: int
+    seated: int = 0
+    go: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def one_seated(self) -> None:
+        self.seated += 1
+        if self.seated >= self.tables:
+            self.go.set()
+
+
 async def _client_table(
-    port: int, index: int, hands: int, bots: int, stats: Stats, deadline: float
+    port: int,
+    index: int,
+    hands: int,
+    bots: int,
+    stats: Stats,
+    deadline: float,
+    start: _Start,
 ) -> None:
     people = 4 - bots
     sent: dict[tuple[int, int, str], float] = {}
@@ -215,12 +241,14 @@ async def _client_table(
             bid = min(bids, key=lambda b: abs(int(b) - 3)) if bids else "blind_nil"
             sent[(view.deal_count, view.seat, "bid")] = time.monotonic()
             me.socket.send({"type": "bid", "bid": bid})
+            stats.actions += 1
         elif view.phase == "passing":
             me.socket.send({"type": "pass", "cards": view.hand[:2]})
         elif view.phase == "playing" and view.legal_plays:
             card = view.legal_plays[0]
             sent[(view.deal_count, view.seat, card)] = time.monotonic()
             me.socket.send({"type": "play", "card": card})
+            stats.actions += 1
 
     def on_frame(me: _Seat, raw: bytes) -> None:
         nonlocal joined_count, done_count
@@ -268,6 +296,7 @@ async def _client_table(
 
     seats = [_Seat(f"t{index}p{i}") for i in range(people)]
     host = seats[0]
+    counted = False
     try:
         for me in seats:
             _, me.socket = await loop.create_connection(
@@ -294,10 +323,15 @@ async def _client_table(
             await asyncio.wait_for(joined, 60)
         for seat in range(people, 4):
             host.socket.send({"type": "add_bot", "seat": seat, "character": "hazel"})
+        counted = True
+        start.one_seated()
+        await asyncio.wait_for(start.go.wait(), max(1.0, deadline - time.monotonic()))
         host.socket.send({"type": "start_game"})
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(finished, max(1.0, deadline - time.monotonic()))
     finally:
+        if not counted:  # a table that failed does not hold the others back
+            start.one_seated()
         for me in seats:
             if me.socket is not None:
                 me.socket.close()
@@ -310,16 +344,35 @@ def _client_process(
 
     async def main() -> None:
         deadline = time.monotonic() + seconds
+        start = _Start(count)
         await asyncio.gather(
             *(
-                _client_table(port, first + i, hands, bots, stats, deadline)
+                _client_table(port, first + i, hands, bots, stats, deadline, start)
                 for i in range(count)
             ),
             return_exceptions=True,
         )
 
     asyncio.run(main())
-    out.put((stats.latencies_ms, stats.frames, stats.hands, stats.games, stats.errors))
+    out.put(
+        (
+            stats.latencies_ms,
+            stats.frames,
+            stats.hands,
+            stats.games,
+            stats.errors,
+            stats.actions,
+        )
+    )
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """The CPU time (user and system) process ``pid`` has used, where Linux says."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -341,6 +394,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     port = args.port or _free_port()
+    server_cpu: float | None = None
     with tempfile.TemporaryDirectory() as folder:
         env = dict(os.environ, AUDIOSPADES_HOME=folder)
         server = (
@@ -378,6 +432,7 @@ def main() -> None:
                     break
                 except OSError:
                     time.sleep(0.1)
+            cpu_before = None if server is None else _cpu_seconds(server.pid)
             queue: Any = multiprocessing.Queue()
             per = -(-args.tables // args.procs)
             start = time.monotonic()
@@ -406,6 +461,9 @@ def main() -> None:
                 proc.join(10)
         finally:
             if server is not None:
+                cpu_after = _cpu_seconds(server.pid)
+                if cpu_before is not None and cpu_after is not None:
+                    server_cpu = cpu_after - cpu_before  # from listening to the end
                 server.terminate()
                 server.wait(10)
     latencies = [x for r in results for x in r[0]]
@@ -413,6 +471,7 @@ def main() -> None:
     hands = sum(r[2] for r in results)
     games = sum(r[3] for r in results)
     errors = sum(r[4] for r in results)
+    actions = sum(r[5] for r in results)
     report = {
         "tables": args.tables,
         "clients": args.tables * (4 - args.bots),
@@ -430,6 +489,11 @@ def main() -> None:
             "mean": round(statistics.fmean(latencies), 2) if latencies else None,
         },
         "error_frames": errors,
+        "bids_and_cards_sent": actions,
+        "server_cpu_seconds": None if server_cpu is None else round(server_cpu, 1),
+        "server_cpu_ms_per_bid_or_card": None
+        if server_cpu is None or not actions
+        else round(server_cpu * 1000 / actions, 3),
     }
     print(json.dumps(report, indent=2))
 

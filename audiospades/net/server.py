@@ -132,15 +132,18 @@ class Client:
     """Where the frames wait for the end of the turn (None: written at once)."""
     _frames: list[bytes] = field(default_factory=list)
 
-    def send(self, message: Message) -> None:
-        """Queue a message (never waits); it goes out at the end of the turn."""
+    def send(self, message: Message, frame: bytes | None = None) -> None:
+        """Queue a message (never waits); it goes out at the end of the turn.
+
+        ``frame``: the message already encoded (one encoding for many clients).
+        """
         if self.closed:
             return
         if len(self._frames) >= self.outbox_limit:
             log.warning("connection %s: too slow, disconnected", self.peer)
             self.close(1008, "too slow")
             return
-        self._frames.append(encode_utf8(message))
+        self._frames.append(encode_utf8(message) if frame is None else frame)
         if len(self._frames) == 1:
             if self.outbox is None:
                 self.write()
@@ -546,8 +549,9 @@ class Server:
         watchers = [c for c in self.clients.values() if c.table is None]
         if watchers:
             lobby = self._lobby()
+            frame = encode_utf8(lobby)
             for client in watchers:
-                client.send(lobby)
+                client.send(lobby, frame)
 
     def _commit_failed(self) -> None:
         """A commit failed: the tables it held save everything again soon."""

@@ -42,6 +42,7 @@ from audiospades.net.protocol import (
     TableInfo,
     TableSnapshot,
     TableState,
+    encode_utf8,
 )
 from audiospades.net.seats import (
     SeatHolder,
@@ -103,11 +104,14 @@ class NetTable:
         default_factory=list
     )
     """The record's finished hands and their JSON, saved again as they were."""
+    _options: dict[str, Any] | None = None
 
     # --- listing ---
     def info(self) -> TableInfo:
         """The table as the lobby lists it."""
-        options = self.rules.to_dict()
+        options = self._options
+        if options is None:  # the rules never change: written once
+            options = self._options = self.rules.to_dict()
         return TableInfo(
             id=self.id,
             name=self.name,
@@ -118,7 +122,7 @@ class NetTable:
             preset=self.rules.preset
             if options == {"preset": self.rules.preset}
             else "custom",
-            rules=options,
+            rules=dict(options),
             private=self.code is not None,
             state=self.state,
             host=self.host,
@@ -168,8 +172,9 @@ class NetTable:
 
     def broadcast(self, message: Message, exclude: Client | None = None) -> None:
         """Send ``message`` to everyone at the table (seated or watching)."""
+        frame = encode_utf8(message)
         for client in self._audience(exclude):
-            client.send(message)
+            client.send(message, frame)
 
     def _seat_changed(
         self, change: SeatChange, seat: int | None, exclude: Client | None = None
