@@ -91,8 +91,12 @@ async def run_clock(table: NetTable) -> None:
             # At or before now: the core waits on a decision from the pool, which
             # pokes the table when it is in (the timeout is only a safety net).
             delay = max((wake - table.context.now_ms()) / 1000, 0.0) or 0.5
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(table.poke.wait(), delay)
+        table.clock_waits_for_person = delay is None
+        try:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(table.poke.wait(), delay)
+        finally:
+            table.clock_waits_for_person = False
 
 
 def flush(table: NetTable) -> None:

@@ -104,6 +104,8 @@ class NetTable:
         default_factory=list
     )
     """The record's finished hands and their JSON, saved again as they were."""
+    clock_waits_for_person: bool = False
+    """The clock sleeps until poked, the core having no work of its own."""
     _options: dict[str, Any] | None = None
 
     # --- listing ---
@@ -475,7 +477,15 @@ class NetTable:
         core.advance(self.context.now_ms())
         done = action(core, seat)
         self.flush()
-        self.poke.set()
+        # The clock needs waking only if the core now has work of its own (a
+        # computer player to move, a pause to wait out) or the game is over; a
+        # person's move answered by another person's turn leaves it asleep.
+        if not (
+            self.clock_waits_for_person
+            and core.next_wake_ms() is None
+            and not core.is_over
+        ):
+            self.poke.set()
         return done
 
     def flush(self) -> None:
