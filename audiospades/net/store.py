@@ -271,7 +271,12 @@ class Store:
         self.unsaved_tables.clear()
 
     @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
+    def _transaction(self, statements: int = 2) -> Iterator[sqlite3.Connection]:
+        """A transaction for one write of ``statements`` statements.
+
+        In a group, each write gets a savepoint, unless it is a single statement,
+        which SQLite undoes alone when it fails.
+        """
         db = self._db
         if self._opened is None:
             db.execute("BEGIN IMMEDIATE")
@@ -286,6 +291,9 @@ class Store:
             db.execute("BEGIN IMMEDIATE")
             self._open = True
             self._opened()
+        if statements == 1:
+            yield db
+            return
         db.execute("SAVEPOINT write")
         try:
             yield db
@@ -370,8 +378,9 @@ class Store:
         """
         now = time.time()
         seats = _dumps(list(seating))
+        same_seating = self._seating.get(table_id) == seats
         try:
-            with self._transaction() as db:
+            with self._transaction(1 if same_seating else 2) as db:
                 db.execute(
                     "INSERT INTO records (table_id, game_id, record, action_count, "
                     "core_state, updated_at) VALUES (?, ?, ?, ?, ?, ?) "
@@ -389,7 +398,7 @@ class Store:
                         now,
                     ),
                 )
-                if self._seating.get(table_id) != seats:
+                if not same_seating:
                     db.execute(
                         "UPDATE tables SET seating = ?, updated_at = ? WHERE id = ?",
                         (seats, now, table_id),
