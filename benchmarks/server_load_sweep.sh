@@ -4,7 +4,7 @@
 # computer players a table. Each point's JSON report goes to benchmarks/results/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PY=.venv/bin/python
+PY=${PY:-.venv/bin/python}
 mkdir -p benchmarks/results
 for tables in 10 25 50 100 250; do
     $PY benchmarks/server_load.py --tables "$tables" --hands 2 --seconds 300 \
