@@ -10,7 +10,7 @@ for tables in 10 25 50 100 250; do
     $PY benchmarks/server_load.py --tables "$tables" --hands 2 --seconds 300 \
         > "benchmarks/results/server_load_people_${tables}.json"
 done
-for tables in 10 25 50 100; do
+for tables in 10 25 35 40 50 60 100 120 150 200 250; do
     $PY benchmarks/server_load.py --tables "$tables" --bots 3 --hands 2 --seconds 300 \
         > "benchmarks/results/server_load_bots_${tables}.json"
 done
