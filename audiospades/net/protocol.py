@@ -598,6 +598,11 @@ def encode(message: Message) -> str:
     return _ENCODER.encode(message).decode("utf-8")
 
 
+def encode_utf8(message: Message) -> bytes:
+    """A message as the UTF-8 bytes of one JSON text frame (what the server sends)."""
+    return _ENCODER.encode(message)
+
+
 class TokenBucket:
     """A per-connection rate limit: ``rate`` messages a second, bursts of ``burst``.
 
