@@ -20,11 +20,12 @@ speech voice's language too).
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 import locale
 import logging
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Final
 
@@ -135,3 +136,43 @@ def remove_listener(listener: Callable[[str], None]) -> None:
     """Stop calling ``listener``."""
     if listener in _listeners:
         _listeners.remove(listener)
+
+
+_catalogues: dict[str, gettext.NullTranslations] = {}
+
+
+@contextlib.contextmanager
+def speaking(lang: str) -> Iterator[str]:
+    """Word everything inside the block in ``lang``, then switch back.
+
+    For a server that words lines for clients of several languages: no listener
+    is told (nothing changes for good), and each catalogue is read once.
+    Yields the language in force (English for one the game does not ship).
+
+    >>> set_language("en")
+    'en'
+    >>> with speaking("xx") as spoken:
+    ...     spoken, current_language()
+    ('en', 'en')
+    >>> current_language()
+    'en'
+    """
+    global _translations, _language
+    saved = (_translations, _language)
+    wanted = lang if is_known_language(lang) else "en"
+    catalogue = _catalogues.get(wanted)
+    if catalogue is None:
+        candidates = [wanted, wanted.split("_")[0]]
+        try:
+            catalogue = gettext.translation(
+                DOMAIN, localedir=str(LOCALE_DIR), languages=candidates, fallback=True
+            )
+        except Exception as error:  # any malformed .mo, as in set_language
+            log.warning("the %s catalogue cannot be read (%s)", wanted, error)
+            catalogue = gettext.NullTranslations()
+        _catalogues[wanted] = catalogue
+    _translations, _language = catalogue, wanted
+    try:
+        yield wanted
+    finally:
+        _translations, _language = saved

@@ -43,6 +43,15 @@ from audiospades.rules import (
     seat_view,
     shuffled_deal,
 )
+from audiospades.selfplay_stats import (
+    ROLES,
+    arrangements,
+    mean_interval,
+    new_stats,
+    note_hand,
+    note_ranks,
+    player_report,
+)
 
 MAX_HANDS = 200
 """A game that has not ended after this many hands is stopped and not counted."""
@@ -60,12 +69,20 @@ class MatchConfig:
     target: int | None
     hands_per_game: int | None
     seed: int
+    options: tuple[tuple[str, Any], ...] = ()
+    """Rule options over the preset (``--rule``), as :meth:`Rules.from_dict` reads."""
 
     def rules(self) -> Rules:
         """The rules of every game of the match."""
-        rules = Rules.from_preset(
-            self.preset, players=self.players, partnerships=self.partnerships
-        )
+        if self.options:
+            data = {"preset": self.preset, **dict(self.options)}
+            rules = Rules.from_dict(
+                data, players=self.players, partnerships=self.partnerships
+            )
+        else:
+            rules = Rules.from_preset(
+                self.preset, players=self.players, partnerships=self.partnerships
+            )
         changes: dict[str, Any] = {}
         if self.target is not None:
             changes["target_score"] = self.target
@@ -103,45 +120,28 @@ def build_bot(spec: str, rng: random.Random) -> Bot:
     return make_bot(spec, rng)
 
 
-def play_game(config: MatchConfig, game_index: int, swapped: bool) -> dict[str, Any]:
+def play_game(config: MatchConfig, game_index: int, arrangement: int) -> dict[str, Any]:
     """Play one game; return its statistics by role ("a" and "b").
 
     Args:
         config: the match.
-        game_index: which game (the deals depend on it and the seed only, so the
-            swapped replay of a duplicate pair sees the same deals).
-        swapped: whether A and B change places.
+        game_index: which game (the deals depend on it and the seed only, so every
+            arrangement of a duplicate set sees the same deals).
+        arrangement: which seating of A and B (see :func:`arrangements`; 0 is A on
+            the even sides, 1 the same swapped).
     """
     rules = config.rules()
     n = rules.player_count
     game = Game(rules, first_dealer=game_index % n)
-
-    def role_of_side(side: int) -> str:
-        role = "a" if side % 2 == 0 else "b"
-        if swapped:
-            role = "b" if role == "a" else "a"
-        return role
-
-    seat_roles = [role_of_side(game.side_of(s)) for s in range(n)]
-    side_roles = [role_of_side(s) for s in range(rules.side_count)]
+    seatings = arrangements(rules.side_count)
+    side_roles = list(seatings[arrangement % len(seatings)])
+    seat_roles = [side_roles[game.side_of(s)] for s in range(n)]
     bots: list[Bot] = []
     for seat in range(n):
         spec = config.a if seat_roles[seat] == "a" else config.b
-        rng = random.Random(f"{config.seed}:{game_index}:{int(swapped)}:{seat}")
+        rng = random.Random(f"{config.seed}:{game_index}:{arrangement}:{seat}")
         bots.append(build_bot(spec, rng))
-    stats: dict[str, Any] = {
-        "game_index": game_index,
-        "swapped": swapped,
-        "margins": [],
-        "deals": [],
-        "times": {"a": {"bid": [], "play": []}, "b": {"bid": [], "play": []}},
-        "nil": {"a": [0, 0], "b": [0, 0]},
-        "blind_nil": {"a": [0, 0], "b": [0, 0]},
-        "set": {"a": 0, "b": 0},
-        "bag_penalties": {"a": 0, "b": 0},
-        "result": None,
-        "hands": 0,
-    }
+    stats = new_stats(game_index, arrangement)
     asked: set[int] = set()
     clock = time.perf_counter
     while not game.is_over and game.hands_played < MAX_HANDS:
@@ -181,51 +181,34 @@ def play_game(config: MatchConfig, game_index: int, swapped: bool) -> dict[str, 
             events = game.play(actor, card)
             for event in events:
                 if isinstance(event, HandScored):
-                    _note_hand(stats, event, side_roles, game.deal_count)
+                    note_hand(stats, event, seat_roles, side_roles, game.deal_count)
     if game.is_over:
         if game.is_draw or game.winner is None:
             stats["result"] = 0.5
         else:
             stats["result"] = 1.0 if side_roles[game.winner] == "a" else 0.0
+        note_ranks(stats, game.totals, side_roles)
     stats["hands"] = game.hands_played
     return stats
 
 
-def _note_hand(
-    stats: dict[str, Any], event: HandScored, side_roles: list[str], deal: int
-) -> None:
-    by_role: dict[str, list[int]] = {"a": [], "b": []}
-    for side in event.score.sides:
-        role = side_roles[side.side]
-        by_role[role].append(side.points)
-        if side.is_made is False:
-            stats["set"][role] += 1
-        stats["bag_penalties"][role] += side.bag_penalty_count
-        for nil in side.nils:
-            key = "blind_nil" if nil.blind else "nil"
-            stats[key][role][0] += 1
-            stats[key][role][1] += int(nil.is_made)
-    a, b = by_role["a"], by_role["b"]
-    if a and b:
-        stats["margins"].append(sum(a) / len(a) - sum(b) / len(b))
-        stats["deals"].append(deal)
-
-
-def _run_task(task: tuple[MatchConfig, int, bool]) -> dict[str, Any]:
+def _run_task(task: tuple[MatchConfig, int, int]) -> dict[str, Any]:
     return play_game(*task)
 
 
 def run_match(
     config: MatchConfig, games: int, duplicate: bool, jobs: int
 ) -> list[dict[str, Any]]:
-    """Play the match's games, over ``jobs`` processes when more than one."""
-    tasks: list[tuple[MatchConfig, int, bool]] = []
+    """Play the match's games, over ``jobs`` processes when more than one.
+
+    With ``duplicate`` each set of games, one per arrangement, shares its deals;
+    without it every game has its own deals, and the arrangements still take turns.
+    """
+    seatings = len(arrangements(config.rules().side_count))
+    tasks: list[tuple[MatchConfig, int, int]] = []
     for index in range(games):
-        if duplicate:
-            pair = index // 2
-            tasks.append((config, pair, index % 2 == 1))
-        else:
-            tasks.append((config, index, index % 2 == 1))
+        group = index // seatings if duplicate else index
+        tasks.append((config, group, index % seatings))
     if jobs > 1 and len(tasks) > 1:
         try:
             with ProcessPoolExecutor(max_workers=jobs) as pool:
@@ -250,42 +233,29 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def mean_interval(
-    values: Sequence[float], z: float = 1.96
-) -> tuple[float, float, float]:
-    """The mean and its normal 95% interval.
+def duplicate_margins(
+    results: Sequence[dict[str, Any]], tables: int = 2
+) -> list[float]:
+    """A's margin on each deal played at every table of a duplicate set.
 
-    >>> mean_interval([1.0, 3.0])
-    (2.0, 0.04, 3.96)
+    The ``tables`` games of a set see the same cards at the same seats deal by deal,
+    with A and B in each arrangement; the mean of A's margins on a deal cancels the
+    luck of the cards, so these values, one per duplicate deal, vary far less than
+    single hands do. A deal some game of the set never reached (it ended sooner) is
+    left out, as is a set with a game missing.
     """
-    if not values:
-        return (0.0, 0.0, 0.0)
-    m = statistics.fmean(values)
-    if len(values) < 2:
-        return (m, m, m)
-    half = z * statistics.stdev(values) / math.sqrt(len(values))
-    return (round(m, 2), round(m - half, 2), round(m + half, 2))
-
-
-def duplicate_margins(results: Sequence[dict[str, Any]]) -> list[float]:
-    """A's margin on each deal played at both tables of a duplicate pair.
-
-    The two games of a pair see the same cards at the same seats deal by deal, with A
-    and B swapped; the mean of A's two margins on a deal cancels the luck of the cards,
-    so these values, one per duplicate deal, vary far less than single hands do. A deal
-    only one of the two games reached (one game ended sooner) has no partner and is
-    left out.
-    """
-    tables: dict[int, list[dict[int, float]]] = {}
+    sets: dict[int, list[dict[int, float]]] = {}
     for result in results:
         by_deal = dict(zip(result["deals"], result["margins"], strict=True))
-        tables.setdefault(result["game_index"], []).append(by_deal)
+        sets.setdefault(result["game_index"], []).append(by_deal)
     paired: list[float] = []
-    for pair in tables.values():
-        if len(pair) != 2:
+    for games in sets.values():
+        if len(games) != tables:
             continue
-        first, second = pair
-        paired += [(first[d] + second[d]) / 2 for d in sorted(first) if d in second]
+        first = games[0]
+        for deal in sorted(first):
+            if all(deal in other for other in games[1:]):
+                paired.append(sum(g[deal] for g in games) / tables)
     return paired
 
 
@@ -325,8 +295,12 @@ def summarise(
     m, lo, hi = mean_interval(margins)
     report["margin_per_deal"] = m
     report["margin_per_deal_ci95"] = [lo, hi]
+    seatings = len(arrangements(config.rules().side_count))
+    report["partnerships"] = config.rules().partnerships
+    report["rules"] = config.rules().to_dict()
+    report["arrangements"] = seatings
     if duplicate:
-        paired = duplicate_margins(results)
+        paired = duplicate_margins(results, seatings)
         m, lo, hi = mean_interval(paired)
         report["duplicate_deals"] = len(paired)
         report["margin_per_duplicate_deal"] = m
@@ -336,9 +310,11 @@ def summarise(
             role: {
                 "attempts": sum(r[key][role][0] for r in results),
                 "made": sum(r[key][role][1] for r in results),
+                "net_points": sum(r[key][role][2] for r in results),
             }
-            for role in ("a", "b")
+            for role in ROLES
         }
+    report["players_report"] = {role: player_report(results, role) for role in ROLES}
     report["contracts_set"] = {
         role: sum(r["set"][role] for r in results) for role in ("a", "b")
     }
@@ -383,6 +359,8 @@ def _text(report: dict[str, Any]) -> str:
         f"bag penalties A {report['bag_penalties']['a']}"
         f"  B {report['bag_penalties']['b']}",
     ]
+    for role in ROLES:
+        lines += _player_lines(role.upper(), report["players_report"][role])
     for label, kinds in report["decision_time"].items():
         for kind, t in kinds.items():
             lines.append(
@@ -390,6 +368,41 @@ def _text(report: dict[str, Any]) -> str:
                 f"  p95 {t['p95_ms']} ms"
             )
     return "\n".join(lines) + "\n"
+
+
+def _player_lines(name: str, p: dict[str, Any]) -> list[str]:
+    seat, side = p["bid_minus_tricks_per_seat"], p["bid_minus_tricks_per_side"]
+    rank, points = p["mean_rank"], p["points_per_deal"]
+    nil, blind = p["nil"], p["blind_nil"]
+    return [
+        f"{name}: bid minus tricks per seat {seat['mean']} (sd {seat['sd']}),"
+        f" per side {side['mean']} (sd {side['sd']});"
+        f" contract per side {p['contract_per_side']['mean']}",
+        f"{name}: bag penalties per 100 side-hands"
+        f" {p['bag_penalties_per_100_side_hands']}; mean rank {rank['mean']}"
+        f" {rank['ci95']}; points per deal {points['mean']} {points['ci95']}",
+        f"{name}: nil {nil['made']}/{nil['attempts']} net {nil['net_points']};"
+        f" blind nil {blind['made']}/{blind['attempts']} net {blind['net_points']}",
+    ]
+
+
+def parse_rule(text: str) -> tuple[str, Any]:
+    """Read a ``--rule NAME=VALUE`` (the value as JSON, else as a string).
+
+    >>> parse_rule("trump_mode=jokers"), parse_rule("no_hell=true")
+    (('trump_mode', 'jokers'), ('no_hell', True))
+
+    Raises:
+        ValueError: without an ``=``.
+    """
+    name, sep, raw = text.partition("=")
+    if not sep or not name:
+        raise ValueError(f"not NAME=VALUE: {text!r}")
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError:
+        value = raw
+    return name.strip(), value
 
 
 def main(argv: list[str]) -> int:
@@ -411,6 +424,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--hands-per-game", type=int, default=None)
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a rule option over the preset, e.g. trump_mode=jokers (repeatable)",
+    )
     args = parser.parse_args(argv)
     try:
         a, b = player_label(args.a), player_label(args.b)
@@ -427,10 +447,14 @@ def main(argv: list[str]) -> int:
         seed=args.seed,
     )
     try:
-        config.rules()
+        options = tuple(parse_rule(text) for text in args.rule)
+        config = dataclasses.replace(config, options=options)
+        seatings = len(arrangements(config.rules().side_count))
     except ValueError as error:
         parser.error(str(error))
-    games = args.games + (args.games % 2 if args.duplicate else 0)
+    games = args.games
+    if args.duplicate:
+        games += -games % seatings  # Whole duplicate sets only.
     results = run_match(config, games, args.duplicate, max(1, args.jobs))
     report = summarise(config, results, args.duplicate)
     if args.json:

@@ -9,7 +9,8 @@ holds no user-visible words).
 
 Seat cues are panned so that a blind player hears where a card came from:
 :func:`seat_pan` puts the seat on your left on the left and the seat across the
-table in the middle.
+table in the middle, and :func:`card_cue` gives that seat's cards a timbre of their
+own so they are not heard as yours.
 """
 
 from __future__ import annotations
@@ -51,6 +52,9 @@ class Cue(StrEnum):
     EDGE = "edge"
     """The end of the hand or of a list: you cannot move further."""
     CARD_PLAYED = "card_played"
+    CARD_PLAYED_ACROSS = "card_played_across"
+    """A card played by the seat across the table, which is panned to the centre
+    as you are: a deeper snap tells its cards (your partner's) from yours."""
     YOUR_TURN = "your_turn"
     BID_PLACED = "bid_placed"
     ILLEGAL_MOVE = "illegal_move"
@@ -95,6 +99,7 @@ _TEACHING_ORDER: Final = (
     Cue.YOUR_TURN,
     Cue.CARD_FOCUS,
     Cue.CARD_PLAYED,
+    Cue.CARD_PLAYED_ACROSS,
     Cue.ILLEGAL_MOVE,
     Cue.UNDO,
     # The three trick results side by side, so the ear learns them as a set.
@@ -161,6 +166,23 @@ def seat_pan(seat_offset: int, player_count: int) -> float:
     # Offsets 1 .. player_count - 1 sit evenly from left to right.
     position = (seat_offset - 1) / (player_count - 2)
     return round(-EDGE_PAN + 2 * EDGE_PAN * position, 3) + 0.0  # + 0.0: no -0.0
+
+
+def card_cue(seat_offset: int, player_count: int) -> Cue:
+    """The cue of a card played by a seat, counted clockwise from you.
+
+    :func:`seat_pan` puts you and the seat across a table of four or six (your
+    partner, in partnerships) both in the centre; that seat's cards get their own
+    timbre, so that a pan and a cue together always tell a seat from you.
+
+    >>> [card_cue(offset, 4).value for offset in range(4)]
+    ['card_played', 'card_played', 'card_played_across', 'card_played']
+    >>> Cue.CARD_PLAYED_ACROSS in [card_cue(offset, 5) for offset in range(5)]
+    False
+    """
+    if seat_offset != 0 and seat_pan(seat_offset, player_count) == 0.0:
+        return Cue.CARD_PLAYED_ACROSS
+    return Cue.CARD_PLAYED
 
 
 def pan_gains(pan: float, volume: float = 1.0) -> tuple[float, float]:

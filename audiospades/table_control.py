@@ -480,12 +480,18 @@ class TableController:
         return self._focus_on(hand[target])
 
     def _jump_playable(self, step: int) -> Reply:
-        """Tab, Shift+Tab: the next (or previous) card that may be played, wrapping."""
+        """Tab, Shift+Tab: the next (or previous) card that may be played, wrapping.
+
+        While choosing cards to pass, it is the next card not yet chosen.
+        """
         view = self.view
-        if not (view.phase is Phase.PLAYING and self.port.is_human_turn):
-            return Info(InfoKind.NO_PLAYABLE)
         hand = list(view.hand)
-        playable = [i for i, c in enumerate(hand) if c in view.legal_plays]
+        if view.phase is Phase.PASSING and view.is_my_turn:
+            playable = [i for i, c in enumerate(hand) if c not in self.pass_choice]
+        elif view.phase is Phase.PLAYING and self.port.is_human_turn:
+            playable = [i for i, c in enumerate(hand) if c in view.legal_plays]
+        else:
+            return Info(InfoKind.NO_PLAYABLE)
         if not playable:
             return Info(InfoKind.NO_PLAYABLE)
         here = hand.index(self.focus) if self.focus in hand else -1

@@ -173,6 +173,9 @@ class TableCore:
         self._hold_until = now_ms
         self.dirty = True
         """Something changed since the owner last saved (the owner clears it)."""
+        self.deals: Sequence[Sequence[Sequence[Card]]] = ()
+        """Hands dealt first, deal by deal (a tutorial's hand-picked deals); the
+        deals after them are shuffled."""
         build = thinking or (lambda bots, seed: Thinker(bots, False, seed=seed))
         self._thinker = build(self.bots, seed)
 
@@ -373,8 +376,13 @@ class TableCore:
         if game.phase is Phase.DEALING:
             if self._now < self._due:
                 return False
-            rng = random.Random(f"{self.seed}/deal/{game.deal_count}")
-            self._apply(lambda: game.deal(shuffled_deal(self.rules, rng)))
+            k = game.deal_count
+            hands = (
+                self.deals[k]
+                if k < len(self.deals)
+                else shuffled_deal(self.rules, random.Random(f"{self.seed}/deal/{k}"))
+            )
+            self._apply(lambda: game.deal(hands))
             self._due = self._now + self.delays.bot
             self._pre_bidding()
             return True

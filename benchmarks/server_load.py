@@ -14,14 +14,20 @@ It reports completed hands a second, server frames a second (received by the
 clients), and the latency from a client's action (bid or card) to each other client
 at the table receiving the update that carries it (p50, p95, p99, in ms); with
 bots, from the client's action to the client receiving the next computer player's
-move is not counted, only the echo of its own action. Everything is bounded: the
-run stops after ``--seconds`` at the latest, and it only talks to 127.0.0.1.
+move is not counted, only the echo of its own action. The tables of a client
+process start their games together once all are seated (so the latency is that of
+so many concurrent games, not of the connection storm before them). It also reports
+the server's CPU time (Linux) over the run, per bid or card the clients sent: under
+load, the latency is a queue behind that cost, and the CPU time stays readable on a
+machine others share. Everything is bounded: the run stops after ``--seconds`` at
+the latest, and it only talks to 127.0.0.1.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import contextlib
 import json
 import multiprocessing
@@ -37,7 +43,6 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
-from websockets.asyncio.client import connect
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -73,6 +78,7 @@ class _Frame(msgspec.Struct):
 
 
 DECODE = msgspec.json.Decoder(_Frame)
+ENCODE = msgspec.json.Encoder().encode
 
 
 @dataclass
@@ -84,6 +90,7 @@ class Stats:
     hands: int = 0
     games: int = 0
     errors: int = 0
+    actions: int = 0
 
 
 def _free_port() -> int:
@@ -92,134 +99,280 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+class _Socket(asyncio.Protocol):
+    """A minimal websocket client for the load, lighter than the library's.
+
+    The clients must cost far less than the server they measure and share the
+    machine with, so this one does only what the load needs, in the transport's
+    callbacks, with no task or future per frame: the opening handshake, reading
+    the server's (unmasked, unfragmented) frames, and sending text frames. Its
+    frames carry an all-zero masking key, which leaves the payload as it is (the
+    key is meant to be unpredictable, which matters to proxies, not here).
+    """
+
+    def __init__(self, on_frame: Any) -> None:
+        self.on_frame = on_frame
+        self.transport: asyncio.Transport | None = None
+        self.open: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.closed = False
+        self._buffer = bytearray()
+        self._handshaken = False
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        key = base64.b64encode(os.urandom(16)).decode()
+        transport.write(
+            (
+                "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+                f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                "Sec-WebSocket-Version: 13\r\n\r\n"
+            ).encode()
+        )
+
+    def data_received(self, data: bytes) -> None:
+        buffer = self._buffer
+        buffer += data
+        if not self._handshaken:
+            end = buffer.find(b"\r\n\r\n")
+            if end < 0:
+                return
+            if b" 101 " not in buffer[: buffer.find(b"\r\n")]:
+                self.open.set_exception(OSError(bytes(buffer[:end]).decode()))
+                self.close()
+                return
+            del buffer[: end + 4]
+            self._handshaken = True
+            self.open.set_result(None)
+        while len(buffer) >= 2:
+            opcode, length, start = buffer[0] & 0x0F, buffer[1] & 0x7F, 2
+            if length == 126:
+                length, start = int.from_bytes(buffer[2:4], "big"), 4
+            elif length == 127:
+                length, start = int.from_bytes(buffer[2:10], "big"), 10
+            if len(buffer) < start + length:
+                return
+            payload = bytes(buffer[start : start + length])
+            del buffer[: start + length]
+            if opcode == 1:
+                self.on_frame(payload)
+            elif opcode == 9:  # ping: pong
+                self._send(0x8A, payload)
+            elif opcode == 8:  # the server closes
+                self.close()
+                return
+
+    def _send(self, first: int, payload: bytes) -> None:
+        if self.closed or self.transport is None:
+            return
+        n = len(payload)
+        if n < 126:
+            head = bytes((first, 0x80 | n))
+        elif n < 65536:
+            head = bytes((first, 0x80 | 126)) + n.to_bytes(2, "big")
+        else:
+            head = bytes((first, 0x80 | 127)) + n.to_bytes(8, "big")
+        self.transport.write(head + b"\0\0\0\0" + payload)
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Send one JSON text frame."""
+        self._send(0x81, ENCODE(message))
+
+    def close(self) -> None:
+        """Say goodbye (close code 1000) and drop the connection."""
+        if not self.closed and self.transport is not None:
+            self._send(0x88, (1000).to_bytes(2, "big"))
+            self.closed = True
+            self.transport.close()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed = True
+        if not self.open.done():
+            self.open.set_exception(exc or OSError("closed"))
+
+
 @dataclass
 class _Seat:
-    ws: Any
     name: str
+    socket: _Socket | None = None
     seat: int | None = None
     table: str | None = None
     done: bool = False
 
 
+@dataclass
+class _Start:
+    """Every table of a process starts its game together, once all are seated."""
+
+    tables: int
+    seated: int = 0
+    go: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def one_seated(self) -> None:
+        self.seated += 1
+        if self.seated >= self.tables:
+            self.go.set()
+
+
 async def _client_table(
-    url: str, index: int, hands: int, bots: int, stats: Stats, deadline: float
+    port: int,
+    index: int,
+    hands: int,
+    bots: int,
+    stats: Stats,
+    deadline: float,
+    start: _Start,
 ) -> None:
     people = 4 - bots
     sent: dict[tuple[int, int, str], float] = {}
-    seats: list[_Seat] = []
-    for i in range(people):
-        ws = await connect(url, max_size=2**22, open_timeout=30)
-        await ws.send(
-            json.dumps({"type": "hello", "version": 1, "name": f"t{index}p{i}"})
-        )
-        seats.append(_Seat(ws, f"t{index}p{i}"))
+    loop = asyncio.get_running_loop()
+    table_ready = loop.create_future()
+    joined = loop.create_future()
+    finished = loop.create_future()
+    joined_count = 0
+    done_count = 0
+
+    def act(me: _Seat, view: _View) -> None:
+        if view.to_act != view.seat:
+            return
+        assert me.socket is not None
+        if view.phase == "bidding":
+            bids = [b for b in view.legal_bids if b != "blind_nil"]
+            bid = min(bids, key=lambda b: abs(int(b) - 3)) if bids else "blind_nil"
+            sent[(view.deal_count, view.seat, "bid")] = time.monotonic()
+            me.socket.send({"type": "bid", "bid": bid})
+            stats.actions += 1
+        elif view.phase == "passing":
+            me.socket.send({"type": "pass", "cards": view.hand[:2]})
+        elif view.phase == "playing" and view.legal_plays:
+            card = view.legal_plays[0]
+            sent[(view.deal_count, view.seat, card)] = time.monotonic()
+            me.socket.send({"type": "play", "card": card})
+            stats.actions += 1
+
+    def on_frame(me: _Seat, raw: bytes) -> None:
+        nonlocal joined_count, done_count
+        now = time.monotonic()
+        stats.frames += 1
+        if me.done:
+            return
+        frame = DECODE.decode(raw)
+        if frame.type == "error":
+            stats.errors += 1
+            return
+        assert me.socket is not None
+        if frame.type == "table":
+            me.seat = frame.seat
+            if isinstance(frame.table, _Table):
+                me.table = frame.table.id
+            if me is host and not table_ready.done():
+                table_ready.set_result(None)
+        if frame.type == "seat" and frame.change == "joined" and me is host:
+            joined_count += 1
+            if joined_count >= people - 1 and not joined.done():
+                joined.set_result(None)
+        view = frame.view
+        for notice in frame.notices:
+            if notice.kind == "question":
+                me.socket.send({"type": "answer", "yes": False})
+            elif notice.kind == "hand_scored" and me is host:
+                stats.hands += 1
+            elif notice.kind in ("game_over", "game_finished") and not me.done:
+                me.done = True
+                stats.games += 1 if me is host else 0
+                done_count += 1
+                if done_count == people and not finished.done():
+                    finished.set_result(None)
+            elif notice.kind in ("bid_made", "card_played") and view is not None:
+                what = "bid" if notice.kind == "bid_made" else notice.card or ""
+                key = (view.deal_count, notice.seat or 0, what)
+                counted = notice.seat != me.seat or people == 1
+                if key in sent and counted:
+                    stats.latencies_ms.append((now - sent[key]) * 1000)
+        if me.done:
+            return
+        if view is not None and frame.type in ("update", "table"):
+            act(me, view)
+
+    seats = [_Seat(f"t{index}p{i}") for i in range(people)]
     host = seats[0]
-    await host.ws.send(
-        json.dumps(
+    counted = False
+    try:
+        for me in seats:
+            _, me.socket = await loop.create_connection(
+                lambda me=me: _Socket(lambda raw: on_frame(me, raw)),  # type: ignore[misc]
+                "127.0.0.1",
+                port,
+            )
+            await asyncio.wait_for(me.socket.open, 30)
+            me.socket.send({"type": "hello", "version": 1, "name": me.name})
+        assert host.socket is not None
+        host.socket.send(
             {
                 "type": "create_table",
                 "name": f"load {index}",
                 "rules": {"preset": "pagat", "hand_limit": hands},
             }
         )
-    )
-    table_ready = asyncio.Event()
-    joined = asyncio.Event()
-    joined_count = 0
-
-    async def act(me: _Seat, view: _View) -> None:
-        if view.to_act != view.seat:
-            return
-        if view.phase == "bidding":
-            bids = [b for b in view.legal_bids if b != "blind_nil"]
-            bid = min(bids, key=lambda b: abs(int(b) - 3)) if bids else "blind_nil"
-            sent[(view.deal_count, view.seat, "bid")] = time.monotonic()
-            await me.ws.send(json.dumps({"type": "bid", "bid": bid}))
-        elif view.phase == "passing":
-            await me.ws.send(json.dumps({"type": "pass", "cards": view.hand[:2]}))
-        elif view.phase == "playing" and view.legal_plays:
-            card = view.legal_plays[0]
-            sent[(view.deal_count, view.seat, card)] = time.monotonic()
-            await me.ws.send(json.dumps({"type": "play", "card": card}))
-
-    async def listen(me: _Seat) -> None:
-        nonlocal joined_count
-        async for raw in me.ws:
-            now = time.monotonic()
-            stats.frames += 1
-            frame = DECODE.decode(raw)
-            if frame.type == "error":
-                stats.errors += 1
-                continue
-            if frame.type == "table":
-                me.seat = frame.seat
-                if isinstance(frame.table, _Table):
-                    me.table = frame.table.id
-                if me is host:
-                    table_ready.set()
-            if frame.type == "seat" and frame.change == "joined" and me is host:
-                joined_count += 1
-                if joined_count >= people - 1:
-                    joined.set()
-            view = frame.view
-            for notice in frame.notices:
-                if notice.kind == "question":
-                    await me.ws.send(json.dumps({"type": "answer", "yes": False}))
-                elif notice.kind == "hand_scored" and me is host:
-                    stats.hands += 1
-                elif notice.kind in ("game_over", "game_finished") and not me.done:
-                    me.done = True
-                    stats.games += 1 if me is host else 0
-                elif notice.kind in ("bid_made", "card_played") and view is not None:
-                    what = "bid" if notice.kind == "bid_made" else notice.card or ""
-                    key = (view.deal_count, notice.seat or 0, what)
-                    counted = notice.seat != me.seat or people == 1
-                    if key in sent and counted:
-                        stats.latencies_ms.append((now - sent[key]) * 1000)
-            if me.done:
-                return
-            if view is not None and frame.type in ("update", "table"):
-                await act(me, view)
-            if time.monotonic() > deadline:
-                return
-
-    tasks = [asyncio.create_task(listen(s)) for s in seats]
-    await asyncio.wait_for(table_ready.wait(), 60)
-    assert host.table is not None
-    for other in seats[1:]:
-        await other.ws.send(json.dumps({"type": "join_seat", "table": host.table}))
-    if people > 1:
-        await asyncio.wait_for(joined.wait(), 60)
-    for seat in range(people, 4):
-        await host.ws.send(
-            json.dumps({"type": "add_bot", "seat": seat, "character": "hazel"})
-        )
-    await host.ws.send(json.dumps({"type": "start_game"}))
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(
-            asyncio.gather(*tasks), max(1.0, deadline - time.monotonic())
-        )
-    for s in seats:
-        await s.ws.close()
+        await asyncio.wait_for(table_ready, 60)
+        assert host.table is not None
+        for other in seats[1:]:
+            assert other.socket is not None
+            other.socket.send({"type": "join_seat", "table": host.table})
+        if people > 1:
+            await asyncio.wait_for(joined, 60)
+        for seat in range(people, 4):
+            host.socket.send({"type": "add_bot", "seat": seat, "character": "hazel"})
+        counted = True
+        start.one_seated()
+        await asyncio.wait_for(start.go.wait(), max(1.0, deadline - time.monotonic()))
+        host.socket.send({"type": "start_game"})
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(finished, max(1.0, deadline - time.monotonic()))
+    finally:
+        if not counted:  # a table that failed does not hold the others back
+            start.one_seated()
+        for me in seats:
+            if me.socket is not None:
+                me.socket.close()
 
 
 def _client_process(
-    url: str, first: int, count: int, hands: int, bots: int, seconds: float, out: Any
+    port: int, first: int, count: int, hands: int, bots: int, seconds: float, out: Any
 ) -> None:
     stats = Stats()
 
     async def main() -> None:
         deadline = time.monotonic() + seconds
+        start = _Start(count)
         await asyncio.gather(
             *(
-                _client_table(url, first + i, hands, bots, stats, deadline)
+                _client_table(port, first + i, hands, bots, stats, deadline, start)
                 for i in range(count)
             ),
             return_exceptions=True,
         )
 
     asyncio.run(main())
-    out.put((stats.latencies_ms, stats.frames, stats.hands, stats.games, stats.errors))
+    out.put(
+        (
+            stats.latencies_ms,
+            stats.frames,
+            stats.hands,
+            stats.games,
+            stats.errors,
+            stats.actions,
+        )
+    )
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """The CPU time (user and system) process ``pid`` has used, where Linux says."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -241,7 +394,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     port = args.port or _free_port()
-    url = f"ws://127.0.0.1:{port}"
+    server_cpu: float | None = None
     with tempfile.TemporaryDirectory() as folder:
         env = dict(os.environ, AUDIOSPADES_HOME=folder)
         server = (
@@ -279,6 +432,7 @@ def main() -> None:
                     break
                 except OSError:
                     time.sleep(0.1)
+            cpu_before = None if server is None else _cpu_seconds(server.pid)
             queue: Any = multiprocessing.Queue()
             per = -(-args.tables // args.procs)
             start = time.monotonic()
@@ -290,7 +444,7 @@ def main() -> None:
                 proc = multiprocessing.Process(
                     target=_client_process,
                     args=(
-                        url,
+                        port,
                         i * per,
                         count,
                         args.hands,
@@ -307,6 +461,9 @@ def main() -> None:
                 proc.join(10)
         finally:
             if server is not None:
+                cpu_after = _cpu_seconds(server.pid)
+                if cpu_before is not None and cpu_after is not None:
+                    server_cpu = cpu_after - cpu_before  # from listening to the end
                 server.terminate()
                 server.wait(10)
     latencies = [x for r in results for x in r[0]]
@@ -314,6 +471,7 @@ def main() -> None:
     hands = sum(r[2] for r in results)
     games = sum(r[3] for r in results)
     errors = sum(r[4] for r in results)
+    actions = sum(r[5] for r in results)
     report = {
         "tables": args.tables,
         "clients": args.tables * (4 - args.bots),
@@ -331,6 +489,11 @@ def main() -> None:
             "mean": round(statistics.fmean(latencies), 2) if latencies else None,
         },
         "error_frames": errors,
+        "bids_and_cards_sent": actions,
+        "server_cpu_seconds": None if server_cpu is None else round(server_cpu, 1),
+        "server_cpu_ms_per_bid_or_card": None
+        if server_cpu is None or not actions
+        else round(server_cpu * 1000 / actions, 3),
     }
     print(json.dumps(report, indent=2))
 

@@ -28,6 +28,7 @@ from audiospades.sound import (
     PygameSoundPlayer,
     RecordingSoundPlayer,
     SoundPlayer,
+    card_cue,
     create_sound_player,
     learnable_cues,
     pan_gains,
@@ -415,3 +416,57 @@ def test_create_sound_player_without_an_audio_device_goes_on_silently(
     assert not is_audible
     assert [r.levelno for r in caplog.records] == [logging.WARNING]
     player.play(Cue.YOUR_TURN)
+
+
+# --- you and the seat across (issue 12, item 15) ------------------------------
+
+_SHAPES = [(3, False), (4, True), (4, False), (5, False), (6, True), (6, False)]
+
+
+@pytest.mark.parametrize(("player_count", "partnerships"), _SHAPES)
+def test_every_seats_cards_are_heard_apart_from_yours(
+    player_count: int, partnerships: bool
+) -> None:
+    """You and your partner were both panned to the centre with one card sound, so
+    your cards and your partner's sounded alike. Pan and timbre together now tell
+    every seat apart, at every table shape."""
+    from audiospades.rules.seats import partner_of
+
+    heard = [
+        (card_cue(offset, player_count), seat_pan(offset, player_count))
+        for offset in range(player_count)
+    ]
+    assert len(set(heard)) == player_count
+    assert heard[0] == (Cue.CARD_PLAYED, 0.0)
+    partner = partner_of(0, player_count, partnerships)
+    if partner is not None:
+        assert heard[partner] == (Cue.CARD_PLAYED_ACROSS, 0.0)
+
+
+def test_the_card_from_across_sounds_unlike_your_card() -> None:
+    mine = _read(Cue.CARD_PLAYED)[1]
+    across = _read(Cue.CARD_PLAYED_ACROSS)[1]
+    assert mine.tobytes() != across.tobytes()
+    # Deeper: fewer zero crossings in the snap; and a second tap after 60 ms.
+    assert _pitch_at(across, 0.0, 0.03) < 0.6 * _pitch_at(mine, 0.0, 0.03)
+    tail = [abs(x) for x in across[round(0.07 * 44100) : round(0.09 * 44100)]]
+    assert max(tail) > 0.1 * FULL_SCALE
+
+
+@pytest.mark.parametrize(("player_count", "partnerships"), _SHAPES)
+def test_the_presenter_plays_each_seats_card_with_its_cue_and_pan(
+    player_count: int, partnerships: bool
+) -> None:
+    from audiospades.presenter.events import describe
+    from audiospades.rules import Card, Game, Rules, seat_view
+    from audiospades.rules.events import CardPlayed
+
+    rules = Rules.pagat(players=player_count, partnerships=partnerships)
+    view = seat_view(Game(rules), 0)
+    names = [f"P{s}" for s in range(player_count)]
+    heard = set()
+    for seat in range(player_count):
+        said = describe(CardPlayed(seat, Card.parse("2C"), 0), view, names)
+        assert said[0].cue in (Cue.CARD_PLAYED, Cue.CARD_PLAYED_ACROSS)
+        heard.add((said[0].cue, said[0].pan))
+    assert len(heard) == player_count

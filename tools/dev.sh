@@ -11,8 +11,9 @@ job="${1:-play}"
 
 # System packages: espeak-ng is the built-in voice, speech-dispatcher the bridge to the
 # Orca screen reader, sox checks rendered speech in tests, xvfb gives tests a real screen,
-# gettext gives msgfmt --check for the catalogues.
-APT_PACKAGES=(espeak-ng libespeak-ng1 speech-dispatcher sox xvfb gettext)
+# gettext gives msgfmt --check for the catalogues; chromium and chromium-driver are the
+# real browser the browser page's tests drive (tests/web: Selenium, never a download).
+APT_PACKAGES=(espeak-ng libespeak-ng1 speech-dispatcher sox xvfb gettext chromium chromium-driver)
 missing=()
 for pkg in "${APT_PACKAGES[@]}"; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
@@ -37,6 +38,19 @@ if [ ! -f "$stamp" ]; then
     .venv/bin/python -m pip install -q -e '.[dev]' >&2
     rm -f .venv/.installed-*
     touch "$stamp"
+fi
+
+# axe-core, the accessibility audit the browser tests run inside the page, from npm
+# (pinned in tests/web/package.json and its lock file). npm comes with Node.js; Debian's
+# packages give it where the machine has none.
+if [ ! -f tests/web/node_modules/axe-core/axe.min.js ]; then
+    if ! command -v npm >/dev/null 2>&1; then
+        SUDO=""
+        [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+        $SUDO apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends nodejs npm >&2
+    fi
+    (cd tests/web && npm ci --no-audit --no-fund --silent) >&2
 fi
 
 # Compiled catalogues are built here from the .po files, never committed.

@@ -314,6 +314,18 @@ def make_card_played(rng: random.Random) -> Signal:
     return out
 
 
+def make_card_played_across(rng: random.Random) -> Signal:
+    """The card snap from across the table: duller and deeper, with a double tap.
+
+    With four or six players the seat across sits in the centre as you do; this
+    timbre tells its cards (your partner's, in partnerships) from your own.
+    """
+    out = burst(rng, 0.04, low=300.0, high=1600.0, attack=0.0015, decay=0.012)
+    mix(out, thud(120.0, 0.16, drop=0.7), 0.002, 0.8)
+    mix(out, burst(rng, 0.03, low=300.0, high=1400.0, decay=0.01), 0.07, 0.5)
+    return out
+
+
 def make_your_turn(rng: random.Random) -> Signal:
     """A gentle two-note bell, a rising fourth: a polite "over to you"."""
     out = tone(note("G5"), 0.5, BELL, decay=0.22, release=0.12)
@@ -572,6 +584,7 @@ CUES: Final[dict[str, tuple[Callable[[random.Random], Signal], float]]] = {
     "card_focus": (make_card_focus, -26.0),
     "edge": (make_edge, -16.0),
     "card_played": (make_card_played, -17.0),
+    "card_played_across": (make_card_played_across, -16.0),
     "your_turn": (make_your_turn, -14.0),
     "bid_placed": (make_bid_placed, -17.0),
     "illegal_move": (make_illegal_move, -15.0),

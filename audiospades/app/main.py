@@ -129,6 +129,10 @@ def _headless(args: argparse.Namespace) -> int:
         patience_seconds=patience,
     )
     write_line.on_closed = harness.stop
+    if first is None:
+        from audiospades.app.tutorial import offer_on_first_start
+
+        offer_on_first_start(harness.app.stack)
     if problem is not None:
         harness.services.say_text(
             storage_text(FileKind.SETTINGS, problem), interrupt=False
@@ -224,6 +228,10 @@ def _windowed(args: argparse.Namespace) -> int:
             app.stack.apply(Push(ConnectingScreen(args.connect, name)))
         else:
             log.warning("--connect needs a ws:// or wss:// address and a --name")
+    else:
+        from audiospades.app.tutorial import offer_on_first_start
+
+        offer_on_first_start(app.stack)
     if problem is not None:
         services.say(Utterance(storage_text(FileKind.SETTINGS, problem)))
     i18n.add_listener(speech.set_language)

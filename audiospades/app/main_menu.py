@@ -18,8 +18,10 @@ from audiospades.app.screen import (
 from audiospades.app.services import Services
 from audiospades.app.stats_screen import StatsScreen
 from audiospades.app.table import new_game_table, saved_game_table
+from audiospades.app.tutorial import TutorialMenu
 from audiospades.keymap import Context
 from audiospades.presenter.online import PLAY_ONLINE
+from audiospades.presenter.tutorial import LEARN_TO_PLAY
 from audiospades.textmark import N_
 
 
@@ -58,6 +60,7 @@ class MainMenu(MenuScreen):
                     ),
                 ),
                 MenuItem(N_("Learn the sounds"), action=lambda s: Push(SoundsMenu())),
+                MenuItem(LEARN_TO_PLAY, action=lambda s: Push(TutorialMenu())),
                 MenuItem(PLAY_ONLINE, action=ask_address),
                 MenuItem(N_("Quit"), action=lambda s: Quit()),
             ],

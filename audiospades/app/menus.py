@@ -282,16 +282,30 @@ def _output_items(live: Callable[[], Services]) -> list[MenuItem]:
 class HelpScreen(MenuScreen):
     """The keys of a screen, generated from the key map: one key a line."""
 
-    def __init__(self, contexts: tuple[Context, ...]) -> None:
+    def __init__(
+        self,
+        contexts: tuple[Context, ...],
+        order: tuple[Context, ...] | None = None,
+    ) -> None:
+        """List the keys of ``contexts`` (most specific first), in ``order``.
+
+        A key bound in several contexts is listed once, with the meaning the first
+        of ``contexts`` gives it, where ``order`` reaches that context.
+        """
         self.contexts = (*contexts, Context.GLOBAL)
+        self.order = (*(order or contexts), Context.GLOBAL)
         super().__init__(N_("Keys. {back} to go back."), [])
 
     def on_enter(self, services: Services) -> None:
         keymap = services.keymap
-        seen = set()
+        meaning: dict[Chord, Context] = {}
         for context in self.contexts:
+            for chord, _command in keymap.bindings(context):
+                meaning.setdefault(chord, context)
+        seen = set()
+        for context in self.order:
             for chord, command in keymap.bindings(context):
-                if chord in seen:
+                if chord in seen or meaning.get(chord) is not context:
                     continue
                 seen.add(chord)
                 self.items.append(MenuItem(partial(_help_item, chord, command)))

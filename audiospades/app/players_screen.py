@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import partial
 
+from audiospades.app.explain_pause import PausedExplanation
 from audiospades.app.games import rules_from_settings
 from audiospades.app.screen import (
     KeyPress,
@@ -95,6 +96,7 @@ class PlayerSelectionScreen(MenuScreen):
         self._on_start = on_start
         self._services: Services | None = None
         self._rules = Rules.pagat()
+        self._pause = PausedExplanation()
         super().__init__(PLAYERS_TITLE, [])
 
     # --- state ---
@@ -125,6 +127,7 @@ class PlayerSelectionScreen(MenuScreen):
         services.update_settings(last_players=ids)
 
     def _describe(self, services: Services, *, seat: int) -> Transition | None:
+        self._pause.cancel()
         services.say(
             Utterance(character_personality(self._character(seat)), interrupt=True)
         )
@@ -164,12 +167,18 @@ class PlayerSelectionScreen(MenuScreen):
         self.items.append(MenuItem(start_game_label, action=self._start))
         self.intro = lambda: match_difficulty_text(self.difficulty())
         super().on_enter(services)
-        self._say_personality(services)
+        self._pause.rest_on(services, self.index)
+
+    def update(self, services: Services, now_ms: int) -> Transition | None:
+        if self._pause.is_due(now_ms, self.index):
+            self._say_personality(services, always=True)
+        return None
 
     def handle(
         self, command: Command | None, key: KeyPress, services: Services
     ) -> Transition | None:
         before_index, before_stars = self.index, self.difficulty()
+        self._pause.cancel()
         if command in (Command.MENU_LEFT, Command.MENU_RIGHT) and self.items:
             item = self.items[self.index]
             if item.adjust is not None:
@@ -184,7 +193,7 @@ class PlayerSelectionScreen(MenuScreen):
                 return None
         result = super().handle(command, key, services)
         if self.index != before_index:
-            self._say_personality(services)
+            self._pause.rest_on(services, self.index)
         return result
 
     def _say_personality(self, services: Services, *, always: bool = False) -> None:

@@ -1,9 +1,10 @@
 """The rule settings screen: the preset, the table, then every option of ``Rules``.
 
 Keys: Up and Down move (first letters jump), Left and Right change the focused
-option's value, Enter or Space explains it, Escape goes back. In full verbosity the
-one-line explanation is also spoken after an option gets the focus; in brief
-verbosity only Enter speaks it.
+option's value, Enter or Space explains it, Escape goes back. Moving speaks only the
+option and its value; in full verbosity the one-line explanation follows once the
+focus has rested on the option for a moment (:mod:`audiospades.app.explain_pause`);
+in brief verbosity only Enter speaks it.
 
 The items are generated from the fields of :class:`~audiospades.rules.Rules` (whose
 order already puts the preset first, then the player count and partnerships), so a
@@ -23,6 +24,7 @@ from enum import StrEnum
 from functools import partial
 from typing import Any, Final
 
+from audiospades.app.explain_pause import PausedExplanation
 from audiospades.app.games import rules_from_settings
 from audiospades.app.players_screen import PlayerSelectionScreen, fit_players
 from audiospades.app.screen import (
@@ -137,6 +139,7 @@ class RuleSettingsScreen(MenuScreen):
         self._services: Services | None = None
         self._refusal: str | None = None
         self._leaving = False
+        self._pause = PausedExplanation()
         items = [
             MenuItem(
                 partial(rule_label, f.name),
@@ -192,6 +195,7 @@ class RuleSettingsScreen(MenuScreen):
         save_rules(services, new)
 
     def _explain(self, services: Services, *, name: str) -> Transition | None:
+        self._pause.cancel()
         services.say(Utterance(rule_explanation(name), interrupt=True))
         return None
 
@@ -212,7 +216,7 @@ class RuleSettingsScreen(MenuScreen):
     def on_enter(self, services: Services) -> None:
         self._services = services
         super().on_enter(services)
-        self._say_explanation(services)
+        self._pause.rest_on(services, self.index)
 
     def on_resume(self, services: Services) -> None:
         if not self._leaving:
@@ -222,12 +226,15 @@ class RuleSettingsScreen(MenuScreen):
         if self._leaving:
             self._leaving = False
             return Pop()
+        if self._pause.is_due(now_ms, self.index):
+            self._say_explanation(services)
         return None
 
     def handle(
         self, command: Command | None, key: KeyPress, services: Services
     ) -> Transition | None:
         self._services = services
+        self._pause.cancel()
         if command in (Command.MENU_LEFT, Command.MENU_RIGHT) and self.items:
             item = self.items[self.index]
             if item.adjust is not None:
@@ -241,11 +248,11 @@ class RuleSettingsScreen(MenuScreen):
         before = self.index
         result = super().handle(command, key, services)
         if self.index != before:
-            self._say_explanation(services)
+            self._pause.rest_on(services, self.index)
         return result
 
     def _say_explanation(self, services: Services) -> None:
-        if services.settings.verbosity != "full" or not self.items:
+        if not self.items:
             return
         name = self.items[self.index].data
         if isinstance(name, str):

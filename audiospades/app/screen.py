@@ -44,6 +44,7 @@ from audiospades.commands import Command
 from audiospades.i18n import _
 from audiospades.keymap import Chord, Context
 from audiospades.presenter import Utterance
+from audiospades.presenter.grammar import polish
 from audiospades.presenter.keynames import menu_keys
 from audiospades.presenter.system import menu_item_text
 from audiospades.sound import Cue
@@ -98,6 +99,14 @@ class Screen:
     def key_contexts(self) -> tuple[Context, ...]:
         """Key contexts, most specific first (GLOBAL is added by the loop)."""
         return (Context.MENU,)
+
+    def help_contexts(self) -> tuple[Context, ...]:
+        """The order in which F1 lists the key contexts (by default as above).
+
+        A key still means what :meth:`key_contexts` makes it mean; only the order of
+        the list changes (the table's information keys before the bid entry's).
+        """
+        return self.key_contexts()
 
     def on_enter(self, services: Services) -> None:
         """The screen became the top one for the first time."""
@@ -321,7 +330,7 @@ class MenuScreen(Screen):
         out = []
         for item in self.items:
             value = item.value() if item.value is not None else ""
-            out.append(f"{item.text()}: {value}" if value else item.text())
+            out.append(polish(f"{item.text()}: {value}" if value else item.text()))
         return out
 
     def focus_index(self) -> int | None:

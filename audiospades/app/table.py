@@ -92,6 +92,13 @@ class TableScreen(Screen):
     def key_contexts(self) -> tuple[Context, ...]:
         return self.control.key_contexts()
 
+    def help_contexts(self) -> tuple[Context, ...]:
+        # While bidding, the information keys (B C F V S T...) come before the digits.
+        contexts = self.key_contexts()
+        if contexts[:2] == (Context.BIDDING, Context.TABLE):
+            return (Context.TABLE, Context.BIDDING, *contexts[2:])
+        return contexts
+
     def on_enter(self, services: Services) -> None:
         self.control.hints = HintAhead(background=thinks_in_background(services))
         if self.resumed_line is not None:

@@ -1,5 +1,9 @@
 """The hint for a human player: the strongest bot's choice, with the reason why.
 
+In play the hint keeps to the player's contract first: a player whose nil is still
+unbroken is told how to lose the trick, and the partner of such a player how to
+cover it (:func:`contract_play`); otherwise it gives level 5's card.
+
 The presenter words a :class:`Hint` ("Play the king of hearts: it wins the trick");
 this module only decides, and names the reason with a
 :class:`~audiospades.bots.reasons.HintReason`.
@@ -19,7 +23,9 @@ from audiospades.bots.heuristic import (
     should_redeal,
     wants_blind_nil,
 )
+from audiospades.bots.policy import contract_card
 from audiospades.bots.reasons import HintKind, HintReason
+from audiospades.bots.sim import sim_from_view
 from audiospades.rules import Bid, Card, Phase, SeatView
 
 
@@ -88,10 +94,28 @@ def hint(
         cards, reason = choose_pass_cards(view)
         return Hint(HintKind.PASS, cards=cards, reason=reason)
     if view.phase is Phase.PLAYING:
-        bot = make_level_bot(level, rng, timed=timed)
-        card, reason = explain_play(bot, view)
+        contract = contract_play(view)
+        if contract is not None:
+            card, reason = contract
+        else:
+            bot = make_level_bot(level, rng, timed=timed)
+            card, reason = explain_play(bot, view)
         return Hint(HintKind.PLAY, card=card, reason=reason)
     raise ValueError(f"nothing to decide in phase {view.phase.value}")
+
+
+def contract_play(view: SeatView) -> tuple[Card, HintReason] | None:
+    """The card the player's nil, or the partner's, calls for (None: free choice).
+
+    A look-ahead weighs the average score, and may give up a nil that looks
+    hopeless; but the player chose the nil, so the hint plays for it: a live nil
+    ducks, and its partner covers it (see
+    :func:`~audiospades.bots.policy.contract_card`).
+    """
+    legal = sorted(view.legal_plays, key=lambda c: c.index)
+    if not legal:
+        return None
+    return contract_card(sim_from_view(view), view.seat, legal)
 
 
 def explain_bid(bot: Bot, view: SeatView) -> tuple[Bid, HintReason, float]:

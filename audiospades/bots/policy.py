@@ -291,25 +291,12 @@ def _follow(
     played = {s for s, _ in sim.trick}
 
     if aim is Aim.NIL:
-        if losers:
-            return _discard_high(ctx, losers), HintReason.DUCK_UNDER
-        if ctx.later:
-            return winners[0], HintReason.DUCK_UNDER
-        return winners[-1], HintReason.SHED_HIGH
+        return _nil_follow(ctx, winners, losers)
 
     if aim is Aim.COVER and nil_seat is not None:
-        if nil_seat not in played:
-            if winners:
-                sure = [c for c in winners if ctx.holds(c)]
-                card = sure[0] if sure else winners[-1]
-                return card, HintReason.PROTECT_PARTNER_NIL
-            return _low(ctx, losers, following), HintReason.FOLLOW_LOW
-        if ctx.best_seat == nil_seat:
-            if winners:
-                sure = [c for c in winners if ctx.holds(c)]
-                card = sure[0] if sure else winners[-1]
-                return card, HintReason.PROTECT_PARTNER_NIL
-            return _low(ctx, losers, following), HintReason.FOLLOW_LOW
+        covered = _cover_follow(ctx, nil_seat, winners, losers, following)
+        if covered is not None:
+            return covered
         aim = Aim.WIN
 
     if aim is Aim.ATTACK and nil_seat is not None:
@@ -370,6 +357,90 @@ def _follow(
     return losers[0] if losers else winners[0], HintReason.FOLLOW_LOW
 
 
+def _nil_follow(
+    ctx: _Ctx, winners: list[Card], losers: list[Card]
+) -> tuple[Card, HintReason]:
+    """A live nil follows: lose the trick, shedding the highest card that loses."""
+    if losers:
+        card = _discard_high(ctx, losers)
+        reason = HintReason.NIL_SHED if len(losers) > 1 else HintReason.NIL_DUCK
+        return card, reason
+    if ctx.later:
+        # Every card beats the trick so far: the lowest leaves later players the
+        # most room to beat it.
+        return winners[0], HintReason.NIL_LOWEST
+    return winners[-1], HintReason.NIL_LOST
+
+
+def _cover_follow(
+    ctx: _Ctx,
+    nil_seat: int,
+    winners: list[Card],
+    losers: list[Card],
+    following: bool,
+) -> tuple[Card, HintReason] | None:
+    """The partner of a live nil follows: win what the nil may win (None: it is safe).
+
+    Before the nil has played, a winner takes the trick over its head; once it has
+    played, a card over the nil's winning card. A nil already beaten by another
+    seat's card is safe in this trick, and the choice is free again.
+    """
+    played = {s for s, _ in ctx.sim.trick}
+    if nil_seat in played and ctx.best_seat != nil_seat:
+        return None
+    if not winners:
+        return _low(ctx, losers, following), HintReason.CANNOT_BEAT
+    sure = [c for c in winners if ctx.holds(c)]
+    card = sure[0] if sure else winners[-1]
+    if nil_seat in played:
+        return card, HintReason.OVERTAKE_NIL
+    return card, HintReason.PROTECT_PARTNER_NIL
+
+
+def _cover_lead(ctx: _Ctx, legal: list[Card]) -> tuple[Card, HintReason]:
+    """The partner of a live nil leads high: a sure winner, else its highest card."""
+    power = ctx.sim.table.power
+    tops = [c for c in legal if ctx.is_top(c)]
+    return max(tops or legal, key=power.__getitem__), HintReason.COVER_LEAD
+
+
+def contract_card(
+    sim: Sim, seat: int, legal: list[Card], params: PlayParams = LEVEL_PLAY[3]
+) -> tuple[Card, HintReason] | None:
+    """The card a nil contract calls for, or None when it leaves the choice free.
+
+    A seat whose nil (or blind nil) is still unbroken ducks: it loses the trick if
+    it can, shedding the highest card that loses. The partner of such a seat covers:
+    it leads high, and wins a trick the nil is in danger of winning. This is what
+    the hint gives whatever a look-ahead would prefer: the player chose the nil.
+
+    Args:
+        sim: the position (only ``seat``'s hand and public facts are read).
+        seat: the seat to act.
+        legal: its legal cards (never empty).
+        params: what this level of play knows.
+    """
+    aim, nil_seat = aim_for(sim, seat, params)
+    if aim not in (Aim.NIL, Aim.COVER) or nil_seat is None:
+        return None
+    if len(legal) == 1:
+        return legal[0], HintReason.ONLY_CARD
+    ctx = _Ctx(sim, seat, params)
+    if not sim.trick:
+        return _lead(ctx, legal, aim, nil_seat)
+    power = sim.table.power
+    winners = sorted(
+        (c for c in legal if ctx.value(c) > ctx.best_value), key=power.__getitem__
+    )
+    losers = sorted(
+        (c for c in legal if ctx.value(c) <= ctx.best_value), key=power.__getitem__
+    )
+    if aim is Aim.NIL:
+        return _nil_follow(ctx, winners, losers)
+    following = sim.table.suit_of[legal[0]] is ctx.led
+    return _cover_follow(ctx, nil_seat, winners, losers, following)
+
+
 def _low(ctx: _Ctx, cards: list[Card], following: bool) -> Card:
     """The cheapest card: when discarding, from a short plain suit, sparing trumps."""
     sim = ctx.sim
@@ -394,6 +465,21 @@ def _discard_high(ctx: _Ctx, cards: list[Card]) -> Card:
     return max(cards, key=power.__getitem__)
 
 
+def _safety(ctx: _Ctx, card: Card) -> tuple[int, int]:
+    """How safely ``card`` loses a trick it leads: the unseen cards above it."""
+    sim = ctx.sim
+    suit_of = sim.table.suit_of
+    power = sim.table.power
+    hand = ctx.hand
+    suit = suit_of[card]
+    above = sum(
+        1
+        for c in sim.remaining
+        if suit_of[c] is suit and power[c] > power[card] and c not in hand
+    )
+    return (above - (3 if suit is SPADES else 0), -power[card])
+
+
 def _lead(
     ctx: _Ctx, legal: list[Card], aim: Aim, nil_seat: int | None
 ) -> tuple[Card, HintReason]:
@@ -403,17 +489,10 @@ def _lead(
     hand = ctx.hand
 
     def safety(card: Card) -> tuple[int, int]:
-        # Unseen cards of the suit above this one: the more, the safer a low lead.
-        suit = suit_of[card]
-        above = sum(
-            1
-            for c in sim.remaining
-            if suit_of[c] is suit and power[c] > power[card] and c not in hand
-        )
-        return (above - (3 if suit is SPADES else 0), -power[card])
+        return _safety(ctx, card)
 
     if aim is Aim.NIL:
-        return max(legal, key=safety), HintReason.LEAD_SAFE
+        return max(legal, key=lambda c: _safety(ctx, c)), HintReason.NIL_LEAD
     if aim is Aim.ATTACK and nil_seat is not None:
         voids = sim.voids[nil_seat] if ctx.params.reads_voids else set()
         pool = [c for c in legal if suit_of[c] not in voids] or legal
@@ -421,9 +500,7 @@ def _lead(
         return min(plain, key=power.__getitem__), HintReason.ATTACK_NIL
     tops = [c for c in legal if ctx.is_top(c)]
     if aim is Aim.COVER:
-        if tops:
-            return max(tops, key=power.__getitem__), HintReason.PROTECT_PARTNER_NIL
-        return max(legal, key=power.__getitem__), HintReason.PROTECT_PARTNER_NIL
+        return _cover_lead(ctx, legal)
     if aim is Aim.DUCK:
         return max(legal, key=safety), HintReason.SAVE_BAGS
     # Aim.WIN: cash a sure winner, drawing trumps first when strong in them.

@@ -25,7 +25,12 @@ import time
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from audiospades.bots.bidding import bid_values, estimate_tricks, nil_chance
+from audiospades.bots.bidding import (
+    BID_SHORTFALL,
+    bid_values,
+    expected_tricks,
+    nil_chance,
+)
 from audiospades.bots.characters import NEUTRAL, Style
 from audiospades.bots.heuristic import HeuristicBot
 from audiospades.bots.policy import LEVEL_PLAY, PlayParams, choose_card
@@ -173,7 +178,7 @@ class SearchBot(HeuristicBot):
             return bid, reason, est
         rules = view.rules
         p_nil = nil_chance(view.hand, rules, view.partner is not None)
-        values = bid_values(view, estimate_tricks(view.hand, rules), p_nil)
+        values = bid_values(view, expected_tricks(view.hand, rules), p_nil)
         ranked = sorted(values, key=lambda b: -values[b])
         candidates = [b for b in ranked if not b.is_nil][:3]
         if bid not in candidates:
@@ -311,10 +316,10 @@ def _first_leader(view: SeatView) -> int:
 
 def guess_bid(hand: set[Card], rules: Rules) -> Bid:
     """What another seat would bid on a sampled hand (for the bidding look-ahead)."""
-    est = estimate_tricks(hand, rules)
+    est = expected_tricks(hand, rules)
     if rules.nil_allowed and est < 2.0 and nil_chance(hand, rules, False) > 0.55:
         return Bid(0)
-    return Bid(min(rules.trick_count, max(1, round(est))))
+    return Bid(min(rules.trick_count, max(1, round(est - BID_SHORTFALL))))
 
 
 def side_value(score: HandScore, rules: Rules, side: int) -> float:
@@ -438,7 +443,7 @@ class DealSampler:
             if bid.is_nil:
                 weight *= 0.2 + nil_chance(dealt, self.rules, False)
             else:
-                est = estimate_tricks(dealt, self.rules)
+                est = expected_tricks(dealt, self.rules) - BID_SHORTFALL
                 weight *= math.exp(-((est - bid.tricks) ** 2) / 4.5)
         return weight
 
@@ -555,11 +560,21 @@ def classify(sim: Sim, view: SeatView, card: Card) -> HintReason:
     if value > best:
         if suit is SPADES and led is not SPADES:
             return HintReason.TRUMP_IN
-        return HintReason.WINS_TRICK
+        last = len(view.trick) == sim.n - 1
+        if last or (suit is led and _is_top(sim, view.seat, card) and led is SPADES):
+            return HintReason.WINS_TRICK
+        # Later players may still beat it: say so with "should", not "wins".
+        return HintReason.LEAD_WINNER
     if suit is not led:
         return HintReason.DISCARD_LOSER
-    lower = [c for c in view.legal_plays if power[c] < power[card]]
-    return HintReason.DUCK_UNDER if lower else HintReason.FOLLOW_LOW
+    # The words must be true: "the highest card that still loses" only when no
+    # higher card of the suit would lose too, "follow low" only for the lowest.
+    losers = [c for c in view.legal_plays if suit_of[c] is led and power[c] <= best]
+    if all(power[c] <= power[card] for c in losers) and len(losers) > 1:
+        return HintReason.DUCK_UNDER
+    if all(power[c] >= power[card] for c in view.legal_plays):
+        return HintReason.FOLLOW_LOW
+    return HintReason.BEST_OUTCOME
 
 
 def _is_top(sim: Sim, seat: int, card: Card) -> bool:

@@ -21,9 +21,9 @@ True
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
-from typing import Any, Final
+from typing import Any, Final, Generic, TypeVar
 
 import msgspec
 
@@ -240,11 +240,48 @@ def _decode_trick_cards(
 # --- the seat view ----------------------------------------------------------------
 
 
+_K = TypeVar("_K")
+_W = TypeVar("_W")
+
+
+class _SameObject(Generic[_K, _W]):
+    """Wire forms of immutable objects, found by identity.
+
+    A server builds several views of every table after every action, and each
+    repeats the table's rules, the hand's finished tricks and the game's history:
+    the very same objects, whose hashes (dataclasses, computed in Python on every
+    look-up) would cost more than building them again. Entries keep their object
+    alive, so an id is never reused while it is here; at ``limit`` entries the
+    cache starts again.
+    """
+
+    def __init__(self, make: Callable[[_K], _W], limit: int) -> None:
+        self._make = make
+        self._limit = limit
+        self._entries: dict[int, tuple[_K, _W]] = {}
+
+    def __call__(self, key: _K) -> _W:
+        entry = self._entries.get(id(key))
+        if entry is not None and entry[0] is key:
+            return entry[1]
+        if len(self._entries) >= self._limit:
+            self._entries.clear()
+        wire = self._make(key)
+        self._entries[id(key)] = (key, wire)
+        return wire
+
+
+_RULES: Final = _SameObject(encode_rules, 4096)
+_TRICKS: Final = _SameObject(_encode_trick, 65536)
+_SCORES: Final = _SameObject(_encode_score, 65536)
+
+
 def encode_view(view: SeatView) -> WireView:
     """The wire form of a seat view (or of a spectator's public view)."""
+    tricks, scores = _TRICKS, _SCORES
     return WireView(
         seat=view.seat,
-        rules=encode_rules(view.rules),
+        rules=_RULES(view.rules),
         phase=view.phase,
         dealer=view.dealer,
         deal_count=view.deal_count,
@@ -255,13 +292,13 @@ def encode_view(view: SeatView) -> WireView:
         bids=[None if b is None else _bid_out(b) for b in view.bids],
         tricks_won=list(view.tricks_won),
         trick=_trick_cards(view.trick),
-        completed_tricks=[_encode_trick(t) for t in view.completed_tricks],
+        completed_tricks=[tricks(t) for t in view.completed_tricks],
         trick_index=view.trick_index,
         spades_broken=view.spades_broken,
         to_act=view.to_act,
         totals=list(view.totals),
         bags=list(view.bags),
-        history=[_encode_score(s) for s in view.history],
+        history=[scores(s) for s in view.history],
         passed_out=[_text(c) for c in view.passed_out],
         passed_in=[_text(c) for c in view.passed_in],
         pending_pass=view.pending_pass,
@@ -272,6 +309,62 @@ def encode_view(view: SeatView) -> WireView:
         winner=view.winner,
         is_draw=view.is_draw,
     )
+
+
+_OWN_FIELDS: Final = (
+    "hand",
+    "hand_hidden",
+    "passed_out",
+    "passed_in",
+    "legal_plays",
+    "legal_bids",
+    "is_blind_nil_eligible",
+    "can_request_redeal",
+)
+"""The fields of a seat view that differ from seat to seat at one moment."""
+
+
+def encode_views(views: Iterable[SeatView]) -> list[WireView]:
+    """The wire forms of several seats' views of one game at one moment.
+
+    The first is built in full; the others share its public lists (the tricks,
+    the history, the bids...) and build only their own fields. Views that are not
+    of the same moment (other rules, deal, trick or turn) are built in full.
+    """
+    out: list[WireView] = []
+    first: SeatView | None = None
+    base: WireView | None = None
+    for view in views:
+        if (
+            base is None
+            or first is None
+            or view.rules is not first.rules
+            or view.deal_count != first.deal_count
+            or view.trick != first.trick
+            or view.trick_index != first.trick_index
+            or view.to_act != first.to_act
+            or view.phase is not first.phase
+            or view.bids != first.bids
+        ):
+            first, base = view, encode_view(view)
+            out.append(base)
+            continue
+        own = {name: getattr(view, name) for name in _OWN_FIELDS}
+        out.append(
+            msgspec.structs.replace(
+                base,
+                seat=view.seat,
+                hand=[_text(c) for c in own["hand"]],
+                hand_hidden=own["hand_hidden"],
+                passed_out=[_text(c) for c in own["passed_out"]],
+                passed_in=[_text(c) for c in own["passed_in"]],
+                legal_plays=[_text(c) for c in sorted(own["legal_plays"])],
+                legal_bids=[_bid_out(b) for b in own["legal_bids"]],
+                is_blind_nil_eligible=own["is_blind_nil_eligible"],
+                can_request_redeal=own["can_request_redeal"],
+            )
+        )
+    return out
 
 
 def decode_view(wire: WireView) -> SeatView:
@@ -505,9 +598,27 @@ def decode_notice(wire: AnyWireNotice) -> Notice:
     raise CodecError(f"not a notice: {type(wire).__name__}")  # pragma: no cover
 
 
-def encode_notices(notices: Iterable[Notice]) -> list[AnyWireNotice]:
-    """The wire forms of the notices that may cross it, in order."""
-    return [encode_notice(n) for n in notices if is_wire_notice(n)]
+def encode_notices(
+    notices: Iterable[Notice], known: tuple[SeatView, WireView] | None = None
+) -> list[AnyWireNotice]:
+    """The wire forms of the notices that may cross it, in order.
+
+    ``known``: a view already encoded; a turn notice carrying an equal view reuses
+    its wire form (the turn usually comes with the very view the frame carries).
+    """
+    out: list[AnyWireNotice] = []
+    for notice in notices:
+        if not is_wire_notice(notice):
+            continue
+        if (
+            known is not None
+            and isinstance(notice, YourTurn)
+            and (notice.view == known[0])
+        ):
+            out.append(WireYourTurn(view=known[1]))
+        else:
+            out.append(encode_notice(notice))
+    return out
 
 
 _VIEW_DECODER: Final = msgspec.json.Decoder(WireView)

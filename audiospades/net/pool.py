@@ -20,6 +20,7 @@ import multiprocessing
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import TypeVar
 
 from audiospades.rules import Game, seat_view
 from audiospades.seating import Seating
@@ -27,6 +28,8 @@ from audiospades.table_core import TAKEOVER_CHARACTER
 from audiospades.thinking import Decision, decide_for, fallback, rng_key
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 
 class BotPool:
@@ -56,6 +59,24 @@ class BotPool:
                 self._executor.shutdown(wait=False, cancel_futures=True)
                 self._executor = None
         failed: Future[Decision] = Future()
+        failed.set_exception(RuntimeError("the bot pool cannot start"))
+        return failed
+
+    def call(
+        self, fn: Callable[..., T], /, *args: object, **kwargs: object
+    ) -> Future[T]:
+        """Run ``fn(*args, **kwargs)`` in a worker (a browser seat's hint)."""
+        for _attempt in (1, 2):
+            if self._executor is None:
+                self._executor = ProcessPoolExecutor(
+                    self.workers, mp_context=multiprocessing.get_context("spawn")
+                )
+            try:
+                return self._executor.submit(fn, *args, **kwargs)
+            except (BrokenProcessPool, RuntimeError):
+                self._executor.shutdown(wait=False, cancel_futures=True)
+                self._executor = None
+        failed: Future[T] = Future()
         failed.set_exception(RuntimeError("the bot pool cannot start"))
         return failed
 

@@ -78,6 +78,8 @@ class ErrorCode(StrEnum):
     TOO_MANY_TABLES = "too_many_tables"
     SERVER_ERROR = "server_error"
     """Something went wrong on the server; the message had no effect."""
+    NOT_RENDERING = "not_rendering"
+    """A ``key`` needs a ``hello`` with ``render: true`` (the browser page)."""
 
 
 class ProtocolError(ValueError):
@@ -135,6 +137,9 @@ class Hello(ClientMessage, frozen=True, tag="hello"):
     name: Name
     language: Language = "en"
     token: Token | None = None
+    render: bool = False
+    """Ask the server to word everything for you (``said`` frames) and to take
+    ``key`` intents: the browser page, which has no presenter of its own."""
 
     def __post_init__(self) -> None:
         """Names are printable and not blank."""
@@ -236,6 +241,26 @@ class Ping(ClientMessage, frozen=True, tag="ping"):
     nonce: Nonce = 0
 
 
+KeyName: TypeAlias = Annotated[
+    str, Meta(min_length=1, max_length=16, pattern=r"^[a-z0-9 '+_]{1,16}$|^.$")
+]
+"""A key as the key map names it: ``"b"``, ``"left"``, ``"page up"``, ``"f1"``."""
+
+
+class KeyPress(ClientMessage, frozen=True, tag="key"):
+    """A key pressed at the table of a rendering client (``hello`` with ``render``).
+
+    The server reads it with the game's own key map and table controller, as the
+    game would, and answers with ``said``.
+    """
+
+    key: KeyName
+    ctrl: bool = False
+    shift: bool = False
+    card: CardText | None = None
+    """Put the focus on this card of your hand first (a card chosen by pointer)."""
+
+
 AnyClientMessage: TypeAlias = (
     Hello
     | ListTables
@@ -252,6 +277,7 @@ AnyClientMessage: TypeAlias = (
     | Answer
     | Chat
     | Ping
+    | KeyPress
 )
 
 
@@ -412,6 +438,82 @@ class Pong(ServerMessage, frozen=True, tag="pong"):
     nonce: int
 
 
+class SaidLine(Message, frozen=True):
+    """One line the presenter worded for a rendering client."""
+
+    text: str
+    cue: str | None = None
+    """The sound cue's id (a file ``sounds/<cue>.wav``), or None."""
+    urgent: bool = False
+    """Your turn, or an error: announced at once (an assertive live region)."""
+
+
+class CardFace(Message, frozen=True):
+    """A card as the page draws it, with its spoken name."""
+
+    card: str
+    label: str
+    playable: bool = False
+    chosen: bool = False
+    """Chosen to pass."""
+
+
+class Place(Message, frozen=True):
+    """A seat at the table as the page draws it (seat 0 is the viewer)."""
+
+    seat: int
+    label: str
+    """Who sits there, with bid and tricks, as the game's picture writes it."""
+    card: CardFace | None
+    """The card the seat has on the table now."""
+    is_turn: bool
+    is_dealer: bool
+
+
+class Picture(Message, frozen=True):
+    """The table from the viewer's chair, words included (a rendering client)."""
+
+    header: list[str]
+    """Scores of each side, the goal, whose turn."""
+    places: list[Place]
+    hand: list[CardFace]
+    focus: int | None
+    """The index in ``hand`` of the card the keys are on."""
+    bid_entry: str
+    over: bool
+
+
+class ListItem(Message, frozen=True):
+    """A table in the lobby, or a seat in the waiting room, worded."""
+
+    id: str
+    """The table's id, or the seat's number."""
+    label: str
+    kind: str = ""
+    """For a seat: ``"human"``, ``"computer"`` or ``"empty"``."""
+    is_you: bool = False
+
+
+class Screen(Message, frozen=True):
+    """Where a rendering client is, worded: the lobby, a waiting room, a table."""
+
+    place: Literal["lobby", "waiting", "table"]
+    title: str
+    items: list[ListItem]
+    """The lobby's tables, or the waiting room's seats."""
+    is_host: bool = False
+    picture: Picture | None = None
+
+
+class Said(ServerMessage, frozen=True, tag="said"):
+    """For a rendering client: what to announce, and the screen as it stands."""
+
+    lines: list[SaidLine]
+    screen: Screen | None = None
+    characters: list[ListItem] | None = None
+    """The computer characters a host may seat (sent once, after ``welcome``)."""
+
+
 AnyServerMessage: TypeAlias = (
     Welcome
     | Error
@@ -421,6 +523,7 @@ AnyServerMessage: TypeAlias = (
     | SeatChanged
     | ChatLine
     | Pong
+    | Said
 )
 
 
@@ -493,6 +596,11 @@ def decode_server(data: str | bytes) -> AnyServerMessage:
 def encode(message: Message) -> str:
     """A message as the text of one JSON frame."""
     return _ENCODER.encode(message).decode("utf-8")
+
+
+def encode_utf8(message: Message) -> bytes:
+    """A message as the UTF-8 bytes of one JSON text frame (what the server sends)."""
+    return _ENCODER.encode(message)
 
 
 class TokenBucket:

@@ -19,16 +19,19 @@ import contextlib
 import logging
 from typing import TYPE_CHECKING, Any
 
+import msgspec
+
 from audiospades.net import codec
 from audiospades.net.pool import PoolThinking
 from audiospades.net.protocol import SeatKind, TableState, TableUpdate
 from audiospades.net.seats import outcome_of, seat_names, seat_results
-from audiospades.notices import GameFinished
-from audiospades.rules import Game, public_view
+from audiospades.notices import GameFinished, Notice
+from audiospades.rules import Game, SeatView, public_view
 from audiospades.seating import Seating
 from audiospades.table_core import PUBLIC, TableCore
 
 if TYPE_CHECKING:
+    from audiospades.net.server import Client
     from audiospades.net.table import NetTable
 
 log = logging.getLogger(__name__)
@@ -88,8 +91,12 @@ async def run_clock(table: NetTable) -> None:
             # At or before now: the core waits on a decision from the pool, which
             # pokes the table when it is in (the timeout is only a safety net).
             delay = max((wake - table.context.now_ms()) / 1000, 0.0) or 0.5
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(table.poke.wait(), delay)
+        table.clock_waits_for_person = delay is None
+        try:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(table.poke.wait(), delay)
+        finally:
+            table.clock_waits_for_person = False
 
 
 def flush(table: NetTable) -> None:
@@ -105,19 +112,24 @@ def flush(table: NetTable) -> None:
         core.dirty = False
     if over:
         _finish(table, core)
+    sending: list[tuple[Client, list[Notice], SeatView]] = []
     for seat in sorted(core.humans):
         notices = core.drain(seat)
         if over:
             notices.append(GameFinished(outcome_of(core.game, seat), None))
         client = table.members.get(seat)
         if notices and client is not None:
-            client.send(
-                TableUpdate(
-                    table=table.id,
-                    notices=codec.encode_notices(notices),
-                    view=codec.encode_view(core.view(seat)),
-                )
+            sending.append((client, notices, core.view(seat)))
+    # The seats' views of this moment share their public part, encoded once.
+    wires = codec.encode_views(view for _, _, view in sending)
+    for (client, notices, view), encoded in zip(sending, wires, strict=True):
+        client.send(
+            TableUpdate(
+                table=table.id,
+                notices=codec.encode_notices(notices, (view, encoded)),
+                view=encoded,
             )
+        )
     public = core.drain(PUBLIC)
     if public and table.spectators:
         wire = codec.encode_notices(public)
@@ -138,11 +150,28 @@ def _save_progress(table: NetTable, core: TableCore) -> None:
     table.context.store.save_progress(
         table.id,
         table.game_id,
-        writer.record(core.game),
+        _with_encoded_hands(table, writer.record(core.game)),
         core.game.action_count,
         [h.to_json() for h in table.seats],
         dict(core.question_state()),
     )
+
+
+def _with_encoded_hands(table: NetTable, record: dict[str, Any]) -> dict[str, Any]:
+    """``record`` with its finished hands as the JSON they were saved as before.
+
+    Only the last hand of a record grows; the earlier ones are the very same dicts
+    from save to save, so their JSON is kept (by identity) and not written again.
+    """
+    hands = record["hands"]
+    kept = table.encoded_hands
+    out: list[Any] = []
+    for index, hand in enumerate(hands[:-1]):
+        if index >= len(kept) or kept[index][0] is not hand:
+            del kept[index:]
+            kept.append((hand, msgspec.Raw(msgspec.json.encode(hand))))
+        out.append(kept[index][1])
+    return {**record, "hands": [*out, *hands[-1:]]}
 
 
 def _finish(table: NetTable, core: TableCore) -> None:

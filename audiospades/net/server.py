@@ -8,8 +8,9 @@ of tables and hands every table intent to its :class:`~audiospades.net.table.Net
 Every frame is checked before it is acted on: size (64 KB), rate (a token bucket per
 connection), JSON, types and ranges. A bad frame gets an ``error`` frame naming the
 problem and changes nothing; the connection carries on. Frames to a client go through
-its own queue and writer task, so a slow client never holds up a table; a client
-whose queue overflows is disconnected (and may come back).
+its outbox, written at the end of the event-loop turn after the turn's one database
+commit, straight into the connection's buffer, so a slow client never holds up a
+table; a client that leaves too much unread is disconnected (and may come back).
 
 At start-up every table that was open is rebuilt from the database, its game
 resuming from its record; its players are away until they reconnect, and computer
@@ -22,11 +23,12 @@ ids; never a token.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import secrets
+import sqlite3
 import ssl
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
@@ -34,7 +36,9 @@ from typing import Final
 from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.protocol import State
 
+from audiospades.net import web
 from audiospades.net.pool import BotPool
 from audiospades.net.protocol import (
     MAX_FRAME_BYTES,
@@ -51,6 +55,7 @@ from audiospades.net.protocol import (
     ErrorCode,
     Hello,
     JoinSeat,
+    KeyPress,
     Leave,
     ListTables,
     Lobby,
@@ -68,9 +73,10 @@ from audiospades.net.protocol import (
     TokenBucket,
     Welcome,
     decode_client,
-    encode,
+    encode_utf8,
     request_type,
 )
+from audiospades.net.render import WebSeat
 from audiospades.net.seats import SeatHolder, new_code
 from audiospades.net.store import Store
 from audiospades.net.table import NetTable, TableContext
@@ -83,6 +89,10 @@ DEFAULT_PORT: Final = 8475
 MAX_WIRE_BYTES: Final = 4 * MAX_FRAME_BYTES
 """Frames up to this size are read and refused with ``too_large``; longer ones make
 the websocket library close the connection (code 1009, message too big)."""
+WRITE_BUFFER_LIMIT: Final = 8 * 1024 * 1024
+"""Bytes a client may leave unread before it is disconnected as too slow."""
+COMMIT_RETRY_SECONDS: Final = 1.0
+"""After a failed commit, the wait before the tables are saved again."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +111,8 @@ class ServerConfig:
     max_tables: int = 2000
     max_spectators: int = 50
     outbox_limit: int = 2000
-    """Frames waiting for a client before it is disconnected as too slow."""
+    """Frames waiting for a client (in one turn, or while a failed commit is
+    retried) before it is disconnected as too slow."""
 
 
 @dataclass(eq=False)
@@ -120,39 +131,111 @@ class Client:
     warned: bool = False
     """A rate-limit error was sent; more refused frames are ignored silently."""
     closed: bool = False
-    _queue: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
-    _writer: asyncio.Task[None] | None = None
+    renderer: WebSeat | None = None
+    """For a browser page (``hello`` with ``render``): words every frame for it."""
+    outbox: Outbox | None = None
+    """Where the frames wait for the end of the turn (None: written at once)."""
+    _frames: list[bytes] = field(default_factory=list)
 
-    def send(self, message: Message) -> None:
-        """Queue a message (never waits)."""
+    def send(self, message: Message, frame: bytes | None = None) -> None:
+        """Queue a message (never waits); it goes out at the end of the turn.
+
+        ``frame``: the message already encoded (one encoding for many clients).
+        """
         if self.closed:
             return
-        if self._queue.qsize() >= self.outbox_limit:
+        if len(self._frames) >= self.outbox_limit:
             log.warning("connection %s: too slow, disconnected", self.peer)
             self.close(1008, "too slow")
             return
-        self._queue.put_nowait(encode(message))
-        if self._writer is None:
-            self._writer = asyncio.get_running_loop().create_task(self._write())
+        self._frames.append(encode_utf8(message) if frame is None else frame)
+        if len(self._frames) == 1:
+            if self.outbox is None:
+                self.write()
+            else:
+                self.outbox.add(self)
+        if self.renderer is not None:
+            self.renderer.feed(message)
 
-    async def _write(self) -> None:
-        with contextlib.suppress(ConnectionClosed):
-            while True:
-                frame = await self._queue.get()
-                await self.ws.send(frame)
+    def write(self) -> None:
+        """Hand the queued frames to the connection (the outbox calls this).
+
+        Written straight into the connection's buffer, as websockets' broadcast
+        does: no task and no wait per frame. A client whose buffer holds more than
+        WRITE_BUFFER_LIMIT bytes it has not read is too slow and is disconnected.
+        """
+        frames, self._frames = self._frames, []
+        ws = self.ws
+        if self.closed or not frames or ws.protocol.state is not State.OPEN:
+            return
+        if ws.transport.get_write_buffer_size() > WRITE_BUFFER_LIMIT:
+            log.warning("connection %s: too slow, disconnected", self.peer)
+            self.close(1008, "too slow")
+            return
+        try:
+            for frame in frames:
+                ws.protocol.send_text(frame)
+            ws.send_data()
+        except Exception as error:  # the connection failed under us: it is closing
+            log.info("connection %s: cannot write (%s)", self.peer, error)
 
     def close(self, code: int = 1000, reason: str = "") -> None:
         """Close the connection (the handler then cleans up)."""
         if self.closed:
             return
         self.closed = True
+        self._frames.clear()
         asyncio.get_running_loop().create_task(self.ws.close(code, reason))
 
     def stop(self) -> None:
-        """Stop the writer (the connection is gone)."""
+        """Stop sending (the connection is gone)."""
         self.closed = True
-        if self._writer is not None:
-            self._writer.cancel()
+        self._frames.clear()
+
+
+class Outbox:
+    """The frames of one event-loop turn, sent after the turn's database commit.
+
+    Everything the server writes in a turn, for all its tables, goes into one
+    transaction (:meth:`Store.group_commits`); at the end of the turn the outbox
+    commits it, then writes every frame queued in the turn. So no frame announces
+    what the database does not hold, at the cost of one commit a turn instead of
+    one per action. If the commit fails, the frames wait: the tables whose
+    progress was lost are saved again, and the next commit lets the frames go.
+    """
+
+    def __init__(self, store: Store, failed: Callable[[], None]) -> None:
+        """Commit to ``store``; ``failed`` is called when a commit fails."""
+        self.store = store
+        self._failed = failed
+        self._clients: list[Client] = []
+        self._due = False
+        store.group_commits(self.due)
+
+    def add(self, client: Client) -> None:
+        """``client`` has frames for the end of this turn."""
+        self._clients.append(client)
+        self.due()
+
+    def due(self) -> None:
+        """Commit and send at the end of this turn."""
+        if not self._due:
+            self._due = True
+            asyncio.get_running_loop().call_soon(self.send)
+
+    def send(self) -> None:
+        """Commit the turn's writes, then write the turn's frames."""
+        self._due = False
+        try:
+            self.store.commit()
+        except sqlite3.Error as error:
+            log.error("database: a commit failed (%s); frames wait", error)
+            self._failed()
+            asyncio.get_running_loop().call_later(COMMIT_RETRY_SECONDS, self.due)
+            return
+        clients, self._clients = self._clients, []
+        for client in clients:
+            client.write()
 
 
 class Server:
@@ -168,6 +251,7 @@ class Server:
         """Greeted connections by player id."""
         self._ws: WsServer | None = None
         self._lobby_due = False
+        self.outbox = Outbox(store, self._commit_failed)
         self._context = TableContext(
             store=store,
             pool=self.pool,
@@ -199,6 +283,7 @@ class Server:
             # No per-message deflate: it cost the server more time than anything
             # but saving, for frames of a few kilobytes.
             compression=None,
+            process_request=web.process_request,  # the browser page (net/web.py)
         )
         log.info("listening on %s port %d", self.config.host, self.port)
 
@@ -217,6 +302,7 @@ class Server:
         for table in list(self.tables.values()):
             table.stop()
         self.pool.shutdown()
+        self.store.commit()
 
     # --- connections ---
     async def _handle(self, ws: ServerConnection) -> None:
@@ -228,6 +314,7 @@ class Server:
                 rate=self.config.rate, burst=self.config.burst, now=time.monotonic()
             ),
             self.config.outbox_limit,
+            outbox=self.outbox,
         )
         log.info("connection %s: opened", peer)
         try:
@@ -347,6 +434,12 @@ class Server:
                     raise ProtocolError(ErrorCode.NO_QUESTION, "no question is open")
             case Chat(text=text):
                 self._chat(client, text)
+            case KeyPress():
+                if client.renderer is None:
+                    raise ProtocolError(
+                        ErrorCode.NOT_RENDERING, "keys need hello with render: true"
+                    )
+                client.renderer.key(message)
 
     def _hello(self, client: Client, hello: Hello) -> None:
         if hello.version != PROTOCOL_VERSION:
@@ -366,6 +459,8 @@ class Server:
             self.store.touch_player(player.id, name)
             log.info("connection %s: player %s is back", client.peer, player.id)
         client.player_id, client.name, client.language = player.id, name, hello.language
+        if hello.render:
+            client.renderer = WebSeat(client, self.dispatch, self.pool.call)
         old = self.clients.get(player.id)
         if old is not None and old is not client:
             log.info("player %s: an older connection is replaced", player.id)
@@ -470,8 +565,17 @@ class Server:
         watchers = [c for c in self.clients.values() if c.table is None]
         if watchers:
             lobby = self._lobby()
+            frame = encode_utf8(lobby)
             for client in watchers:
-                client.send(lobby)
+                client.send(lobby, frame)
+
+    def _commit_failed(self) -> None:
+        """A commit failed: the tables it held save everything again soon."""
+        for table_id in self.store.unsaved_tables:
+            table = self.tables.get(table_id)
+            if table is not None and table.core is not None:
+                table.core.dirty = True
+                table.poke.set()
 
     def _forget(self, table: NetTable) -> None:
         self.tables.pop(table.id, None)

@@ -9,6 +9,12 @@ may lose the last few. The server saves a table's game record after every action
 before it sends the frames announcing it, so a restarted server resumes every table
 where its players last saw it.
 
+A server groups its writes (:meth:`Store.group_commits`): every write of one
+event-loop turn, for all its tables, goes into one transaction, each write in its
+own savepoint (a failed write is undone alone), and the server commits once at the
+end of the turn, before it sends that turn's frames. A commit is most of the cost
+of a small write, and hundreds of tables act in the same turn under load.
+
 Identity tokens are stored only as their SHA-256 hash: a token is 256 random bits,
 so a plain hash cannot be reversed, and a copy of the database lets no one act as a
 player. Neither the token nor its hash is ever logged.
@@ -20,13 +26,14 @@ why; the file is left exactly as it was.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
 import secrets
 import sqlite3
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -173,6 +180,16 @@ class Store:
             StoreError: if the file cannot be used; it is never deleted or moved.
         """
         self.path = path
+        self._opened: Callable[[], None] | None = None
+        """Called when a grouped transaction begins (see group_commits)."""
+        self._open = False
+        """A grouped transaction is open."""
+        self._seating: dict[str, str] = {}
+        """Each table's seating as last written by save_progress (not rewritten
+        while it stays the same)."""
+        self.unsaved_tables: set[str] = set()
+        """Tables whose progress the open grouped transaction holds, or the last
+        one held when its commit failed (their next save writes it all again)."""
         if path.is_symlink():
             raise StoreError(path, "is a symbolic link; give the real file instead")
         if path.exists() and not path.is_file():
@@ -220,18 +237,71 @@ class Store:
         db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
     def close(self) -> None:
-        """Close the database (its WAL file is folded in)."""
+        """Close the database (its WAL file is folded in), committing what is open."""
+        if self._open:
+            self.commit()
         self._db.close()
 
-    @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        self._db.execute("BEGIN IMMEDIATE")
+    def group_commits(self, opened: Callable[[], None]) -> None:
+        """From now on, group writes in one transaction until :meth:`commit`.
+
+        ``opened`` is called when a write begins a new group; the caller must then
+        call :meth:`commit` soon (the server does at the end of the event-loop
+        turn), and must not announce anything written before that commit returns.
+        """
+        self._opened = opened
+
+    def commit(self) -> None:
+        """Commit the open group of writes, if any.
+
+        Raises:
+            sqlite3.Error: the commit failed; the whole group is rolled back and
+                ``unsaved_tables`` names the tables whose progress it held.
+        """
+        if not self._open:
+            return
+        self._open = False
         try:
-            yield self._db
-        except BaseException:
-            self._db.execute("ROLLBACK")
+            self._db.execute("COMMIT")
+        except sqlite3.Error:
+            self._seating.clear()
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute("ROLLBACK")
             raise
-        self._db.execute("COMMIT")
+        self.unsaved_tables.clear()
+
+    @contextmanager
+    def _transaction(self, statements: int = 2) -> Iterator[sqlite3.Connection]:
+        """A transaction for one write of ``statements`` statements.
+
+        In a group, each write gets a savepoint, unless it is a single statement,
+        which SQLite undoes alone when it fails.
+        """
+        db = self._db
+        if self._opened is None:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+            return
+        if not self._open:
+            db.execute("BEGIN IMMEDIATE")
+            self._open = True
+            self._opened()
+        if statements == 1:
+            yield db
+            return
+        db.execute("SAVEPOINT write")
+        try:
+            yield db
+        except BaseException:
+            db.execute("ROLLBACK TO write")
+            db.execute("RELEASE write")
+            raise
+        db.execute("RELEASE write")
 
     # --- players ---
     def register_player(self, name: str) -> tuple[PlayerRow, str]:
@@ -265,6 +335,7 @@ class Store:
     # --- tables ---
     def save_table(self, table: TableRow) -> None:
         """Insert or update a table's row (not its record)."""
+        self._seating.pop(table.id, None)
         now = time.time()
         with self._transaction() as db:
             db.execute(
@@ -306,27 +377,38 @@ class Store:
         (``TableCore.question_state``).
         """
         now = time.time()
-        with self._transaction() as db:
-            db.execute(
-                "INSERT INTO records (table_id, game_id, record, action_count, "
-                "core_state, updated_at) VALUES (?, ?, ?, ?, ?, ?) "
-                "ON CONFLICT(table_id) DO UPDATE "
-                "SET game_id = excluded.game_id, record = excluded.record, "
-                "action_count = excluded.action_count, "
-                "core_state = excluded.core_state, updated_at = excluded.updated_at",
-                (
-                    table_id,
-                    game_id,
-                    _dumps(record),
-                    action_count,
-                    _dumps(core_state),
-                    now,
-                ),
-            )
-            db.execute(
-                "UPDATE tables SET seating = ?, updated_at = ? WHERE id = ?",
-                (_dumps(list(seating)), now, table_id),
-            )
+        seats = _dumps(list(seating))
+        same_seating = self._seating.get(table_id) == seats
+        try:
+            with self._transaction(1 if same_seating else 2) as db:
+                db.execute(
+                    "INSERT INTO records (table_id, game_id, record, action_count, "
+                    "core_state, updated_at) VALUES (?, ?, ?, ?, ?, ?) "
+                    "ON CONFLICT(table_id) DO UPDATE "
+                    "SET game_id = excluded.game_id, record = excluded.record, "
+                    "action_count = excluded.action_count, "
+                    "core_state = excluded.core_state, "
+                    "updated_at = excluded.updated_at",
+                    (
+                        table_id,
+                        game_id,
+                        _dumps(record),
+                        action_count,
+                        _dumps(core_state),
+                        now,
+                    ),
+                )
+                if not same_seating:
+                    db.execute(
+                        "UPDATE tables SET seating = ?, updated_at = ? WHERE id = ?",
+                        (seats, now, table_id),
+                    )
+        except BaseException:
+            self._seating.pop(table_id, None)
+            raise
+        self._seating[table_id] = seats
+        if self._open:
+            self.unsaved_tables.add(table_id)
 
     def finish_game(
         self,
@@ -369,6 +451,7 @@ class Store:
 
     def close_table(self, table_id: str) -> None:
         """Mark a table closed (nobody left at it); its finished games are kept."""
+        self._seating.pop(table_id, None)
         with self._transaction() as db:
             db.execute("DELETE FROM records WHERE table_id = ?", (table_id,))
             db.execute(

@@ -42,6 +42,7 @@ from audiospades.net.protocol import (
     TableInfo,
     TableSnapshot,
     TableState,
+    encode_utf8,
 )
 from audiospades.net.seats import (
     SeatHolder,
@@ -99,11 +100,20 @@ class NetTable:
     task: asyncio.Task[None] | None = None
     record_writer: RecordWriter = field(default_factory=RecordWriter)
     """Writes the game record after every action at the cost of what is new."""
+    encoded_hands: list[tuple[dict[str, Any], msgspec.Raw]] = field(
+        default_factory=list
+    )
+    """The record's finished hands and their JSON, saved again as they were."""
+    clock_waits_for_person: bool = False
+    """The clock sleeps until poked, the core having no work of its own."""
+    _options: dict[str, Any] | None = None
 
     # --- listing ---
     def info(self) -> TableInfo:
         """The table as the lobby lists it."""
-        options = self.rules.to_dict()
+        options = self._options
+        if options is None:  # the rules never change: written once
+            options = self._options = self.rules.to_dict()
         return TableInfo(
             id=self.id,
             name=self.name,
@@ -114,7 +124,7 @@ class NetTable:
             preset=self.rules.preset
             if options == {"preset": self.rules.preset}
             else "custom",
-            rules=options,
+            rules=dict(options),
             private=self.code is not None,
             state=self.state,
             host=self.host,
@@ -164,8 +174,9 @@ class NetTable:
 
     def broadcast(self, message: Message, exclude: Client | None = None) -> None:
         """Send ``message`` to everyone at the table (seated or watching)."""
+        frame = encode_utf8(message)
         for client in self._audience(exclude):
-            client.send(message)
+            client.send(message, frame)
 
     def _seat_changed(
         self, change: SeatChange, seat: int | None, exclude: Client | None = None
@@ -466,7 +477,15 @@ class NetTable:
         core.advance(self.context.now_ms())
         done = action(core, seat)
         self.flush()
-        self.poke.set()
+        # The clock needs waking only if the core now has work of its own (a
+        # computer player to move, a pause to wait out) or the game is over; a
+        # person's move answered by another person's turn leaves it asleep.
+        if not (
+            self.clock_waits_for_person
+            and core.next_wake_ms() is None
+            and not core.is_over
+        ):
+            self.poke.set()
         return done
 
     def flush(self) -> None:

@@ -36,13 +36,19 @@ from audiospades.presenter.table import (
     question_text,
     your_turn_text,
 )
-from audiospades.presenter.utterance import Utterance, is_brief, pan_for
+from audiospades.presenter.utterance import (
+    Utterance,
+    card_cue_for,
+    is_brief,
+    pan_for,
+)
 from audiospades.presenter.words import (
+    Subject,
     bid_words,
     card_list,
     card_name,
     player_title,
-    side_name,
+    side_subject,
     the_card,
 )
 from audiospades.rules import (
@@ -126,11 +132,21 @@ def describe(
                     )
                     continue
                 total = sum(bids[s].tricks for s in seats)
-                parts.append(
-                    _("{side} bid {count}.").format(
-                        side=side_name(side, view, names), count=total
-                    )
-                )
+                subject, people, who = side_subject(side, view, names)
+                match subject:
+                    case Subject.YOU:
+                        bid_line = _("You bid {count}.")
+                    case Subject.YOU_AND_PARTNER:
+                        bid_line = _("You and {partner} bid {count}.")
+                    case _:
+                        bid_line = ngettext(
+                            # Translators: {side} is one player or two ("Omar and
+                            # Ana"), never you; the plural is for two players.
+                            "{side} bid {count}.",
+                            "{side} bid {count}.",
+                            people,
+                        )
+                parts.append(bid_line.format(count=total, **who))
             return [Utterance(_("Bidding is over.") + " " + " ".join(parts))]
         case CardsPassed(from_seat=giver, to_seat=taker, cards=cards):
             if giver == HUMAN:
@@ -166,7 +182,7 @@ def describe(
                 text = _("{player} plays {card}.").format(
                     player=_(names[seat]), card=the_card(card)
                 )
-            return [Utterance(text, Cue.CARD_PLAYED, pan=pan_for(seat, n))]
+            return [Utterance(text, card_cue_for(seat, n), pan=pan_for(seat, n))]
         case SpadesBroken():
             return [Utterance(_("Spades are broken."), Cue.SPADES_BROKEN)]
         case TrickWon(seat=seat, cards=cards, trick_index=index):

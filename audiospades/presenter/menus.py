@@ -41,7 +41,9 @@ def item_label(sentence: str) -> str:
 # --- player selection -----------------------------------------------------------
 
 
-PLAYERS_TITLE: Final = N_("Player selection. {left} and {right} change the player.")
+PLAYERS_TITLE: Final = N_(
+    "Player selection. {left} and {right} change the player; {choose} describes them."
+)
 """The player selection screen's title (a message id), with its keys."""
 
 

@@ -523,6 +523,7 @@ _REFUSALS: Final[dict[ErrorCode, str]] = {
     ErrorCode.NO_QUESTION: N_("There is no question to answer now."),
     ErrorCode.TOO_MANY_TABLES: N_("The server has no room for another table."),
     ErrorCode.SERVER_ERROR: N_("The server could not do that: try again."),
+    ErrorCode.NOT_RENDERING: N_("The server takes keys only from a browser page."),
 }
 
 

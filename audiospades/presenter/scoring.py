@@ -11,9 +11,11 @@ from collections.abc import Sequence
 from audiospades.i18n import _, ngettext
 from audiospades.notices import HUMAN
 from audiospades.presenter.words import (
+    Subject,
     bags_words,
     player_title,
     side_name,
+    side_subject,
     signed,
     tricks_words,
 )
@@ -86,8 +88,13 @@ def side_reasons(score: SideScore, names: Sequence[str]) -> list[str]:
             )
         if not nil.is_made:
             # The nil bidder's own tricks: the side's count leaves them out.
+            took = (
+                _("You took {tricks}.")
+                if nil.seat == HUMAN
+                else ngettext("{side} took {tricks}.", "{side} took {tricks}.", 1)
+            )
             out.append(
-                _("{side} took {tricks}.").format(
+                took.format(
                     side=player_title(nil.seat, names),
                     tricks=tricks_words(nil.tricks),
                 )
@@ -164,22 +171,42 @@ def hand_summary_lines(
             lines.append(text)
             continue
         parts = []
+        subject, people, who = side_subject(side.side, view, names)
         if side.is_made is None and side.nils:
             pass  # only nils: their own sentences say the tricks each took
         elif side.is_made is None:
-            parts.append(
-                _("{side} took {tricks}.").format(
-                    side=name, tricks=tricks_words(side.tricks)
-                )
-            )
+            match subject:
+                case Subject.YOU:
+                    took = _("You took {tricks}.")
+                case Subject.YOU_AND_PARTNER:
+                    took = _("You and {partner} took {tricks}.")
+                case _:
+                    took = ngettext(
+                        "{side} took {tricks}.", "{side} took {tricks}.", people
+                    )
+            parts.append(took.format(tricks=tricks_words(side.tricks), **who))
         else:
             holder = contract_holder(side, view)
+            if holder is not None:
+                # One partner holds the contract (the other bid nil): name them.
+                subject = Subject.YOU if holder == HUMAN else Subject.OTHERS
+                people = 1
+                who = {"side": player_title(holder, names)}
+            match subject:
+                case Subject.YOU:
+                    made = _("You bid {bid} and took {tricks}.")
+                case Subject.YOU_AND_PARTNER:
+                    made = _("You and {partner} bid {bid} and took {tricks}.")
+                case _:
+                    made = ngettext(
+                        # Translators: {side} is one player or two, never you;
+                        # the plural is for two players ("Omar and Ana").
+                        "{side} bid {bid} and took {tricks}.",
+                        "{side} bid {bid} and took {tricks}.",
+                        people,
+                    )
             parts.append(
-                _("{side} bid {bid} and took {tricks}.").format(
-                    side=name if holder is None else player_title(holder, names),
-                    bid=side.contract,
-                    tricks=tricks_words(side.tricks),
-                )
+                made.format(bid=side.contract, tricks=tricks_words(side.tricks), **who)
             )
         parts.extend(reasons)
         if len(reasons) > 1:

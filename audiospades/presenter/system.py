@@ -491,8 +491,8 @@ _COMMANDS: Final[dict[Command, str]] = {
     Command.PREV_SUIT: N_("previous suit"),
     Command.FIRST_CARD: N_("first card"),
     Command.LAST_CARD: N_("last card"),
-    Command.NEXT_PLAYABLE: N_("next card you may play"),
-    Command.PREV_PLAYABLE: N_("previous card you may play"),
+    Command.NEXT_PLAYABLE: N_("next card you may play, or pass when passing"),
+    Command.PREV_PLAYABLE: N_("previous card you may play, or pass when passing"),
     Command.HINTED_CARD: N_("move to the card the hint suggests"),
     Command.PLAY_CARD: N_("play the card, or choose it to pass"),
     Command.CONTINUE: N_("gather the trick"),
@@ -588,7 +588,11 @@ def language_text(name: str) -> str:
 
 
 _REASONS: Final[dict[HintReason, str]] = {
+    # Translators: the reason after "Play the jack of clubs:". "It" is the card:
+    # say "this card" (or no subject), not a pronoun that agrees with a gender,
+    # since the card named may be masculine or feminine.
     HintReason.ONLY_CARD: N_("it is your only choice"),
+    # Translators: "it" is the card just named: say "this card", not "he"/"she".
     HintReason.WINS_TRICK: N_("it wins the trick"),
     HintReason.CHEAPEST_WINNER: N_("it is the lowest card that wins the trick"),
     HintReason.DUCK_UNDER: N_("it is the highest card that still loses the trick"),
@@ -599,6 +603,28 @@ _REASONS: Final[dict[HintReason, str]] = {
     HintReason.PARTNER_WINNING: N_("your partner is already winning"),
     HintReason.PROTECT_PARTNER_NIL: N_(
         "winning the trick keeps your partner's nil safe"
+    ),
+    HintReason.NIL_DUCK: N_("it cannot win the trick, so your nil stays safe"),
+    HintReason.NIL_SHED: N_(
+        "it cannot win the trick, and it is the highest card you can safely get rid of"
+    ),
+    HintReason.NIL_LOWEST: N_(
+        "every card you may play beats the trick so far; "
+        "your lowest gives a later player the best chance to beat it"
+    ),
+    HintReason.NIL_LOST: N_(
+        "your nil fails on this trick whatever you play, "
+        "so get rid of your highest card"
+    ),
+    HintReason.NIL_LEAD: N_("it is the lead most likely to lose the trick"),
+    HintReason.OVERTAKE_NIL: N_(
+        "it beats your partner's card, so your partner's nil stays safe"
+    ),
+    HintReason.CANNOT_BEAT: N_(
+        "you cannot beat the card that is winning the trick, so play low"
+    ),
+    HintReason.COVER_LEAD: N_(
+        "a high lead lets your partner play under it and keep the nil"
     ),
     HintReason.ATTACK_NIL: N_("it may force the nil bidder to win a trick"),
     HintReason.SAVE_BAGS: N_("your side has its tricks: avoid a bag"),
@@ -689,6 +715,9 @@ _CUES: Final[dict[Cue, str]] = {
     Cue.EDGE: N_("the end of a list"),
     Cue.NOTHING_HERE: N_("this key does nothing here"),
     Cue.CARD_PLAYED: N_("a card is played, from where the player sits"),
+    Cue.CARD_PLAYED_ACROSS: N_(
+        "a card is played across the table, by your partner in partnerships"
+    ),
     Cue.YOUR_TURN: N_("your turn"),
     Cue.BID_PLACED: N_("a bid"),
     Cue.ILLEGAL_MOVE: N_("not allowed"),

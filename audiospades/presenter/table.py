@@ -14,13 +14,14 @@ from audiospades.keymap import Context
 from audiospades.notices import HUMAN, Question, QuestionKind
 from audiospades.presenter.keynames import key_for, yes_no_keys
 from audiospades.presenter.words import (
+    Subject,
     bid_words,
     card_name,
     join_list,
     player_name,
     player_title,
     rank_name,
-    side_name,
+    side_subject,
     suit_name,
     suit_title,
     the_card,
@@ -175,7 +176,12 @@ def cards_on_table_text(
 ) -> str:
     """Key C: the cards on the table, in the order played."""
     if shown is not None and not view.trick:
-        return _("{cards}. {player} won it.").format(
+        won = (
+            _("{cards}. You won it.")
+            if shown.seat == HUMAN
+            else _("{cards}. {player} won it.")
+        )
+        return won.format(
             cards=join_list(trick_cards_text(shown.cards, names)),
             player=player_title(shown.seat, names),
         )
@@ -272,11 +278,23 @@ def trick_info_text(view: SeatView, names: Sequence[str]) -> str:
     if view.rules.partnerships and len(bids) == n:
         for side in range(view.rules.side_count):
             seats = side_seats(side, n, True)
+            subject, people, who = side_subject(side, view, names)
+            match subject:
+                case Subject.YOU_AND_PARTNER:
+                    line = _("You and {partner}: bid {bid}, taken {tricks}.")
+                case _:
+                    line = ngettext(
+                        # Translators: {side} is one player or two, never you;
+                        # the plural is for two players ("Omar and Ana").
+                        "{side}: bid {bid}, taken {tricks}.",
+                        "{side}: bid {bid}, taken {tricks}.",
+                        people,
+                    )
             parts.append(
-                _("{side}: bid {bid}, taken {tricks}.").format(
-                    side=side_name(side, view, names),
+                line.format(
                     bid=sum(bids[s].tricks for s in seats),
                     tricks=tricks_words(sum(view.tricks_won[s] for s in seats)),
+                    **who,
                 )
             )
     if view.phase is Phase.DEALING and not view.is_over:
@@ -315,7 +333,12 @@ def last_trick_text(view: SeatView, names: Sequence[str]) -> str:
     if not view.completed_tricks:
         return _("No trick has been completed this hand.")
     last = view.completed_tricks[-1]
-    return _("Last trick: {cards}. {player} won it.").format(
+    won = (
+        _("Last trick: {cards}. You won it.")
+        if last.seat == HUMAN
+        else _("Last trick: {cards}. {player} won it.")
+    )
+    return won.format(
         cards=join_list(trick_cards_text(last.cards, names)),
         player=player_title(last.seat, names),
     )
@@ -401,7 +424,7 @@ def pass_choice_text(card: Card, chosen: bool, remaining: int) -> str:
 
 def hidden_hand_text() -> str:
     """The hand is hidden during a blind nil decision."""
-    return _("Your cards are hidden until you bid blind nil.")
+    return _("Your cards are hidden until you answer the blind nil question.")
 
 
 def empty_hand_text() -> str:

@@ -6,8 +6,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from audiospades.notices import HUMAN
+from audiospades.presenter.grammar import polish
 from audiospades.rules.seats import relative_position
-from audiospades.sound import Cue, seat_pan
+from audiospades.sound import Cue, card_cue, seat_pan
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,10 +27,19 @@ class Utterance:
     interrupt: bool = False
     pan: float = 0.0
 
+    def __post_init__(self) -> None:
+        # The language's fix-ups where names meet words ("de Omar" -> "d'Omar").
+        object.__setattr__(self, "text", polish(self.text))
+
 
 def pan_for(seat: int, player_count: int) -> float:
     """The stereo pan of a seat, heard from seat 0."""
     return seat_pan(relative_position(seat, HUMAN, player_count), player_count)
+
+
+def card_cue_for(seat: int, player_count: int) -> Cue:
+    """The card-played cue of a seat, heard from seat 0 (the seat across: its own)."""
+    return card_cue(relative_position(seat, HUMAN, player_count), player_count)
 
 
 def answer(text: str, cue: Cue | None = None) -> Utterance:

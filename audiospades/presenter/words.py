@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import Enum
 from typing import Final
 
 from audiospades.i18n import _, ngettext, pgettext
@@ -185,6 +186,43 @@ def side_name(side: int, view: SeatView, names: Sequence[str]) -> str:
     return _("{first} and {second}").format(
         first=_(names[seats[0]]), second=_(names[seats[1]])
     )
+
+
+class Subject(Enum):
+    """Who a sentence about a side is about, for the verb to agree with it.
+
+    "You and Omar bid 5" takes a plural (and in French "vous" agreement: "Vous et
+    Omar avez annoncé"), "Omar bid 2" a singular, "You bid 2" the second person: a
+    sentence whose subject is a side has one message for each.
+    """
+
+    YOU = "you"
+    """The human, alone on a side (individual play)."""
+    YOU_AND_PARTNER = "you_and_partner"
+    """The human's partnership ("You and {partner}")."""
+    OTHERS = "others"
+    """A side without the human: one player or two ("{side}", singular or plural)."""
+
+
+def side_subject(
+    side: int, view: SeatView, names: Sequence[str]
+) -> tuple[Subject, int, dict[str, str]]:
+    """Who side ``side`` is, how many players it has, and its names to format with.
+
+    The names are ``side`` (as :func:`side_name` says it) and ``partner`` (the
+    human's partner, or an empty string).
+    """
+    rules = view.rules
+    seats = side_seats(side, rules.player_count, rules.partnerships)
+    values = {"side": side_name(side, view, names), "partner": ""}
+    if HUMAN not in seats:
+        return Subject.OTHERS, len(seats), values
+    if len(seats) == 1:
+        return Subject.YOU, 1, values
+    partner = partner_of(HUMAN, rules.player_count, True)
+    assert partner is not None
+    values["partner"] = _(names[partner])
+    return Subject.YOU_AND_PARTNER, len(seats), values
 
 
 def bid_words(bid: Bid) -> str:

@@ -101,6 +101,8 @@ class Settings:
     braille: bool = True
     """Whether announcements also go to a braille display (BrlAPI, or the screen
     reader's braille on Windows)."""
+    tutorial_offered: bool = False
+    """Whether "Learn to play" was offered at start-up (it is, once)."""
 
 
 def load_settings() -> tuple[Settings, LoadProblem | None]:
@@ -319,6 +321,7 @@ _CHECKS: Final[dict[str, _Check]] = {
     "chat_speech": _boolean,
     "voice": _choice(VOICES),
     "braille": _boolean,
+    "tutorial_offered": _boolean,
 }
 
 

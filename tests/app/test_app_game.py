@@ -15,7 +15,7 @@ def test_whole_game_from_main_menu_to_game_over(
     make_harness: Callable[..., Harness],
 ) -> None:
     h = make_harness(seed=3)
-    assert h.transcript[0].startswith("Audio Spades. Main menu. New game, 1 of 11")
+    assert h.transcript[0].startswith("Audio Spades. Main menu. New game, 1 of 12")
     h.press("return")
     play_until(h, lambda x: x.table is not None and x.table.finished)
     said = "\n".join(h.transcript)

@@ -21,7 +21,7 @@ def test_typing_a_line_is_spoken_and_edited(
 ) -> None:
     h = make_harness()
     h.press("up", "up")
-    assert h.last == "Play online, 10 of 11"
+    assert h.last == "Play online, 11 of 12"
     h.press("return")
     assert h.last == (
         "Server address: ws://127.0.0.1:8475. Type, then press Enter; "
@@ -51,7 +51,7 @@ def test_typing_a_line_is_spoken_and_edited(
     # The entry's own words are not kept in the message history: typing is not news.
     assert "capital A" not in h.speech.history
     h.press("escape")
-    assert h.last == "Play online, 10 of 11"
+    assert h.last == "Play online, 11 of 12"
 
 
 def test_a_bad_address_and_an_empty_name_are_refused_and_good_ones_kept(
@@ -77,7 +77,7 @@ def test_a_bad_address_and_an_empty_name_are_refused_and_good_ones_kept(
     assert len(failed) == 1 and failed[0].startswith(
         "Could not connect to ws://127.0.0.1:9: "
     )
-    assert h.last == "Play online, 10 of 11"  # back at the main menu
+    assert h.last == "Play online, 11 of 12"  # back at the main menu
     saved, problem = storage.load_settings()
     assert problem is None
     assert (saved.server_address, saved.player_name) == ("ws://127.0.0.1:9", "Ann")

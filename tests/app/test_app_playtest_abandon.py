@@ -41,7 +41,7 @@ def test_y_abandons_the_game(make_harness: Callable[..., Harness]) -> None:
     h.press("escape", "up", "return", "y")
     assert h.transcript[-2:] == [
         "Game abandoned; it does not count.",
-        "New game, 1 of 11",
+        "New game, 1 of 12",
     ]
     assert h.table is None
     assert storage.load_current() == (None, None)

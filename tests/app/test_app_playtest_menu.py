@@ -13,18 +13,18 @@ def test_main_menu_opens_players_and_finished_games(
 ) -> None:
     h = make_harness()
     h.press("p")
-    assert h.last == "Players, 3 of 11"
+    assert h.last == "Players, 3 of 12"
     mark = h.mark()
     h.press("return")
     assert h.said_since(mark)[0].startswith("Player selection.")
     h.press("escape")
-    assert h.last == "Players, 3 of 11"
+    assert h.last == "Players, 3 of 12"
     h.press("r", "r")
-    assert h.last == "Review finished games, 7 of 11"
+    assert h.last == "Review finished games, 7 of 12"
     h.press("return")
     assert h.last.startswith("Finished games, newest first.")
     h.press("escape")
-    assert h.last == "Review finished games, 7 of 11"
+    assert h.last == "Review finished games, 7 of 12"
 
 
 def test_new_game_names_the_partner_and_the_playing_order(

@@ -29,11 +29,12 @@ def test_a_failed_nil_beside_a_contract_names_the_contract_holder(
     summary = next(s for s in h.transcript if s.startswith("The hand is over."))
     partner = h.table.session.names[2]
     assert f"You and {partner} bid" not in summary
-    held = re.search(rf"{partner} bid 3 and took (\d+) tricks?\.", summary)
+    held = re.search(rf"{partner} bid (\d+) and took (\d+) tricks?\.", summary)
     mine = re.search(r"You took (\d+) tricks?\. Your nil failed", summary)
     assert held is not None and mine is not None, summary
     # V, after the last trick, says what the side took: the summary adds up to it.
     h.press("v")
-    side = re.search(rf"You and {partner}: bid 3, taken (\d+) tricks", h.last)
+    side = re.search(rf"You and {partner}: bid (\d+), taken (\d+) tricks", h.last)
     assert side is not None, h.last
-    assert int(held[1]) + int(mine[1]) == int(side[1])
+    assert held[1] == side[1]  # the contract is the partner's bid alone
+    assert int(held[2]) + int(mine[1]) == int(side[2])

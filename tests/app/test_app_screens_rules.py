@@ -23,7 +23,7 @@ from audiospades.storage import Settings
 
 def _open_rules(h: Harness) -> None:
     h.press("r")
-    assert h.last == "Rules, 4 of 11"
+    assert h.last == "Rules, 4 of 12"
     h.press("return")
 
 
@@ -74,9 +74,10 @@ def test_changed_options_are_the_rules_of_the_next_game(
 ) -> None:
     h = make_harness()
     _open_rules(h)
-    assert h.transcript[-2].startswith("Rule settings. ")
-    assert "Rule set, pagat's rules, 1 of 35" in h.transcript[-2]
-    # Full verbosity: the explanation follows the focused item.
+    assert h.last.startswith("Rule settings. ")
+    assert "Rule set, pagat's rules, 1 of 35" in h.last
+    # Full verbosity: the explanation follows once the focus rests on the item.
+    h.press("wait:1500")
     assert h.last.startswith("A starting set of rules")
     _focus(h, "Play to")
     h.press("right")  # the conftest plays one hand, to no score: the first value
@@ -84,7 +85,7 @@ def test_changed_options_are_the_rules_of_the_next_game(
     h.press("right")
     assert h.last == "Play to, 200 points, 4 of 35"
     h.press("t")
-    assert h.said_since(h.mark() - 2)[0] == "Trumps, normal, spades only, 19 of 35"
+    assert h.last == "Trumps, normal, spades only, 19 of 35"
     h.press("right")
     assert h.last == "Trumps, jokers above the spades, 19 of 35"
     h.press("return")
@@ -107,6 +108,8 @@ def test_preset_and_player_count_reach_the_game(
     h.press("down", "right", "right")
     assert h.last == "Players, 6 players, 2 of 35"
     h.press("down")
+    assert h.last == "Partnerships, on, 3 of 35"
+    h.press("wait:1500")
     assert h.last.startswith("Partners sit across")
     assert "Partnerships, on, 3 of 35" in h.transcript
     h.press("end", "return")
@@ -128,7 +131,7 @@ def test_impossible_combination_is_refused_with_its_reason(
     _open_rules(h)
     before = dict(h.services.settings.last_rules)
     h.press("n")
-    assert h.transcript[-2] == "Nil allowed, on, 12 of 35"
+    assert h.last == "Nil allowed, on, 12 of 35"
     h.press("right")
     assert h.last == (
         "Not allowed: Nil allowed, off, conflicts with Blind nil allowed. "
@@ -144,7 +147,7 @@ def test_impossible_combination_is_refused_with_its_reason(
     )
     # No target and no hand limit.
     h.press("down")
-    assert h.transcript[-2] == "Play to, none, play to the hand limit, 4 of 35"
+    assert h.last == "Play to, none, play to the hand limit, 4 of 35"
     h.press("down", "right")
     assert h.last == (
         "Not allowed: Hand limit, no limit, conflicts with Play to. "
@@ -190,14 +193,14 @@ def test_player_selection_seats_the_characters_and_speaks_the_difficulty(
     h.press("end", "up")
     assert h.last == "Choose the players, 34 of 35"
     h.press("return")
-    opening = h.transcript[-2]
+    opening = h.last
     assert opening.startswith("Player selection. ")
     assert "Match difficulty " in opening and "Left opponent, West, " in opening
     _choose(h, "Victor")
     assert "Left opponent, West, Victor, 5 stars, 1 of 5" in h.transcript[-3:]
     assert "The club champion: precise bids, no wasted trumps." in h.transcript[-3:]
     h.press("down")
-    assert h.transcript[-2].startswith("Partner, North, ")
+    assert h.last.startswith("Partner, North, ")
     _choose(h, "Milly")
     h.press("down")
     _choose(h, "Greta")
@@ -237,6 +240,78 @@ def test_changing_the_player_count_refits_the_players(
     h.press("down", "right")
     assert h.services.settings.last_players == fit_players([], 4)
     h.press("end", "up", "return")
-    assert "Left opponent, Southwest, Hazel, 3 stars, 1 of 6" in h.transcript[-2]
+    assert "Left opponent, Southwest, Hazel, 3 stars, 1 of 6" in h.last
     h.press("down")
-    assert h.transcript[-2].startswith("Opponent, Northwest, ")
+    assert h.last.startswith("Opponent, Northwest, ")
+
+
+def test_arrows_speak_only_the_option_and_the_explanation_waits_for_a_pause(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """Issue 12, item 15: the long explanation was spoken on every arrow press,
+    although the title says Enter explains."""
+    h = make_harness()
+    _open_rules(h)
+    mark = h.mark()
+    h.press("down", "down", "down")
+    assert h.said_since(mark) == [
+        "Players, 4 players, 2 of 35",
+        "Partnerships, on, 3 of 35",
+        "Play to, none, play to the hand limit, 4 of 35",
+    ]
+    h.press("wait:1000")
+    assert h.last == "Play to, none, play to the hand limit, 4 of 35"  # not yet
+    h.press("wait:500")
+    assert h.last == rule_explanation("target_score")
+    h.press("wait:5000")
+    assert h.said_since(mark).count(rule_explanation("target_score")) == 1
+    # Moving on before the pause is over: that option is never explained.
+    mark = h.mark()
+    h.press("down", "wait:700", "down", "wait:1500")
+    assert rule_explanation("hand_limit") not in h.said_since(mark)
+    assert h.last == rule_explanation(_option_after(h))
+    # Enter explains at once, and only once.
+    mark = h.mark()
+    h.press("up", "return", "wait:3000")
+    said = h.said_since(mark)
+    assert said[1] == said[-1]
+    assert said.count(said[1]) == 1
+
+
+def _option_after(h: Harness) -> str:
+    data = h.app.stack.top.items[h.app.stack.top.index].data  # type: ignore[attr-defined]
+    assert isinstance(data, str)
+    return data
+
+
+def test_brief_verbosity_never_explains_by_itself(
+    make_harness: Callable[..., Harness],
+) -> None:
+    h = make_harness(settings=Settings(language="en", pace="fast", verbosity="brief"))
+    _open_rules(h)
+    mark = h.mark()
+    h.press("down", "wait:5000")
+    assert h.said_since(mark) == ["Players, 4 players, 2 of 35"]
+
+
+def test_player_selection_speaks_the_personality_after_a_pause_or_on_enter(
+    make_harness: Callable[..., Harness],
+) -> None:
+    h = make_harness()
+    _open_rules(h)
+    h.press("end", "up", "return")
+    assert h.last.startswith(
+        "Player selection. Left arrow and Right arrow change the player; "
+        "Enter describes them."
+    )
+    mark = h.mark()
+    h.press("down")
+    assert len(h.said_since(mark)) == 1
+    assert h.last.startswith("Partner, North, ")
+    h.press("wait:1500")
+    personality = h.last
+    assert not personality.startswith("Partner, North")
+    h.press("down")
+    assert h.last.startswith("Right opponent, East, ")
+    h.press("up", "return")
+    assert h.last == personality

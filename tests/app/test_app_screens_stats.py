@@ -50,7 +50,7 @@ def test_statistics_speak_the_recorded_results(
     _result("g3", Outcome.LOSS, 9, "hazel")
     h = make_harness()
     h.press("s")
-    assert h.last == "Statistics, 6 of 11"
+    assert h.last == "Statistics, 6 of 12"
     h.press("return")
     assert h.last == ("Statistics. 3 games played. 1 win. 1 loss. 1 draw, 1 of 10")
     lines = _walk(h, 9)

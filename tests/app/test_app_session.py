@@ -40,7 +40,7 @@ def test_saved_after_every_action_and_continue_resumes(
     # A new run of the game: Continue.
     h2 = make_harness(seed=1)
     h2.press("down")
-    assert h2.last == "Continue, 2 of 11"
+    assert h2.last == "Continue, 2 of 12"
     h2.press("return")
     said = h2.transcript
     assert any(s.startswith("Game resumed.") for s in said)
@@ -111,15 +111,15 @@ def test_speech_keys(make_harness: Callable[..., Harness]) -> None:
 def test_menu_keys(make_harness: Callable[..., Harness]) -> None:
     h = make_harness(seed=5)
     h.press("up")
-    assert h.last == "Quit, 11 of 11"
+    assert h.last == "Quit, 12 of 12"
     h.press("down")
-    assert h.last == "New game, 1 of 11"
+    assert h.last == "New game, 1 of 12"
     h.press("o")
-    assert h.last == "Options, 5 of 11"
+    assert h.last == "Options, 5 of 12"
     h.press("l")
-    assert h.last == "Learn the sounds, 9 of 11"
+    assert h.last == "Learn the sounds, 9 of 12"
     h.press("end", "home")
-    assert h.last == "New game, 1 of 11"
+    assert h.last == "New game, 1 of 12"
     h.press("o", "return")
     assert h.last.startswith(
         "Options. Left arrow and Right arrow change a value. Language"

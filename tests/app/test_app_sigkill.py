@@ -115,6 +115,7 @@ def test_sigkill_then_continue_resumes_the_same_game(tmp_path: Path) -> None:
             pace="fast",
             last_rules={"preset": "pagat", "target_score": None, "hand_limit": 4},
             last_players=["random", "random", "random"],
+            tutorial_offered=True,  # not a first start: no offer of the tutorial
         )
     )
     new_keys = tmp_path / "new.keys"

@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 import pytest
 
+from audiospades import storage
 from audiospades.app import main as main_module
 from audiospades.app import render
 from audiospades.presenter import Utterance
@@ -28,6 +29,7 @@ from audiospades.speech import (
 from audiospades.speech import fallback as fallback_module
 from audiospades.speech import render as render_module
 from audiospades.speech.screen_reader import SCREEN_READER_ENV
+from audiospades.storage import Settings
 
 SR_TO_OWN_VOICE = "The screen reader stopped answering, so the game's own voice speaks."
 OWN_VOICE_TO_TEXT = "The game's own voice stopped working: text is shown on the screen."
@@ -64,7 +66,11 @@ def _key(key: int) -> pygame.event.Event:
 
 
 def _run_windowed(monkeypatch: pytest.MonkeyPatch, key_count: int, *args: str) -> None:
-    """Run the windowed game: a few idle frames, `key_count` down arrows, quit."""
+    """Run the windowed game: a few idle frames, `key_count` down arrows, quit.
+
+    Not a first start: the offer of the tutorial was made before.
+    """
+    storage.save_settings(Settings(tutorial_offered=True))
     script = [pygame.event.Event(pygame.NOEVENT)] * 3
     for _ in range(key_count):
         script += [_key(pygame.K_DOWN), pygame.event.Event(pygame.NOEVENT)]

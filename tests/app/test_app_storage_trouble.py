@@ -43,7 +43,7 @@ def _save_mid_game(make_harness: Callable[..., Harness]) -> dict[str, object]:
 def _continue(make_harness: Callable[..., Harness]) -> Harness:
     h = make_harness(seed=1)
     h.press("down")
-    assert h.last == "Continue, 2 of 11"
+    assert h.last == "Continue, 2 of 12"
     h.press("return")
     return h
 
@@ -132,7 +132,7 @@ def test_huge_statistics_counts_do_not_break_the_statistics_screen(
     h = make_harness()
     for _ in range(5):
         h.press("down")
-    assert h.last == "Statistics, 6 of 11"
+    assert h.last == "Statistics, 6 of 12"
     h.press("return")
     kept = [p for p in path.parent.iterdir() if p.name.startswith("stats.json.broken")]
     assert len(kept) == 1

@@ -114,3 +114,61 @@ def test_pooling_reports_adds_games_and_weighs_margins_by_deals() -> None:
     low, high = pooled["margin_per_duplicate_deal_ci95"]
     # Narrower than either part's interval: more deals.
     assert 0 < high - low < 10.0
+
+
+def test_individual_duplicate_sets_rotate_every_seating(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 14: each level sits in each position equally; ranks and points per deal."""
+    code = main(
+        ["--a", "3", "--b", "2", "--players", "3", "--individual", "--games", "4",
+         "--duplicate", "--hands-per-game", "2", "--seed", "2", "--json",
+         "--jobs", "1"]
+    )  # fmt: skip
+    assert code == 0
+    report = json.loads(capsys.readouterr().out)
+    # Three sides: A on two, B on one, rotated three ways and swapped: 6 games.
+    assert report["arrangements"] == 6 and report["games"] == 6
+    a, b = report["players_report"]["a"], report["players_report"]["b"]
+    # Over a whole set each level holds 9 side-games of the 18 (3 sides x 6 games).
+    assert a["mean_rank"]["count"] == b["mean_rank"]["count"] == 9
+    assert a["side_hands"] == b["side_hands"] == 9 * 2
+    for player in (a, b):
+        assert 1 <= player["mean_rank"]["mean"] <= 3
+        assert player["bid_minus_tricks_per_seat"]["count"] > 0
+        assert set(player["nil"]) >= {"attempts", "made", "net_points"}
+        assert player["bag_penalties_per_100_side_hands"] is not None
+
+
+def test_a_rule_option_plays_a_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(
+        ["--a", "3", "--b", "2", "--games", "2", "--hands-per-game", "1",
+         "--rule", "bidding_style=mirror", "--rule", "no_hell=true", "--json",
+         "--jobs", "1"]
+    )  # fmt: skip
+    assert code == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["rules"]["bidding_style"] == "mirror"
+    assert report["rules"]["no_hell"] is True
+
+
+def test_an_unknown_rule_option_is_refused() -> None:
+    with pytest.raises(SystemExit):
+        main(["--a", "3", "--b", "2", "--rule", "no_such_option=1"])
+
+
+def test_bid_accuracy_is_bid_minus_tricks_of_number_bids() -> None:
+    from audiospades.rules import Bid, Rules, score_hand
+    from audiospades.rules.events import HandScored
+    from audiospades.selfplay_stats import new_stats, note_hand
+
+    rules = Rules.pagat()
+    bids = [Bid(4), Bid(3), Bid.nil(), Bid(2)]
+    tricks = [6, 3, 1, 3]
+    score = score_hand(rules, bids, tricks, [0, 0], [0, 0])
+    stats = new_stats(0, 0)
+    note_hand(stats, HandScored(score), ["a", "b", "a", "b"], ["a", "b"], 1)
+    # Seat 0 bid 4 took 6; seat 2's nil is no bid of tricks. Side A: 4 bid, 6 counted.
+    assert stats["seat_bid_error"] == {"a": [-2], "b": [0, -1]}
+    assert stats["side_bid_error"] == {"a": [-2], "b": [-1]}
+    assert stats["nil"]["a"] == [1, 0, -100]

@@ -96,6 +96,8 @@ class NetPlayer:
     """The view of the last turn announced and not yet acted on."""
     questions: list[Question] = field(default_factory=list)
     """Questions put and not yet answered."""
+    render: bool = False
+    """Say hello as a browser page does: the server words everything (``said``)."""
 
     async def connect(self) -> p.Welcome:
         """Open the connection and say hello (with the token, if any)."""
@@ -103,6 +105,7 @@ class NetPlayer:
         await self.send(
             {"type": "hello", "version": p.PROTOCOL_VERSION, "name": self.name}
             | ({"token": self.token} if self.token else {})
+            | ({"render": True} if self.render else {})
         )
         welcome = await self.expect(p.Welcome)
         self.token, self.player_id = welcome.token, welcome.player

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 
+import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -13,6 +14,7 @@ from net_helpers import random_game, random_rules, refusals
 
 from audiospades.net import codec
 from audiospades.net.codec import CodecError
+from audiospades.net.wire import WireYourTurn
 from audiospades.notices import (
     FileKind,
     GameFinished,
@@ -43,6 +45,8 @@ from audiospades.rules import (
     visible_events,
 )
 from audiospades.storage import Outcome, SaveProblem, SaveProblemKind
+
+_JSON = msgspec.json.Encoder()
 
 
 def same_notice(a: Notice, b: Notice) -> bool:
@@ -91,6 +95,44 @@ def test_every_view_and_notice_of_a_random_game_round_trips(
         if rng.random() < 0.2:
             for error in refusals(game, rng):
                 round_trip_notice(Refused(error))
+
+
+@settings(
+    max_examples=15,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(seed=st.integers(0, 2**32), players=st.sampled_from([3, 4, 5, 6]))
+def test_views_encoded_together_are_each_seats_own_view(
+    seed: int, players: int
+) -> None:
+    rng = random.Random(seed)
+    rules = random_rules(rng, players=players)
+    n = rules.player_count
+    for game, _ in random_game(rng, rules, max_hands=2):
+        views = [
+            seat_view(game, seat, hide_hand=rng.random() < 0.2) for seat in range(n)
+        ]
+        views.append(public_view(game, rng.randrange(n)))
+        rng.shuffle(views)
+        together = codec.encode_views(views)
+        assert [codec.decode_view(w) for w in together] == views
+        assert [_JSON.encode(w) for w in together] == [
+            _JSON.encode(codec.encode_view(v)) for v in views
+        ]
+
+
+def test_a_turn_notice_reuses_an_equal_views_wire_form_only() -> None:
+    rules = random_rules(random.Random(3), players=4)
+    game = next(iter(random_game(random.Random(3), rules, max_hands=1)))[0]
+    mine, other = seat_view(game, 0), seat_view(game, 1)
+    wire = codec.encode_view(mine)
+    same, different = codec.encode_notices(
+        [YourTurn(seat_view(game, 0)), YourTurn(other)], (mine, wire)
+    )
+    assert isinstance(same, WireYourTurn) and same.view is wire
+    assert isinstance(different, WireYourTurn)
+    assert codec.decode_view(different.view) == other
 
 
 @pytest.mark.parametrize(

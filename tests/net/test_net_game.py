@@ -4,16 +4,23 @@ the end, each hearing the others' plays and the scores."""
 from __future__ import annotations
 
 import asyncio
+import json
+import random
 import sqlite3
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
+import msgspec
 import pytest
 from net_client import NetPlayer, run, running_server, url_of
+from net_helpers import random_game
 
 from audiospades.net import protocol as p
+from audiospades.net import running
 from audiospades.net.store import Store
-from audiospades.rules import CardPlayed, GameOver, HandScored
+from audiospades.record import RecordWriter
+from audiospades.rules import CardPlayed, GameOver, HandScored, Rules
 
 
 def test_two_people_and_two_computer_players_play_a_whole_game(tmp_path: Path) -> None:
@@ -94,3 +101,20 @@ def test_a_failing_database_delays_the_frames_and_loses_nothing(
     played = [n for n in ann.notices if isinstance(n, CardPlayed)]
     hands = sum(isinstance(n, HandScored) for n in ann.notices)
     assert hands >= 1 and len(played) == 52 * hands  # each card once a hand
+
+
+def test_a_saved_record_keeps_its_finished_hands_json_and_equals_the_record() -> None:
+    rng = random.Random(5)
+    rules = Rules.pagat()
+    writer = RecordWriter()
+    table = SimpleNamespace(encoded_hands=[])
+    kept_before: list[object] = []
+    for game, _ in random_game(rng, rules, max_hands=3):
+        record = writer.record(game)
+        saved = running._with_encoded_hands(table, record)  # type: ignore[arg-type]
+        assert json.loads(msgspec.json.encode(saved)) == json.loads(json.dumps(record))
+        kept = [raw for _, raw in table.encoded_hands]
+        same = zip(kept, kept_before, strict=False)
+        assert all(a is b for a, b in same)  # a finished hand is encoded once
+        kept_before = kept
+    assert len(kept_before) >= 2

@@ -5,7 +5,9 @@ blind nils and passes) are played over real websockets; every frame sent to ever
 person and every spectator is decoded and every card in it checked against what
 that seat may know at that moment, from the game record the server kept: its own
 deal, the cards passed to it once they are passed, and the cards played so far
-(each play checked against the record, in order).
+(each play checked against the record, in order). About half the people say hello
+as a browser page does (``render``): their worded ``said`` frames are checked too,
+the cards of the picture and every card their lines name.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from audiospades.net import codec
 from audiospades.net import protocol as p
 from audiospades.net.store import Store
 from audiospades.notices import Question
+from audiospades.presenter.words import card_name
 from audiospades.rules import (
     Card,
     CardPlayed,
@@ -84,6 +87,8 @@ def check_stream(frames: list[str], seat: int | None, record: dict[str, Any]) ->
         for h in hands
     ]
     hand = -1
+    ever_played: set[Card] = set()
+    """Cards played in this game so far (a said line may recall an earlier hand)."""
     played: set[Card] = set()
     play_index = 0
     passed_in: set[Card] = set()
@@ -109,6 +114,7 @@ def check_stream(frames: list[str], seat: int | None, record: dict[str, Any]) ->
                     assert plays[hand][play_index] == (notice.seat, notice.card)
                     play_index += 1
                     played.add(notice.card)
+                    ever_played.add(notice.card)
                 elif isinstance(notice, CardsPassed) and notice.to_seat == seat:
                     passed_in |= set(notice.cards)
                 found: set[Card] = set()
@@ -127,7 +133,30 @@ def check_stream(frames: list[str], seat: int | None, record: dict[str, Any]) ->
                 _cards_in(view, found)
                 assert found <= allowed(), f"seat {seat} was sent {found - allowed()}"
                 checked += len(found)
+                ever_played |= set(view.played_cards())
+        elif isinstance(message, p.Said):
+            checked += _check_said(message, allowed() | ever_played, seat)
     return checked
+
+
+ALL_CARDS = [Card.parse(r + s) for r in "23456789TJQKA" for s in "CDHS"] + [
+    Card.parse("BJ"),
+    Card.parse("LJ"),
+]
+
+
+def _check_said(said: p.Said, allowed: set[Card], seat: int | None) -> int:
+    """A browser's worded frame: its cards, and the cards its lines name."""
+    found: set[Card] = set()
+    picture = said.screen.picture if said.screen is not None else None
+    if picture is not None:
+        faces = [*picture.hand, *(pl.card for pl in picture.places if pl.card)]
+        found = {Card.parse(face.card) for face in faces}
+    assert found <= allowed, f"seat {seat} was shown {found - allowed}"
+    text = " ".join(line.text for line in said.lines).lower()
+    named = {c for c in ALL_CARDS if c not in allowed and card_name(c) in text}
+    assert not named, f"seat {seat} was told of {named}: {text}"
+    return len(found) + len(said.lines)
 
 
 async def _watch_to_the_end(watcher: NetPlayer) -> None:
@@ -145,6 +174,7 @@ async def _one_game(
     for seat in humans:
         person = RandomPerson(url, f"P{index}s{seat}")
         person.rng = random.Random(rng.random())
+        person.render = person.rng.random() < 0.5  # a browser page, worded
         await person.connect()
         people.append(person)
     host = people[0]
@@ -216,4 +246,6 @@ def test_no_frame_carries_another_players_unplayed_card(tmp_path: Path) -> None:
             checked += check_stream(frames, seat, record)
     store.close()
     assert checked > 1000
+    worded = [f for _t, streams in games for fs, _s in streams for f in fs]
+    assert any('"type":"said"' in f for f in worded), "some person should be a page"
     assert passes > 0, "some game should pass cards (pick other seeds)"

@@ -8,6 +8,7 @@ import random
 import sqlite3
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -217,3 +218,44 @@ def test_a_database_whose_folder_cannot_be_made_is_reported(tmp_path: Path) -> N
     with pytest.raises(StoreError, match="folder"):
         Store(blocker / "server.db")
     assert blocker.read_text() == "not a folder"
+
+
+def test_grouped_writes_are_seen_by_others_only_once_committed(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    store = Store(path)
+    opened: list[int] = []
+    store.group_commits(lambda: opened.append(1))
+    store.save_table(_table())
+    store.save_progress("t1", "g1", {"format": "x"}, 1, [{"kind": "empty"}], {})
+    store.save_progress("t1", "g1", {"format": "x"}, 1, [{"kind": "empty"}], {})
+    assert opened == [1]  # one group for every write of the turn
+    reader = sqlite3.connect(path)
+
+    def seen() -> list[tuple[str, str]]:
+        return reader.execute(
+            "SELECT tables.seating, records.record FROM tables JOIN records "
+            "ON records.table_id = tables.id"
+        ).fetchall()
+
+    assert seen() == []
+    store.commit()
+    assert seen() == [('[{"kind":"empty"}]', '{"format":"x"}')]
+    store.save_progress("t1", "g1", {"format": "z"}, 2, [{"kind": "empty"}], {})
+    store.save_progress("t1", "g1", {"format": "z"}, 3, [{"kind": "open"}], {})
+    store.commit()
+    assert seen() == [('[{"kind":"open"}]', '{"format":"z"}')]
+    assert opened == [1, 1]
+    reader.close()
+    store.close()
+
+
+def test_a_failed_write_in_a_group_is_undone_alone(tmp_path: Path) -> None:
+    store = Store(tmp_path / "s.db")
+    store.group_commits(lambda: None)
+    store.save_table(replace(_table("t1"), code="ABCDE"))
+    with pytest.raises(sqlite3.IntegrityError):  # the code is taken
+        store.save_table(replace(_table("t2"), code="ABCDE"))
+    store.save_table(_table("t3"))
+    store.commit()
+    assert sorted(t.table.id for t in store.open_tables()) == ["t1", "t3"]
+    store.close()

@@ -1,0 +1,556 @@
+"""Learn to play: the offer on the first start, the tour of the keys, the lessons.
+
+The tour and the lessons are the ordinary card table (:class:`TableScreen`, its
+controller and presenter) with a teacher in front of it:
+
+* :class:`TourScreen` asks for one key at a time ("Press S to hear the scores"),
+  lets the table answer it as in any game, then explains what was heard. Only
+  that key is taken; another gets a gentle reminder; the leave key (the table's
+  Escape) leaves at any time, and the tour goes on at that step next time
+  (``tutorial.json``, see :mod:`audiospades.storage.tutorial`).
+* :class:`LessonScreen` plays a lesson's scripted hand
+  (:mod:`audiospades.tutorial.lessons`). Before each taught decision it says what
+  to look at; after it, what happened and what the strongest computer player
+  would do (the hint). A choice other than the lesson's is explained, and the
+  player takes it back with undo and tries again.
+
+Keys named in the tutorial's sentences come from the key map, and the key the
+tour asks for is recognised by the command the key map gives it, so the tutorial
+cannot name a key that does something else.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from audiospades.app.games import thinks_in_background
+from audiospades.app.hint_ahead import HintAhead
+from audiospades.app.screen import (
+    KeyPress,
+    MenuItem,
+    MenuScreen,
+    Pop,
+    Push,
+    Replace,
+    Screen,
+    ScreenStack,
+    Transition,
+)
+from audiospades.app.services import Services
+from audiospades.app.table import TableScreen
+from audiospades.bots import Hint
+from audiospades.commands import DIGITS, Command
+from audiospades.keymap import Context
+from audiospades.presenter import Utterance
+from audiospades.presenter import tutorial as words
+from audiospades.presenter.keynames import key_for
+from audiospades.rules import Bid, BidAction, Card, PassAction, Phase, PlayAction
+from audiospades.sound import Cue
+from audiospades.storage import SaveProblem
+from audiospades.storage.tutorial import (
+    TutorialProgress,
+    load_progress,
+    save_progress,
+)
+from audiospades.tutorial.lessons import FIRST_HAND, LESSONS, TOUR
+from audiospades.tutorial.model import Lesson, Teach, TourStep, When
+from audiospades.tutorial.script import lesson_session
+
+log = logging.getLogger(__name__)
+
+_DECISION_KEYS = frozenset(
+    {
+        Command.PLAY_CARD,
+        Command.CONTINUE,
+        Command.BID,
+        Command.BID_NIL,
+        Command.YES,
+        Command.NO,
+        *DIGITS,
+    }
+)
+"""Keys that act at the table (rather than ask about it)."""
+
+_QUESTION_KEYS = frozenset(
+    {
+        Command.READ_HAND,
+        Command.SCORES,
+        Command.WHOSE_TURN,
+        Command.CARDS_ON_TABLE,
+        Command.SUIT_LED,
+        Command.HINT,
+        Command.LAST_TRICK,
+        Command.TRICK_INFO,
+        Command.LAST_HAND,
+        Command.RULES_IN_FORCE,
+        Command.MATCH_STANDING,
+    }
+)
+"""Keys that only ask: not repeated when the tour is taken up again."""
+
+
+def _load(services: Services) -> TutorialProgress:
+    progress, problem = load_progress()
+    if problem is not None:
+        backup = str(problem.backup) if problem.backup else ""
+        services.say_text(words.progress_unreadable_text(backup))
+    return progress
+
+
+_unsaved: list[SaveProblem | None] = [None]
+"""The last save problem said, so that it is said once, not at every step."""
+
+
+def _save(services: Services, progress: TutorialProgress) -> None:
+    if not services.persist:
+        return
+    problem = save_progress(progress)
+    if problem is not None and problem != _unsaved[0]:
+        log.warning("tutorial progress not saved: %s", problem)
+        services.say(Utterance(words.progress_unsaved_text()))
+    _unsaved[0] = problem
+
+
+Choice = Bid | Card | tuple[Card, ...]
+"""A decision's choice: a bid, a card, or the cards passed."""
+
+
+def choice_of(action: BidAction | PassAction | PlayAction) -> Choice:
+    """What the player chose in ``action``."""
+    if isinstance(action, BidAction):
+        return action.bid
+    if isinstance(action, PassAction):
+        return action.cards
+    return action.card
+
+
+def hint_choice(found: Hint) -> Choice | None:
+    """What the hint chooses: its card, its bid, or the cards it would pass."""
+    return found.card or found.bid or (found.cards or None)
+
+
+def same(a: Choice, b: Choice) -> bool:
+    """Whether two choices are the same (passed cards in any order)."""
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        return set(a) == set(b)
+    return a == b
+
+
+# --- the first start ---
+class OfferScreen(Screen):
+    """Asked once, on the very first start: learn to play, or the main menu?"""
+
+    title = words.LEARN_TO_PLAY
+
+    def key_contexts(self) -> tuple[Context, ...]:
+        return (Context.QUESTION,)
+
+    def on_enter(self, services: Services) -> None:
+        services.say(Utterance(words.offer_text(), Cue.MENU_SELECT, interrupt=True))
+
+    def handle(
+        self, command: Command | None, key: KeyPress, services: Services
+    ) -> Transition | None:
+        if command is Command.YES:
+            services.update_settings(tutorial_offered=True)
+            return Replace(TutorialMenu())
+        if command is Command.NO:
+            services.update_settings(tutorial_offered=True)
+            services.sound.play(Cue.MENU_BACK)
+            return Pop()
+        services.say(Utterance(words.offer_again_text(), interrupt=True))
+        return None
+
+    def lines(self) -> list[str]:
+        return [words.offer_text()]
+
+
+def offer_on_first_start(stack: ScreenStack) -> None:
+    """Put the offer over the main menu if it was never made."""
+    if not stack.services.settings.tutorial_offered:
+        stack.apply(Push(OfferScreen()))
+
+
+# --- the tutorial's menu ---
+class TutorialMenu(MenuScreen):
+    """The tour, then each lesson, with how far the player got."""
+
+    def __init__(self) -> None:
+        self.progress = TutorialProgress()
+        items = [MenuItem(words.TOUR_ITEM, action=self._tour, value=self._tour_value)]
+        items += [self._lesson_item(lesson) for lesson in LESSONS]
+        super().__init__(words.TUTORIAL_TITLE, items)
+
+    def _lesson_item(self, lesson: Lesson) -> MenuItem:
+        def title() -> str:
+            return words.lesson_title(lesson.id)
+
+        def start(services: Services) -> Transition:
+            return Push(LessonScreen(lesson))
+
+        def value() -> str:
+            return self._lesson_value(lesson)
+
+        return MenuItem(title, action=start, value=value)
+
+    def _tour(self, services: Services) -> Transition:
+        return Push(TourScreen(self.progress))
+
+    def _tour_value(self) -> str:
+        if self.progress.tour_done:
+            return words.finished_value()
+        if self.progress.tour_step:
+            return words.step_value(self.progress.tour_step + 1, len(TOUR))
+        return ""
+
+    def _lesson_value(self, lesson: Lesson) -> str:
+        return words.finished_value() if lesson.id in self.progress.lessons_done else ""
+
+    def _first_unfinished(self) -> int:
+        if not self.progress.tour_done:
+            return 0
+        for i, lesson in enumerate(LESSONS, start=1):
+            if lesson.id not in self.progress.lessons_done:
+                return i
+        return 0
+
+    def on_enter(self, services: Services) -> None:
+        self.progress = _load(services)
+        self.index = self._first_unfinished()
+        super().on_enter(services)
+
+    def on_resume(self, services: Services) -> None:
+        self.progress = _load(services)
+        self.index = self._first_unfinished()
+        super().on_resume(services)
+
+
+# --- the tour of the keys ---
+def _is_moment(screen: TableScreen, when: When) -> bool:
+    """Whether the table is at the moment a tour step waits for."""
+    session = screen.session
+    if when is When.TRICK_WAITS:
+        return session.awaiting_trick_clear
+    phase = session.view().phase
+    wanted = Phase.BIDDING if when is When.BID_TURN else Phase.PLAYING
+    return session.is_human_turn and phase is wanted
+
+
+class TourScreen(TableScreen):
+    """The tour of the keys, at a real table."""
+
+    def __init__(self, progress: TutorialProgress) -> None:
+        self.game_session = lesson_session(FIRST_HAND)
+        """The tour's game (the table's port, typed as what it is)."""
+        super().__init__(self.game_session)
+        self.progress = progress
+        self.step_index = min(progress.tour_step, len(TOUR) - 1)
+        if progress.tour_done:
+            self.step_index = 0
+        self.asked = False
+
+    @property
+    def step(self) -> TourStep:
+        """The step under way."""
+        return TOUR[self.step_index]
+
+    def _key_name(self, step: TourStep) -> str:
+        return key_for(step.command, *self.key_contexts(), step.context)
+
+    def ask(self) -> str:
+        """The step's request, naming the key from the key map."""
+        return words.ask_text(self.step.point, self._key_name(self.step))
+
+    def on_enter(self, services: Services) -> None:
+        if self.step_index:
+            self._fast_forward()
+            services.say(
+                Utterance(
+                    words.tour_resumed_text(self.step_index + 1, len(TOUR)),
+                    interrupt=True,
+                )
+            )
+        else:
+            services.say(Utterance(words.tour_intro_text(), interrupt=True))
+        super().on_enter(services)
+        self._maybe_ask(services)
+
+    def _fast_forward(self) -> None:
+        """Replay the steps already done, silently, to reach the same moment."""
+        for step in TOUR[: self.step_index]:
+            self.game_session.run_until_idle()
+            self.control.drain()
+            if step.command not in _QUESTION_KEYS:
+                self.control.handle(step.command, hints_enabled=False)
+        self.game_session.run_until_idle()
+        self.control.drain()
+
+    def on_resume(self, services: Services) -> None:
+        # Back from help (F1) or another screen: where the tour stands.
+        super().on_resume(services)
+        if self.asked:
+            services.say(Utterance(self.ask()))
+
+    def update(self, services: Services, now_ms: int) -> Transition | None:
+        super().update(services, now_ms)
+        self._maybe_ask(services)
+        return None
+
+    def _maybe_ask(self, services: Services) -> None:
+        if self.asked or not self.game_session.is_waiting_for_human:
+            return
+        if _is_moment(self, self.step.when):
+            self.asked = True
+            services.say(Utterance(self.ask()))
+
+    def handle(
+        self, command: Command | None, key: KeyPress, services: Services
+    ) -> Transition | None:
+        if command is Command.MENU:
+            _save(services, self._progress(self.step_index))
+            services.say(Utterance(words.left_text(), Cue.MENU_BACK, interrupt=True))
+            return Pop()
+        if not self.asked:
+            self._say(self.control.turn_reply(), services)
+            return None
+        step = self.step
+        if command is not step.command:
+            services.say(
+                Utterance(words.wrong_key_text(self.ask()), Cue.EDGE, interrupt=True)
+            )
+            return None
+        key_name = self._key_name(step)
+        super().handle(command, key, services)
+        services.say(Utterance(words.explain_text(step.point, key_name)))
+        self.step_index += 1
+        self.asked = False
+        if self.step_index == len(TOUR):
+            _save(services, self._progress(len(TOUR), done=True))
+            services.say(Utterance(words.tour_done_text(), Cue.MENU_SELECT))
+            return Pop()
+        _save(services, self._progress(self.step_index))
+        self._maybe_ask(services)
+        return None
+
+    def _progress(self, step: int, *, done: bool = False) -> TutorialProgress:
+        return TutorialProgress(
+            tour_step=step,
+            tour_done=done or self.progress.tour_done,
+            lessons_done=self.progress.lessons_done,
+        )
+
+
+# --- the guided hands ---
+class LessonScreen(TableScreen):
+    """One lesson's hand, with the teacher's words around the player's decisions."""
+
+    def __init__(self, lesson: Lesson) -> None:
+        self.game_session = lesson_session(lesson)
+        """The lesson's game (the table's port, typed as what it is)."""
+        super().__init__(self.game_session)
+        self.lesson = lesson
+        self.judged = 0
+        """How many of the player's decisions were commented on."""
+        self.before_said: tuple[int, int] | None = None
+        """(decision, action count) whose "before" words were said."""
+        self.hints: dict[int, Hint | None] = {}
+        """The hint at each taught decision, worked out when it came."""
+        self.taught: dict[int, Teach] = {}
+        """The point made at each decision so far."""
+        self.needs_undo = False
+        self.free_said = False
+        self.done = False
+
+    def decisions(self) -> list[BidAction | PassAction | PlayAction]:
+        """The player's decisions so far, in order."""
+        return [
+            a
+            for a in self.game_session.game.actions
+            if isinstance(a, BidAction | PassAction | PlayAction) and a.seat == 0
+        ]
+
+    def on_enter(self, services: Services) -> None:
+        services.say(Utterance(words.lesson_intro_text(self.lesson.id), interrupt=True))
+        super().on_enter(services)
+        self._teach(services)
+
+    def update(self, services: Services, now_ms: int) -> Transition | None:
+        super().update(services, now_ms)
+        self._teach(services)
+        return None
+
+    def handle(
+        self, command: Command | None, key: KeyPress, services: Services
+    ) -> Transition | None:
+        leave = services.keymap.lookup(key.chord, (Context.TABLE,)) is Command.MENU
+        if command is Command.MENU or leave:
+            if not self.done:
+                services.say(
+                    Utterance(words.left_text(), Cue.MENU_BACK, interrupt=True)
+                )
+            return Pop()
+        if self.done and command in _DECISION_KEYS:
+            services.say(Utterance(words.lesson_done_text(), interrupt=True))
+            return None
+        if self.needs_undo and command in _DECISION_KEYS:
+            services.say(Utterance(words.undo_first_text(), Cue.EDGE, interrupt=True))
+            return None
+        if command is Command.NO and self._must_say_yes():
+            # The lesson is about the blind nil: it cannot be taken back once the
+            # cards are seen, so the other answer is not offered.
+            teach = self.lesson.teach_at(0)
+            if teach is not None:
+                services.say(Utterance(words.before_text(teach.point), Cue.EDGE))
+            return None
+        super().handle(command, key, services)
+        self._teach(services)
+        return None
+
+    def _must_say_yes(self) -> bool:
+        expected = self.lesson.expected(0)
+        return (
+            self.session.question is not None
+            and not self.decisions()
+            and isinstance(expected, Bid)
+            and expected.blind
+        )
+
+    def _hint(self, services: Services) -> Hint | bool | None:
+        """The hint for now; False while it is still being worked out."""
+        hints = self.control.hints
+        if (
+            isinstance(hints, HintAhead)
+            and thinks_in_background(services)
+            and not hints.is_ready(self.session)
+        ):
+            hints.prepare(self.session)
+            return False
+        try:
+            return hints.get(self.session)
+        except ValueError:
+            return None
+
+    def _teach(self, services: Services) -> None:
+        """Say what the moment calls for, once: after a decision, before the next."""
+        session = self.game_session
+        if not session.is_waiting_for_human:
+            return
+        made = self.decisions()
+        count = len(made)
+        if count < self.judged:  # taken back
+            self.judged = count
+            self.needs_undo = False
+            self.before_said = None
+            for decision in [d for d in self.taught if d >= count]:
+                del self.taught[decision]
+            services.say(Utterance(words.try_again_text()))
+        if count > self.judged:
+            self._judge(count - 1, made[count - 1], services)
+        if session.is_over:
+            self._finish(services)
+            return
+        deciding = session.is_human_turn or session.question is not None
+        if self.needs_undo or not deciding or count != self.judged:
+            return
+        moment = (count, session.action_count)
+        if self.before_said == moment:
+            return
+        teach = self._point_for(count, services)
+        if teach is False:
+            return  # the hint is still being worked out: next frame
+        self.before_said = moment
+        if self.lesson.is_free(count) and not self.free_said:
+            self.free_said = True
+            services.say(Utterance(words.free_play_text()))
+        if isinstance(teach, Teach):
+            services.say(Utterance(words.before_text(teach.point)))
+
+    def _point_for(self, decision: int, services: Services) -> Teach | bool | None:
+        """The point to make at ``decision`` (False: wait for the hint)."""
+        lesson = self.lesson
+        teach = lesson.teach_at(decision)
+        pending = [
+            t
+            for t in lesson.reason_points
+            if t not in self.taught.values() and lesson.is_free(decision)
+        ]
+        if teach is None and not pending:
+            return None
+        found = self._hint(services)
+        if found is False:
+            return False
+        hint = found if isinstance(found, Hint) else None
+        if teach is not None:
+            expected = lesson.expected(decision)
+            if teach.strict and not self._may_choose(expected):
+                return None  # the hand has left the script: nothing to teach here
+            self.hints[decision] = hint
+            self.taught[decision] = teach
+            return teach
+        for reason_teach in pending:
+            if hint is not None and hint.reason is reason_teach.reason:
+                self.hints[decision] = hint
+                self.taught[decision] = reason_teach
+                return reason_teach
+        return None
+
+    def _may_choose(self, choice: Choice) -> bool:
+        view = self.session.view()
+        if isinstance(choice, Card):
+            return choice in view.legal_plays
+        if isinstance(choice, tuple):
+            return set(choice) <= set(view.hand)
+        return view.hand_hidden or choice in view.legal_bids
+
+    def _expected(self, decision: int, teach: Teach) -> Choice | None:
+        if teach.decision is not None:
+            return self.lesson.expected(decision)
+        found = self.hints.get(decision)
+        return None if found is None else hint_choice(found)
+
+    def _judge(
+        self,
+        decision: int,
+        action: BidAction | PassAction | PlayAction,
+        services: Services,
+    ) -> None:
+        self.judged = decision + 1
+        teach = self.taught.get(decision)
+        if teach is None:
+            return
+        found = self.hints.get(decision)
+        expected = self._expected(decision, teach)
+        if (
+            teach.strict
+            and expected is not None
+            and not same(choice_of(action), expected)
+        ):
+            self.needs_undo = True
+            services.say(Utterance(words.mistake_text(found), Cue.EDGE))
+            return
+        services.say(Utterance(words.after_text(teach.point, found)))
+
+    def _finish(self, services: Services) -> None:
+        if self.done:
+            return
+        self.done = True
+        progress = _load(services)
+        if self.lesson.id not in progress.lessons_done:
+            _save(
+                services,
+                TutorialProgress(
+                    tour_step=progress.tour_step,
+                    tour_done=progress.tour_done,
+                    lessons_done=(*progress.lessons_done, self.lesson.id),
+                ),
+            )
+        services.say(Utterance(words.lesson_done_text(), Cue.MENU_SELECT))
+
+
+__all__ = [
+    "LessonScreen",
+    "OfferScreen",
+    "TourScreen",
+    "TutorialMenu",
+    "offer_on_first_start",
+]

@@ -1,0 +1,516 @@
+"""Words for a browser: the server runs the game's own client for a rendering seat.
+
+A browser page has no presenter of its own (one set of sentences for every client):
+a client that says ``hello`` with ``render: true`` gets a :class:`WebSeat` at the
+server. The seat reads every frame the server sends to that client, exactly as the
+pygame client reads them (:class:`~audiospades.net.remote.OnlineClient` and its
+:class:`~audiospades.net.remote.RemoteTable`, turned so that one's own chair is seat
+0), and runs the same :class:`~audiospades.table_control.TableController` and
+presenter over them in the client's language. What comes out goes to the page in
+``said`` frames: the lines to announce, and the screen as it stands (the lobby's
+tables, the waiting room's seats, or the table's picture), all worded.
+
+The page sends the keys it is given (``key`` frames); the seat looks them up in the
+game's key map, as the game would, and the controller's intents (a bid, a card)
+go to the server like any client's. So a rendering client can never be sent more
+than its seat may see: it is built only from the frames that seat already gets.
+
+Hints (H, J) are worked out in the server's worker processes, never on the event
+loop: the answer is said when it is in.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future
+from typing import TYPE_CHECKING, Final, cast
+
+from audiospades import bots, i18n
+from audiospades.bots.characters import ROSTER
+from audiospades.commands import Command
+from audiospades.keymap import Chord, Context, KeyMap, build_keymap
+from audiospades.net import protocol as p
+from audiospades.net.client import Connection
+from audiospades.net.remote import NewsKind, OnlineClient, OnlineNews, RemoteTable
+from audiospades.notices import Notice
+from audiospades.presenter import Utterance, describe
+from audiospades.presenter import web as web_words
+from audiospades.presenter.menus import character_value
+from audiospades.presenter.online import (
+    lobby_count_text,
+    news_utterance,
+    table_line,
+    waiting_room_intro,
+    where_things_stand,
+)
+from audiospades.presenter.replies import reply_utterances
+from audiospades.presenter.sheet import score_sheet_lines
+from audiospades.presenter.system import key_help_text
+from audiospades.presenter.table import seat_label_text
+from audiospades.presenter.words import card_name
+from audiospades.replies import Reply
+from audiospades.rules import Card, Phase, SeatView
+from audiospades.sound import Cue
+from audiospades.table_control import TableController, TablePort
+
+if TYPE_CHECKING:
+    from audiospades.net.server import Client
+
+log = logging.getLogger(__name__)
+
+_URGENT_CUES: Final = frozenset({Cue.YOUR_TURN, Cue.ILLEGAL_MOVE})
+"""Lines announced at once (assertive): your turn and errors; the rest is polite."""
+
+_PAGE_COMMANDS: Final = frozenset(
+    {
+        Command.REPEAT,
+        Command.HISTORY_BACK,
+        Command.HISTORY_FORWARD,
+        Command.CHAT,
+        Command.MENU,
+        Command.SILENCE,
+        Command.SPEECH_FASTER,
+        Command.SPEECH_SLOWER,
+        Command.FULLSCREEN,
+        Command.QUIT,
+        Command.WHAT_KEY,
+        Command.CUE_LOUDER,
+        Command.CUE_QUIETER,
+    }
+)
+"""Keys the page answers itself (its own history, chat box, leaving), or that a
+browser has no use for: never sent on to the controller."""
+
+_NOT_ON_THE_PAGE: Final = frozenset(
+    {
+        Command.MENU,
+        Command.SILENCE,
+        Command.SPEECH_FASTER,
+        Command.SPEECH_SLOWER,
+        Command.FULLSCREEN,
+        Command.QUIT,
+        Command.WHAT_KEY,
+        Command.CUE_LOUDER,
+        Command.CUE_QUIETER,
+    }
+)
+"""Keys F1's help leaves out on the page: the browser and the screen reader have
+their own (the page's Escape and O are told by the last line)."""
+
+_HELP_CONTEXTS: Final = (
+    Context.QUESTION,
+    Context.BIDDING,
+    Context.TABLE,
+    Context.ONLINE,
+    Context.GLOBAL,
+)
+
+
+class _Inbox:
+    """The :class:`~audiospades.net.client.Connection` the seat's client reads.
+
+    Frames come in from the server's own ``send``; intents go out through
+    ``dispatch`` once the key that made them is answered.
+    """
+
+    def __init__(self) -> None:
+        self.items: list[p.AnyServerMessage] = []
+        self.sent: list[p.ClientMessage] = []
+
+    def poll(self) -> list[p.AnyServerMessage]:
+        out, self.items = self.items, []
+        return out
+
+    def send(self, message: p.ClientMessage) -> None:
+        self.sent.append(message)
+
+    def close(self) -> None:
+        """Nothing to close: the page's own connection is the server's."""
+
+
+class WebHints:
+    """The hint for a rendering seat, worked out in the server's worker processes.
+
+    :meth:`get` answers from what is ready; :meth:`prepare` starts the work. The
+    answer is the same as the game's: level 5's judgement, seeded by the position.
+    """
+
+    def __init__(self, submit: Callable[..., Future[bots.Hint]]) -> None:
+        """Run ``bots.hint`` through ``submit(fn, *args, **kwargs)``."""
+        self._submit = submit
+        self._key: tuple[int, bool, SeatView] | None = None
+        self._future: Future[bots.Hint] | None = None
+
+    @staticmethod
+    def _key_of(port: TablePort) -> tuple[int, bool, SeatView]:
+        return (port.action_count, port.question is not None, port.view())
+
+    def prepare(self, port: TablePort) -> None:
+        """Start the work for now (it is the player's decision)."""
+        key = self._key_of(port)
+        if key == self._key and self._future is not None:
+            return
+        if self._future is not None:
+            self._future.cancel()
+        self._key = key
+        self._future = self._submit(
+            bots.hint, key[2], random.Random(port.action_count), timed=False
+        )
+
+    def ready(self, port: TablePort) -> Future[bots.Hint] | None:
+        """The work for now, started if need be."""
+        self.prepare(port)
+        return self._future
+
+    def get(self, port: TablePort) -> bots.Hint:
+        """The hint for now (ValueError: none, or not worked out yet)."""
+        future = self._future
+        if self._key != self._key_of(port) or future is None or not future.done():
+            raise ValueError("no hint is ready")
+        return future.result()
+
+    def close(self) -> None:
+        """Drop the work under way."""
+        if self._future is not None:
+            self._future.cancel()
+        self._future = None
+        self._key = None
+
+
+class WebSeat:
+    """The game's client, run at the server for one rendering connection."""
+
+    def __init__(
+        self,
+        client: Client,
+        dispatch: Callable[[Client, p.AnyClientMessage], None],
+        submit: Callable[..., Future[bots.Hint]],
+        keymap: KeyMap | None = None,
+    ) -> None:
+        """Word everything for ``client``; its intents go to ``dispatch``.
+
+        Args:
+            client: the connection (its ``language`` says which words).
+            dispatch: the server's own handling of a client message.
+            submit: runs a function in the worker processes (for hints).
+            keymap: the keys (the game's defaults).
+        """
+        self.client = client
+        self._dispatch = dispatch
+        self._inbox = _Inbox()
+        self.online = OnlineClient(cast(Connection, self._inbox))
+        self.keymap = keymap or build_keymap()
+        self.hints = WebHints(submit)
+        self.control: TableController | None = None
+        self._due = False
+        self._first = True
+        self._pending_hint: Command | None = None
+        self._last_screen: p.Screen | None = None
+        self._waiting_at: RemoteTable | None = None
+        """The table whose waiting room this seat saw (its game starts fresh)."""
+
+    # --- frames in ---
+    def feed(self, message: p.Message) -> None:
+        """A frame the server sent the client: read it soon (once per burst)."""
+        if isinstance(message, p.Said):
+            return
+        self._inbox.items.append(cast(p.AnyServerMessage, message))
+        if not self._due:
+            self._due = True
+            asyncio.get_running_loop().call_soon(self.render)
+
+    def render(self, replies: Sequence[Reply] = ()) -> None:
+        """Read what came in, word it and send one ``said`` frame."""
+        self._due = False
+        if self.client.closed:
+            return
+        try:
+            with i18n.speaking(self.client.language):
+                lines = self._lines(replies)
+                screen = self._screen()
+                characters = self._characters() if self._first else None
+        except Exception:  # a wording bug must not stop the server or the table
+            log.exception("player %s: the page's words failed", self.client.player_id)
+            return
+        self._first = False
+        if screen == self._last_screen:
+            screen = None  # unchanged: not sent again
+        else:
+            self._last_screen = screen
+        if lines or screen is not None or characters is not None:
+            self.client.send(p.Said(lines=lines, screen=screen, characters=characters))
+
+    def _lines(self, replies: Sequence[Reply]) -> list[p.SaidLine]:
+        online = self.online
+        online.pump()
+        said: list[Utterance] = []
+        seat = online.table.seat if online.table is not None else None
+        for news in online.drain_news():
+            said.extend(self._news(news, seat))
+        table = online.table
+        if (
+            table is not None
+            and self.control is not None
+            and self.control.finished
+            and not table.is_over
+        ):
+            # The host started the next game at this table: a fresh controller
+            # (focus, entry, "finished"), and no "where things stand" for it.
+            self.control = None
+            self._waiting_at = table
+        if table is None:
+            self.control = None
+        elif self.control is None or self.control.port is not table:
+            self.control = None
+            if not table.has_started:
+                self._waiting_at = table
+            else:
+                self.control = TableController(table, self.hints)
+                if self._waiting_at is not table:
+                    # Back after a lost connection (the table came straight after
+                    # welcome, with no lobby), or sat down in a game under way:
+                    # where things stand, the turn left to the restated notice.
+                    text = where_things_stand(
+                        table.view(),
+                        table.names,
+                        restated=table.is_human_turn or table.question is not None,
+                        returning=online.lobby_count == 0,
+                    )
+                    said.append(Utterance(text))
+        control = self.control
+        if control is not None:
+            view = control.view
+            for reply in replies:
+                said.extend(reply_utterances(reply, view, control.port.names))
+            said.extend(self._sync(control))
+        elif table is not None:
+            for news in table.drain_news():
+                said.extend(self._news(news, seat))
+            table.drain()
+        elif replies:
+            log.debug("replies with no table: %s", replies)
+        return [
+            p.SaidLine(
+                text=u.text,
+                cue=u.cue.value if u.cue is not None else None,
+                urgent=u.cue in _URGENT_CUES,
+            )
+            for u in said
+            if u.text or u.cue is not None
+        ]
+
+    def _news(self, news: OnlineNews, seat: int | None) -> list[Utterance]:
+        if news.kind is NewsKind.TABLE and news.table is not None:
+            table = self.online.table
+            if table is not None and not table.has_started:
+                intro = waiting_room_intro(
+                    news.table, table.seat, table.is_host, table.code
+                )
+                return [Utterance(intro)]
+            return []
+        if news.kind is NewsKind.LOBBY:
+            return []
+        said = news_utterance(news, "", seat)
+        return [] if said is None else [said]
+
+    def _sync(self, control: TableController) -> list[Utterance]:
+        """The table's notices and online news, in the order they came.
+
+        As the pygame client's table screen tells them.
+        """
+        table = cast(RemoteTable, control.port)
+        said: list[Utterance] = []
+        while True:
+            notices = control.drain()
+            news = table.drain_news()
+            first = table.notice_serial - len(notices)
+            stream: list[tuple[int, int, Notice | OnlineNews]] = [
+                (item.after, 0, item) for item in news
+            ]
+            stream += [(first + i, 1, notice) for i, notice in enumerate(notices)]
+            view, names = control.view, table.names
+            for _, _, item in sorted(stream, key=lambda entry: entry[:2]):
+                if isinstance(item, OnlineNews):
+                    said.extend(self._news(item, table.seat))
+                else:
+                    said.extend(describe(item, view, names))
+            if not table.drain_pending():
+                return said
+
+    # --- keys in ---
+    def key(self, press: p.KeyPress) -> None:
+        """A key pressed on the page: the game's meaning of it, answered.
+
+        Raises:
+            ProtocolError: ``not_at_table`` or ``game_not_started``: no game
+                under way to take keys.
+        """
+        self.render()  # first, what came in before the key
+        control = self.control
+        if control is None:
+            if self.online.table is None:
+                raise p.ProtocolError(p.ErrorCode.NOT_AT_TABLE, "you are at no table")
+            raise p.ProtocolError(p.ErrorCode.GAME_NOT_STARTED, "no game is under way")
+        mods = frozenset(
+            m for m, on in (("ctrl", press.ctrl), ("shift", press.shift)) if on
+        )
+        chord = Chord(press.key, mods)
+        command = self.keymap.lookup(chord, (*control.key_contexts(), Context.GLOBAL))
+        replies: list[Reply] = []
+        if press.card is not None:
+            card = Card.parse(press.card)
+            if card not in control.view.hand:
+                return  # a card the page showed before it was played: nothing
+            control.focus = card
+        if command is Command.HELP:
+            with i18n.speaking(self.client.language):
+                self._send_help(control)
+            return
+        if command is Command.SCORE_SHEET:
+            # The page has no sheet screen: its lines go to the messages, where
+            # Page Up and Page Down read them one by one.
+            with i18n.speaking(self.client.language):
+                sheet = score_sheet_lines(control.view, control.port.names)
+            self.client.send(p.Said(lines=[p.SaidLine(text=t) for t in sheet]))
+            return
+        if command in _PAGE_COMMANDS:
+            return
+        if command in (Command.HINT, Command.HINTED_CARD) and not self._hint_ready(
+            control, command
+        ):
+            return
+        char = press.key if len(press.key) == 1 else ""
+        reply = control.handle(command, char, chord)
+        if reply is not None:
+            replies.append(reply)
+        self.render(replies)
+        self._send_intents()
+
+    def _hint_ready(self, control: TableController, command: Command) -> bool:
+        """Whether H or J can be answered now; if not, it is once the work is in."""
+        port = control.port
+        if not (port.is_human_turn or port.question is not None):
+            return True  # the controller says there is no hint now
+        future = self.hints.ready(port)
+        if future is None or future.done():
+            return True
+        self._pending_hint = command
+        loop = asyncio.get_running_loop()
+        future.add_done_callback(
+            lambda _f: loop.call_soon_threadsafe(self._hint_done, control, command)
+        )
+        return False
+
+    def _hint_done(self, control: TableController, command: Command) -> None:
+        if self._pending_hint is not command or self.control is not control:
+            return
+        self._pending_hint = None
+        try:
+            reply = control.handle(command)
+        except Exception:  # a failed search says "no hint", never ends the seat
+            log.exception("the hint failed")
+            return
+        self.render([reply] if reply is not None else [])
+
+    def _send_intents(self) -> None:
+        sent, self._inbox.sent = self._inbox.sent, []
+        for message in sent:
+            try:
+                self._dispatch(self.client, cast(p.AnyClientMessage, message))
+            except p.ProtocolError as error:
+                self.client.send(
+                    p.Error(code=error.code, detail=error.detail, request="key")
+                )
+
+    def _send_help(self, control: TableController) -> None:
+        lines: list[p.SaidLine] = [p.SaidLine(text=web_words.help_intro())]
+        seen: set[Chord] = set()
+        for context in _HELP_CONTEXTS:
+            for chord, command in self.keymap.bindings(context):
+                if chord in seen or command in _NOT_ON_THE_PAGE:
+                    continue
+                seen.add(chord)
+                lines.append(p.SaidLine(text=key_help_text(chord, command)))
+        lines.append(p.SaidLine(text=web_words.page_keys_text()))
+        self.client.send(p.Said(lines=lines, screen=None))
+
+    # --- the screen ---
+    def _screen(self) -> p.Screen | None:
+        online = self.online
+        table = online.table
+        if table is None:
+            if online.lobby_count == 0:
+                return None
+            return p.Screen(
+                place="lobby",
+                title=lobby_count_text(len(online.tables)),
+                items=[p.ListItem(id=t.id, label=table_line(t)) for t in online.tables],
+            )
+        info = table.info
+        if self.control is None:
+            return p.Screen(
+                place="waiting",
+                title=info.name,
+                is_host=table.is_host,
+                items=[
+                    p.ListItem(
+                        id=str(s.seat),
+                        label=web_words.seat_line(s, info, table.seat),
+                        kind=s.kind.value,
+                        is_you=s.seat == table.seat,
+                    )
+                    for s in info.seats
+                ],
+            )
+        return p.Screen(
+            place="table",
+            title=info.name,
+            is_host=table.is_host,
+            items=[],
+            picture=self._picture(self.control),
+        )
+
+    def _picture(self, control: TableController) -> p.Picture:
+        view = control.view
+        port = control.port
+        names = port.names
+        trick = list(view.trick)
+        shown = port.shown_trick
+        if not trick and shown is not None:
+            trick = list(shown.cards)
+        on_table = dict(trick)
+        acting = view.to_act if view.to_act is not None and not view.is_over else None
+        legal = view.legal_plays if view.phase is Phase.PLAYING else frozenset()
+        places = [
+            p.Place(
+                seat=seat,
+                label=seat_label_text(seat, view, names),
+                card=_face(on_table[seat]) if seat in on_table else None,
+                is_turn=seat == acting,
+                is_dealer=seat == view.dealer,
+            )
+            for seat in range(view.player_count)
+        ]
+        hand = list(view.hand)
+        return p.Picture(
+            header=web_words.picture_header(view, names),
+            places=places,
+            hand=[
+                _face(card, card in legal, card in control.pass_choice) for card in hand
+            ],
+            focus=hand.index(control.focus) if control.focus in hand else None,
+            bid_entry=control.bid_entry,
+            over=view.is_over,
+        )
+
+    def _characters(self) -> list[p.ListItem]:
+        return [p.ListItem(id=c.id, label=character_value(c)) for c in ROSTER]
+
+
+def _face(card: Card, playable: bool = False, chosen: bool = False) -> p.CardFace:
+    return p.CardFace(
+        card=str(card), label=card_name(card), playable=playable, chosen=chosen
+    )

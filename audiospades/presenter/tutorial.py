@@ -1,0 +1,571 @@
+"""Words of the tutorial ("Learn to play"): the tour of the keys and the lessons.
+
+Every key a sentence names is a placeholder filled from the player's key map
+(:data:`KEY_NAMES`), so "Press S to hear the scores" names whatever key gives the
+scores for this player. The lesson data (:mod:`audiospades.tutorial.lessons`)
+refers to these words by :class:`~audiospades.tutorial.model.Point`.
+"""
+
+from __future__ import annotations
+
+import string
+from typing import Final
+
+from audiospades.bots import Hint
+from audiospades.commands import Command
+from audiospades.i18n import _
+from audiospades.keymap import Context
+from audiospades.presenter.keynames import key_for, yes_no_keys
+from audiospades.presenter.system import hint_text
+from audiospades.textmark import N_
+from audiospades.tutorial.model import Point
+
+KEY_NAMES: Final[dict[str, tuple[Command, Context]]] = {
+    "tab": (Command.NEXT_PLAYABLE, Context.TABLE),
+    "hint": (Command.HINT, Context.TABLE),
+    "undo": (Command.UNDO, Context.TABLE),
+    "play": (Command.PLAY_CARD, Context.TABLE),
+    "gather": (Command.CONTINUE, Context.TABLE),
+    "back": (Command.MENU, Context.TABLE),
+    "read": (Command.READ_HAND, Context.TABLE),
+    "prev_card": (Command.PREV_CARD, Context.TABLE),
+    "next_card": (Command.NEXT_CARD, Context.TABLE),
+    "prev_playable": (Command.PREV_PLAYABLE, Context.TABLE),
+    "suit_led": (Command.SUIT_LED, Context.TABLE),
+    "cards": (Command.CARDS_ON_TABLE, Context.TABLE),
+    "trick_info": (Command.TRICK_INFO, Context.TABLE),
+    "yes": (Command.YES, Context.QUESTION),
+    "bid_enter": (Command.BID, Context.BIDDING),
+    "nil": (Command.BID_NIL, Context.BIDDING),
+    "help": (Command.HELP, Context.GLOBAL),
+    "repeat": (Command.REPEAT, Context.TABLE),
+}
+"""Placeholder names usable in every tutorial sentence: the command each names."""
+
+_POINTS: Final[dict[Point, tuple[str, str]]] = {
+    # --- the tour: (request, explanation) ---
+    Point.TOUR_READ_HAND: (
+        N_("Press {key} to hear your whole hand."),
+        N_("That was your hand, suit by suit, and how many cards you hold."),
+    ),
+    Point.TOUR_NEXT_CARD: (
+        N_("Press {key} to move to the next card in your hand."),
+        N_(
+            "Each card is spoken as you reach it, with whether you may play it. "
+            "{prev_card} moves back."
+        ),
+    ),
+    Point.TOUR_SCORES: (
+        N_("Press {key} to hear the scores."),
+        N_("That was each side's score and bags."),
+    ),
+    Point.TOUR_WHOSE_TURN: (
+        N_("Press {key} to hear whose turn it is."),
+        N_(
+            "It is your turn to bid: the number of tricks you expect to take. "
+            "Your partner's bid and yours are added together."
+        ),
+    ),
+    Point.TOUR_BID_DIGIT: (
+        N_("To bid, type the number. Press {key} now."),
+        N_("The number you typed is repeated. Nothing is bid until you confirm it."),
+    ),
+    Point.TOUR_BID_ENTER: (
+        N_("Press {key} to place your bid."),
+        N_("Your bid is placed. When everyone has bid, the play begins."),
+    ),
+    Point.TOUR_CARDS_ON_TABLE: (
+        N_("Your turn to play. Press {key} to hear the cards on the table."),
+        N_("Those were the cards played to this trick, in order, and who played them."),
+    ),
+    Point.TOUR_NEXT_SUIT: (
+        N_("Press {key} to jump to your next suit."),
+        N_("The card you land on is the first of the next suit in your hand."),
+    ),
+    Point.TOUR_SUIT_LED: (
+        N_("Press {key} to hear the suit led."),
+        N_(
+            "You must play a card of the suit led if you have one. Spades are "
+            "trumps, and may not be led until they are broken."
+        ),
+    ),
+    Point.TOUR_NEXT_PLAYABLE: (
+        N_("Press {key} to move to a card you may play."),
+        N_("{key} stops only on cards you may play; {prev_playable} goes back."),
+    ),
+    Point.TOUR_HINT: (
+        N_("Press {key} for a hint."),
+        N_("The hint is what the strongest computer player would do, and why."),
+    ),
+    Point.TOUR_PLAY: (
+        N_("Press {key} to play the card you are on."),
+        N_("Your card is played. A trick is complete when everyone has played."),
+    ),
+    Point.TOUR_GATHER: (
+        N_("The trick is complete. Press {key} to gather it."),
+        N_(
+            "In the lessons the table waits after each trick, so you can listen "
+            "before it is gathered."
+        ),
+    ),
+    Point.TOUR_LAST_TRICK: (
+        N_("Press {key} to hear the last trick again."),
+        N_("That was the last trick, and who won it."),
+    ),
+    Point.TOUR_TRICK_INFO: (
+        N_("Press {key} to hear each player's bid and tricks taken."),
+        N_("That was every bid and the tricks taken so far, player by player."),
+    ),
+    # --- a first hand: (before the decision, after it) ---
+    Point.FIRST_BID: (
+        N_(
+            "Your turn to bid. Count your sure tricks: the ace of hearts, the ace "
+            "and king of spades, and perhaps a trick by trumping, for you have no "
+            "clubs. Press {read} to hear your hand, then type the number and press "
+            "{bid_enter}."
+        ),
+        N_(
+            "Your bid and your partner's are added: together you must take that "
+            "many tricks. Aces and high spades are the surest tricks."
+        ),
+    ),
+    Point.FIRST_FOLLOW: (
+        N_(
+            "West led a heart, so you must play a heart. Press {cards} to hear the "
+            "trick: East's king is winning it. Which of your hearts beats a king?"
+        ),
+        N_("Your ace beat the king: you took the trick, so you lead the next one."),
+    ),
+    Point.FIRST_NO_SPADE_LEAD: (
+        N_(
+            "You lead. Spades are trumps and are not broken yet, so you may not "
+            "lead one while you hold other suits: {tab} skips them. Lead a card "
+            "that gives nothing away: the 9 of diamonds."
+        ),
+        N_(
+            "East took the trick with the ace of diamonds. A low card was a "
+            "cheap way to give up the lead."
+        ),
+    ),
+    Point.FIRST_TRUMP: (
+        N_(
+            "East led a club, and you have none. When you cannot follow suit you "
+            "may play any card, and a spade, the trump, beats every other suit. "
+            "Play your lowest spade."
+        ),
+        N_(
+            "Your 3 of spades won the trick over the king of clubs: that is "
+            "trumping. Spades are now broken."
+        ),
+    ),
+    Point.FIRST_SPADES_BROKEN: (
+        N_(
+            "Spades are broken, so now you may lead them too: {tab} stops on your "
+            "spades. Choose your lead."
+        ),
+        N_("You may lead spades whenever you like for the rest of this hand."),
+    ),
+    # --- nil ---
+    Point.NIL_BID: (
+        N_(
+            "Your turn to bid. Your hand has no ace or king and only two low "
+            "spades: it may take no trick at all. Bid nil, a promise to take no "
+            "trick: made, it scores 100 points; one trick taken, and it costs 100. "
+            "Press {nil}, then {bid_enter}."
+        ),
+        N_("Your nil is scored on its own: North's bid must be made by North alone."),
+    ),
+    Point.NIL_DUCK: (
+        N_(
+            "West led the 9 of hearts, and your partner's ace is winning. You must "
+            "play a heart. While the ace wins, it is safe to get rid of your "
+            "dangerous queen of hearts."
+        ),
+        N_("Your queen fell under the ace: a high card gone, and no trick taken."),
+    ),
+    Point.NIL_DISCARD: (
+        N_(
+            "North led a club, and you have none, so you may play any card. Throw "
+            "away a high card that could win a trick later: the jack of diamonds."
+        ),
+        N_(
+            "Your jack of diamonds is gone safely. Keep playing under the winning "
+            "card, and your nil is safe."
+        ),
+    ),
+    Point.NIL_COVER_BID: (
+        N_(
+            "Your partner, North, bid nil: your side's bid is now yours alone, and "
+            "North's nil counts only if North takes no trick. Count your tricks, "
+            "and bid."
+        ),
+        N_("Your bid is your side's whole contract; North's nil is scored apart."),
+    ),
+    Point.NIL_COVER_PLAY: (
+        N_(
+            "North led the 2 of diamonds, and East's 8 is winning. Your job is to "
+            "take tricks so that North never has to: win with your lowest card "
+            "that beats the 8."
+        ),
+        N_(
+            "Your queen took the trick. When you lead your winners, North can "
+            "throw high cards under them safely."
+        ),
+    ),
+    # --- bags ---
+    Point.BAGS_BID: (
+        N_(
+            "Your turn to bid. Count your sure tricks and bid what you expect to "
+            "take: every trick your side takes beyond its bid is a bag. A bag is "
+            "worth one point, but every ten bags cost 100 points."
+        ),
+        N_(
+            "With North's bid, your side must take that many tricks; beyond them, "
+            "tricks only bring bags."
+        ),
+    ),
+    Point.BAGS_DUCK: (
+        N_(
+            "Your side already has the tricks it bid: press {trick_info} to hear "
+            "them. Any more would be bags. Play a card that will lose."
+        ),
+        N_(
+            "The trick went to the other side and cost you nothing. Bags add up "
+            "to a 100-point penalty, so a side with its contract plays to lose."
+        ),
+    ),
+    # --- variants ---
+    Point.SOLO_BID: (
+        N_(
+            "Your turn to bid. Here each player plays alone: there is no partner, "
+            "and each of you holds 17 cards. Count your sure tricks; you alone "
+            "must take what you bid."
+        ),
+        N_("Every trick you take counts for you alone."),
+    ),
+    Point.SOLO_KEEP: (
+        N_(
+            "West led the ace of hearts: no heart of yours can beat it. Keep your "
+            "king, now the highest heart left, and play the 10."
+        ),
+        N_("Your king of hearts is now the top heart: it should win a trick later."),
+    ),
+    Point.SOLO_WIN: (
+        N_(
+            "West led the 6 of clubs, and East played the 8. You play last: win "
+            "with the lowest club that beats the 8."
+        ),
+        N_(
+            "Your jack took the trick. Winning cheaply keeps your high cards for later."
+        ),
+    ),
+    Point.FIVE_BID: (
+        N_(
+            "Your turn to bid. With five players each of you holds 10 cards, and "
+            "again each plays alone. Fewer cards make fewer tricks: count only "
+            "your surest ones."
+        ),
+        N_("Two players bid nil: they hope to take no trick at all."),
+    ),
+    Point.FIVE_WIN: (
+        N_(
+            "Southwest led the 3 of hearts, and East's 9 is winning. You play "
+            "last: win with a heart that beats the 9."
+        ),
+        N_("Your king took the trick."),
+    ),
+    Point.ATTACK_NIL: (
+        N_(
+            "Someone at this table bid nil. A low card now may leave a nil bidder "
+            "holding the highest card, and force them to win the trick."
+        ),
+        N_("A nil bidder who takes a trick loses 100 points."),
+    ),
+    Point.JOKERS_BID: (
+        N_(
+            "Your turn to bid. In this game the big joker, the little joker, the 2 "
+            "of diamonds and the 2 of spades are trumps above the ace of spades, "
+            "and the 2 of clubs and the 2 of hearts are left out. You hold the "
+            "little joker and the 2 of diamonds: count them with your spades."
+        ),
+        N_("High trumps are sure tricks: the jokers and deuces beat every other card."),
+    ),
+    Point.JOKERS_TRUMP: (
+        N_(
+            "West led a club, and you have no club left. Here the 2 of diamonds is "
+            "not a diamond but a trump: play it to win the trick."
+        ),
+        N_("Your 2 of diamonds won the trick as a trump."),
+    ),
+    Point.BLIND_QUESTION: (
+        N_(
+            "Before your cards are shown, the table asks whether you bid blind "
+            "nil: a nil bid without looking, worth 200 points, or minus 200 if "
+            "you take a trick. It is a gamble for a side far behind; in this "
+            "lesson it is allowed at any score, so press {yes}."
+        ),
+        N_("Your blind nil is bid, and only then were your cards shown."),
+    ),
+    Point.BLIND_PASS: (
+        N_(
+            "After a blind nil, you and your partner each pass two cards. Give "
+            "your partner your two highest cards, the king and the jack of "
+            "spades: press {play} on each."
+        ),
+        N_(
+            "Your partner passed you two low cards in return: the 3 of clubs and "
+            "the 4 of diamonds."
+        ),
+    ),
+    Point.BLIND_FOLLOW: (
+        N_(
+            "West led the 2 of diamonds, and your partner's queen is winning. As a "
+            "nil bidder, follow with your highest diamond that still loses: the "
+            "jack. A high card thrown away while it is safe cannot win a trick later."
+        ),
+        N_("Your jack of diamonds lost the trick, and a dangerous card is gone."),
+    ),
+    Point.BLIND_DUCK: (
+        N_(
+            "North led the ace of diamonds. Play your highest diamond that still "
+            "loses to it: the 10."
+        ),
+        N_("Your 10 is gone under the ace, and you took no trick."),
+    ),
+}
+"""The words of every point: the first said before, the second after."""
+
+_LESSON_TITLES: Final[dict[str, str]] = {
+    "first_hand": N_("A first hand"),
+    "nil": N_("Nil"),
+    "cover": N_("Covering your partner's nil"),
+    "bags": N_("Bags"),
+    "blind_nil": N_("Variant: blind nil"),
+    "individual": N_("Variant: individual play"),
+    "five": N_("Variant: five players"),
+    "jokers": N_("Variant: jokers and deuces"),
+}
+
+_LESSON_INTROS: Final[dict[str, str]] = {
+    "first_hand": N_(
+        "A first hand. You sit South. North, across the table, is your partner; "
+        "West and East play against you. Spades are trumps. Before each of your "
+        "choices I say what to look at, and after it what happened. Press {back} "
+        "to leave at any time."
+    ),
+    "nil": N_(
+        "Nil. Bid nil when your hand can avoid taking any trick: low cards and "
+        "few spades. Your partner then tries to win the tricks. Press {back} to "
+        "leave at any time."
+    ),
+    "cover": N_(
+        "Covering your partner's nil. Your partner bids nil, and your strong hand "
+        "must win the tricks for both of you. Press {back} to leave at any time."
+    ),
+    "bags": N_(
+        "Bags. Tricks taken beyond your bid are bags, and every ten of them cost "
+        "100 points. Press {back} to leave at any time."
+    ),
+    "blind_nil": N_(
+        "Blind nil with passing. A nil bid before you look at your cards, then "
+        "an exchange of two cards with your partner. Press {back} to leave at any "
+        "time."
+    ),
+    "individual": N_(
+        "Individual play. Three players, each for themselves; with five or six "
+        "players it goes the same way, with fewer cards each. Press {back} to "
+        "leave at any time."
+    ),
+    "five": N_(
+        "Five players, each for themselves, with 10 cards each. Press {back} to "
+        "leave at any time."
+    ),
+    "jokers": N_(
+        "Jokers and deuces. Two jokers and two deuces join the spades as the "
+        "highest trumps. Press {back} to leave at any time."
+    ),
+}
+
+
+def _keys(**extra: str) -> dict[str, str]:
+    """Every key placeholder, named from the player's key map."""
+    keys = {name: key_for(c, ctx) for name, (c, ctx) in KEY_NAMES.items()}
+    keys.update(extra)
+    return keys
+
+
+def fill(text: str, **extra: str) -> str:
+    """``text`` translated, with its key placeholders named from the key map."""
+    return _(text).format(**_keys(**extra))
+
+
+def placeholders(text: str) -> set[str]:
+    """The placeholder names in a message id (for tests).
+
+    >>> sorted(placeholders("Press {key} or {tab}."))
+    ['key', 'tab']
+    """
+    return {name for _l, name, _f, _c in string.Formatter().parse(text) if name}
+
+
+def point_texts() -> dict[Point, tuple[str, str]]:
+    """Every point's message ids (for tests)."""
+    return dict(_POINTS)
+
+
+def ask_text(point: Point, key: str) -> str:
+    """A tour step's request: "Press S to hear the scores."."""
+    return fill(_POINTS[point][0], key=key)
+
+
+def explain_text(point: Point, key: str) -> str:
+    """What the player just heard, after a tour step's key."""
+    return fill(_POINTS[point][1], key=key)
+
+
+def wrong_key_text(ask: str) -> str:
+    """Another key than the one asked for: a gentle reminder."""
+    return _("Not that key. {request}").format(request=ask)
+
+
+def tour_intro_text() -> str:
+    """The tour's first words."""
+    return fill(
+        N_(
+            "Tour of the keys. Each step asks for one key: the table answers, then "
+            "I explain what you heard. Press {back} to leave at any time; the tour "
+            "goes on where you stopped."
+        )
+    )
+
+
+def tour_resumed_text(step: int, count: int) -> str:
+    """The tour taken up again where it stopped."""
+    return _("Welcome back to the tour of the keys: step {step} of {count}.").format(
+        step=step, count=count
+    )
+
+
+def tour_done_text() -> str:
+    """The end of the tour."""
+    return fill(
+        N_(
+            "That is the end of the tour. {help} lists every key at any time. "
+            "Next come the guided hands."
+        )
+    )
+
+
+def left_text() -> str:
+    """The player left the tour or a lesson with the leave key."""
+    return _("You left. Learn to play goes on where you stopped.")
+
+
+def before_text(point: Point) -> str:
+    """What to look at before a decision."""
+    return fill(_POINTS[point][0])
+
+
+def after_text(point: Point, found: Hint | None) -> str:
+    """What happened after a decision, and what a strong player would do."""
+    said = fill(_POINTS[point][1])
+    if found is None:
+        return said
+    return _("{explanation} A strong player: {hint}").format(
+        explanation=said, hint=hint_text(found)
+    )
+
+
+def free_play_text() -> str:
+    """The taught part of a lesson is over: the rest of the hand is the player's."""
+    return fill(
+        N_("Now play the rest of the hand yourself. {hint} gives a hint at any time.")
+    )
+
+
+def mistake_text(found: Hint | None) -> str:
+    """A choice other than the lesson's: explained, and how to take it back."""
+    strong = hint_text(found) if found is not None else ""
+    return fill(
+        N_(
+            "That is not the choice this lesson is about. A strong player: "
+            "{strong} Press {undo} to take it back and try again."
+        ),
+        strong=strong,
+    )
+
+
+def undo_first_text() -> str:
+    """Another decision key while a mistake waits to be taken back."""
+    return fill(N_("First press {undo} to take back your choice, then try again."))
+
+
+def try_again_text() -> str:
+    """Back at the decision after an undo."""
+    return _("Try again.")
+
+
+def lesson_title(lesson_id: str) -> str:
+    """A lesson's name in the list."""
+    return _(_LESSON_TITLES[lesson_id])
+
+
+def lesson_intro_text(lesson_id: str) -> str:
+    """A lesson's first words."""
+    return fill(_LESSON_INTROS[lesson_id])
+
+
+def lesson_done_text() -> str:
+    """The lesson's hand is over."""
+    return fill(N_("Lesson complete. Press {back} to go back to the lessons."))
+
+
+def offer_text() -> str:
+    """The first start's offer of the tutorial."""
+    return _(
+        "Welcome to Audio Spades. Would you like to learn to play? A spoken tour "
+        "of the keys and guided hands teach you the game. Press {yes} to start, "
+        "or {no} to go to the main menu. Learn to play stays in the main menu."
+    ).format(**yes_no_keys())
+
+
+def offer_again_text() -> str:
+    """Any other key at the offer."""
+    return _("Press {yes} to learn to play, or {no} for the main menu.").format(
+        **yes_no_keys()
+    )
+
+
+def progress_unreadable_text(backup: str) -> str:
+    """``tutorial.json`` was unusable: kept as ``backup``, the tutorial starts over."""
+    if backup:
+        return _(
+            "Your progress in Learn to play could not be read. The file was kept "
+            "as {backup}, and the tutorial starts from the beginning."
+        ).format(backup=backup)
+    return _(
+        "Your progress in Learn to play could not be read; the tutorial starts "
+        "from the beginning."
+    )
+
+
+def progress_unsaved_text() -> str:
+    """``tutorial.json`` could not be written (said once until that changes)."""
+    return _("Your progress in Learn to play could not be saved.")
+
+
+LEARN_TO_PLAY: Final = N_("Learn to play")
+"""The main menu's item."""
+TUTORIAL_TITLE: Final = N_("Learn to play.")
+"""The title of the tutorial's menu."""
+TOUR_ITEM: Final = N_("Tour of the keys")
+
+
+def finished_value() -> str:
+    """A finished part, in the tutorial's menu."""
+    return _("finished")
+
+
+def step_value(step: int, count: int) -> str:
+    """A tour stopped part way, in the tutorial's menu."""
+    return _("step {step} of {count}").format(step=step, count=count)

@@ -1,0 +1,126 @@
+"""Words for the browser page: its picture's header, its lists, and its own chrome.
+
+The page has no sentences of its own. The server words its announcements with the
+rest of the presenter (:mod:`audiospades.net.render`); this module adds what only a
+page shows: the header over the picture (the same words as the game's picture), a
+seat's line in the waiting room, the help's first line, and :func:`chrome_words`,
+the labels of the page's own buttons and fields, which the server hands the page as
+JSON in the player's language (``/chrome/<lang>.json``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from audiospades.i18n import _
+from audiospades.net.protocol import SeatInfo, TableInfo
+from audiospades.presenter.online import (
+    JOIN_PRIVATE,
+    PRIVATE_ITEM,
+    TABLE_CODE,
+    occupant_text,
+    seat_item_label,
+)
+from audiospades.presenter.scoring import goal_text
+from audiospades.presenter.words import side_name, signed
+from audiospades.rules import SeatView
+from audiospades.textmark import N_
+
+
+def picture_header(view: SeatView, names: Sequence[str]) -> list[str]:
+    """Above the table: each side's score, the goal, and who is to play."""
+    items = [
+        _("{side}: {total}").format(
+            side=side_name(side, view, names), total=signed(view.totals[side])
+        )
+        for side in range(view.rules.side_count)
+    ]
+    items.append(goal_text(view.rules))
+    acting = view.to_act if view.to_act is not None and not view.is_over else None
+    if acting is not None:
+        who = _("You") if acting == 0 else _(names[acting])
+        items.append(_("To play: {player}").format(player=who))
+    return items
+
+
+def seat_line(held: SeatInfo, info: TableInfo, mine: int | None) -> str:
+    """A seat in the waiting room: "Seat 2, your partner: Hazel, computer"."""
+    return _("{seat}: {occupant}").format(
+        seat=seat_item_label(held.seat, mine, info), occupant=occupant_text(held)
+    )
+
+
+def help_intro() -> str:
+    """The first line of F1's help on the page."""
+    return _("Keys at the card table:")
+
+
+def page_keys_text() -> str:
+    """The last line of F1's help on the page: the keys only the page has."""
+    return _("O: sound cues on or off. Escape: back to the page's buttons.")
+
+
+CHROME: Final[dict[str, str]] = {
+    "title": N_("audiospades: Spades for everyone"),
+    "skip": N_("Skip to the game"),
+    "join_heading": N_("Join the game"),
+    "name_label": N_("Your name"),
+    "language_label": N_("Language"),
+    "connect": N_("Connect"),
+    "connecting": N_("Connecting…"),
+    "connect_failed": N_("The server cannot be reached. Try again in a moment."),
+    "reconnecting": N_("Connection lost, reconnecting."),
+    "reconnected": N_("Reconnected."),
+    "lobby_heading": N_("Tables"),
+    "table_name_label": N_("Name of a new table"),
+    "create": N_("Create a table"),
+    "short_game": N_("Short game: one hand"),
+    "private": PRIVATE_ITEM,
+    "table_code": TABLE_CODE,
+    "join_code": JOIN_PRIVATE,
+    "refresh": N_("Refresh the list"),
+    "join": N_("Join"),
+    "watch": N_("Watch"),
+    "waiting_heading": N_("Waiting room"),
+    "add_bot": N_("Add a computer player"),
+    "character_label": N_("Computer player for {seat}"),
+    "remove_bot": N_("Remove"),
+    "start": N_("Start the game"),
+    "leave": N_("Leave the table"),
+    "leave_confirm": N_(
+        "Leave the table? In a game under way a computer player takes your seat."
+    ),
+    "board_label": N_("Card table"),
+    "board_help": N_(
+        "The card table takes the game's keys while it has the focus: move to it "
+        "with Tab (screen readers switch to it by themselves), press F1 there for "
+        "the keys, Escape to come back to the page."
+    ),
+    "hand_heading": N_("Your hand"),
+    "keys_heading": N_("Questions"),
+    "history_heading": N_("Messages"),
+    "chat_label": N_("Chat line"),
+    "send": N_("Send"),
+    "sound": N_("Sound cues"),
+    "page_keys": N_(
+        "Also on this page: A repeats the last message, Page Up and Page Down "
+        "walk through the messages, the apostrophe opens the chat line, O turns "
+        "sound cues on or off."
+    ),
+    "sound_on": N_("Sound cues on."),
+    "sound_off": N_("Sound cues off."),
+    "no_more": N_("No more messages."),
+    "scores": N_("Scores"),
+    "cards_on_table": N_("Cards on the table"),
+    "whose_turn": N_("Whose turn"),
+    "trick_info": N_("Bids and tricks"),
+    "read_hand": N_("Read my hand"),
+    "help": N_("Keys"),
+}
+"""The page's own words (not the game's): its buttons, fields and headings."""
+
+
+def chrome_words() -> dict[str, str]:
+    """The page's own words in the language now in force."""
+    return {key: _(text) for key, text in CHROME.items()}

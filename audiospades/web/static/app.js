@@ -1,0 +1,476 @@
+// audiospades in a browser. The server words everything the game says (in the
+// player's language) and sends it in "said" frames; this script only shows it,
+// announces it in live regions, and sends keys and choices. Its own words (the
+// labels of its buttons and fields) come from /chrome/<lang>.json.
+"use strict";
+
+const KEY_NAMES = {
+  ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down",
+  Enter: "return", " ": "space", Home: "home", End: "end", Tab: "tab",
+  Backspace: "backspace", Delete: "delete", PageUp: "page up",
+  PageDown: "page down", Escape: "escape",
+};
+const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+const RANKS = { T: "10" };
+const KEEP_LIVE = 8;
+const KEEP_HISTORY = 300;
+const REPEAT_MS = 110;
+const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
+
+const state = {
+  ws: null,
+  words: {},
+  language: "en",
+  characters: [],
+  screen: null,
+  place: null,
+  lines: [],
+  historyIndex: -1,
+  sound: false,
+  lastKeyAt: 0,
+  greeted: false,
+  lost: false,
+  retries: 0,
+};
+
+const $ = (id) => document.getElementById(id);
+
+function word(key) {
+  return state.words[key] || "";
+}
+
+async function loadWords(lang) {
+  try {
+    const response = await fetch(`/chrome/${encodeURIComponent(lang)}.json`);
+    if (!response.ok) return;
+    const data = await response.json();
+    state.words = data.words;
+    state.language = data.language;
+    document.documentElement.lang = data.language;
+    for (const element of document.querySelectorAll("[data-word]")) {
+      element.textContent = word(element.dataset.word);
+    }
+    document.title = word("title");
+  } catch (error) {
+    console.warn("page words", error);
+  }
+}
+
+// --- announcing -----------------------------------------------------------------
+
+function announce(text, urgent, cue) {
+  if (!text && !cue) return;
+  if (text) {
+    const region = urgent ? $("assertive") : $("polite");
+    const line = document.createElement("p");
+    line.textContent = text;
+    region.append(line);
+    while (region.childElementCount > KEEP_LIVE) region.firstElementChild.remove();
+    addHistory(text, urgent);
+  }
+  if (cue && state.sound) playCue(cue);
+}
+
+function addHistory(text, urgent) {
+  state.lines.push(text);
+  if (state.lines.length > KEEP_HISTORY) state.lines.shift();
+  state.historyIndex = -1;
+  const history = $("history");
+  const item = document.createElement("li");
+  item.textContent = text;
+  if (urgent) item.className = "urgent";
+  history.append(item);
+  while (history.childElementCount > KEEP_HISTORY) history.firstElementChild.remove();
+  history.scrollTop = history.scrollHeight;
+}
+
+function sayAside(text) {
+  // A reply of the page itself (a repeated message): announced, not kept again.
+  const line = document.createElement("p");
+  line.textContent = text;
+  $("polite").append(line);
+  while ($("polite").childElementCount > KEEP_LIVE) $("polite").firstElementChild.remove();
+}
+
+function walkHistory(step) {
+  const count = state.lines.length;
+  if (!count) return;
+  let index = state.historyIndex < 0 ? count - 1 : state.historyIndex + step;
+  if (index < 0 || index >= count) {
+    sayAside(word("no_more"));
+    return;
+  }
+  state.historyIndex = index;
+  sayAside(state.lines[index]);
+}
+
+function playCue(cue) {
+  const audio = new Audio(`/sounds/${encodeURIComponent(cue)}.wav`);
+  audio.play().catch(() => {});
+}
+
+function toggleSound() {
+  state.sound = !state.sound;
+  $("sound-toggle").setAttribute("aria-pressed", String(state.sound));
+  sayAside(word(state.sound ? "sound_on" : "sound_off"));
+}
+
+// --- the connection ---------------------------------------------------------------
+
+function send(message) {
+  if (state.ws && state.ws.readyState === WebSocket.OPEN) {
+    state.ws.send(JSON.stringify(message));
+    return true;
+  }
+  if (state.lost) announce(word("reconnecting"), true, null);
+  return false;
+}
+
+function connect(name, language) {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const ws = new WebSocket(`${scheme}//${location.host}/`);
+  state.ws = ws;
+  $("join-status").textContent = word("connecting");
+  ws.addEventListener("open", () => {
+    const hello = { type: "hello", version: 1, name, language, render: true };
+    const token = localStorage.getItem("audiospades-token");
+    if (token) hello.token = token;
+    send(hello);
+  });
+  ws.addEventListener("message", (event) => {
+    let message;
+    try {
+      message = JSON.parse(event.data);
+    } catch (error) {
+      return;
+    }
+    receive(message);
+  });
+  ws.addEventListener("close", () => {
+    if (state.ws !== ws) return;
+    state.ws = null;
+    if (!state.greeted) {
+      // The first connection failed: back to the form.
+      announce(word("connect_failed"), true, null);
+      show("join");
+      $("join-status").textContent = word("connect_failed");
+      return;
+    }
+    // As the game does: say so once, then try again, waiting longer each time;
+    // the server keeps the seat, and the token brings it back.
+    if (!state.lost) announce(word("reconnecting"), true, null);
+    state.lost = true;
+    const delay = BACKOFF_MS[Math.min(state.retries, BACKOFF_MS.length - 1)];
+    state.retries += 1;
+    setTimeout(() => connect(name, language), delay);
+  });
+}
+
+function receive(message) {
+  switch (message.type) {
+    case "welcome":
+      localStorage.setItem("audiospades-token", message.token);
+      state.greeted = true;
+      state.retries = 0;
+      if (state.lost) {
+        state.lost = false;
+        announce(word("reconnected"), false, null);
+      }
+      $("join-status").textContent = "";
+      $("messages").hidden = false;
+      break;
+    case "said":
+      for (const line of message.lines) announce(line.text, line.urgent, line.cue);
+      if (message.characters) state.characters = message.characters;
+      if (message.screen) showScreen(message.screen);
+      break;
+    case "error":
+      // Worded for the page in a "said" line once greeted; before that, say it here.
+      if (!state.place) $("join-status").textContent = message.detail;
+      break;
+    default:
+      break;
+  }
+}
+
+// --- the screens ----------------------------------------------------------------
+
+function show(place) {
+  for (const id of ["join", "lobby", "waiting", "table"]) $(id).hidden = id !== place;
+  const changed = state.place !== place;
+  state.place = place;
+  return changed;
+}
+
+function showScreen(screen) {
+  state.screen = screen;
+  // Lists are drawn afresh: keep the focus and the choices the player was making.
+  const focused = document.activeElement ? document.activeElement.id : "";
+  const chosen = {};
+  for (const select of document.querySelectorAll("#seats select")) {
+    chosen[select.id] = select.value;
+  }
+  const changed = show(screen.place);
+  if (screen.place === "lobby") drawLobby(screen);
+  if (screen.place === "waiting") drawWaiting(screen, chosen);
+  if (screen.place === "table") drawTable(screen);
+  if (!changed && focused && document.activeElement === document.body) {
+    const again = document.getElementById(focused);
+    if (again) again.focus();
+  }
+  if (changed) {
+    const target = {
+      lobby: "lobby-heading", waiting: "waiting-heading", table: "board",
+    }[screen.place];
+    $(target).focus();
+  }
+}
+
+function button(text, onClick, label, id) {
+  const element = document.createElement("button");
+  element.type = "button";
+  if (id) element.id = id;
+  element.textContent = text;
+  if (label) element.setAttribute("aria-label", label);
+  element.addEventListener("click", onClick);
+  return element;
+}
+
+function drawLobby(screen) {
+  $("lobby-title").textContent = screen.title;
+  const list = $("tables");
+  list.replaceChildren();
+  for (const item of screen.items) {
+    const row = document.createElement("li");
+    const label = document.createElement("span");
+    label.className = "label";
+    label.textContent = item.label;
+    row.append(
+      label,
+      button(word("join"), () => send({ type: "join_seat", table: item.id }),
+        `${word("join")}: ${item.label}`, `join-${item.id}`),
+      button(word("watch"), () => send({ type: "spectate", table: item.id }),
+        `${word("watch")}: ${item.label}`, `watch-${item.id}`),
+    );
+    list.append(row);
+  }
+}
+
+function drawWaiting(screen, chosen) {
+  $("waiting-title").textContent = screen.title;
+  $("start").hidden = !screen.is_host;
+  const list = $("seats");
+  list.replaceChildren();
+  for (const item of screen.items) {
+    const row = document.createElement("li");
+    const label = document.createElement("span");
+    label.className = "label";
+    label.textContent = item.label;
+    row.append(label);
+    if (screen.is_host && item.kind === "empty") {
+      const select = document.createElement("select");
+      select.id = `character-${item.id}`;
+      select.setAttribute("aria-label",
+        word("character_label").replace("{seat}", item.label));
+      for (const character of state.characters) {
+        const option = document.createElement("option");
+        option.value = character.id;
+        option.textContent = character.label;
+        select.append(option);
+      }
+      if (chosen[select.id]) select.value = chosen[select.id];
+      row.append(select, button(word("add_bot"), () => send({
+        type: "add_bot", seat: Number(item.id), character: select.value,
+      }), `${word("add_bot")}: ${item.label}`, `add-${item.id}`));
+    }
+    if (screen.is_host && item.kind === "computer") {
+      row.append(button(word("remove_bot"),
+        () => send({ type: "remove_bot", seat: Number(item.id) }),
+        `${word("remove_bot")}: ${item.label}`, `remove-${item.id}`));
+    }
+    list.append(row);
+  }
+}
+
+function cardFace(face) {
+  const card = document.createElement("span");
+  const rank = face.card.slice(0, -1);
+  const suit = face.card.slice(-1);
+  card.className = "card";
+  card.setAttribute("aria-hidden", "true");
+  const top = document.createElement("span");
+  const bottom = document.createElement("span");
+  bottom.className = "suit";
+  if (face.card === "BJ" || face.card === "LJ") {
+    top.textContent = face.card === "BJ" ? "\u2605" : "\u2606";
+    bottom.textContent = "J";
+  } else {
+    top.textContent = RANKS[rank] || rank;
+    bottom.textContent = SUITS[suit] || suit;
+    if (suit === "H" || suit === "D") card.classList.add("red");
+  }
+  card.append(top, bottom);
+  return card;
+}
+
+function drawTable(screen) {
+  $("table-title").textContent = screen.title;
+  const picture = screen.picture;
+  if (!picture) return;
+  const header = $("header");
+  header.replaceChildren(...picture.header.map((text) => {
+    const item = document.createElement("li");
+    item.textContent = text;
+    return item;
+  }));
+  const places = $("places");
+  places.replaceChildren();
+  // Left, across, right ... then you, nearest your hand (as round a real table).
+  const order = [...picture.places.filter((p) => p.seat !== 0),
+    ...picture.places.filter((p) => p.seat === 0)];
+  for (const place of order) {
+    const box = document.createElement("div");
+    box.className = place.is_turn ? "place turn" : "place";
+    box.dataset.seat = String(place.seat);
+    const who = document.createElement("span");
+    who.className = "who";
+    who.textContent = place.label;
+    const slot = document.createElement("span");
+    slot.className = "slot";
+    if (place.card) {
+      const shown = cardFace(place.card);
+      shown.removeAttribute("aria-hidden");
+      shown.setAttribute("role", "img");
+      shown.setAttribute("aria-label", place.card.label);
+      slot.append(shown);
+    }
+    box.append(who, slot);
+    places.append(box);
+  }
+  $("bid-entry").textContent = picture.bid_entry;
+  $("board").dataset.over = String(picture.over);
+  $("again").hidden = !(picture.over && screen.is_host);
+  const hand = $("hand");
+  hand.replaceChildren();
+  picture.hand.forEach((face, index) => {
+    const item = document.createElement("li");
+    const choose = button("", () => pressKey("return", false, false, face.card),
+      face.label, `card-${face.card}`);
+    choose.append(cardFace(face));
+    if (!face.playable) choose.classList.add("dim");
+    if (face.chosen) choose.classList.add("chosen");
+    if (index === picture.focus) {
+      choose.classList.add("focus");
+      choose.setAttribute("aria-current", "true");
+    }
+    item.append(choose);
+    hand.append(item);
+  });
+}
+
+// --- keys -------------------------------------------------------------------------
+
+function pressKey(key, ctrl, shift, card) {
+  const message = { type: "key", key, ctrl, shift };
+  if (card) message.card = card;
+  send(message);
+}
+
+function keyName(event) {
+  if (KEY_NAMES[event.key]) return KEY_NAMES[event.key];
+  if (/^F\d{1,2}$/.test(event.key)) return event.key.toLowerCase();
+  if (event.key.length === 1) return event.key.toLowerCase();
+  return null;
+}
+
+function onBoardKey(event) {
+  if (event.altKey || event.metaKey) return;
+  const key = keyName(event);
+  if (!key) return;
+  if (event.repeat && performance.now() - state.lastKeyAt < REPEAT_MS) {
+    event.preventDefault();
+    return;
+  }
+  state.lastKeyAt = performance.now();
+  event.preventDefault();
+  if (key === "escape") {
+    $("questions").querySelector("button").focus();
+    return;
+  }
+  if (event.ctrlKey && key !== "z") return;
+  if (!event.ctrlKey) {
+    if (key === "'") { $("chat").focus(); return; }
+    if (key === "o") { toggleSound(); return; }
+    if (key === "a" || key === "f5") {
+      if (state.lines.length) sayAside(state.lines[state.lines.length - 1]);
+      return;
+    }
+    if (key === "page up") { walkHistory(-1); return; }
+    if (key === "page down") { walkHistory(1); return; }
+  }
+  const shift = event.shiftKey && key.length > 1;
+  pressKey(key, event.ctrlKey, shift, null);
+}
+
+// --- start --------------------------------------------------------------------------
+
+function leave() {
+  if (state.place === "table" && !state.screen?.picture?.over
+      && !window.confirm(word("leave_confirm"))) return;
+  send({ type: "leave" });
+}
+
+function start() {
+  const saved = localStorage.getItem("audiospades-language");
+  const browser = (navigator.language || "en").slice(0, 2);
+  const choice = [saved, browser, "en"].find(
+    (lang) => lang && $("language").querySelector(`option[value="${lang}"]`));
+  $("language").value = choice;
+  loadWords(choice);
+  $("name").value = localStorage.getItem("audiospades-name") || "";
+  $("language").addEventListener("change", () => loadWords($("language").value));
+  $("join-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const name = $("name").value.trim();
+    const language = $("language").value;
+    if (!name) return;
+    localStorage.setItem("audiospades-name", name);
+    localStorage.setItem("audiospades-language", language);
+    connect(name, language);
+  });
+  $("create-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const name = $("table-name").value.trim();
+    const rules = $("short-game").checked
+      ? { preset: "pagat", target_score: null, hand_limit: 1 }
+      : { preset: "pagat" };
+    const secret = $("private").checked;
+    if (name) send({ type: "create_table", name, rules, private: secret });
+  });
+  $("refresh").addEventListener("click", () => send({ type: "list_tables" }));
+  $("code-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    // Codes are spoken spaced out ("K 7 Q"); typed either way.
+    const code = $("table-code").value.replace(/\s+/g, "");
+    if (code) send({ type: "join_seat", table: code });
+  });
+  $("start").addEventListener("click", () => send({ type: "start_game" }));
+  $("again").addEventListener("click", () => send({ type: "start_game" }));
+  for (const element of document.querySelectorAll(".leave")) {
+    element.addEventListener("click", leave);
+  }
+  for (const element of $("questions").querySelectorAll("[data-key]")) {
+    element.addEventListener("click", () => pressKey(element.dataset.key, false, false, null));
+  }
+  $("sound-toggle").addEventListener("click", toggleSound);
+  $("board").addEventListener("keydown", onBoardKey);
+  $("chat-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = $("chat").value.trim();
+    if (text) send({ type: "chat", text });
+    $("chat").value = "";
+    if (state.place === "table") $("board").focus();
+  });
+}
+
+start();

@@ -1,0 +1,1 @@
+audiospades selfplay --a dennis --b 3 --games 20 --seed 61 --duplicate --json --jobs 1

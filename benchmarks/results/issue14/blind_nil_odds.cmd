@@ -1,0 +1,1 @@
+PYTHONPATH=. python benchmarks/blind_nil_odds.py --hands 300

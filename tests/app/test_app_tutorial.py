@@ -1,0 +1,485 @@
+"""Learn to play (issue 15): the offer, the tour of the keys, the guided hands.
+
+Every lesson is walked by keys through the real loop; each lesson's hand must
+play out exactly as its script says, every point must be heard, and every key a
+sentence names must be the key that does what the sentence says.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from app_helpers import assert_still_answers
+from tutorial_walk import (
+    RecordingHarness,
+    card_keys,
+    chord_named,
+    play_lesson,
+    top,
+    walk_tour,
+)
+
+from audiospades.app.harness import Harness
+from audiospades.app.tutorial import (
+    LessonScreen,
+    TourScreen,
+    TutorialMenu,
+    hint_choice,
+    offer_on_first_start,
+    same,
+)
+from audiospades.keymap import Context
+from audiospades.presenter import tutorial as words
+from audiospades.presenter.keynames import key_for
+from audiospades.rules import BidAction, Card, Game, Phase, PlayAction
+from audiospades.storage import Settings, load_settings
+from audiospades.storage.tutorial import load_progress, tutorial_path
+from audiospades.tutorial.lessons import BASICS, LESSONS, TOUR
+from audiospades.tutorial.model import Point
+from audiospades.tutorial.script import lesson_rules
+
+ROOT = Path(__file__).resolve().parents[2]
+LANGUAGES = ("en", "fr", "es", "de", "pt", "it")
+
+
+def _first_start(lang: str = "en", **changes: object) -> RecordingHarness:
+    """A harness as the headless mode starts it for a newcomer: the offer on top."""
+    settings = Settings(language=lang, **changes)  # type: ignore[arg-type]
+    h = RecordingHarness(seed=7, settings=settings)
+    offer_on_first_start(h.app.stack)
+    return h
+
+
+def _open_tutorial() -> Harness:
+    h = _first_start()
+    h.press("y")
+    assert isinstance(top(h), TutorialMenu)
+    return h
+
+
+def _open_lesson(h: Harness, index: int) -> LessonScreen:
+    menu = top(h)
+    assert isinstance(menu, TutorialMenu)
+    h.press("home", *["down"] * (index + 1), "return")
+    screen = top(h)
+    assert isinstance(screen, LessonScreen)
+    return screen
+
+
+# --- the first start ---
+def test_the_first_start_offers_the_tutorial_and_y_opens_it() -> None:
+    h = _first_start()
+    h.settle()
+    assert h.last == words.offer_text()
+    assert "Press Y to start, or N to go to the main menu." in h.last
+    h.press("b")
+    assert h.last == "Press Y to learn to play, or N for the main menu."
+    h.press("y")
+    assert isinstance(top(h), TutorialMenu)
+    assert h.last == "Learn to play. Tour of the keys, 1 of 9"
+    assert load_settings()[0].tutorial_offered is True
+
+
+def test_no_skips_the_offer_for_good() -> None:
+    h = _first_start()
+    h.press("n")
+    assert h.last == "New game, 1 of 12"
+    assert load_settings()[0].tutorial_offered is True
+    again = Harness(seed=7, settings=load_settings()[0])
+    offer_on_first_start(again.app.stack)
+    again.settle()
+    assert again.last == "Audio Spades. Main menu. New game, 1 of 12"
+
+
+def test_learn_to_play_is_in_the_main_menu() -> None:
+    h = Harness(seed=7, settings=Settings(language="en", tutorial_offered=True))
+    h.press("up", "up", "up")
+    assert h.last == "Learn to play, 10 of 12"
+    h.press("return")
+    assert isinstance(top(h), TutorialMenu)
+
+
+def test_the_headless_mode_offers_it_on_a_first_start(tmp_path: Path) -> None:
+    env = dict(os.environ, AUDIOSPADES_HOME=str(tmp_path))
+    done = subprocess.run(
+        [sys.executable, "-m", "audiospades", "--headless", "--keys", "-"],
+        input="n\n",
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    lines = done.stdout.splitlines()
+    assert lines[1].startswith("Welcome to Audio Spades. Would you like to learn")
+    assert lines[2] == "New game, 1 of 12"
+    saved = json.loads((tmp_path / "settings.json").read_text(encoding="utf-8"))
+    assert saved["tutorial_offered"] is True
+
+
+# --- the tour ---
+def test_the_tour_asks_for_each_key_and_the_key_it_names_does_that() -> None:
+    h = _open_tutorial()
+    start = h.mark()
+    walk_tour(h)
+    said = h.said_since(start)
+    assert said[0] == words.tour_intro_text()
+    for step in TOUR:
+        assert any(line == words.explain_text(step.point, _key(step)) for line in said)
+    # The real table answered each question key (a sample of its own words).
+    assert "You and North: 0, 0 bags. West and East: 0, 0 bags. Playing 1 hand." in said
+    assert any(line.startswith("On the table: West, 7 of hearts") for line in said)
+    assert any(line.startswith("Last trick: West, 7 of hearts") for line in said)
+    assert words.tour_done_text() in said
+    assert isinstance(top(h), TutorialMenu)
+    assert load_progress()[0].tour_done is True
+    assert h.last == "A first hand, 2 of 9"
+
+
+def _key(step: object) -> str:
+    from audiospades.tutorial.model import TourStep
+
+    assert isinstance(step, TourStep)
+    chain = (Context.BIDDING, Context.TABLE) if step.context is Context.BIDDING else ()
+    return key_for(step.command, *chain, step.context)
+
+
+def test_the_tour_takes_only_the_key_it_asks_for() -> None:
+    h = _open_tutorial()
+    h.press("return")
+    screen = top(h)
+    assert isinstance(screen, TourScreen)
+    h.settle()
+    assert h.last == "Press R to hear your whole hand."
+    h.press("s")  # the scores: a real key, but not the one asked for
+    assert h.last == "Not that key. Press R to hear your whole hand."
+    assert screen.step_index == 0
+    h.press("r")
+    assert screen.step_index == 1
+
+
+def test_escape_leaves_the_tour_and_it_resumes_where_it_stopped() -> None:
+    h = _open_tutorial()
+    h.press("return", "r", "right", "s")
+    h.press("escape")
+    assert h.said_since(0)[-2] == words.left_text()
+    assert isinstance(top(h), TutorialMenu)
+    assert h.last == "Tour of the keys, step 4 of 15, 1 of 9"
+    assert load_progress()[0].tour_step == 3
+    mark = h.mark()
+    h.press("return")
+    h.settle()
+    said = h.said_since(mark)
+    assert said[0] == "Welcome back to the tour of the keys: step 4 of 15."
+    assert said[-1] == "Press T to hear whose turn it is."
+    h.press("t")
+    assert top(h).step_index == 4  # type: ignore[attr-defined]
+
+
+def test_the_tour_resumes_after_a_trick_at_the_same_moment() -> None:
+    h = _open_tutorial()
+    h.press("return", "r", "right", "s", "t", "3", "return", "c", "down", "f")
+    h.press("tab", "h", "return", "n")
+    h.settle()
+    assert h.last == "Press L to hear the last trick again."
+    table_before = top(h).session.view()  # type: ignore[attr-defined]
+    h.press("escape", "return")
+    h.settle()
+    assert h.last == "Press L to hear the last trick again."
+    assert top(h).session.view() == table_before  # type: ignore[attr-defined]
+    h.press("l")
+    assert any(
+        line.startswith("Last trick: West, 7 of hearts") for line in h.transcript
+    )
+
+
+def test_help_in_the_middle_of_the_tour_comes_back_to_its_request() -> None:
+    h = _open_tutorial()
+    h.press("return", "r")
+    h.press("f1", "escape")
+    assert h.last == "Press Right arrow to move to the next card in your hand."
+
+
+def test_a_moved_key_is_the_one_the_tour_asks_for() -> None:
+    h = Harness(
+        seed=7,
+        settings=Settings(
+            language="en",
+            tutorial_offered=True,
+            key_overrides={"table:x": "scores", "table:s": "hint"},
+        ),
+    )
+    h.press("up", "up", "up", "return", "return", "r", "right")
+    h.settle()
+    assert h.last == "Press X to hear the scores."
+    h.press("s")
+    assert h.last.startswith("Not that key.")
+    h.press("x")
+    assert "You and North: 0, 0 bags. West and East: 0, 0 bags. Playing 1 hand." in (
+        h.transcript
+    )
+
+
+def test_a_damaged_progress_file_starts_the_tutorial_afresh() -> None:
+    path = tutorial_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{not json", encoding="utf-8")
+    h = _open_tutorial()
+    assert h.last == "Learn to play. Tour of the keys, 1 of 9"
+    said = h.transcript[-2]
+    assert said.startswith("Your progress in Learn to play could not be read.")
+    assert "tutorial.json.broken-" in said
+    assert not path.exists()
+    assert list(path.parent.glob("tutorial.json.broken-*"))
+
+
+def test_a_progress_file_that_cannot_be_written_is_said_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    h = _open_tutorial()
+
+    def disk_full(path: Path, text: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("audiospades.storage.atomic.atomic_write_text", disk_full)
+    h.press("return", "r", "right")
+    said = h.transcript
+    assert said.count(words.progress_unsaved_text()) == 1
+    assert isinstance(top(h), TourScreen)  # the tour goes on
+
+
+# --- the lessons ---
+@pytest.mark.parametrize("lesson", LESSONS, ids=[x.id for x in LESSONS])
+def test_each_lesson_plays_out_as_written_with_every_point_made(lesson) -> None:  # type: ignore[no-untyped-def]
+    h = _open_tutorial()
+    start = h.mark()
+    screen = _open_lesson(h, LESSONS.index(lesson))
+    play_lesson(h, lesson)
+    said = h.said_since(start)
+    game = screen.session.game
+    played = [(a.seat, a.card) for a in game.actions if isinstance(a, PlayAction)]
+    assert played == [pair for trick in lesson.plays for pair in trick]
+    bids = [(a.seat, a.bid) for a in game.actions if isinstance(a, BidAction)]
+    assert sorted(bids) == [(s, lesson.bid_of(s)) for s in range(len(lesson.bids))]
+    assert words.lesson_intro_text(lesson.id) in said
+    for teach in lesson.teach:
+        assert words.before_text(teach.point) in said, teach.point
+        assert any(
+            line.startswith(words.fill(words._POINTS[teach.point][1])) for line in said
+        )
+    assert not any(line.startswith("That is not the choice") for line in said)
+    assert said[-1] == words.lesson_done_text()
+    assert lesson.id in load_progress()[0].lessons_done
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[x.id for x in LESSONS])
+def test_every_strict_point_is_the_strong_players_choice(lesson) -> None:  # type: ignore[no-untyped-def]
+    """What the lesson asks for is what the hint (level 5) says, so the two agree."""
+    h = _open_tutorial()
+    screen = _open_lesson(h, LESSONS.index(lesson))
+    play_lesson(h, lesson)
+    for decision, teach in screen.taught.items():
+        found = screen.hints[decision]
+        assert found is not None
+        expected = screen._expected(decision, teach)
+        if teach.strict:
+            assert expected is not None
+            assert same(hint_choice(found), expected)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[x.id for x in LESSONS])
+def test_every_scripted_decision_before_free_play_is_taught_or_forced(lesson) -> None:  # type: ignore[no-untyped-def]
+    """No silent step: the player hears a point at each choice the script needs."""
+    game = Game(lesson_rules(lesson), first_dealer=lesson.dealer)
+    game.deal(lesson.hands())
+    plays = iter(pair for trick in lesson.plays for pair in trick)
+    decision = 0
+    while not game.is_over and game.phase is not Phase.DEALING:
+        seat = game.to_act
+        assert seat is not None
+        if seat == 0 and not lesson.is_free(decision):
+            choices = len(game.legal_plays(0)) if game.phase is Phase.PLAYING else 2
+            assert lesson.teach_at(decision) is not None or choices == 1, decision
+        if game.phase is Phase.BIDDING:
+            game.bid(seat, lesson.bid_of(seat))
+        elif game.phase is Phase.PASSING:
+            game.pass_cards(seat, lesson.passes_of(seat))
+        else:
+            played_seat, card = next(plays)
+            assert played_seat == seat
+            game.play(seat, card)
+        decision += seat == 0
+
+
+def test_a_mistake_is_explained_and_taken_back() -> None:
+    h = _open_tutorial()
+    _open_lesson(h, 0)
+    h.press("3", "return")
+    h.settle()
+    assert h.last == words.before_text(Point.FIRST_FOLLOW)
+    h.press(*card_keys(h, Card.parse("2H")))  # it loses to the king
+    h.settle()
+    assert h.last == (
+        "That is not the choice this lesson is about. A strong player: Play the "
+        "ace of hearts: it is the lowest card that wins the trick. Press "
+        "Control+Z to take it back and try again."
+    )
+    h.press("n")  # gathering is not the way on
+    assert h.last == "First press Control+Z to take back your choice, then try again."
+    mark = h.mark()
+    h.press("ctrl+z")
+    h.settle()
+    said = h.said_since(mark)
+    assert said[0].startswith("Undone: 1 move taken back.")
+    assert said[-2:] == [words.try_again_text(), words.before_text(Point.FIRST_FOLLOW)]
+    h.press(*card_keys(h, Card.parse("AH")))
+    h.settle()
+    assert h.last.startswith(words.fill(words._POINTS[Point.FIRST_FOLLOW][1]))
+
+
+def test_escape_leaves_a_lesson_for_the_list() -> None:
+    h = _open_tutorial()
+    _open_lesson(h, 1)
+    h.press("escape")
+    assert isinstance(top(h), TutorialMenu)
+    assert h.said_since(0)[-2] == words.left_text()
+
+
+def test_every_key_the_words_name_does_what_they_say() -> None:
+    """Each key placeholder names the command's key in the table's contexts."""
+    h = _open_tutorial()
+    for name, (command, context) in words.KEY_NAMES.items():
+        chain = (
+            (Context.BIDDING, Context.TABLE)
+            if context is Context.BIDDING
+            else (context,)
+        )
+        label = key_for(command, *chain)
+        chord = chord_named(h, label, chain)
+        assert h.services.keymap.lookup(chord, (*chain, Context.GLOBAL)) is command, (
+            name
+        )
+    texts = [t for pair in words.point_texts().values() for t in pair]
+    for text in texts:
+        assert words.placeholders(text) <= {"key", *words.KEY_NAMES}, text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_newcomer_reaches_the_end_of_the_basics_by_keys(lang: str) -> None:
+    """From the first start's offer, the tour and every basic lesson, by keys."""
+    h = _first_start(lang)
+    h.press("y")
+    walk_tour(h)
+    for lesson in BASICS:
+        menu = top(h)
+        assert isinstance(menu, TutorialMenu)
+        h.press("return")  # the menu stands on the first part not finished
+        play_lesson(h, lesson, as_written=False)
+        h.press("escape")
+    said = h.transcript
+    assert said.count(words.lesson_done_text()) == len(BASICS)
+    assert words.tour_done_text() in said
+    if lang != "en":  # every word of it in the player's language
+        english = ("Press ", "Not that key", "Lesson complete", "Your turn to bid.")
+        assert not [line for line in said if line.startswith(english)]
+    progress = load_progress()[0]
+    assert progress.tour_done
+    assert set(progress.lessons_done) == {x.id for x in BASICS}
+    assert isinstance(top(h), TutorialMenu)
+    if lang == "en":
+        _replay_in_the_headless_mode(h.pressed, len(BASICS))
+
+
+def _replay_in_the_headless_mode(keys: list[str], lessons: int) -> None:
+    """The same keys, as a key script, through ``audiospades --headless``."""
+    home = Path(os.environ["AUDIOSPADES_HOME"]) / "replay"
+    home.mkdir()
+    script = home / "basics.keys"
+    script.write_text(" ".join(keys) + "\n", encoding="utf-8")
+    env = dict(os.environ, AUDIOSPADES_HOME=str(home))
+    done = subprocess.run(
+        [sys.executable, "-m", "audiospades", "--headless", "--keys", str(script)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[1].startswith("Welcome to Audio Spades. Would you like to learn")
+    assert lines.count(words.lesson_done_text()) == lessons
+    progress = json.loads((home / "tutorial.json").read_text(encoding="utf-8"))
+    assert progress["tour_done"] is True
+    assert set(progress["lessons_done"]) == {x.id for x in BASICS}
+
+
+# Not F2: it turns every later key into a description, and the fuzz would test
+# nothing else.
+FUZZ_KEYS = [
+    "up",
+    "down",
+    "left",
+    "right",
+    "home",
+    "end",
+    "return",
+    "space",
+    "escape",
+    "backspace",
+    "tab",
+    "shift+tab",
+    "a",
+    "b",
+    "c",
+    "f",
+    "h",
+    "i",
+    "j",
+    "l",
+    "m",
+    "n",
+    "p",
+    "r",
+    "s",
+    "t",
+    "u",
+    "v",
+    "y",
+    "0",
+    "3",
+    "5",
+    "ctrl+z",
+    "f1",
+    "f5",
+    "page_up",
+]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_keys_in_the_tutorial_never_break_it(seed: int) -> None:
+    """Seeded random keys over the tutorial's screens: every key is answered."""
+    from audiospades.app.main_menu import MainMenu
+
+    rng = random.Random(seed)
+    h = _open_tutorial()
+    inside = 0
+    for _ in range(400):
+        screen = top(h)
+        if isinstance(screen, MainMenu):
+            h.press("home", "up", "up", "up", "return")  # Learn to play again
+        elif not isinstance(screen, TutorialMenu | TourScreen | LessonScreen):
+            h.press("escape")  # help or another screen: back to the tutorial
+        else:
+            inside += isinstance(screen, TourScreen | LessonScreen)
+            h.press(rng.choice(FUZZ_KEYS))
+    assert inside > 100  # most keys reached the tour or a lesson
+    assert_still_answers(h)

@@ -1,0 +1,204 @@
+"""A rendering client (the browser page's protocol) over real websockets.
+
+A client that says hello with ``render: true`` is worded by the server in its own
+language with the game's presenter: S gives exactly the sentence the game would
+say from that seat's view, in French here; H's hint comes from the worker
+processes; keys from a client that did not ask to be worded are refused, as are
+keys with no game under way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from net_client import WAIT, NetPlayer, run, running_server, url_of
+from websockets.asyncio.client import connect
+
+from audiospades import i18n
+from audiospades.net import protocol as p
+from audiospades.net.perspective import Perspective
+from audiospades.presenter.scoring import scores_text
+from audiospades.presenter.sheet import score_sheet_lines
+from audiospades.presenter.system import no_hint_text
+from audiospades.rules import Phase
+
+ALL_CARDS = [r + s for r in "23456789TJQKA" for s in "CDHS"]
+
+BOTS = ("milly", "bert", "poppy")
+
+
+async def _said(player: NetPlayer, timeout: float = WAIT) -> p.Said:
+    return await player.expect(p.Said, timeout)
+
+
+async def _lines_until(player: NetPlayer, check: object) -> list[str]:
+    """Said lines until one satisfies ``check`` (bounded by WAIT per frame)."""
+    lines: list[str] = []
+    while True:
+        said = await _said(player)
+        lines += [line.text for line in said.lines]
+        if any(check(line.text) for line in said.lines):  # type: ignore[operator]
+            return lines
+
+
+def test_a_rendering_client_is_worded_in_its_language(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running_server(tmp_path / "server.db", bot_workers=1) as server:
+            url = url_of(server)
+            # Keys from a client that did not ask to be worded are refused.
+            plain = NetPlayer(url, "Plain")
+            await plain.connect()
+            await plain.send({"type": "key", "key": "s"})
+            error = await plain.expect(p.Error)
+            assert error.code is p.ErrorCode.NOT_RENDERING
+            await plain.close()
+
+            page = NetPlayer(url, "Aline", render=True)
+            hello = {"type": "hello", "version": 1, "name": "Aline"}
+            page.ws = await connect(url)
+            await page.send(hello | {"language": "fr", "render": True})
+            await page.expect(p.Welcome)
+            lobby = await _said(page)
+            assert lobby.screen is not None and lobby.screen.place == "lobby"
+            assert lobby.characters and lobby.characters[0].id == "milly"
+            await page.send({"type": "key", "key": "s"})
+            refused = await page.expect(p.Error)
+            assert refused.code is p.ErrorCode.NOT_AT_TABLE
+            worded = await _said(page)  # the refusal, worded and urgent
+            assert [(x.text, x.urgent) for x in worded.lines] == [
+                ("Vous n'êtes à aucune table.", True)
+            ]
+            rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
+            await page.send({"type": "create_table", "name": "Table", "rules": rules})
+            waiting = await _said(page)
+            assert waiting.screen is not None and waiting.screen.place == "waiting"
+            assert waiting.lines[0].text.startswith("Vous occupez la place 1")
+            await page.send({"type": "key", "key": "s"})
+            early = await page.expect(p.Error)
+            assert early.code is p.ErrorCode.GAME_NOT_STARTED
+            await _said(page)  # the refusal, worded
+            for seat, character in enumerate(BOTS, start=1):
+                await page.send(
+                    {"type": "add_bot", "seat": seat, "character": character}
+                )
+            await page.send({"type": "start_game"})
+            # Wait for the bid turn, worded and marked urgent.
+            while True:
+                said = await _said(page)
+                urgent = [line for line in said.lines if line.urgent]
+                if urgent and page.view is not None and page.view.to_act == 0:
+                    break
+            assert urgent[0].cue == "your_turn"
+            assert said.screen is not None and said.screen.picture is not None
+            hand = [face.card for face in said.screen.picture.hand]
+            assert hand == [str(c) for c in page.view.hand]
+            assert page.view.phase is Phase.BIDDING
+
+            # A card the page showed that is not in the hand (any more): nothing.
+            held = {str(c) for c in page.view.hand}
+            stranger = next(c for c in ALL_CARDS if c not in held)
+            await page.send({"type": "key", "key": "return", "card": stranger})
+            with pytest.raises(TimeoutError):
+                await asyncio.wait_for(_said(page), 0.5)
+
+            # S: the game's own sentence for this seat, in French.
+            await page.send({"type": "key", "key": "s"})
+            answer = await _said(page)
+            assert page.table_id is not None
+            view = page.view
+            turn = Perspective.of(0, view.player_count, view.rules.side_count)
+            info = server.tables[page.table_id].info()
+            names = turn.by_seat([s.name or "" for s in info.seats])
+            with i18n.speaking("fr"):
+                expected = scores_text(turn.view(view), names)
+            assert [line.text for line in answer.lines] == [expected]
+            assert expected.startswith("Vous et ")
+
+            # K: the score sheet's lines, in French, into the page's messages.
+            await page.send({"type": "key", "key": "k"})
+            sheet = await _said(page)
+            with i18n.speaking("fr"):
+                expected_sheet = score_sheet_lines(turn.view(view), names)
+            assert [line.text for line in sheet.lines] == expected_sheet
+            assert expected_sheet
+
+            # H: the hint, worked out in a worker process, said when it is in.
+            await page.send({"type": "key", "key": "h"})
+            hint = await _said(page, timeout=60)
+            with i18n.speaking("fr"):
+                none_now = no_hint_text()
+            assert hint.lines and hint.lines[0].text not in ("", none_now)
+
+            # 3 and Enter bid three: the game's words for it come back.
+            await page.send({"type": "key", "key": "3"})
+            await page.send({"type": "key", "key": "return"})
+            lines = await _lines_until(page, lambda t: t.startswith("Vous annoncez 3"))
+            assert "Vous annoncez 3." in lines
+            # The game's own frames are still sent to the page, unchanged.
+            assert any(isinstance(m, p.TableUpdate) for m in page.messages)
+            await page.close()
+
+    run(scenario(), timeout=120)
+
+
+def test_the_screen_is_sent_only_when_it_changes(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running_server(tmp_path / "server.db") as server:
+            page = NetPlayer(url_of(server), "Ann", render=True)
+            await page.connect()
+            first = await _said(page)
+            assert first.screen is not None
+            await page.send({"type": "list_tables"})
+            await page.expect(p.Lobby)
+            # The same lobby again: nothing new to say or show.
+            with pytest.raises(TimeoutError):
+                await asyncio.wait_for(_said(page), 0.5)
+            await page.close()
+
+    run(scenario(), timeout=60)
+
+
+def test_a_page_watching_a_table_sees_no_hand_and_hears_the_play(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        async with running_server(tmp_path / "server.db") as server:
+            url = url_of(server)
+            host = NetPlayer(url, "Host")
+            await host.connect()
+            rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
+            await host.send({"type": "create_table", "name": "T", "rules": rules})
+            table = (await host.expect(p.TableSnapshot)).table.id
+            for seat, who in enumerate(BOTS, start=1):
+                await host.send({"type": "add_bot", "seat": seat, "character": who})
+            page = NetPlayer(url, "Watcher", render=True)
+            await page.connect()
+            await page.send({"type": "spectate", "table": table, "chair": 2})
+            await page.expect(p.TableSnapshot)
+            await host.send({"type": "start_game"})
+            finished = asyncio.create_task(host.play_to_the_end())
+            heard: list[str] = []
+            pictures: list[p.Picture] = []
+            while not finished.done() or not any("trick" in t for t in heard):
+                try:
+                    said = await asyncio.wait_for(_said(page), 1.0)
+                except TimeoutError:
+                    continue
+                heard += [line.text for line in said.lines]
+                if said.screen is not None and said.screen.picture is not None:
+                    pictures.append(said.screen.picture)
+            await finished
+            assert pictures and all(not pic.hand for pic in pictures)
+            assert any(" plays the " in t for t in heard)
+            # S, asked while watching: the scores, from the watched chair (seat 2,
+            # the host's partner), in the words the game uses for a watcher.
+            # (The news still on its way comes first: the key sends it before
+            # answering.)
+            await page.send({"type": "key", "key": "s"})
+            await _lines_until(page, lambda t: t.startswith("You and Host: "))
+            await page.close()
+            await host.close()
+
+    run(scenario(), timeout=120)

@@ -1,0 +1,63 @@
+"""The server restarts mid-game: the page reconnects by itself and plays on.
+
+The page says "Connection lost, reconnecting" once, tries again with growing
+pauses, and on the new connection (its token kept in the browser) gets its seat
+back: "Reconnected", where things stand, and the game goes on to the end.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_web_browser import host_short_table, is_over, open_page, play_to_the_end
+from web_helpers import (
+    ServerThread,
+    chromium,
+    free_port,
+    heard,
+    skip_without_browser,
+    wait_for,
+)
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_page_comes_back_after_a_server_restart(tmp_path: Path) -> None:
+    skip_without_browser()
+    db = tmp_path / "server.db"
+    port = free_port()
+    first = ServerThread(db, port)
+    url = first.start()
+    second: ServerThread | None = None
+    try:
+        with chromium() as driver:
+            open_page(driver, url, "Robin")
+            host_short_table(driver, "Restarted table")
+            play_to_the_end(driver, turns=4)  # the bid and three cards
+            first.stop()
+            wait_for(
+                lambda: (
+                    ("assertive", "Connection lost, reconnecting.") in heard(driver)
+                ),
+                what="the page to say the link is lost",
+            )
+            second = ServerThread(db, port)
+            second.start()
+            wait_for(
+                lambda: ("polite", "Reconnected.") in heard(driver),
+                what="the page to reconnect",
+            )
+            play_to_the_end(driver)
+            assert is_over(driver)
+            lines = [text for _kind, text in heard(driver)]
+    finally:
+        first.stop()
+        if second is not None:
+            second.stop()
+    after = lines[lines.index("Reconnected.") :]
+    assert sum(1 for t in lines if t.startswith("You play the ")) == 13
+    assert any(t.startswith("You play the ") for t in after)
+    # Where things stand, as the game says it after a reconnection.
+    assert any(t.startswith("Back at the table. Hand 1.") for t in after), after[:3]
+    assert lines.count("Connection lost, reconnecting.") == 1
