@@ -122,7 +122,7 @@ def describe(
             parts: list[str] = []
             for side in range(view.rules.side_count):
                 seats = side_seats(side, n, view.rules.partnerships)
-                if any(bids[s].is_nil for s in seats):
+                if len(seats) > 1 and any(bids[s].is_nil for s in seats):
                     # A nil is a bid of its own, never a 0 in a side's count.
                     parts.extend(
                         _("{player}: {bid}.").format(
@@ -131,7 +131,13 @@ def describe(
                         for s in seats
                     )
                     continue
-                total = sum(bids[s].tricks for s in seats)
+                # Alone on a side (individual play), a nil is said like any bid:
+                # "Dennis bid blind nil." beside "Bert bid 7.".
+                total: int | str = (
+                    bid_words(bids[seats[0]])
+                    if len(seats) == 1
+                    else sum(bids[s].tricks for s in seats)
+                )
                 subject, people, who = side_subject(side, view, names)
                 match subject:
                     case Subject.YOU:
