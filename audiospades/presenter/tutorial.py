@@ -245,10 +245,11 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
     ),
     Point.SOLO_KEEP: (
         N_(
-            "West led the ace of hearts: no heart of yours can beat it. Keep your "
-            "king, now the highest heart left, and play the 10."
+            "West led the ace of hearts: no heart of yours can beat it. With the ace "
+            "gone, your king is the highest heart left. Keep it for a later trick, or "
+            "throw it away now if you fear taking too many tricks: your choice."
         ),
-        N_("Your king of hearts is now the top heart: it should win a trick later."),
+        N_("The ace of hearts is gone: the king is now the highest heart left."),
     ),
     Point.SOLO_WIN: (
         N_(

@@ -167,7 +167,9 @@ BAGS: Final = Lesson(
         "1:KS 2:8D 3:9C 0:TS",
     ),
     teach=(
-        Teach(0, Point.BAGS_BID),
+        # The bid is the player's own count (any bid goes on; the strong player's
+        # is told after it): the bots' estimate is not a whole number of tricks.
+        Teach(0, Point.BAGS_BID, strict=False),
         Teach(None, Point.BAGS_DUCK, reason=HintReason.SAVE_BAGS),
     ),
     free_from=1,
@@ -208,8 +210,12 @@ INDIVIDUAL: Final = Lesson(
         "1:QH 2:3D 0:5C",
     ),
     teach=(
-        Teach(0, Point.SOLO_BID),
-        Teach(1, Point.SOLO_KEEP),
+        # The bid is the player's own count (any bid goes on; the strong player's
+        # is told after it): the bots' estimate is not a whole number of tricks.
+        Teach(0, Point.SOLO_BID, strict=False),
+        # Keep the king or shed it: both are sound (the strong player's choice
+        # depends on the bids), so any heart goes and the hint is told after.
+        Teach(1, Point.SOLO_KEEP, strict=False),
         Teach(2, Point.SOLO_WIN),
     ),
     free_from=3,
