@@ -23,6 +23,14 @@ with the card named.
 'le nombre de onze, de Yasmine'
 >>> polish_for("en", "de Omar")
 'de Omar'
+
+German writes the player's "du" small inside a sentence, though the same word
+("Du", for "You") opens one elsewhere:
+
+>>> polish_for("de", "Letzter Stich: Omar, Herz 7, und Du, Herz 9. Du bist dran.")
+'Letzter Stich: Omar, Herz 7, und du, Herz 9. Du bist dran.'
+>>> polish_for("de", "Gewonnen haben Bert, Du oder Lena")
+'Gewonnen haben Bert, du oder Lena'
 """
 
 from __future__ import annotations
@@ -42,6 +50,9 @@ _FRENCH_ELISION: Final = re.compile(
 )
 
 
+_GERMAN_SMALL_DU: Final = re.compile(r"(?<=, )Du\b|(?<=\bund )Du\b|(?<=\boder )Du\b")
+
+
 def _elide(match: re.Match[str]) -> str:
     word = match.group(1)
     return word[:-1] + "'"
@@ -51,6 +62,8 @@ def polish_for(language: str, text: str) -> str:
     """``text`` with the fix-ups of ``language`` applied (see the module doc)."""
     if language.split("_")[0] == "fr":
         return _FRENCH_ELISION.sub(_elide, text)
+    if language.split("_")[0] == "de":
+        return _GERMAN_SMALL_DU.sub("du", text)
     return text
 
 
