@@ -298,6 +298,37 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
         ),
         N_("Your 2 of diamonds won the trick as a trump."),
     ),
+    Point.SIX_BID: (
+        N_(
+            "Your turn to bid. Six players make three sides of two, and each of "
+            "you holds 8 cards: the 2s are left out, so a hand has only 8 tricks "
+            "and two other sides compete for them. North, your partner, bid nil: "
+            "your side's bid is yours alone. Count only your surest tricks."
+        ),
+        N_("Your bid is your side's whole contract; North's nil is scored apart."),
+    ),
+    Point.SIX_COVER_TRUMP: (
+        N_(
+            "North led the 5 of hearts, and it is winning. You have no heart. "
+            "Southwest and Northwest still play after you, but they might not beat "
+            "North's card: take the trick yourself with your only spade, the jack."
+        ),
+        N_(
+            "Your jack of spades took the trick, and North's nil is safe. Your "
+            "partner sits three seats away: two opponents play between you, on "
+            "every trick."
+        ),
+    ),
+    Point.SIX_COVER_LEAD: (
+        N_(
+            "You lead. Lead your highest club, the king, so that North can play a "
+            "club under it."
+        ),
+        N_(
+            "North threw the queen of clubs under your king: a dangerous card "
+            "gone, and no trick taken."
+        ),
+    ),
     Point.BLIND_QUESTION: (
         N_(
             "Before your cards are shown, the table asks whether you bid blind "
@@ -345,6 +376,7 @@ _LESSON_TITLES: Final[dict[str, str]] = {
     "individual": N_("Variant: individual play"),
     "five": N_("Variant: five players"),
     "jokers": N_("Variant: jokers and deuces"),
+    "six": N_("Variant: six players in three partnerships"),
 }
 
 _LESSON_INTROS: Final[dict[str, str]] = {
@@ -374,8 +406,8 @@ _LESSON_INTROS: Final[dict[str, str]] = {
     ),
     "individual": N_(
         "Individual play. Three players, each for themselves; with five or six "
-        "players it goes the same way, with fewer cards each. Press {back} to "
-        "leave at any time."
+        "players it goes the same way, with fewer cards each, and six players may "
+        "also play in three sides of two. Press {back} to leave at any time."
     ),
     "five": N_(
         "Five players, each for themselves, with 10 cards each. Press {back} to "
@@ -384,6 +416,11 @@ _LESSON_INTROS: Final[dict[str, str]] = {
     "jokers": N_(
         "Jokers and deuces. Two jokers and two deuces join the spades as the "
         "highest trumps. Press {back} to leave at any time."
+    ),
+    "six": N_(
+        "Six players in three partnerships, with 8 cards each. Your partner, "
+        "North, sits across the table. Southwest and Northeast play together, "
+        "and so do Northwest and Southeast. Press {back} to leave at any time."
     ),
 }
 

@@ -320,10 +320,39 @@ FIVE: Final = Lesson(
 """Individual play, five players with ten cards each, two of them bidding nil."""
 
 
+def _partners_six() -> Rules:
+    return Rules.pagat(players=6)
+
+
+SIX: Final = Lesson(
+    id="six",
+    rules=_partners_six,
+    dealer=2,
+    bids=(1, 3, 2, 0, 2, 1),
+    tricks=(
+        "3:5H 4:4H 5:3H 0:JS 1:9H 2:KH",
+        "0:KC 1:7C 2:4C 3:QC 4:6C 5:3C",
+        "0:QD 1:4S 2:6D 3:KD 4:7D 5:4D",
+        "1:AH 2:8C 3:8H 4:6H 5:7H 0:9C",
+        "1:5S 2:9S 3:JC 4:3S 5:AS 0:TC",
+        "5:TH 0:3D 1:6S 2:AC 3:TD 4:QH",
+        "1:8S 2:8D 3:5C 4:KS 5:TS 0:9D",
+        "4:7S 5:JH 0:JD 1:QS 2:AD 3:5D",
+    ),
+    teach=(
+        Teach(0, Point.SIX_BID),
+        Teach(1, Point.SIX_COVER_TRUMP),
+        Teach(2, Point.SIX_COVER_LEAD),
+    ),
+    free_from=3,
+)
+"""Six players in three partnerships, 8 cards each: covering a partner's nil."""
+
+
 BASICS: Final[tuple[Lesson, ...]] = (FIRST_HAND, NIL, COVER, BAGS)
 """The basic lessons, in order."""
 
-VARIANTS: Final[tuple[Lesson, ...]] = (BLIND_NIL, INDIVIDUAL, FIVE, JOKERS)
+VARIANTS: Final[tuple[Lesson, ...]] = (BLIND_NIL, INDIVIDUAL, FIVE, JOKERS, SIX)
 """The lessons for rule variants, after the basics."""
 
 LESSONS: Final[tuple[Lesson, ...]] = BASICS + VARIANTS

@@ -6,7 +6,8 @@ some of the player's decisions. The words of each point live in the presenter
 (:mod:`audiospades.presenter.tutorial`), keyed by :class:`Point`; keys named in them
 come from the key map, so a sentence can never name a key that does something else.
 
-Seats: 0 is the player, 1 on the left, 2 the partner (across), 3 on the right.
+Seats: 0 is the player, 1 on the left, 2 the partner (across), 3 on the right;
+with six players in partnerships the partner, across, is seat 3.
 """
 
 from __future__ import annotations
@@ -65,6 +66,9 @@ class Point(StrEnum):
     ATTACK_NIL = "attack_nil"
     JOKERS_BID = "jokers_bid"
     JOKERS_TRUMP = "jokers_trump"
+    SIX_BID = "six_bid"
+    SIX_COVER_TRUMP = "six_cover_trump"
+    SIX_COVER_LEAD = "six_cover_lead"
     BLIND_QUESTION = "blind_question"
     BLIND_PASS = "blind_pass"
     BLIND_FOLLOW = "blind_follow"

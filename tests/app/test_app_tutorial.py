@@ -46,6 +46,8 @@ from audiospades.tutorial.script import lesson_rules
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "fr", "es", "de", "pt", "it")
+MENU_ITEMS = len(LESSONS) + 1
+"""The tutorial's menu: the tour, then every lesson."""
 
 
 def _first_start(lang: str = "en", **changes: object) -> RecordingHarness:
@@ -82,7 +84,7 @@ def test_the_first_start_offers_the_tutorial_and_y_opens_it() -> None:
     assert h.last == "Press Y to learn to play, or N for the main menu."
     h.press("y")
     assert isinstance(top(h), TutorialMenu)
-    assert h.last == "Learn to play. Tour of the keys, 1 of 9"
+    assert h.last == f"Learn to play. Tour of the keys, 1 of {MENU_ITEMS}"
     assert load_settings()[0].tutorial_offered is True
 
 
@@ -140,7 +142,7 @@ def test_the_tour_asks_for_each_key_and_the_key_it_names_does_that() -> None:
     assert words.tour_done_text() in said
     assert isinstance(top(h), TutorialMenu)
     assert load_progress()[0].tour_done is True
-    assert h.last == "A first hand, 2 of 9"
+    assert h.last == f"A first hand, 2 of {MENU_ITEMS}"
 
 
 def _key(step: object) -> str:
@@ -171,7 +173,7 @@ def test_escape_leaves_the_tour_and_it_resumes_where_it_stopped() -> None:
     h.press("escape")
     assert h.said_since(0)[-2] == words.left_text()
     assert isinstance(top(h), TutorialMenu)
-    assert h.last == "Tour of the keys, step 4 of 15, 1 of 9"
+    assert h.last == f"Tour of the keys, step 4 of 15, 1 of {MENU_ITEMS}"
     assert load_progress()[0].tour_step == 3
     mark = h.mark()
     h.press("return")
@@ -232,7 +234,7 @@ def test_a_damaged_progress_file_starts_the_tutorial_afresh() -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("{not json", encoding="utf-8")
     h = _open_tutorial()
-    assert h.last == "Learn to play. Tour of the keys, 1 of 9"
+    assert h.last == f"Learn to play. Tour of the keys, 1 of {MENU_ITEMS}"
     said = h.transcript[-2]
     assert said.startswith("Your progress in Learn to play could not be read.")
     assert "tutorial.json.broken-" in said
