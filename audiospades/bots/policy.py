@@ -169,6 +169,7 @@ class _Ctx:
         "order",
         "outstanding",
         "params",
+        "row",
         "seat",
         "sim",
     )
@@ -178,32 +179,39 @@ class _Ctx:
         self.seat = seat
         self.params = params
         self.hand = sim.hands[seat]
-        self.order = _suit_order(sim.table)
+        self.order: _SuitOrder | None = None
         self.lengths: dict[Suit, int] | None = None
         self.outstanding: dict[Suit, int] = {}
         trick = sim.trick
-        self.later = [(seat + i) % sim.n for i in range(1, sim.n - len(trick))]
+        n = sim.n
+        self.later = [(seat + i) % n for i in range(1, n - len(trick))]
         self.led: Suit | None = None
-        self.best_seat = -1
-        self.best_value = -1
-        self.best_card: Card | None = None
+        best_seat, best_value, best_card = -1, -1, None
+        # A lead: any card's power. Following: the core's row for the suit led (a
+        # trump's or a follower's power, -1 for any other card).
+        self.row: tuple[int, ...] | dict[Card, int] = sim.table.power
         if trick:
-            suit_of = sim.table.suit_of
-            power = sim.table.power
-            led = suit_of[trick[0][1]]
-            self.led = led
+            first = trick[0][1]
+            self.led = sim.table.suit_of[first]
+            row = self.row = sim.core.power_when_led[first]
             for s, c in trick:
-                suit = suit_of[c]
-                v = power[c] if suit is SPADES or suit is led else -1
-                if v > self.best_value:
-                    self.best_seat, self.best_value, self.best_card = s, v, c
+                v = row[c]
+                if v > best_value:
+                    best_seat, best_value, best_card = s, v, c
+        self.best_seat = best_seat
+        self.best_value = best_value
+        self.best_card: Card | None = best_card
+
+    def suit_order(self) -> _SuitOrder:
+        """:func:`_suit_order` for this position's table, fetched when first needed."""
+        order = self.order
+        if order is None:
+            order = self.order = _suit_order(self.sim.table)
+        return order
 
     def value(self, card: Card) -> int:
         """Trick-taking value of a card in this trick (-1: cannot win it)."""
-        suit = self.sim.table.suit_of[card]
-        if suit is SPADES or suit is self.led or self.led is None:
-            return self.sim.table.power[card]
-        return -1
+        return self.row[card]
 
     def is_top(self, card: Card) -> bool:
         """Whether no unseen card of the same suit outranks ``card``."""
@@ -217,7 +225,7 @@ class _Ctx:
         mine = sim.table.power[card]
         remaining = sim.remaining
         hand = self.hand
-        for other, power in self.order[sim.table.suit_of[card]]:
+        for other, power in self.suit_order()[sim.table.suit_of[card]]:
             if power <= mine:
                 return True
             if other in remaining and other not in hand:
@@ -230,7 +238,7 @@ class _Ctx:
         remaining = self.sim.remaining
         hand = self.hand
         count = 0
-        for other, power in self.order[self.sim.table.suit_of[card]]:
+        for other, power in self.suit_order()[self.sim.table.suit_of[card]]:
             if power <= mine:
                 break
             if other in remaining and other not in hand:
@@ -244,7 +252,7 @@ class _Ctx:
             remaining = self.sim.remaining
             hand = self.hand
             count = 0
-            for card, _ in self.order[suit]:
+            for card, _ in self.suit_order()[suit]:
                 if card in remaining and card not in hand:
                     count += 1
             self.outstanding[suit] = count
@@ -334,7 +342,7 @@ def _split(ctx: _Ctx, legal: list[Card]) -> tuple[list[Card], list[Card]]:
     in the same order, as filtering ``legal`` twice by :meth:`_Ctx.value`.
     """
     sim = ctx.sim
-    row = sim.core.power_when_led[sim.trick[0][1]]
+    row = ctx.row
     best = ctx.best_value
     winners = []
     losers = []
