@@ -12,12 +12,13 @@ give the same card, the same reason, the same aim and the same random draws.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import policy_reference as ref
 import pytest
 from bots_helpers import random_rules
 
-from audiospades.bots import make_level_bot
+from audiospades.bots import make_level_bot, search
 from audiospades.bots.policy import (
     LEVEL_PLAY,
     PlayParams,
@@ -25,8 +26,10 @@ from audiospades.bots.policy import (
     choose_card,
     contract_card,
 )
+from audiospades.bots.reasons import HintReason
+from audiospades.bots.search import SearchBot, side_value
 from audiospades.bots.sim import Sim, sim_from_view
-from audiospades.rules import Game, Phase, seat_view, shuffled_deal
+from audiospades.rules import Card, Game, Phase, seat_view, shuffled_deal
 
 PARAMS = (
     LEVEL_PLAY[1],
@@ -103,3 +106,48 @@ def test_fast_choice_equals_the_reference_on_random_positions(chunk: int) -> Non
                 compared += 1
     # Enough positions that every branch is met many times over.
     assert compared > 1000
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_playouts_choose_as_the_reference(
+    chunk: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Level 5's play-outs (aims kept for the trick) play the reference's cards."""
+    chosen: list[tuple[int, Card]] = []
+
+    def recorded(sim: Sim, seat: int, *args: Any) -> tuple[Card, HintReason]:
+        card, reason = choose_card(sim, seat, *args)
+        chosen.append((seat, card))
+        return card, reason
+
+    monkeypatch.setattr(search, "choose_card", recorded)
+    bot = make_level_bot(5, random.Random(chunk), timed=False)
+    assert isinstance(bot, SearchBot)
+    playouts = 0
+    for seed in range(chunk * 5, chunk * 5 + 5):
+        positions = _positions(seed)
+        for index, (sim, seat) in enumerate(positions[1::2]):
+            params = PARAMS[index % len(PARAMS)]
+            bot.rollout = params
+            new_sim = sim.copy()
+            chosen.clear()
+            new_value = bot._rollout(new_sim, seat)
+            old_sim = sim.copy()
+            expected: list[tuple[int, Card]] = []
+            while not old_sim.is_over:
+                actor = old_sim.to_act
+                legal = old_sim.legal(actor)
+                if len(legal) == 1:
+                    card = legal[0]
+                else:
+                    card = ref.choose_card(old_sim, actor, legal, params)[0]  # type: ignore[arg-type]
+                    expected.append((actor, card))
+                old_sim.play(card)
+            where = f"seed {seed}, trick {sim.trick_index}, seat {seat}, {params}"
+            assert chosen == expected, where
+            assert new_sim.tricks_won == old_sim.tricks_won, where
+            assert new_value == side_value(
+                old_sim.score(), old_sim.rules, old_sim.sides[seat]
+            ), where
+            playouts += 1
+    assert playouts > 200
