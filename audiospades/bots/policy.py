@@ -172,6 +172,7 @@ class _Ctx:
         "row",
         "seat",
         "sim",
+        "tops",
     )
 
     def __init__(self, sim: Sim, seat: int, params: PlayParams) -> None:
@@ -182,6 +183,7 @@ class _Ctx:
         self.order: _SuitOrder | None = None
         self.lengths: dict[Suit, int] | None = None
         self.outstanding: dict[Suit, int] = {}
+        self.tops: dict[Suit, int] = {}
         trick = sim.trick
         n = sim.n
         self.later = [(seat + i) % n for i in range(1, n - len(trick))]
@@ -222,15 +224,21 @@ class _Ctx:
             if suit is SPADES:
                 return card is sim.table.trumps[0]
             return card.rank is Rank.ACE
-        mine = sim.table.power[card]
-        remaining = sim.remaining
-        hand = self.hand
-        for other, power in self.suit_order()[sim.table.suit_of[card]]:
-            if power <= mine:
-                return True
-            if other in remaining and other not in hand:
-                return False
-        return True
+        table = sim.table
+        suit = table.suit_of[card]
+        top = self.tops.get(suit)
+        if top is None:
+            # The highest unseen card's power (-1: none unseen), walking down from
+            # the suit's top card.
+            top = -1
+            remaining = sim.remaining
+            hand = self.hand
+            for other, power in self.suit_order()[suit]:
+                if other in remaining and other not in hand:
+                    top = power
+                    break
+            self.tops[suit] = top
+        return table.power[card] >= top
 
     def above(self, card: Card) -> int:
         """Unseen cards of ``card``'s suit that outrank it."""
@@ -260,13 +268,17 @@ class _Ctx:
 
     def length(self, suit: Suit) -> int:
         """The cards of ``suit`` in this hand."""
+        return self.suit_lengths()[suit]
+
+    def suit_lengths(self) -> dict[Suit, int]:
+        """The cards of each suit in this hand (counted once)."""
         lengths = self.lengths
         if lengths is None:
             suit_of = self.sim.table.suit_of
             lengths = self.lengths = dict.fromkeys(Suit, 0)
             for card in self.hand:
                 lengths[suit_of[card]] += 1
-        return lengths[suit]
+        return lengths
 
     def may_trump(self, seat: int, suit: Suit) -> bool:
         """Whether ``seat`` might ruff a lead of ``suit`` (as far as is known)."""
@@ -579,26 +591,31 @@ def _lead(
     if top_trumps and my_trumps >= 2 and ctx.outstanding_in(SPADES) > 0:
         return top_trumps[0], HintReason.LEAD_WINNER
     safe_tops = []
+    safe_suits: dict[Suit, bool] = {}  # Whether a top card of the suit is safe.
     for card in tops:
         suit = suit_of[card]
         if suit is SPADES:
             safe_tops.append(card)
             continue
-        mine = sim.sides[ctx.seat]
-        others = [s for s in range(sim.n) if sim.sides[s] != mine]
-        if not any(ctx.may_trump(s, suit) for s in others) and ctx.outstanding_in(
-            suit
-        ) >= min(3, sim.n - 1):
+        safe = safe_suits.get(suit)
+        if safe is None:
+            mine = sim.sides[ctx.seat]
+            others = [s for s in range(sim.n) if sim.sides[s] != mine]
+            safe = safe_suits[suit] = not any(
+                ctx.may_trump(s, suit) for s in others
+            ) and ctx.outstanding_in(suit) >= min(3, sim.n - 1)
+        if safe:
             safe_tops.append(card)
     if safe_tops:
         return min(safe_tops, key=power.__getitem__), HintReason.LEAD_WINNER
     plain = [c for c in legal if suit_of[c] is not SPADES]
+    lengths = ctx.suit_lengths()
     if plain and trumps and len(trumps) < len(hand):
         # Lead low from a short suit to make a void to ruff in.
-        short = min(plain, key=lambda c: (ctx.length(suit_of[c]), power[c]))
-        if ctx.length(suit_of[short]) <= 2:
+        short = min(plain, key=lambda c: (lengths[suit_of[c]], power[c]))
+        if lengths[suit_of[short]] <= 2:
             return short, HintReason.LEAD_SHORT_SUIT
     if plain:
-        longest = max(plain, key=lambda c: (ctx.length(suit_of[c]), -power[c]))
+        longest = max(plain, key=lambda c: (lengths[suit_of[c]], -power[c]))
         return longest, HintReason.LEAD_SAFE
     return min(legal, key=power.__getitem__), HintReason.LEAD_SAFE
