@@ -17,6 +17,7 @@ from enum import Enum
 from audiospades.bots.reasons import HintReason
 from audiospades.bots.sim import Sim
 from audiospades.rules import Card, Rank, Suit
+from audiospades.rules.deck import CardTable
 
 SPADES = Suit.SPADES
 
@@ -126,6 +127,34 @@ def aim_for(sim: Sim, seat: int, params: PlayParams) -> tuple[Aim, int | None]:
     return Aim.DUCK, None
 
 
+_SuitOrder = dict[Suit, tuple[tuple[Card, int], ...]]
+_SUIT_ORDERS: dict[int, tuple[CardTable, _SuitOrder]] = {}
+
+
+def _suit_order(table: CardTable) -> _SuitOrder:
+    """Each suit's cards with their powers, highest first (built once per table).
+
+    The questions "is anything unseen above this card?" and "how many unseen cards
+    are above it?" then walk down from the top and stop at the card, instead of
+    scanning every unplayed card.
+    """
+    found = _SUIT_ORDERS.get(id(table))
+    if found is not None and found[0] is table:
+        return found[1]
+    power = table.power
+    by_suit: dict[Suit, list[Card]] = {suit: [] for suit in Suit}
+    for card in table.deck:
+        by_suit[table.suit_of[card]].append(card)
+    order = {
+        suit: tuple(
+            (c, power[c]) for c in sorted(cards, key=power.__getitem__, reverse=True)
+        )
+        for suit, cards in by_suit.items()
+    }
+    _SUIT_ORDERS[id(table)] = (table, order)
+    return order
+
+
 class _Ctx:
     """Facts about the trick for the seat to act, computed once."""
 
@@ -136,9 +165,14 @@ class _Ctx:
         "hand",
         "later",
         "led",
+        "lengths",
+        "order",
+        "outstanding",
         "params",
+        "row",
         "seat",
         "sim",
+        "tops",
     )
 
     def __init__(self, sim: Sim, seat: int, params: PlayParams) -> None:
@@ -146,29 +180,40 @@ class _Ctx:
         self.seat = seat
         self.params = params
         self.hand = sim.hands[seat]
+        self.order: _SuitOrder | None = None
+        self.lengths: dict[Suit, int] | None = None
+        self.outstanding: dict[Suit, int] = {}
+        self.tops: dict[Suit, int] = {}
         trick = sim.trick
-        self.later = [(seat + i) % sim.n for i in range(1, sim.n - len(trick))]
+        n = sim.n
+        self.later = [(seat + i) % n for i in range(1, n - len(trick))]
         self.led: Suit | None = None
-        self.best_seat = -1
-        self.best_value = -1
-        self.best_card: Card | None = None
+        best_seat, best_value, best_card = -1, -1, None
+        # A lead: any card's power. Following: the core's row for the suit led (a
+        # trump's or a follower's power, -1 for any other card).
+        self.row: tuple[int, ...] | dict[Card, int] = sim.table.power
         if trick:
-            suit_of = sim.table.suit_of
-            power = sim.table.power
-            led = suit_of[trick[0][1]]
-            self.led = led
+            first = trick[0][1]
+            self.led = sim.table.suit_of[first]
+            row = self.row = sim.core.power_when_led[first]
             for s, c in trick:
-                suit = suit_of[c]
-                v = power[c] if suit is SPADES or suit is led else -1
-                if v > self.best_value:
-                    self.best_seat, self.best_value, self.best_card = s, v, c
+                v = row[c]
+                if v > best_value:
+                    best_seat, best_value, best_card = s, v, c
+        self.best_seat = best_seat
+        self.best_value = best_value
+        self.best_card: Card | None = best_card
+
+    def suit_order(self) -> _SuitOrder:
+        """:func:`_suit_order` for this position's table, fetched when first needed."""
+        order = self.order
+        if order is None:
+            order = self.order = _suit_order(self.sim.table)
+        return order
 
     def value(self, card: Card) -> int:
         """Trick-taking value of a card in this trick (-1: cannot win it)."""
-        suit = self.sim.table.suit_of[card]
-        if suit is SPADES or suit is self.led or self.led is None:
-            return self.sim.table.power[card]
-        return -1
+        return self.row[card]
 
     def is_top(self, card: Card) -> bool:
         """Whether no unseen card of the same suit outranks ``card``."""
@@ -179,28 +224,61 @@ class _Ctx:
             if suit is SPADES:
                 return card is sim.table.trumps[0]
             return card.rank is Rank.ACE
-        suit_of = sim.table.suit_of
-        power = sim.table.power
-        suit = suit_of[card]
-        mine = power[card]
+        table = sim.table
+        suit = table.suit_of[card]
+        top = self.tops.get(suit)
+        if top is None:
+            # The highest unseen card's power (-1: none unseen), walking down from
+            # the suit's top card.
+            top = -1
+            remaining = sim.remaining
+            hand = self.hand
+            for other, power in self.suit_order()[suit]:
+                if other in remaining and other not in hand:
+                    top = power
+                    break
+            self.tops[suit] = top
+        return table.power[card] >= top
+
+    def above(self, card: Card) -> int:
+        """Unseen cards of ``card``'s suit that outrank it."""
+        mine = self.sim.table.power[card]
+        remaining = self.sim.remaining
         hand = self.hand
-        for other in sim.remaining:
-            if (
-                other is not card
-                and suit_of[other] is suit
-                and power[other] > mine
-                and other not in hand
-            ):
-                return False
-        return True
+        count = 0
+        for other, power in self.suit_order()[self.sim.table.suit_of[card]]:
+            if power <= mine:
+                break
+            if other in remaining and other not in hand:
+                count += 1
+        return count
 
     def outstanding_in(self, suit: Suit) -> int:
         """Unseen cards of ``suit`` (not in this hand, not played)."""
-        suit_of = self.sim.table.suit_of
-        hand = self.hand
-        return sum(
-            1 for c in self.sim.remaining if suit_of[c] is suit and c not in hand
-        )
+        count = self.outstanding.get(suit)
+        if count is None:
+            remaining = self.sim.remaining
+            hand = self.hand
+            count = 0
+            for card, _ in self.suit_order()[suit]:
+                if card in remaining and card not in hand:
+                    count += 1
+            self.outstanding[suit] = count
+        return count
+
+    def length(self, suit: Suit) -> int:
+        """The cards of ``suit`` in this hand."""
+        return self.suit_lengths()[suit]
+
+    def suit_lengths(self) -> dict[Suit, int]:
+        """The cards of each suit in this hand (counted once)."""
+        lengths = self.lengths
+        if lengths is None:
+            suit_of = self.sim.table.suit_of
+            lengths = self.lengths = dict.fromkeys(Suit, 0)
+            for card in self.hand:
+                lengths[suit_of[card]] += 1
+        return lengths
 
     def may_trump(self, seat: int, suit: Suit) -> bool:
         """Whether ``seat`` might ruff a lead of ``suit`` (as far as is known)."""
@@ -232,11 +310,6 @@ class _Ctx:
             self.outstanding_in(suit) >= len(self.later)
             or self.outstanding_in(SPADES) == 0
         )
-
-
-def _length(sim: Sim, hand: set[Card], suit: Suit) -> int:
-    suit_of = sim.table.suit_of
-    return sum(1 for c in hand if suit_of[c] is suit)
 
 
 def choose_card(
@@ -273,20 +346,37 @@ def _key(card: Card) -> int:
     return card.index
 
 
+def _split(ctx: _Ctx, legal: list[Card]) -> tuple[list[Card], list[Card]]:
+    """The legal cards that beat the trick so far and those that do not, each by power.
+
+    One pass over ``legal`` with the trick's power row (a card that can win it has
+    its power there, any other -1), then a stable sort of each part: the same lists,
+    in the same order, as filtering ``legal`` twice by :meth:`_Ctx.value`.
+    """
+    sim = ctx.sim
+    row = ctx.row
+    best = ctx.best_value
+    winners = []
+    losers = []
+    for card in legal:
+        if row[card] > best:
+            winners.append(card)
+        else:
+            losers.append(card)
+    power = sim.table.power.__getitem__
+    winners.sort(key=power)
+    losers.sort(key=power)
+    return winners, losers
+
+
 def _follow(
     ctx: _Ctx, legal: list[Card], aim: Aim, nil_seat: int | None
 ) -> tuple[Card, HintReason]:
     sim = ctx.sim
-    power = sim.table.power
     suit_of = sim.table.suit_of
     led = ctx.led
     following = suit_of[legal[0]] is led
-    winners = sorted(
-        (c for c in legal if ctx.value(c) > ctx.best_value), key=power.__getitem__
-    )
-    losers = sorted(
-        (c for c in legal if ctx.value(c) <= ctx.best_value), key=power.__getitem__
-    )
+    winners, losers = _split(ctx, legal)
     partner = sim.partners[ctx.seat]
     played = {s for s, _ in sim.trick}
 
@@ -450,11 +540,10 @@ def _low(ctx: _Ctx, cards: list[Card], following: bool) -> Card:
         return min(cards, key=power.__getitem__)
     plain = [c for c in cards if suit_of[c] is not SPADES]
     pool = plain or cards
-    hand = ctx.hand
 
     def rank(card: Card) -> tuple[int, int]:
         # Shorten the shortest suit (towards a void to ruff in), lowest card first.
-        return (_length(sim, hand, suit_of[card]), power[card])
+        return (ctx.length(suit_of[card]), power[card])
 
     return min(pool, key=rank)
 
@@ -467,17 +556,9 @@ def _discard_high(ctx: _Ctx, cards: list[Card]) -> Card:
 
 def _safety(ctx: _Ctx, card: Card) -> tuple[int, int]:
     """How safely ``card`` loses a trick it leads: the unseen cards above it."""
-    sim = ctx.sim
-    suit_of = sim.table.suit_of
-    power = sim.table.power
-    hand = ctx.hand
-    suit = suit_of[card]
-    above = sum(
-        1
-        for c in sim.remaining
-        if suit_of[c] is suit and power[c] > power[card] and c not in hand
-    )
-    return (above - (3 if suit is SPADES else 0), -power[card])
+    table = ctx.sim.table
+    above = ctx.above(card)
+    return (above - (3 if table.suit_of[card] is SPADES else 0), -table.power[card])
 
 
 def _lead(
@@ -506,30 +587,35 @@ def _lead(
     # Aim.WIN: cash a sure winner, drawing trumps first when strong in them.
     trumps = [c for c in legal if suit_of[c] is SPADES]
     top_trumps = [c for c in tops if suit_of[c] is SPADES]
-    my_trumps = _length(sim, hand, SPADES)
+    my_trumps = ctx.length(SPADES)
     if top_trumps and my_trumps >= 2 and ctx.outstanding_in(SPADES) > 0:
         return top_trumps[0], HintReason.LEAD_WINNER
     safe_tops = []
+    safe_suits: dict[Suit, bool] = {}  # Whether a top card of the suit is safe.
     for card in tops:
         suit = suit_of[card]
         if suit is SPADES:
             safe_tops.append(card)
             continue
-        mine = sim.sides[ctx.seat]
-        others = [s for s in range(sim.n) if sim.sides[s] != mine]
-        if not any(ctx.may_trump(s, suit) for s in others) and ctx.outstanding_in(
-            suit
-        ) >= min(3, sim.n - 1):
+        safe = safe_suits.get(suit)
+        if safe is None:
+            mine = sim.sides[ctx.seat]
+            others = [s for s in range(sim.n) if sim.sides[s] != mine]
+            safe = safe_suits[suit] = not any(
+                ctx.may_trump(s, suit) for s in others
+            ) and ctx.outstanding_in(suit) >= min(3, sim.n - 1)
+        if safe:
             safe_tops.append(card)
     if safe_tops:
         return min(safe_tops, key=power.__getitem__), HintReason.LEAD_WINNER
     plain = [c for c in legal if suit_of[c] is not SPADES]
+    lengths = ctx.suit_lengths()
     if plain and trumps and len(trumps) < len(hand):
         # Lead low from a short suit to make a void to ruff in.
-        short = min(plain, key=lambda c: (_length(sim, hand, suit_of[c]), power[c]))
-        if _length(sim, hand, suit_of[short]) <= 2:
+        short = min(plain, key=lambda c: (lengths[suit_of[c]], power[c]))
+        if lengths[suit_of[short]] <= 2:
             return short, HintReason.LEAD_SHORT_SUIT
     if plain:
-        longest = max(plain, key=lambda c: (_length(sim, hand, suit_of[c]), -power[c]))
+        longest = max(plain, key=lambda c: (lengths[suit_of[c]], -power[c]))
         return longest, HintReason.LEAD_SAFE
     return min(legal, key=power.__getitem__), HintReason.LEAD_SAFE
