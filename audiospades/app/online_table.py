@@ -10,18 +10,25 @@ offered (the controller says so). On top of that:
 * after "Connection lost, reconnecting" and "Reconnected", the server's fresh
   snapshot is summed up: the hand, the trick, whose turn, the scores;
 * Escape asks whether to leave (Y leaves for the lobby, a computer player taking
-  the seat in a game under way; N or Escape stays).
+  the seat in a game under way; N or Escape stays);
+* when the game is over, the host is told that Enter starts another game at the
+  same table with the same players, and the others that they wait for the host;
+  when it starts, everyone hears so and plays on at this screen (a fresh
+  controller: the finished game's would refuse every card).
 """
 
 from __future__ import annotations
 
 from audiospades.app.confirm import Confirm
+from audiospades.app.games import thinks_in_background
+from audiospades.app.hint_ahead import HintAhead
 from audiospades.app.online import OnlineSession, chat_entry, say_news
 from audiospades.app.screen import KeyPress, Pop, Push, Transition
 from audiospades.app.services import Services
 from audiospades.app.table import TableScreen
 from audiospades.commands import Command
 from audiospades.keymap import Context
+from audiospades.net import protocol as p
 from audiospades.net.client import LinkState
 from audiospades.net.remote import NewsKind, OnlineNews, RemoteTable
 from audiospades.notices import Notice
@@ -30,9 +37,11 @@ from audiospades.presenter.online import (
     LEAVE_TABLE,
     leave_question_text,
     left_table_text,
+    play_again_text,
     where_things_stand,
 )
 from audiospades.sound import Cue
+from audiospades.table_control import TableController
 
 
 class OnlineTableScreen(TableScreen):
@@ -48,6 +57,8 @@ class OnlineTableScreen(TableScreen):
         self._fresh = fresh
         self._sum_up = False
         """A reconnection happened: sum up when the server's snapshot comes."""
+        self._told_over = False
+        """Whether the end of this game was followed by how to play again."""
 
     # --- the framework ---
     def key_contexts(self) -> tuple[Context, ...]:
@@ -80,6 +91,12 @@ class OnlineTableScreen(TableScreen):
     def _sync(self, services: Services) -> None:
         """Say the table's notices and the online news, in the order they came."""
         table = self.remote
+        if self.control.finished and table.has_started and not table.is_over:
+            # The host started the next game at this table: a fresh controller
+            # (the finished game's refuses every card), as net/render.py does.
+            background = thinks_in_background(services)
+            self.control = TableController(table, HintAhead(background=background))
+            self._told_over = False
         notices = self.control.drain()
         news = table.drain_news()
         first = table.notice_serial - len(notices)
@@ -95,6 +112,9 @@ class OnlineTableScreen(TableScreen):
                 continue
             for utterance in describe(item, view, names, verbosity):
                 services.say(utterance)
+        if table.is_over and not self._told_over:
+            self._told_over = True
+            services.say(Utterance(play_again_text(table.is_host)))
         if table.drain_pending():
             self._sync(services)
 
@@ -125,6 +145,16 @@ class OnlineTableScreen(TableScreen):
             return chat_entry(self.online, at_table=True)
         if command is Command.MENU:
             return Push(LeaveQuestion(self))
+        table = self.remote
+        if table.is_over and command in (Command.PLAY_CARD, Command.CONTINUE):
+            if table.is_host:
+                # As the waiting room's "Start the game": the server answers
+                # with "The game starts." for everyone, or says why not.
+                table.client.send(p.StartGame())
+                table.awaiting_reply = True
+            else:
+                services.say(Utterance(play_again_text(False)))
+            return None
         return super().handle(command, key, services)
 
 

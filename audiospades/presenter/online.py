@@ -446,6 +446,18 @@ def leave_question_text(is_playing: bool) -> str:
     return _("Leave the table? {yes} leaves, {no} stays.").format(**keys)
 
 
+def play_again_text(is_host: bool) -> str:
+    """The game at a networked table is over: how another one starts there."""
+    if is_host:
+        return _(
+            "To play again at this table with the same players, press {start}."
+        ).format(start=key_for(Command.PLAY_CARD, Context.TABLE))
+    return _(
+        "The host can start another game at this table: wait for it, "
+        "or press {leave} to leave."
+    ).format(leave=key_for(Command.MENU, Context.TABLE))
+
+
 def watching_text(info: TableInfo, chair: int) -> str:
     """Said on sitting down to watch a game: from whose chair, heard as "you"."""
     held = next((s for s in info.seats if s.seat == chair), None)
