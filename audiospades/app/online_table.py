@@ -5,6 +5,8 @@
 home and other people's moves are told in the same words and cues; undo is not
 offered (the controller says so). On top of that:
 
+* a spectator hears the watched player named, never "you" ("Ann plays the 7 of
+  hearts"), as the browser page does;
 * the chat key (the apostrophe) opens the chat entry; chat, seat changes, the
   link and the server's refusals are spoken as they come;
 * after "Connection lost, reconnecting" and "Reconnected", the server's fresh
@@ -18,6 +20,9 @@ offered (the controller says so). On top of that:
 """
 
 from __future__ import annotations
+
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING
 
 from audiospades.app.confirm import Confirm
 from audiospades.app.games import thinks_in_background
@@ -40,8 +45,12 @@ from audiospades.presenter.online import (
     play_again_text,
     where_things_stand,
 )
+from audiospades.presenter.words import watching
 from audiospades.sound import Cue
 from audiospades.table_control import TableController
+
+if TYPE_CHECKING:
+    import pygame
 
 
 class OnlineTableScreen(TableScreen):
@@ -64,10 +73,23 @@ class OnlineTableScreen(TableScreen):
     def key_contexts(self) -> tuple[Context, ...]:
         return (*super().key_contexts(), Context.ONLINE)
 
+    def _words(self) -> AbstractContextManager[None]:
+        """Words for a spectator when watching: the watched chair is named."""
+        return watching(not self.remote.is_seated)
+
     def on_enter(self, services: Services) -> None:
-        if not self._fresh:
-            self._say_where_things_stand(services, returning=False)
-        super().on_enter(services)
+        with self._words():
+            if not self._fresh:
+                self._say_where_things_stand(services, returning=False)
+            super().on_enter(services)
+
+    def on_resume(self, services: Services) -> None:
+        with self._words():
+            super().on_resume(services)
+
+    def draw(self, surface: pygame.Surface, services: Services) -> None:
+        with self._words():
+            super().draw(surface, services)
 
     def is_busy(self) -> bool:
         table = self.remote
@@ -86,7 +108,8 @@ class OnlineTableScreen(TableScreen):
         online.pump()
         if online.client.table is not table:
             return Pop()  # the table closed under us
-        return super().update(services, now_ms)
+        with self._words():
+            return super().update(services, now_ms)
 
     def _sync(self, services: Services) -> None:
         """Say the table's notices and the online news, in the order they came."""
@@ -139,6 +162,12 @@ class OnlineTableScreen(TableScreen):
         services.say(Utterance(text))
 
     def handle(
+        self, command: Command | None, key: KeyPress, services: Services
+    ) -> Transition | None:
+        with self._words():
+            return self._handle(command, key, services)
+
+    def _handle(
         self, command: Command | None, key: KeyPress, services: Services
     ) -> Transition | None:
         if command is Command.CHAT:

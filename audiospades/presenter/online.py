@@ -459,17 +459,16 @@ def play_again_text(is_host: bool) -> str:
 
 
 def watching_text(info: TableInfo, chair: int) -> str:
-    """Said on sitting down to watch a game: from whose chair, heard as "you"."""
+    """Said on sitting down to watch a game: from whose chair (named, never "you")."""
     held = next((s for s in info.seats if s.seat == chair), None)
     player = seat_name(held.name) if held is not None else ""
     if not player:
         return _("You are watching table {name} from seat {number}.").format(
             name=info.name, number=chair + 1
         )
-    return _(
-        "You are watching table {name} from the chair of {player}: what {player} "
-        "does is told as if you did it."
-    ).format(name=info.name, player=player)
+    return _("You are watching table {name} from the chair of {player}.").format(
+        name=info.name, player=player
+    )
 
 
 def where_things_stand(

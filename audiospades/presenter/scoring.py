@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from audiospades.i18n import _, ngettext
-from audiospades.notices import HUMAN
 from audiospades.presenter.words import (
     Subject,
     bags_words,
+    is_you,
+    own_side,
     player_title,
     side_name,
     side_subject,
@@ -60,7 +61,7 @@ def side_reasons(score: SideScore, names: Sequence[str]) -> list[str]:
             )
         )
     for nil in score.nils:
-        if nil.seat == HUMAN:
+        if is_you(nil.seat):
             if nil.blind:
                 text = (
                     _("Your blind nil made: {points}.")
@@ -89,7 +90,7 @@ def side_reasons(score: SideScore, names: Sequence[str]) -> list[str]:
             # The nil bidder's own tricks: the side's count leaves them out.
             took = (
                 _("You took {tricks}.")
-                if nil.seat == HUMAN
+                if is_you(nil.seat)
                 else ngettext("{side} took {tricks}.", "{side} took {tricks}.", 1)
             )
             out.append(
@@ -242,7 +243,7 @@ def goal_text(rules: Rules) -> str:
 def match_standing_text(view: SeatView, names: Sequence[str]) -> str:
     """Key M: who leads and by how much, after how many hands."""
     totals = view.totals
-    mine = view.side
+    mine = own_side(view)
     best = max(totals)
     leaders = [s for s, t in enumerate(totals) if t == best]
     played = ngettext(
@@ -285,7 +286,7 @@ def game_over_text(view: SeatView, names: Sequence[str]) -> str:
     )
     if view.is_draw or view.winner is None:
         return _("The game is over: a draw. {scores}").format(scores=finals)
-    if view.winner == view.side:
+    if view.winner == own_side(view):
         if view.rules.partnerships:
             return _("Game over. Your side wins! {scores}").format(scores=finals)
         return _("Game over. You win! {scores}").format(scores=finals)
@@ -378,4 +379,4 @@ def rules_text(rules: Rules) -> str:
 
 def human_name_for(seat: int, names: Sequence[str]) -> str:
     """A seat's name, "You" for seat 0."""
-    return player_title(seat, names) if seat != HUMAN else _("You")
+    return player_title(seat, names) if not is_you(seat) else _("You")

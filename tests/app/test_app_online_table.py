@@ -1,6 +1,7 @@
 """A networked table from the keys: a host seats computer players and starts, plays
 with the local table's keys, hears Ctrl+Z refused, survives a dropped connection
-and hears where things stand, then leaves with Escape and Y.
+and hears where things stand, then leaves with Escape and Y; a spectator hears the
+watched player named.
 """
 
 from __future__ import annotations
@@ -150,11 +151,12 @@ def test_a_spectator_watches_a_game_to_its_end(
             bob.press("return")
             until(lambda: isinstance(bob.app.top, OnlineTableScreen), bob)
             assert (
-                "You are watching table Ann's table from the chair of Ann: what Ann "
-                "does is told as if you did it." in bob.transcript
+                "You are watching table Ann's table from the chair of Ann."
+                in bob.transcript
             )
+            # Ann is named, never "you": Bob is not Ann.
             summary = next(s for s in bob.transcript if s.startswith("Hand 1. "))
-            assert "You and Bert: 0, 0 bags." in summary
+            assert "Ann and Bert: 0, 0 bags." in summary
             watching = bob.app.top
             assert isinstance(watching, OnlineTableScreen)
             table = ann.app.top
@@ -165,6 +167,14 @@ def test_a_spectator_watches_a_game_to_its_end(
             plays = [s for s in bob.transcript if " plays the " in s]
             assert len(plays) >= 39  # every computer player's card, at least
             assert any(s.startswith("Milly plays the ") for s in plays)
+            assert sum(s.startswith("Ann plays the ") for s in plays) == 13
+            watched = bob.transcript.index(
+                "You are watching table Ann's table from the chair of Ann."
+            )
+            told = bob.transcript[watched + 1 :]
+            assert not any(s.startswith(("You ", "Your ")) for s in told)
+            bob.press("s")  # the scores name Ann's side
+            assert bob.last.startswith("Ann and Bert: ")
             bob.press("c")  # the table's keys answer a spectator too
             assert bob.last
         finally:

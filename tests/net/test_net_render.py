@@ -192,11 +192,15 @@ def test_a_page_watching_a_table_sees_no_hand_and_hears_the_play(
             await finished
             assert pictures and all(not pic.hand for pic in pictures)
             assert any(" plays the " in t for t in heard)
+            # The watched chair's player (Bert, seat 2) is named, never "you".
+            assert any(t.startswith("Bert plays the ") for t in heard)
+            told = [t for t in heard if not t.startswith("You are watching table")]
+            assert not any(t.startswith(("You ", "Your ")) for t in told)
             # S, asked while watching: the scores, from the watched chair (seat 2,
-            # the host's partner), in the words the game uses for a watcher.
+            # the host's partner), its side named as any other.
             await page.send({"type": "key", "key": "s"})
             answer = await _said(page)
-            assert answer.lines and answer.lines[0].text.startswith("You and Host: ")
+            assert answer.lines and answer.lines[0].text.startswith("Bert and Host: ")
             await page.close()
             await host.close()
 
