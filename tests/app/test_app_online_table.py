@@ -163,7 +163,16 @@ def test_a_spectator_watches_a_game_to_its_end(
             assert isinstance(table, OnlineTableScreen)
             ann.press("3", "return")
             _play_to_the_end(ann, table)
-            until(lambda: watching.remote.is_over, bob)
+            # The end is told (then the spectator hears who may start another).
+            until(
+                heard(
+                    bob,
+                    "The host can start another game at this table: wait for it, "
+                    "or press Escape to leave.",
+                ),
+                bob,
+            )
+            assert watching.remote.is_over
             plays = [s for s in bob.transcript if " plays the " in s]
             assert len(plays) >= 39  # every computer player's card, at least
             assert any(s.startswith("Milly plays the ") for s in plays)
