@@ -14,7 +14,8 @@ offered (the controller says so). On top of that:
 * Escape asks whether to leave (Y leaves for the lobby, a computer player taking
   the seat in a game under way; N or Escape stays);
 * when the game is over, the host is told that Enter starts another game at the
-  same table with the same players, and the others that they wait for the host;
+  same table with the same players (after Y to "Play again?"), and the others that
+  they wait for the host;
   when it starts, everyone hears so and plays on at this screen (a fresh
   controller: the finished game's would refuse every card).
 """
@@ -40,8 +41,10 @@ from audiospades.notices import Notice
 from audiospades.presenter import Utterance, describe
 from audiospades.presenter.online import (
     LEAVE_TABLE,
+    PLAY_AGAIN,
     leave_question_text,
     left_table_text,
+    play_again_question_text,
     play_again_text,
     where_things_stand,
 )
@@ -68,6 +71,8 @@ class OnlineTableScreen(TableScreen):
         """A reconnection happened: sum up when the server's snapshot comes."""
         self._told_over = False
         """Whether the end of this game was followed by how to play again."""
+        self._starting = False
+        """The host said Y to "Play again?": the server's answer is awaited."""
 
     # --- the framework ---
     def key_contexts(self) -> tuple[Context, ...]:
@@ -82,10 +87,6 @@ class OnlineTableScreen(TableScreen):
             if not self._fresh:
                 self._say_where_things_stand(services, returning=False)
             super().on_enter(services)
-
-    def on_resume(self, services: Services) -> None:
-        with self._words():
-            super().on_resume(services)
 
     def draw(self, surface: pygame.Surface, services: Services) -> None:
         with self._words():
@@ -175,16 +176,31 @@ class OnlineTableScreen(TableScreen):
         if command is Command.MENU:
             return Push(LeaveQuestion(self))
         table = self.remote
-        if table.is_over and command in (Command.PLAY_CARD, Command.CONTINUE):
+        over = table.is_over and (self.finished or not table.is_seated)
+        if over and command in (Command.PLAY_CARD, Command.CONTINUE):
+            # (Seated, only once the end is told: an Enter meant for the last
+            # card never asks to play again.)
             if table.is_host:
-                # As the waiting room's "Start the game": the server answers
-                # with "The game starts." for everyone, or says why not.
-                table.client.send(p.StartGame())
-                table.awaiting_reply = True
-            else:
-                services.say(Utterance(play_again_text(False)))
+                return Push(PlayAgainQuestion(self))
+            services.say(Utterance(play_again_text(False)))
             return None
         return super().handle(command, key, services)
+
+    def on_resume(self, services: Services) -> None:
+        if self._starting:
+            # Back from "Play again?" with Y: the server's answer is what to say.
+            self._starting = False
+            return
+        with self._words():
+            super().on_resume(services)
+
+    def start_again(self) -> None:
+        """Ask the server for another game at this table (the host's Y)."""
+        # As the waiting room's "Start the game": the server answers with
+        # "The game starts." for everyone, or says why not.
+        self.remote.client.send(p.StartGame())
+        self.remote.awaiting_reply = True
+        self._starting = True
 
 
 class LeaveQuestion(Confirm):
@@ -200,4 +216,20 @@ class LeaveQuestion(Confirm):
         super().__init__(
             LEAVE_TABLE, lambda: leave_question_text(not table.finished), leave
         )
+        self.table = table
+
+
+class PlayAgainQuestion(Confirm):
+    """Enter at a networked table whose game is over, for the host: play again?
+
+    Y starts another game with the same players; N or Escape stays. Asked so that
+    a stray Enter never starts a game.
+    """
+
+    def __init__(self, table: OnlineTableScreen) -> None:
+        def start(services: Services) -> Transition:
+            table.start_again()
+            return Pop()
+
+        super().__init__(PLAY_AGAIN, play_again_question_text, start)
         self.table = table

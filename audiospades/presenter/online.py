@@ -67,6 +67,7 @@ SIT_ANY: Final = N_("Sit at the first free seat")
 WATCH: Final = N_("Watch the game")
 START_GAME: Final = N_("Start the game")
 LEAVE_TABLE: Final = N_("Leave the table")
+PLAY_AGAIN: Final = N_("Play again")
 TABLE_CHOICE_TITLE: Final = N_("Join this table.")
 WAITING_TITLE: Final = N_("Waiting for the game.")
 CHOOSE_BOT_TITLE: Final = N_("Choose a computer player.")
@@ -456,6 +457,14 @@ def play_again_text(is_host: bool) -> str:
         "The host can start another game at this table: wait for it, "
         "or press {leave} to leave."
     ).format(leave=key_for(Command.MENU, Context.TABLE))
+
+
+def play_again_question_text() -> str:
+    """The host pressed Enter at a networked table whose game is over."""
+    return _(
+        "Start another game at this table with the same players? "
+        "{yes} starts, {no} stays."
+    ).format(**yes_no_keys())
 
 
 def watching_text(info: TableInfo, chair: int) -> str:

@@ -2,8 +2,9 @@
 
 Two people (Ann, the host, and Bob) and two computer players play a one-hand game
 against a real server on loopback; at its end Ann is told Enter starts another
-game, Bob that he waits for the host. Ann presses Enter: both hear the game start
-and play the second game to its end with the same keys, at the same screens.
+game, Bob that he waits for the host. Ann presses Enter and Y (play again?): both
+hear the game start and play the second game to its end with the same keys, at
+the same screens.
 """
 
 from __future__ import annotations
@@ -99,9 +100,18 @@ def test_the_host_starts_another_game_at_the_same_table_and_both_play_it(
             assert bob.said_since(mark) == [WAIT_LINE]
             assert bob_table.remote.is_over
 
-            # Ann's Enter starts it: both hear so, at the same screens.
-            ann_mark, bob_mark = ann.mark(), bob.mark()
+            # Ann's Enter asks first (a stray Enter starts nothing): N stays.
             ann.press("return")
+            assert ann.last == (
+                "Start another game at this table with the same players? "
+                "Y starts, N stays."
+            )
+            ann.press("n")
+            assert ann.app.top is ann_table and ann_table.remote.is_over
+            # Enter and Y start it: both hear so, at the same screens.
+            ann.press("return")
+            ann_mark, bob_mark = ann.mark(), bob.mark()
+            ann.press("y")
             until(lambda: "The game starts." in ann.said_since(ann_mark), ann)
             until(lambda: "The game starts." in bob.said_since(bob_mark), bob)
             assert _table(ann) is ann_table and _table(bob) is bob_table
