@@ -5,34 +5,55 @@
 home and other people's moves are told in the same words and cues; undo is not
 offered (the controller says so). On top of that:
 
+* a spectator hears the watched player named, never "you" ("Ann plays the 7 of
+  hearts"), as the browser page does;
 * the chat key (the apostrophe) opens the chat entry; chat, seat changes, the
   link and the server's refusals are spoken as they come;
 * after "Connection lost, reconnecting" and "Reconnected", the server's fresh
   snapshot is summed up: the hand, the trick, whose turn, the scores;
 * Escape asks whether to leave (Y leaves for the lobby, a computer player taking
-  the seat in a game under way; N or Escape stays).
+  the seat in a game under way; N or Escape stays);
+* when the game is over, the host is told that Enter starts another game at the
+  same table with the same players (after Y to "Play again?"), and the others that
+  they wait for the host;
+  when it starts, everyone hears so and plays on at this screen (a fresh
+  controller: the finished game's would refuse every card).
 """
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING
+
 from audiospades.app.confirm import Confirm
+from audiospades.app.games import thinks_in_background
+from audiospades.app.hint_ahead import HintAhead
 from audiospades.app.online import OnlineSession, chat_entry, say_news
 from audiospades.app.screen import KeyPress, Pop, Push, Transition
 from audiospades.app.services import Services
 from audiospades.app.table import TableScreen
 from audiospades.commands import Command
 from audiospades.keymap import Context
+from audiospades.net import protocol as p
 from audiospades.net.client import LinkState
 from audiospades.net.remote import NewsKind, OnlineNews, RemoteTable
 from audiospades.notices import Notice
 from audiospades.presenter import Utterance, describe
 from audiospades.presenter.online import (
     LEAVE_TABLE,
+    PLAY_AGAIN,
     leave_question_text,
     left_table_text,
+    play_again_question_text,
+    play_again_text,
     where_things_stand,
 )
+from audiospades.presenter.words import watching
 from audiospades.sound import Cue
+from audiospades.table_control import TableController
+
+if TYPE_CHECKING:
+    import pygame
 
 
 class OnlineTableScreen(TableScreen):
@@ -48,15 +69,28 @@ class OnlineTableScreen(TableScreen):
         self._fresh = fresh
         self._sum_up = False
         """A reconnection happened: sum up when the server's snapshot comes."""
+        self._told_over = False
+        """Whether the end of this game was followed by how to play again."""
+        self._starting = False
+        """The host said Y to "Play again?": the server's answer is awaited."""
 
     # --- the framework ---
     def key_contexts(self) -> tuple[Context, ...]:
         return (*super().key_contexts(), Context.ONLINE)
 
+    def _words(self) -> AbstractContextManager[None]:
+        """Words for a spectator when watching: the watched chair is named."""
+        return watching(not self.remote.is_seated)
+
     def on_enter(self, services: Services) -> None:
-        if not self._fresh:
-            self._say_where_things_stand(services, returning=False)
-        super().on_enter(services)
+        with self._words():
+            if not self._fresh:
+                self._say_where_things_stand(services, returning=False)
+            super().on_enter(services)
+
+    def draw(self, surface: pygame.Surface, services: Services) -> None:
+        with self._words():
+            super().draw(surface, services)
 
     def is_busy(self) -> bool:
         table = self.remote
@@ -75,11 +109,18 @@ class OnlineTableScreen(TableScreen):
         online.pump()
         if online.client.table is not table:
             return Pop()  # the table closed under us
-        return super().update(services, now_ms)
+        with self._words():
+            return super().update(services, now_ms)
 
     def _sync(self, services: Services) -> None:
         """Say the table's notices and the online news, in the order they came."""
         table = self.remote
+        if self.control.finished and table.has_started and not table.is_over:
+            # The host started the next game at this table: a fresh controller
+            # (the finished game's refuses every card), as net/render.py does.
+            background = thinks_in_background(services)
+            self.control = TableController(table, HintAhead(background=background))
+            self._told_over = False
         notices = self.control.drain()
         news = table.drain_news()
         first = table.notice_serial - len(notices)
@@ -95,6 +136,9 @@ class OnlineTableScreen(TableScreen):
                 continue
             for utterance in describe(item, view, names, verbosity):
                 services.say(utterance)
+        if table.is_over and not self._told_over:
+            self._told_over = True
+            services.say(Utterance(play_again_text(table.is_host)))
         if table.drain_pending():
             self._sync(services)
 
@@ -121,11 +165,42 @@ class OnlineTableScreen(TableScreen):
     def handle(
         self, command: Command | None, key: KeyPress, services: Services
     ) -> Transition | None:
+        with self._words():
+            return self._handle(command, key, services)
+
+    def _handle(
+        self, command: Command | None, key: KeyPress, services: Services
+    ) -> Transition | None:
         if command is Command.CHAT:
             return chat_entry(self.online, at_table=True)
         if command is Command.MENU:
             return Push(LeaveQuestion(self))
+        table = self.remote
+        over = table.is_over and (self.finished or not table.is_seated)
+        if over and command in (Command.PLAY_CARD, Command.CONTINUE):
+            # (Seated, only once the end is told: an Enter meant for the last
+            # card never asks to play again.)
+            if table.is_host:
+                return Push(PlayAgainQuestion(self))
+            services.say(Utterance(play_again_text(False)))
+            return None
         return super().handle(command, key, services)
+
+    def on_resume(self, services: Services) -> None:
+        if self._starting:
+            # Back from "Play again?" with Y: the server's answer is what to say.
+            self._starting = False
+            return
+        with self._words():
+            super().on_resume(services)
+
+    def start_again(self) -> None:
+        """Ask the server for another game at this table (the host's Y)."""
+        # As the waiting room's "Start the game": the server answers with
+        # "The game starts." for everyone, or says why not.
+        self.remote.client.send(p.StartGame())
+        self.remote.awaiting_reply = True
+        self._starting = True
 
 
 class LeaveQuestion(Confirm):
@@ -141,4 +216,20 @@ class LeaveQuestion(Confirm):
         super().__init__(
             LEAVE_TABLE, lambda: leave_question_text(not table.finished), leave
         )
+        self.table = table
+
+
+class PlayAgainQuestion(Confirm):
+    """Enter at a networked table whose game is over, for the host: play again?
+
+    Y starts another game with the same players; N or Escape stays. Asked so that
+    a stray Enter never starts a game.
+    """
+
+    def __init__(self, table: OnlineTableScreen) -> None:
+        def start(services: Services) -> Transition:
+            table.start_again()
+            return Pop()
+
+        super().__init__(PLAY_AGAIN, play_again_question_text, start)
         self.table = table

@@ -24,8 +24,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Final, cast
 
 from audiospades import bots, i18n
@@ -50,7 +51,7 @@ from audiospades.presenter.replies import reply_utterances
 from audiospades.presenter.sheet import score_sheet_lines
 from audiospades.presenter.system import key_help_text
 from audiospades.presenter.table import seat_label_text
-from audiospades.presenter.words import card_name
+from audiospades.presenter.words import card_name, watching
 from audiospades.replies import Reply
 from audiospades.rules import Card, Phase, SeatView
 from audiospades.sound import Cue
@@ -212,6 +213,14 @@ class WebSeat:
         self._waiting_at: RemoteTable | None = None
         """The table whose waiting room this seat saw (its game starts fresh)."""
 
+    @contextmanager
+    def _words(self) -> Iterator[None]:
+        """Words in the client's language, for a spectator if it watches."""
+        table = self.online.table
+        spectating = table is not None and not table.is_seated
+        with i18n.speaking(self.client.language), watching(spectating):
+            yield
+
     # --- frames in ---
     def feed(self, message: p.Message) -> None:
         """A frame the server sent the client: read it soon (once per burst)."""
@@ -227,8 +236,9 @@ class WebSeat:
         self._due = False
         if self.client.closed:
             return
+        self.online.pump()  # first: whether the seat watches words what it reads
         try:
-            with i18n.speaking(self.client.language):
+            with self._words():
                 lines = self._lines(replies)
                 screen = self._screen()
                 characters = self._characters() if self._first else None
@@ -366,13 +376,13 @@ class WebSeat:
                 return  # a card the page showed before it was played: nothing
             control.focus = card
         if command is Command.HELP:
-            with i18n.speaking(self.client.language):
+            with self._words():
                 self._send_help(control)
             return
         if command is Command.SCORE_SHEET:
             # The page has no sheet screen: its lines go to the messages, where
             # Page Up and Page Down read them one by one.
-            with i18n.speaking(self.client.language):
+            with self._words():
                 sheet = score_sheet_lines(control.view, control.port.names)
             self.client.send(p.Said(lines=[p.SaidLine(text=t) for t in sheet]))
             return

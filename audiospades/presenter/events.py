@@ -13,7 +13,6 @@ from audiospades.commands import Command
 from audiospades.i18n import _, ngettext
 from audiospades.keymap import Context
 from audiospades.notices import (
-    HUMAN,
     GameFinished,
     HandHidden,
     HandShown,
@@ -47,6 +46,7 @@ from audiospades.presenter.words import (
     bid_words,
     card_list,
     card_name,
+    is_you,
     player_title,
     side_subject,
     the_card,
@@ -90,7 +90,7 @@ def describe(
     match notice:
         case HandDealt(hand_index=_, dealer=dealer):
             number = view.hands_played + 1
-            if dealer == HUMAN:
+            if is_you(dealer):
                 text = _("Hand {number}. You deal.").format(number=number)
             else:
                 text = _("Hand {number}. {player} deals.").format(
@@ -98,7 +98,7 @@ def describe(
                 )
             return [Utterance(text, Cue.DEAL)]
         case RedealRequested(seat=seat):
-            if seat == HUMAN:
+            if is_you(seat):
                 text = _("You throw in your hand. The cards are dealt again.")
             else:
                 text = _(
@@ -107,7 +107,7 @@ def describe(
                 ).format(player=_(names[seat]))
             return [Utterance(text, Cue.SHUFFLE)]
         case BidMade(seat=seat, bid=bid):
-            if seat == HUMAN:
+            if is_you(seat):
                 text = _("You bid {bid}.").format(bid=bid_words(bid))
             elif brief:
                 text = _("{player}: {bid}.").format(
@@ -155,11 +155,11 @@ def describe(
                 parts.append(bid_line.format(count=total, **who))
             return [Utterance(_("Bidding is over.") + " " + " ".join(parts))]
         case CardsPassed(from_seat=giver, to_seat=taker, cards=cards):
-            if giver == HUMAN:
+            if is_you(giver):
                 text = _("You pass {cards} to {player}.").format(
                     cards=card_list(cards), player=_(names[taker])
                 )
-            elif taker == HUMAN:
+            elif is_you(taker):
                 text = _("{player} passes you {cards}.").format(
                     player=_(names[giver]), cards=card_list(cards)
                 )
@@ -172,11 +172,11 @@ def describe(
                 ).format(player=_(names[giver]), count=count, partner=_(names[taker]))
             return [Utterance(text, Cue.CARDS_PASSED, pan=pan_for(giver, n))]
         case PlayStarted(leader=leader):
-            if leader == HUMAN or brief:
+            if is_you(leader) or brief:
                 return []
             return [Utterance(_("{player} leads.").format(player=_(names[leader])))]
         case CardPlayed(seat=seat, card=card):
-            if seat == HUMAN:
+            if is_you(seat):
                 # Translators: {card} comes with its article: "the king of hearts".
                 text = _("You play {card}.").format(card=the_card(card))
             elif brief:
@@ -193,7 +193,7 @@ def describe(
             return [Utterance(_("Spades are broken."), Cue.SPADES_BROKEN)]
         case TrickWon(seat=seat, cards=cards, trick_index=index):
             card = next(c for s, c in cards if s == seat)
-            if seat == HUMAN:
+            if is_you(seat):
                 cue = Cue.TRICK_WON_YOU
                 # Translators: {card} comes with its article: "the king of hearts".
                 text = _("You win the trick with {card}.")
@@ -318,7 +318,7 @@ def nil_broken_text(
     mine = [t for t in view.completed_tricks if t.seat == seat]
     if not mine or mine[0].trick_index != trick_index:
         return None  # not this hand's tricks, or not the bidder's first
-    if seat == HUMAN:
+    if is_you(seat):
         if bid.blind:
             return _("Your blind nil has failed.")
         return _("Your nil has failed.")

@@ -67,6 +67,7 @@ SIT_ANY: Final = N_("Sit at the first free seat")
 WATCH: Final = N_("Watch the game")
 START_GAME: Final = N_("Start the game")
 LEAVE_TABLE: Final = N_("Leave the table")
+PLAY_AGAIN: Final = N_("Play again")
 TABLE_CHOICE_TITLE: Final = N_("Join this table.")
 WAITING_TITLE: Final = N_("Waiting for the game.")
 CHOOSE_BOT_TITLE: Final = N_("Choose a computer player.")
@@ -446,18 +447,37 @@ def leave_question_text(is_playing: bool) -> str:
     return _("Leave the table? {yes} leaves, {no} stays.").format(**keys)
 
 
+def play_again_text(is_host: bool) -> str:
+    """The game at a networked table is over: how another one starts there."""
+    if is_host:
+        return _(
+            "To play again at this table with the same players, press {start}."
+        ).format(start=key_for(Command.PLAY_CARD, Context.TABLE))
+    return _(
+        "The host can start another game at this table: wait for it, "
+        "or press {leave} to leave."
+    ).format(leave=key_for(Command.MENU, Context.TABLE))
+
+
+def play_again_question_text() -> str:
+    """The host pressed Enter at a networked table whose game is over."""
+    return _(
+        "Start another game at this table with the same players? "
+        "{yes} starts, {no} stays."
+    ).format(**yes_no_keys())
+
+
 def watching_text(info: TableInfo, chair: int) -> str:
-    """Said on sitting down to watch a game: from whose chair, heard as "you"."""
+    """Said on sitting down to watch a game: from whose chair (named, never "you")."""
     held = next((s for s in info.seats if s.seat == chair), None)
     player = seat_name(held.name) if held is not None else ""
     if not player:
         return _("You are watching table {name} from seat {number}.").format(
             name=info.name, number=chair + 1
         )
-    return _(
-        "You are watching table {name} from the chair of {player}: what {player} "
-        "does is told as if you did it."
-    ).format(name=info.name, player=player)
+    return _("You are watching table {name} from the chair of {player}.").format(
+        name=info.name, player=player
+    )
 
 
 def where_things_stand(

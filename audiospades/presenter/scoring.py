@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from audiospades.i18n import _, ngettext
-from audiospades.notices import HUMAN
 from audiospades.presenter.words import (
     Subject,
     bags_words,
+    is_you,
+    own_side,
     player_title,
     side_name,
     side_subject,
@@ -61,7 +62,7 @@ def side_reasons(score: SideScore, names: Sequence[str]) -> list[str]:
             )
         )
     for nil in score.nils:
-        if nil.seat == HUMAN:
+        if is_you(nil.seat):
             if nil.blind:
                 text = (
                     _("Your blind nil made: {points}.")
@@ -90,7 +91,7 @@ def side_reasons(score: SideScore, names: Sequence[str]) -> list[str]:
             # The nil bidder's own tricks: the side's count leaves them out.
             took = (
                 _("You took {tricks}.")
-                if nil.seat == HUMAN
+                if is_you(nil.seat)
                 else ngettext("{side} took {tricks}.", "{side} took {tricks}.", 1)
             )
             out.append(
@@ -189,7 +190,7 @@ def hand_summary_lines(
             holder = contract_holder(side, view)
             if holder is not None:
                 # One partner holds the contract (the other bid nil): name them.
-                subject = Subject.YOU if holder == HUMAN else Subject.OTHERS
+                subject = Subject.YOU if is_you(holder) else Subject.OTHERS
                 people = 1
                 who = {"side": player_title(holder, names)}
             match subject:
@@ -265,7 +266,7 @@ def goal_text(rules: Rules) -> str:
 def match_standing_text(view: SeatView, names: Sequence[str]) -> str:
     """Key M: who leads and by how much, after how many hands."""
     totals = view.totals
-    mine = view.side
+    mine = own_side(view)
     best = max(totals)
     leaders = [s for s, t in enumerate(totals) if t == best]
     played = ngettext(
@@ -308,7 +309,7 @@ def game_over_text(view: SeatView, names: Sequence[str]) -> str:
     )
     if view.is_draw or view.winner is None:
         return _("The game is over: a draw. {scores}").format(scores=finals)
-    if view.winner == view.side:
+    if view.winner == own_side(view):
         if view.rules.partnerships:
             return _("Game over. Your side wins! {scores}").format(scores=finals)
         return _("Game over. You win! {scores}").format(scores=finals)
@@ -403,4 +404,4 @@ def rules_text(rules: Rules) -> str:
 
 def human_name_for(seat: int, names: Sequence[str]) -> str:
     """A seat's name, "You" for seat 0."""
-    return player_title(seat, names) if seat != HUMAN else _("You")
+    return player_title(seat, names) if not is_you(seat) else _("You")

@@ -17,6 +17,7 @@ from audiospades.presenter.words import (
     Subject,
     bid_words,
     card_name,
+    is_you,
     join_list,
     player_name,
     player_title,
@@ -178,7 +179,7 @@ def cards_on_table_text(
     if shown is not None and not view.trick:
         won = (
             _("{cards}. You won it.")
-            if shown.seat == HUMAN
+            if is_you(shown.seat)
             else _("{cards}. {player} won it.")
         )
         return won.format(
@@ -194,7 +195,7 @@ def cards_on_table_text(
     if winning is None or len(view.trick) < 2:
         return on_table
     seat, card = winning
-    if seat == HUMAN:
+    if is_you(seat):
         # Translators: {card} comes with its article: "the queen of hearts".
         so_far = _("You are winning with {card}.").format(card=the_card(card))
     else:
@@ -210,14 +211,14 @@ def suit_led_text(view: SeatView, names: Sequence[str]) -> str:
     led = view.led_suit
     if led is not None:
         leader = view.trick[0][0]
-        if leader == HUMAN:
+        if is_you(leader):
             text = _("You led {suit}.").format(suit=suit_name(led))
         else:
             text = _("{player} led {suit}.").format(
                 player=_(names[leader]), suit=suit_name(led)
             )
     elif view.phase is Phase.PLAYING and view.to_act is not None:
-        if view.to_act == HUMAN:
+        if is_you(view.to_act):
             text = _("Nothing led yet: it is your lead.")
         else:
             text = _("Nothing led yet: {player} leads.").format(
@@ -234,7 +235,7 @@ def _spades_state_text(view: SeatView) -> str:
         return _("Spades may be led at any time.")
     if view.spades_broken:
         return _("Spades are broken.")
-    my_lead = view.to_act == HUMAN and not view.trick
+    my_lead = is_you(view.to_act) and not view.trick
     if my_lead and view.legal_plays:
         if any(view.suit_of(c) is Suit.SPADES for c in view.legal_plays):
             return _(
@@ -258,12 +259,12 @@ def trick_info_text(view: SeatView, names: Sequence[str]) -> str:
     for seat in range(n):
         bid: Bid | None = view.bids[seat]
         if bid is None:
-            if seat == HUMAN:
+            if is_you(seat):
                 parts.append(_("You have not bid."))
             else:
                 parts.append(_("{player} has not bid.").format(player=_(names[seat])))
             continue
-        if seat == HUMAN:
+        if is_you(seat):
             text = _("You bid {bid}, taken {tricks}.")
         else:
             text = _("{player} bid {bid}, taken {tricks}.")
@@ -316,14 +317,14 @@ def whose_turn_text(
     if seat is None:
         return _("The next hand is being dealt.")
     if view.phase is Phase.BIDDING:
-        if seat == HUMAN:
+        if is_you(seat):
             return _("Your turn to bid.")
         return _("{player} is bidding.").format(player=_(names[seat]))
     if view.phase is Phase.PASSING:
-        if seat == HUMAN:
+        if is_you(seat):
             return _("Your turn to pass cards.")
         return _("{player} is passing cards.").format(player=_(names[seat]))
-    if seat == HUMAN:
+    if is_you(seat):
         return _("Your turn to play.")
     return _("{player} is playing.").format(player=_(names[seat]))
 
@@ -335,7 +336,7 @@ def last_trick_text(view: SeatView, names: Sequence[str]) -> str:
     last = view.completed_tricks[-1]
     won = (
         _("Last trick: {cards}. You won it.")
-        if last.seat == HUMAN
+        if is_you(last.seat)
         else _("Last trick: {cards}. {player} won it.")
     )
     return won.format(
@@ -381,7 +382,7 @@ def bid_prompt_text(view: SeatView) -> str:
             nil=key_for(Command.BID_NIL, Context.BIDDING, Context.TABLE),
             key=key_for(Command.BID, Context.BIDDING, Context.TABLE),
         )
-    if view.bids[HUMAN] is not None:
+    if is_you(HUMAN) and view.bids[HUMAN] is not None:
         bid = view.bids[HUMAN]
         assert bid is not None
         return _("You bid {bid}.").format(bid=bid_words(bid))
@@ -390,7 +391,7 @@ def bid_prompt_text(view: SeatView) -> str:
 
 def bid_not_now_text(view: SeatView, names: Sequence[str]) -> str:
     """A digit typed when it is not the player's turn to bid."""
-    mine = view.bids[HUMAN]
+    mine = view.bids[HUMAN] if is_you(HUMAN) else None
     seat = view.to_act
     if view.phase is Phase.BIDDING and seat not in (None, HUMAN) and mine is None:
         return _("It is not your turn to bid: {player} is bidding.").format(

@@ -23,7 +23,7 @@ from audiospades.presenter.online import (
     seat_item_label,
 )
 from audiospades.presenter.scoring import goal_text
-from audiospades.presenter.words import side_name, signed
+from audiospades.presenter.words import is_you, side_name, signed
 from audiospades.rules import SeatView
 from audiospades.textmark import N_
 
@@ -39,7 +39,7 @@ def picture_header(view: SeatView, names: Sequence[str]) -> list[str]:
     items.append(goal_text(view.rules))
     acting = view.to_act if view.to_act is not None and not view.is_over else None
     if acting is not None:
-        who = _("You") if acting == 0 else _(names[acting])
+        who = _("You") if is_you(acting) else _(names[acting])
         items.append(_("To play: {player}").format(player=who))
     return items
 

@@ -13,7 +13,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from enum import Enum
 from typing import Final
 
@@ -159,16 +161,50 @@ def signed(points: int) -> str:
     return str(points)
 
 
+_WATCHING: ContextVar[bool] = ContextVar("audiospades_watching", default=False)
+"""Whether the words are for a spectator (see :func:`watching`)."""
+
+
+@contextmanager
+def watching(on: bool = True) -> Iterator[None]:
+    """Words for a spectator while in this block (``on``): seat 0 is not "you".
+
+    A spectator sees the table from a player's chair (seat 0), but is not that
+    player: what the player does is told in the third person, by name ("Ann plays
+    the 7 of hearts", "Ann and Bert: 40"), as any other seat's is.
+    """
+    token = _WATCHING.set(on)
+    try:
+        yield
+    finally:
+        _WATCHING.reset(token)
+
+
+def is_watching() -> bool:
+    """Whether the words are for a spectator (:func:`watching`)."""
+    return _WATCHING.get()
+
+
+def is_you(seat: int | None) -> bool:
+    """Whether ``seat`` is the listener ("you"): seat 0, unless watching."""
+    return seat == HUMAN and not _WATCHING.get()
+
+
+def own_side(view: SeatView) -> int | None:
+    """The listener's side, or None for a spectator."""
+    return None if _WATCHING.get() else view.side
+
+
 def player_name(seat: int, names: Sequence[str]) -> str:
     """A seat's name; seat 0 is "you"."""
-    if seat == HUMAN:
+    if is_you(seat):
         return _("you")
     return _(names[seat])
 
 
 def player_title(seat: int, names: Sequence[str]) -> str:
     """A seat's name at the start of a sentence; seat 0 is "You"."""
-    if seat == HUMAN:
+    if is_you(seat):
         return _("You")
     return _(names[seat])
 
@@ -179,7 +215,7 @@ def side_name(side: int, view: SeatView, names: Sequence[str]) -> str:
     seats = side_seats(side, rules.player_count, rules.partnerships)
     if len(seats) == 1:
         return player_title(seats[0], names)
-    if HUMAN in seats:
+    if HUMAN in seats and is_you(HUMAN):
         partner = partner_of(HUMAN, rules.player_count, True)
         assert partner is not None
         return _("You and {partner}").format(partner=_(names[partner]))
@@ -215,7 +251,7 @@ def side_subject(
     rules = view.rules
     seats = side_seats(side, rules.player_count, rules.partnerships)
     values = {"side": side_name(side, view, names), "partner": ""}
-    if HUMAN not in seats:
+    if HUMAN not in seats or not is_you(HUMAN):
         return Subject.OTHERS, len(seats), values
     if len(seats) == 1:
         return Subject.YOU, 1, values

@@ -192,12 +192,16 @@ def test_a_page_watching_a_table_sees_no_hand_and_hears_the_play(
             await finished
             assert pictures and all(not pic.hand for pic in pictures)
             assert any(" plays the " in t for t in heard)
+            # The watched chair's player (Bert, seat 2) is named, never "you".
+            assert any(t.startswith("Bert plays the ") for t in heard)
+            told = [t for t in heard if not t.startswith("You are watching table")]
+            assert not any(t.startswith(("You ", "Your ")) for t in told)
             # S, asked while watching: the scores, from the watched chair (seat 2,
-            # the host's partner), in the words the game uses for a watcher.
-            # (The news still on its way comes first: the key sends it before
-            # answering.)
+            # the host's partner), its side named as any other.
+            # (The game's last lines may still be on their way: read up to it.)
             await page.send({"type": "key", "key": "s"})
-            await _lines_until(page, lambda t: t.startswith("You and Host: "))
+            lines = await _lines_until(page, lambda t: t.startswith("Bert and Host: "))
+            assert not any(t.startswith(("You ", "Your ")) for t in lines)
             await page.close()
             await host.close()
 

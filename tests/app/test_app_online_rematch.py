@@ -1,0 +1,130 @@
+"""Another game at the same online table: the host presses Enter when one is over.
+
+Two people (Ann, the host, and Bob) and two computer players play a one-hand game
+against a real server on loopback; at its end Ann is told Enter starts another
+game, Bob that he waits for the host. Ann presses Enter and Y (play again?): both
+hear the game start and play the second game to its end with the same keys, at
+the same screens.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from online_helpers import DEADLINE, connect, heard, server_thread, until
+
+from audiospades.app.harness import Harness
+from audiospades.app.lobby import WaitingRoomScreen
+from audiospades.app.online_table import OnlineTableScreen
+from audiospades.rules import Phase
+from audiospades.storage import Settings
+
+SMALL = {"preset": "pagat", "target_score": None, "hand_limit": 1}
+
+HOST_LINE = "To play again at this table with the same players, press Enter."
+WAIT_LINE = (
+    "The host can start another game at this table: wait for it, "
+    "or press Escape to leave."
+)
+
+
+def _table(harness: Harness) -> OnlineTableScreen:
+    top = harness.app.top
+    assert isinstance(top, OnlineTableScreen)
+    return top
+
+
+def _play_both_to_the_end(*players: Harness) -> None:
+    """Each player bids 3 and plays the focused card on their turn, to the end.
+
+    A player presses keys only on their own turn (or question), as a person would;
+    the bound only turns a stuck game into a failure instead of a hung test run.
+    """
+    end = time.monotonic() + 3 * DEADLINE
+    while time.monotonic() < end:
+        tables = [_table(p) for p in players]
+        if all(t.remote.is_over and t.finished for t in tables):
+            return
+        for player, table in zip(players, tables, strict=True):
+            player.frame()
+            remote = table.remote
+            if remote.question is not None:
+                player.press("n")
+            elif remote.is_human_turn:
+                if remote.view().phase is Phase.BIDDING:
+                    player.press("3", "return")
+                else:
+                    player.press("return")
+        time.sleep(0.005)
+    raise AssertionError("the game did not end")
+
+
+def test_the_host_starts_another_game_at_the_same_table_and_both_play_it(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    settings = dataclasses.replace(
+        Settings(language="en", pace="fast"), last_rules=dict(SMALL)
+    )
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann", settings=settings)
+        ann.press("return", "end", "return")  # create a table
+        ann.settle()
+        assert isinstance(ann.app.top, WaitingRoomScreen)
+        bob = connect(make_harness, server, "Bob")
+        try:
+            assert bob.last.startswith("Lobby. 1 table is open. Ann's table, ")
+            bob.press("return", "return")  # join: the first free seat
+            until(lambda: isinstance(bob.app.top, WaitingRoomScreen), bob)
+            until(heard(ann, "Bob sits in seat 2."), ann)
+            ann.press("down", "down", "return", "return")  # seat 3: Milly
+            until(heard(ann, "Milly, a computer player, sits in seat 3."), ann)
+            ann.press("down", "return", "down", "return")  # seat 4: Bert
+            until(heard(ann, "Bert, a computer player, sits in seat 4."), ann)
+            ann.patience_seconds = bob.patience_seconds = 0.3
+            ann.press("down", "return")  # Start the game
+            until(lambda: isinstance(bob.app.top, OnlineTableScreen), ann, bob)
+            until(lambda: isinstance(ann.app.top, OnlineTableScreen), ann, bob)
+            ann_table, bob_table = _table(ann), _table(bob)
+
+            _play_both_to_the_end(ann, bob)
+            until(heard(ann, HOST_LINE), ann)
+            until(heard(bob, WAIT_LINE), bob)
+            assert HOST_LINE not in bob.transcript
+            assert WAIT_LINE not in ann.transcript
+            # Bob's Enter is answered: only the host starts the next game.
+            mark = bob.mark()
+            bob.press("return")
+            assert bob.said_since(mark) == [WAIT_LINE]
+            assert bob_table.remote.is_over
+
+            # Ann's Enter asks first (a stray Enter starts nothing): N stays.
+            ann.press("return")
+            assert ann.last == (
+                "Start another game at this table with the same players? "
+                "Y starts, N stays."
+            )
+            ann.press("n")
+            assert ann.app.top is ann_table and ann_table.remote.is_over
+            # Enter and Y start it: both hear so, at the same screens.
+            ann.press("return")
+            ann_mark, bob_mark = ann.mark(), bob.mark()
+            ann.press("y")
+            until(lambda: "The game starts." in ann.said_since(ann_mark), ann)
+            until(lambda: "The game starts." in bob.said_since(bob_mark), bob)
+            assert _table(ann) is ann_table and _table(bob) is bob_table
+            until(lambda: not ann_table.finished and not bob_table.finished, ann, bob)
+
+            # The second game takes their cards (the first game's controller refused
+            # them all, saying the game was over), to its end.
+            _play_both_to_the_end(ann, bob)
+            for player, mark in ((ann, ann_mark), (bob, bob_mark)):
+                said = player.said_since(mark)
+                assert sum(s.startswith("You play ") for s in said) == 13
+            until(lambda: ann.said_since(ann_mark).count(HOST_LINE) == 1, ann)
+            until(lambda: bob.said_since(bob_mark).count(WAIT_LINE) == 1, bob)
+        finally:
+            ann.close()
+            bob.close()
