@@ -12,7 +12,6 @@ from audiospades.app.screen import (
     MenuScreen,
     Push,
     Quit,
-    Replace,
     Transition,
 )
 from audiospades.app.services import Services
@@ -66,8 +65,3 @@ class MainMenu(MenuScreen):
             ],
             can_go_back=False,
         )
-
-
-def replace_with_main(services: Services) -> Transition:
-    """Back to a fresh main menu."""
-    return Replace(MainMenu())

@@ -179,7 +179,6 @@ class Services:
         """The latest text spoken: always shown on screen."""
         self.what_key_mode = False
         self.fullscreen_requested = False
-        self.quit_requested = False
         self.notices = notices if notices is not None else OutputNotices()
         self._settings_problem: SaveProblem | None = None
         """The last settings save's problem, said once: again only if it changes."""
@@ -235,10 +234,6 @@ class Services:
         from audiospades.presenter.access import output_text
 
         self.say(Utterance(output_text(self.output_in_use()), interrupt=interrupt))
-
-    def backend_changed(self, change: BackendChange) -> None:
-        """Speech back end callback: say so once, at the next frame."""
-        self.notices.speech_changed(change)
 
     def flush_notices(self) -> None:
         """Say what changed in speech and sound output since the last frame, once."""

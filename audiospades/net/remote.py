@@ -309,11 +309,6 @@ class RemoteTable:
         return self._view
 
     @property
-    def game_phase(self) -> Phase | None:
-        """The phase of the game, None before it starts."""
-        return None if self._view is None else self._view.phase
-
-    @property
     def is_seated(self) -> bool:
         """Whether one plays (False: watching)."""
         return self.seat is not None

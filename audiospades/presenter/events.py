@@ -296,11 +296,6 @@ def describe(
     return []
 
 
-def phase_is_play(view: SeatView) -> bool:
-    """Whether cards are being played."""
-    return view.phase is Phase.PLAYING
-
-
 def nil_broken_text(
     view: SeatView, names: Sequence[str], seat: int, trick_index: int
 ) -> str | None:

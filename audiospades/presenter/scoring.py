@@ -400,8 +400,3 @@ def rules_text(rules: Rules) -> str:
     if rules.tie_rule is TieRule.DRAW:
         parts.append(_("A tie is a draw."))
     return " ".join(parts)
-
-
-def human_name_for(seat: int, names: Sequence[str]) -> str:
-    """A seat's name, "You" for seat 0."""
-    return player_title(seat, names) if not is_you(seat) else _("You")

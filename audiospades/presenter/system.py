@@ -8,7 +8,7 @@ from typing import Final
 
 from audiospades.bots import Hint, HintKind, HintReason
 from audiospades.commands import Command
-from audiospades.i18n import _, ngettext, pgettext
+from audiospades.i18n import _, ngettext
 from audiospades.keymap import Chord
 from audiospades.notices import FileKind
 from audiospades.presenter.keynames import key_for, key_label, yes_no_keys
@@ -582,11 +582,6 @@ def history_end_text() -> str:
     return _("No more messages.")
 
 
-def language_text(name: str) -> str:
-    """After a language switch."""
-    return _("Language: {name}.").format(name=name)
-
-
 _REASONS: Final[dict[HintReason, str]] = {
     # Translators: the reason after "Play the jack of clubs:". "It" is the card:
     # say "this card" (or no subject), not a pronoun that agrees with a gender,
@@ -700,11 +695,6 @@ def hints_off_text() -> str:
 def undo_unavailable_text() -> str:
     """Undo asked for in an online game, which has none."""
     return _("Undo is not available in an online game.")
-
-
-def coming_text(label: str) -> str:
-    """A menu entry that is not built yet."""
-    return pgettext("menu", "{item} is coming in a later version.").format(item=label)
 
 
 _CUES: Final[dict[Cue, str]] = {

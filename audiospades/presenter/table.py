@@ -19,7 +19,6 @@ from audiospades.presenter.words import (
     card_name,
     is_you,
     join_list,
-    player_name,
     player_title,
     rank_name,
     side_subject,
@@ -400,11 +399,6 @@ def bid_not_now_text(view: SeatView, names: Sequence[str]) -> str:
     if mine is not None:
         return _("Bidding is over: you bid {bid}.").format(bid=bid_words(mine))
     return _("It is not your turn to bid.")
-
-
-def player_or_you(seat: int, names: Sequence[str]) -> str:
-    """A seat's name in the middle of a sentence."""
-    return player_name(seat, names)
 
 
 def pass_choice_text(card: Card, chosen: bool, remaining: int) -> str:

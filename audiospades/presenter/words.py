@@ -180,11 +180,6 @@ def watching(on: bool = True) -> Iterator[None]:
         _WATCHING.reset(token)
 
 
-def is_watching() -> bool:
-    """Whether the words are for a spectator (:func:`watching`)."""
-    return _WATCHING.get()
-
-
 def is_you(seat: int | None) -> bool:
     """Whether ``seat`` is the listener ("you"): seat 0, unless watching."""
     return seat == HUMAN and not _WATCHING.get()

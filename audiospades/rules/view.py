@@ -124,12 +124,6 @@ class SeatView:
         done = tuple(c for t in self.completed_tricks for _, c in t.cards)
         return done + tuple(c for _, c in self.trick)
 
-    def unseen_cards(self) -> frozenset[Card]:
-        """Cards this seat has not seen: not in its hand, not played, not passed out."""
-        table = card_table(self.rules)
-        seen = set(self.hand) | set(self.played_cards()) | set(self.passed_out)
-        return frozenset(c for c in table.deck if c not in seen)
-
 
 def seat_view(game: Game, seat: int, *, hide_hand: bool = False) -> SeatView:
     """The view of ``game`` from ``seat``.

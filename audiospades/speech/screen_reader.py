@@ -208,11 +208,6 @@ class ScreenReaderSpeaker:
             return self.detection.readers
         return (self.output_name,) if self.output_name else ()
 
-    @property
-    def has_braille(self) -> bool:
-        """Whether text goes to the screen reader's braille display too."""
-        return self._braille and self._braille_wanted
-
     def set_braille(self, on: bool) -> None:
         """Send text to the screen reader's braille display (where it has one)."""
         self._braille_wanted = on

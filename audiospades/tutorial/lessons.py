@@ -357,8 +357,3 @@ VARIANTS: Final[tuple[Lesson, ...]] = (BLIND_NIL, INDIVIDUAL, FIVE, JOKERS, SIX)
 
 LESSONS: Final[tuple[Lesson, ...]] = BASICS + VARIANTS
 """Every lesson, the basics first."""
-
-
-def lesson_by_id(lesson_id: str) -> Lesson | None:
-    """The lesson called ``lesson_id``, or None."""
-    return next((x for x in LESSONS if x.id == lesson_id), None)
