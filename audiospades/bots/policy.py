@@ -92,6 +92,17 @@ def _live_nil(sim: Sim, seat: int) -> bool:
     return bid is not None and bid.is_nil and sim.tricks_won[seat] == 0
 
 
+def _crowded(sim: Sim, seat: int) -> bool:
+    """Whether ``seat`` plays for itself against four or five others.
+
+    There, taking a trick to break one player's nil or to set one contract costs
+    this seat (a bag, or its own contract) and hurts only one of its opponents: the
+    others gain as much. Level 3 without those attacks beat level 3 with them at
+    five and six players each for themselves (README, issue 14).
+    """
+    return sim.partners[seat] is None and sim.n >= 5
+
+
 def aim_for(sim: Sim, seat: int, params: PlayParams) -> tuple[Aim, int | None]:
     """What ``seat`` wants from this trick, and the nil seat it concerns if any."""
     if _live_nil(sim, seat):
@@ -103,7 +114,7 @@ def aim_for(sim: Sim, seat: int, params: PlayParams) -> tuple[Aim, int | None]:
         partner = sim.partners[seat]
         if partner is not None and _live_nil(sim, partner):
             return Aim.COVER, partner
-        if need <= 0 or left - need >= 2:
+        if not _crowded(sim, seat) and (need <= 0 or left - need >= 2):
             for other in range(sim.n):
                 if sim.sides[other] != side and _live_nil(sim, other):
                     return Aim.ATTACK, other
@@ -117,6 +128,8 @@ def aim_for(sim: Sim, seat: int, params: PlayParams) -> tuple[Aim, int | None]:
     rules = sim.rules
     if rules.bag_penalty == 0 and rules.overtrick_points > 0:
         return Aim.WIN, None
+    if _crowded(sim, seat):
+        return Aim.DUCK, None
     for other_side in set(sim.sides):
         if other_side == side:
             continue
