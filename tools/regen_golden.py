@@ -6,10 +6,10 @@
 Each file holds one headless game (one hand, fast pace, computer players that choose
 at random among legal moves) played by the key script in its header: the engine's
 events in order, then every spoken line. There is one per table shape and variant
-worth hearing: four players in partnership (two seeds), three players each for
-themselves, six in three partnerships, five each for themselves, and a blind nil
-with its card passing. Review changes as diffs: a changed word is a changed
-experience for the player.
+worth hearing: four players in partnership (two seeds), three, four, five and six
+players each for themselves, six in three partnerships, a blind nil with its card
+passing, jokers and deuces as trumps, and the suicide, mirror and whiz bidding.
+Review changes as diffs: a changed word is a changed experience for the player.
 """
 
 from __future__ import annotations
@@ -49,6 +49,25 @@ GAMES: dict[str, Golden] = {
     ),
     "partners6_seed9": Golden(
         9, {"player_count": 6, "partnerships": True}, 6, LONG_PLAY
+    ),
+    "cutthroat4_seed11": Golden(
+        11, {"player_count": 4, "partnerships": False}, 4, LONG_PLAY
+    ),
+    "cutthroat6_seed12": Golden(
+        12, {"player_count": 6, "partnerships": False}, 6, LONG_PLAY
+    ),
+    "jokers4_seed13": Golden(13, {"trump_mode": "jokers"}, 4, LONG_PLAY),
+    "deuces4_seed14": Golden(14, {"trump_mode": "deuces"}, 4, LONG_PLAY),
+    # Under suicide, mirror and whiz the turn prompt names the bids allowed; a 2
+    # (or 3) typed first is refused with the reason, then the allowed bid is typed.
+    "suicide4_seed15": Golden(
+        15, {"bidding_style": "suicide"}, 4, "return 2 return n return " + LONG_PLAY
+    ),
+    "mirror4_seed16": Golden(
+        16, {"bidding_style": "mirror"}, 4, "return 2 return 5 return " + LONG_PLAY
+    ),
+    "whiz4_seed17": Golden(
+        17, {"bidding_style": "whiz"}, 4, "return 3 return n return " + LONG_PLAY
     ),
     "blindnil4_seed3": Golden(
         3,

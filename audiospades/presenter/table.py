@@ -15,6 +15,7 @@ from audiospades.notices import HUMAN, Question, QuestionKind
 from audiospades.presenter.keynames import key_for, yes_no_keys
 from audiospades.presenter.words import (
     Subject,
+    allowed_bids_words,
     bid_words,
     card_name,
     is_you,
@@ -89,8 +90,25 @@ def your_turn_text(view: SeatView, names: Sequence[str], brief: bool) -> str:
     if view.phase is Phase.BIDDING:
         if brief:
             return _("Your bid.")
+        key = key_for(Command.BID, Context.BIDDING, Context.TABLE)
+        allowed = allowed_bids_words(view)
+        only = _plain_bids(view)
+        nil_key = key_for(Command.BID_NIL, Context.BIDDING, Context.TABLE)
+        if len(only) == 1 and only[0].is_nil:
+            return _(
+                "Your turn to bid. You must bid nil: type {nil} and press {key}."
+            ).format(nil=nil_key, key=key)
+        if allowed is not None and len(only) == 1:
+            return _(
+                "Your turn to bid. You must bid {bid}: type it and press {key}."
+            ).format(bid=allowed, key=key)
+        if allowed is not None:
+            return _(
+                "Your turn to bid. These rules allow {bids}: type your bid and "
+                "press {key}."
+            ).format(bids=allowed, key=key)
         return _("Your turn to bid. Type a number and press {key}; 0 is nil.").format(
-            key=key_for(Command.BID, Context.BIDDING, Context.TABLE)
+            key=key
         )
     if view.phase is Phase.PASSING:
         pending = view.pending_pass
@@ -370,9 +388,29 @@ def bid_too_many_text(typed: str, entry: str, view: SeatView) -> str:
     ).format(number=int(typed), count=most, entry=bid_entry_text(entry, view))
 
 
+def _plain_bids(view: SeatView) -> list[Bid]:
+    """The legal bids other than blind nil (which is asked before the hand is seen)."""
+    return [b for b in view.legal_bids if not b.blind]
+
+
 def bid_prompt_text(view: SeatView) -> str:
     """Key B: how to bid, or why not now."""
     if view.phase is Phase.BIDDING and view.is_my_turn:
+        allowed = allowed_bids_words(view)
+        key = key_for(Command.BID, Context.BIDDING, Context.TABLE)
+        only = _plain_bids(view)
+        if len(only) == 1 and only[0].is_nil:
+            return _("Your bid: you must bid nil; type {nil} and press {key}.").format(
+                nil=key_for(Command.BID_NIL, Context.BIDDING, Context.TABLE), key=key
+            )
+        if allowed is not None and len(only) == 1:
+            return _("Your bid: you must bid {bid}; type it and press {key}.").format(
+                bid=allowed, key=key
+            )
+        if allowed is not None:
+            return _(
+                "Your bid: these rules allow {bids}; type your bid and press {key}."
+            ).format(bids=allowed, key=key)
         return _(
             "Your bid: type a number from 0 to {count}, or {nil} for nil, "
             "and press {key}."

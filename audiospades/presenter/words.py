@@ -149,6 +149,48 @@ def join_list(items: Sequence[str]) -> str:
     return _("{list} and {last}").format(list=head, last=items[-1])
 
 
+def join_choices(items: Sequence[str]) -> str:
+    """Join alternatives as a spoken list: "a, b or c"."""
+    if not items:
+        return ""
+    head = items[0]
+    for item in items[1:-1]:
+        head = _("{list}, {item}").format(list=head, item=item)
+    if len(items) == 1:
+        return head
+    # Translators: the last of several alternatives, as in "nil, 1 to 3 or 5 to 13".
+    return _("{list} or {last}").format(list=head, last=items[-1])
+
+
+def allowed_bids_words(view: SeatView) -> str | None:
+    """The bids the rules allow now, when not the usual nil to every trick.
+
+    Under mirror only the number of spades is allowed, under whiz that or nil,
+    under suicide nil or at least four, with no hell all but one total: "5", "nil
+    or 5", "nil, 1 to 3 or 5 to 13". None when any bid from nil up is allowed.
+    """
+    bids = [b for b in view.legal_bids if not b.blind]
+    numbers = sorted({b.tricks for b in bids if not b.is_nil})
+    has_nil = any(b.is_nil for b in bids)
+    top = view.rules.trick_count
+    if has_nil and numbers == list(range(1, top + 1)):
+        return None
+    parts = [_("nil")] if has_nil else []
+    start = 0
+    while start < len(numbers):
+        end = start
+        while end + 1 < len(numbers) and numbers[end + 1] == numbers[end] + 1:
+            end += 1
+        low, high = numbers[start], numbers[end]
+        if low == high:
+            parts.append(str(low))
+        else:
+            # Translators: a range of bids, as in "4 to 13".
+            parts.append(_("{low} to {high}").format(low=low, high=high))
+        start = end + 1
+    return join_choices(parts)
+
+
 def card_list(cards: Sequence[Card]) -> str:
     """Cards as a spoken list: "the ace of spades and the 4 of clubs"."""
     return join_list([the_card(c) for c in cards])

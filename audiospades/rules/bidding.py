@@ -113,10 +113,11 @@ def refuse_bid(
     if style is BiddingStyle.WHIZ and not bid.is_nil and bid.tricks != spade_count:
         return IllegalAction(Reason.WHIZ_NIL_OR_SPADES, spades=spade_count)
     if style is BiddingStyle.SUICIDE:
-        if not bid.is_nil and bid.tricks < 4:
-            return IllegalAction(Reason.SUICIDE_NEEDS_FOUR)
+        # When the partner bid a number, only nil is left: say that, not "4 or more".
         if partner_bid is not None and not partner_bid.is_nil and not bid.is_nil:
             return IllegalAction(Reason.SUICIDE_NEEDS_NIL)
+        if not bid.is_nil and bid.tricks < 4:
+            return IllegalAction(Reason.SUICIDE_NEEDS_FOUR)
     side_complete = partner is None or partner_bid is not None
     if rules.minimum_side_bid and side_complete:
         side_bids = [bid] if partner_bid is None else [bid, partner_bid]

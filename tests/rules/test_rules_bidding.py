@@ -304,6 +304,8 @@ def test_suicide_one_partner_nil_the_other_at_least_four() -> None:
     game.bid(NORTH, Bid(4))
     game.bid(EAST, NIL)
     assert reason_for(lambda: game.bid(SOUTH, Bid(5))) is Reason.SUICIDE_NEEDS_NIL
+    # Under four too, the reason is the one that leaves a choice: only nil is left.
+    assert reason_for(lambda: game.bid(SOUTH, Bid(2))) is Reason.SUICIDE_NEEDS_NIL
     assert [b for b in game.legal_bids(SOUTH) if not b.blind] == [NIL]
     game.bid(SOUTH, NIL)
     # West's partner went nil: West may bid 4 or more, or nil too (double nil).
