@@ -359,6 +359,14 @@ def bid_entry_text(entry: str, view: SeatView) -> str:
     return str(value)
 
 
+def bid_entry_held_text(entry: str, view: SeatView) -> str:
+    """B with a bid typed: the bid Enter will place, not placed yet."""
+    return _("Your bid so far: {bid}. Press {key} to place it.").format(
+        bid=bid_entry_text(entry, view),
+        key=key_for(Command.BID, Context.BIDDING, Context.TABLE),
+    )
+
+
 def bid_too_many_text(typed: str, entry: str, view: SeatView) -> str:
     """A digit that would make the bid larger than the tricks in a hand."""
     most = view.rules.trick_count
