@@ -14,6 +14,9 @@ class Command(StrEnum):
 
     # --- table questions (seed 004's keys) ---
     BID = "bid"
+    """Place the bid being typed (Enter in the bid entry), or hear how to bid."""
+    BID_OPEN = "bid_open"
+    """Open the bid entry (B), or hear the bid it holds: it never places a bid."""
     CARDS_ON_TABLE = "cards_on_table"
     SUIT_LED = "suit_led"
     TRICK_INFO = "trick_info"

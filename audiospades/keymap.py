@@ -19,7 +19,7 @@ Chord(key='z', mods=frozenset({'ctrl'}))
 >>> chord_from_key("b", "B", shift=True)
 Chord(key='b', mods=frozenset())
 >>> DEFAULT_KEYMAP.lookup(chord_from_key("b", "b"), (Context.TABLE, Context.GLOBAL))
-<Command.BID: 'bid'>
+<Command.BID_OPEN: 'bid_open'>
 """
 
 from __future__ import annotations
@@ -183,7 +183,9 @@ DEFAULT_BINDINGS: Final[tuple[tuple[Context, str, Command], ...]] = (
     (_M, "right", Command.MENU_RIGHT),
     (_M, "escape", Command.BACK),
     # The table: seed 004's keys first.
-    (_T, "b", Command.BID),
+    # B only opens the entry (issue 12, item 4): Enter alone places a bid, so a
+    # second B after a stray arrow cannot bid what the arrow stepped to.
+    (_T, "b", Command.BID_OPEN),
     (_T, "c", Command.CARDS_ON_TABLE),
     (_T, "f", Command.SUIT_LED),
     (_T, "v", Command.TRICK_INFO),

@@ -99,6 +99,13 @@ class BidEntryChanged:
 
 
 @dataclass(frozen=True, slots=True)
+class BidEntryHeld:
+    """B again with a bid typed: ``entry`` is what Enter will place (not placed)."""
+
+    entry: str
+
+
+@dataclass(frozen=True, slots=True)
 class BidRefused:
     """A digit was refused: ``typed`` would bid more tricks than there are.
 
@@ -171,6 +178,7 @@ Reply = (
     | QuestionAgain
     | FocusMoved
     | BidEntryChanged
+    | BidEntryHeld
     | BidRefused
     | PassChoiceChanged
     | HintGiven

@@ -25,6 +25,7 @@ from audiospades.keymap import Chord, Context
 from audiospades.notices import GameFinished, Notice, Question, YourTurn
 from audiospades.replies import (
     BidEntryChanged,
+    BidEntryHeld,
     BidRefused,
     CardsOnTable,
     FocusMove,
@@ -299,7 +300,8 @@ class TableController:
         self.view = view
         question = port.question
         if question is not None and (
-            command in (Command.WHOSE_TURN, Command.BID, Command.PLAY_CARD)
+            command
+            in (Command.WHOSE_TURN, Command.BID, Command.BID_OPEN, Command.PLAY_CARD)
             or (command is None and char.isdigit())
         ):
             # The table waits for Y or N: say so rather than talk of bidding.
@@ -348,6 +350,13 @@ class TableController:
                 else:
                     self.bid_open = self._is_my_bid_turn(view)
                     return Info(InfoKind.BID_PROMPT)
+            case Command.BID_OPEN:
+                # B never places a bid: with a bid typed it says what Enter will
+                # place; otherwise it opens the entry and says how to bid.
+                if self._is_my_bid_turn(view) and self.bid_entry:
+                    return BidEntryHeld(self.bid_entry)
+                self.bid_open = self._is_my_bid_turn(view)
+                return Info(InfoKind.BID_PROMPT)
             case Command.BID_UP | Command.BID_DOWN:
                 if not self.bid_open:
                     # No entry open: the arrows review the hand, as in play.

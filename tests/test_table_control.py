@@ -19,6 +19,7 @@ from audiospades.keymap import Chord, Context
 from audiospades.notices import QuestionKind
 from audiospades.replies import (
     BidEntryChanged,
+    BidEntryHeld,
     BidRefused,
     CardsOnTable,
     FocusMove,
@@ -149,6 +150,17 @@ def test_enter_with_nothing_typed_says_how_to_bid() -> None:
     assert session.action_count == before
 
 
+def test_b_with_a_bid_typed_says_it_and_places_nothing() -> None:
+    session, control = _table()
+    before = session.action_count
+    assert control.handle(Command.BID_OPEN) == Info(InfoKind.BID_PROMPT)
+    _type(control, "2")
+    assert control.handle(Command.BID_OPEN) == BidEntryHeld("2")
+    assert session.action_count == before
+    assert control.handle(Command.BID) is None
+    assert session.view().bids[0] == Bid(2)
+
+
 def test_enter_bids_what_was_typed() -> None:
     session, control = _table()
     _type(control, "2")
@@ -277,7 +289,12 @@ def test_a_waiting_question_is_put_again_for_t_b_enter_and_digits() -> None:
     session, control = _table(seed=11, rules=BLIND_ANY_SCORE)
     question = session.question
     assert question is not None
-    for command in (Command.WHOSE_TURN, Command.BID, Command.PLAY_CARD):
+    for command in (
+        Command.WHOSE_TURN,
+        Command.BID,
+        Command.BID_OPEN,
+        Command.PLAY_CARD,
+    ):
         assert control.handle(command) == QuestionAgain(question)
     assert control.handle(None, "4") == QuestionAgain(question)
     assert control.handle(Command.NO) is None

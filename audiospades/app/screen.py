@@ -324,7 +324,9 @@ class MenuScreen(Screen):
             if self.items[i].text()[:1].lower() == char.lower():
                 self._move(services, i)
                 return
-        services.sound.play(Cue.EDGE)
+        # No item starts with it: left unanswered here, so the loop says "Z does
+        # nothing here. F1 lists the keys." the first time on this screen and the
+        # "nothing here" cue after (the edge cue spoke of a list's end).
 
     def lines(self) -> list[str]:
         out = []

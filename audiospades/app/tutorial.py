@@ -63,6 +63,7 @@ _DECISION_KEYS = frozenset(
         Command.PLAY_CARD,
         Command.CONTINUE,
         Command.BID,
+        Command.BID_OPEN,
         Command.BID_NIL,
         Command.YES,
         Command.NO,

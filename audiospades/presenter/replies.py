@@ -17,6 +17,7 @@ from audiospades.presenter import table as table_words
 from audiospades.presenter.utterance import Utterance, answer, is_brief
 from audiospades.replies import (
     BidEntryChanged,
+    BidEntryHeld,
     BidRefused,
     CardsOnTable,
     FocusMove,
@@ -94,6 +95,8 @@ def reply_utterances(
             return [focus]
         case BidEntryChanged(entry=entry):
             return [answer(table_words.bid_entry_text(entry, view))]
+        case BidEntryHeld(entry=entry):
+            return [answer(table_words.bid_entry_held_text(entry, view))]
         case BidRefused(typed=typed, entry=entry):
             text = table_words.bid_too_many_text(typed, entry, view)
             return [Utterance(text, Cue.ILLEGAL_MOVE, interrupt=True)]

@@ -28,7 +28,16 @@ from audiospades.presenter.words import (
     the_card,
     tricks_words,
 )
-from audiospades.rules import Bid, Card, Phase, Rules, SeatView, Suit, TrickWon
+from audiospades.rules import (
+    Bid,
+    Card,
+    NilTricks,
+    Phase,
+    Rules,
+    SeatView,
+    Suit,
+    TrickWon,
+)
 from audiospades.rules.deck import card_table
 from audiospades.rules.seats import side_seats
 
@@ -296,6 +305,14 @@ def trick_info_text(view: SeatView, names: Sequence[str]) -> str:
     if view.rules.partnerships and len(bids) == n:
         for side in range(view.rules.side_count):
             seats = side_seats(side, n, True)
+            if any(bids[s].is_nil for s in seats) and (
+                view.rules.nil_tricks is not NilTricks.PARTNER_CONTRACT
+                or all(bids[s].is_nil for s in seats)
+            ):
+                # A nil is scored on its own: a sum would say a double nil as
+                # "bid 0", or count a nil's tricks towards the partner's contract,
+                # which the hand's summary then contradicts. Each bid was said above.
+                continue
             subject, people, who = side_subject(side, view, names)
             match subject:
                 case Subject.YOU_AND_PARTNER:
@@ -374,6 +391,14 @@ def bid_entry_text(entry: str, view: SeatView) -> str:
             number=value, count=view.rules.trick_count
         )
     return str(value)
+
+
+def bid_entry_held_text(entry: str, view: SeatView) -> str:
+    """B with a bid typed: the bid Enter will place, not placed yet."""
+    return _("Your bid so far: {bid}. Press {key} to place it.").format(
+        bid=bid_entry_text(entry, view),
+        key=key_for(Command.BID, Context.BIDDING, Context.TABLE),
+    )
 
 
 def bid_too_many_text(typed: str, entry: str, view: SeatView) -> str:

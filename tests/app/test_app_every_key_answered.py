@@ -176,6 +176,24 @@ def test_an_unbound_key_says_so_once_then_only_cues(
     assert h.sound.cues[cues:] == [Cue.NOTHING_HERE, Cue.NOTHING_HERE]
 
 
+def test_a_letter_or_digit_no_menu_item_starts_with_says_so_once(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """'5' or 'z' in the main menu gave only the list's edge cue, never a word;
+    it is a key that does nothing there, answered like one."""
+    h = make_harness()
+    mark = h.mark()
+    cues = len(h.sound.played)
+    h.press("5", "5", "z")
+    assert h.said_since(mark) == [
+        "5 does nothing here. F1 lists the keys.",
+        "Z does nothing here. F1 lists the keys.",
+    ]
+    assert h.sound.cues[cues:] == [Cue.NOTHING_HERE] * 3
+    h.press("q")  # a letter that names an item still jumps to it
+    assert h.last.startswith("Quit, ")
+
+
 def test_escape_on_the_main_menu_and_f1_in_help_answer(
     make_harness: Callable[..., Harness],
 ) -> None:

@@ -50,3 +50,21 @@ def test_b_opens_the_entry_and_the_arrows_step_there_until_enter(
     h.press("return")
     assert h.table.session.game.bids[0] is not None
     assert h.table.session.game.bids[0].tricks == 1
+
+
+def test_b_again_after_a_stray_arrow_places_nothing(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """Issue 12, item 4: 'return b up b' bid nil; only Enter may place a bid."""
+    h = make_harness(seed=7)
+    _bidding(h)
+    h.press("b", "up", "b")
+    assert h.table.session.game.bids[0] is None
+    assert h.last == "Your bid so far: nil. Press Enter to place it."
+    h.press("b", "b")
+    assert h.table.session.game.bids[0] is None
+    h.press("down", "return")
+    # Down from nil stays at nil, the lowest bid; Enter places what was said.
+    h.settle()
+    assert h.table.session.game.bids[0] is not None
+    assert h.table.session.game.bids[0].tricks == 0

@@ -20,10 +20,13 @@ def test_help_lines_have_no_full_stop_before_the_position(
         h.press("down")
         heard.append(h.last)
     assert not any("., " in line for line in heard), [x for x in heard if "., " in x]
-    assert any(line.startswith("B: make your bid, or hear how, ") for line in heard)
+    assert any(
+        line.startswith("B: open the bid entry, or hear the bid it holds, ")
+        for line in heard
+    )
     # "What does this key do" still answers in a whole sentence.
     h.press("escape", "f2", "b")
-    assert h.last == "B: make your bid, or hear how."
+    assert h.last == "B: open the bid entry, or hear the bid it holds."
 
 
 def test_the_help_for_f_says_what_f_says(
