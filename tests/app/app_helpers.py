@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from audiospades.app.harness import Harness
+from audiospades.rules import Phase
 
 
 def play_until(
@@ -47,3 +48,13 @@ def assert_still_answers(harness: Harness) -> None:
     said = harness.said_since(mark)
     assert len(said) == 1
     assert said[0] in harness.said_since(0)[:mark]
+
+
+def my_bid_turn(harness: Harness) -> bool:
+    """Whether the player must bid now (the table open, bidding, seat 0 to act)."""
+    t = harness.table
+    return (
+        t is not None
+        and t.session.is_human_turn
+        and t.session.game.phase is Phase.BIDDING
+    )

@@ -10,20 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from app_helpers import play_until
+from app_helpers import my_bid_turn, play_until
 
 from audiospades.app.harness import Harness
-from audiospades.rules import Bid, Phase, Suit
+from audiospades.rules import Bid, Suit
 from audiospades.storage import Settings
-
-
-def _my_bid_turn(h: Harness) -> bool:
-    t = h.table
-    return (
-        t is not None
-        and t.session.is_human_turn
-        and t.session.game.phase is Phase.BIDDING
-    )
 
 
 def _harness(
@@ -34,8 +25,8 @@ def _harness(
         seed=seed, settings=Settings(language="en", pace="fast", last_rules=last)
     )
     h.press("return")
-    play_until(h, _my_bid_turn)
-    assert _my_bid_turn(h)
+    play_until(h, my_bid_turn)
+    assert my_bid_turn(h)
     return h
 
 

@@ -4,20 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from app_helpers import play_until
+from app_helpers import my_bid_turn, play_until
 
 from audiospades.app.harness import Harness
-from audiospades.rules import Bid, Phase
+from audiospades.rules import Bid
 from audiospades.storage import Settings
-
-
-def _my_bid_turn(h: Harness) -> bool:
-    t = h.table
-    return (
-        t is not None
-        and t.session.is_human_turn
-        and t.session.game.phase is Phase.BIDDING
-    )
 
 
 def test_five_then_zero_does_not_become_nil(
@@ -25,7 +16,7 @@ def test_five_then_zero_does_not_become_nil(
 ) -> None:
     h = make_harness(seed=5)
     h.press("return")
-    play_until(h, _my_bid_turn)
+    play_until(h, my_bid_turn)
     h.press("5")
     assert h.last == "5"
     h.press("0")
@@ -46,11 +37,11 @@ def test_a_digit_above_six_players_eight_tricks_is_refused(
         seed=5, settings=Settings(language="en", pace="fast", last_rules=rules)
     )
     h.press("return")
-    play_until(h, _my_bid_turn)
+    play_until(h, my_bid_turn)
     h.press("9")
     assert h.last == "9 is too many; the most is 8."
     h.press("return")
-    assert _my_bid_turn(h)
+    assert my_bid_turn(h)
 
 
 def test_n_bids_nil_and_the_prompt_says_so(
@@ -59,7 +50,7 @@ def test_n_bids_nil_and_the_prompt_says_so(
     """Issue 4: "B bid (digits then Enter, N or 0 for nil)"."""
     h = make_harness(seed=5)
     h.press("return")
-    play_until(h, _my_bid_turn)
+    play_until(h, my_bid_turn)
     h.press("b")
     assert "or N for nil" in h.last
     h.press("n")
