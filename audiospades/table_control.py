@@ -418,8 +418,9 @@ class TableController:
             return TrickGathered()
         if self._is_my_bid_turn(view):
             if self.bid_entry:
-                self._submit_bid()
-                return None
+                # Only Enter places a bid: Space (which plays a card) says what
+                # Enter would place, so a stray Space never commits one.
+                return BidEntryHeld(self.bid_entry)
             return Info(InfoKind.BID_PROMPT)
         card = self.focus
         if card is None:

@@ -164,8 +164,19 @@ def test_b_with_a_bid_typed_says_it_and_places_nothing() -> None:
 def test_enter_bids_what_was_typed() -> None:
     session, control = _table()
     _type(control, "2")
-    assert control.handle(Command.PLAY_CARD) is None
+    assert control.key_contexts()[0] is Context.BIDDING  # Enter is BID here.
+    assert control.handle(Command.BID) is None
     assert session.view().bids[0] == Bid(2)
+
+
+def test_space_says_the_typed_bid_and_places_nothing() -> None:
+    """Space plays a card; while bidding it never commits the bid (issue 12, 4)."""
+    session, control = _table()
+    _type(control, "2")
+    before = session.action_count
+    assert control.handle(Command.PLAY_CARD) == BidEntryHeld("2")
+    assert session.action_count == before
+    assert session.view().bids[0] is None
 
 
 def test_a_digit_with_no_bid_to_make_says_so() -> None:

@@ -68,3 +68,18 @@ def test_b_again_after_a_stray_arrow_places_nothing(
     h.settle()
     assert h.table.session.game.bids[0] is not None
     assert h.table.session.game.bids[0].tricks == 0
+
+
+def test_space_after_a_digit_places_nothing(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """Only Enter places a bid: Space, which plays a card, says what Enter would."""
+    h = make_harness(seed=7)
+    _bidding(h)
+    h.press("3", "space")
+    assert h.table.session.game.bids[0] is None
+    assert h.last == "Your bid so far: 3. Press Enter to place it."
+    h.press("return")
+    h.settle()
+    assert h.table.session.game.bids[0] is not None
+    assert h.table.session.game.bids[0].tricks == 3
