@@ -275,12 +275,15 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
         ),
         N_("Your king took the trick."),
     ),
-    Point.ATTACK_NIL: (
+    Point.FIVE_OWN_BID: (
         N_(
-            "Someone at this table bid nil. A low card now may leave a nil bidder "
-            "holding the highest card, and force them to win the trick."
+            "Two players bid nil. With five of you each playing alone, making "
+            "a nil bidder take a trick costs you a trick you may not need and "
+            "helps the other three as much as you: leave the nils alone and play "
+            "for your own bid. You need one more trick, and only your ace beats "
+            "the queen of clubs."
         ),
-        N_("A nil bidder who takes a trick loses 100 points."),
+        N_("Your ace took the trick, and your bid of 2 is made."),
     ),
     Point.JOKERS_BID: (
         N_(

@@ -63,7 +63,7 @@ class Point(StrEnum):
     SOLO_WIN = "solo_win"
     FIVE_BID = "five_bid"
     FIVE_WIN = "five_win"
-    ATTACK_NIL = "attack_nil"
+    FIVE_OWN_BID = "five_own_bid"
     JOKERS_BID = "jokers_bid"
     JOKERS_TRUMP = "jokers_trump"
     SIX_BID = "six_bid"
