@@ -388,6 +388,15 @@ def test_a_newcomer_reaches_the_end_of_the_basics_by_keys(lang: str) -> None:
     said = h.transcript
     assert said.count(words.lesson_done_text()) == len(BASICS)
     assert words.tour_done_text() in said
+    # Each idea of the basics is heard, before the decision and after it, on
+    # the newcomer's own path (here the free part is played with Tab and Enter,
+    # not as the script plays it): the bags lesson teaches losing a trick on
+    # purpose even when the hand has gone another way.
+    for lesson in BASICS:
+        for teach in lesson.teach:
+            assert words.before_text(teach.point) in said, (lesson.id, teach.point)
+            after = words.fill(words._POINTS[teach.point][1])
+            assert any(line.startswith(after) for line in said), teach.point
     if lang != "en":  # every word of it in the player's language
         english = ("Press ", "Not that key", "Lesson complete", "Your turn to bid.")
         assert not [line for line in said if line.startswith(english)]
