@@ -118,6 +118,12 @@ def open_page_by_keys(driver: Any, url: str, name: str) -> None:
     wait_for(lambda: _visible(driver, "lobby"), what="the lobby")
 
 
+def seats_to_fill(driver: Any) -> int:
+    """How many seats of the waiting room still offer a computer player."""
+    script = "return document.querySelectorAll('#seats button[id^=add-]').length"
+    return int(driver.execute_script(script))
+
+
 def host_short_table_by_keys(driver: Any, table: str, bots: int = 3) -> None:
     """Create a one-hand table, seat ``bots`` computers and start, by keys alone.
 
@@ -142,15 +148,7 @@ def host_short_table_by_keys(driver: Any, table: str, bots: int = 3) -> None:
         tab_to(driver, "#seats button[id^=add-]")
         press(driver, Keys.ENTER)
         wait_for(
-            lambda left=left: (
-                len(
-                    driver.execute_script(
-                        "return [...document.querySelectorAll('#seats button[id^=add-]')]"
-                    )
-                )
-                == left
-            ),
-            what="a computer seated",
+            lambda left=left: seats_to_fill(driver) == left, what="a computer seated"
         )
     tab_to(driver, "#start")
     press(driver, Keys.ENTER)
