@@ -28,3 +28,25 @@ def test_ci_runs_the_readme_test_command() -> None:
     ][-1]
     assert command == "bash tools/dev.sh test"
     assert f"{command}      # set everything up" in README
+
+
+def _section(title: str) -> str:
+    return README.split(f"\n## {title}\n", 1)[1].split("\n## ", 1)[0]
+
+
+def test_play_online_says_how_to_open_the_page_with_a_picture() -> None:
+    """Issue 11: the "Play online" section says how to open the page, with a picture."""
+    section = _section("Play online")
+    assert "Open `http://HOST:PORT/`" in section
+    assert "audiospades serve" in section
+    pictures = re.findall(r"!\[[^\]]+\]\(([^)\s]+)\)", section)
+    assert pictures, "no screenshot of the page"
+    for picture in pictures:
+        assert (ROOT / picture).read_bytes().startswith(b"\x89PNG"), picture
+
+
+def test_learn_to_play_is_in_the_readme() -> None:
+    """Issue 15: the README mentions the tutorial and how it is offered."""
+    section = _section("Learn to play")
+    assert "*Learn to play* in the main menu" in section
+    assert "first start" in section

@@ -44,7 +44,15 @@ from audiospades.keymap import Context
 from audiospades.presenter import Utterance
 from audiospades.presenter import tutorial as words
 from audiospades.presenter.keynames import key_for
-from audiospades.rules import Bid, BidAction, Card, PassAction, Phase, PlayAction
+from audiospades.rules import (
+    Bid,
+    BidAction,
+    Card,
+    PassAction,
+    Phase,
+    PlayAction,
+    SeatView,
+)
 from audiospades.sound import Cue
 from audiospades.storage import SaveProblem
 from audiospades.storage.tutorial import (
@@ -227,6 +235,20 @@ class TutorialMenu(MenuScreen):
 
 
 # --- the tour of the keys ---
+def _has_contract(view: SeatView) -> bool:
+    """Whether the player's side has taken the tricks it bid (nil bids apart)."""
+    bid = taken = 0
+    counted = False
+    for seat in range(view.player_count):
+        seat_bid = view.bids[seat]
+        if view.side_of(seat) != view.side or seat_bid is None or seat_bid.is_nil:
+            continue
+        counted = True
+        bid += seat_bid.tricks
+        taken += view.tricks_won[seat]
+    return counted and taken >= bid
+
+
 def _is_moment(screen: TableScreen, when: When) -> bool:
     """Whether the table is at the moment a tour step waits for."""
     session = screen.session
@@ -489,10 +511,15 @@ class LessonScreen(TableScreen):
             self.taught[decision] = teach
             return teach
         for reason_teach in pending:
-            if hint is not None and hint.reason is reason_teach.reason:
-                self.hints[decision] = hint
-                self.taught[decision] = reason_teach
-                return reason_teach
+            if hint is None or hint.reason not in reason_teach.reasons:
+                continue
+            if reason_teach.once_contract_made and not _has_contract(
+                self.session.view()
+            ):
+                continue
+            self.hints[decision] = hint
+            self.taught[decision] = reason_teach
+            return reason_teach
         return None
 
     def _may_choose(self, choice: Choice) -> bool:

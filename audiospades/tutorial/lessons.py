@@ -170,7 +170,22 @@ BAGS: Final = Lesson(
         # The bid is the player's own count (any bid goes on; the strong player's
         # is told after it): the bots' estimate is not a whole number of tricks.
         Teach(0, Point.BAGS_BID, strict=False),
-        Teach(None, Point.BAGS_DUCK, reason=HintReason.SAVE_BAGS),
+        # Made at the first decision after the side has its tricks where the
+        # strong player loses the trick on purpose, whatever line the player
+        # took: the hint names that as saving bags, or as a safe lead or a
+        # discard (a newcomer's own play seldom reaches the textbook moment).
+        Teach(
+            None,
+            Point.BAGS_DUCK,
+            reasons=frozenset(
+                {
+                    HintReason.SAVE_BAGS,
+                    HintReason.LEAD_SAFE,
+                    HintReason.DISCARD_LOSER,
+                }
+            ),
+            once_contract_made=True,
+        ),
     ),
     free_from=1,
 )

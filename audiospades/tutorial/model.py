@@ -110,19 +110,23 @@ class Teach:
     Attributes:
         decision: Which of the player's decisions (0 is the bid, then one per
             trick in order); None to teach at the first free decision whose hint
-            has ``reason`` instead.
+            has one of ``reasons`` instead.
         point: The words before the decision and after it.
         strict: Whether only the scripted choice (for a ``reason`` point: the
             hint's) is right; a different one is explained and must be taken
             back. Not strict: any legal choice goes.
-        reason: With ``decision`` None: the hint's reason that calls for the
+        reasons: With ``decision`` None: the hint's reasons that call for the
             point (it is made once), wherever the play has gone.
+        once_contract_made: With ``decision`` None: made only once the
+            player's side has taken the tricks it bid (its nil bidders apart),
+            so that the words about a made contract are true on any path.
     """
 
     decision: int | None
     point: Point
     strict: bool = True
-    reason: HintReason | None = None
+    reasons: frozenset[HintReason] = frozenset()
+    once_contract_made: bool = False
 
 
 def _seat_cards(text: str) -> tuple[tuple[int, Card], ...]:

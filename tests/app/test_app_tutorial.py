@@ -18,6 +18,7 @@ import pytest
 from app_helpers import assert_still_answers
 from tutorial_walk import (
     RecordingHarness,
+    bid_keys,
     card_keys,
     chord_named,
     play_lesson,
@@ -40,7 +41,7 @@ from audiospades.presenter.keynames import key_for
 from audiospades.rules import BidAction, Card, Game, Phase, PlayAction
 from audiospades.storage import Settings, load_settings
 from audiospades.storage.tutorial import load_progress, tutorial_path
-from audiospades.tutorial.lessons import BASICS, LESSONS, TOUR
+from audiospades.tutorial.lessons import BASICS, FIRST_HAND, LESSONS, SIX, TOUR
 from audiospades.tutorial.model import Point
 from audiospades.tutorial.script import lesson_rules
 
@@ -388,6 +389,15 @@ def test_a_newcomer_reaches_the_end_of_the_basics_by_keys(lang: str) -> None:
     said = h.transcript
     assert said.count(words.lesson_done_text()) == len(BASICS)
     assert words.tour_done_text() in said
+    # Each idea of the basics is heard, before the decision and after it, on
+    # the newcomer's own path (here the free part is played with Tab and Enter,
+    # not as the script plays it): the bags lesson teaches losing a trick on
+    # purpose even when the hand has gone another way.
+    for lesson in BASICS:
+        for teach in lesson.teach:
+            assert words.before_text(teach.point) in said, (lesson.id, teach.point)
+            after = words.fill(words._POINTS[teach.point][1])
+            assert any(line.startswith(after) for line in said), teach.point
     if lang != "en":  # every word of it in the player's language
         english = ("Press ", "Not that key", "Lesson complete", "Your turn to bid.")
         assert not [line for line in said if line.startswith(english)]
@@ -422,6 +432,43 @@ def _replay_in_the_headless_mode(keys: list[str], lessons: int) -> None:
     progress = json.loads((home / "tutorial.json").read_text(encoding="utf-8"))
     assert progress["tour_done"] is True
     assert set(progress["lessons_done"]) == {x.id for x in BASICS}
+
+
+@pytest.mark.parametrize("lesson", [FIRST_HAND, SIX], ids=["four", "six"])
+def test_a_lesson_draws_the_low_vision_table_as_usual(lesson) -> None:  # type: ignore[no-untyped-def]
+    """The lesson's table is the game's picture: every seat, the trick, the focus."""
+    import pygame
+
+    from audiospades.app.themes import THEMES
+
+    settings = Settings(language="en", tutorial_offered=True, text_scale=2.0)
+    h = Harness(seed=7, settings=settings, draw=True, size=(1280, 800))
+    h.press("up", "up", "up", "return")  # Learn to play, from the main menu
+    screen = _open_lesson(h, LESSONS.index(lesson))
+    h.press(*bid_keys(lesson.bid_of(0)))
+    h.settle()
+    view = screen.session.view()
+    assert view.phase is Phase.PLAYING and screen.session.is_human_turn
+    h.press("right")
+    layout = h.table.layout
+    assert layout is not None and layout.size == (1280, 800)
+    assert len(layout.places) == lesson.rules().player_count
+    assert len(view.trick) == 3
+    surface = pygame.display.get_surface()
+    colours = THEMES[settings.theme]
+    # The focused card is framed in the highlight colour, as in any game.
+    x, y, w, _height = h.table.focus_rect
+    assert tuple(surface.get_at((x + w // 2, y + 1)))[:3] == colours.highlight
+    # Each seat's label and each card of the trick are drawn.
+    for seat, place in enumerate(layout.places):
+        areas = [place.label] + (
+            [place.card] if any(s == seat for s, _ in view.trick) else []
+        )
+        for area in areas:
+            drawn = pygame.mask.from_threshold(
+                surface.subsurface(area), colours.background, (1, 1, 1, 255)
+            )
+            assert drawn.count() < area.w * area.h, (seat, area)
 
 
 # Not F2: it turns every later key into a description, and the fuzz would test

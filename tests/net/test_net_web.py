@@ -11,7 +11,9 @@ from __future__ import annotations
 import asyncio
 import http.client
 import json
+import re
 import sys
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -100,3 +102,95 @@ def test_the_pages_own_words_come_from_the_catalogues(lang: str) -> None:
         same = [k for k, v in data["words"].items() if v == english[k]]
         # A few words are the same in both (fr "Tables", "Messages"), not more.
         assert len(same) < len(CHROME) // 5, same
+
+
+# --- the page has no words of its own but its chrome, and those are translated ---
+def _app_js_strings() -> set[str]:
+    """The string literals of the page's script (comments left out)."""
+    source = (web.STATIC / "app.js").read_text(encoding="utf-8")
+    source = re.sub(r"^\s*//.*$", "", source, flags=re.MULTILINE)
+    found = re.findall(
+        r'"((?:[^"\\\n]|\\.)*)"|\'((?:[^\'\\\n]|\\.)*)\'|`((?:[^`\\]|\\.)*)`', source
+    )
+    return {a or b or c for a, b, c in found}
+
+
+KEYBOARD_EVENT_KEYS = {
+    *("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Enter", "Home", "End"),
+    *("Tab", "Backspace", "Delete", "PageUp", "PageDown", "Escape"),
+}
+"""The browser's names of keys (``KeyboardEvent.key``), which the script reads."""
+
+NOT_WORDS = {
+    "use strict",
+    "page up",  # the key names the server's key map uses, sent with a key press
+    "page down",
+    "place turn",  # two CSS classes
+    "#seats select",  # a selector
+    "page words",  # a tag on a console warning for developers, never shown
+}
+
+
+def test_the_pages_script_has_no_sentences_of_its_own() -> None:
+    """Everything the page shows or says is the server's words or its chrome's."""
+    strings = _app_js_strings()
+    assert "Your turn" not in " ".join(strings)
+    several_words = {s for s in strings if re.search(r"[A-Za-z]{2,}\s+[A-Za-z]{2,}", s)}
+    assert several_words <= NOT_WORDS, several_words - NOT_WORDS
+    capitalised = {s for s in strings if re.fullmatch(r"[A-Z][a-z]+[A-Za-z]*", s)}
+    assert capitalised <= KEYBOARD_EVENT_KEYS, capitalised - KEYBOARD_EVENT_KEYS
+    from audiospades.presenter.web import CHROME
+
+    # Every chrome word the script looks up is one the server sends.
+    source = (web.STATIC / "app.js").read_text(encoding="utf-8")
+    calls = re.findall(r"\bword\(([^()]*)\)", source)
+    used = {name for call in calls for name in re.findall(r'"([a-z_0-9]+)"', call)}
+    assert used and used <= set(CHROME), used - set(CHROME)
+
+
+class _Texts(HTMLParser):
+    """The text of index.html, each piece with the elements it sits in."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[tuple[str, dict[str, str | None]]] = []
+        self.texts: list[tuple[str, list[tuple[str, dict[str, str | None]]]]] = []
+        self.words: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if found.get("data-word"):
+            self.words.add(str(found["data-word"]))
+        if tag not in {"meta", "link", "input", "br"}:
+            self.stack.append((tag, found))
+
+    def handle_endtag(self, tag: str) -> None:
+        while self.stack and self.stack.pop()[0] != tag:
+            pass
+
+    def handle_data(self, data: str) -> None:
+        if data.strip():
+            self.texts.append((data.strip(), list(self.stack)))
+
+
+def test_every_word_of_the_page_is_one_of_its_translated_chrome_words() -> None:
+    """index.html's text is only placeholders the chrome's words replace.
+
+    Each piece of text sits in an element with ``data-word`` (replaced by the
+    word in the player's language as the page loads), or is a language's own
+    name in its list, the game's name, or punctuation between two such pieces.
+    """
+    from audiospades.presenter.web import CHROME
+
+    parser = _Texts()
+    parser.feed((web.STATIC / "index.html").read_text(encoding="utf-8"))
+    assert parser.words <= set(CHROME), parser.words - set(CHROME)
+    for text, inside in parser.texts:
+        tags = [tag for tag, _attrs in inside]
+        if any(attrs.get("data-word") for _tag, attrs in inside):
+            continue
+        if tags[-1] == "option" and inside[-1][1].get("lang"):
+            continue  # "Français": each language named in its own words
+        if tags[-1] == "title" and text == "audiospades":
+            continue  # replaced by the chrome's title as the page loads
+        assert re.fullmatch(r"[:\s]*", text), (text, tags)

@@ -23,6 +23,7 @@ from web_helpers import (
     OUT,
     RECORDER,
     chromium,
+    cues,
     heard,
     running_server,
     skip_without_browser,
@@ -91,6 +92,69 @@ def host_short_table(
     wait_for(lambda: _visible(driver, "table"), what="the table")
 
 
+def tab_to(driver: Any, selector: str, limit: int = 60) -> None:
+    """Press Tab until the element ``selector`` has the focus (it must get it)."""
+    from selenium.webdriver.common.keys import Keys
+
+    script = "return !!document.activeElement?.matches(arguments[0])"
+    for _ in range(limit):
+        if driver.execute_script(script, selector):
+            return
+        press(driver, Keys.TAB)
+    raise AssertionError(f"Tab never reaches {selector}")
+
+
+def open_page_by_keys(driver: Any, url: str, name: str) -> None:
+    """Open the page and join with ``name``, by Tab, typing and Enter alone."""
+    from selenium.webdriver.common.keys import Keys
+
+    driver.get(url)
+    wait_for(lambda: _by_id(driver, "connect").text == "Connect", what="page words")
+    driver.execute_script(RECORDER)
+    tab_to(driver, "#name")
+    press(driver, name)
+    tab_to(driver, "#connect")
+    press(driver, Keys.ENTER)
+    wait_for(lambda: _visible(driver, "lobby"), what="the lobby")
+
+
+def seats_to_fill(driver: Any) -> int:
+    """How many seats of the waiting room still offer a computer player."""
+    script = "return document.querySelectorAll('#seats button[id^=add-]').length"
+    return int(driver.execute_script(script))
+
+
+def host_short_table_by_keys(driver: Any, table: str, bots: int = 3) -> None:
+    """Create a one-hand table, seat ``bots`` computers and start, by keys alone.
+
+    Every control is reached with Tab and used with Space, the arrows or Enter,
+    as a player without a mouse does.
+    """
+    from selenium.webdriver.common.keys import Keys
+
+    tab_to(driver, "#table-name")
+    press(driver, table)
+    tab_to(driver, "#short-game")
+    press(driver, Keys.SPACE)
+    assert _by_id(driver, "short-game").is_selected()
+    tab_to(driver, "#create-form [type=submit]")
+    press(driver, Keys.ENTER)
+    wait_for(lambda: _visible(driver, "waiting"), what="the waiting room")
+    for left in range(bots - 1, -1, -1):
+        # A different character in each seat (Down arrow in its list), then Add.
+        tab_to(driver, "#seats select")
+        for _ in range(bots - left):
+            press(driver, Keys.ARROW_DOWN)
+        tab_to(driver, "#seats button[id^=add-]")
+        press(driver, Keys.ENTER)
+        wait_for(
+            lambda left=left: seats_to_fill(driver) == left, what="a computer seated"
+        )
+    tab_to(driver, "#start")
+    press(driver, Keys.ENTER)
+    wait_for(lambda: _visible(driver, "table"), what="the table")
+
+
 def board_is_focused(driver: Any) -> bool:
     return bool(driver.execute_script("return document.activeElement.id === 'board'"))
 
@@ -138,6 +202,20 @@ def audit(driver: Any, what: str) -> None:
     assert result == [], f"axe on the {what}: " + json.dumps(result, indent=1)
 
 
+def looks(driver: Any) -> tuple[str, str | None]:
+    """The page's background colour, and how long a card of the hand takes to move.
+
+    The duration is None away from the table (no hand drawn).
+    """
+    return tuple(  # type: ignore[return-value]
+        driver.execute_script(
+            "const b = document.querySelector('#hand button');"
+            "return [getComputedStyle(document.body).backgroundColor,"
+            " b ? getComputedStyle(b).transitionDuration : null];"
+        )
+    )
+
+
 @contextmanager
 def dark(driver: Any) -> Iterator[None]:
     """The system asks for dark colours (and reduced motion) for the block."""
@@ -145,8 +223,15 @@ def dark(driver: Any) -> Iterator[None]:
         {"name": "prefers-color-scheme", "value": "dark"},
         {"name": "prefers-reduced-motion", "value": "reduce"},
     ]
+    light, moving = looks(driver)
+    assert light == "rgb(255, 255, 255)", light
+    assert moving in (None, "0.12s"), moving
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})
     try:
+        # The page follows both: dark colours, and cards that do not move.
+        background, still = looks(driver)
+        assert background == "rgb(17, 17, 17)", background
+        assert still in (None, "0s"), still
         yield
     finally:
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
@@ -235,19 +320,24 @@ def play_to_the_end(
 
 
 def test_a_whole_game_by_keys_in_the_browser(tmp_path: Path) -> None:
-    """Join, host a one-hand table with three computers, play it with keys only."""
+    """Join, host a one-hand table with three computers, play it: keys only.
+
+    No click anywhere: every control is reached with Tab and used by key.
+    """
     skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
     if not AXE.exists():
         pytest.fail(f"axe-core is missing at {AXE}: run bash tools/dev.sh")
     with running_server(tmp_path / "server.db") as url, chromium() as driver:
-        open_page(driver, url, "Robin")
+        open_page_by_keys(driver, url, "Robin")
         screenshot(driver, "lobby")
         screenshot(driver, "lobby", doubled=True)
         audit(driver, "lobby")
         with dark(driver):
             screenshot(driver, "lobby-dark")
             audit(driver, "lobby in dark mode")
-        host_short_table(driver, "Browser table")
+        host_short_table_by_keys(driver, "Browser table")
         wait_for(lambda: board_is_focused(driver), what="the table region's focus")
         play_to_the_end(driver, pictures=True)
         before = len(heard(driver))
@@ -269,26 +359,44 @@ def test_a_whole_game_by_keys_in_the_browser(tmp_path: Path) -> None:
         assert "Apostrophe: chat: type a line for the others to hear." in helped
         assert "Page Up: earlier messages." in helped
         assert helped[-1].startswith("O: sound cues on or off."), helped[-3:]
-        # O: the page's sound cues (off at first) come on, and say so.
+        # Sound cues are off at first: a whole game played, and not one sound.
+        toggle = _by_id(driver, "sound-toggle")
+        assert toggle.get_attribute("aria-pressed") == "false"
+        assert cues(driver) == []
+        # O: the page's sound cues come on, and say so.
         press(driver, "o")
         wait_for(lambda: heard(driver)[-1][1] == "Sound cues on.", what="O")
-        toggle = _by_id(driver, "sound-toggle")
         assert toggle.get_attribute("aria-pressed") == "true"
         # Escape leaves the table region for the page's buttons.
-        press(driver, "\ue00c")
+        press(driver, Keys.ESCAPE)
         assert not board_is_focused(driver)
         # The host may start the next game at the same table: a fresh hand.
-        again = _by_id(driver, "again")
-        assert again.is_displayed()
-        again.click()
+        assert _by_id(driver, "again").is_displayed()
+        tab_to(driver, "#again")
+        press(driver, Keys.ENTER)
         wait_for(lambda: not is_over(driver), what="the next game")
-        _by_id(driver, "board").click()
+        tab_to(driver, "#board")
         play_to_the_end(driver, turns=2)  # its bid and first card, by keys
         assert not is_over(driver)
+        # Now the cues sound: the game's own WAVs, served by the page's server.
+        played = cues(driver)
+        assert played, "no sound cue once they are on"
+        for src in played:
+            assert re.fullmatch(r"/sounds/[a-z_]+\.wav", src), src
+            status = driver.execute_async_script(
+                "const done = arguments[arguments.length - 1];"
+                "fetch(arguments[0]).then(r => done(r.status), () => done(0));",
+                src,
+            )
+            assert status == 200, src
     polite = [text for kind, text in lines if kind == "polite"]
     urgent = [text for kind, text in lines if kind == "assertive"]
-    assert any(t.startswith("Your bid") or "bid" in t for t in urgent), urgent[:3]
-    assert any(t.startswith("Your turn") or "play" in t.lower() for t in urgent)
+    # Assertive only for "your turn" (errors too, and there were none); the
+    # play-by-play is polite.
+    assert urgent.count("Your turn to bid. Type a number and press Enter; 0 is nil.")
+    assert all(t.startswith(("Your turn", "Your lead")) for t in urgent), urgent
+    assert sum(1 for t in urgent if not t.startswith("Your turn to bid")) == 13
+    assert not [t for t in polite if t.startswith(("Your turn", "Your lead"))]
     assert sum(1 for t in polite if re.match(r"You play the ", t)) == 13
     assert sum(1 for t in polite if re.search(r" plays the ", t)) == 39
     assert sum(1 for t in polite if "the trick with" in t) == 13

@@ -7,8 +7,10 @@ table: his page and everything the server words for him are in French.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from test_web_browser import open_page
@@ -22,6 +24,27 @@ from web_helpers import (
 )
 
 pytestmark = pytest.mark.browser
+
+SHOWN = """
+const pieces = [];
+for (const element of document.body.querySelectorAll("*")) {
+  if (!element.checkVisibility()) continue;
+  if (!element.childElementCount) pieces.push(element.textContent);
+  const label = element.getAttribute("aria-label");
+  if (label) pieces.push(...label.split(": "));
+}
+return pieces.map((piece) => piece.trim()).filter((piece) => piece);
+"""
+"""The text of every element the page shows, and each part of each accessible name."""
+
+
+def english_left(driver: Any) -> set[str]:
+    """The page's English chrome words still shown on a page set to French."""
+    from audiospades.net import web
+
+    english = set(json.loads(web.chrome_json("en"))["words"].values())
+    french = set(json.loads(web.chrome_json("fr"))["words"].values())
+    return (english - french) & set(driver.execute_script(SHOWN))
 
 
 def test_a_friend_joins_a_private_table_by_its_code(tmp_path: Path) -> None:
@@ -46,6 +69,7 @@ def test_a_friend_joins_a_private_table_by_its_code(tmp_path: Path) -> None:
         sam.find_element("id", "name").send_keys("Sam")
         sam.find_element("id", "connect").click()
         wait_for(lambda: sam.find_element("id", "lobby").is_displayed())
+        assert english_left(sam) == set()
         robin.find_element("id", "table-name").send_keys("Secret")
         robin.find_element("id", "private").click()
         robin.find_element("id", "table-name").submit()
@@ -67,6 +91,7 @@ def test_a_friend_joins_a_private_table_by_its_code(tmp_path: Path) -> None:
             what="Sam in the waiting room",
         )
         seats = sam.find_element("id", "seats").text
+        assert english_left(sam) == set()
         assert "Place 2, vous : Sam" in seats, seats
         assert any(t.startswith("Vous occupez la place 2") for _k, t in heard(sam)), (
             heard(sam)

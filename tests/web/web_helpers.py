@@ -189,6 +189,12 @@ def wait_for(
 
 
 RECORDER = """
+window.__cues = [];
+const RealAudio = window.Audio;
+window.Audio = function (src) {
+  window.__cues.push(String(src));
+  return new RealAudio(src);
+};
 window.__heard = [];
 for (const id of ["polite", "assertive"]) {
   const region = document.getElementById(id);
@@ -201,7 +207,13 @@ for (const id of ["polite", "assertive"]) {
   }).observe(region, { childList: true });
 }
 """
-"""Records every line added to the two live regions, as a screen reader hears it."""
+"""Records every line added to the two live regions, as a screen reader hears it,
+and every sound cue the page starts to play."""
+
+
+def cues(driver: Any) -> list[str]:
+    """The address of every sound the page has started to play so far."""
+    return [str(src) for src in driver.execute_script("return window.__cues || [];")]
 
 
 def heard(driver: Any) -> list[tuple[str, str]]:
