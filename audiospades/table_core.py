@@ -548,7 +548,9 @@ class TableCore:
         for event in events:
             if isinstance(event, TrickWon):
                 self.shown_trick = event
-                if self.wait_after_trick and self.humans:
+                # The trick that ends the game is not waited on: "Game over" is
+                # the last word, not "Press N to gather the trick".
+                if self.wait_after_trick and self.humans and not self.game.is_over:
                     self.awaiting_trick_clear = True
                     for seat in self.humans:
                         self._emit(seat, TrickWaiting())

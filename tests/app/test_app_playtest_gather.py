@@ -51,3 +51,27 @@ def test_gathering_the_trick_is_answered(
     h.press(key)
     assert h.said_since(mark)[-1:] != [""]
     assert "nothing_here" not in [str(c[0].value) for c in h.sound.played[sounds:]]
+
+
+def test_the_trick_that_ends_the_game_is_not_waited_on(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """ "Game over" is the last word, not "Press N to gather the trick" after it."""
+    settings = Settings(
+        language="en",
+        pace="fast",
+        wait_after_trick=True,
+        last_rules={"preset": "pagat", "target_score": None, "hand_limit": 1},
+    )
+    h = make_harness(seed=7, settings=settings)
+    h.press("return", "3", "return")
+    for _ in range(60):
+        h.settle()
+        if h.table.finished:
+            break
+        h.press("tab", "return")
+    assert h.table.finished
+    over = max(i for i, line in enumerate(h.transcript) if line.startswith("Game over"))
+    after = h.transcript[over + 1 :]
+    assert "Press N to gather the trick." not in after, after
+    assert h.table.session.awaiting_trick_clear is False
