@@ -296,7 +296,7 @@ class TourScreen(TableScreen):
         else:
             services.say(Utterance(words.tour_intro_text(), interrupt=True))
         super().on_enter(services)
-        self._maybe_ask(services)
+        # The request comes from update(), after what the table says on entering.
 
     def _fast_forward(self) -> None:
         """Replay the steps already done, silently, to reach the same moment."""
@@ -304,7 +304,8 @@ class TourScreen(TableScreen):
             self.game_session.run_until_idle()
             self.control.drain()
             if step.command not in _QUESTION_KEYS:
-                self.control.handle(step.command, hints_enabled=False)
+                # Hints on: J must land where it did, so Enter replays that card.
+                self.control.handle(step.command, hints_enabled=True)
         self.game_session.run_until_idle()
         self.control.drain()
 
@@ -352,7 +353,8 @@ class TourScreen(TableScreen):
             services.say(Utterance(words.tour_done_text(), Cue.MENU_SELECT))
             return Pop()
         _save(services, self._progress(self.step_index))
-        self._maybe_ask(services)
+        # The next request waits for update(): what the key set off at the table
+        # (a trick gathered, "Your lead") is said first, the request after it.
         return None
 
     def _progress(self, step: int, *, done: bool = False) -> TutorialProgress:

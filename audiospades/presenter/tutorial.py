@@ -97,6 +97,10 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
         N_("Press {key} for a hint."),
         N_("The hint is what the strongest computer player would do, and why."),
     ),
+    Point.TOUR_HINTED_CARD: (
+        N_("Press {key} to move to the card the hint names."),
+        N_("You are on the card the hint names: playing it now follows the hint."),
+    ),
     Point.TOUR_PLAY: (
         N_("Press {key} to play the card you are on."),
         N_("Your card is played. A trick is complete when everyone has played."),

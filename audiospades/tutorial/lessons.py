@@ -46,6 +46,11 @@ TOUR: Final[tuple[TourStep, ...]] = (
         Point.TOUR_NEXT_PLAYABLE,
     ),
     TourStep(Command.HINT, Context.TABLE, When.PLAY_TURN, Point.TOUR_HINT),
+    # J goes to the card the hint named, so Enter then plays that card, not the
+    # one Tab landed on: the tour never contradicts the hint it just gave.
+    TourStep(
+        Command.HINTED_CARD, Context.TABLE, When.PLAY_TURN, Point.TOUR_HINTED_CARD
+    ),
     TourStep(Command.PLAY_CARD, Context.TABLE, When.PLAY_TURN, Point.TOUR_PLAY),
     TourStep(Command.CONTINUE, Context.TABLE, When.TRICK_WAITS, Point.TOUR_GATHER),
     TourStep(Command.LAST_TRICK, Context.TABLE, When.PLAY_TURN, Point.TOUR_LAST_TRICK),

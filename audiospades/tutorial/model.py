@@ -38,6 +38,7 @@ class Point(StrEnum):
     TOUR_SUIT_LED = "tour_suit_led"
     TOUR_NEXT_PLAYABLE = "tour_next_playable"
     TOUR_HINT = "tour_hint"
+    TOUR_HINTED_CARD = "tour_hinted_card"
     TOUR_PLAY = "tour_play"
     TOUR_GATHER = "tour_gather"
     TOUR_LAST_TRICK = "tour_last_trick"

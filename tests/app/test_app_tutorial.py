@@ -174,22 +174,35 @@ def test_escape_leaves_the_tour_and_it_resumes_where_it_stopped() -> None:
     h.press("escape")
     assert h.said_since(0)[-2] == words.left_text()
     assert isinstance(top(h), TutorialMenu)
-    assert h.last == f"Tour of the keys, step 4 of 15, 1 of {MENU_ITEMS}"
+    assert h.last == f"Tour of the keys, step 4 of {len(TOUR)}, 1 of {MENU_ITEMS}"
     assert load_progress()[0].tour_step == 3
     mark = h.mark()
     h.press("return")
     h.settle()
     said = h.said_since(mark)
-    assert said[0] == "Welcome back to the tour of the keys: step 4 of 15."
+    assert said[0] == f"Welcome back to the tour of the keys: step 4 of {len(TOUR)}."
     assert said[-1] == "Press T to hear whose turn it is."
     h.press("t")
     assert top(h).step_index == 4  # type: ignore[attr-defined]
 
 
+def test_the_tour_plays_the_card_its_hint_named() -> None:
+    """H then Enter used to play the card Tab landed on, not the one H named."""
+    h = _open_tutorial()
+    h.press("return", "r", "right", "s", "t", "3", "return", "c", "down", "f")
+    mark = h.mark()
+    h.press("tab", "h")
+    hints = [line for line in h.said_since(mark) if line.startswith("Play the ")]
+    assert hints and hints[0].startswith("Play the ace of hearts"), hints
+    h.press("j", "return")
+    h.settle()
+    assert "You play the ace of hearts." in h.transcript
+
+
 def test_the_tour_resumes_after_a_trick_at_the_same_moment() -> None:
     h = _open_tutorial()
     h.press("return", "r", "right", "s", "t", "3", "return", "c", "down", "f")
-    h.press("tab", "h", "return", "n")
+    h.press("tab", "h", "j", "return", "n")
     h.settle()
     assert h.last == "Press L to hear the last trick again."
     table_before = top(h).session.view()  # type: ignore[attr-defined]
