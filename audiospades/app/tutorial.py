@@ -458,8 +458,6 @@ class LessonScreen(TableScreen):
     def _teach(self, services: Services) -> None:
         """Say what the moment calls for, once: after a decision, before the next."""
         session = self.game_session
-        if not session.is_waiting_for_human:
-            return
         made = self.decisions()
         count = len(made)
         if count < self.judged:  # taken back
@@ -470,7 +468,11 @@ class LessonScreen(TableScreen):
                 del self.taught[decision]
             services.say(Utterance(words.try_again_text()))
         if count > self.judged:
+            # Said at once, right after the decision is heard, not after the
+            # others' moves up to the player's next turn.
             self._judge(count - 1, made[count - 1], services)
+        if not session.is_waiting_for_human:
+            return
         if session.is_over:
             self._finish(services)
             return

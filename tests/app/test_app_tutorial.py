@@ -334,6 +334,20 @@ def test_every_scripted_decision_before_free_play_is_taught_or_forced(lesson) ->
         decision += seat == 0
 
 
+def test_the_comment_on_a_decision_comes_before_the_others_play_on() -> None:
+    """The bid's comment used to come after the first trick and "Your turn"."""
+    h = _open_tutorial()
+    _open_lesson(h, 0)
+    mark = h.mark()
+    h.press("3", "return")
+    h.settle()
+    said = h.said_since(mark)
+    after = words.fill(words._POINTS[Point.FIRST_BID][1])
+    comment = next(i for i, line in enumerate(said) if line.startswith(after))
+    first_play = next(i for i, line in enumerate(said) if " plays the " in line)
+    assert comment < first_play, said
+
+
 def test_a_mistake_is_explained_and_taken_back() -> None:
     h = _open_tutorial()
     _open_lesson(h, 0)
