@@ -92,6 +92,9 @@ CHROME: Final[dict[str, str]] = {
         "Leave the table? In a game under way a computer player takes your seat."
     ),
     "board_label": N_("Card table"),
+    # Translators: a control's name and what it is for, as in "Join: Table 3, 4
+    # players" or "Card table: Friday game" (French puts a space before the colon).
+    "labelled": N_("{action}: {item}"),
     "board_help": N_(
         "The card table takes the game's keys while it has the focus: move to it "
         "with Tab (screen readers switch to it by themselves), press F1 there for "

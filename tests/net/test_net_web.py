@@ -102,6 +102,11 @@ def test_the_pages_own_words_come_from_the_catalogues(lang: str) -> None:
         same = [k for k, v in data["words"].items() if v == english[k]]
         # A few words are the same in both (fr "Tables", "Messages"), not more.
         assert len(same) < len(CHROME) // 5, same
+    # A control's name and subject ("Join: Table 3") keep both parts, punctuated
+    # as the language wants: French sets a space before the colon.
+    pattern = data["words"]["labelled"]
+    assert "{action}" in pattern and "{item}" in pattern
+    assert (" : " in pattern) == (lang == "fr")
 
 
 # --- the page has no words of its own but its chrome, and those are translated ---

@@ -39,6 +39,12 @@ function word(key) {
   return state.words[key] || "";
 }
 
+// A control's name and its subject, punctuated as the language wants ("Join: X",
+// French "Rejoindre : X").
+function labelled(action, item) {
+  return word("labelled").replace("{action}", action).replace("{item}", item);
+}
+
 async function loadWords(lang) {
   try {
     const response = await fetch(`/chrome/${encodeURIComponent(lang)}.json`);
@@ -248,9 +254,9 @@ function drawLobby(screen) {
     row.append(
       label,
       button(word("join"), () => send({ type: "join_seat", table: item.id }),
-        `${word("join")}: ${item.label}`, `join-${item.id}`),
+        labelled(word("join"), item.label), `join-${item.id}`),
       button(word("watch"), () => send({ type: "spectate", table: item.id }),
-        `${word("watch")}: ${item.label}`, `watch-${item.id}`),
+        labelled(word("watch"), item.label), `watch-${item.id}`),
     );
     list.append(row);
   }
@@ -281,12 +287,12 @@ function drawWaiting(screen, chosen) {
       if (chosen[select.id]) select.value = chosen[select.id];
       row.append(select, button(word("add_bot"), () => send({
         type: "add_bot", seat: Number(item.id), character: select.value,
-      }), `${word("add_bot")}: ${item.label}`, `add-${item.id}`));
+      }), labelled(word("add_bot"), item.label), `add-${item.id}`));
     }
     if (screen.is_host && item.kind === "computer") {
       row.append(button(word("remove_bot"),
         () => send({ type: "remove_bot", seat: Number(item.id) }),
-        `${word("remove_bot")}: ${item.label}`, `remove-${item.id}`));
+        labelled(word("remove_bot"), item.label), `remove-${item.id}`));
     }
     list.append(row);
   }
@@ -314,7 +320,7 @@ function cardFace(face) {
 }
 
 function drawTable(screen) {
-  $("table-title").textContent = screen.title;
+  $("table-heading").textContent = labelled(word("board_label"), screen.title);
   const picture = screen.picture;
   if (!picture) return;
   const header = $("header");
