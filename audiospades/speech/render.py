@@ -71,8 +71,12 @@ CALL_TIMEOUT: Final = 1.5
 espeak-ng renders 150 words (45 s of speech) in about 0.3 s here.
 """
 
-PYTTSX3_ATTEMPTS: Final = 3
-"""Renders of one text through pyttsx3 before its silent files count as failure."""
+PYTTSX3_ATTEMPTS: Final = 5
+"""Renders of one text through pyttsx3 before its silent files count as failure.
+
+Three were not always enough on a loaded machine, where silent renders come in
+runs (seen twice in 300-render tests while other processes used both cores); each
+retry also waits a little longer first, for espeak's thread to settle."""
 
 # libespeak-ng is one global synthesiser per process (pyttsx3 initialises it once and
 # shares it between engines), so renders from two speakers must not interleave.
@@ -262,6 +266,7 @@ class Pyttsx3Renderer:
                 if attempt == PYTTSX3_ATTEMPTS:
                     raise
                 _log.debug("pyttsx3 wrote no sound (%s); rendering again", exc)
+                time.sleep(0.02 * attempt)
 
     def _render_once(
         self, text: str, path: str, *, voice: str | None, wpm: int
