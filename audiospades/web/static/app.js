@@ -40,9 +40,12 @@ function word(key) {
 }
 
 // A control's name and its subject, punctuated as the language wants ("Join: X",
-// French "Rejoindre : X").
+// French "Rejoindre : X"). Functions, not strings, replace: a name holding "$&" or
+// "$'" is shown as typed, never read as a replacement pattern.
 function labelled(action, item) {
-  return word("labelled").replace("{action}", action).replace("{item}", item);
+  return word("labelled")
+    .replace("{action}", () => action)
+    .replace("{item}", () => item);
 }
 
 async function loadWords(lang) {
