@@ -337,8 +337,11 @@ def test_a_whole_game_by_keys_in_the_browser(tmp_path: Path) -> None:
         with dark(driver):
             screenshot(driver, "lobby-dark")
             audit(driver, "lobby in dark mode")
-        host_short_table_by_keys(driver, "Browser table")
+        # "$&" would be a replacement pattern to String.replace: shown as typed.
+        host_short_table_by_keys(driver, "Browser $& table")
         wait_for(lambda: board_is_focused(driver), what="the table region's focus")
+        heading = _by_id(driver, "table-heading").text
+        assert heading.startswith("Card table: Browser $& table"), heading
         play_to_the_end(driver, pictures=True)
         before = len(heard(driver))
         press(driver, "s")
