@@ -428,7 +428,8 @@ class LessonScreen(TableScreen):
                 services.say(Utterance(words.before_text(teach.point), Cue.EDGE))
             return None
         super().handle(command, key, services)
-        self._teach(services)
+        # The teacher speaks from update(), after the table has said what the key
+        # set off ("You play the ace of hearts.", "You win the trick ...").
         return None
 
     def _must_say_yes(self) -> bool:
@@ -467,9 +468,10 @@ class LessonScreen(TableScreen):
             for decision in [d for d in self.taught if d >= count]:
                 del self.taught[decision]
             services.say(Utterance(words.try_again_text()))
-        if count > self.judged:
-            # Said at once, right after the decision is heard, not after the
-            # others' moves up to the player's next turn.
+        if count > self.judged and not self._trick_open(made[count - 1]):
+            # Said once the decision has played out: a bid or pass at once, a card
+            # when its trick is complete (the comment may say who took it), not
+            # after the others' moves up to the player's next turn.
             self._judge(count - 1, made[count - 1], services)
         if not session.is_waiting_for_human:
             return
@@ -491,6 +493,12 @@ class LessonScreen(TableScreen):
             services.say(Utterance(words.free_play_text()))
         if isinstance(teach, Teach):
             services.say(Utterance(words.before_text(teach.point)))
+
+    def _trick_open(self, action: BidAction | PassAction | PlayAction) -> bool:
+        """Whether ``action`` is a card in the trick still being played."""
+        if not isinstance(action, PlayAction):
+            return False
+        return any(card == action.card for _seat, card in self.session.view().trick)
 
     def _point_for(self, decision: int, services: Services) -> Teach | bool | None:
         """The point to make at ``decision`` (False: wait for the hint)."""

@@ -38,6 +38,7 @@ from audiospades.app.tutorial import (
 from audiospades.keymap import Context
 from audiospades.presenter import tutorial as words
 from audiospades.presenter.keynames import key_for
+from audiospades.presenter.words import the_card
 from audiospades.rules import BidAction, Card, Game, Phase, PlayAction
 from audiospades.storage import Settings, load_settings
 from audiospades.storage.tutorial import load_progress, tutorial_path
@@ -346,6 +347,37 @@ def test_the_comment_on_a_decision_comes_before_the_others_play_on() -> None:
     comment = next(i for i, line in enumerate(said) if line.startswith(after))
     first_play = next(i for i, line in enumerate(said) if " plays the " in line)
     assert comment < first_play, said
+
+
+@pytest.mark.parametrize("index", range(len(LESSONS)))
+def test_a_comment_on_a_card_comes_after_its_trick_is_won(index: int) -> None:
+    """A comment may say who took the trick: it waits until the trick is complete.
+
+    Said at once, "East took the trick with the ace of diamonds." came before
+    East had played (review of the tutorial's timing).
+    """
+    lesson = LESSONS[index]
+    h = _open_tutorial()
+    screen = _open_lesson(h, index)
+    mark = h.mark()
+    play_lesson(h, lesson)
+    said = h.said_since(mark)
+    checked = 0
+    made = screen.decisions()
+    for decision, teach in screen.taught.items():
+        action = made[decision]
+        if not isinstance(action, PlayAction):
+            continue
+        card = action.card
+        after = words.fill(words._POINTS[teach.point][1])
+        comment = next(i for i, line in enumerate(said) if line.startswith(after))
+        played = max(
+            i for i in range(comment) if said[i] == f"You play {the_card(card)}."
+        )
+        won = [i for i in range(played, comment) if " the trick with " in said[i]]
+        assert won, said[played : comment + 1]
+        checked += 1
+    assert checked, "the lesson teaches no card"
 
 
 def test_a_mistake_is_explained_and_taken_back() -> None:
