@@ -279,6 +279,13 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
         ),
         N_("Your king took the trick."),
     ),
+    Point.FIVE_LEAD_LOW: (
+        N_(
+            "Your king made one of the two tricks you bid. Lead a low card that "
+            "gives nothing away: the 4 of hearts."
+        ),
+        N_("A low lead cost you nothing: your ace of clubs still waits for your bid."),
+    ),
     Point.FIVE_OWN_BID: (
         N_(
             "Two players bid nil. With five of you each playing alone, making "

@@ -333,9 +333,10 @@ FIVE: Final = Lesson(
     teach=(
         Teach(0, Point.FIVE_BID),
         Teach(1, Point.FIVE_WIN),
-        Teach(2, Point.FIVE_OWN_BID),
+        Teach(2, Point.FIVE_LEAD_LOW),
+        Teach(3, Point.FIVE_OWN_BID),
     ),
-    free_from=3,
+    free_from=4,
 )
 """Individual play, five players with ten cards each, two of them bidding nil.
 

@@ -64,6 +64,7 @@ class Point(StrEnum):
     SOLO_WIN = "solo_win"
     FIVE_BID = "five_bid"
     FIVE_WIN = "five_win"
+    FIVE_LEAD_LOW = "five_lead_low"
     FIVE_OWN_BID = "five_own_bid"
     JOKERS_BID = "jokers_bid"
     JOKERS_TRUMP = "jokers_trump"

@@ -591,3 +591,14 @@ def test_random_keys_in_the_tutorial_never_break_it(seed: int) -> None:
             h.press(rng.choice(FUZZ_KEYS))
     assert inside > 100  # most keys reached the tour or a lesson
     assert_still_answers(h)
+
+
+def test_the_five_player_lesson_makes_its_points_at_the_cards_they_name() -> None:
+    """'Only your ace beats the queen of clubs' was said at the 4 of hearts lead."""
+    from audiospades.tutorial.lessons import FIVE
+
+    at = {teach.point: teach.decision for teach in FIVE.teach}
+    assert FIVE.expected(at[Point.FIVE_LEAD_LOW]) == Card.parse("4H")
+    assert FIVE.expected(at[Point.FIVE_OWN_BID]) == Card.parse("AC")
+    assert "4 of hearts" in words.before_text(Point.FIVE_LEAD_LOW)
+    assert "queen of clubs" in words.before_text(Point.FIVE_OWN_BID)
