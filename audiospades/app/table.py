@@ -120,8 +120,12 @@ class TableScreen(Screen):
     def update(self, services: Services, now_ms: int) -> Transition | None:
         self.session.advance(now_ms)
         self._sync(services)
-        self.control.think_ahead(services.settings.hints_enabled)
+        self.control.think_ahead(self.hints_enabled(services))
         return None
+
+    def hints_enabled(self, services: Services) -> bool:
+        """Whether H and J answer at this table (the player's setting)."""
+        return services.settings.hints_enabled
 
     def _sync(self, services: Services) -> None:
         """Keep the focus valid, save, then say what happened.
@@ -167,7 +171,7 @@ class TableScreen(Screen):
             command,
             key.char,
             key.chord,
-            hints_enabled=services.settings.hints_enabled,
+            hints_enabled=self.hints_enabled(services),
         )
         self._say(reply, services)
         self._sync(services)

@@ -357,6 +357,10 @@ class TourScreen(TableScreen):
         # (a trick gathered, "Your lead") is said first, the request after it.
         return None
 
+    def hints_enabled(self, services: Services) -> bool:
+        """Always: the tour teaches H and J, whatever the options say."""
+        return True
+
     def _progress(self, step: int, *, done: bool = False) -> TutorialProgress:
         return TutorialProgress(
             tour_step=step,
@@ -431,6 +435,10 @@ class LessonScreen(TableScreen):
         # The teacher speaks from update(), after the table has said what the key
         # set off ("You play the ace of hearts.", "You win the trick ...").
         return None
+
+    def hints_enabled(self, services: Services) -> bool:
+        """Always: a lesson says H gives a hint at any time, whatever the options."""
+        return True
 
     def _must_say_yes(self) -> bool:
         expected = self.lesson.expected(0)

@@ -602,3 +602,16 @@ def test_the_five_player_lesson_makes_its_points_at_the_cards_they_name() -> Non
     assert FIVE.expected(at[Point.FIVE_OWN_BID]) == Card.parse("AC")
     assert "4 of hearts" in words.before_text(Point.FIVE_LEAD_LOW)
     assert "queen of clubs" in words.before_text(Point.FIVE_OWN_BID)
+
+
+def test_the_tour_teaches_the_hint_keys_with_hints_turned_off() -> None:
+    """With hints off, H said so, J went nowhere, and Enter played the 2 of hearts."""
+    h = _first_start(hints_enabled=False)
+    h.press("y")
+    h.press("return", "r", "right", "s", "t", "3", "return", "c", "down", "f")
+    mark = h.mark()
+    h.press("tab", "h", "j", "return")
+    h.settle()
+    said = h.said_since(mark)
+    assert any(line.startswith("Play the ace of hearts") for line in said), said
+    assert "You play the ace of hearts." in said
