@@ -92,15 +92,17 @@ def _live_nil(sim: Sim, seat: int) -> bool:
     return bid is not None and bid.is_nil and sim.tricks_won[seat] == 0
 
 
-def _crowded(sim: Sim, seat: int) -> bool:
-    """Whether ``seat`` plays for itself against four or five others.
+def _crowded(sim: Sim, seat: int, params: PlayParams) -> bool:
+    """Whether ``seat`` plays alone against four or five others, and leaves them be.
 
     There, taking a trick to break one player's nil or to set one contract costs
     this seat (a bag, or its own contract) and hurts only one of its opponents: the
     others gain as much. Level 3 without those attacks beat level 3 with them at
-    five and six players each for themselves (README, issue 14).
+    five and six players each for themselves (README, issue 14). A character whose
+    style is to set and attack (``setting`` 0.75 and up, such as Nadia, who
+    "attacks any nil she sees") keeps its style.
     """
-    return sim.partners[seat] is None and sim.n >= 5
+    return sim.partners[seat] is None and sim.n >= 5 and params.setting < 0.75
 
 
 def aim_for(sim: Sim, seat: int, params: PlayParams) -> tuple[Aim, int | None]:
@@ -114,7 +116,7 @@ def aim_for(sim: Sim, seat: int, params: PlayParams) -> tuple[Aim, int | None]:
         partner = sim.partners[seat]
         if partner is not None and _live_nil(sim, partner):
             return Aim.COVER, partner
-        if not _crowded(sim, seat) and (need <= 0 or left - need >= 2):
+        if not _crowded(sim, seat, params) and (need <= 0 or left - need >= 2):
             for other in range(sim.n):
                 if sim.sides[other] != side and _live_nil(sim, other):
                     return Aim.ATTACK, other
@@ -128,7 +130,7 @@ def aim_for(sim: Sim, seat: int, params: PlayParams) -> tuple[Aim, int | None]:
     rules = sim.rules
     if rules.bag_penalty == 0 and rules.overtrick_points > 0:
         return Aim.WIN, None
-    if _crowded(sim, seat):
+    if _crowded(sim, seat, params):
         return Aim.DUCK, None
     for other_side in set(sim.sides):
         if other_side == side:

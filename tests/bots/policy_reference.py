@@ -107,7 +107,7 @@ def aim_for(sim: Sim, seat: int, params: PlayParams) -> tuple[Aim, int | None]:
         partner = sim.partners[seat]
         if partner is not None and _live_nil(sim, partner):
             return Aim.COVER, partner
-        crowded = partner is None and sim.n >= 5
+        crowded = partner is None and sim.n >= 5 and params.setting < 0.75
         if not crowded and (need <= 0 or left - need >= 2):
             for other in range(sim.n):
                 if sim.sides[other] != side and _live_nil(sim, other):
@@ -122,7 +122,7 @@ def aim_for(sim: Sim, seat: int, params: PlayParams) -> tuple[Aim, int | None]:
     rules = sim.rules
     if rules.bag_penalty == 0 and rules.overtrick_points > 0:
         return Aim.WIN, None
-    if sim.partners[seat] is None and sim.n >= 5:
+    if sim.partners[seat] is None and sim.n >= 5 and params.setting < 0.75:
         return Aim.DUCK, None  # Issue 14: no attacks at five or six each alone.
     for other_side in set(sim.sides):
         if other_side == side:
