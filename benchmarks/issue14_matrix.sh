@@ -21,19 +21,26 @@ case "${PART:-3v2}" in
 3v2)
     match "${TAG}_3v2_p4" --a 3 --b 2 --games 200 --seed 12
     match "${TAG}_3v2_p3i" --a 3 --b 2 --players 3 --individual --games 120 --seed 13
-    match "${TAG}_3v2_p5i" --a 3 --b 2 --players 5 --individual --games 100 --seed 14
-    match "${TAG}_3v2_p6i" --a 3 --b 2 --players 6 --individual --games 100 --seed 15
-    match "${TAG}_3v2_p6p" --a 3 --b 2 --players 6 --games 120 --seed 16
+    match "${TAG}_3v2_p5i" --a 3 --b 2 --players 5 --individual --games 400 --seed 14
+    match "${TAG}_3v2_p6i" --a 3 --b 2 --players 6 --individual --games 400 --seed 14
+    match "${TAG}_3v2_p6p" --a 3 --b 2 --players 6 --games 1000 --seed 14
     ;;
 5v3)
-    # Level 5 is slow (about 25 s a game on an idle core, far more on a shared one):
-    # one or two duplicate sets a shape, each game stopped after a few hands.
-    match "${TAG}_5v3_p4" --a 5 --b 3 --games 8 --hands-per-game 8 --seed 41
-    match "${TAG}_5v3_p3i" --a 5 --b 3 --players 3 --individual --games 6 --hands-per-game 6 --seed 43
-    match "${TAG}_5v3_p6p" --a 5 --b 3 --players 6 --games 6 --hands-per-game 4 --seed 46
-    match "${TAG}_5v3_p6i" --a 5 --b 3 --players 6 --individual --games 4 --hands-per-game 4 --seed 45
-    match "${TAG}_5v3_p4_s42" --a 5 --b 3 --games 8 --hands-per-game 8 --seed 42
-    match "${TAG}_5v3_p5i" --a 5 --b 3 --players 5 --individual --games 10 --hands-per-game 3 --seed 44
+    # Level 5 thinks up to 0.8 s a card: short games (two to four hands), many of
+    # them, so each shape has a few hundred duplicate deals in well under an hour.
+    match "${TAG}_5v3_p4" --a 5 --b 3 --games 100 --hands-per-game 2 --seed 42
+    match "${TAG}_5v3_p3i" --a 5 --b 3 --players 3 --individual --games 60 --hands-per-game 3 --seed 43
+    match "${TAG}_5v3_p5i" --a 5 --b 3 --players 5 --individual --games 60 --hands-per-game 3 --seed 44
+    match "${TAG}_5v3_p6i" --a 5 --b 3 --players 6 --individual --games 30 --hands-per-game 4 --seed 45
+    match "${TAG}_5v3_p6p" --a 5 --b 3 --players 6 --games 40 --hands-per-game 3 --seed 46
+    ;;
+variants5)
+    # Level 5 against level 3 under four rule options, 100 duplicate games of two hands.
+    for rule in trump_mode=jokers bidding_style=whiz big_bid_bonus=10 \
+        ten_for_two_hundred=true; do
+        name=$(echo "$rule" | tr '=' '_')
+        match "${TAG}_5v3_p4_$name" --a 5 --b 3 --games 100 --hands-per-game 2 --seed 51 --rule "$rule"
+    done
     ;;
 variants)
     # Level 3 against level 2 under each rule option the bots must read.
