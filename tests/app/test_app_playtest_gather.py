@@ -11,7 +11,8 @@ from audiospades.app.harness import Harness
 from audiospades.storage import Settings
 
 
-def _trick_waiting(make_harness: Callable[..., Harness]) -> Harness:
+def _waiting_game(make_harness: Callable[..., Harness]) -> Harness:
+    """A one-hand game that waits for a key after each trick, bid placed."""
     settings = Settings(
         language="en",
         pace="fast",
@@ -20,6 +21,11 @@ def _trick_waiting(make_harness: Callable[..., Harness]) -> Harness:
     )
     h = make_harness(seed=7, settings=settings)
     h.press("return", "3", "return")
+    return h
+
+
+def _trick_waiting(make_harness: Callable[..., Harness]) -> Harness:
+    h = _waiting_game(make_harness)
     for _ in range(4):
         h.settle()
         if h.table.session.awaiting_trick_clear:
@@ -57,14 +63,7 @@ def test_the_trick_that_ends_the_game_is_not_waited_on(
     make_harness: Callable[..., Harness],
 ) -> None:
     """ "Game over" is the last word, not "Press N to gather the trick" after it."""
-    settings = Settings(
-        language="en",
-        pace="fast",
-        wait_after_trick=True,
-        last_rules={"preset": "pagat", "target_score": None, "hand_limit": 1},
-    )
-    h = make_harness(seed=7, settings=settings)
-    h.press("return", "3", "return")
+    h = _waiting_game(make_harness)
     for _ in range(60):
         h.settle()
         if h.table.finished:
