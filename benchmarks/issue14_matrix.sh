@@ -32,7 +32,7 @@ case "${PART:-3v2}" in
     match "${TAG}_5v3_p3i" --a 5 --b 3 --players 3 --individual --games 60 --hands-per-game 3 --seed 43
     match "${TAG}_5v3_p5i" --a 5 --b 3 --players 5 --individual --games 60 --hands-per-game 3 --seed 44
     match "${TAG}_5v3_p6i" --a 5 --b 3 --players 6 --individual --games 30 --hands-per-game 4 --seed 45
-    match "${TAG}_5v3_p6p" --a 5 --b 3 --players 6 --games 40 --hands-per-game 3 --seed 46
+    match "${TAG}_5v3_p6p" --a 5 --b 3 --players 6 --games 100 --hands-per-game 3 --seed 46
     ;;
 variants5)
     # Level 5 against level 3 under four rule options, 100 duplicate games of two hands.

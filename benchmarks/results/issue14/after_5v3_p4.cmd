@@ -1,1 +1,1 @@
-audiospades selfplay --a 5 --b 3 --games 8 --hands-per-game 8 --seed 41 --duplicate --json --jobs 1
+audiospades selfplay --a 5 --b 3 --players 4 --games 100 --hands-per-game 2 --seed 42 --duplicate --json --jobs 1
