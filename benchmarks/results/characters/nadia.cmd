@@ -1,1 +1,1 @@
-audiospades selfplay --a nadia --b 3 --games 6 --hands-per-game 8 --seed 62 --duplicate --json --jobs 1
+audiospades selfplay --a nadia --b 3 --games 60 --hands-per-game 2 --seed 62 --duplicate --json --jobs 1

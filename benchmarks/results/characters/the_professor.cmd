@@ -1,1 +1,1 @@
-audiospades selfplay --a the_professor --b 3 --games 2 --hands-per-game 8 --seed 63 --duplicate --json --jobs 1
+audiospades selfplay --a the_professor --b 3 --games 60 --hands-per-game 2 --seed 62 --duplicate --json --jobs 1
