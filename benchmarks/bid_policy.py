@@ -26,11 +26,16 @@ def main() -> int:
     parser.add_argument("--individual", action="store_true")
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--seed", type=int, default=12)
+    parser.add_argument(
+        "--shade", type=float, default=0.0, help="tricks A bids under its count"
+    )
     args = parser.parse_args()
 
     def build(spec: str, rng: random.Random) -> Bot:
         bot = HeuristicBot(3, rng)
         bot.by_count = spec == "3"
+        if bot.by_count:
+            bot.shade = args.shade
         return bot
 
     selfplay.build_bot = build
@@ -47,6 +52,7 @@ def main() -> int:
     results = selfplay.run_match(config, args.games, True, 1)
     report = selfplay.summarise(config, results, True)
     report["a"], report["b"] = "level 3 by count", "level 3 by best score"
+    report["shade"] = args.shade
     sys.stdout.write(json.dumps(report, indent=2) + "\n")
     return 0
 
