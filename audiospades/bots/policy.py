@@ -87,6 +87,10 @@ def side_need(sim: Sim, side: int) -> int:
     return need
 
 
+SETTER = 0.75
+"""The ``setting`` from which a style fights to set every contract it can."""
+
+
 def _live_nil(sim: Sim, seat: int) -> bool:
     bid = sim.bids[seat]
     return bid is not None and bid.is_nil and sim.tricks_won[seat] == 0
@@ -102,7 +106,7 @@ def _crowded(sim: Sim, seat: int, params: PlayParams) -> bool:
     style is to set and attack (``setting`` 0.75 and up, such as Nadia, who
     "attacks any nil she sees") keeps its style.
     """
-    return sim.partners[seat] is None and sim.n >= 5 and params.setting < 0.75
+    return sim.partners[seat] is None and sim.n >= 5 and params.setting < SETTER
 
 
 def aim_for(sim: Sim, seat: int, params: PlayParams) -> tuple[Aim, int | None]:
@@ -137,7 +141,7 @@ def aim_for(sim: Sim, seat: int, params: PlayParams) -> tuple[Aim, int | None]:
             continue
         their = side_need(sim, other_side)
         # Worth fighting to set them when they still need most of what is left.
-        if their > 0 and (their >= left - 1 or params.setting >= 0.75):
+        if their > 0 and (their >= left - 1 or params.setting >= SETTER):
             return Aim.WIN, None
     return Aim.DUCK, None
 
