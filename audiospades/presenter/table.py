@@ -99,25 +99,19 @@ def your_turn_text(view: SeatView, names: Sequence[str], brief: bool) -> str:
     if view.phase is Phase.BIDDING:
         if brief:
             return _("Your bid.")
-        key = key_for(Command.BID, Context.BIDDING, Context.TABLE)
-        allowed = allowed_bids_words(view)
-        only = _plain_bids(view)
-        nil_key = key_for(Command.BID_NIL, Context.BIDDING, Context.TABLE)
-        if len(only) == 1 and only[0].is_nil:
-            return _(
-                "Your turn to bid. You must bid nil: type {nil} and press {key}."
-            ).format(nil=nil_key, key=key)
-        if allowed is not None and len(only) == 1:
-            return _(
-                "Your turn to bid. You must bid {bid}: type it and press {key}."
-            ).format(bid=allowed, key=key)
-        if allowed is not None:
-            return _(
+        restricted = _restricted_bid_text(
+            view,
+            _("Your turn to bid. You must bid nil: type {nil} and press {key}."),
+            _("Your turn to bid. You must bid {bid}: type it and press {key}."),
+            _(
                 "Your turn to bid. These rules allow {bids}: type your bid and "
                 "press {key}."
-            ).format(bids=allowed, key=key)
+            ),
+        )
+        if restricted is not None:
+            return restricted
         return _("Your turn to bid. Type a number and press {key}; 0 is nil.").format(
-            key=key
+            key=key_for(Command.BID, Context.BIDDING, Context.TABLE)
         )
     if view.phase is Phase.PASSING:
         pending = view.pending_pass
@@ -413,29 +407,40 @@ def bid_too_many_text(typed: str, entry: str, view: SeatView) -> str:
     ).format(number=int(typed), count=most, entry=bid_entry_text(entry, view))
 
 
-def _plain_bids(view: SeatView) -> list[Bid]:
-    """The legal bids other than blind nil (which is asked before the hand is seen)."""
-    return [b for b in view.legal_bids if not b.blind]
+def _restricted_bid_text(
+    view: SeatView, only_nil: str, only_one: str, some: str
+) -> str | None:
+    """A bid prompt when the rules restrict the bids; None when any bid goes.
+
+    The caller's translated sentences are for only nil left (``{nil}``), one bid
+    allowed (``{bid}``) and a restricted set (``{bids}``), each with ``{key}``.
+    """
+    allowed = allowed_bids_words(view)
+    if allowed is None:
+        return None
+    plain = [b for b in view.legal_bids if not b.blind]
+    template = some
+    if len(plain) == 1:
+        template = only_nil if plain[0].is_nil else only_one
+    return template.format(
+        nil=key_for(Command.BID_NIL, Context.BIDDING, Context.TABLE),
+        key=key_for(Command.BID, Context.BIDDING, Context.TABLE),
+        bid=allowed,
+        bids=allowed,
+    )
 
 
 def bid_prompt_text(view: SeatView) -> str:
     """Key B: how to bid, or why not now."""
     if view.phase is Phase.BIDDING and view.is_my_turn:
-        allowed = allowed_bids_words(view)
-        key = key_for(Command.BID, Context.BIDDING, Context.TABLE)
-        only = _plain_bids(view)
-        if len(only) == 1 and only[0].is_nil:
-            return _("Your bid: you must bid nil; type {nil} and press {key}.").format(
-                nil=key_for(Command.BID_NIL, Context.BIDDING, Context.TABLE), key=key
-            )
-        if allowed is not None and len(only) == 1:
-            return _("Your bid: you must bid {bid}; type it and press {key}.").format(
-                bid=allowed, key=key
-            )
-        if allowed is not None:
-            return _(
-                "Your bid: these rules allow {bids}; type your bid and press {key}."
-            ).format(bids=allowed, key=key)
+        restricted = _restricted_bid_text(
+            view,
+            _("Your bid: you must bid nil; type {nil} and press {key}."),
+            _("Your bid: you must bid {bid}; type it and press {key}."),
+            _("Your bid: these rules allow {bids}; type your bid and press {key}."),
+        )
+        if restricted is not None:
+            return restricted
         return _(
             "Your bid: type a number from 0 to {count}, or {nil} for nil, "
             "and press {key}."

@@ -137,20 +137,8 @@ def the_card(card: Card) -> str:
     return text if card.is_joker else text.format(suit=suit_name(card.suit))
 
 
-def join_list(items: Sequence[str]) -> str:
-    """Join phrases as a spoken list: "a, b and c"."""
-    if not items:
-        return ""
-    if len(items) == 1:
-        return items[0]
-    head = items[0]
-    for item in items[1:-1]:
-        head = _("{list}, {item}").format(list=head, item=item)
-    return _("{list} and {last}").format(list=head, last=items[-1])
-
-
-def join_choices(items: Sequence[str]) -> str:
-    """Join alternatives as a spoken list: "a, b or c"."""
+def _joined(items: Sequence[str], last: str) -> str:
+    """Join phrases with commas, the last one by ``last`` ("{list} and {last}")."""
     if not items:
         return ""
     head = items[0]
@@ -158,8 +146,18 @@ def join_choices(items: Sequence[str]) -> str:
         head = _("{list}, {item}").format(list=head, item=item)
     if len(items) == 1:
         return head
+    return last.format(list=head, last=items[-1])
+
+
+def join_list(items: Sequence[str]) -> str:
+    """Join phrases as a spoken list: "a, b and c"."""
+    return _joined(items, _("{list} and {last}"))
+
+
+def join_choices(items: Sequence[str]) -> str:
+    """Join alternatives as a spoken list: "a, b or c"."""
     # Translators: the last of several alternatives, as in "nil, 1 to 3 or 5 to 13".
-    return _("{list} or {last}").format(list=head, last=items[-1])
+    return _joined(items, _("{list} or {last}"))
 
 
 def allowed_bids_words(view: SeatView) -> str | None:
