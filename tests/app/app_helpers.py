@@ -50,11 +50,17 @@ def assert_still_answers(harness: Harness) -> None:
     assert said[0] in harness.said_since(0)[:mark]
 
 
-def my_bid_turn(harness: Harness) -> bool:
-    """Whether the player must bid now (the table open, bidding, seat 0 to act)."""
+def my_turn_in(harness: Harness, phase: Phase) -> bool:
+    """Whether the table is open, in ``phase``, and seat 0 must act."""
     t = harness.table
-    return (
-        t is not None
-        and t.session.is_human_turn
-        and t.session.game.phase is Phase.BIDDING
-    )
+    return t is not None and t.session.is_human_turn and t.session.game.phase is phase
+
+
+def my_bid_turn(harness: Harness) -> bool:
+    """Whether the player must bid now."""
+    return my_turn_in(harness, Phase.BIDDING)
+
+
+def my_play_turn(harness: Harness) -> bool:
+    """Whether the player must play a card now."""
+    return my_turn_in(harness, Phase.PLAYING)

@@ -4,19 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from app_helpers import play_until
+from app_helpers import my_play_turn, play_until
 
 from audiospades.app.harness import Harness
-from audiospades.rules import Phase
-
-
-def _playing(h: Harness) -> bool:
-    t = h.table
-    return (
-        t is not None
-        and t.session.is_human_turn
-        and t.session.game.phase is Phase.PLAYING
-    )
 
 
 def test_a_digit_while_playing_says_bidding_is_over(
@@ -24,7 +14,7 @@ def test_a_digit_while_playing_says_bidding_is_over(
 ) -> None:
     h = make_harness(seed=5)
     h.press("return")
-    play_until(h, _playing)
+    play_until(h, my_play_turn)
     actions = len(h.table.session.game.actions)
     h.press("3")
     assert h.last == "Bidding is over: you bid 3."
@@ -36,6 +26,6 @@ def test_an_unbound_letter_at_the_table_points_to_f1(
 ) -> None:
     h = make_harness(seed=5)
     h.press("return")
-    play_until(h, _playing)
+    play_until(h, my_play_turn)
     h.press("x")
     assert h.last == "X does nothing here. F1 lists the keys."

@@ -12,29 +12,19 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from app_helpers import play_until
+from app_helpers import my_play_turn, play_until
 
 from audiospades import storage
 from audiospades.app.harness import Harness
-from audiospades.rules import Phase
 from audiospades.storage import SaveProblem, SaveProblemKind, paths
 
 REFUSED = "Your saved game could not be saved: the disk refused it."
 
 
-def _my_turn_to_play(h: Harness) -> bool:
-    t = h.table
-    return (
-        t is not None
-        and t.session.is_human_turn
-        and t.session.game.phase is Phase.PLAYING
-    )
-
-
 def _save_mid_game(make_harness: Callable[..., Harness]) -> dict[str, object]:
     h = make_harness(seed=9)
     h.press("return")
-    play_until(h, _my_turn_to_play)
+    play_until(h, my_play_turn)
     data = json.loads(paths.current_game_path().read_text(encoding="utf-8"))
     assert isinstance(data, dict)
     return data
@@ -179,14 +169,14 @@ def test_a_save_problem_is_said_again_only_when_it_changes(
     monkeypatch.setattr(storage, "save_current", save)
     h = make_harness(seed=9)
     h.press("return")
-    play_until(h, _my_turn_to_play)
+    play_until(h, my_play_turn)
     path = paths.current_game_path()
     busy = "Your saved game could not be saved: another copy of the game is using it."
 
     def step(problem: SaveProblem | None) -> None:
         problems.append(problem)
         h.press("return")  # play a card: the session saves after every action
-        play_until(h, _my_turn_to_play)
+        play_until(h, my_play_turn)
 
     mark = h.mark()
     step(SaveProblem(SaveProblemKind.UNWRITABLE, path))
