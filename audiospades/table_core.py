@@ -66,6 +66,7 @@ from audiospades.rules import (
     SeatView,
     TrickWon,
     seat_view,
+    seat_views,
     shuffled_deal,
     visible_events,
 )
@@ -238,6 +239,10 @@ class TableCore:
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now."""
         return seat_view(self.game, seat, hide_hand=seat in self._hidden)
+
+    def views(self, seats: Iterable[int]) -> list[SeatView]:
+        """What each of ``seats`` may know now (one public part, built once)."""
+        return seat_views(self.game, seats, hidden=self._hidden)
 
     def is_turn(self, seat: int) -> bool:
         """Whether the table waits for the person at ``seat`` to bid, pass or play."""

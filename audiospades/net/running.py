@@ -26,7 +26,7 @@ from audiospades.net.pool import PoolThinking
 from audiospades.net.protocol import SeatKind, TableState, TableUpdate
 from audiospades.net.seats import outcome_of, seat_names, seat_results
 from audiospades.notices import GameFinished, Notice
-from audiospades.rules import Game, SeatView, public_view
+from audiospades.rules import Game, public_view
 from audiospades.seating import Seating
 from audiospades.table_core import PUBLIC, TableCore
 
@@ -112,17 +112,23 @@ def flush(table: NetTable) -> None:
         core.dirty = False
     if over:
         _finish(table, core)
-    sending: list[tuple[Client, list[Notice], SeatView]] = []
+    receiving: list[tuple[int, Client, list[Notice]]] = []
     for seat in sorted(core.humans):
         notices = core.drain(seat)
         if over:
             notices.append(GameFinished(outcome_of(core.game, seat), None))
         client = table.members.get(seat)
         if notices and client is not None:
-            sending.append((client, notices, core.view(seat)))
-    # The seats' views of this moment share their public part, encoded once.
-    wires = codec.encode_views(view for _, _, view in sending)
-    for (client, notices, view), encoded in zip(sending, wires, strict=True):
+            receiving.append((seat, client, notices))
+    if not receiving:
+        _send_public(table, core)
+        return
+    # The seats' views of this moment share their public part, built and encoded once.
+    views = core.views(seat for seat, _, _ in receiving)
+    wires = codec.encode_views(views)
+    for (_, client, notices), view, encoded in zip(
+        receiving, views, wires, strict=True
+    ):
         client.send(
             TableUpdate(
                 table=table.id,
@@ -130,14 +136,19 @@ def flush(table: NetTable) -> None:
                 view=encoded,
             )
         )
+    _send_public(table, core)
+
+
+def _send_public(table: NetTable, core: TableCore) -> None:
+    """Send the spectators their notices, and each a public view."""
     public = core.drain(PUBLIC)
     if public and table.spectators:
-        wire = codec.encode_notices(public)
+        seen = codec.encode_notices(public)
         for spectator, chair in table.spectators.items():
             spectator.send(
                 TableUpdate(
                     table=table.id,
-                    notices=wire,
+                    notices=seen,
                     view=codec.encode_view(public_view(core.game, chair)),
                 )
             )

@@ -54,6 +54,7 @@ from audiospades.rules.view import (
     public_events,
     public_view,
     seat_view,
+    seat_views,
     visible_events,
 )
 
@@ -107,6 +108,7 @@ __all__ = [
     "public_view",
     "score_hand",
     "seat_view",
+    "seat_views",
     "shuffled_deal",
     "trump_order",
     "visible_events",

@@ -9,8 +9,9 @@ at all.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from audiospades.rules.bidding import Bid
 from audiospades.rules.cards import Card, Suit
@@ -133,51 +134,80 @@ def seat_view(game: Game, seat: int, *, hide_hand: bool = False) -> SeatView:
         seat: whose view.
         hide_hand: hide the seat's own cards (a blind nil decision before looking).
     """
-    passed_out: tuple[Card, ...] = ()
-    passed_in: tuple[Card, ...] = ()
-    for passed in game.passes:
-        if passed.from_seat == seat:
-            passed_out += passed.cards
-        if passed.to_seat == seat:
-            passed_in += passed.cards
+    return seat_views(game, (seat,), hidden=(seat,) if hide_hand else ())[0]
+
+
+def seat_views(
+    game: Game, seats: Iterable[int], *, hidden: Container[int] = ()
+) -> list[SeatView]:
+    """The views of ``game`` from several ``seats`` at one moment.
+
+    Each is :func:`seat_view` of its seat; they share the public part (the very same
+    tuples), built once: a server builds every seat's view after every action.
+
+    Args:
+        game: the game.
+        seats: whose views, in this order.
+        hidden: the seats whose own cards are hidden (a blind nil decision).
+    """
     n = game.player_count
-    mine = game.to_act == seat
-    return SeatView(
-        seat=seat,
-        rules=game.rules,
-        phase=game.phase,
-        dealer=game.dealer,
-        deal_count=game.deal_count,
-        hands_played=game.hands_played,
-        hand=() if hide_hand else game.hand(seat),
-        hand_hidden=hide_hand,
-        hand_sizes=tuple(game.hand_size(s) for s in range(n)),
-        bids=tuple(game.bids),
-        tricks_won=tuple(game.tricks_won),
-        trick=tuple(game.trick),
-        completed_tricks=tuple(game.completed_tricks),
-        trick_index=game.trick_index,
-        spades_broken=game.spades_broken,
-        to_act=game.to_act,
-        totals=tuple(game.totals),
-        bags=tuple(game.bags),
-        history=tuple(game.history),
-        passed_out=passed_out,
-        passed_in=passed_in,
-        pending_pass=game.pending_pass(),
-        legal_plays=frozenset() if hide_hand or not mine else game.legal_plays(seat),
-        # A seat deciding on a blind nil has not looked: under mirror or whiz its
-        # legal bids would give its spade count away, so it sees only blind nil.
-        legal_bids=tuple(
-            b
-            for b in (game.legal_bids(seat) if mine else ())
-            if b.blind or not hide_hand
-        ),
-        is_blind_nil_eligible=game.is_blind_nil_eligible(seat),
-        can_request_redeal=not hide_hand and game.can_request_redeal(seat),
-        winner=game.winner,
-        is_draw=game.is_draw,
-    )
+    to_act = game.to_act
+    public: dict[str, Any] = {
+        "rules": game.rules,
+        "phase": game.phase,
+        "dealer": game.dealer,
+        "deal_count": game.deal_count,
+        "hands_played": game.hands_played,
+        "hand_sizes": tuple(game.hand_size(s) for s in range(n)),
+        "bids": tuple(game.bids),
+        "tricks_won": tuple(game.tricks_won),
+        "trick": tuple(game.trick),
+        "completed_tricks": tuple(game.completed_tricks),
+        "trick_index": game.trick_index,
+        "spades_broken": game.spades_broken,
+        "to_act": to_act,
+        "totals": tuple(game.totals),
+        "bags": tuple(game.bags),
+        "history": tuple(game.history),
+        "pending_pass": game.pending_pass(),
+        "winner": game.winner,
+        "is_draw": game.is_draw,
+    }
+    views: list[SeatView] = []
+    for seat in seats:
+        hide_hand = seat in hidden
+        passed_out: tuple[Card, ...] = ()
+        passed_in: tuple[Card, ...] = ()
+        for passed in game.passes:
+            if passed.from_seat == seat:
+                passed_out += passed.cards
+            if passed.to_seat == seat:
+                passed_in += passed.cards
+        mine = to_act == seat
+        views.append(
+            SeatView(
+                seat=seat,
+                hand=() if hide_hand else game.hand(seat),
+                hand_hidden=hide_hand,
+                passed_out=passed_out,
+                passed_in=passed_in,
+                legal_plays=(
+                    frozenset() if hide_hand or not mine else game.legal_plays(seat)
+                ),
+                # A seat deciding on a blind nil has not looked: under mirror or
+                # whiz its legal bids would give its spade count away, so it sees
+                # only blind nil.
+                legal_bids=tuple(
+                    b
+                    for b in (game.legal_bids(seat) if mine else ())
+                    if b.blind or not hide_hand
+                ),
+                is_blind_nil_eligible=game.is_blind_nil_eligible(seat),
+                can_request_redeal=not hide_hand and game.can_request_redeal(seat),
+                **public,
+            )
+        )
+    return views
 
 
 def public_view(game: Game, seat: int = 0) -> SeatView:

@@ -18,6 +18,7 @@ from audiospades.rules import (
     public_events,
     public_view,
     seat_view,
+    seat_views,
     shuffled_deal,
 )
 
@@ -131,3 +132,16 @@ def test_every_card_is_hidden_right_after_the_deal() -> None:
     _cards_in(public_view(game), found)
     assert found == set()
     assert len(build_deck(rules)) == 52
+
+
+@pytest.mark.parametrize("game", GAMES[::3], ids=lambda g: f"{g.player_count}p")
+def test_views_built_together_are_each_seats_view_alone(game: Game) -> None:
+    n = game.player_count
+    seats = list(range(n))[::-1]
+    hidden = {seats[0]}
+    together = seat_views(game, seats, hidden=hidden)
+    assert together == [seat_view(game, s, hide_hand=s in hidden) for s in seats]
+    # Each has its own hand and passes; the public part is one set of objects.
+    assert [v.seat for v in together] == seats
+    assert together[0].hand == () and together[1].hand == game.hand(seats[1])
+    assert all(v.history is together[0].history for v in together)
