@@ -31,12 +31,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, serve
-from websockets.exceptions import ConnectionClosed
-from websockets.protocol import State
+from websockets.frames import Frame, Opcode
+from websockets.protocol import Event, State
 
 from audiospades.net import web
 from audiospades.net.pool import BotPool
@@ -113,6 +113,74 @@ class ServerConfig:
     outbox_limit: int = 2000
     """Frames waiting for a client (in one turn, or while a failed commit is
     retried) before it is disconnected as too slow."""
+
+
+MessageHandler = Callable[[bytes, bool], None]
+"""What a connection does with one whole message: its bytes, and whether it was
+text (True) or binary."""
+
+
+class Connection(ServerConnection):
+    """A server connection that hands each message over as it arrives.
+
+    websockets queues a connection's messages for a task that reads them one by one
+    (``async for``): a task wake-up, a queue and a future for every bid and card.
+    The server needs none of that (it never waits while handling a message), so this
+    connection hands each whole message to its handler in the transport's own
+    callback. Messages that come before the handler is attached wait for it, in
+    order; a message in several fragments is put together first (websockets still
+    enforces the size limit across fragments). Pings, pongs, the closing handshake
+    and keep-alive are websockets' as before.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        """As :class:`ServerConnection`."""
+        super().__init__(*args, **kwargs)
+        self._handler: MessageHandler | None = None
+        self._waiting: list[tuple[bytes, bool]] = []
+        self._parts: list[bytes] = []
+        self._text = True
+
+    def attach(self, handler: MessageHandler) -> None:
+        """Hand every message, from now on and any already in, to ``handler``."""
+        waiting, self._waiting = self._waiting, []
+        self._handler = handler
+        for data, text in waiting:
+            self._deliver(data, text)
+
+    def process_event(self, event: Event) -> None:
+        """Hand a message's frames over; everything else is websockets' own."""
+        if (
+            self.request is None
+            or not isinstance(event, Frame)
+            or event.opcode not in _DATA_OPCODES
+        ):
+            super().process_event(event)
+            return
+        if event.opcode is not Opcode.CONT:
+            self._text = event.opcode is Opcode.TEXT
+            self._parts = []
+        if not event.fin:
+            self._parts.append(bytes(event.data))
+            return
+        data = bytes(event.data)
+        if self._parts:
+            data = b"".join([*self._parts, data])
+            self._parts = []
+        if self._handler is None:
+            self._waiting.append((data, self._text))
+        else:
+            self._deliver(data, self._text)
+
+    def _deliver(self, data: bytes, text: bool) -> None:
+        assert self._handler is not None
+        try:
+            self._handler(data, text)
+        except Exception:  # the connection's callback must never fail
+            log.exception("a message could not be handled")
+
+
+_DATA_OPCODES: Final = frozenset({Opcode.TEXT, Opcode.BINARY, Opcode.CONT})
 
 
 @dataclass(eq=False)
@@ -284,6 +352,7 @@ class Server:
             # but saving, for frames of a few kilobytes.
             compression=None,
             process_request=web.process_request,  # the browser page (net/web.py)
+            create_connection=Connection,
         )
         log.info("listening on %s port %d", self.config.host, self.port)
 
@@ -306,6 +375,7 @@ class Server:
 
     # --- connections ---
     async def _handle(self, ws: ServerConnection) -> None:
+        assert isinstance(ws, Connection)
         peer = "%s:%s" % (ws.remote_address[:2] if ws.remote_address else ("?", "?"))
         client = Client(
             ws,
@@ -318,16 +388,22 @@ class Server:
         )
         log.info("connection %s: opened", peer)
         try:
-            async for frame in ws:
-                self.on_frame(client, frame)
-        except ConnectionClosed:
-            pass
+            # Each message is handled as it arrives (Connection); this task only
+            # waits for the end of the connection.
+            ws.attach(lambda data, text: self.on_frame(client, data, text=text))
+            await ws.wait_closed()
         finally:
             self._disconnected(client)
             log.info("connection %s: closed (player %s)", peer, client.player_id or "-")
 
-    def on_frame(self, client: Client, frame: str | bytes) -> None:
-        """Check one frame and act on it; a refusal is answered with an error."""
+    def on_frame(
+        self, client: Client, frame: str | bytes, *, text: bool = True
+    ) -> None:
+        """Check one frame and act on it; a refusal is answered with an error.
+
+        ``frame``: the message (text as ``str`` or as its UTF-8 bytes); ``text``:
+        whether it came in a text frame (JSON must).
+        """
         if not client.bucket.take(time.monotonic()):
             if not client.warned:
                 client.warned = True
@@ -340,7 +416,7 @@ class Server:
                 )
             return
         client.warned = False
-        if isinstance(frame, bytes):
+        if not text:
             client.send(
                 Error(code=ErrorCode.BAD_JSON, detail="send JSON in text frames")
             )

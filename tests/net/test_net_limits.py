@@ -103,6 +103,28 @@ def test_binary_frames_and_bad_json_get_errors(tmp_path: Path) -> None:
     run(scenario())
 
 
+def test_text_that_is_not_utf8_gets_an_error_and_fragments_are_put_together(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        async with running_server(tmp_path / "s.db") as server:
+            player = NetPlayer(url_of(server), "Frag")
+            await player.connect()
+            assert player.ws is not None
+            # A text frame holding bytes that are not UTF-8: refused, not closed.
+            await player.ws.send(b'{"type": "chat", "text": "caf\xe9"}', text=True)
+            error = await player.expect(p.Error)
+            assert error.code is ErrorCode.BAD_JSON and "UTF-8" in error.detail
+            # One message in three fragments is read as one message.
+            await player.ws.send(['{"type": "pi', 'ng", "no', 'nce": 7}'])
+            pong = await player.expect(p.Pong)
+            assert pong.nonce == 7
+            await player.send({"type": "ping", "nonce": 8})
+            assert (await player.expect(p.Pong)).nonce == 8
+
+    run(scenario())
+
+
 async def _greeting_checks(url: str) -> None:
     async with connect(url) as ws:
 
