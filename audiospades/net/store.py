@@ -9,6 +9,12 @@ may lose the last few. The server saves a table's game record after every action
 before it sends the frames announcing it, so a restarted server resumes every table
 where its players last saw it.
 
+A game in progress is kept in two rows: in ``records``, its record without the hand
+being played (rewritten only when a hand begins, or a seat's name changes), and in
+``current_hands``, that hand (its deal and actions so far) with the table's open
+questions, rewritten after every action. So an action costs one small row whatever
+the length of the game, not the whole record again.
+
 A server groups its writes (:meth:`Store.group_commits`): every write of one
 event-loop turn, for all its tables, goes into one transaction, each write in its
 own savepoint (a failed write is undone alone), and the server commits once at the
@@ -43,8 +49,12 @@ import msgspec
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION: Final = 1
-"""``PRAGMA user_version`` of a database this module made."""
+SCHEMA_VERSION: Final = 2
+"""``PRAGMA user_version`` of a database this module made.
+
+2 added ``current_hands``: a version-1 database is brought up to it when opened (its
+records are whole, and read as they are); a version-1 server refuses a version-2
+database, whose records it would read without their hand in progress."""
 
 _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS players (
@@ -71,6 +81,15 @@ CREATE TABLE IF NOT EXISTS records (
     table_id TEXT PRIMARY KEY REFERENCES tables(id),
     game_id TEXT NOT NULL,
     record TEXT NOT NULL,
+    action_count INTEGER NOT NULL,
+    core_state TEXT NOT NULL,
+    updated_at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS current_hands (
+    table_id TEXT PRIMARY KEY REFERENCES tables(id),
+    game_id TEXT NOT NULL,
+    hands_before INTEGER NOT NULL,
+    hand TEXT NOT NULL,
     action_count INTEGER NOT NULL,
     core_state TEXT NOT NULL,
     updated_at REAL NOT NULL
@@ -187,6 +206,9 @@ class Store:
         self._seating: dict[str, str] = {}
         """Each table's seating as last written by save_progress (not rewritten
         while it stays the same)."""
+        self._heads: dict[str, tuple[str, int, str]] = {}
+        """Each table's record without its hand in progress, as last written by
+        save_progress: its game, finished hands and other fields (see there)."""
         self.unsaved_tables: set[str] = set()
         """Tables whose progress the open grouped transaction holds, or the last
         one held when its commit failed (their next save writes it all again)."""
@@ -265,6 +287,7 @@ class Store:
             self._db.execute("COMMIT")
         except sqlite3.Error:
             self._seating.clear()
+            self._heads.clear()
             with contextlib.suppress(sqlite3.Error):
                 self._db.execute("ROLLBACK")
             raise
@@ -374,27 +397,55 @@ class Store:
         """Save a game in progress in one commit.
 
         The commit holds its record, who sits where, and the table's open questions
-        (``TableCore.question_state``).
+        (``TableCore.question_state``). The record's finished hands are written
+        again only when they change (a hand begins, a name changes); the hand being
+        played is written every time.
         """
         now = time.time()
         seats = _dumps(list(seating))
         same_seating = self._seating.get(table_id) == seats
+        hands = record.get("hands")
+        if isinstance(hands, list) and hands:
+            head, current = {**record, "hands": hands[:-1]}, hands[-1]
+            before = len(hands) - 1
+        else:  # no hand dealt yet: the record is all head
+            head, current, before = record, None, -1
+        header = _dumps({k: v for k, v in head.items() if k != "hands"})
+        head_key = (game_id, before, header)
+        same_head = self._heads.get(table_id) == head_key
+        statements = 1 + (not same_head) + (not same_seating)
+        state = _dumps(core_state)
         try:
-            with self._transaction(1 if same_seating else 2) as db:
+            with self._transaction(statements) as db:
+                if not same_head:
+                    db.execute(
+                        "INSERT INTO records (table_id, game_id, record, "
+                        "action_count, core_state, updated_at) "
+                        "VALUES (?, ?, ?, ?, ?, ?) "
+                        "ON CONFLICT(table_id) DO UPDATE "
+                        "SET game_id = excluded.game_id, record = excluded.record, "
+                        "action_count = excluded.action_count, "
+                        "core_state = excluded.core_state, "
+                        "updated_at = excluded.updated_at",
+                        (table_id, game_id, _dumps(head), action_count, state, now),
+                    )
                 db.execute(
-                    "INSERT INTO records (table_id, game_id, record, action_count, "
-                    "core_state, updated_at) VALUES (?, ?, ?, ?, ?, ?) "
+                    "INSERT INTO current_hands (table_id, game_id, hands_before, "
+                    "hand, action_count, core_state, updated_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?) "
                     "ON CONFLICT(table_id) DO UPDATE "
-                    "SET game_id = excluded.game_id, record = excluded.record, "
+                    "SET game_id = excluded.game_id, "
+                    "hands_before = excluded.hands_before, hand = excluded.hand, "
                     "action_count = excluded.action_count, "
                     "core_state = excluded.core_state, "
                     "updated_at = excluded.updated_at",
                     (
                         table_id,
                         game_id,
-                        _dumps(record),
+                        before,
+                        _dumps(current),
                         action_count,
-                        _dumps(core_state),
+                        state,
                         now,
                     ),
                 )
@@ -405,8 +456,10 @@ class Store:
                     )
         except BaseException:
             self._seating.pop(table_id, None)
+            self._heads.pop(table_id, None)
             raise
         self._seating[table_id] = seats
+        self._heads[table_id] = head_key
         if self._open:
             self.unsaved_tables.add(table_id)
 
@@ -419,6 +472,7 @@ class Store:
         results: Sequence[SeatResult],
     ) -> None:
         """Keep a finished game and its results; the table's record is cleared."""
+        self._heads.pop(table_id, None)
         now = time.time()
         with self._transaction() as db:
             db.execute(
@@ -444,6 +498,7 @@ class Store:
                 ],
             )
             db.execute("DELETE FROM records WHERE table_id = ?", (table_id,))
+            db.execute("DELETE FROM current_hands WHERE table_id = ?", (table_id,))
             db.execute(
                 "UPDATE tables SET state = 'finished', updated_at = ? WHERE id = ?",
                 (now, table_id),
@@ -452,8 +507,10 @@ class Store:
     def close_table(self, table_id: str) -> None:
         """Mark a table closed (nobody left at it); its finished games are kept."""
         self._seating.pop(table_id, None)
+        self._heads.pop(table_id, None)
         with self._transaction() as db:
             db.execute("DELETE FROM records WHERE table_id = ?", (table_id,))
+            db.execute("DELETE FROM current_hands WHERE table_id = ?", (table_id,))
             db.execute(
                 "UPDATE tables SET state = 'closed', code = NULL, updated_at = ? "
                 "WHERE id = ?",
@@ -469,15 +526,16 @@ class Store:
         out: list[SavedTable] = []
         rows = self._db.execute(
             "SELECT t.id, t.name, t.code, t.host, t.rules, t.seed, t.seating, "
-            "t.state, t.game_id, r.record, r.core_state FROM tables t "
+            "t.state, t.game_id, r.record, r.core_state, r.game_id, c.game_id, "
+            "c.hands_before, c.hand, c.core_state FROM tables t "
             "LEFT JOIN records r ON r.table_id = t.id "
+            "LEFT JOIN current_hands c ON c.table_id = t.id "
             "WHERE t.state != 'closed' ORDER BY t.created_at"
         ).fetchall()
         for row in rows:
             try:
                 rules, seating = json.loads(row[4]), json.loads(row[6])
-                record = None if row[9] is None else json.loads(row[9])
-                core_state = None if row[10] is None else json.loads(row[10])
+                record, core_state = _in_progress(row[0], row[9:])
             except (TypeError, ValueError) as error:
                 log.warning("table %s: stored data unreadable (%s)", row[0], error)
                 continue
@@ -543,12 +601,48 @@ class Store:
     def record_of(self, table_id: str) -> dict[str, Any] | None:
         """The saved record of a table's game in progress, or None."""
         row = self._db.execute(
-            "SELECT record FROM records WHERE table_id = ?", (table_id,)
+            "SELECT r.record, r.core_state, r.game_id, c.game_id, c.hands_before, "
+            "c.hand, c.core_state FROM records r "
+            "LEFT JOIN current_hands c ON c.table_id = r.table_id "
+            "WHERE r.table_id = ?",
+            (table_id,),
         ).fetchone()
         if row is None:
             return None
-        record = json.loads(row[0])
+        record = _in_progress(table_id, row)[0]
         return record if isinstance(record, dict) else None
+
+
+def _in_progress(table_id: str, row: Sequence[Any]) -> tuple[Any, Any]:
+    """A game in progress read back: its whole record and the open questions.
+
+    ``row``: the ``records`` row's record, core state and game, then the
+    ``current_hands`` row's game, hands before, hand and core state (None where
+    there is no row: a table with no game, or a database of version 1, whose
+    records are whole). A hand in progress that does not follow its record (which
+    one commit never leaves) is logged and left out.
+
+    Raises:
+        ValueError: for JSON that cannot be read.
+    """
+    record_json, state_json, game_id, hand_game, before, hand_json, hand_state = row
+    record = None if record_json is None else json.loads(record_json)
+    core_state = None if state_json is None else json.loads(state_json)
+    if hand_json is None or not isinstance(record, dict):
+        return record, core_state
+    hand = json.loads(hand_json)
+    hands = record.get("hands")
+    done = len(hands) if isinstance(hands, list) else -1
+    if hand_game != game_id or (hand is not None and done != before):
+        log.warning(
+            "table %s: the hand in progress does not follow the record; "
+            "resumed from the record alone",
+            table_id,
+        )
+        return record, core_state
+    if hand is not None and isinstance(hands, list):
+        record["hands"] = [*hands, hand]
+    return record, json.loads(hand_state)
 
 
 def _dumps(value: object) -> str:

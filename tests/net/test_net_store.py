@@ -3,6 +3,7 @@ back, finished games with results, and a damaged file reported, never deleted.""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import sqlite3
@@ -83,6 +84,84 @@ def test_a_game_in_progress_survives_reopening(tmp_path: Path) -> None:
     assert saved == record and core_state == state
     assert game_from_record(saved).actions == game.actions
     store.close()
+
+
+def _played(rules: Rules, seed: int, hands: int) -> list[Game]:
+    """A game after each of its actions (copies), for ``hands`` hands at most."""
+    rng = random.Random(seed)
+    game = Game(rules, first_dealer=0)
+    after: list[Game] = []
+    while not game.is_over and game.hands_played < hands:
+        seat = game.to_act
+        if seat is None or game.phase.value == "dealing":
+            game.deal(shuffled_deal(rules, rng))
+        elif game.legal_bids(seat):
+            game.bid(seat, rng.choice(game.legal_bids(seat)[1:4]))
+        else:
+            game.play(seat, rng.choice(sorted(game.legal_plays(seat))))
+        after.append(game.copy())
+    return after
+
+
+def test_each_action_writes_the_hand_in_progress_not_the_whole_record(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "s.db"
+    store = Store(path)
+    store.save_table(_table(state="playing"))
+    reader = sqlite3.connect(path)
+    heads: list[str] = []
+    games = _played(Rules.pagat(), 5, hands=3)
+    for index, game in enumerate(games):
+        names = ["A", "B", "C", "Dee" if index > 40 else "D"]  # a stand-in at 41
+        record = game_to_record(game, names)
+        state = {"questions": {}, "n": index}
+        store.save_progress("t1", "g1", record, game.action_count, [], state)
+        assert store.record_of("t1") == record
+        [(_, saved, core_state)] = store.open_tables()
+        assert saved == record and core_state == state
+        [(head,)] = reader.execute("SELECT record FROM records").fetchall()
+        if not heads or heads[-1] != head:
+            heads.append(head)
+    # The head (the record less its hand in progress) was written when a hand
+    # began and when a name changed, not after every action.
+    assert game.hands_played == 3
+    assert len(heads) == game.hands_played + 1  # three hands, one new name
+    assert all('"hands":[]' in h for h in heads[:2])
+    store.close()
+    reader.close()
+    store = Store(path)
+    assert store.record_of("t1") == game_to_record(games[-1], names)
+    assert game_from_record(store.record_of("t1") or {}).actions == games[-1].actions
+    store.close()
+
+
+def test_a_version_1_database_is_read_and_brought_up_to_date(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    store = Store(path)
+    store.save_table(_table(state="playing"))
+    store.close()
+    game = _played(Rules.pagat(), 9, hands=2)[70]
+    whole = game_to_record(game, ["A", "B", "C", "D"])
+    # As a version-1 server left it: the whole record in one row, no hand row.
+    db = sqlite3.connect(path)
+    db.execute("DROP TABLE current_hands")
+    db.execute(
+        "INSERT INTO records VALUES ('t1', 'g1', ?, ?, '{\"q\": 1}', 0)",
+        (json.dumps(whole), game.action_count),
+    )
+    db.execute("PRAGMA user_version=1")
+    db.commit()
+    db.close()
+    store = Store(path)
+    [(_, saved, core_state)] = store.open_tables()
+    assert saved == whole and core_state == {"q": 1}
+    store.save_progress("t1", "g1", whole, game.action_count, [], {"q": 2})
+    assert store.record_of("t1") == whole
+    store.close()
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+    db.close()
 
 
 def test_a_finished_game_keeps_its_results_and_clears_the_record(
@@ -258,4 +337,25 @@ def test_a_failed_write_in_a_group_is_undone_alone(tmp_path: Path) -> None:
     store.save_table(_table("t3"))
     store.commit()
     assert sorted(t.table.id for t in store.open_tables()) == ["t1", "t3"]
+    store.close()
+
+
+def test_a_hand_row_that_does_not_follow_its_record_is_left_out(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "s.db"
+    store = Store(path)
+    store.save_table(_table(state="playing"))
+    game = _played(Rules.pagat(), 3, hands=2)[80]
+    record = game_to_record(game)
+    store.save_progress("t1", "g1", record, game.action_count, [], {"q": 1})
+    store.close()
+    db = sqlite3.connect(path)
+    db.execute("UPDATE current_hands SET hands_before = 5")
+    db.commit()
+    db.close()
+    store = Store(path)
+    [(_, saved, _)] = store.open_tables()
+    assert saved is not None and saved["hands"] == record["hands"][:-1]
+    assert "does not follow" in caplog.text
     store.close()
