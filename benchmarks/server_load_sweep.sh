@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PY:-.venv/bin/python}
 mkdir -p benchmarks/results
-for tables in 10 25 50 100 130 150 250; do
+for tables in 10 25 50 100 130 150 175 200 250; do
     $PY benchmarks/server_load.py --tables "$tables" --hands 2 --seconds 300 \
         > "benchmarks/results/server_load_people_${tables}.json"
 done

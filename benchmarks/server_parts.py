@@ -1,0 +1,190 @@
+"""Where a table server's time goes under load: each part's time an action.
+
+    .venv/bin/python benchmarks/server_parts.py --tables 250 --hands 2
+
+Starts ``audiospades serve --pace instant`` in a subprocess with timers wrapped
+around its main parts (reading a message, the table's action, building the views,
+encoding them, saving, the end-of-turn commit and writes), runs
+``benchmarks/server_load.py --port`` against it (four scripted clients a table,
+instantly, over 127.0.0.1), stops the server, and prints each part's wall time an
+action (a bid or card), with the server's CPU time an action. Parts nest (the
+action holds the views, the encoding and the save; the message holds the action);
+each wrapper adds about a microsecond a call. Bounded like server_load.py: it stops
+by itself after ``--seconds``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import atexit
+import collections
+import functools
+import json
+import os
+import runpy
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+
+PARTS = (
+    # (module, owner attribute or "", function, label)
+    ("audiospades.net.server", "Connection", "data_received", "message in"),
+    ("audiospades.net.server", "Server", "on_frame", "  checked, dispatched"),
+    ("audiospades.net.table", "NetTable", "act", "    table action"),
+    ("audiospades.net.running", "", "flush", "      flush"),
+    ("audiospades.net.running", "", "_save_progress", "        save"),
+    ("audiospades.table_core", "TableCore", "views", "        views"),
+    ("audiospades.net.codec", "", "encode_views", "        encode views"),
+    ("audiospades.net.codec", "", "encode_notices", "        encode notices"),
+    ("audiospades.net.server", "Outbox", "send", "end of turn: commit, write"),
+    ("audiospades.net.store", "Store", "commit", "  commit"),
+)
+
+
+def _serve(argv: list[str]) -> None:
+    """Run the server in this process with the timers in place."""
+    import importlib
+
+    spent: dict[str, float] = collections.defaultdict(float)
+    calls: collections.Counter[str] = collections.Counter()
+    for module_name, owner_name, name, label in PARTS:
+        module = importlib.import_module(module_name)
+        owner: Any = getattr(module, owner_name) if owner_name else module
+        original = getattr(owner, name, None)
+        if original is None:
+            continue
+
+        def timed(*args: Any, _f: Any = original, _l: str = label, **kw: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return _f(*args, **kw)
+            finally:
+                spent[_l] += time.perf_counter() - start
+                calls[_l] += 1
+
+        setattr(owner, name, functools.wraps(original)(timed))
+    cpu_start = time.process_time()
+
+    def report() -> None:
+        actions = calls["    table action"] or 1
+        print(
+            json.dumps(
+                {
+                    "actions": calls["    table action"],
+                    "cpu_us_per_action": round(
+                        (time.process_time() - cpu_start) / actions * 1e6, 1
+                    ),
+                    "wall_us_per_action": {
+                        label.strip(): round(spent[label] / actions * 1e6, 1)
+                        for _, _, _, label in PARTS
+                    },
+                    "calls": {label.strip(): calls[label] for _, _, _, label in PARTS},
+                },
+                indent=2,
+            ),
+            flush=True,
+        )
+
+    atexit.register(report)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    sys.argv = ["audiospades", *argv]
+    runpy.run_module("audiospades", run_name="__main__")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--tables", type=int, default=250)
+    parser.add_argument("--hands", type=int, default=2)
+    parser.add_argument("--seconds", type=float, default=240.0, help="bound")
+    parser.add_argument("--serve", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve is not None:
+        _serve(args.serve)
+        return
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with tempfile.TemporaryDirectory() as folder:
+        env = dict(os.environ, AUDIOSPADES_HOME=folder)
+        server = subprocess.Popen(
+            [
+                sys.executable,
+                str(Path(__file__).resolve()),
+                "--serve",
+                "serve",
+                "--port",
+                str(port),
+                "--db",
+                str(Path(folder) / "parts.db"),
+                "--pace",
+                "instant",
+                "--rate",
+                "1000",
+                "--burst",
+                "1000",
+                "--takeover-seconds",
+                "600",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+        try:
+            end = time.monotonic() + 20
+            while time.monotonic() < end:
+                try:
+                    socket.create_connection(("127.0.0.1", port), 0.2).close()
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            load = subprocess.run(
+                [
+                    sys.executable,
+                    str(HERE / "server_load.py"),
+                    "--port",
+                    str(port),
+                    "--tables",
+                    str(args.tables),
+                    "--hands",
+                    str(args.hands),
+                    "--seconds",
+                    str(args.seconds),
+                ],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                timeout=args.seconds + 60,
+                check=False,
+            )
+        finally:
+            server.send_signal(signal.SIGINT)
+            try:
+                out, _ = server.communicate(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                out, _ = server.communicate()
+    try:
+        latency = json.loads(load.stdout).get("latency_ms")
+    except ValueError:
+        latency = None
+    start = out.find("{")
+    parts = json.loads(out[start:]) if start >= 0 else None
+    print(
+        json.dumps(
+            {"tables": args.tables, "latency_ms": latency, "parts": parts}, indent=2
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()
