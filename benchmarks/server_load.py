@@ -99,6 +99,37 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def serve_arguments(port: int, db: Path) -> list[str]:
+    """``audiospades`` arguments for a server under load on 127.0.0.1: no pauses,
+    no rate limit in the way, no takeover during a run."""
+    return [
+        "serve",
+        "--port",
+        str(port),
+        "--db",
+        str(db),
+        "--pace",
+        "instant",
+        "--rate",
+        "1000",
+        "--burst",
+        "1000",
+        "--takeover-seconds",
+        "600",
+    ]
+
+
+def wait_for_port(port: int, seconds: float = 20.0) -> None:
+    """Wait until something listens on 127.0.0.1 ``port`` (at most ``seconds``)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            socket.create_connection(("127.0.0.1", port), 0.2).close()
+            return
+        except OSError:
+            time.sleep(0.1)
+
+
 class _Socket(asyncio.Protocol):
     """A minimal websocket client for the load, lighter than the library's.
 
@@ -405,19 +436,7 @@ def main() -> None:
                     sys.executable,
                     "-m",
                     "audiospades",
-                    "serve",
-                    "--port",
-                    str(port),
-                    "--db",
-                    str(Path(folder) / "load.db"),
-                    "--pace",
-                    "instant",
-                    "--rate",
-                    "1000",
-                    "--burst",
-                    "1000",
-                    "--takeover-seconds",
-                    "600",
+                    *serve_arguments(port, Path(folder) / "load.db"),
                 ],
                 cwd=ROOT,
                 env=env,
@@ -425,13 +444,7 @@ def main() -> None:
             )
         )
         try:
-            end = time.monotonic() + 20
-            while time.monotonic() < end:
-                try:
-                    socket.create_connection(("127.0.0.1", port), 0.2).close()
-                    break
-                except OSError:
-                    time.sleep(0.1)
+            wait_for_port(port)
             cpu_before = None if server is None else _cpu_seconds(server.pid)
             queue: Any = multiprocessing.Queue()
             per = -(-args.tables // args.procs)

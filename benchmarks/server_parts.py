@@ -23,7 +23,6 @@ import json
 import os
 import runpy
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -33,6 +32,9 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+
+import server_load  # noqa: E402  (this folder's load generator)
 
 PARTS = (
     # (module, owner attribute or "", function, label)
@@ -109,9 +111,7 @@ def main() -> None:
     if args.serve is not None:
         _serve(args.serve)
         return
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = server_load._free_port()
     with tempfile.TemporaryDirectory() as folder:
         env = dict(os.environ, AUDIOSPADES_HOME=folder)
         server = subprocess.Popen(
@@ -119,19 +119,7 @@ def main() -> None:
                 sys.executable,
                 str(Path(__file__).resolve()),
                 "--serve",
-                "serve",
-                "--port",
-                str(port),
-                "--db",
-                str(Path(folder) / "parts.db"),
-                "--pace",
-                "instant",
-                "--rate",
-                "1000",
-                "--burst",
-                "1000",
-                "--takeover-seconds",
-                "600",
+                *server_load.serve_arguments(port, Path(folder) / "parts.db"),
             ],
             cwd=ROOT,
             env=env,
@@ -140,13 +128,7 @@ def main() -> None:
             text=True,
         )
         try:
-            end = time.monotonic() + 20
-            while time.monotonic() < end:
-                try:
-                    socket.create_connection(("127.0.0.1", port), 0.2).close()
-                    break
-                except OSError:
-                    time.sleep(0.1)
+            server_load.wait_for_port(port)
             load = subprocess.run(
                 [
                     sys.executable,
