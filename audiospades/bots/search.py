@@ -167,6 +167,10 @@ class SearchBot(HeuristicBot):
                 else choose_card(sim, actor, legal, params)[0]
             )
             sim.play(card)
+        return self._value(sim, seat)
+
+    def _value(self, sim: Sim, seat: int) -> float:
+        """What a hand played out is worth to ``seat``'s side."""
         return side_value(sim.score(), sim.rules, sim.sides[seat])
 
     # --- bidding ---
