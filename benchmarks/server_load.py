@@ -8,7 +8,9 @@ port, a database in a temporary folder), then runs the clients in ``--procs``
 processes (each table's clients in one process, so an action's send time and its
 arrival at the other clients are read on one clock). With ``--bots 0`` four clients
 sit at each table; with ``--bots 3`` one client plays against three level-3
-computer players, who think in the server's process pool.
+computer players, who think in the server's process pool. ``--think MS`` makes
+each client wait half to one and a half times MS before each action, as people do
+(the latency is still counted from the action's sending).
 
 It reports completed hands a second, server frames a second (received by the
 clients), and the latency from a client's action (bid or card) to each other client
@@ -32,6 +34,7 @@ import contextlib
 import json
 import multiprocessing
 import os
+import random
 import socket
 import statistics
 import subprocess
@@ -253,8 +256,10 @@ async def _client_table(
     stats: Stats,
     deadline: float,
     start: _Start,
+    think_ms: float = 0.0,
 ) -> None:
     people = 4 - bots
+    pauses = random.Random(index)
     sent: dict[tuple[int, int, str], float] = {}
     loop = asyncio.get_running_loop()
     table_ready = loop.create_future()
@@ -266,7 +271,15 @@ async def _client_table(
     def act(me: _Seat, view: _View) -> None:
         if view.to_act != view.seat:
             return
-        assert me.socket is not None
+        if think_ms > 0:  # a person's pause: half to one and a half times think_ms
+            pause = think_ms * (0.5 + pauses.random()) / 1000
+            loop.call_later(pause, act_now, me, view)
+        else:
+            act_now(me, view)
+
+    def act_now(me: _Seat, view: _View) -> None:
+        if me.done or me.socket is None or me.socket.closed:
+            return
         if view.phase == "bidding":
             bids = [b for b in view.legal_bids if b != "blind_nil"]
             bid = min(bids, key=lambda b: abs(int(b) - 3)) if bids else "blind_nil"
@@ -369,7 +382,14 @@ async def _client_table(
 
 
 def _client_process(
-    port: int, first: int, count: int, hands: int, bots: int, seconds: float, out: Any
+    port: int,
+    first: int,
+    count: int,
+    hands: int,
+    bots: int,
+    seconds: float,
+    out: Any,
+    think_ms: float = 0.0,
 ) -> None:
     stats = Stats()
 
@@ -378,7 +398,9 @@ def _client_process(
         start = _Start(count)
         await asyncio.gather(
             *(
-                _client_table(port, first + i, hands, bots, stats, deadline, start)
+                _client_table(
+                    port, first + i, hands, bots, stats, deadline, start, think_ms
+                )
                 for i in range(count)
             ),
             return_exceptions=True,
@@ -418,6 +440,12 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=250)
     parser.add_argument("--hands", type=int, default=2, help="hands per game")
     parser.add_argument("--bots", type=int, choices=(0, 3), default=0)
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="ms a client waits before each action, as a person would (0: none)",
+    )
     parser.add_argument("--procs", type=int, default=1, help="client processes")
     parser.add_argument("--seconds", type=float, default=240.0, help="bound")
     parser.add_argument(
@@ -464,6 +492,7 @@ def main() -> None:
                         args.bots,
                         args.seconds,
                         queue,
+                        args.think,
                     ),
                 )
                 proc.start()
@@ -489,6 +518,7 @@ def main() -> None:
         "tables": args.tables,
         "clients": args.tables * (4 - args.bots),
         "bots_per_table": args.bots,
+        "think_ms": args.think,
         "games_finished": games,
         "hands": hands,
         "seconds": round(elapsed, 1),
