@@ -16,7 +16,7 @@ import pytest
 
 from audiospades.net.store import SeatResult, Store, StoreError, TableRow, token_hash
 from audiospades.record import game_from_record, game_to_record
-from audiospades.rules import Game, Rules, shuffled_deal
+from audiospades.rules import Game, Phase, Rules, shuffled_deal
 
 
 def _table(table_id: str = "t1", state: str = "waiting") -> TableRow:
@@ -93,7 +93,7 @@ def _played(rules: Rules, seed: int, hands: int) -> list[Game]:
     after: list[Game] = []
     while not game.is_over and game.hands_played < hands:
         seat = game.to_act
-        if seat is None or game.phase.value == "dealing":
+        if seat is None or game.phase is Phase.DEALING:
             game.deal(shuffled_deal(rules, rng))
         elif game.legal_bids(seat):
             game.bid(seat, rng.choice(game.legal_bids(seat)[1:4]))
