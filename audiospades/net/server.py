@@ -347,7 +347,6 @@ class Server:
             self.config.port,
             ssl=self.config.ssl,
             max_size=MAX_WIRE_BYTES,
-            max_queue=4,
             # No per-message deflate: it cost the server more time than anything
             # but saving, for frames of a few kilobytes.
             compression=None,
