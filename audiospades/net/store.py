@@ -206,6 +206,8 @@ class Store:
         self._seating: dict[str, str] = {}
         """Each table's seating as last written by save_progress (not rewritten
         while it stays the same)."""
+        self._lost = False
+        """SQLite rolled the open group back after a failed write (see commit)."""
         self._heads: dict[str, tuple[str, int, str]] = {}
         """Each table's record without its hand in progress, as last written by
         save_progress: its game, finished hands and other fields (see there)."""
@@ -277,28 +279,44 @@ class Store:
         """Commit the open group of writes, if any.
 
         Raises:
-            sqlite3.Error: the commit failed; the whole group is rolled back and
-                ``unsaved_tables`` names the tables whose progress it held.
+            sqlite3.Error: the commit failed, or a write of the group failed in a
+                way that made SQLite roll the whole group back (a full disk, an I/O
+                error); the whole group is lost and ``unsaved_tables`` names the
+                tables whose progress it held.
         """
         if not self._open:
             return
         self._open = False
+        lost, self._lost = self._lost, False
         try:
+            if lost:
+                raise sqlite3.OperationalError(
+                    "a write failed and took the turn's transaction with it"
+                )
             self._db.execute("COMMIT")
         except sqlite3.Error:
-            self._seating.clear()
-            self._heads.clear()
-            with contextlib.suppress(sqlite3.Error):
-                self._db.execute("ROLLBACK")
+            self._forget_written()
+            if self._db.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    self._db.execute("ROLLBACK")
             raise
         self.unsaved_tables.clear()
+
+    def _forget_written(self) -> None:
+        """What the caches say is written may not be: write everything again."""
+        self._seating.clear()
+        self._heads.clear()
 
     @contextmanager
     def _transaction(self, statements: int = 2) -> Iterator[sqlite3.Connection]:
         """A transaction for one write of ``statements`` statements.
 
         In a group, each write gets a savepoint, unless it is a single statement,
-        which SQLite undoes alone when it fails.
+        which SQLite undoes alone when it fails. Some failures (a full disk, an I/O
+        error) make SQLite roll back the whole transaction instead: the group is
+        then lost, and its next writes go into a new transaction that
+        :meth:`commit` rolls back too, reporting the loss, so that nothing of the
+        turn is half kept (a hand without the record it follows).
         """
         db = self._db
         if self._opened is None:
@@ -306,25 +324,44 @@ class Store:
             try:
                 yield db
             except BaseException:
-                db.execute("ROLLBACK")
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
                 raise
             db.execute("COMMIT")
             return
-        if not self._open:
+        if self._open and not db.in_transaction:
+            self._lose_group()  # rolled back by SQLite since the last write
+        if not self._open or not db.in_transaction:
             db.execute("BEGIN IMMEDIATE")
-            self._open = True
-            self._opened()
+            if not self._open:
+                self._open = True
+                self._opened()
         if statements == 1:
-            yield db
+            try:
+                yield db
+            except BaseException:
+                if not db.in_transaction:
+                    self._lose_group()
+                raise
             return
         db.execute("SAVEPOINT write")
         try:
             yield db
         except BaseException:
-            db.execute("ROLLBACK TO write")
-            db.execute("RELEASE write")
+            if db.in_transaction:
+                db.execute("ROLLBACK TO write")
+                db.execute("RELEASE write")
+            else:
+                self._lose_group()
             raise
         db.execute("RELEASE write")
+
+    def _lose_group(self) -> None:
+        """SQLite rolled the open group back: :meth:`commit` reports it."""
+        if not self._lost:
+            log.error("database: a write failed and the turn's transaction is lost")
+        self._lost = True
+        self._forget_written()
 
     # --- players ---
     def register_player(self, name: str) -> tuple[PlayerRow, str]:

@@ -359,3 +359,48 @@ def test_a_hand_row_that_does_not_follow_its_record_is_left_out(
     assert saved is not None and saved["hands"] == record["hands"][:-1]
     assert "does not follow" in caplog.text
     store.close()
+
+
+@pytest.mark.allow_error_log
+def test_a_write_that_loses_the_turns_transaction_leaves_nothing_half_kept(
+    tmp_path: Path,
+) -> None:
+    # A full disk makes SQLite roll back the whole open transaction, not just the
+    # failing statement: what the turn wrote before is gone, and what it writes
+    # after must not be kept either (a hand without the record it follows).
+    path = tmp_path / "s.db"
+    store = Store(path)
+    store.group_commits(lambda: None)
+    store.save_table(_table("t1", state="playing"))
+    store.save_table(_table("t2", state="playing"))
+    games = _played(Rules.pagat(), 6, hands=2)
+    first = next(i for i, g in enumerate(games) if g.hands_played == 1)
+    kept = games[first - 1]  # the last action of hand 1
+    store.save_progress("t1", "g1", game_to_record(kept), kept.action_count, [], {})
+    store.commit()
+    # Hand 2 begins at t1 (its record's head is written again), then t2 fails.
+    begun = games[first + 1]
+    store.save_progress("t1", "g1", game_to_record(begun), begun.action_count, [], {})
+    [(pages,)] = store._db.execute("PRAGMA page_count").fetchall()
+    store._db.execute(f"PRAGMA max_page_count = {pages}")
+    with pytest.raises(sqlite3.Error):
+        store.save_progress(
+            "t2", "g2", {"format": "x", "big": "x" * 200_000}, 1, [], {}
+        )
+    later = games[first + 2]
+    store.save_progress("t1", "g1", game_to_record(later), later.action_count, [], {})
+    with pytest.raises(sqlite3.Error, match="transaction"):
+        store.commit()
+    assert "t1" in store.unsaved_tables
+    store._db.execute("PRAGMA max_page_count = 1073741823")
+    # Nothing of the lost turn was kept: t1 reads back as last committed.
+    reader = Store(path)
+    assert reader.record_of("t1") == game_to_record(kept)
+    reader.close()
+    # Saved again (as the server does after a failed commit), it is all there.
+    store.save_progress("t1", "g1", game_to_record(later), later.action_count, [], {})
+    store.commit()
+    store.close()
+    reader = Store(path)
+    assert reader.record_of("t1") == game_to_record(later)
+    reader.close()
