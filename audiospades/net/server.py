@@ -148,6 +148,11 @@ class Connection(ServerConnection):
         for data, text in waiting:
             self._deliver(data, text)
 
+    def detach(self) -> None:
+        """Drop every message from now on (the server is done with this client)."""
+        self._handler = _drop
+        self._waiting.clear()
+
     def process_event(self, event: Event) -> None:
         """Hand a message's frames over; everything else is websockets' own."""
         if (
@@ -181,6 +186,10 @@ class Connection(ServerConnection):
 
 
 _DATA_OPCODES: Final = frozenset({Opcode.TEXT, Opcode.BINARY, Opcode.CONT})
+
+
+def _drop(data: bytes, text: bool) -> None:
+    """A detached connection's messages go nowhere."""
 
 
 @dataclass(eq=False)
@@ -392,6 +401,7 @@ class Server:
             ws.attach(lambda data, text: self.on_frame(client, data, text=text))
             await ws.wait_closed()
         finally:
+            ws.detach()  # nothing more reaches a client that is cleaned up
             self._disconnected(client)
             log.info("connection %s: closed (player %s)", peer, client.player_id or "-")
 
