@@ -147,3 +147,29 @@ def test_views_built_together_are_each_seats_view_alone(game: Game) -> None:
     assert [v.seat for v in together] == seats
     assert together[0].hand == () and together[1].hand == game.hand(seats[1])
     assert all(v.history is together[0].history for v in together)
+
+
+BLIND_NIL_TURNS = [
+    g
+    for g in GAMES
+    if g.phase is Phase.BIDDING
+    and g.to_act is not None
+    and g.is_blind_nil_eligible(g.to_act)
+][:6]
+
+
+@pytest.mark.parametrize("game", BLIND_NIL_TURNS, ids=lambda g: f"{g.player_count}p")
+def test_a_seat_deciding_on_blind_nil_sees_no_card_among_views_built_together(
+    game: Game,
+) -> None:
+    seat = game.to_act
+    assert seat is not None
+    views = seat_views(game, range(game.player_count), hidden={seat})
+    mine = views[seat]
+    assert mine.hand == () and mine.hand_hidden and not mine.legal_plays
+    assert mine.legal_bids and all(b.blind for b in mine.legal_bids)
+    # The others keep their own hands, and only the seat to act has bids.
+    for view in views:
+        if view.seat != seat:
+            assert view.hand == game.hand(view.seat) and not view.hand_hidden
+            assert view.legal_bids == ()
