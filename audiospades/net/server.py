@@ -655,12 +655,29 @@ class Server:
                 client.send(lobby, frame)
 
     def _commit_failed(self) -> None:
-        """A commit failed: the tables it held save everything again soon."""
+        """A commit failed: its tables save everything again, its games again.
+
+        A table whose game the commit finished is not saved as in progress: its
+        finished game is kept again instead (``Store.retry_finishes``).
+        """
+        lost = self.store.lost_finishes
         for table_id in self.store.unsaved_tables:
             table = self.tables.get(table_id)
-            if table is not None and table.core is not None:
+            if table is not None and table.core is not None and table_id not in lost:
                 table.core.dirty = True
                 table.poke.set()
+        self._retry_finishes()
+
+    def _retry_finishes(self) -> None:
+        if not self.store.lost_finishes:
+            return
+        try:
+            self.store.retry_finishes()
+        except sqlite3.Error as error:
+            log.error("database: finished games not kept yet (%s); retrying", error)
+            asyncio.get_running_loop().call_later(
+                COMMIT_RETRY_SECONDS, self._retry_finishes
+            )
 
     def _forget(self, table: NetTable) -> None:
         self.tables.pop(table.id, None)

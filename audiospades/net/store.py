@@ -175,6 +175,16 @@ class SeatResult:
     outcome: str
 
 
+class FinishedGame(NamedTuple):
+    """What :meth:`Store.finish_game` keeps, to keep it again if a commit fails."""
+
+    table_id: str
+    game_id: str
+    seed: int
+    record: dict[str, Any]
+    results: tuple[SeatResult, ...]
+
+
 def token_hash(token: str) -> str:
     """The stored form of an identity token.
 
@@ -208,6 +218,10 @@ class Store:
         while it stays the same)."""
         self._lost = False
         """SQLite rolled the open group back after a failed write (see commit)."""
+        self._finishing: dict[str, FinishedGame] = {}
+        """The finished games the open group holds."""
+        self.lost_finishes: dict[str, FinishedGame] = {}
+        """Finished games a failed commit lost, by table: :meth:`retry_finishes`."""
         self._heads: dict[str, tuple[str, int, str]] = {}
         """Each table's record without its hand in progress, as last written by
         save_progress: its game, finished hands and other fields (see there)."""
@@ -296,11 +310,25 @@ class Store:
             self._db.execute("COMMIT")
         except sqlite3.Error:
             self._forget_written()
+            self.lost_finishes.update(self._finishing)
+            self._finishing.clear()
             if self._db.in_transaction:
                 with contextlib.suppress(sqlite3.Error):
                     self._db.execute("ROLLBACK")
             raise
         self.unsaved_tables.clear()
+        self._finishing.clear()
+
+    def retry_finishes(self) -> None:
+        """Keep again the finished games a failed commit lost (in a new group).
+
+        Raises:
+            sqlite3.Error: the database still fails; the games not yet written
+                stay in ``lost_finishes``.
+        """
+        for table_id, finished in list(self.lost_finishes.items()):
+            self.finish_game(*finished)
+            del self.lost_finishes[table_id]
 
     def _forget_written(self) -> None:
         """What the caches say is written may not be: write everything again."""
@@ -508,9 +536,14 @@ class Store:
         record: dict[str, Any],
         results: Sequence[SeatResult],
     ) -> None:
-        """Keep a finished game and its results; the table's record is cleared."""
+        """Keep a finished game and its results; the table's record is cleared.
+
+        In a group, the game is kept until the commit: if the commit fails, it is
+        in ``lost_finishes`` for :meth:`retry_finishes`.
+        """
         self._heads.pop(table_id, None)
         now = time.time()
+        finished = FinishedGame(table_id, game_id, seed, record, tuple(results))
         with self._transaction() as db:
             db.execute(
                 "INSERT OR REPLACE INTO games (id, table_id, seed, record, "
@@ -540,6 +573,8 @@ class Store:
                 "UPDATE tables SET state = 'finished', updated_at = ? WHERE id = ?",
                 (now, table_id),
             )
+        if self._open:
+            self._finishing[table_id] = finished
 
     def close_table(self, table_id: str) -> None:
         """Mark a table closed (nobody left at it); its finished games are kept."""

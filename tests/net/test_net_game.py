@@ -19,6 +19,7 @@ from net_helpers import random_game
 from audiospades.net import protocol as p
 from audiospades.net import running
 from audiospades.net.store import Store
+from audiospades.notices import GameFinished
 from audiospades.record import RecordWriter
 from audiospades.rules import CardPlayed, GameOver, HandScored, Rules
 
@@ -101,6 +102,82 @@ def test_a_failing_database_delays_the_frames_and_loses_nothing(
     played = [n for n in ann.notices if isinstance(n, CardPlayed)]
     hands = sum(isinstance(n, HandScored) for n in ann.notices)
     assert hands >= 1 and len(played) == 52 * hands  # each card once a hand
+
+
+@pytest.mark.allow_error_log
+def test_a_commit_that_fails_as_the_game_ends_keeps_the_finished_game_after_all(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The finished game and its results are kept again, announced once."""
+    real_finish, real_commit = Store.finish_game, Store.commit
+    state = {"finishing": False, "failed": 0}
+
+    def finish(self: Store, *args: Any) -> None:
+        real_finish(self, *args)
+        state["finishing"] = True
+
+    class CommitFails:
+        """The store's connection, whose next COMMIT fails."""
+
+        def __init__(self, db: sqlite3.Connection) -> None:
+            self.db = db
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self.db, name)
+
+        def execute(self, sql: str, *args: Any) -> Any:
+            if sql == "COMMIT":
+                raise sqlite3.OperationalError("disk I/O error")
+            return self.db.execute(sql, *args)
+
+    def commit(self: Store) -> None:
+        if not (state["finishing"] and not state["failed"]):
+            real_commit(self)
+            return
+        state["failed"] = 1
+        db = self._db
+        self._db = CommitFails(db)  # type: ignore[assignment]
+        try:
+            real_commit(self)
+        finally:
+            self._db = db
+
+    monkeypatch.setattr(Store, "finish_game", finish)
+    monkeypatch.setattr(Store, "commit", commit)
+    db = tmp_path / "server.db"
+
+    async def scenario() -> NetPlayer:
+        async with running_server(db) as server:
+            ann = NetPlayer(url_of(server), "Ann")
+            await ann.connect()
+            await ann.send(
+                {
+                    "type": "create_table",
+                    "name": "End",
+                    "rules": {"preset": "pagat", "hand_limit": 1},
+                }
+            )
+            await ann.expect(p.TableSnapshot)
+            for seat, who in ((1, "milly"), (2, "bert"), (3, "hazel")):
+                await ann.send({"type": "add_bot", "seat": seat, "character": who})
+            await ann.send({"type": "start_game"})
+            await ann.play_to_the_end()
+            await asyncio.sleep(0.3)  # any second announcement would come now
+            await ann.close()
+            return ann
+
+    ann = run(scenario())
+    assert state["failed"] == 1
+    assert sum(isinstance(n, GameFinished) for n in ann.notices) == 1
+    store = Store(db)
+    assert ann.table_id is not None
+    row = store.table(ann.table_id)
+    assert row is not None and row.state == "finished" and row.game_id is not None
+    assert len(store.results_for(row.game_id)) == 4
+    assert store.record_of(ann.table_id) is None  # no game left in progress
+    record = store.finished_record(row.game_id)
+    assert record is not None and len(record["hands"]) == 1
+    store.close()
 
 
 def test_a_saved_record_keeps_its_finished_hands_json_and_equals_the_record() -> None:
