@@ -661,9 +661,11 @@ class Server:
         finished game is kept again instead (``Store.retry_finishes``).
         """
         lost = self.store.lost_finishes
-        for table_id in self.store.unsaved_tables:
+        for table_id in list(self.store.unsaved_tables):
             table = self.tables.get(table_id)
-            if table is not None and table.core is not None and table_id not in lost:
+            if table is None or table.core is None:
+                self.store.forget_unsaved(table_id)  # nothing left to save
+            elif table_id not in lost:
                 table.core.dirty = True
                 table.poke.set()
         self._retry_finishes()

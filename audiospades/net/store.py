@@ -226,8 +226,11 @@ class Store:
         """Each table's record without its hand in progress, as last written by
         save_progress: its game, finished hands and other fields (see there)."""
         self.unsaved_tables: set[str] = set()
-        """Tables whose progress the open grouped transaction holds, or the last
-        one held when its commit failed (their next save writes it all again)."""
+        """Tables whose progress the open group holds, or a failed commit lost and
+        no commit has held since (their next save writes it all again). While a
+        lost one is left, :meth:`commit` fails: nothing after it may be announced."""
+        self._saved: set[str] = set()
+        """Tables the open group saved (progress or a finished game)."""
         if path.is_symlink():
             raise StoreError(path, "is a symbolic link; give the real file instead")
         if path.exists() and not path.is_file():
@@ -299,6 +302,10 @@ class Store:
                 tables whose progress it held.
         """
         if not self._open:
+            if self.unsaved_tables:
+                raise sqlite3.OperationalError(
+                    f"{len(self.unsaved_tables)} tables not saved again yet"
+                )
             return
         self._open = False
         lost, self._lost = self._lost, False
@@ -310,14 +317,25 @@ class Store:
             self._db.execute("COMMIT")
         except sqlite3.Error:
             self._forget_written()
+            self._saved.clear()
             self.lost_finishes.update(self._finishing)
             self._finishing.clear()
             if self._db.in_transaction:
                 with contextlib.suppress(sqlite3.Error):
                     self._db.execute("ROLLBACK")
             raise
-        self.unsaved_tables.clear()
+        self.unsaved_tables -= self._saved
+        self._saved.clear()
         self._finishing.clear()
+        if self.unsaved_tables:
+            raise sqlite3.OperationalError(
+                f"{len(self.unsaved_tables)} tables not saved again yet"
+            )
+
+    def forget_unsaved(self, table_id: str) -> None:
+        """No progress of ``table_id`` is to be saved again (it is gone)."""
+        self.unsaved_tables.discard(table_id)
+        self.lost_finishes.pop(table_id, None)
 
     def retry_finishes(self) -> None:
         """Keep again the finished games a failed commit lost (in a new group).
@@ -527,6 +545,7 @@ class Store:
         self._heads[table_id] = head_key
         if self._open:
             self.unsaved_tables.add(table_id)
+            self._saved.add(table_id)
 
     def finish_game(
         self,
@@ -575,11 +594,13 @@ class Store:
             )
         if self._open:
             self._finishing[table_id] = finished
+            self._saved.add(table_id)
 
     def close_table(self, table_id: str) -> None:
         """Mark a table closed (nobody left at it); its finished games are kept."""
         self._seating.pop(table_id, None)
         self._heads.pop(table_id, None)
+        self.forget_unsaved(table_id)
         with self._transaction() as db:
             db.execute("DELETE FROM records WHERE table_id = ?", (table_id,))
             db.execute("DELETE FROM current_hands WHERE table_id = ?", (table_id,))

@@ -7,6 +7,7 @@ import asyncio
 import json
 import random
 import sqlite3
+import time
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -18,6 +19,7 @@ from net_helpers import random_game
 
 from audiospades.net import protocol as p
 from audiospades.net import running
+from audiospades.net.server import Client
 from audiospades.net.store import Store
 from audiospades.notices import GameFinished
 from audiospades.record import RecordWriter
@@ -178,6 +180,100 @@ def test_a_commit_that_fails_as_the_game_ends_keeps_the_finished_game_after_all(
     record = store.finished_record(row.game_id)
     assert record is not None and len(record["hands"]) == 1
     store.close()
+
+
+@pytest.mark.allow_error_log
+def test_while_the_database_is_down_no_frame_runs_ahead_of_what_it_holds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Commits and saves fail for a while (longer than the retry delay); every
+    time frames go out, the database already holds the table's every action."""
+    db = tmp_path / "server.db"
+    real_commit, real_save = Store.commit, Store.save_progress
+    outage = {"from_save": 20, "saves": 0, "until": 0.0, "failed": 0}
+
+    def down() -> bool:
+        return time.monotonic() < outage["until"]
+
+    class CommitFails:
+        def __init__(self, db: sqlite3.Connection) -> None:
+            self.db = db
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self.db, name)
+
+        def execute(self, sql: str, *args: Any) -> Any:
+            if sql == "COMMIT":
+                raise sqlite3.OperationalError("disk I/O error")
+            return self.db.execute(sql, *args)
+
+    def commit(self: Store) -> None:
+        if not down():
+            real_commit(self)
+            return
+        outage["failed"] += 1
+        real = self._db
+        self._db = CommitFails(real)  # type: ignore[assignment]
+        try:
+            real_commit(self)
+        finally:
+            self._db = real
+
+    def save(self: Store, *args: Any) -> None:
+        outage["saves"] += 1
+        if outage["saves"] == outage["from_save"]:
+            outage["until"] = time.monotonic() + 2.5  # the outage begins
+        if down() and outage["saves"] > outage["from_save"]:
+            raise sqlite3.OperationalError("disk I/O error")
+        real_save(self, *args)
+
+    monkeypatch.setattr(Store, "commit", commit)
+    monkeypatch.setattr(Store, "save_progress", save)
+    reader = sqlite3.connect(db)
+    checked: list[int] = []
+    ahead: list[tuple[int, int]] = []  # (saved, announced) when frames ran ahead
+    real_write = Client.write
+
+    def write(self: Client) -> None:
+        table = self.table
+        if self._frames and table is not None and table.core is not None:
+            row = reader.execute(
+                "SELECT action_count FROM current_hands WHERE table_id = ?",
+                (table.id,),
+            ).fetchone()
+            if row is not None and not table.core.is_over:
+                if row[0] < table.core.game.action_count:
+                    ahead.append((row[0], table.core.game.action_count))
+                checked.append(row[0])
+        real_write(self)
+
+    monkeypatch.setattr(Client, "write", write)
+
+    async def scenario() -> NetPlayer:
+        async with running_server(db) as server:
+            ann = NetPlayer(url_of(server), "Ann")
+            await ann.connect()
+            await ann.send(
+                {
+                    "type": "create_table",
+                    "name": "Down",
+                    "rules": {"preset": "pagat", "hand_limit": 1},
+                }
+            )
+            await ann.expect(p.TableSnapshot)
+            for seat, who in ((1, "milly"), (2, "bert"), (3, "hazel")):
+                await ann.send({"type": "add_bot", "seat": seat, "character": who})
+            await ann.send({"type": "start_game"})
+            await ann.play_to_the_end(timeout=30)
+            await ann.close()
+            return ann
+
+    ann = run(scenario())
+    reader.close()
+    assert outage["failed"] >= 2 and len(checked) > 20
+    assert ahead == []
+    played = [n for n in ann.notices if isinstance(n, CardPlayed)]
+    assert len(played) == 52  # each card once, none lost
 
 
 def test_a_saved_record_keeps_its_finished_hands_json_and_equals_the_record() -> None:
