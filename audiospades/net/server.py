@@ -379,7 +379,10 @@ class Server:
         for table in list(self.tables.values()):
             table.stop()
         self.pool.shutdown()
-        self.store.commit()
+        try:
+            self.store.commit()
+        except sqlite3.Error as error:  # what was committed before resumes
+            log.error("database: the last turn could not be saved (%s)", error)
 
     # --- connections ---
     async def _handle(self, ws: ServerConnection) -> None:

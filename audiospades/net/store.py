@@ -278,10 +278,16 @@ class Store:
         db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
     def close(self) -> None:
-        """Close the database (its WAL file is folded in), committing what is open."""
-        if self._open:
-            self.commit()
-        self._db.close()
+        """Close the database (its WAL file is folded in), committing what is open.
+
+        Raises:
+            sqlite3.Error: the open group could not be committed (the database is
+                closed all the same; what was committed before stays).
+        """
+        try:
+            self._commit_group()
+        finally:
+            self._db.close()
 
     def group_commits(self, opened: Callable[[], None]) -> None:
         """From now on, group writes in one transaction until :meth:`commit`.
@@ -293,19 +299,25 @@ class Store:
         self._opened = opened
 
     def commit(self) -> None:
-        """Commit the open group of writes, if any.
+        """Commit the open group of writes, if any, and say whether all is saved.
 
         Raises:
             sqlite3.Error: the commit failed, or a write of the group failed in a
                 way that made SQLite roll the whole group back (a full disk, an I/O
-                error); the whole group is lost and ``unsaved_tables`` names the
-                tables whose progress it held.
+                error): the whole group is lost and ``unsaved_tables`` names the
+                tables whose progress it held; or tables a failed commit lost are
+                not saved again yet (``unsaved_tables``), so nothing done after
+                them may be announced.
         """
+        self._commit_group()
+        if self.unsaved_tables:
+            raise sqlite3.OperationalError(
+                f"{len(self.unsaved_tables)} tables not saved again yet"
+            )
+
+    def _commit_group(self) -> None:
+        """Commit the open group of writes, if any (raises as :meth:`commit`)."""
         if not self._open:
-            if self.unsaved_tables:
-                raise sqlite3.OperationalError(
-                    f"{len(self.unsaved_tables)} tables not saved again yet"
-                )
             return
         self._open = False
         lost, self._lost = self._lost, False
@@ -327,10 +339,6 @@ class Store:
         self.unsaved_tables -= self._saved
         self._saved.clear()
         self._finishing.clear()
-        if self.unsaved_tables:
-            raise sqlite3.OperationalError(
-                f"{len(self.unsaved_tables)} tables not saved again yet"
-            )
 
     def forget_unsaved(self, table_id: str) -> None:
         """No progress of ``table_id`` is to be saved again (it is gone)."""
