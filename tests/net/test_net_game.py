@@ -62,6 +62,54 @@ def test_two_people_and_two_computer_players_play_a_whole_game(tmp_path: Path) -
     run(scenario())
 
 
+async def _one_hand_against_three_bots(db: Path, *, after: float = 0.0) -> NetPlayer:
+    """Ann plays a one-hand game against three computer players on a server on
+    ``db``, then waits ``after`` seconds (for any frame that should not come)."""
+    async with running_server(db) as server:
+        ann = NetPlayer(url_of(server), "Ann")
+        await ann.connect()
+        await ann.send(
+            {
+                "type": "create_table",
+                "name": "One hand",
+                "rules": {"preset": "pagat", "hand_limit": 1},
+            }
+        )
+        await ann.expect(p.TableSnapshot)
+        for seat, who in ((1, "milly"), (2, "bert"), (3, "hazel")):
+            await ann.send({"type": "add_bot", "seat": seat, "character": who})
+        await ann.send({"type": "start_game"})
+        await ann.play_to_the_end(timeout=30)
+        await asyncio.sleep(after)
+        await ann.close()
+        return ann
+
+
+class _CommitFails:
+    """A store's connection whose COMMIT fails (put in place for one commit)."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.db, name)
+
+    def execute(self, sql: str, *args: Any) -> Any:
+        if sql == "COMMIT":
+            raise sqlite3.OperationalError("disk I/O error")
+        return self.db.execute(sql, *args)
+
+
+def _commit_failing(store: Store, commit: Any) -> None:
+    """Run ``commit`` on ``store`` with its COMMIT failing."""
+    real = store._db
+    store._db = _CommitFails(real)  # type: ignore[assignment]
+    try:
+        commit(store)
+    finally:
+        store._db = real
+
+
 @pytest.mark.allow_error_log
 def test_a_failing_database_delays_the_frames_and_loses_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -80,26 +128,8 @@ def test_a_failing_database_delays_the_frames_and_loses_nothing(
 
     monkeypatch.setattr(Store, "save_progress", flaky)
 
-    async def scenario() -> tuple[NetPlayer, int]:
-        async with running_server(tmp_path / "server.db") as server:
-            ann = NetPlayer(url_of(server), "Ann")
-            await ann.connect()
-            await ann.send(
-                {
-                    "type": "create_table",
-                    "name": "Flaky",
-                    "rules": {"preset": "pagat", "hand_limit": 1},
-                }
-            )
-            await ann.expect(p.TableSnapshot)
-            for seat, who in ((1, "milly"), (2, "bert"), (3, "hazel")):
-                await ann.send({"type": "add_bot", "seat": seat, "character": who})
-            await ann.send({"type": "start_game"})
-            await ann.play_to_the_end()
-            await ann.close()
-            return ann, len(saved_counts)
-
-    ann, saves = run(scenario())
+    ann = run(_one_hand_against_three_bots(tmp_path / "server.db"))
+    saves = len(saved_counts)
     assert failures["left"] == 0 and saves > 0
     played = [n for n in ann.notices if isinstance(n, CardPlayed)]
     hands = sum(isinstance(n, HandScored) for n in ann.notices)
@@ -118,57 +148,18 @@ def test_a_commit_that_fails_as_the_game_ends_keeps_the_finished_game_after_all(
         real_finish(self, *args)
         state["finishing"] = True
 
-    class CommitFails:
-        """The store's connection, whose next COMMIT fails."""
-
-        def __init__(self, db: sqlite3.Connection) -> None:
-            self.db = db
-
-        def __getattr__(self, name: str) -> Any:
-            return getattr(self.db, name)
-
-        def execute(self, sql: str, *args: Any) -> Any:
-            if sql == "COMMIT":
-                raise sqlite3.OperationalError("disk I/O error")
-            return self.db.execute(sql, *args)
-
     def commit(self: Store) -> None:
         if not (state["finishing"] and not state["failed"]):
             real_commit(self)
             return
         state["failed"] = 1
-        db = self._db
-        self._db = CommitFails(db)  # type: ignore[assignment]
-        try:
-            real_commit(self)
-        finally:
-            self._db = db
+        _commit_failing(self, real_commit)
 
     monkeypatch.setattr(Store, "finish_game", finish)
     monkeypatch.setattr(Store, "commit", commit)
     db = tmp_path / "server.db"
 
-    async def scenario() -> NetPlayer:
-        async with running_server(db) as server:
-            ann = NetPlayer(url_of(server), "Ann")
-            await ann.connect()
-            await ann.send(
-                {
-                    "type": "create_table",
-                    "name": "End",
-                    "rules": {"preset": "pagat", "hand_limit": 1},
-                }
-            )
-            await ann.expect(p.TableSnapshot)
-            for seat, who in ((1, "milly"), (2, "bert"), (3, "hazel")):
-                await ann.send({"type": "add_bot", "seat": seat, "character": who})
-            await ann.send({"type": "start_game"})
-            await ann.play_to_the_end()
-            await asyncio.sleep(0.3)  # any second announcement would come now
-            await ann.close()
-            return ann
-
-    ann = run(scenario())
+    ann = run(_one_hand_against_three_bots(db, after=0.3))
     assert state["failed"] == 1
     assert sum(isinstance(n, GameFinished) for n in ann.notices) == 1
     store = Store(db)
@@ -195,29 +186,12 @@ def test_while_the_database_is_down_no_frame_runs_ahead_of_what_it_holds(
     def down() -> bool:
         return time.monotonic() < outage["until"]
 
-    class CommitFails:
-        def __init__(self, db: sqlite3.Connection) -> None:
-            self.db = db
-
-        def __getattr__(self, name: str) -> Any:
-            return getattr(self.db, name)
-
-        def execute(self, sql: str, *args: Any) -> Any:
-            if sql == "COMMIT":
-                raise sqlite3.OperationalError("disk I/O error")
-            return self.db.execute(sql, *args)
-
     def commit(self: Store) -> None:
         if not down():
             real_commit(self)
             return
         outage["failed"] += 1
-        real = self._db
-        self._db = CommitFails(real)  # type: ignore[assignment]
-        try:
-            real_commit(self)
-        finally:
-            self._db = real
+        _commit_failing(self, real_commit)
 
     def save(self: Store, *args: Any) -> None:
         outage["saves"] += 1
@@ -249,26 +223,7 @@ def test_while_the_database_is_down_no_frame_runs_ahead_of_what_it_holds(
 
     monkeypatch.setattr(Client, "write", write)
 
-    async def scenario() -> NetPlayer:
-        async with running_server(db) as server:
-            ann = NetPlayer(url_of(server), "Ann")
-            await ann.connect()
-            await ann.send(
-                {
-                    "type": "create_table",
-                    "name": "Down",
-                    "rules": {"preset": "pagat", "hand_limit": 1},
-                }
-            )
-            await ann.expect(p.TableSnapshot)
-            for seat, who in ((1, "milly"), (2, "bert"), (3, "hazel")):
-                await ann.send({"type": "add_bot", "seat": seat, "character": who})
-            await ann.send({"type": "start_game"})
-            await ann.play_to_the_end(timeout=30)
-            await ann.close()
-            return ann
-
-    ann = run(scenario())
+    ann = run(_one_hand_against_three_bots(db))
     reader.close()
     assert outage["failed"] >= 2 and len(checked) > 20
     assert ahead == []
