@@ -279,6 +279,8 @@ class Outbox:
     what the database does not hold, at the cost of one commit a turn instead of
     one per action. If the commit fails, the frames wait: the tables whose
     progress was lost are saved again, and the next commit lets the frames go.
+    After a failure the outbox tries again once after COMMIT_RETRY_SECONDS, not
+    every turn: a database that keeps failing is not hammered.
     """
 
     def __init__(self, store: Store, failed: Callable[[], None]) -> None:
@@ -287,6 +289,8 @@ class Outbox:
         self._failed = failed
         self._clients: list[Client] = []
         self._due = False
+        self._backing_off = False
+        """A commit failed: the next one waits for the retry timer."""
         store.group_commits(self.due)
 
     def add(self, client: Client) -> None:
@@ -295,10 +299,14 @@ class Outbox:
         self.due()
 
     def due(self) -> None:
-        """Commit and send at the end of this turn."""
-        if not self._due:
+        """Commit and send at the end of this turn (after a failure: at the retry)."""
+        if not self._due and not self._backing_off:
             self._due = True
             asyncio.get_running_loop().call_soon(self.send)
+
+    def _retry(self) -> None:
+        self._backing_off = False
+        self.due()
 
     def send(self) -> None:
         """Commit the turn's writes, then write the turn's frames."""
@@ -307,8 +315,9 @@ class Outbox:
             self.store.commit()
         except sqlite3.Error as error:
             log.error("database: a commit failed (%s); frames wait", error)
+            self._backing_off = True
+            asyncio.get_running_loop().call_later(COMMIT_RETRY_SECONDS, self._retry)
             self._failed()
-            asyncio.get_running_loop().call_later(COMMIT_RETRY_SECONDS, self.due)
             return
         clients, self._clients = self._clients, []
         for client in clients:
@@ -674,15 +683,14 @@ class Server:
         self._retry_finishes()
 
     def _retry_finishes(self) -> None:
+        # Each failed commit tries once (the outbox paces them); until they are
+        # kept, commits fail and no frame goes out.
         if not self.store.lost_finishes:
             return
         try:
             self.store.retry_finishes()
         except sqlite3.Error as error:
-            log.error("database: finished games not kept yet (%s); retrying", error)
-            asyncio.get_running_loop().call_later(
-                COMMIT_RETRY_SECONDS, self._retry_finishes
-            )
+            log.error("database: finished games not kept yet (%s)", error)
 
     def _forget(self, table: NetTable) -> None:
         self.tables.pop(table.id, None)

@@ -310,9 +310,10 @@ class Store:
                 them may be announced.
         """
         self._commit_group()
-        if self.unsaved_tables:
+        if self.unsaved_tables or self.lost_finishes:
             raise sqlite3.OperationalError(
-                f"{len(self.unsaved_tables)} tables not saved again yet"
+                f"{len(self.unsaved_tables)} tables and "
+                f"{len(self.lost_finishes)} finished games not saved again yet"
             )
 
     def _commit_group(self) -> None:
@@ -341,9 +342,11 @@ class Store:
         self._finishing.clear()
 
     def forget_unsaved(self, table_id: str) -> None:
-        """No progress of ``table_id`` is to be saved again (it is gone)."""
+        """No progress of ``table_id`` is to be saved again: the table is gone.
+
+        A finished game it lost is still kept again (``lost_finishes``).
+        """
         self.unsaved_tables.discard(table_id)
-        self.lost_finishes.pop(table_id, None)
 
     def retry_finishes(self) -> None:
         """Keep again the finished games a failed commit lost (in a new group).
@@ -596,8 +599,9 @@ class Store:
             )
             db.execute("DELETE FROM records WHERE table_id = ?", (table_id,))
             db.execute("DELETE FROM current_hands WHERE table_id = ?", (table_id,))
-            db.execute(
-                "UPDATE tables SET state = 'finished', updated_at = ? WHERE id = ?",
+            db.execute(  # a table closed since (a finish kept again) stays closed
+                "UPDATE tables SET state = 'finished', updated_at = ? "
+                "WHERE id = ? AND state != 'closed'",
                 (now, table_id),
             )
         if self._open:
@@ -608,7 +612,6 @@ class Store:
         """Mark a table closed (nobody left at it); its finished games are kept."""
         self._seating.pop(table_id, None)
         self._heads.pop(table_id, None)
-        self.forget_unsaved(table_id)
         with self._transaction() as db:
             db.execute("DELETE FROM records WHERE table_id = ?", (table_id,))
             db.execute("DELETE FROM current_hands WHERE table_id = ?", (table_id,))
@@ -617,6 +620,7 @@ class Store:
                 "WHERE id = ?",
                 (time.time(), table_id),
             )
+        self.forget_unsaved(table_id)
 
     def open_tables(self) -> list[SavedTable]:
         """Every table not closed, with its game record if a game is in progress.

@@ -23,6 +23,7 @@ import asyncio
 import logging
 import random
 import secrets
+import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -351,10 +352,14 @@ class NetTable:
         holder.stand_in = True
         holder.character = self.core.seating.characters[seat] or TAKEOVER_CHARACTER
         self.core.set_human(seat, False)
-        self.context.store.save_table(self.row())
-        self._seat_changed(SeatChange.TAKEN_OVER, seat)
-        self.flush()
-        self.poke.set()
+        try:
+            self.context.store.save_table(self.row())
+            self._seat_changed(SeatChange.TAKEN_OVER, seat)
+            self.flush()
+        except sqlite3.Error as error:  # a timer's callback: nothing above it
+            log.error("table %s: the takeover was not saved (%s)", self.id, error)
+        finally:
+            self.poke.set()  # the clock saves and plays on, now or once it can
 
     def reattach(self, client: Client, seat: int) -> None:
         """The player of ``seat`` is back on ``client``: the seat is theirs again."""
@@ -476,7 +481,11 @@ class NetTable:
             raise ProtocolError(ErrorCode.GAME_NOT_STARTED, "no game is under way")
         core.advance(self.context.now_ms())
         done = action(core, seat)
-        self.flush()
+        try:
+            self.flush()
+        except Exception:
+            self.poke.set()  # the clock saves it again, and plays on from there
+            raise
         # The clock needs waking only if the core now has work of its own (a
         # computer player to move, a pause to wait out) or the game is over; a
         # person's move answered by another person's turn leaves it asleep.

@@ -231,6 +231,85 @@ def test_while_the_database_is_down_no_frame_runs_ahead_of_what_it_holds(
     assert len(played) == 52  # each card once, none lost
 
 
+@pytest.mark.allow_error_log
+def test_a_database_whose_commits_keep_failing_is_tried_again_at_a_pace(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every commit fails for two seconds: the server tries again once a retry
+    delay, not every turn, and then the game goes on with nothing lost."""
+    real_commit = Store.commit
+    outage = {"until": 0.0, "failed": 0, "commits": 0}
+
+    def commit(self: Store) -> None:
+        outage["commits"] += 1
+        if outage["commits"] == 30:
+            outage["until"] = time.monotonic() + 2.0  # the outage begins
+        if time.monotonic() >= outage["until"]:
+            real_commit(self)
+            return
+        outage["failed"] += 1
+        _commit_failing(self, real_commit)
+
+    monkeypatch.setattr(Store, "commit", commit)
+    ann = run(_one_hand_against_three_bots(tmp_path / "server.db"))
+    # About one try a second (RETRY 1 s): a handful, where every turn tried
+    # again would make thousands.
+    assert 1 <= outage["failed"] <= 10
+    played = [n for n in ann.notices if isinstance(n, CardPlayed)]
+    assert len(played) == 52
+
+
+@pytest.mark.allow_error_log
+def test_a_move_that_cannot_be_saved_does_not_stop_the_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Saving Ann's first card fails, and Bob, beside her, is next: Ann is told,
+    the table's clock saves it again, and Bob gets his turn; the game ends."""
+    real_save = Store.save_progress
+    failed: list[int] = []
+
+    def save(self: Store, *args: Any) -> None:
+        actions = (args[2].get("hands") or [{}])[-1].get("actions", [])
+        last = actions[-1] if actions else {}
+        if not failed and last.get("seat") == 0 and "play" in last:
+            failed.append(len(actions))
+            raise sqlite3.OperationalError("database is locked")
+        real_save(self, *args)
+
+    monkeypatch.setattr(Store, "save_progress", save)
+
+    async def scenario() -> tuple[NetPlayer, NetPlayer]:
+        async with running_server(tmp_path / "server.db") as server:
+            url = url_of(server)
+            ann, bob = NetPlayer(url, "Ann"), NetPlayer(url, "Bob")
+            await ann.connect()
+            await bob.connect()
+            await ann.send(
+                {
+                    "type": "create_table",
+                    "name": "Next door",
+                    "rules": {"preset": "pagat", "hand_limit": 1},
+                }
+            )
+            snap = await ann.expect(p.TableSnapshot)
+            await bob.send({"type": "join_seat", "table": snap.table.id, "seat": 1})
+            assert (await bob.expect(p.TableSnapshot)).seat == 1
+            await ann.send({"type": "add_bot", "seat": 2, "character": "milly"})
+            await ann.send({"type": "add_bot", "seat": 3, "character": "hazel"})
+            await ann.send({"type": "start_game"})
+            await asyncio.gather(ann.play_to_the_end(), bob.play_to_the_end())
+            await ann.close()
+            await bob.close()
+            return ann, bob
+
+    ann, bob = run(scenario())
+    assert failed
+    assert any(e.code is p.ErrorCode.SERVER_ERROR for e in ann.errors)
+    for player in (ann, bob):
+        played = [n for n in player.notices if isinstance(n, CardPlayed)]
+        assert len(played) == 52
+
+
 def test_a_saved_record_keeps_its_finished_hands_json_and_equals_the_record() -> None:
     rng = random.Random(5)
     rules = Rules.pagat()

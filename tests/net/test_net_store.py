@@ -404,3 +404,44 @@ def test_a_write_that_loses_the_turns_transaction_leaves_nothing_half_kept(
     reader = Store(path)
     assert reader.record_of("t1") == game_to_record(later)
     reader.close()
+
+
+class _CommitFails:
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.db, name)
+
+    def execute(self, sql: str, *args: object) -> object:
+        if sql == "COMMIT":
+            raise sqlite3.OperationalError("disk I/O error")
+        return self.db.execute(sql, *args)
+
+
+def test_a_finished_game_a_failed_commit_lost_is_kept_again_even_if_its_table_closes(
+    tmp_path: Path,
+) -> None:
+    store = Store(tmp_path / "s.db")
+    store.group_commits(lambda: None)
+    store.save_table(_table("t1", state="playing"))
+    store.commit()
+    results = [
+        SeatResult(s, s % 2, None, "milly", f"N{s}", 10, "win") for s in range(4)
+    ]
+    store.finish_game("t1", "g1", 7, {"format": "y"}, results)
+    real, store._db = store._db, _CommitFails(store._db)  # type: ignore[assignment]
+    with pytest.raises(sqlite3.Error):
+        store.commit()
+    store._db = real
+    assert store.finished_record("g1") is None and "t1" in store.lost_finishes
+    store.close_table("t1")  # everyone left meanwhile
+    with pytest.raises(sqlite3.Error, match="not saved again"):
+        store.commit()  # the lost game holds everything back
+    store.retry_finishes()
+    store.commit()
+    assert store.finished_record("g1") == {"format": "y"}
+    assert store.results_for("g1") == results and not store.lost_finishes
+    row = store.table("t1")
+    assert row is not None and row.state == "closed"
+    store.close()
