@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import sqlite3
 from collections.abc import Iterator
 from typing import Any
 
@@ -103,3 +104,20 @@ def refusals(game: Game, rng: random.Random) -> list[IllegalAction]:
             except IllegalAction as error:
                 out.append(error)
     return out
+
+
+class CommitFails:
+    """A store's SQLite connection whose COMMIT fails (put in place of
+    ``Store._db`` for the commits that should fail); everything else is the
+    connection's own."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.db, name)
+
+    def execute(self, sql: str, *args: Any) -> Any:
+        if sql == "COMMIT":
+            raise sqlite3.OperationalError("disk I/O error")
+        return self.db.execute(sql, *args)

@@ -15,7 +15,7 @@ from typing import Any
 import msgspec
 import pytest
 from net_client import NetPlayer, run, running_server, url_of
-from net_helpers import random_game
+from net_helpers import CommitFails, random_game
 
 from audiospades.net import protocol as p
 from audiospades.net import running
@@ -95,25 +95,10 @@ async def _one_hand_against_three_bots(db: Path, *, after: float = 0.0) -> NetPl
         return ann
 
 
-class _CommitFails:
-    """A store's connection whose COMMIT fails (put in place for one commit)."""
-
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self.db = db
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.db, name)
-
-    def execute(self, sql: str, *args: Any) -> Any:
-        if sql == "COMMIT":
-            raise sqlite3.OperationalError("disk I/O error")
-        return self.db.execute(sql, *args)
-
-
 def _commit_failing(store: Store, commit: Any) -> None:
     """Run ``commit`` on ``store`` with its COMMIT failing."""
     real = store._db
-    store._db = _CommitFails(real)  # type: ignore[assignment]
+    store._db = CommitFails(real)  # type: ignore[assignment]
     try:
         commit(store)
     finally:

@@ -13,6 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from net_helpers import CommitFails
 
 from audiospades.net.store import SeatResult, Store, StoreError, TableRow, token_hash
 from audiospades.record import game_from_record, game_to_record
@@ -406,19 +407,6 @@ def test_a_write_that_loses_the_turns_transaction_leaves_nothing_half_kept(
     reader.close()
 
 
-class _CommitFails:
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self.db = db
-
-    def __getattr__(self, name: str) -> object:
-        return getattr(self.db, name)
-
-    def execute(self, sql: str, *args: object) -> object:
-        if sql == "COMMIT":
-            raise sqlite3.OperationalError("disk I/O error")
-        return self.db.execute(sql, *args)
-
-
 def test_a_finished_game_a_failed_commit_lost_is_kept_again_even_if_its_table_closes(
     tmp_path: Path,
 ) -> None:
@@ -430,7 +418,7 @@ def test_a_finished_game_a_failed_commit_lost_is_kept_again_even_if_its_table_cl
         SeatResult(s, s % 2, None, "milly", f"N{s}", 10, "win") for s in range(4)
     ]
     store.finish_game("t1", "g1", 7, {"format": "y"}, results)
-    real, store._db = store._db, _CommitFails(store._db)  # type: ignore[assignment]
+    real, store._db = store._db, CommitFails(store._db)  # type: ignore[assignment]
     with pytest.raises(sqlite3.Error):
         store.commit()
     store._db = real
