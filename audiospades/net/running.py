@@ -120,35 +120,29 @@ def flush(table: NetTable) -> None:
         client = table.members.get(seat)
         if notices and client is not None:
             receiving.append((seat, client, notices))
-    if not receiving:
-        _send_public(table, core)
-        return
-    # The seats' views of this moment share their public part, built and encoded once.
-    views = core.views(seat for seat, _, _ in receiving)
-    wires = codec.encode_views(views)
-    for (_, client, notices), view, encoded in zip(
-        receiving, views, wires, strict=True
-    ):
-        client.send(
-            TableUpdate(
-                table=table.id,
-                notices=codec.encode_notices(notices, (view, encoded)),
-                view=encoded,
+    if receiving:
+        # The seats' views of this moment share their public part, built and
+        # encoded once.
+        views = core.views(seat for seat, _, _ in receiving)
+        wires = codec.encode_views(views)
+        for (_, client, notices), view, encoded in zip(
+            receiving, views, wires, strict=True
+        ):
+            client.send(
+                TableUpdate(
+                    table=table.id,
+                    notices=codec.encode_notices(notices, (view, encoded)),
+                    view=encoded,
+                )
             )
-        )
-    _send_public(table, core)
-
-
-def _send_public(table: NetTable, core: TableCore) -> None:
-    """Send the spectators their notices, and each a public view."""
     public = core.drain(PUBLIC)
     if public and table.spectators:
-        seen = codec.encode_notices(public)
+        wire = codec.encode_notices(public)
         for spectator, chair in table.spectators.items():
             spectator.send(
                 TableUpdate(
                     table=table.id,
-                    notices=seen,
+                    notices=wire,
                     view=codec.encode_view(public_view(core.game, chair)),
                 )
             )
