@@ -278,7 +278,8 @@ class Outbox:
     commits it, then writes every frame queued in the turn. So no frame announces
     what the database does not hold, at the cost of one commit a turn instead of
     one per action. If the commit fails, the frames wait: the tables whose
-    progress was lost are saved again, and the next commit lets the frames go.
+    progress was lost are saved again, the lost writes of players and tables are
+    made again (``Store.lost_writes``), and the next commit lets the frames go.
     After a failure the outbox tries again once after COMMIT_RETRY_SECONDS, not
     every turn: a database that keeps failing is not hammered.
     """

@@ -49,6 +49,9 @@ import msgspec
 
 log = logging.getLogger(__name__)
 
+_Statement = tuple[str, tuple[Any, ...]]
+"""One SQL statement and its parameters."""
+
 SCHEMA_VERSION: Final = 2
 """``PRAGMA user_version`` of a database this module made.
 
@@ -231,6 +234,14 @@ class Store:
         lost one is left, :meth:`commit` fails: nothing after it may be announced."""
         self._saved: set[str] = set()
         """Tables the open group saved (progress or a finished game)."""
+        self._journal: list[_Statement] = []
+        """The open group's writes of players and tables, to be made again if its
+        commit fails (a table's progress and finished games are saved again by
+        their own means: ``unsaved_tables``, ``lost_finishes``)."""
+        self.lost_writes: list[_Statement] = []
+        """Writes of players and tables a failed commit lost, in their order: the
+        next group makes them again before anything else, and :meth:`commit`
+        fails until one has (a player's token must not go out unkept)."""
         if path.is_symlink():
             raise StoreError(path, "is a symbolic link; give the real file instead")
         if path.exists() and not path.is_file():
@@ -301,6 +312,9 @@ class Store:
     def commit(self) -> None:
         """Commit the open group of writes, if any, and say whether all is saved.
 
+        Writes of players and tables that a failed commit lost (``lost_writes``)
+        are made again here if no write of this group has made them already.
+
         Raises:
             sqlite3.Error: the commit failed, or a write of the group failed in a
                 way that made SQLite roll the whole group back (a full disk, an I/O
@@ -309,6 +323,8 @@ class Store:
                 not saved again yet (``unsaved_tables``), so nothing done after
                 them may be announced.
         """
+        if self.lost_writes and not self._open and self._opened is not None:
+            self._begin_group()
         self._commit_group()
         if self.unsaved_tables or self.lost_finishes:
             raise sqlite3.OperationalError(
@@ -333,6 +349,8 @@ class Store:
             self._saved.clear()
             self.lost_finishes.update(self._finishing)
             self._finishing.clear()
+            self.lost_writes = self._journal + self.lost_writes
+            self._journal = []
             if self._db.in_transaction:
                 with contextlib.suppress(sqlite3.Error):
                     self._db.execute("ROLLBACK")
@@ -340,6 +358,7 @@ class Store:
         self.unsaved_tables -= self._saved
         self._saved.clear()
         self._finishing.clear()
+        self._journal.clear()
 
     def forget_unsaved(self, table_id: str) -> None:
         """No progress of ``table_id`` is to be saved again: the table is gone.
@@ -388,11 +407,9 @@ class Store:
             return
         if self._open and not db.in_transaction:
             self._lose_group()  # rolled back by SQLite since the last write
-        if not self._open or not db.in_transaction:
             db.execute("BEGIN IMMEDIATE")
-            if not self._open:
-                self._open = True
-                self._opened()
+        if not self._open:
+            self._begin_group()
         if statements == 1:
             try:
                 yield db
@@ -413,6 +430,44 @@ class Store:
             raise
         db.execute("RELEASE write")
 
+    def _begin_group(self) -> None:
+        """Begin a group of writes.
+
+        The writes a failed commit lost (``lost_writes``) are made again first, so
+        they come before anything newer.
+        """
+        assert self._opened is not None
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        self._open = True
+        self._opened()
+        lost, self.lost_writes = self.lost_writes, []
+        for sql, parameters in lost:
+            if not db.in_transaction:  # a write lost the group: all wait again
+                self._journal.append((sql, parameters))
+                continue
+            try:
+                db.execute(sql, parameters)
+            except sqlite3.Error as error:
+                if db.in_transaction:  # this one cannot be made: say so, go on
+                    log.error("database: a lost write cannot be made (%s)", error)
+                    continue
+                self._lose_group()
+            self._journal.append((sql, parameters))
+        if not db.in_transaction:
+            db.execute("BEGIN IMMEDIATE")  # the group's later writes are lost too
+
+    def _write(self, *statements: _Statement) -> None:
+        """Make ``statements`` in one transaction.
+
+        In a group, they are noted in case its commit fails (``lost_writes``).
+        """
+        with self._transaction(len(statements)) as db:
+            for sql, parameters in statements:
+                db.execute(sql, parameters)
+        if self._open:
+            self._journal.extend(statements)
+
     def _lose_group(self) -> None:
         """SQLite rolled the open group back: :meth:`commit` reports it."""
         if not self._lost:
@@ -426,12 +481,13 @@ class Store:
         token = new_token()
         player = PlayerRow(id="p" + secrets.token_hex(6), name=name)
         now = time.time()
-        with self._transaction() as db:
-            db.execute(
+        self._write(
+            (
                 "INSERT INTO players (id, name, token_hash, created_at, last_seen) "
                 "VALUES (?, ?, ?, ?, ?)",
                 (player.id, name, token_hash(token), now, now),
             )
+        )
         return player, token
 
     def player_for_token(self, token: str) -> PlayerRow | None:
@@ -443,19 +499,20 @@ class Store:
 
     def touch_player(self, player_id: str, name: str) -> None:
         """Note a player's current name and the time it was last seen."""
-        with self._transaction() as db:
-            db.execute(
+        self._write(
+            (
                 "UPDATE players SET name = ?, last_seen = ? WHERE id = ?",
                 (name, time.time(), player_id),
             )
+        )
 
     # --- tables ---
     def save_table(self, table: TableRow) -> None:
         """Insert or update a table's row (not its record)."""
         self._seating.pop(table.id, None)
         now = time.time()
-        with self._transaction() as db:
-            db.execute(
+        self._write(
+            (
                 "INSERT INTO tables (id, name, code, host, rules, seed, seating, "
                 "state, game_id, created_at, updated_at) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
@@ -478,6 +535,7 @@ class Store:
                     now,
                 ),
             )
+        )
 
     def save_progress(
         self,
@@ -612,14 +670,15 @@ class Store:
         """Mark a table closed (nobody left at it); its finished games are kept."""
         self._seating.pop(table_id, None)
         self._heads.pop(table_id, None)
-        with self._transaction() as db:
-            db.execute("DELETE FROM records WHERE table_id = ?", (table_id,))
-            db.execute("DELETE FROM current_hands WHERE table_id = ?", (table_id,))
-            db.execute(
+        self._write(
+            ("DELETE FROM records WHERE table_id = ?", (table_id,)),
+            ("DELETE FROM current_hands WHERE table_id = ?", (table_id,)),
+            (
                 "UPDATE tables SET state = 'closed', code = NULL, updated_at = ? "
                 "WHERE id = ?",
                 (time.time(), table_id),
-            )
+            ),
+        )
         self.forget_unsaved(table_id)
 
     def open_tables(self) -> list[SavedTable]:

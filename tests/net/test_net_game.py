@@ -106,6 +106,41 @@ def _commit_failing(store: Store, commit: Any) -> None:
 
 
 @pytest.mark.allow_error_log
+def test_a_new_players_token_goes_out_only_once_the_database_holds_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The commit after Ann's first hello fails: her welcome waits for the retry,
+    which writes her again, so after a restart her token still seats her as her."""
+    real_commit = Store.commit
+    state = {"failed": 0}
+
+    def commit(self: Store) -> None:
+        if state["failed"] or not self._open:
+            real_commit(self)
+            return
+        state["failed"] = 1
+        _commit_failing(self, real_commit)
+
+    monkeypatch.setattr(Store, "commit", commit)
+    db = tmp_path / "server.db"
+
+    async def scenario() -> tuple[str | None, str | None]:
+        async with running_server(db) as server:
+            ann = NetPlayer(url_of(server), "Ann")
+            first = await ann.connect()
+            await ann.close()
+        async with running_server(db) as server:
+            ann.url = url_of(server)  # a new port
+            again = await ann.connect()
+            await ann.close()
+        return first.player, again.player
+
+    first, again = run(scenario())
+    assert state["failed"] == 1
+    assert first is not None and again == first
+
+
+@pytest.mark.allow_error_log
 def test_a_failing_database_delays_the_frames_and_loses_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

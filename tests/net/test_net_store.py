@@ -433,3 +433,60 @@ def test_a_finished_game_a_failed_commit_lost_is_kept_again_even_if_its_table_cl
     row = store.table("t1")
     assert row is not None and row.state == "closed"
     store.close()
+
+
+def test_players_and_tables_a_failed_commit_lost_are_written_again_first(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "s.db"
+    store = Store(path)
+    store.group_commits(lambda: None)
+    ann, ann_token = store.register_player("Ann")
+    store.save_table(_table("t1", state="playing"))
+    store.commit()
+    # A turn whose commit fails: a new player, a new table, a table closed.
+    bob, bob_token = store.register_player("Bob")
+    store.save_table(_table("t2"))
+    store.close_table("t1")
+    real, store._db = store._db, CommitFails(store._db)  # type: ignore[assignment]
+    with pytest.raises(sqlite3.Error):
+        store.commit()
+    with pytest.raises(sqlite3.Error):  # making them again fails too: still lost
+        store.commit()
+    store._db = real
+    reader = Store(path)
+    assert reader.player_for_token(bob_token) is None
+    assert [t.table.id for t in reader.open_tables()] == ["t1"]
+    reader.close()
+    assert len(store.lost_writes) == 5
+    # The next turn's writes come after them: t2's progress needs its row.
+    store.save_progress("t2", "g2", {"format": "x"}, 1, [], {})
+    store.commit()
+    assert not store.lost_writes
+    store.close()
+    reader = Store(path)
+    assert reader.player_for_token(bob_token) == bob
+    assert [t.table.id for t in reader.open_tables()] == ["t2"]
+    assert reader.record_of("t2") == {"format": "x"}
+    closed = reader.table("t1")
+    assert closed is not None and closed.state == "closed"
+    assert reader.player_for_token(ann_token) == ann
+    reader.close()
+
+
+def test_a_commit_with_nothing_new_makes_the_lost_writes_again(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    store = Store(path)
+    opened: list[int] = []
+    store.group_commits(lambda: opened.append(1))
+    player, token = store.register_player("Ann")
+    real, store._db = store._db, CommitFails(store._db)  # type: ignore[assignment]
+    with pytest.raises(sqlite3.Error):
+        store.commit()
+    store._db = real
+    store.commit()  # the retry: no write of its own
+    assert opened == [1, 1] and not store.lost_writes
+    reader = Store(path)
+    assert reader.player_for_token(token) == player
+    reader.close()
+    store.close()
