@@ -12,20 +12,16 @@ a trick of the tricks taken; this measures what bidding so costs.
 from __future__ import annotations
 
 import argparse
-import json
 import random
-import sys
 
-import audiospades.selfplay as selfplay
+import bot_match
+
 from audiospades.bots import Bot, HeuristicBot
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--individual", action="store_true")
-    parser.add_argument("--games", type=int, default=60)
-    parser.add_argument("--seed", type=int, default=12)
+    bot_match.add_shape_arguments(parser, games=60, seed=12)
     parser.add_argument(
         "--shade", type=float, default=0.0, help="tricks A bids under its count"
     )
@@ -38,22 +34,13 @@ def main() -> int:
             bot.shade = args.shade
         return bot
 
-    selfplay.build_bot = build
-    config = selfplay.MatchConfig(
-        a="3",
-        b="2",
-        preset="pagat",
-        players=args.players,
-        partnerships=False if args.individual else None,
-        target=None,
-        hands_per_game=None,
-        seed=args.seed,
+    bot_match.play(
+        args,
+        build,
+        levels=("3", "2"),
+        names=("level 3 by count", "level 3 by best score"),
+        shade=args.shade,
     )
-    results = selfplay.run_match(config, args.games, True, 1)
-    report = selfplay.summarise(config, results, True)
-    report["a"], report["b"] = "level 3 by count", "level 3 by best score"
-    report["shade"] = args.shade
-    sys.stdout.write(json.dumps(report, indent=2) + "\n")
     return 0
 
 

@@ -16,12 +16,10 @@ taken; this measures what bidding closer costs or brings.
 from __future__ import annotations
 
 import argparse
-import json
 import random
-import sys
-from typing import Any
 
-import audiospades.selfplay as selfplay
+import bot_match
+
 from audiospades.bots import Bot, make_level_bot
 from audiospades.bots.search import SearchBot
 from audiospades.bots.sim import Sim
@@ -72,34 +70,24 @@ def edged_bot(edge: float) -> type[SearchBot]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--edge", type=float, default=0.7, help="tricks a side")
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--individual", action="store_true")
-    parser.add_argument("--games", type=int, default=100)
+    bot_match.add_shape_arguments(parser, games=100, seed=21)
     parser.add_argument("--hands", type=int, default=2, help="hands a game")
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--seed", type=int, default=21)
     args = parser.parse_args()
     edged = edged_bot(args.edge)
 
     def build(spec: str, rng: random.Random) -> Bot:
         return edged(5, rng) if spec == "4" else make_level_bot(5, rng)
 
-    selfplay.build_bot = build
-    config = selfplay.MatchConfig(
-        a="4",
-        b="5",
-        preset="pagat",
-        players=args.players,
-        partnerships=False if args.individual else None,
-        target=None,
-        hands_per_game=args.hands,
-        seed=args.seed,
+    bot_match.play(
+        args,
+        build,
+        levels=("4", "5"),
+        names=(f"level 5, bid edge {args.edge}", "level 5"),
+        hands=args.hands,
+        jobs=args.jobs,
+        edge=args.edge,
     )
-    results = selfplay.run_match(config, args.games, True, args.jobs)
-    report: dict[str, Any] = selfplay.summarise(config, results, True)
-    report["a"], report["b"] = f"level 5, bid edge {args.edge}", "level 5"
-    report["edge"] = args.edge
-    sys.stdout.write(json.dumps(report, indent=2) + "\n")
     return 0
 
 

@@ -18,46 +18,29 @@ checkout's level 3. Issue 14's before/after comparison of level 3 itself.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 
-import audiospades.selfplay as selfplay
+import bot_match
+
 from audiospades.bots import Bot, make_level_bot
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("old_dir")
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--individual", action="store_true")
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=12)
+    bot_match.add_shape_arguments(parser, games=100, seed=12)
     args = parser.parse_args()
     sys.path.insert(0, args.old_dir)
     import old_heuristic  # type: ignore[import-not-found]
 
     def build(spec: str, rng: random.Random) -> Bot:
-        if spec == "2":
+        if spec == "2":  # the old level 3 plays as "2"
             bot: Bot = old_heuristic.HeuristicBot(3, rng)
             return bot
         return make_level_bot(int(spec), rng)
 
-    selfplay.build_bot = build  # The old level 3 plays as "2".
-    config = selfplay.MatchConfig(
-        a="3",
-        b="2",
-        preset="pagat",
-        players=args.players,
-        partnerships=False if args.individual else None,
-        target=None,
-        hands_per_game=None,
-        seed=args.seed,
-    )
-    results = selfplay.run_match(config, args.games, True, 1)
-    report = selfplay.summarise(config, results, True)
-    report["b"] = "old level 3"
-    sys.stdout.write(json.dumps(report, indent=2) + "\n")
+    bot_match.play(args, build, levels=("3", "2"), names=("3", "old level 3"))
     return 0
 
 
