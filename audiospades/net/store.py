@@ -51,6 +51,8 @@ log = logging.getLogger(__name__)
 
 _Statement = tuple[str, tuple[Any, ...]]
 """One SQL statement and its parameters."""
+_Write = tuple[_Statement, ...]
+"""The statements of one write, kept or lost together."""
 
 SCHEMA_VERSION: Final = 2
 """``PRAGMA user_version`` of a database this module made.
@@ -234,11 +236,11 @@ class Store:
         lost one is left, :meth:`commit` fails: nothing after it may be announced."""
         self._saved: set[str] = set()
         """Tables the open group saved (progress or a finished game)."""
-        self._journal: list[_Statement] = []
+        self._journal: list[_Write] = []
         """The open group's writes of players and tables, to be made again if its
         commit fails (a table's progress and finished games are saved again by
         their own means: ``unsaved_tables``, ``lost_finishes``)."""
-        self.lost_writes: list[_Statement] = []
+        self.lost_writes: list[_Write] = []
         """Writes of players and tables a failed commit lost, in their order: the
         next group makes them again before anything else, and :meth:`commit`
         fails until one has (a player's token must not go out unkept)."""
@@ -326,10 +328,11 @@ class Store:
         if self.lost_writes and not self._open and self._opened is not None:
             self._begin_group()
         self._commit_group()
-        if self.unsaved_tables or self.lost_finishes:
+        if self.unsaved_tables or self.lost_finishes or self.lost_writes:
             raise sqlite3.OperationalError(
-                f"{len(self.unsaved_tables)} tables and "
-                f"{len(self.lost_finishes)} finished games not saved again yet"
+                f"{len(self.unsaved_tables)} tables, "
+                f"{len(self.lost_finishes)} finished games and "
+                f"{len(self.lost_writes)} other writes not saved again yet"
             )
 
     def _commit_group(self) -> None:
@@ -442,18 +445,29 @@ class Store:
         self._open = True
         self._opened()
         lost, self.lost_writes = self.lost_writes, []
-        for sql, parameters in lost:
-            if not db.in_transaction:  # a write lost the group: all wait again
-                self._journal.append((sql, parameters))
+        for write in lost:
+            if self._lost:  # the group is lost: the rest waits for the next one
+                self._journal.append(write)
                 continue
+            db.execute("SAVEPOINT again")
             try:
-                db.execute(sql, parameters)
-            except sqlite3.Error as error:
-                if db.in_transaction:  # this one cannot be made: say so, go on
-                    log.error("database: a lost write cannot be made (%s)", error)
-                    continue
+                for sql, parameters in write:
+                    db.execute(sql, parameters)
+            except sqlite3.IntegrityError as error:  # refused, and always will be
+                db.execute("ROLLBACK TO again")
+                db.execute("RELEASE again")
+                log.error("database: a lost write is refused (%s); dropped", error)
+                continue
+            except sqlite3.Error:
+                # Kept for later, and the group with it: nothing newer may be
+                # kept before it (a table's progress before the table's row).
+                if db.in_transaction:
+                    db.execute("ROLLBACK TO again")
+                    db.execute("RELEASE again")
                 self._lose_group()
-            self._journal.append((sql, parameters))
+            else:
+                db.execute("RELEASE again")
+            self._journal.append(write)
         if not db.in_transaction:
             db.execute("BEGIN IMMEDIATE")  # the group's later writes are lost too
 
@@ -466,7 +480,7 @@ class Store:
             for sql, parameters in statements:
                 db.execute(sql, parameters)
         if self._open:
-            self._journal.extend(statements)
+            self._journal.append(statements)
 
     def _lose_group(self) -> None:
         """SQLite rolled the open group back: :meth:`commit` reports it."""
