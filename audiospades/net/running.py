@@ -42,8 +42,14 @@ def start_core(table: NetTable, game: Game, core_state: dict[str, Any] | None) -
     if table.core is not None:
         table.core.close()
     seats = table.seats
+    # A person's seat that a computer player holds (stand_in) keeps that player's
+    # character, so a resumed table asks the same one (its blind nil and redeal
+    # choices included) as the table would have without the restart.
     seating = Seating(
-        tuple(h.character if h.kind is SeatKind.COMPUTER else None for h in seats),
+        tuple(
+            h.character if h.kind is SeatKind.COMPUTER or h.stand_in else None
+            for h in seats
+        ),
         tuple(seat_names(seats)),
     )
     humans = [

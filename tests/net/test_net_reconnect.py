@@ -115,3 +115,53 @@ def test_a_dropped_player_is_replaced_then_reclaims_the_seat(tmp_path: Path) -> 
         store.close()
 
     run(scenario())
+
+
+def test_a_stand_in_is_the_same_computer_player_after_a_restart(
+    tmp_path: Path,
+) -> None:
+    """Bob drops and Hazel stands in for him (his blind nil and redeal choices
+    included); a server restarted on the database asks Hazel too, not a random
+    player, so the resumed game is the one the uninterrupted server would play."""
+    db = tmp_path / "server.db"
+
+    async def scenario() -> tuple[str, str]:
+        async with running_server(db, takeover_seconds=0.3) as server:
+            url = url_of(server)
+            ann, bob = NetPlayer(url, "Ann"), NetPlayer(url, "Bob")
+            await ann.connect()
+            await bob.connect()
+            await ann.send(
+                {"type": "create_table", "name": "T", "rules": {"preset": "pagat"}}
+            )
+            table_id = (await ann.expect(p.TableSnapshot)).table.id
+            await bob.send({"type": "join_seat", "table": table_id, "seat": 2})
+            await bob.expect(p.TableSnapshot)
+            await ann.send({"type": "add_bot", "seat": 1, "character": "milly"})
+            await ann.send({"type": "add_bot", "seat": 3, "character": "milly"})
+            await ann.send({"type": "start_game"})
+            await bob.expect(p.TableUpdate)
+            await bob.close()
+            while True:
+                message = await ann.recv()
+                if (
+                    isinstance(message, p.SeatChanged)
+                    and message.change is p.SeatChange.TAKEN_OVER
+                ):
+                    break
+            core = server.tables[table_id].core
+            assert core is not None
+            before = _kind(core.bots[2])
+            await ann.close()
+        async with running_server(db, takeover_seconds=0.3) as server:
+            table = server.tables[table_id]
+            assert table.seats[2].stand_in and table.core is not None
+            after = _kind(table.core.bots[2])
+        return before, after
+
+    before, after = run(scenario())
+    assert before == after and before[0] != "RandomBot"
+
+
+def _kind(bot: object) -> tuple[str, object]:
+    return type(bot).__name__, getattr(bot, "level", None)
