@@ -153,6 +153,9 @@ def flush(table: NetTable) -> None:
                 )
             )
 
+    if over:
+        table.release_the_absent()
+
 
 def _save_progress(table: NetTable, core: TableCore) -> None:
     assert table.game_id is not None

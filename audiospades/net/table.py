@@ -315,6 +315,23 @@ class NetTable:
         self.flush()
         self.poke.set()
 
+    def release_the_absent(self) -> None:
+        """The game is over: free the seats of people who are away.
+
+        A seat a computer player stood in for, whose person is not back, is free
+        (and the table closes if nobody is left). A seat still within its takeover
+        delay is freed when the delay runs out.
+        """
+        for seat, holder in enumerate(self.seats):
+            if (
+                holder.kind is SeatKind.HUMAN
+                and holder.stand_in
+                and not holder.connected
+                and seat not in self._timers
+            ):
+                self.seats[seat] = SeatHolder()
+                self._after_departure(seat, SeatChange.LEFT)  # the last closes it
+
     def disconnected(self, client: Client) -> None:
         """``client``'s connection dropped: keep its seat for the takeover delay."""
         if self.spectators.pop(client, None) is not None:

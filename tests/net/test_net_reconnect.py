@@ -165,3 +165,46 @@ def test_a_stand_in_is_the_same_computer_player_after_a_restart(
 
 def _kind(bot: object) -> tuple[str, object]:
     return type(bot).__name__, getattr(bot, "level", None)
+
+
+def test_a_game_everyone_dropped_out_of_closes_its_table_when_it_ends(
+    tmp_path: Path,
+) -> None:
+    """Ann starts a game against three computer players and her connection drops;
+    Hazel stands in and the game plays out. Then nobody is left: the table goes
+    (before, it stayed listed until a restart, counting towards the server's
+    limit of tables)."""
+
+    async def scenario() -> tuple[int, list[str], bool]:
+        async with running_server(tmp_path / "server.db") as server:
+            ann = NetPlayer(url_of(server), "Ann")
+            await ann.connect()
+            await ann.send(
+                {
+                    "type": "create_table",
+                    "name": "Left behind",
+                    "rules": {"preset": "pagat", "hand_limit": 1},
+                }
+            )
+            table_id = (await ann.expect(p.TableSnapshot)).table.id
+            for seat, who in ((1, "milly"), (2, "bert"), (3, "hazel")):
+                await ann.send({"type": "add_bot", "seat": seat, "character": who})
+            await ann.send({"type": "start_game"})
+            await ann.expect(p.TableUpdate)
+            await ann.close()
+            for _ in range(600):  # Hazel plays the game out for her
+                await asyncio.sleep(0.05)
+                if table_id not in server.tables:
+                    break
+            watcher = NetPlayer(url_of(server), "Cy")
+            await watcher.connect()
+            lobby = await watcher.expect(p.Lobby)
+            await watcher.close()
+            row = server.store.table(table_id)
+            finished = row is not None and row.game_id is not None
+            games = row is not None and bool(server.store.results_for(row.game_id))
+            return len(server.tables), [t.id for t in lobby.tables], finished and games
+
+    count, listed, kept = run(scenario())
+    assert count == 0 and listed == []
+    assert kept  # the finished game and its results are kept
