@@ -123,7 +123,7 @@ class ConnectingScreen(Screen):
                 session.client.news[:0] = news[index + 1 :]
                 services.say(Utterance(link_text(item.link, self.address)))
                 return Replace(LobbyScreen(session))
-            if item.link in (LinkState.FAILED, LinkState.CLOSED):
+            if item.link in (LinkState.FAILED, LinkState.CLOSED, LinkState.REPLACED):
                 self.failed = True
                 session.close()
                 services.say(

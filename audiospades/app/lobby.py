@@ -42,6 +42,7 @@ from audiospades.bots.characters import ROSTER
 from audiospades.commands import Command
 from audiospades.keymap import Context
 from audiospades.net import protocol as p
+from audiospades.net.client import LinkState
 from audiospades.net.remote import NewsKind, RemoteTable
 from audiospades.presenter import Utterance
 from audiospades.presenter.menus import character_value
@@ -221,6 +222,10 @@ class LobbyScreen(MenuScreen):
                 case NewsKind.REFUSED:
                     self.awaiting = False
                     say_news(services, session, [item])
+                case NewsKind.LINK if item.link is LinkState.REPLACED:
+                    say_news(services, session, [item])
+                    session.close()
+                    return Pop()  # to the main menu: playing goes on elsewhere
                 case _:
                     say_news(services, session, [item])
         if client.lobby_count != self._seen_lists:

@@ -29,6 +29,7 @@ from websockets.exceptions import WebSocketException
 from audiospades.net.protocol import (
     MAX_FRAME_BYTES,
     PROTOCOL_VERSION,
+    REPLACED_CLOSE_CODE,
     AnyServerMessage,
     ClientMessage,
     Hello,
@@ -55,6 +56,9 @@ class LinkState(StrEnum):
     RECONNECTED = "reconnected"
     FAILED = "failed"
     """The first connection could not be made (``detail`` says why)."""
+    REPLACED = "replaced"
+    """The same player connected from elsewhere and the server closed this
+    connection for it: no reconnecting (the two would take turns for ever)."""
     CLOSED = "closed"
     """Closed on purpose."""
 
@@ -188,7 +192,7 @@ class Connection:
         failures = 0
         greeted_once = False
         while not self._stopping.is_set():
-            was_up = False
+            was_up = replaced = False
             try:
                 async with connect(
                     self.url,
@@ -213,7 +217,14 @@ class Connection:
                     self._deliver(Link(LinkState.FAILED, _why(error)))
                     return
             finally:
+                socket_ = self._socket
+                replaced = socket_ is not None and (
+                    socket_.close_code == REPLACED_CLOSE_CODE
+                )
                 self._socket = None
+            if replaced:
+                self._deliver(Link(LinkState.REPLACED))
+                return
             if self._stopping.is_set():
                 break
             if was_up:

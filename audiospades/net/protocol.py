@@ -43,6 +43,10 @@ RATE_PER_SECOND: Final = 10.0
 """Client messages a second, on average, before ``rate_limited``."""
 RATE_BURST: Final = 20
 """Client messages accepted in a burst."""
+REPLACED_CLOSE_CODE: Final = 4000
+"""The close code of a connection replaced by a newer one of the same player: a
+client that gets it must not reconnect (the two would replace each other for
+ever); it tells its player instead."""
 
 
 class ErrorCode(StrEnum):

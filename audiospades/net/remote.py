@@ -123,6 +123,12 @@ class OnlineClient:
         match item:
             case Link(state=state, detail=detail):
                 self.link = state
+                if state is LinkState.REPLACED:
+                    # This connection is over: no table is open here any more,
+                    # and the lobby says why and leaves the server.
+                    self.table = None
+                    self.news.append(OnlineNews(NewsKind.LINK, link=state))
+                    return
                 self._tell(OnlineNews(NewsKind.LINK, link=state, detail=detail))
                 if state is LinkState.RECONNECTED:
                     # The server answers the new hello with the table (still

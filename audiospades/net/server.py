@@ -45,6 +45,7 @@ from audiospades.net.protocol import (
     PROTOCOL_VERSION,
     RATE_BURST,
     RATE_PER_SECOND,
+    REPLACED_CLOSE_CODE,
     AddBot,
     Answer,
     AnyClientMessage,
@@ -336,6 +337,8 @@ class Server:
         self.tables: dict[str, NetTable] = {}
         self.clients: dict[str, Client] = {}
         """Greeted connections by player id."""
+        self._buckets: dict[str, TokenBucket] = {}
+        """Each player's rate limit, kept across reconnections (see _hello)."""
         self._ws: WsServer | None = None
         self._lobby_due = False
         self.outbox = Outbox(store, self._commit_failed)
@@ -426,6 +429,8 @@ class Server:
         ``frame``: the message (text as ``str`` or as its UTF-8 bytes); ``text``:
         whether it came in a text frame (JSON must).
         """
+        if client.closed:  # replaced, or closing: nothing more from it counts
+            return
         if not client.bucket.take(time.monotonic()):
             if not client.warned:
                 client.warned = True
@@ -475,9 +480,18 @@ class Server:
             client
         ):
             del self.clients[client.player_id]
+            # Once it would be full again, a new bucket is the same: forget it.
+            refill = self.config.burst / self.config.rate
+            asyncio.get_running_loop().call_later(
+                refill, self._forget_bucket, client.player_id
+            )
         if client.table is not None:
             client.table.disconnected(client)
             client.table = None
+
+    def _forget_bucket(self, player_id: str) -> None:
+        if player_id not in self.clients:
+            self._buckets.pop(player_id, None)
 
     # --- messages ---
     def dispatch(self, client: Client, message: AnyClientMessage) -> None:
@@ -557,12 +571,14 @@ class Server:
             self.store.touch_player(player.id, name)
             log.info("connection %s: player %s is back", client.peer, player.id)
         client.player_id, client.name, client.language = player.id, name, hello.language
+        # One rate limit a player, not a connection: reconnecting does not refill it.
+        client.bucket = self._buckets.setdefault(player.id, client.bucket)
         if hello.render:
             client.renderer = WebSeat(client, self.dispatch, self.pool.call)
         old = self.clients.get(player.id)
         if old is not None and old is not client:
             log.info("player %s: an older connection is replaced", player.id)
-            old.close(4000, "replaced by a new connection")
+            old.close(REPLACED_CLOSE_CODE, "replaced by a new connection")
         self.clients[player.id] = client
         client.send(
             Welcome(version=PROTOCOL_VERSION, player=player.id, token=token, name=name)

@@ -179,6 +179,18 @@ def connecting_text(address: str) -> str:
     return _("Connecting to {address}.").format(address=address)
 
 
+REPLACED: Final = N_(
+    "You are now connected from another window or device, so this one has left "
+    "the server."
+)
+"""Also the browser page's word for it (``presenter/web.py``)."""
+
+
+def replaced_text() -> str:
+    """The same player connected from elsewhere, and this connection was closed."""
+    return _(REPLACED)
+
+
 def link_text(state: LinkState, address: str, detail: str = "") -> str:
     """A change of the connection's state."""
     match state:
@@ -188,6 +200,8 @@ def link_text(state: LinkState, address: str, detail: str = "") -> str:
             return _("Connection lost, reconnecting.")
         case LinkState.RECONNECTED:
             return _("Reconnected.")
+        case LinkState.REPLACED:
+            return replaced_text()
         case LinkState.FAILED:
             if detail:
                 return _("Could not connect to {address}: {reason}.").format(
@@ -569,10 +583,11 @@ def news_utterance(
 
     match news.kind:
         case NewsKind.LINK if news.link is not None:
-            urgent = news.link in (LinkState.LOST, LinkState.FAILED)
+            urgent = news.link in (LinkState.LOST, LinkState.FAILED, LinkState.REPLACED)
+            final = news.link in (LinkState.FAILED, LinkState.REPLACED)
             return Utterance(
                 link_text(news.link, address, news.detail),
-                Cue.ILLEGAL_MOVE if news.link is LinkState.FAILED else None,
+                Cue.ILLEGAL_MOVE if final else None,
                 interrupt=urgent,
             )
         case NewsKind.CHAT:

@@ -18,6 +18,7 @@ from audiospades.net.protocol import SeatInfo, TableInfo
 from audiospades.presenter.online import (
     JOIN_PRIVATE,
     PRIVATE_ITEM,
+    REPLACED,
     TABLE_CODE,
     occupant_text,
     seat_item_label,
@@ -72,6 +73,7 @@ CHROME: Final[dict[str, str]] = {
     "connect_failed": N_("The server cannot be reached. Try again in a moment."),
     "reconnecting": N_("Connection lost, reconnecting."),
     "reconnected": N_("Reconnected."),
+    "replaced": REPLACED,
     "lobby_heading": N_("Tables"),
     "table_name_label": N_("Name of a new table"),
     "create": N_("Create a table"),

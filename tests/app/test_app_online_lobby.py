@@ -6,13 +6,15 @@ Two players' games run in this process against a real server on loopback.
 from __future__ import annotations
 
 import dataclasses
+import time
 from collections.abc import Callable
 from pathlib import Path
 
-from online_helpers import connect, heard, server_thread, type_keys, until
+from online_helpers import connect, heard, server_thread, type_keys, until, url_of
 
 from audiospades.app.harness import Harness
 from audiospades.app.lobby import LobbyScreen, WaitingRoomScreen
+from audiospades.net.client import Connection, Link, LinkState
 from audiospades.sound import Cue
 from audiospades.storage import Settings
 
@@ -152,3 +154,52 @@ def test_the_lobby_lists_a_table_in_one_line_and_refuses_a_wrong_code(
                 carl.close()
         finally:
             ann.close()
+
+
+def test_playing_from_a_second_window_closes_the_first_and_it_stays_closed(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Ann, at her waiting room, connects again from elsewhere with her token: the
+    first window says so and leaves the server instead of reconnecting (which
+    would take the seat back, and then the other would, for ever)."""
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann")
+        other: Connection | None = None
+        try:
+            ann.press("return", "end", "return")  # create a table
+            until(lambda: isinstance(ann.app.top, WaitingRoomScreen), ann)
+            lobby_screen = next(
+                s for s in ann.app.stack.screens if isinstance(s, LobbyScreen)
+            )
+            first = lobby_screen.online.client.connection
+            assert first.token
+            other = Connection(url_of(server), "Ann", token=first.token)
+            other.start()
+            until(heard(ann, REPLACED_LINE), ann)
+            until(
+                lambda: (
+                    not any(
+                        isinstance(s, (LobbyScreen, WaitingRoomScreen))
+                        for s in ann.app.stack.screens
+                    )
+                ),
+                ann,
+            )
+            end = time.monotonic() + 2.0  # time enough to reconnect, were it to
+            while time.monotonic() < end:
+                ann.frame()
+                time.sleep(0.01)
+            links = [i.state for i in other.poll() if isinstance(i, Link)]
+            assert links == [LinkState.CONNECTED]  # never replaced in turn
+            assert ann.transcript.count(REPLACED_LINE) == 1
+            assert "Connection lost, reconnecting." not in ann.transcript
+        finally:
+            if other is not None:
+                other.close()
+            ann.close()
+
+
+REPLACED_LINE = (
+    "You are now connected from another window or device, so this one has left "
+    "the server."
+)

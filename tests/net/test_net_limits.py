@@ -4,7 +4,9 @@ the greeting. A refused frame gets an error and the connection carries on."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -189,3 +191,66 @@ def test_a_second_connection_replaces_the_first(tmp_path: Path) -> None:
             assert (await second.expect(p.Pong)).nonce == 1
 
     run(scenario())
+
+
+def test_the_rate_limit_holds_for_a_player_who_reconnects(tmp_path: Path) -> None:
+    """Ten messages a second, bursts of twenty, a player: reconnecting (the same
+    token) does not bring a full bucket (before, each new connection had its own)."""
+
+    async def scenario() -> tuple[int, float]:
+        async with running_server(
+            tmp_path / "server.db", rate=10.0, burst=20
+        ) as server:
+            url = url_of(server)
+            listener = NetPlayer(url, "Lia")
+            await listener.connect()
+            await listener.expect(p.Lobby)
+            sam = NetPlayer(url, "Sam")
+            start = time.monotonic()
+            for _ in range(10):
+                await sam.connect()  # the same token after the first time
+                for i in range(20):
+                    await sam.send({"type": "chat", "text": f"line {i}"})
+                await sam.close()
+            seconds = time.monotonic() - start
+            got = 0
+            with contextlib.suppress(TimeoutError):
+                while True:
+                    message = await listener.recv(timeout=1.0)
+                    if isinstance(message, p.ChatLine) and message.sender == "Sam":
+                        got += 1
+            await listener.close()
+            return got, seconds
+
+    got, seconds = run(scenario())
+    # The first burst (less the hello it began with), then ten a second at most.
+    assert 19 <= got <= 20 + 10 * (seconds + 1.0)
+
+
+def test_a_replaced_connection_is_not_heard_any_more(tmp_path: Path) -> None:
+    async def scenario() -> list[str]:
+        async with running_server(tmp_path / "server.db") as server:
+            url = url_of(server)
+            listener = NetPlayer(url, "Lia")
+            await listener.connect()
+            await listener.expect(p.Lobby)
+            first = NetPlayer(url, "Sam")
+            await first.connect()
+            assert first.player_id is not None
+            old = server.clients[first.player_id]
+            second = NetPlayer(url, "Sam", token=first.token)
+            await second.connect()
+            # What the old connection still sends before its close completes:
+            server.on_frame(old, '{"type": "chat", "text": "from the old one"}')
+            await second.send({"type": "chat", "text": "from the new one"})
+            lines: list[str] = []
+            with contextlib.suppress(TimeoutError):
+                while True:
+                    message = await listener.recv(timeout=0.5)
+                    if isinstance(message, p.ChatLine):
+                        lines.append(message.text)
+            for player in (listener, first, second):
+                await player.close()
+            return lines
+
+    assert run(scenario()) == ["from the new one"]

@@ -7,6 +7,7 @@ back: "Reconnected", where things stand, and the game goes on to the end.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from web_helpers import (
     chromium,
     free_port,
     heard,
+    running_server,
     skip_without_browser,
     wait_for,
 )
@@ -61,3 +63,48 @@ def test_the_page_comes_back_after_a_server_restart(tmp_path: Path) -> None:
     # Where things stand, as the game says it after a reconnection.
     assert any(t.startswith("Back at the table. Hand 1.") for t in after), after[:3]
     assert lines.count("Connection lost, reconnecting.") == 1
+
+
+def test_a_second_tab_takes_the_game_and_the_first_does_not_take_it_back(
+    tmp_path: Path,
+) -> None:
+    """The same player opens the game elsewhere (here the game's own client, with
+    the page's token): the page says so once, goes back to its form with the focus
+    on its heading, and does not reconnect (which would knock the other off, and
+    so on for ever)."""
+    skip_without_browser()
+    from selenium.webdriver.common.by import By
+
+    from audiospades.net.client import Connection, Link, LinkState
+
+    replaced = (
+        "You are now connected from another window or device, so this one has "
+        "left the server."
+    )
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        open_page(driver, url, "Robin")
+        token = driver.execute_script(
+            "return localStorage.getItem('audiospades-token')"
+        )
+        other = Connection(url.replace("http", "ws", 1), "Robin", token=token)
+        other.start()
+        try:
+            wait_for(
+                lambda: ("assertive", replaced) in heard(driver),
+                what="the page to say it was replaced",
+            )
+            wait_for(
+                lambda: driver.find_element(By.ID, "join").is_displayed(),
+                what="the join form",
+            )
+            assert driver.switch_to.active_element.get_attribute("id") == (
+                "join-heading"
+            )
+            time.sleep(2.0)  # past the first reconnection pauses
+            links = [i.state for i in other.poll() if isinstance(i, Link)]
+            lines = [text for _kind, text in heard(driver)]
+        finally:
+            other.close()
+    assert links == [LinkState.CONNECTED]
+    assert lines.count(replaced) == 1
+    assert "Connection lost, reconnecting." not in lines

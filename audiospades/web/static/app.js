@@ -16,6 +16,10 @@ const KEEP_LIVE = 8;
 const KEEP_HISTORY = 300;
 const REPEAT_MS = 110;
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
+// The server closes a connection with this code when the same player connects
+// again elsewhere (another tab, the game): reconnecting would take the seat back
+// from there, and that one would take it back again, for ever.
+const REPLACED_CLOSE_CODE = 4000;
 
 const state = {
   ws: null,
@@ -155,9 +159,19 @@ function connect(name, language) {
     }
     receive(message);
   });
-  ws.addEventListener("close", () => {
+  ws.addEventListener("close", (event) => {
     if (state.ws !== ws) return;
     state.ws = null;
+    if (event.code === REPLACED_CLOSE_CODE) {
+      // Back to the form: Connect takes the game back to this page.
+      state.greeted = false;
+      state.lost = false;
+      announce(word("replaced"), true, null);
+      show("join");
+      $("join-status").textContent = word("replaced");
+      $("join-heading").focus();
+      return;
+    }
     if (!state.greeted) {
       // The first connection failed: back to the form.
       announce(word("connect_failed"), true, null);
