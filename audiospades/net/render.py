@@ -41,6 +41,7 @@ from audiospades.presenter import Utterance, describe
 from audiospades.presenter import web as web_words
 from audiospades.presenter.menus import character_value
 from audiospades.presenter.online import (
+    left_table_text,
     lobby_count_text,
     news_utterance,
     table_line,
@@ -212,6 +213,8 @@ class WebSeat:
         self._last_screen: p.Screen | None = None
         self._waiting_at: RemoteTable | None = None
         """The table whose waiting room this seat saw (its game starts fresh)."""
+        self._told: list[Utterance] = []
+        """Said first in the next ``said`` frame (what the server did for it)."""
 
     @contextmanager
     def _words(self) -> Iterator[None]:
@@ -220,6 +223,18 @@ class WebSeat:
         spectating = table is not None and not table.is_seated
         with i18n.speaking(self.client.language), watching(spectating):
             yield
+
+    def left_table(self) -> None:
+        """The page's person has left the table (the server carried it out).
+
+        The page is back in the lobby, and hears so with the lobby's list.
+        """
+        if self.online.table is None:
+            return
+        self.online.table = None
+        self.control = None
+        with self._words():
+            self._told.append(Utterance(left_table_text()))
 
     # --- frames in ---
     def feed(self, message: p.Message) -> None:
@@ -256,7 +271,8 @@ class WebSeat:
     def _lines(self, replies: Sequence[Reply]) -> list[p.SaidLine]:
         online = self.online
         online.pump()
-        said: list[Utterance] = []
+        said: list[Utterance] = self._told
+        self._told = []
         seat = online.table.seat if online.table is not None else None
         for news in online.drain_news():
             said.extend(self._news(news, seat))

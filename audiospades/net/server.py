@@ -524,6 +524,8 @@ class Server:
                 table.spectate(client, chair)
             case Leave():
                 self._at_table(client).leave(client)
+                if client.renderer is not None:
+                    client.renderer.left_table()
                 client.send(self._lobby())
             case AddBot(seat=seat, character=character):
                 self._at_table(client).add_bot(client, seat, character)

@@ -1,0 +1,61 @@
+"""Leaving a table from the page, by keys: from the waiting room, and from a game
+under way (after the page's question). The page goes back to the lobby, says so,
+and puts the focus on the lobby's heading; before, it stayed on the table in
+silence, answering every key with "You are not at a table"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_web_browser import (
+    _by_id,
+    _visible,
+    host_short_table,
+    open_page,
+    press,
+    tab_to,
+)
+from web_helpers import chromium, heard, running_server, skip_without_browser, wait_for
+
+pytestmark = pytest.mark.browser
+
+LEFT = "You left the table."
+
+
+def _back_in_the_lobby(driver: object, times: int) -> None:
+    wait_for(lambda: _visible(driver, "lobby"), what="the lobby")
+    wait_for(
+        lambda: [text for _kind, text in heard(driver)].count(LEFT) == times,
+        what="the page to say the table was left",
+    )
+    focused = driver.switch_to.active_element.get_attribute("id")  # type: ignore[attr-defined]
+    assert focused == "lobby-heading"
+
+
+def test_the_page_leaves_a_table_by_keys(tmp_path: Path) -> None:
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        open_page(driver, url, "Robin")
+        # From the waiting room: no question, as nothing is lost.
+        _by_id(driver, "table-name").send_keys("Brief")
+        tab_to(driver, "#create-form [type=submit]")
+        press(driver, Keys.ENTER)
+        wait_for(lambda: _visible(driver, "waiting"), what="the waiting room")
+        tab_to(driver, "#waiting .leave")
+        press(driver, Keys.ENTER)
+        _back_in_the_lobby(driver, 1)
+        # From a game under way: the page asks first; OK leaves.
+        host_short_table(driver, "Longer")
+        wait_for(lambda: _visible(driver, "table"), what="the card table")
+        press(driver, Keys.ESCAPE)  # out of the card table, to the page's buttons
+        tab_to(driver, "#table .leave")
+        press(driver, Keys.ENTER)
+        alert = WebDriverWait(driver, 10).until(lambda d: d.switch_to.alert)
+        alert.accept()
+        _back_in_the_lobby(driver, 2)
+        # The lobby's keys work again: the list can be refreshed.
+        assert _visible(driver, "lobby")
