@@ -13,6 +13,10 @@ const KEY_NAMES = {
 const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 const RANKS = { T: "10" };
 const KEEP_LIVE = 8;
+// Lines are taken out of a live region only this long after they came: a line
+// added and removed in the same moment never reaches the screen reader (F1's
+// help, a score sheet, a burst of plays would be cut to their last lines).
+const PRUNE_MS = 20000;
 const KEEP_HISTORY = 300;
 const REPEAT_MS = 110;
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
@@ -74,11 +78,7 @@ async function loadWords(lang) {
 function announce(text, urgent, cue) {
   if (!text && !cue) return;
   if (text) {
-    const region = urgent ? $("assertive") : $("polite");
-    const line = document.createElement("p");
-    line.textContent = text;
-    region.append(line);
-    while (region.childElementCount > KEEP_LIVE) region.firstElementChild.remove();
+    liveLine(urgent ? $("assertive") : $("polite"), text);
     addHistory(text, urgent);
   }
   if (cue && state.sound) playCue(cue);
@@ -97,12 +97,21 @@ function addHistory(text, urgent) {
   history.scrollTop = history.scrollHeight;
 }
 
-function sayAside(text) {
-  // A reply of the page itself (a repeated message): announced, not kept again.
+function liveLine(region, text) {
   const line = document.createElement("p");
   line.textContent = text;
-  $("polite").append(line);
-  while ($("polite").childElementCount > KEEP_LIVE) $("polite").firstElementChild.remove();
+  region.append(line);
+  if (region.dataset.pruning) return;
+  region.dataset.pruning = "yes";
+  setTimeout(() => {
+    delete region.dataset.pruning;
+    while (region.childElementCount > KEEP_LIVE) region.firstElementChild.remove();
+  }, PRUNE_MS);
+}
+
+function sayAside(text) {
+  // A reply of the page itself (a repeated message): announced, not kept again.
+  liveLine($("polite"), text);
 }
 
 function walkHistory(step) {
@@ -225,10 +234,15 @@ function show(place) {
   return changed;
 }
 
+const HOME = { lobby: "lobby-heading", waiting: "waiting-heading", table: "board" };
+
 function showScreen(screen) {
   state.screen = screen;
   // Lists are drawn afresh: keep the focus and the choices the player was making.
-  const focused = document.activeElement ? document.activeElement.id : "";
+  const active = document.activeElement;
+  const focused = active && active !== document.body ? active.id : "";
+  const cards = [...$("hand").querySelectorAll("button")];
+  const cardIndex = cards.indexOf(active);
   const chosen = {};
   for (const select of document.querySelectorAll("#seats select")) {
     chosen[select.id] = select.value;
@@ -237,16 +251,36 @@ function showScreen(screen) {
   if (screen.place === "lobby") drawLobby(screen);
   if (screen.place === "waiting") drawWaiting(screen, chosen);
   if (screen.place === "table") drawTable(screen);
-  if (!changed && focused && document.activeElement === document.body) {
-    const again = document.getElementById(focused);
-    if (again) again.focus();
-  }
+  const now = document.activeElement;
   if (changed) {
-    const target = {
-      lobby: "lobby-heading", waiting: "waiting-heading", table: "board",
-    }[screen.place];
-    $(target).focus();
+    // A line being typed (the chat) keeps the focus: the rest of the sentence
+    // must not become game keys. The change itself is announced.
+    const typing = now && now.tagName === "INPUT" && now.offsetParent !== null;
+    if (!typing) $(HOME[screen.place]).focus();
+    return;
   }
+  if (focused && (!now || now === document.body)) {
+    standInFor(focused, cardIndex, screen.place).focus();
+  }
+}
+
+// The control to focus when the focused one was drawn away: the same seat's new
+// button (Add became Remove), the next card of the hand, or the place's heading.
+function standInFor(id, cardIndex, place) {
+  const same = document.getElementById(id);
+  if (same && same.offsetParent !== null) return same;
+  const seat = /^(?:add|remove|character)-(\d+)$/.exec(id);
+  if (seat) {
+    for (const kind of ["remove", "add", "character"]) {
+      const other = document.getElementById(`${kind}-${seat[1]}`);
+      if (other) return other;
+    }
+  }
+  if (cardIndex >= 0) {
+    const cards = [...$("hand").querySelectorAll("button")];
+    if (cards.length) return cards[Math.min(cardIndex, cards.length - 1)];
+  }
+  return $(HOME[place]);
 }
 
 function button(text, onClick, label, id) {
@@ -380,7 +414,12 @@ function drawTable(screen) {
     const choose = button("", () => pressKey("return", false, false, face.card),
       face.label, `card-${face.card}`);
     choose.append(cardFace(face));
-    if (!face.playable) choose.classList.add("dim");
+    if (!face.playable) {
+      choose.classList.add("dim");
+      // Said by screen readers ("unavailable"), as the arrow keys say "not
+      // playable"; Enter on it still answers why.
+      choose.setAttribute("aria-disabled", "true");
+    }
     if (face.chosen) choose.classList.add("chosen");
     if (index === picture.focus) {
       choose.classList.add("focus");
@@ -487,6 +526,12 @@ function start() {
   }
   $("sound-toggle").addEventListener("click", toggleSound);
   $("board").addEventListener("keydown", onBoardKey);
+  $("chat").addEventListener("keydown", (event) => {
+    // Escape leaves the chat line, back to the card table or the place's heading.
+    if (event.key !== "Escape" || !state.place || state.place === "join") return;
+    event.preventDefault();
+    $(HOME[state.place]).focus();
+  });
   $("chat-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const text = $("chat").value.trim();

@@ -1,0 +1,164 @@
+"""Where the page's focus goes, and what its live regions keep, as a blind player
+meets them: the focus never falls to the page's body when the control it was on
+is drawn away, a line being typed keeps it when the game starts, a long answer
+(F1's help) reaches the screen reader whole, and a card that cannot be played
+says so."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_web_browser import (
+    _by_id,
+    _visible,
+    is_playing,
+    my_turn,
+    open_page,
+    press,
+    tab_to,
+)
+from web_helpers import chromium, running_server, skip_without_browser, wait_for
+
+pytestmark = pytest.mark.browser
+
+
+def _focused(driver: Any) -> str:
+    return str(driver.switch_to.active_element.get_attribute("id") or "")
+
+
+def test_the_focus_follows_what_the_page_redraws(tmp_path: Path) -> None:
+    skip_without_browser()
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        open_page(driver, url, "Robin")
+        _by_id(driver, "table-name").send_keys("Focus")
+        tab_to(driver, "#create-form [type=submit]")
+        press(driver, Keys.ENTER)
+        wait_for(lambda: _visible(driver, "waiting"), what="the waiting room")
+        # Add a computer player by keys: the seat's Add becomes Remove, which
+        # gets the focus (before: the page's body, and Tab from the top).
+        tab_to(driver, "#add-1")
+        press(driver, Keys.ENTER)
+        wait_for(lambda: _focused(driver) == "remove-1", what="Remove to be focused")
+        press(driver, Keys.ENTER)
+        wait_for(lambda: _focused(driver) == "add-1", what="Add to be focused")
+        # Seat three computer players and start: the card table takes the focus.
+        press(driver, Keys.ESCAPE)
+        host_short_table_here(driver)
+        assert _focused(driver) == "board"
+        # F1: every line of the help reaches the live region, not the last eight.
+        before = driver.execute_script(
+            "return document.querySelectorAll('#polite p').length"
+        )
+        press(driver, Keys.F1)
+        wait_for(
+            lambda: (
+                driver.execute_script(
+                    "return document.querySelectorAll('#polite p').length"
+                )
+                > before + 20
+            ),
+            what="the whole help in the live region",
+        )
+        # Bid 3 when asked, then play a card from the hand's buttons: the next card
+        # takes the focus.
+        wait_for(lambda: my_turn(driver), what="my turn to bid")
+        press(driver, "3", Keys.ENTER)
+        wait_for(lambda: my_turn(driver) and is_playing(driver), what="my turn to play")
+        unplayable = driver.execute_script(
+            "return [...document.querySelectorAll('#hand button.dim')]"
+            ".map(b => b.getAttribute('aria-disabled'))"
+        )
+        assert all(flag == "true" for flag in unplayable)
+        press(driver, Keys.ESCAPE)  # to the page's buttons; the hand is before them
+        for _ in range(40):
+            if driver.execute_script(
+                "return !!document.activeElement?.matches('#hand button:not(.dim)')"
+            ):
+                break
+            ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(
+                Keys.SHIFT
+            ).perform()
+        played = _focused(driver)
+        assert played.startswith("card-"), played
+        press(driver, Keys.ENTER)
+        wait_for(
+            lambda: driver.execute_script(
+                "return !document.getElementById(arguments[0])", played
+            ),
+            what="the card to leave the hand",
+        )
+        wait_for(
+            lambda: _focused(driver).startswith("card-"), what="the next card focused"
+        )
+
+
+def host_short_table_here(driver: Any) -> None:
+    """Fill the waiting room's seats with computer players and start, by clicks
+    (the keys for this part are tested elsewhere)."""
+    from selenium.webdriver.common.by import By
+
+    while True:
+        buttons = driver.find_elements(By.CSS_SELECTOR, "#seats button[id^=add-]")
+        if not buttons:
+            break
+        count = len(buttons)
+        buttons[0].click()
+        wait_for(
+            lambda count=count: (
+                len(driver.find_elements(By.CSS_SELECTOR, "#seats button[id^=add-]"))
+                < count
+            ),
+            what="a computer seated",
+        )
+    _by_id(driver, "start").click()
+    wait_for(lambda: _visible(driver, "table"), what="the table")
+
+
+def test_a_chat_line_being_typed_keeps_the_focus_when_the_game_starts(
+    tmp_path: Path,
+) -> None:
+    """Robin sits at Ann's table and types in the chat line; Ann starts the game.
+    The page announces it, but the focus stays in the chat line: before, it went
+    to the card table and the rest of the sentence became game keys."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    from audiospades.net import protocol as p
+    from audiospades.net.client import Connection
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        ann = Connection(url.replace("http", "ws", 1), "Ann")
+        ann.start()
+        try:
+            ann.send(
+                p.CreateTable(name="Chatty", rules={"preset": "pagat", "hand_limit": 1})
+            )
+            for seat, who in ((1, "milly"), (3, "bert")):
+                ann.send(p.AddBot(seat=seat, character=who))
+            open_page(driver, url, "Robin")
+            join = "#tables button[id^=join-]"
+            wait_for(
+                lambda: driver.execute_script(
+                    "return !!document.querySelector(arguments[0])", join
+                ),
+                what="Ann's table in the lobby",
+            )
+            tab_to(driver, join)
+            press(driver, Keys.ENTER)
+            wait_for(lambda: _visible(driver, "waiting"), what="the waiting room")
+            tab_to(driver, "#chat")
+            press(driver, "hello there")
+            ann.send(p.StartGame())
+            wait_for(lambda: _visible(driver, "table"), what="the game to start")
+            assert _focused(driver) == "chat"
+            press(driver, " all")
+            assert _by_id(driver, "chat").get_attribute("value") == "hello there all"
+            press(driver, Keys.ESCAPE)  # out of the chat line, to the card table
+            assert _focused(driver) == "board"
+        finally:
+            ann.close()
