@@ -506,6 +506,8 @@ class Screen(Message, frozen=True):
     items: list[ListItem]
     """The lobby's tables, or the waiting room's seats."""
     is_host: bool = False
+    is_watching: bool = False
+    """At a table as a spectator (leaving it gives up no seat)."""
     picture: Picture | None = None
 
 

@@ -495,6 +495,7 @@ class WebSeat:
             place="table",
             title=info.name,
             is_host=table.is_host,
+            is_watching=not table.is_seated,
             items=[],
             picture=self._picture(self.control),
         )

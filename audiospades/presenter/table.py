@@ -432,6 +432,8 @@ def _restricted_bid_text(
 
 def bid_prompt_text(view: SeatView) -> str:
     """Key B: how to bid, or why not now."""
+    if not is_you(HUMAN):  # a spectator, whose view is the watched player's
+        return _("You are watching: only the players can do that.")
     if view.phase is Phase.BIDDING and view.is_my_turn:
         restricted = _restricted_bid_text(
             view,

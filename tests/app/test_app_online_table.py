@@ -162,6 +162,8 @@ def test_a_spectator_watches_a_game_to_its_end(
             # Ann is named, never "you": Bob is not Ann.
             summary = next(s for s in bob.transcript if s.startswith("Hand 1. "))
             assert "Ann and Bert: 0, 0 bags." in summary
+            bob.press("b")  # before: "Your bid: these rules allow ; type..."
+            assert bob.last == "You are watching: only the players can do that."
             watching = bob.app.top
             assert isinstance(watching, OnlineTableScreen)
             table = ann.app.top
@@ -186,6 +188,7 @@ def test_a_spectator_watches_a_game_to_its_end(
                 "You are watching table Ann's table from the chair of Ann."
             )
             told = bob.transcript[watched + 1 :]
+            told.remove("You are watching: only the players can do that.")  # B
             assert not any(s.startswith(("You ", "Your ")) for s in told)
             bob.press("s")  # the scores name Ann's side
             assert bob.last.startswith("Ann and Bert: ")

@@ -477,7 +477,10 @@ function onBoardKey(event) {
 // --- start --------------------------------------------------------------------------
 
 function leave() {
+  // In a game under way a computer player takes the seat: asked first (not of a
+  // spectator, who gives up no seat, nor once the game is over).
   if (state.place === "table" && !state.screen?.picture?.over
+      && !state.screen?.is_watching
       && !window.confirm(word("leave_confirm"))) return;
   send({ type: "leave" });
 }
