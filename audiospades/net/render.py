@@ -36,7 +36,7 @@ from audiospades.keymap import Chord, Context, KeyMap, build_keymap
 from audiospades.net import protocol as p
 from audiospades.net.client import Connection
 from audiospades.net.remote import NewsKind, OnlineClient, OnlineNews, RemoteTable
-from audiospades.notices import Notice
+from audiospades.notices import GameFinished, Notice
 from audiospades.presenter import Utterance, describe
 from audiospades.presenter import web as web_words
 from audiospades.presenter.menus import character_value
@@ -361,6 +361,8 @@ class WebSeat:
             for _, _, item in sorted(stream, key=lambda entry: entry[:2]):
                 if isinstance(item, OnlineNews):
                     said.extend(self._news(item, table.seat))
+                elif isinstance(item, GameFinished):
+                    said.append(Utterance(web_words.game_over_text(table.is_host)))
                 else:
                     said.extend(describe(item, view, names))
             if not table.drain_pending():
@@ -457,6 +459,10 @@ class WebSeat:
         for context in _HELP_CONTEXTS:
             for chord, command in self.keymap.bindings(context):
                 if chord in seen or command in _NOT_ON_THE_PAGE:
+                    continue
+                if chord.key == "escape" or command is Command.UNDO:
+                    # The page's Escape goes to its buttons (its own line says so),
+                    # and there is no undo online.
                     continue
                 seen.add(chord)
                 lines.append(p.SaidLine(text=key_help_text(chord, command)))

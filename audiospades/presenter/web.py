@@ -57,6 +57,26 @@ def help_intro() -> str:
     return _("Keys at the card table:")
 
 
+def game_over_text(is_host: bool) -> str:
+    """The game at the page's table is over: what the page's buttons offer now.
+
+    (The game's own words say "Press Escape for the menu", a menu the page has
+    not: its Escape goes to its buttons.)
+    """
+    if is_host:
+        text = _(
+            "The game is over. {start} plays again with the same players; "
+            "{leave} goes back to the lobby."
+        )
+    else:
+        text = _(
+            "The game is over. The host can start another game here; "
+            "{leave} goes back to the lobby."
+        )
+    start, leave = CHROME["start"], CHROME["leave"]  # the buttons' own names
+    return text.format(start=_(start), leave=_(leave))
+
+
 def page_keys_text() -> str:
     """The last line of F1's help on the page: the keys only the page has."""
     return _("O: sound cues on or off. Escape: back to the page's buttons.")

@@ -404,6 +404,12 @@ def test_a_whole_game_by_keys_in_the_browser(tmp_path: Path) -> None:
     assert sum(1 for t in polite if re.search(r" plays the ", t)) == 39
     assert sum(1 for t in polite if "the trick with" in t) == 13
     assert any(t.startswith("You bid 3") for t in polite)
+    # The end names what the page offers, not the game's Escape menu.
+    assert (
+        "The game is over. Start the game plays again with the same players; "
+        "Leave the table goes back to the lobby." in polite
+    )
+    assert not [t for t in polite if "for the menu" in t]
     # S answers with each side's score, as the picture's header shows it.
     assert scores[0] == "polite"
     for item in header[:2]:

@@ -64,6 +64,15 @@ def test_the_focus_follows_what_the_page_redraws(tmp_path: Path) -> None:
             ),
             what="the whole help in the live region",
         )
+        polite = driver.execute_script(
+            "return [...document.querySelectorAll('#polite p')].map(p => p.textContent)"
+        )
+        intro = len(polite) - 1 - polite[::-1].index("Keys at the card table:")
+        page_keys = "O: sound cues on or off. Escape: back to the page's buttons."
+        help_lines = polite[intro + 1 : polite.index(page_keys, intro)]
+        assert len(help_lines) > 20
+        # Not the game's Escape (no, menu) nor its undo: the page has neither.
+        assert not [t for t in help_lines if t.startswith(("Escape", "Control+Z"))]
         # Bid 3 when asked, then play a card from the hand's buttons: the next card
         # takes the focus.
         wait_for(lambda: my_turn(driver), what="my turn to bid")
