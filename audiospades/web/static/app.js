@@ -13,9 +13,9 @@ const KEY_NAMES = {
 const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 const RANKS = { T: "10" };
 const KEEP_LIVE = 8;
-// Lines are taken out of a live region only this long after they came: a line
-// added and removed in the same moment never reaches the screen reader (F1's
-// help, a score sheet, a burst of plays would be cut to their last lines).
+// Lines leave a live region only once they are this old: a line added and
+// removed in the same moment never reaches the screen reader (F1's help, a score
+// sheet, a burst of plays would be cut to their last lines).
 const PRUNE_MS = 20000;
 const KEEP_HISTORY = 300;
 const REPEAT_MS = 110;
@@ -98,15 +98,16 @@ function addHistory(text, urgent) {
 }
 
 function liveLine(region, text) {
+  const now = Date.now();
   const line = document.createElement("p");
   line.textContent = text;
+  line.dataset.at = String(now);
   region.append(line);
-  if (region.dataset.pruning) return;
-  region.dataset.pruning = "yes";
-  setTimeout(() => {
-    delete region.dataset.pruning;
-    while (region.childElementCount > KEEP_LIVE) region.firstElementChild.remove();
-  }, PRUNE_MS);
+  // The oldest lines go, beyond the last few, once they are PRUNE_MS old.
+  while (region.childElementCount > KEEP_LIVE
+      && now - Number(region.firstElementChild.dataset.at) > PRUNE_MS) {
+    region.firstElementChild.remove();
+  }
 }
 
 function sayAside(text) {
