@@ -43,7 +43,13 @@ _listeners: list[Callable[[str], None]] = []
 
 
 def _(message: str) -> str:
-    """Translate ``message`` into the current language."""
+    """Translate ``message`` into the current language.
+
+    The empty message stays empty (gettext would give the catalogue's header: a
+    seat with no name must not be called "Project-Id-Version: ...").
+    """
+    if not message:
+        return ""
     return _translations.gettext(message)
 
 

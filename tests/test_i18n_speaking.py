@@ -31,3 +31,12 @@ def test_an_unknown_or_unsafe_language_speaks_english() -> None:
         with i18n.speaking(code) as spoken:
             assert spoken == "en"
             assert i18n._("Connect") == "Connect"
+
+
+def test_an_empty_message_stays_empty_in_every_language() -> None:
+    """gettext gives the catalogue's header for "": a seat with no name must not
+    be read out as "Project-Id-Version: audiospades VERSION ..."."""
+    for language in i18n.SUPPORTED_LANGUAGES:
+        with i18n.speaking(language):
+            assert i18n._("") == ""
+            assert i18n._("Reconnected.")  # the catalogue itself is there

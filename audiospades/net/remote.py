@@ -230,6 +230,9 @@ class RemoteTable:
         """An intent was sent and the server has not answered it yet."""
         self.notice_serial = 0
         """Notices received so far (see :attr:`OnlineNews.after`)."""
+        self._last_names: dict[int, str] = {}
+        """The last name each seat had: a seat freed at a game's end (its person
+        gone) is still called by it in that game's last words."""
         self.take_snapshot(snapshot)
 
     # --- what arrives ---
@@ -254,6 +257,7 @@ class RemoteTable:
 
     def take_info(self, info: p.TableInfo) -> None:
         """The table's new listing (who sits where, who is the host)."""
+        self._note_names()
         self.info = info
         welcome = self.client.welcome
         if welcome is not None:
@@ -298,11 +302,23 @@ class RemoteTable:
     @property
     def names(self) -> tuple[str, ...]:
         """Each seat's name, one's own chair first."""
+        by_seat = self._note_names()
+        if self.has_started:
+            by_seat = [
+                name or self._last_names.get(s, "") for s, name in enumerate(by_seat)
+            ]
+        return self.perspective.by_seat(by_seat)
+
+    def _note_names(self) -> list[str]:
+        """Each seat's name in the listing (by seat), noting the ones it has."""
         by_seat = [""] * self.info.players
         for info in self.info.seats:
             if 0 <= info.seat < len(by_seat):
                 by_seat[info.seat] = info.name or ""
-        return self.perspective.by_seat(by_seat)
+        for seat, name in enumerate(by_seat):
+            if name:
+                self._last_names[seat] = name
+        return by_seat
 
     def view(self) -> SeatView:
         """What one's seat (or the watched chair) may know now.

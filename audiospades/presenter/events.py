@@ -206,7 +206,7 @@ def describe(
                 # Translators: {card} comes with its article: "the king of hearts".
                 text = _("{player} wins the trick with {card}.")
             text = text.format(
-                player=_(names[seat]) if seat else "", card=the_card(card)
+                player="" if is_you(seat) else _(names[seat]), card=the_card(card)
             )
             said = [Utterance(text, cue, pan=pan_for(seat, n))]
             failed = nil_broken_text(view, names, seat, index)

@@ -290,7 +290,7 @@ def trick_info_text(view: SeatView, names: Sequence[str]) -> str:
             text = _("{player} bid {bid}, taken {tricks}.")
         parts.append(
             text.format(
-                player=_(names[seat]) if seat else "",
+                player="" if is_you(seat) else _(names[seat]),
                 bid=bid_words(bid),
                 tricks=tricks_words(view.tricks_won[seat]),
             )

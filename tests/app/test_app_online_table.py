@@ -184,6 +184,10 @@ def test_a_spectator_watches_a_game_to_its_end(
             assert len(plays) >= 39  # every computer player's card, at least
             assert any(s.startswith("Milly plays the ") for s in plays)
             assert sum(s.startswith("Ann plays the ") for s in plays) == 13
+            # The watched player is named (before: " wins the trick with ...").
+            assert not [s for s in bob.transcript if s.startswith(" ")]
+            tricks = [s for s in bob.transcript if " the trick with " in s]
+            assert len(tricks) == 13 and all(s[0].isupper() for s in tricks)
             watched = bob.transcript.index(
                 "You are watching table Ann's table from the chair of Ann."
             )
@@ -194,6 +198,8 @@ def test_a_spectator_watches_a_game_to_its_end(
             assert bob.last.startswith("Ann and Bert: ")
             bob.press("c")  # the table's keys answer a spectator too
             assert bob.last
+            bob.press("v")  # the watched player's bid, by name
+            assert "Ann bid " in bob.last and "  " not in bob.last
         finally:
             ann.close()
             bob.close()

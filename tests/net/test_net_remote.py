@@ -227,3 +227,49 @@ def test_a_seat_given_up_before_the_game_sends_the_player_back_to_the_lobby(
             assert ann.link is LinkState.RECONNECTED
         finally:
             ann.close()
+
+
+def test_a_seat_freed_at_the_games_end_keeps_its_name_in_that_games_words(
+    tmp_path: Path,
+) -> None:
+    """Bob quits mid-game; Hazel stands in; at the end his seat is freed (he is
+    gone). Ann's client still calls the seat Bob in the game's last words (before:
+    no name, which the catalogue turned into its header, "Project-Id-Version...")."""
+    with server_thread(tmp_path / "server.db") as server:
+        ann, bob = _client(server, "Ann"), _client(server, "Bob")
+        try:
+            _until(
+                lambda: ann.welcome is not None and bob.welcome is not None, ann, bob
+            )
+            ann.send(
+                p.CreateTable(name="Ours", rules={"preset": "pagat", "hand_limit": 1})
+            )
+            _until(lambda: ann.table is not None, ann)
+            assert ann.table is not None
+            bob.send(p.JoinSeat(table=ann.table.info.id, seat=1))
+            _until(lambda: bob.table is not None, bob)
+            ann.send(p.AddBot(seat=2, character="milly"))
+            ann.send(p.AddBot(seat=3, character="bert"))
+            ann.send(p.StartGame())
+            _until(lambda: ann.table is not None and ann.table.has_started, ann)
+            bob.close()
+
+            def step() -> bool:
+                table = ann.table
+                assert table is not None
+                _act(table, table.drain())
+                return table.finished is not None
+
+            _until(step, ann)
+            table = ann.table
+            assert table is not None
+
+            def listed() -> str | None:
+                assert ann.table is not None
+                return next(s.name for s in ann.table.info.seats if s.seat == 1)
+
+            _until(lambda: listed() != "Bob", ann)  # the seat is free now
+            assert not listed() and table.names[1] == "Bob"
+        finally:
+            ann.close()
+            bob.close()
