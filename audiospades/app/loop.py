@@ -223,6 +223,8 @@ class App:
         services.flush_notices()
         if self.running and not self.stack.is_empty:
             self._apply(self.stack.top.update(services, services.clock.now_ms()))
+            for screen in self.stack.screens[:-1]:
+                screen.update_covered(services, services.clock.now_ms())
         if self.running:
             self.answers.answer(services.output_count, services.say)
         if services.fullscreen_requested:

@@ -42,6 +42,7 @@ from audiospades.presenter import Utterance, describe
 from audiospades.presenter.online import (
     LEAVE_TABLE,
     PLAY_AGAIN,
+    covered_turn_text,
     leave_question_text,
     left_table_text,
     play_again_question_text,
@@ -73,6 +74,12 @@ class OnlineTableScreen(TableScreen):
         """Whether the end of this game was followed by how to play again."""
         self._starting = False
         """The host said Y to "Play again?": the server's answer is awaited."""
+        self._covered = False
+        """Another screen is over the table (see update_covered)."""
+        self._called_back = False
+        """The table waits on us, and we were told (or knew when it was covered)."""
+        self._chats_cued = 0
+        """Chat lines that came while covered and had their cue."""
 
     # --- the framework ---
     def key_contexts(self) -> tuple[Context, ...]:
@@ -186,12 +193,44 @@ class OnlineTableScreen(TableScreen):
             return None
         return super().handle(command, key, services)
 
+    def update_covered(self, services: Services, now_ms: int) -> None:
+        """Help, the score sheet, the chat line or a question is over the table.
+
+        The game goes on meanwhile: the server's messages are taken in (and said
+        on return), the player is called back when it is their turn or they are
+        asked something, and a chat line gets its cue.
+        """
+        online, table = self.online, self.remote
+        online.pump()
+        if online.client.table is not table:
+            return  # the table closed: said when it is on top again
+        waits = (
+            table.has_started
+            and not table.is_over
+            and (table.is_human_turn or table.question is not None)
+        )
+        if not self._covered:  # just covered: what it waits on, the player knows
+            self._covered = True
+        elif waits and not self._called_back:
+            with self._words():
+                services.say(Utterance(covered_turn_text(), Cue.YOUR_TURN))
+        self._called_back = waits
+        chats = sum(1 for n in table.news if n.kind is NewsKind.CHAT)
+        if chats > self._chats_cued:
+            services.sound.play(Cue.CHAT)
+        self._chats_cued = chats
+
     def on_resume(self, services: Services) -> None:
+        self._covered = self._called_back = False
+        self._chats_cued = 0
         if self._starting:
             # Back from "Play again?" with Y: the server's answer is what to say.
             self._starting = False
             return
         with self._words():
+            # What happened meanwhile first, then whose turn it is now (before,
+            # the turn was said from the picture of before the cover).
+            self._sync(services)
             super().on_resume(services)
 
     def start_again(self) -> None:
@@ -214,7 +253,10 @@ class LeaveQuestion(Confirm):
             return Pop(2)
 
         super().__init__(
-            LEAVE_TABLE, lambda: leave_question_text(not table.finished), leave
+            LEAVE_TABLE,
+            # A spectator gives up no seat: no computer player takes it.
+            lambda: leave_question_text(table.remote.is_seated and not table.finished),
+            leave,
         )
         self.table = table
 

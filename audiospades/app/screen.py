@@ -114,6 +114,12 @@ class Screen:
     def on_resume(self, services: Services) -> None:
         """A screen pushed over this one was closed."""
 
+    def update_covered(self, services: Services, now_ms: int) -> None:
+        """Each frame while another screen is over this one; most screens wait.
+
+        A networked table's game goes on meanwhile (see ``OnlineTableScreen``).
+        """
+
     accepts_text = False
     """Whether the screen takes typed text (:meth:`on_text`) rather than letters
     as keys; the loop then leaves printable keys to the TEXTINPUT events."""

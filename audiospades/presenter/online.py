@@ -461,6 +461,17 @@ def leave_question_text(is_playing: bool) -> str:
     return _("Leave the table? {yes} leaves, {no} stays.").format(**keys)
 
 
+def covered_turn_text() -> str:
+    """The player's turn (or a question) came at a networked table.
+
+    Said while another screen is over the table (help, the score sheet, the chat
+    line).
+    """
+    return _("Your turn at the table: press {key} to go back to it.").format(
+        key=key_for(Command.BACK, Context.MENU)
+    )
+
+
 def play_again_text(is_host: bool) -> str:
     """The game at a networked table is over: how another one starts there."""
     if is_host:

@@ -11,11 +11,13 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import pygame
 from online_helpers import DEADLINE, connect, heard, server_thread, until
 
-from audiospades.app.harness import Harness
+from audiospades.app.harness import Harness, key_event
 from audiospades.app.lobby import LobbyScreen, WaitingRoomScreen
 from audiospades.app.online_table import OnlineTableScreen
+from audiospades.table_core import Delays
 
 HOST_WITH_BOTS = [
     "return",  # Create a table
@@ -115,6 +117,40 @@ def test_a_host_seats_computers_plays_is_dropped_and_hears_where_things_stand(
             ann.close()
 
 
+def test_the_turn_that_comes_while_help_is_open_calls_the_player_back(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Online the game goes on under F1's help: Ann's turn calls her back (with
+    the turn's cue), and Escape tells what happened meanwhile, then whose turn it
+    is. Before, nothing was said until she left the help, and then the turn of
+    before the help first. Computer players take 0.4 s, so the turn comes while
+    the help is open."""
+    slow = Delays(bot=400, trick=0, hand=0)
+    with server_thread(tmp_path / "server.db", delays=slow) as server:
+        ann = connect(make_harness, server, "Ann")
+        try:
+            ann.press(*HOST_WITH_BOTS)
+            ann.settle()
+            table = ann.app.top
+            assert isinstance(table, OnlineTableScreen)
+            ann.press("3", "return")  # her bid; then three computer players act
+            # F1 at once, not once the table is settled (on her turn), as a person
+            # pressing it while the others play.
+            pygame.event.post(key_event("f1"))
+            ann.frame()
+            assert not table.remote.is_human_turn
+            called = "Your turn at the table: press Escape to go back to it."
+            until(heard(ann, called), ann)
+            assert ann.transcript.count(called) == 1
+            mark = ann.mark()
+            ann.press("escape")
+            back = ann.said_since(mark)
+            assert any(" plays the " in s or " bids " in s for s in back), back
+            assert back[-1].startswith("Your turn"), back
+        finally:
+            ann.close()
+
+
 def test_a_waiting_room_host_removes_a_computer_player(
     make_harness: Callable[..., Harness], tmp_path: Path
 ) -> None:
@@ -164,6 +200,9 @@ def test_a_spectator_watches_a_game_to_its_end(
             assert "Ann and Bert: 0, 0 bags." in summary
             bob.press("b")  # before: "Your bid: these rules allow ; type..."
             assert bob.last == "You are watching: only the players can do that."
+            bob.press("escape")  # a spectator gives up no seat: no warning
+            assert bob.last == "Leave the table? Y leaves, N stays."
+            bob.press("n")
             watching = bob.app.top
             assert isinstance(watching, OnlineTableScreen)
             table = ann.app.top
