@@ -33,6 +33,7 @@ from audiospades.presenter.table import (
     cards_on_table_text,
     hand_text,
     last_trick_text,
+    trick_info_text,
     whose_turn_text,
 )
 from audiospades.presenter.utterance import Utterance
@@ -508,7 +509,7 @@ def watching_text(info: TableInfo, chair: int) -> str:
 def where_things_stand(
     view: SeatView, names: Sequence[str], *, restated: bool, returning: bool = True
 ) -> str:
-    """Where the game stands: the hand, the last trick, the trick, the turn, scores.
+    """Where the game stands: the hand, the bids, the tricks, the turn, the scores.
 
     Said after a reconnection (``returning``), and on sitting down to watch a game
     or to take a seat in one under way.
@@ -527,6 +528,10 @@ def where_things_stand(
         parts.append(_("Hand {number}.").format(number=view.hands_played + 1))
         if view.hand and not view.hand_hidden:
             parts.append(hand_text(view.hand, view.rules))
+        if any(bid is not None for bid in view.bids):
+            # Each bid and the tricks taken: one's own may have been made by the
+            # computer player who stood in, or by the person whose seat this was.
+            parts.append(trick_info_text(view, names))
     if view.completed_tricks and not view.is_over:
         parts.append(last_trick_text(view, names))
     if view.trick:

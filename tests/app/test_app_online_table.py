@@ -100,6 +100,8 @@ def test_a_host_seats_computers_plays_is_dropped_and_hears_where_things_stand(
             summary = next(s for s in after[back:] if s.startswith("Back at"))
             assert summary.startswith("Back at the table. Hand 1. Your cards, ")
             assert "Last trick: " in summary
+            assert "You bid 3, taken " in summary  # the bids and tricks
+            assert "Milly bid " in summary
             assert "You and Bert: " in summary  # the scores
             # Play on to the end with the same keys.
             _play_to_the_end(ann, table)
