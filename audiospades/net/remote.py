@@ -30,8 +30,10 @@ from audiospades.notices import (
 )
 from audiospades.rules import (
     Bid,
+    BidMade,
     Card,
     CardPlayed,
+    CardsPassed,
     HandDealt,
     Phase,
     RedealRequested,
@@ -276,11 +278,14 @@ class RemoteTable:
             match notice:
                 case Question():
                     self.question = notice
-                case HandShown() | HandHidden() | RedealRequested() | HandDealt():
+                case HandShown() | HandHidden() | RedealRequested():
                     self.question = None
+                case HandDealt():
+                    self.question = None
+                    self.shown_trick = None  # a new hand: the last one's trick went
                 case TrickWon():
                     self.shown_trick = notice
-                case CardPlayed():
+                case CardPlayed() | BidMade() | CardsPassed():
                     self.shown_trick = None
                 case GameFinished():
                     self.finished = notice

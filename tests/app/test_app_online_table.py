@@ -17,6 +17,8 @@ from online_helpers import DEADLINE, connect, heard, server_thread, until
 from audiospades.app.harness import Harness, key_event
 from audiospades.app.lobby import LobbyScreen, WaitingRoomScreen
 from audiospades.app.online_table import OnlineTableScreen
+from audiospades.rules import Phase
+from audiospades.storage import Settings
 from audiospades.table_core import Delays
 
 HOST_WITH_BOTS = [
@@ -244,3 +246,47 @@ def test_a_spectator_watches_a_game_to_its_end(
         finally:
             ann.close()
             bob.close()
+
+
+def test_c_in_a_new_hand_does_not_read_the_last_hands_trick(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """After the first hand, C during the second hand's bidding says no card is on
+    the table (before: the first hand's last trick, as if it lay there, while L
+    said no trick had been completed this hand)."""
+    two_hands = {"preset": "pagat", "target_score": None, "hand_limit": 2}
+    settings = Settings(language="en", pace="fast", last_rules=two_hands)
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann", settings=settings)
+        try:
+            ann.press(*HOST_WITH_BOTS)
+            ann.settle()
+            table = ann.app.top
+            assert isinstance(table, OnlineTableScreen)
+            end = time.monotonic() + 10 * DEADLINE
+            while table.view.hands_played < 1 and time.monotonic() < end:
+                if table.remote.question is not None:
+                    ann.press("n")
+                elif not table.remote.is_human_turn:
+                    ann.frame()
+                    time.sleep(0.005)
+                elif table.view.legal_bids:
+                    ann.press("3", "return")
+                else:
+                    ann.press("tab", "return")
+            assert table.view.hands_played == 1
+            # Her first turn in the second hand is her bid (everyone bids first).
+            until(
+                lambda: table.remote.is_human_turn or table.remote.question is not None,
+                ann,
+            )
+            if table.remote.question is not None:
+                ann.press("n")  # no blind nil
+            until(lambda: table.remote.is_human_turn, ann)
+            assert table.view.phase is Phase.BIDDING
+            ann.press("c")
+            assert ann.last == "No cards on the table."
+            ann.press("l")
+            assert ann.last == "No trick has been completed this hand."
+        finally:
+            ann.close()
