@@ -365,8 +365,9 @@ async def _client_table(
             other.socket.send({"type": "join_seat", "table": host.table})
         if people > 1:
             await asyncio.wait_for(joined, 60)
-        for seat in range(people, 4):
-            host.socket.send({"type": "add_bot", "seat": seat, "character": "hazel"})
+        # Three level-3 characters (a table seats each character once).
+        for seat, who in zip(range(people, 4), ("hazel", "omar", "lena"), strict=False):
+            host.socket.send({"type": "add_bot", "seat": seat, "character": who})
         counted = True
         start.one_seated()
         await asyncio.wait_for(start.go.wait(), max(1.0, deadline - time.monotonic()))

@@ -392,6 +392,9 @@ class WaitingRoomScreen(MenuScreen):
         self._info = table.info
         self.quiet_resume = False
         """A computer player was asked for: its arrival is the next thing said."""
+        self.awaiting_seat = False
+        """A computer player was asked for or sent away; the server has not
+        answered yet (keys wait, so a script's next key meets the new seats)."""
         super().__init__(WAITING_TITLE, [], intro=self._intro)
         self._rebuild()
 
@@ -447,6 +450,7 @@ class WaitingRoomScreen(MenuScreen):
             return Push(BotChoiceScreen(self, seat))
         if held.kind is p.SeatKind.COMPUTER:
             self.online.client.send(p.RemoveBot(seat=seat))
+            self.awaiting_seat = True
             return None
         services.say(Utterance(self.item_text(), interrupt=True))
         return None
@@ -476,7 +480,12 @@ class WaitingRoomScreen(MenuScreen):
     def is_busy(self) -> bool:
         if self.online.client.table is not self.table:
             return False
-        return (not self.table.is_host) or self.armed or self.starting
+        return (
+            (not self.table.is_host)
+            or self.armed
+            or self.starting
+            or self.awaiting_seat
+        )
 
     def waits_on_server(self) -> bool:
         return self.is_busy()
@@ -504,7 +513,9 @@ class WaitingRoomScreen(MenuScreen):
             return Pop()  # the table closed, or another snapshot replaced it
         news = table.drain_news()
         if any(n.kind is NewsKind.REFUSED for n in news):
-            self.starting = False
+            self.starting = self.awaiting_seat = False
+        if table.info is not self._info:
+            self.awaiting_seat = False
         say_news(services, session, news, table.seat)
         if table.info is not self._info:
             self._rebuild()
@@ -518,15 +529,25 @@ class WaitingRoomScreen(MenuScreen):
 
 
 class BotChoiceScreen(MenuScreen):
-    """The host picks a computer player for a free seat: any character, by stars."""
+    """The host picks a computer player for a free seat, by stars.
+
+    Any character not yet at the table.
+    """
 
     def __init__(self, room: WaitingRoomScreen, seat: int) -> None:
         self.room = room
         self.online = room.online
         self.seat = seat
+        # Not one already at the table: two Millys could not be told apart.
+        seated = {
+            s.character
+            for s in room.table.info.seats
+            if s.kind is p.SeatKind.COMPUTER or s.stand_in
+        }
         items = [
             MenuItem(partial(character_value, c), action=partial(self._add, cid=c.id))
             for c in ROSTER
+            if c.id not in seated
         ]
         super().__init__(CHOOSE_BOT_TITLE, items, intro=partial(choose_bot_intro, seat))
 
@@ -535,7 +556,7 @@ class BotChoiceScreen(MenuScreen):
 
     def _add(self, services: Services, *, cid: str) -> Transition:
         self.online.client.send(p.AddBot(seat=self.seat, character=cid))
-        self.room.quiet_resume = True
+        self.room.quiet_resume = self.room.awaiting_seat = True
         return Pop()
 
 

@@ -74,6 +74,8 @@ class ErrorCode(StrEnum):
     NOT_HOST = "not_host"
     BAD_RULES = "bad_rules"
     NO_SUCH_CHARACTER = "no_such_character"
+    CHARACTER_SEATED = "character_seated"
+    """That computer character already sits at the table (two would share a name)."""
     NOT_A_COMPUTER = "not_a_computer"
     SEATS_EMPTY = "seats_empty"
     GAME_STARTED = "game_started"
@@ -496,6 +498,8 @@ class ListItem(Message, frozen=True):
     kind: str = ""
     """For a seat: ``"human"``, ``"computer"`` or ``"empty"``."""
     is_you: bool = False
+    character: str | None = None
+    """For a computer's seat: its character's id (not offered again)."""
 
 
 class Screen(Message, frozen=True):

@@ -493,6 +493,7 @@ class WebSeat:
                         label=web_words.seat_line(s, info, table.seat),
                         kind=s.kind.value,
                         is_you=s.seat == table.seat,
+                        character=s.character,
                     )
                     for s in info.seats
                 ],

@@ -425,6 +425,14 @@ class NetTable:
             raise ProtocolError(ErrorCode.NO_SUCH_SEAT, f"no seat {seat}")
         if not self.seats[seat].is_free:
             raise ProtocolError(ErrorCode.SEAT_TAKEN, f"seat {seat} is taken")
+        if any(
+            h.character == found.id
+            for h in self.seats
+            if h.kind is SeatKind.COMPUTER or h.stand_in
+        ):
+            raise ProtocolError(
+                ErrorCode.CHARACTER_SEATED, f"{found.id} already sits at this table"
+            )
         self.seats[seat] = SeatHolder(SeatKind.COMPUTER, None, found.name, found.id)
         self.save()
         self._seat_changed(SeatChange.BOT_ADDED, seat)

@@ -81,7 +81,7 @@ def test_the_host_starts_another_game_at_the_same_table_and_both_play_it(
             until(heard(ann, "Bob sits in seat 2."), ann)
             ann.press("down", "down", "return", "return")  # seat 3: Milly
             until(heard(ann, "Milly, a computer player, sits in seat 3."), ann)
-            ann.press("down", "return", "down", "return")  # seat 4: Bert
+            ann.press("down", "return", "return")  # seat 4: Bert (not Milly again)
             until(heard(ann, "Bert, a computer player, sits in seat 4."), ann)
             ann.patience_seconds = bob.patience_seconds = 0.3
             ann.press("down", "return")  # Start the game

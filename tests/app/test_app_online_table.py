@@ -26,8 +26,8 @@ HOST_WITH_BOTS = [
     "end",
     "return",  # Create the table
     "down", "return", "return",  # seat 2: Milly
-    "down", "return", "down", "return",  # seat 3: Bert
-    "down", "return", "down", "down", "return",  # seat 4: Poppy
+    "down", "return", "return",  # seat 3: Bert (Milly is no longer offered)
+    "down", "return", "return",  # seat 4: Poppy
     "down", "return",  # Start the game
 ]  # fmt: skip
 

@@ -191,8 +191,8 @@ def test_k_reads_the_sheet_at_an_online_table(
         "end",
         "return",  # Create the table
         "down", "return", "return",  # seat 2: Milly
-        "down", "return", "down", "return",  # seat 3: Bert
-        "down", "return", "down", "down", "return",  # seat 4: Poppy
+        "down", "return", "return",  # seat 3: Bert (Milly is no longer offered)
+        "down", "return", "return",  # seat 4: Poppy
         "down", "return",  # Start the game
     ]  # fmt: skip
     with server_thread(tmp_path / "server.db") as server:

@@ -192,11 +192,10 @@ async def _one_game(
     for person, seat in zip(people[1:], humans[1:], strict=True):
         await person.send({"type": "join_seat", "table": table, "seat": seat})
         await person.expect(p.TableSnapshot)
-    for seat in range(n):
-        if seat not in humans:
-            await host.send(
-                {"type": "add_bot", "seat": seat, "character": rng.choice(LIGHT)}
-            )
+    computers = [seat for seat in range(n) if seat not in humans]
+    # Different characters: the server seats each one once at a table.
+    for seat, who in zip(computers, rng.sample(LIGHT, len(computers)), strict=True):
+        await host.send({"type": "add_bot", "seat": seat, "character": who})
     watcher = NetPlayer(url, f"W{index}")
     await watcher.connect()
     await watcher.send({"type": "spectate", "table": table, "chair": rng.randrange(n)})

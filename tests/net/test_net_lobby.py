@@ -118,6 +118,10 @@ def test_the_host_seats_computer_players_and_starts(tmp_path: Path) -> None:
             await ann.send({"type": "add_bot", "seat": 2, "character": "milly"})
             await ann.send({"type": "add_bot", "seat": 3, "character": "bert"})
             await ann.send({"type": "remove_bot", "seat": 3})
+            twice = await _error(  # two Millys could not be told apart
+                ann, {"type": "add_bot", "seat": 3, "character": "milly"}
+            )
+            assert twice.code is ErrorCode.CHARACTER_SEATED
             await ann.send({"type": "add_bot", "seat": 3, "character": "hazel"})
             not_bot = await _error(ann, {"type": "remove_bot", "seat": 1})
             assert not_bot.code is ErrorCode.NOT_A_COMPUTER

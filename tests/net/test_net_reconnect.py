@@ -138,7 +138,7 @@ def test_a_stand_in_is_the_same_computer_player_after_a_restart(
             await bob.send({"type": "join_seat", "table": table_id, "seat": 2})
             await bob.expect(p.TableSnapshot)
             await ann.send({"type": "add_bot", "seat": 1, "character": "milly"})
-            await ann.send({"type": "add_bot", "seat": 3, "character": "milly"})
+            await ann.send({"type": "add_bot", "seat": 3, "character": "bert"})
             await ann.send({"type": "start_game"})
             await bob.expect(p.TableUpdate)
             await bob.close()

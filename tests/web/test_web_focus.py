@@ -50,6 +50,11 @@ def test_the_focus_follows_what_the_page_redraws(tmp_path: Path) -> None:
         tab_to(driver, "#add-1")
         press(driver, Keys.ENTER)
         wait_for(lambda: _focused(driver) == "remove-1", what="Remove to be focused")
+        # The character now seated (the list's first) is not offered again.
+        offered = (
+            "return document.querySelectorAll('#seats option[value=milly]').length"
+        )
+        assert driver.execute_script(offered) == 0
         press(driver, Keys.ENTER)
         wait_for(lambda: _focused(driver) == "add-1", what="Add to be focused")
         # Seat three computer players and start: the card table takes the focus.

@@ -330,13 +330,18 @@ function drawWaiting(screen, chosen) {
       select.id = `character-${item.id}`;
       select.setAttribute("aria-label",
         word("character_label").replace("{seat}", item.label));
+      // Not a character already at the table: two Millys could not be told apart.
+      const seated = new Set(screen.items.map((seat) => seat.character).filter(Boolean));
       for (const character of state.characters) {
+        if (seated.has(character.id)) continue;
         const option = document.createElement("option");
         option.value = character.id;
         option.textContent = character.label;
         select.append(option);
       }
-      if (chosen[select.id]) select.value = chosen[select.id];
+      // The player's choice stays, unless that character has just been seated.
+      const kept = [...select.options].some((o) => o.value === chosen[select.id]);
+      if (kept) select.value = chosen[select.id];
       row.append(select, button(word("add_bot"), () => send({
         type: "add_bot", seat: Number(item.id), character: select.value,
       }), labelled(word("add_bot"), item.label), `add-${item.id}`));
