@@ -135,7 +135,9 @@ class App:
                 if isinstance(screen, HelpScreen):
                     screen.on_enter_again(services)  # F1 in help: where you are
                 else:
-                    self._apply(Push(HelpScreen(contexts, order)))
+                    self._apply(
+                        Push(HelpScreen(contexts, order, screen.help_meanings()))
+                    )
                 return True
             case Command.WHAT_KEY:
                 services.what_key_mode = True

@@ -8,7 +8,7 @@ screen, so the table can open its game menu without an import circle.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Final
 
@@ -41,6 +41,7 @@ from audiospades.presenter.system import (
     game_abandoned_text,
     key_help_text,
     on_off_text,
+    own_help_text,
     percent_text,
 )
 from audiospades.sound import Cue, learnable_cues
@@ -286,14 +287,18 @@ class HelpScreen(MenuScreen):
         self,
         contexts: tuple[Context, ...],
         order: tuple[Context, ...] | None = None,
+        meanings: Mapping[Command, str | None] | None = None,
     ) -> None:
         """List the keys of ``contexts`` (most specific first), in ``order``.
 
         A key bound in several contexts is listed once, with the meaning the first
         of ``contexts`` gives it, where ``order`` reaches that context.
+        ``meanings``: the screen's own words for some commands (None: not listed;
+        see :meth:`Screen.help_meanings`).
         """
         self.contexts = (*contexts, Context.GLOBAL)
         self.order = (*(order or contexts), Context.GLOBAL)
+        self.meanings = dict(meanings or {})
         super().__init__(N_("Keys. {back} to go back."), [])
 
     def on_enter(self, services: Services) -> None:
@@ -308,12 +313,22 @@ class HelpScreen(MenuScreen):
                 if chord in seen or meaning.get(chord) is not context:
                     continue
                 seen.add(chord)
+                if command in self.meanings:
+                    words = self.meanings[command]
+                    if words is not None:
+                        self.items.append(MenuItem(partial(_own_item, chord, words)))
+                    continue
                 self.items.append(MenuItem(partial(_help_item, chord, command)))
         super().on_enter(services)
 
     def on_enter_again(self, services: Services) -> None:
         """The help key pressed in the help: say the title and the item again."""
         MenuScreen.on_enter(self, services)
+
+
+def _own_item(chord: Chord, words: str) -> str:
+    """A help line in the screen's own words (see :meth:`Screen.help_meanings`)."""
+    return item_label(own_help_text(chord, words))
 
 
 def _help_item(chord: Chord, command: Command) -> str:

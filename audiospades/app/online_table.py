@@ -22,6 +22,7 @@ offered (the controller says so). On top of that:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING
 
@@ -37,12 +38,13 @@ from audiospades.keymap import Context
 from audiospades.net import protocol as p
 from audiospades.net.client import LinkState
 from audiospades.net.remote import NewsKind, OnlineNews, RemoteTable
-from audiospades.notices import Notice
+from audiospades.notices import GameFinished, Notice
 from audiospades.presenter import Utterance, describe
 from audiospades.presenter.online import (
     LEAVE_TABLE,
     PLAY_AGAIN,
     covered_turn_text,
+    leave_action_text,
     leave_question_text,
     left_table_text,
     play_again_question_text,
@@ -84,6 +86,11 @@ class OnlineTableScreen(TableScreen):
     # --- the framework ---
     def key_contexts(self) -> tuple[Context, ...]:
         return (*super().key_contexts(), Context.ONLINE)
+
+    def help_meanings(self) -> Mapping[Command, str | None]:
+        # No undo online (pressed, it says so); Escape asks whether to leave.
+        with self._words():
+            return {Command.UNDO: None, Command.MENU: leave_action_text()}
 
     def _words(self) -> AbstractContextManager[None]:
         """Words for a spectator when watching: the watched chair is named."""
@@ -140,6 +147,10 @@ class OnlineTableScreen(TableScreen):
         for _, _, item in sorted(stream, key=lambda entry: entry[:2]):
             if isinstance(item, OnlineNews):
                 self._tell(item, services)
+                continue
+            if isinstance(item, GameFinished):
+                # Not the local "Press Escape for the menu": how another game
+                # starts here (or how to leave) follows, below.
                 continue
             for utterance in describe(item, view, names, verbosity):
                 services.say(utterance)

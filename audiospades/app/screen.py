@@ -35,7 +35,7 @@ Example: a new options screen::
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -107,6 +107,14 @@ class Screen:
         the list changes (the table's information keys before the bid entry's).
         """
         return self.key_contexts()
+
+    def help_meanings(self) -> Mapping[Command, str | None]:
+        """Commands whose F1 line differs on this screen.
+
+        Each maps to its own words, or to None: not listed (undo at a networked
+        table).
+        """
+        return {}
 
     def on_enter(self, services: Services) -> None:
         """The screen became the top one for the first time."""

@@ -462,6 +462,11 @@ def leave_question_text(is_playing: bool) -> str:
     return _("Leave the table? {yes} leaves, {no} stays.").format(**keys)
 
 
+def leave_action_text() -> str:
+    """F1's words for Escape at a networked table (not "the game menu")."""
+    return _("leave the table (you are asked first)")
+
+
 def covered_turn_text() -> str:
     """The player's turn (or a question) came at a networked table.
 

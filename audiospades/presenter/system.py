@@ -543,6 +543,11 @@ def command_text(command: Command) -> str:
     return _(_COMMANDS.get(command, command.value))
 
 
+def own_help_text(chord: Chord, words: str) -> str:
+    """A help line whose action a screen words itself ("Escape: leave the table")."""
+    return _("{key}: {action}.").format(key=key_label(chord), action=words)
+
+
 def key_help_text(chord: Chord, command: Command | None) -> str:
     """The answer in "what does this key do" mode, and a help line."""
     if command is None:

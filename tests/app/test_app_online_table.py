@@ -109,6 +109,15 @@ def test_a_host_seats_computers_plays_is_dropped_and_hears_where_things_stand(
             _play_to_the_end(ann, table)
             ann.press("s")
             assert ann.last.startswith("You and Bert: ")
+            # The end says how another game starts here, not the local menu.
+            assert not [s for s in ann.transcript if "for the menu" in s]
+            # F1 at a networked table: no undo, and Escape asks to leave.
+            ann.press("f1")
+            lines = [item.text() for item in ann.app.top.items]  # type: ignore[attr-defined]
+            assert "Escape: leave the table (you are asked first)" in lines
+            assert not [line for line in lines if "undo" in line]
+            ann.press("escape")
+            assert ann.app.top is table
             # Escape offers leaving; N stays, Y leaves for the lobby.
             ann.press("escape")
             assert ann.last == "Leave the table? Y leaves, N stays."
