@@ -271,10 +271,8 @@ def occupant_text(held: SeatInfo) -> str:
     if held.kind is SeatKind.EMPTY:
         return _("free")
     if held.kind is SeatKind.COMPUTER:
-        if held.stand_in:
-            return _("a computer player in place of {name}").format(
-                name=seat_name(name)
-            )
+        # Also a computer player standing in for a person gone for good: the seat
+        # bears the computer's name (said when the person left).
         return _("{name}, computer").format(name=seat_name(name))
     if not held.connected:
         return _("{name}, away").format(name=name)
@@ -415,6 +413,11 @@ def seat_change_text(news: OnlineNews, own_seat: int | None) -> str:
         case SeatChange.JOINED:
             return _("{name} sits in seat {number}.").format(name=name, number=number)
         case SeatChange.LEFT:
+            if name and before and name != before:  # a game under way goes on
+                return _(
+                    "{name} left the table; {stand_in}, a computer player, plays "
+                    "in their place."
+                ).format(name=before, stand_in=name)
             return _("{name} left the table.").format(name=before or name)
         case SeatChange.DISCONNECTED:
             return _("{name} lost the connection.").format(name=name)

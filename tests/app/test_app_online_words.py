@@ -80,7 +80,14 @@ def test_seat_changes_name_the_right_person_and_seat() -> None:
     left = OnlineNews(
         NewsKind.SEAT, change=SeatChange.LEFT, real_seat=2, name="Hazel", previous="Bob"
     )
-    assert seat_change_text(left, 0) == "Bob left the table."
+    # In a game under way a computer player takes the seat: introduced.
+    assert seat_change_text(left, 0) == (
+        "Bob left the table; Hazel, a computer player, plays in their place."
+    )
+    gone = OnlineNews(
+        NewsKind.SEAT, change=SeatChange.LEFT, real_seat=2, previous="Bob"
+    )
+    assert seat_change_text(gone, 0) == "Bob left the table."
     removed = OnlineNews(NewsKind.SEAT, change=SeatChange.BOT_REMOVED, real_seat=1)
     assert seat_change_text(removed, 0) == "The computer player leaves seat 2."
     host = OnlineNews(
@@ -120,7 +127,7 @@ def test_a_table_is_one_line() -> None:
             SeatInfo(
                 seat=1,
                 kind=SeatKind.COMPUTER,
-                name="Bob",
+                name="Hazel",  # Bob left for good: the seat is Hazel's
                 character="hazel",
                 stand_in=True,
             ),
@@ -130,7 +137,7 @@ def test_a_table_is_one_line() -> None:
     )
     assert table_line(playing) == (
         "Evening game, 3 players, each for themselves, 8 hands, custom rules, "
-        "no seat free, seated: Ann, a computer player in place of Bob and Cid, "
+        "no seat free, seated: Ann, Hazel, computer and Cid, "
         "game under way"
     )
 
