@@ -286,3 +286,8 @@ class PlayAgainQuestion(Confirm):
 
         super().__init__(PLAY_AGAIN, play_again_question_text, start)
         self.table = table
+
+    def awaits_reply(self) -> bool:
+        # Y asked the server for the game: its answer ("The game starts.") is
+        # the key's answer, not "Y does nothing here".
+        return self.table.remote.awaiting_reply

@@ -114,6 +114,8 @@ def test_the_host_starts_another_game_at_the_same_table_and_both_play_it(
             ann.press("y")
             until(lambda: "The game starts." in ann.said_since(ann_mark), ann)
             until(lambda: "The game starts." in bob.said_since(bob_mark), bob)
+            # Y's answer is the server's: no "Y does nothing here" before it.
+            assert not [s for s in ann.said_since(ann_mark) if "does nothing" in s]
             assert _table(ann) is ann_table and _table(bob) is bob_table
             until(lambda: not ann_table.finished and not bob_table.finished, ann, bob)
 
