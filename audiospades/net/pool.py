@@ -10,13 +10,18 @@ other process, works out from the same view and key.
 
 A worker that fails, or a pool that breaks (a worker killed), never stops a game: the
 failure is logged, a legal move is played instead, and the pool is started afresh
-for the next decision.
+for the next decision. A worker whose server is gone (killed with SIGKILL, which
+leaves it no time to stop its pool) ends by itself within a second or two, instead
+of waiting for work that will never come.
 """
 
 from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -30,6 +35,26 @@ from audiospades.thinking import Decision, decide_for, fallback, rng_key
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+
+
+PARENT_CHECK_SECONDS = 1.0
+"""How often a worker looks whether its server is still there."""
+
+
+def _watch_parent(parent: int) -> None:
+    """In a worker: end it when the server that started it is gone.
+
+    A server killed with SIGKILL cannot stop its pool, and its workers would wait
+    on their queue for ever (each holds the queue's writing end too, so it never
+    reads its end). Orphaned, a worker gets a new parent.
+    """
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 class BotPool:
@@ -46,35 +71,39 @@ class BotPool:
         """Start working out ``seat``'s decision from its view of ``game``."""
         view = seat_view(game, seat)
         for attempt in (1, 2):
-            if self._executor is None:
-                # "spawn": a fresh interpreter, never a fork of the event loop's
-                # process with its sockets and threads.
-                self._executor = ProcessPoolExecutor(
-                    self.workers, mp_context=multiprocessing.get_context("spawn")
-                )
+            executor = self._started()
             try:
-                return self._executor.submit(decide_for, character, key, view)
+                return executor.submit(decide_for, character, key, view)
             except (BrokenProcessPool, RuntimeError):
                 log.warning("bot pool broken; starting it again (try %d)", attempt)
-                self._executor.shutdown(wait=False, cancel_futures=True)
+                executor.shutdown(wait=False, cancel_futures=True)
                 self._executor = None
         failed: Future[Decision] = Future()
         failed.set_exception(RuntimeError("the bot pool cannot start"))
         return failed
+
+    def _started(self) -> ProcessPoolExecutor:
+        if self._executor is None:
+            # "spawn": a fresh interpreter, never a fork of the event loop's
+            # process with its sockets and threads.
+            self._executor = ProcessPoolExecutor(
+                self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_watch_parent,
+                initargs=(os.getpid(),),
+            )
+        return self._executor
 
     def call(
         self, fn: Callable[..., T], /, *args: object, **kwargs: object
     ) -> Future[T]:
         """Run ``fn(*args, **kwargs)`` in a worker (a browser seat's hint)."""
         for _attempt in (1, 2):
-            if self._executor is None:
-                self._executor = ProcessPoolExecutor(
-                    self.workers, mp_context=multiprocessing.get_context("spawn")
-                )
+            executor = self._started()
             try:
-                return self._executor.submit(fn, *args, **kwargs)
+                return executor.submit(fn, *args, **kwargs)
             except (BrokenProcessPool, RuntimeError):
-                self._executor.shutdown(wait=False, cancel_futures=True)
+                executor.shutdown(wait=False, cancel_futures=True)
                 self._executor = None
         failed: Future[T] = Future()
         failed.set_exception(RuntimeError("the bot pool cannot start"))

@@ -274,3 +274,62 @@ def _check_resumed(
             return
         game.apply(action)
     assert view == seat_view(game, view.seat, hide_hand=view.hand_hidden)
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        with contextlib.suppress(OSError):
+            stat = (entry / "stat").read_text()
+            # pid (comm) state ppid ...: comm may hold spaces; split after it.
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.add(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    with contextlib.suppress(OSError):
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        return state != "Z"
+    return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+def test_the_bot_workers_of_a_killed_server_end_by_themselves(tmp_path: Path) -> None:
+    """SIGKILL the server alone (not its process group): its bot workers, which
+    would have waited on their queue for ever, end within a few seconds."""
+
+    async def scenario() -> tuple[set[int], set[int]]:
+        server = ServerProcess(tmp_path / "server.db", _free_port(), tmp_path / "home")
+        await server.start()
+        try:
+            ann = NetPlayer(f"ws://127.0.0.1:{server.port}", "Ann")
+            await ann.connect()
+            rules = {"preset": "pagat", "hand_limit": 1}
+            await ann.send({"type": "create_table", "name": "T", "rules": rules})
+            await ann.expect(p.TableSnapshot)
+            for seat, who in ((1, "milly"), (2, "bert"), (3, "poppy")):
+                await ann.send({"type": "add_bot", "seat": seat, "character": who})
+            await ann.send({"type": "start_game"})
+            await ann.play_to_the_end()  # the computer players think in workers
+            assert server.proc is not None
+            workers = _children(server.proc.pid)
+            assert workers, "no bot worker was started"
+            os.kill(server.proc.pid, signal.SIGKILL)
+            await server.proc.wait()
+            for _ in range(100):  # ten seconds at most
+                left = {pid for pid in workers if _alive(pid)}
+                if not left:
+                    break
+                await asyncio.sleep(0.1)
+            return workers, left
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                if server.proc is not None:
+                    os.killpg(server.proc.pid, signal.SIGKILL)
+
+    workers, left = run(scenario())
+    assert workers and not left
