@@ -50,7 +50,7 @@ from audiospades.presenter.online import (
 )
 from audiospades.presenter.replies import reply_utterances
 from audiospades.presenter.sheet import score_sheet_lines
-from audiospades.presenter.system import key_help_text
+from audiospades.presenter.system import key_help_text, unbound_key_text
 from audiospades.presenter.table import seat_label_text
 from audiospades.presenter.words import card_name, watching
 from audiospades.replies import Reply
@@ -404,13 +404,20 @@ class WebSeat:
                 sheet = score_sheet_lines(control.view, control.port.names)
             self.client.send(p.Said(lines=[p.SaidLine(text=t) for t in sheet]))
             return
+        if command in _NOT_ON_THE_PAGE:
+            # A key of the game's own window (full screen, speech rate...): the
+            # browser and the screen reader have their own. Said, not silent.
+            with self._words():
+                text = unbound_key_text(chord)
+            self.client.send(p.Said(lines=[p.SaidLine(text=text)]))
+            return
         if command in _PAGE_COMMANDS:
             return
         if command in (Command.HINT, Command.HINTED_CARD) and not self._hint_ready(
             control, command
         ):
             return
-        char = press.key if len(press.key) == 1 else ""
+        char = press.key if len(press.key) == 1 and not press.ctrl else ""
         reply = control.handle(command, char, chord)
         if reply is not None:
             replies.append(reply)

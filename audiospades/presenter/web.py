@@ -94,6 +94,8 @@ CHROME: Final[dict[str, str]] = {
     "reconnecting": N_("Connection lost, reconnecting."),
     "reconnected": N_("Reconnected."),
     "replaced": REPLACED,
+    "name_needed": N_("Type a name first."),
+    "table_gone": N_("Your table is no longer there: you are back in the lobby."),
     "lobby_heading": N_("Tables"),
     "table_name_label": N_("Name of a new table"),
     "create": N_("Create a table"),

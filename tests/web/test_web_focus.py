@@ -41,6 +41,15 @@ def test_the_focus_follows_what_the_page_redraws(tmp_path: Path) -> None:
 
     with running_server(tmp_path / "server.db") as url, chromium() as driver:
         open_page(driver, url, "Robin")
+        # A table with no name (spaces): said, not silently ignored.
+        _by_id(driver, "table-name").send_keys("   ")
+        tab_to(driver, "#create-form [type=submit]")
+        press(driver, Keys.ENTER)
+        wait_for(
+            lambda: ("assertive", "Type a name first.") in heard(driver),
+            what="the page to ask for a name",
+        )
+        _by_id(driver, "table-name").clear()
         _by_id(driver, "table-name").send_keys("Focus")
         tab_to(driver, "#create-form [type=submit]")
         press(driver, Keys.ENTER)
@@ -78,6 +87,15 @@ def test_the_focus_follows_what_the_page_redraws(tmp_path: Path) -> None:
         assert len(help_lines) > 20 and shown >= len(help_lines) + 2
         # Not the game's Escape (no, menu) nor its undo: the page has neither.
         assert not [t for t in help_lines if t.startswith(("Escape", "Control+Z"))]
+        # A key of the game's own window (speech faster) is answered, not ignored.
+        before = len(heard(driver))
+        ActionChains(driver).key_down(Keys.CONTROL).send_keys(Keys.ARROW_UP).key_up(
+            Keys.CONTROL
+        ).perform()
+        wait_for(
+            lambda: any("does nothing here" in t for _k, t in heard(driver)[before:]),
+            what="an answer to Control+Up",
+        )
         # Bid 3 when asked, then play a card from the hand's buttons: the next card
         # takes the focus.
         wait_for(lambda: my_turn(driver), what="my turn to bid")

@@ -39,6 +39,7 @@ const state = {
   greeted: false,
   lost: false,
   retries: 0,
+  tableBefore: false,
 };
 
 const $ = (id) => document.getElementById(id);
@@ -149,11 +150,18 @@ function send(message) {
   return false;
 }
 
+// The join form's status line is for the eyes; its words are announced once,
+// through the live regions (it was a live region itself: read twice).
+function joinStatus(text, urgent) {
+  $("join-status").textContent = text;
+  if (text) announce(text, urgent, null);
+}
+
 function connect(name, language) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   const ws = new WebSocket(`${scheme}//${location.host}/`);
   state.ws = ws;
-  $("join-status").textContent = word("connecting");
+  joinStatus(word("connecting"), false);
   ws.addEventListener("open", () => {
     const hello = { type: "hello", version: 1, name, language, render: true };
     const token = localStorage.getItem("audiospades-token");
@@ -176,17 +184,15 @@ function connect(name, language) {
       // Back to the form: Connect takes the game back to this page.
       state.greeted = false;
       state.lost = false;
-      announce(word("replaced"), true, null);
       show("join");
-      $("join-status").textContent = word("replaced");
+      joinStatus(word("replaced"), true);
       $("join-heading").focus();
       return;
     }
     if (!state.greeted) {
       // The first connection failed: back to the form.
-      announce(word("connect_failed"), true, null);
       show("join");
-      $("join-status").textContent = word("connect_failed");
+      joinStatus(word("connect_failed"), true);
       return;
     }
     // As the game does: say so once, then try again, waiting longer each time;
@@ -208,6 +214,9 @@ function receive(message) {
       if (state.lost) {
         state.lost = false;
         announce(word("reconnected"), false, null);
+        // At a table before the link dropped: if the lobby comes instead, the
+        // table is gone, and the page says so (its first screen tells).
+        state.tableBefore = state.place === "table" || state.place === "waiting";
       }
       $("join-status").textContent = "";
       $("messages").hidden = false;
@@ -215,11 +224,17 @@ function receive(message) {
     case "said":
       for (const line of message.lines) announce(line.text, line.urgent, line.cue);
       if (message.characters) state.characters = message.characters;
-      if (message.screen) showScreen(message.screen);
+      if (message.screen) {
+        if (state.tableBefore && message.screen.place === "lobby") {
+          announce(word("table_gone"), true, null);
+        }
+        state.tableBefore = false;
+        showScreen(message.screen);
+      }
       break;
     case "error":
       // Worded for the page in a "said" line once greeted; before that, say it here.
-      if (!state.place) $("join-status").textContent = message.detail;
+      if (!state.place) joinStatus(message.detail, true);
       break;
     default:
       break;
@@ -465,7 +480,6 @@ function onBoardKey(event) {
     $("questions").querySelector("button").focus();
     return;
   }
-  if (event.ctrlKey && key !== "z") return;
   if (!event.ctrlKey) {
     if (key === "'") { $("chat").focus(); return; }
     if (key === "o") { toggleSound(); return; }
@@ -504,7 +518,10 @@ function start() {
     event.preventDefault();
     const name = $("name").value.trim();
     const language = $("language").value;
-    if (!name) return;
+    if (!name) {
+      joinStatus(word("name_needed"), true);
+      return;
+    }
     localStorage.setItem("audiospades-name", name);
     localStorage.setItem("audiospades-language", language);
     connect(name, language);
@@ -516,7 +533,11 @@ function start() {
       ? { preset: "pagat", target_score: null, hand_limit: 1 }
       : { preset: "pagat" };
     const secret = $("private").checked;
-    if (name) send({ type: "create_table", name, rules, private: secret });
+    if (!name) {
+      announce(word("name_needed"), true, null);
+      return;
+    }
+    send({ type: "create_table", name, rules, private: secret });
   });
   $("refresh").addEventListener("click", () => send({ type: "list_tables" }));
   $("code-form").addEventListener("submit", (event) => {
