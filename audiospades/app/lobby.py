@@ -72,6 +72,7 @@ from audiospades.presenter.online import (
     default_table_name,
     left_server_text,
     left_table_text,
+    lobby_changes,
     lobby_count_text,
     not_host_text,
     occupant_text,
@@ -112,6 +113,8 @@ class LobbyScreen(MenuScreen):
         self._refreshing = False
         self._introduced = False
         self._seen_lists = -1
+        self._listed: list[p.TableInfo] = []
+        """The tables of the list last shown (what opened or closed is told)."""
         self._services: Services | None = None
         super().__init__(LOBBY_TITLE, [], intro=self._intro)
         self._rebuild()
@@ -139,8 +142,13 @@ class LobbyScreen(MenuScreen):
         ]
         self.items = items
         keys = [item.data for item in items]
-        self.index = keys.index(focused) if focused in keys else 0
+        # A table that closed under the focus leaves it where it was (the next
+        # line), not on the first.
+        self.index = (
+            keys.index(focused) if focused in keys else min(self.index, len(keys) - 1)
+        )
         self._seen_lists = client.lobby_count
+        self._listed = list(client.tables)
 
     def expect_answer(self) -> None:
         """A request was sent: wait for the server's answer."""
@@ -187,6 +195,10 @@ class LobbyScreen(MenuScreen):
         # else: said when the server's first list comes (see update)
 
     def on_resume(self, services: Services) -> None:
+        if self.online.client.list_due:
+            # Back from a table: the list held is the one of before; the fresh
+            # one, asked for on leaving, is said when it comes.
+            self._refreshing = self.awaiting = True
         self._rebuild()
         if not self.awaiting:  # else the answer speaks for itself
             super().on_resume(services)
@@ -229,7 +241,17 @@ class LobbyScreen(MenuScreen):
                 case _:
                     say_news(services, session, [item])
         if client.lobby_count != self._seen_lists:
+            listed, focused = self._listed, self.index
+            was = self.items[focused].data if self.items else None
             self._rebuild()
+            if self._introduced and not self._refreshing:
+                # Tables opening and closing are told as they happen, and the
+                # line the focus moved to if its table closed.
+                lines = lobby_changes(listed, client.tables)
+                if was is not None and self.items[self.index].data != was:
+                    lines.append(self.item_text())
+                if lines:
+                    services.say(Utterance(" ".join(lines)))
             if not self._introduced:
                 self._introduced = True
                 self.index = 0

@@ -98,6 +98,8 @@ class OnlineClient:
     chat_log: list[OnlineNews] = field(default_factory=list)
     lobby_count: int = 0
     """Lobby lists received (0: none yet)."""
+    list_due: bool = False
+    """A table was left and the lobby's list asked for: it has not come yet."""
     _reattaching: bool = False
     """Reconnected while at a table: its snapshot (or the lobby) is due."""
 
@@ -144,6 +146,7 @@ class OnlineClient:
                     self.table = None
                     self.news.append(OnlineNews(NewsKind.SEAT_LOST))
                 self._reattaching = False
+                self.list_due = False
                 self.tables = list(tables)
                 self.lobby_count += 1
                 self.news.append(OnlineNews(NewsKind.LOBBY))
@@ -212,6 +215,7 @@ class OnlineClient:
             self.send(p.Leave())
             self.table = None
         self.send(p.ListTables())
+        self.list_due = True
 
 
 class RemoteTable:

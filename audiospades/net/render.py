@@ -42,6 +42,7 @@ from audiospades.presenter import web as web_words
 from audiospades.presenter.menus import character_value
 from audiospades.presenter.online import (
     left_table_text,
+    lobby_changes,
     lobby_count_text,
     news_utterance,
     table_line,
@@ -215,6 +216,9 @@ class WebSeat:
         """The table whose waiting room this seat saw (its game starts fresh)."""
         self._told: list[Utterance] = []
         """Said first in the next ``said`` frame (what the server did for it)."""
+        self._listed: tuple[int, list[p.TableInfo]] | None = None
+        """The lobby list last worded (its count and tables): what opened or
+        closed since is told."""
 
     @contextmanager
     def _words(self) -> Iterator[None]:
@@ -318,6 +322,13 @@ class WebSeat:
             table.drain()
         elif replies:
             log.debug("replies with no table: %s", replies)
+        if table is None and online.lobby_count:
+            if self._listed is not None and self._listed[0] != online.lobby_count:
+                said.extend(
+                    Utterance(text)
+                    for text in lobby_changes(self._listed[1], online.tables)
+                )
+            self._listed = (online.lobby_count, list(online.tables))
         return [
             p.SaidLine(
                 text=u.text,

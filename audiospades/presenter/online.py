@@ -279,6 +279,26 @@ def occupant_text(held: SeatInfo) -> str:
     return name
 
 
+def lobby_changes(before: Sequence[TableInfo], after: Sequence[TableInfo]) -> list[str]:
+    """Tables that opened or closed between two lobby lists, a sentence each.
+
+    (Seats filling and emptying are not told: the list's lines say them.)
+    """
+    old = {info.id: info.name for info in before}
+    new = {info.id: info.name for info in after}
+    said = [
+        _("{name} has closed.").format(name=name)
+        for table_id, name in old.items()
+        if table_id not in new
+    ]
+    said += [
+        _("New table: {name}.").format(name=name)
+        for table_id, name in new.items()
+        if table_id not in old
+    ]
+    return said
+
+
 def table_line(info: TableInfo) -> str:
     """A table in one short line, as the lobby lists it."""
     free = len(info.free_seats)

@@ -203,3 +203,31 @@ REPLACED_LINE = (
     "You are now connected from another window or device, so this one has left "
     "the server."
 )
+
+
+def test_tables_opening_and_closing_are_told_in_the_lobby(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Bob waits in the lobby: Ann's new table is told, he moves onto it, and
+    when Ann leaves (the table closes) that is told with the line the focus is on
+    now. Ann, back in the lobby, hears the list as it is now, not as it was when
+    she left it."""
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann")
+        bob = connect(make_harness, server, "Bob")
+        try:
+            ann.press("return", "end", "return")  # create "Ann's table"
+            until(lambda: isinstance(ann.app.top, WaitingRoomScreen), ann)
+            until(heard(bob, "New table: Ann's table."), bob)
+            bob.press("home")
+            assert bob.last.startswith("Ann's table, ")
+            mark = ann.mark()
+            ann.press("escape")  # leave the waiting room: the table closes
+            until(heard(bob, "Ann's table has closed. Create a table, 1 of 4"), bob)
+            until(lambda: isinstance(ann.app.top, LobbyScreen), ann)
+            fresh = "No table is open yet: create one. Create a table, 1 of 4"
+            until(lambda: fresh in ann.said_since(mark), ann)
+            assert ann.said_since(mark)[0] == "You left the table."
+        finally:
+            ann.close()
+            bob.close()

@@ -68,6 +68,11 @@ def test_the_page_leaves_a_table_by_keys(tmp_path: Path) -> None:
             for seat, who in ((1, "milly"), (2, "bert"), (3, "hazel")):
                 ann.send(p.AddBot(seat=seat, character=who))
             ann.send(p.StartGame())
+            # The page in the lobby hears the new table open.
+            wait_for(
+                lambda: ("polite", "New table: Watched.") in heard(driver),
+                what="the new table told",
+            )
             watch = "#tables button[id^=watch-]"
             wait_for(
                 lambda: driver.execute_script(
