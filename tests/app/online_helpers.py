@@ -106,3 +106,34 @@ def type_keys(text: str) -> list[str]:
         else:
             out.append(names.get(char, char))
     return out
+
+
+HOST_WITH_BOTS = [
+    "return",  # Create a table
+    "end",
+    "return",  # Create the table
+    "down", "return", "return",  # seat 2: Milly
+    "down", "return", "return",  # seat 3: Bert (Milly is no longer offered)
+    "down", "return", "return",  # seat 4: Poppy
+    "down", "return",  # Start the game
+]  # fmt: skip
+"""The host's keys: a table with three computer players, started."""
+
+
+def play_online_until(player: Harness, table: Any, done: Callable[[], bool]) -> None:
+    """Play ``table`` (an online table screen) by keys until ``done`` holds:
+    no blind nil, bid 3, the first card offered; keys only on the player's turn
+    (at the game's end Enter would ask the host whether to play again). Bounded."""
+    end = time.monotonic() + 10 * DEADLINE
+    while not done():
+        if time.monotonic() > end:
+            raise AssertionError("timed out")
+        if table.remote.question is not None:
+            player.press("n")
+        elif not table.remote.is_human_turn:
+            player.frame()
+            time.sleep(0.005)
+        elif table.view.legal_bids:
+            player.press("3", "return")
+        else:
+            player.press("tab", "return")

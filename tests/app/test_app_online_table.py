@@ -12,7 +12,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pygame
-from online_helpers import DEADLINE, connect, heard, server_thread, until
+from online_helpers import (
+    DEADLINE,
+    HOST_WITH_BOTS,
+    connect,
+    heard,
+    play_online_until,
+    server_thread,
+    until,
+)
 
 from audiospades.app.harness import Harness, key_event
 from audiospades.app.lobby import LobbyScreen, WaitingRoomScreen
@@ -20,16 +28,6 @@ from audiospades.app.online_table import OnlineTableScreen
 from audiospades.rules import Phase
 from audiospades.storage import Settings
 from audiospades.table_core import Delays
-
-HOST_WITH_BOTS = [
-    "return",  # Create a table
-    "end",
-    "return",  # Create the table
-    "down", "return", "return",  # seat 2: Milly
-    "down", "return", "return",  # seat 3: Bert (Milly is no longer offered)
-    "down", "return", "return",  # seat 4: Poppy
-    "down", "return",  # Start the game
-]  # fmt: skip
 
 
 def _drop(table: OnlineTableScreen) -> None:
@@ -273,17 +271,7 @@ def test_c_in_a_new_hand_does_not_read_the_last_hands_trick(
             ann.settle()
             table = ann.app.top
             assert isinstance(table, OnlineTableScreen)
-            end = time.monotonic() + 10 * DEADLINE
-            while table.view.hands_played < 1 and time.monotonic() < end:
-                if table.remote.question is not None:
-                    ann.press("n")
-                elif not table.remote.is_human_turn:
-                    ann.frame()
-                    time.sleep(0.005)
-                elif table.view.legal_bids:
-                    ann.press("3", "return")
-                else:
-                    ann.press("tab", "return")
+            play_online_until(ann, table, lambda: table.view.hands_played >= 1)
             assert table.view.hands_played == 1
             # Her first turn in the second hand is her bid (everyone bids first).
             until(

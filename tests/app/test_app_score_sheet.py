@@ -5,7 +5,6 @@ it was. Partnerships, individual play, 3 to 6 players, and online.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -182,23 +181,19 @@ def test_the_sheet_is_translated(
 def test_k_reads_the_sheet_at_an_online_table(
     make_harness: Callable[..., Harness], tmp_path: Path
 ) -> None:
-    from online_helpers import connect, server_thread
+    from online_helpers import (
+        HOST_WITH_BOTS,
+        connect,
+        play_online_until,
+        server_thread,
+    )
 
     from audiospades.app.online_table import OnlineTableScreen
 
-    host_with_bots = [
-        "return",  # Create a table
-        "end",
-        "return",  # Create the table
-        "down", "return", "return",  # seat 2: Milly
-        "down", "return", "return",  # seat 3: Bert (Milly is no longer offered)
-        "down", "return", "return",  # seat 4: Poppy
-        "down", "return",  # Start the game
-    ]  # fmt: skip
     with server_thread(tmp_path / "server.db") as server:
         ann = connect(make_harness, server, "Ann")
         try:
-            ann.press(*host_with_bots)
+            ann.press(*HOST_WITH_BOTS)
             ann.settle()
             table = ann.app.top
             assert isinstance(table, OnlineTableScreen)
@@ -206,21 +201,9 @@ def test_k_reads_the_sheet_at_an_online_table(
             assert "No hand has been scored yet." in ann.last
             ann.press("escape")
             assert ann.app.top is table
-            end = time.monotonic() + 120
-            while time.monotonic() < end:
-                if table.view.history or table.finished:
-                    break
-                if table.remote.question is not None:
-                    ann.press("n")
-                elif not table.remote.is_human_turn:
-                    # Keys only on her turn: at the game's end Enter asks the host
-                    # whether to play again.
-                    ann.frame()
-                    time.sleep(0.005)
-                elif table.view.legal_bids:
-                    ann.press("3", "return")
-                else:
-                    ann.press("tab", "return")
+            play_online_until(
+                ann, table, lambda: bool(table.view.history) or bool(table.finished)
+            )
             assert table.view.history
             score = table.view.history[0].sides[0]
             ann.press("k")

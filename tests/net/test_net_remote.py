@@ -76,6 +76,22 @@ def _until(done: Callable[[], bool], *clients: OnlineClient) -> None:
     raise AssertionError("timed out")
 
 
+def _start_with_two_computers(
+    ann: OnlineClient, bob: OnlineClient, computers: tuple[str, str]
+) -> None:
+    """Ann opens a one-hand table, Bob sits in seat 1, two computers (these
+    characters) in seats 2 and 3, and Ann starts the game."""
+    _until(lambda: ann.welcome is not None and bob.welcome is not None, ann, bob)
+    ann.send(p.CreateTable(name="Ours", rules={"preset": "pagat", "hand_limit": 1}))
+    _until(lambda: ann.table is not None, ann)
+    assert ann.table is not None
+    bob.send(p.JoinSeat(table=ann.table.info.id, seat=1))
+    _until(lambda: bob.table is not None, bob)
+    for seat, character in enumerate(computers, start=2):
+        ann.send(p.AddBot(seat=seat, character=character))
+    ann.send(p.StartGame())
+
+
 def _act(table: RemoteTable, pending: list[object]) -> None:
     """What a player at the keys would do: answer no, bid near 3, play the lowest."""
     for notice in pending:
@@ -97,19 +113,7 @@ def test_two_game_clients_play_a_whole_game_through_the_local_face(
     with server_thread(tmp_path / "server.db") as server:
         ann, bob = _client(server, "Ann"), _client(server, "Bob")
         try:
-            _until(
-                lambda: ann.welcome is not None and bob.welcome is not None, ann, bob
-            )
-            ann.send(
-                p.CreateTable(name="Ours", rules={"preset": "pagat", "hand_limit": 1})
-            )
-            _until(lambda: ann.table is not None, ann)
-            assert ann.table is not None
-            bob.send(p.JoinSeat(table=ann.table.info.id, seat=1))
-            _until(lambda: bob.table is not None, bob)
-            ann.send(p.AddBot(seat=2, character="hazel"))
-            ann.send(p.AddBot(seat=3, character="milly"))
-            ann.send(p.StartGame())
+            _start_with_two_computers(ann, bob, ("hazel", "milly"))
             heard: dict[str, list[object]] = {"Ann": [], "Bob": []}
             tables = {"Ann": ann, "Bob": bob}
 
@@ -238,19 +242,7 @@ def test_a_seat_freed_at_the_games_end_keeps_its_name_in_that_games_words(
     with server_thread(tmp_path / "server.db") as server:
         ann, bob = _client(server, "Ann"), _client(server, "Bob")
         try:
-            _until(
-                lambda: ann.welcome is not None and bob.welcome is not None, ann, bob
-            )
-            ann.send(
-                p.CreateTable(name="Ours", rules={"preset": "pagat", "hand_limit": 1})
-            )
-            _until(lambda: ann.table is not None, ann)
-            assert ann.table is not None
-            bob.send(p.JoinSeat(table=ann.table.info.id, seat=1))
-            _until(lambda: bob.table is not None, bob)
-            ann.send(p.AddBot(seat=2, character="milly"))
-            ann.send(p.AddBot(seat=3, character="bert"))
-            ann.send(p.StartGame())
+            _start_with_two_computers(ann, bob, ("milly", "bert"))
             _until(lambda: ann.table is not None and ann.table.has_started, ann)
             bob.close()
 

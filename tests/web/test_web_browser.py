@@ -104,6 +104,23 @@ def tab_to(driver: Any, selector: str, limit: int = 60) -> None:
     raise AssertionError(f"Tab never reaches {selector}")
 
 
+def create_table_by_keys(driver: Any, name: str) -> None:
+    """Type a table's name in the lobby's form, Tab to its button, Enter, and wait
+    for the waiting room."""
+    from selenium.webdriver.common.keys import Keys
+
+    _by_id(driver, "table-name").send_keys(name)
+    tab_to(driver, "#create-form [type=submit]")
+    press(driver, Keys.ENTER)
+    wait_for(lambda: _visible(driver, "waiting"), what="the waiting room")
+
+
+def wait_for_element(driver: Any, selector: str, what: str) -> None:
+    """Wait until an element matches ``selector`` (a list the server redraws)."""
+    script = "return !!document.querySelector(arguments[0])"
+    wait_for(lambda: driver.execute_script(script, selector), what=what)
+
+
 def open_page_by_keys(driver: Any, url: str, name: str) -> None:
     """Open the page and join with ``name``, by Tab, typing and Enter alone."""
     from selenium.webdriver.common.keys import Keys

@@ -13,11 +13,13 @@ import pytest
 from test_web_browser import (
     _by_id,
     _visible,
+    create_table_by_keys,
     is_playing,
     my_turn,
     open_page,
     press,
     tab_to,
+    wait_for_element,
 )
 from web_helpers import (
     chromium,
@@ -50,10 +52,7 @@ def test_the_focus_follows_what_the_page_redraws(tmp_path: Path) -> None:
             what="the page to ask for a name",
         )
         _by_id(driver, "table-name").clear()
-        _by_id(driver, "table-name").send_keys("Focus")
-        tab_to(driver, "#create-form [type=submit]")
-        press(driver, Keys.ENTER)
-        wait_for(lambda: _visible(driver, "waiting"), what="the waiting room")
+        create_table_by_keys(driver, "Focus")
         # Add a computer player by keys: the seat's Add becomes Remove, which
         # gets the focus (before: the page's body, and Tab from the top).
         tab_to(driver, "#add-1")
@@ -174,12 +173,7 @@ def test_a_chat_line_being_typed_keeps_the_focus_when_the_game_starts(
                 ann.send(p.AddBot(seat=seat, character=who))
             open_page(driver, url, "Robin")
             join = "#tables button[id^=join-]"
-            wait_for(
-                lambda: driver.execute_script(
-                    "return !!document.querySelector(arguments[0])", join
-                ),
-                what="Ann's table in the lobby",
-            )
+            wait_for_element(driver, join, "Ann's table in the lobby")
             tab_to(driver, join)
             press(driver, Keys.ENTER)
             wait_for(lambda: _visible(driver, "waiting"), what="the waiting room")

@@ -9,12 +9,13 @@ from pathlib import Path
 
 import pytest
 from test_web_browser import (
-    _by_id,
     _visible,
+    create_table_by_keys,
     host_short_table,
     open_page,
     press,
     tab_to,
+    wait_for_element,
 )
 from web_helpers import chromium, heard, running_server, skip_without_browser, wait_for
 
@@ -44,10 +45,7 @@ def test_the_page_leaves_a_table_by_keys(tmp_path: Path) -> None:
     with running_server(tmp_path / "server.db") as url, chromium() as driver:
         open_page(driver, url, "Robin")
         # From the waiting room: no question, as nothing is lost.
-        _by_id(driver, "table-name").send_keys("Brief")
-        tab_to(driver, "#create-form [type=submit]")
-        press(driver, Keys.ENTER)
-        wait_for(lambda: _visible(driver, "waiting"), what="the waiting room")
+        create_table_by_keys(driver, "Brief")
         tab_to(driver, "#waiting .leave")
         press(driver, Keys.ENTER)
         _back_in_the_lobby(driver, 1)
@@ -74,12 +72,7 @@ def test_the_page_leaves_a_table_by_keys(tmp_path: Path) -> None:
                 what="the new table told",
             )
             watch = "#tables button[id^=watch-]"
-            wait_for(
-                lambda: driver.execute_script(
-                    "return !!document.querySelector(arguments[0])", watch
-                ),
-                what="Ann's table in the lobby",
-            )
+            wait_for_element(driver, watch, "Ann's table in the lobby")
             tab_to(driver, watch)
             press(driver, Keys.ENTER)
             wait_for(lambda: _visible(driver, "table"), what="the watched table")
