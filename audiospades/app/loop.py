@@ -216,6 +216,7 @@ class App:
             first: An event already taken from the queue (by ``pygame.event.wait``),
                 handled before the rest.
         """
+        self.services.begin_frame()
         if first is not None and first.type != pygame.NOEVENT:
             self.handle_event(first)
         for event in pygame.event.get():

@@ -287,7 +287,9 @@ class MenuScreen(Screen):
     def on_resume(self, services: Services) -> None:
         self.index = min(self.index, max(0, len(self.items) - 1))
         if self.items:
-            services.say(Utterance(self.item_text(), interrupt=True))
+            # After what closed the screen above said (if anything), not over it.
+            interrupt = not services.spoke_this_frame()
+            services.say(Utterance(self.item_text(), interrupt=interrupt))
 
     def _move(self, services: Services, index: int, cue: Cue = Cue.MENU_MOVE) -> None:
         self.index = index % len(self.items)

@@ -182,8 +182,22 @@ class Services:
         self.notices = notices if notices is not None else OutputNotices()
         self._settings_problem: SaveProblem | None = None
         """The last settings save's problem, said once: again only if it changes."""
+        self._frame_speech = 0
+        """How much speech had been sent when the current frame began."""
 
     # --- output ---
+    def begin_frame(self) -> None:
+        """A frame begins (see :meth:`spoke_this_frame`)."""
+        self._frame_speech = self.speech.output_count
+
+    def spoke_this_frame(self) -> bool:
+        """Whether something was said in this frame.
+
+        A screen coming back to the top then queues its line instead of cutting
+        that off ("You left the table", why the connection ended...).
+        """
+        return self.speech.output_count > self._frame_speech
+
     @property
     def output_count(self) -> int:
         """Everything the player could hear so far: speech sent or silenced, cues."""

@@ -86,3 +86,37 @@ def test_a_bad_address_and_an_empty_name_are_refused_and_good_ones_kept(
     assert h.last.startswith("Server address: ws://127.0.0.1:9.")
     h.press("return")
     assert h.last.startswith("Your name: Ann.")
+
+
+def test_a_menu_coming_back_does_not_cut_off_what_was_just_said(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """A screen closes with a last word ("You left the server", why a connection
+    ended); the main menu under it then says its line after it, queued, instead
+    of interrupting it (with real speech the first was never heard)."""
+    from audiospades.app.screen import MenuScreen, Pop, Push
+    from audiospades.presenter import Utterance
+
+    harness = make_harness()
+    said: list[tuple[str, bool]] = []
+    speech = harness.app.services.speech
+    real = speech.say
+
+    def recording(text: str, interrupt: bool = True) -> None:
+        said.append((text, interrupt))
+        real(text, interrupt=interrupt)
+
+    speech.say = recording  # type: ignore[method-assign]
+
+    class Closing(MenuScreen):
+        def handle(self, command, key, services):  # type: ignore[no-untyped-def]
+            services.say(Utterance("You left the server.", interrupt=True))
+            return Pop()
+
+    harness.app.stack.apply(Push(Closing("Closing", [])))
+    said.clear()
+    harness.press("x")
+    assert said[0] == ("You left the server.", True)
+    assert said[1][1] is False  # the main menu's line, after it
+    harness.press("down")  # a key of its own still interrupts
+    assert said[-1][1] is True
