@@ -38,7 +38,7 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Final, Protocol
 
@@ -188,12 +188,13 @@ class TableCore:
         )
 
     # --- who sits where ---
-    def set_human(self, seat: int, human: bool) -> None:
+    def set_human(self, seat: int, human: bool, character: str | None = None) -> None:
         """A person takes ``seat`` (True) or a computer player takes it over (False).
 
-        A computer player who takes over a person's seat is :data:`TAKEOVER_CHARACTER`
-        unless the seating names a character for it. A person who takes a seat back
-        gets the turn announced again.
+        A computer player who takes over a person's seat is ``character`` if given
+        (the seating then names it for the seat), else the one the seating names,
+        else :data:`TAKEOVER_CHARACTER`. A person who takes a seat back gets the
+        turn announced again.
         """
         if human == (seat in self.humans):
             return
@@ -205,6 +206,10 @@ class TableCore:
             self._announce_turns()
             return
         self.humans = self.humans - {seat}
+        if character is not None:
+            chars = list(self.seating.characters)
+            chars[seat] = character
+            self.seating = replace(self.seating, characters=tuple(chars))
         self.bots[seat] = self._new_bot(
             seat, self.seating.characters[seat] or TAKEOVER_CHARACTER
         )

@@ -38,7 +38,7 @@ from audiospades.keymap import Context
 from audiospades.net import protocol as p
 from audiospades.net.client import LinkState
 from audiospades.net.remote import NewsKind, OnlineNews, RemoteTable
-from audiospades.notices import GameFinished, Notice
+from audiospades.notices import GameFinished, Notice, Question, YourTurn
 from audiospades.presenter import Utterance, describe
 from audiospades.presenter.online import (
     LEAVE_TABLE,
@@ -82,6 +82,8 @@ class OnlineTableScreen(TableScreen):
         """The table waits on us, and we were told (or knew when it was covered)."""
         self._chats_cued = 0
         """Chat lines that came while covered and had their cue."""
+        self._told_turn = False
+        """The notices said last included the player's turn or a question."""
 
     # --- the framework ---
     def key_contexts(self) -> tuple[Context, ...]:
@@ -152,6 +154,8 @@ class OnlineTableScreen(TableScreen):
                 # Not the local "Press Escape for the menu": how another game
                 # starts here (or how to leave) follows, below.
                 continue
+            if isinstance(item, (YourTurn, Question)):
+                self._told_turn = True
             for utterance in describe(item, view, names, verbosity):
                 services.say(utterance)
         if table.is_over and not self._told_over:
@@ -240,9 +244,12 @@ class OnlineTableScreen(TableScreen):
             return
         with self._words():
             # What happened meanwhile first, then whose turn it is now (before,
-            # the turn was said from the picture of before the cover).
+            # the turn was said from the picture of before the cover), unless
+            # what happened ended with it.
+            self._told_turn = False
             self._sync(services)
-            super().on_resume(services)
+            if not self._told_turn:
+                super().on_resume(services)
 
     def start_again(self) -> None:
         """Ask the server for another game at this table (the host's Y)."""

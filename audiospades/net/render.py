@@ -233,6 +233,7 @@ class WebSeat:
 
         The page is back in the lobby, and hears so with the lobby's list.
         """
+        self.online.pump()  # a snapshot still on its way must not seat it again
         if self.online.table is None:
             return
         self.online.table = None
@@ -322,7 +323,9 @@ class WebSeat:
             table.drain()
         elif replies:
             log.debug("replies with no table: %s", replies)
-        if table is None and online.lobby_count:
+        if table is not None:
+            self._listed = None  # back in the lobby, its first list is not news
+        elif online.lobby_count:
             if self._listed is not None and self._listed[0] != online.lobby_count:
                 said.extend(
                     Utterance(text)

@@ -63,8 +63,9 @@ def start_core(table: NetTable, game: Game, core_state: dict[str, Any] | None) -
         humans=humans,
         delays=table.context.delays,
         now_ms=table.context.now_ms(),
+        # The core's seating: a stand-in's character is set there (set_human).
         thinking=lambda _bots, seed: PoolThinking(
-            pool, seed=seed, seating=lambda: seating, wake=wake
+            pool, seed=seed, seating=lambda: core.seating, wake=wake
         ),
     )
     if core_state is not None:

@@ -326,7 +326,7 @@ class Store:
                 them may be announced.
         """
         if self.lost_writes and not self._open and self._opened is not None:
-            self._begin_group()
+            self._begin_group(announce=False)  # committed right here
         self._commit_group()
         if self.unsaved_tables or self.lost_finishes or self.lost_writes:
             raise sqlite3.OperationalError(
@@ -433,8 +433,8 @@ class Store:
             raise
         db.execute("RELEASE write")
 
-    def _begin_group(self) -> None:
-        """Begin a group of writes.
+    def _begin_group(self, *, announce: bool = True) -> None:
+        """Begin a group of writes (``announce``: tell whoever commits them).
 
         The writes a failed commit lost (``lost_writes``) are made again first, so
         they come before anything newer.
@@ -443,7 +443,8 @@ class Store:
         db = self._db
         db.execute("BEGIN IMMEDIATE")
         self._open = True
-        self._opened()
+        if announce:
+            self._opened()
         lost, self.lost_writes = self.lost_writes, []
         for write in lost:
             if self._lost:  # the group is lost: the rest waits for the next one

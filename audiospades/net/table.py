@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from audiospades.bots import find_character
+from audiospades.bots.characters import ROSTER
 from audiospades.net import codec, running
 from audiospades.net.pool import BotPool
 from audiospades.net.protocol import (
@@ -286,7 +287,7 @@ class NetTable:
         """The person at ``seat`` is gone for good."""
         self._cancel_timer(seat)
         if self.state is TableState.PLAYING and self.core is not None:
-            character = self.core.seating.characters[seat] or TAKEOVER_CHARACTER
+            character = self._stand_in_for(seat)
             found = find_character(character)
             self.seats[seat] = SeatHolder(
                 SeatKind.COMPUTER,
@@ -295,7 +296,7 @@ class NetTable:
                 character,
                 stand_in=True,
             )
-            self.core.set_human(seat, False)
+            self.core.set_human(seat, False, character)
         else:
             self.seats[seat] = SeatHolder()
 
@@ -315,12 +316,39 @@ class NetTable:
         self.flush()
         self.poke.set()
 
-    def release_the_absent(self) -> None:
-        """The game is over: free the seats of people who are away.
+    def _stand_in_for(self, seat: int) -> str:
+        """The character who plays a person's seat for them.
 
-        A seat a computer player stood in for, whose person is not back, is free
-        (and the table closes if nobody is left). A seat still within its takeover
-        delay is freed when the delay runs out.
+        The one who did before (a seat taken over again), else Hazel, else (Hazel
+        already at the table) the first of her level, then any, not at the table:
+        a character sits at a table once.
+        """
+        assert self.core is not None
+        before = self.core.seating.characters[seat]
+        if before is not None:
+            return before
+        seated = {
+            h.character for h in self.seats if h.kind is SeatKind.COMPUTER or h.stand_in
+        }
+        takeover = find_character(TAKEOVER_CHARACTER)
+        level = takeover.level if takeover is not None else 3
+        free = [c for c in ROSTER if c.id not in seated]
+        for choice in (
+            [c for c in free if c.id == TAKEOVER_CHARACTER],
+            [c for c in free if c.level == level],
+            free,
+        ):
+            if choice:
+                return choice[0].id
+        return TAKEOVER_CHARACTER  # more seats than characters: cannot happen
+
+    def release_the_absent(self) -> None:
+        """The game is over: the seats of people who are away are theirs no more.
+
+        A seat a computer player stood in for, whose person is not back, is the
+        computer player's (so the host can start another game with the same
+        players), and the table closes if no person is left. A seat still within
+        its takeover delay is let go when the delay runs out.
         """
         for seat, holder in enumerate(self.seats):
             if (
@@ -329,7 +357,15 @@ class NetTable:
                 and not holder.connected
                 and seat not in self._timers
             ):
-                self.seats[seat] = SeatHolder()
+                character = holder.character or TAKEOVER_CHARACTER
+                found = find_character(character)
+                self.seats[seat] = SeatHolder(
+                    SeatKind.COMPUTER,
+                    None,
+                    found.name if found else character,
+                    character,
+                    stand_in=True,
+                )
                 self._after_departure(seat, SeatChange.LEFT)  # the last closes it
 
     def disconnected(self, client: Client) -> None:
@@ -367,8 +403,8 @@ class NetTable:
             self._after_departure(seat, SeatChange.LEFT)
             return
         holder.stand_in = True
-        holder.character = self.core.seating.characters[seat] or TAKEOVER_CHARACTER
-        self.core.set_human(seat, False)
+        holder.character = self._stand_in_for(seat)
+        self.core.set_human(seat, False, holder.character)
         try:
             self.context.store.save_table(self.row())
             self._seat_changed(SeatChange.TAKEN_OVER, seat)

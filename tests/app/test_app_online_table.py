@@ -158,6 +158,7 @@ def test_the_turn_that_comes_while_help_is_open_calls_the_player_back(
             back = ann.said_since(mark)
             assert any(" plays the " in s or " bids " in s for s in back), back
             assert back[-1].startswith("Your turn"), back
+            assert sum(s.startswith("Your turn") for s in back) == 1, back
         finally:
             ann.close()
 

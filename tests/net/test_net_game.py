@@ -350,3 +350,36 @@ def test_a_saved_record_keeps_its_finished_hands_json_and_equals_the_record() ->
         assert all(a is b for a, b in same)  # a finished hand is encoded once
         kept_before = kept
     assert len(kept_before) >= 2
+
+
+@pytest.mark.allow_error_log
+def test_a_failing_database_is_tried_once_a_retry_period(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A lost player's row waits for the retry; the retry's own commit (which
+    makes the row again) must not schedule another commit at once: before, every
+    period tried twice."""
+    from audiospades.net import server as server_module
+
+    monkeypatch.setattr(server_module, "COMMIT_RETRY_SECONDS", 0.05)
+    store = Store(tmp_path / "s.db")
+    commits: list[float] = []
+    real_commit = Store.commit
+
+    def commit(self: Store) -> None:
+        commits.append(time.monotonic())
+        real_commit(self)
+
+    monkeypatch.setattr(Store, "commit", commit)
+
+    async def scenario() -> None:
+        server_module.Outbox(store, lambda: None)
+        real = store._db
+        store._db = CommitFails(real)  # type: ignore[assignment]
+        store.register_player("Ann")  # a write: the group opens
+        await asyncio.sleep(0.05 * 12)  # twelve retry periods
+        store._db = real
+
+    asyncio.run(scenario())
+    store.close()
+    assert 6 <= len(commits) <= 12 + 2  # about one a period (and the first)

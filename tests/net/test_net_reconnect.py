@@ -208,3 +208,83 @@ def test_a_game_everyone_dropped_out_of_closes_its_table_when_it_ends(
     count, listed, kept = run(scenario())
     assert count == 0 and listed == []
     assert kept  # the finished game and its results are kept
+
+
+def test_the_host_plays_again_after_a_player_dropped_out(tmp_path: Path) -> None:
+    """Bob's connection drops and a computer player finishes the game for him;
+    his seat stays the computer player's, so Ann's 'play again' starts a game
+    (before: his seat was left empty and the server refused, 'seats are empty',
+    with no way at a finished table to put a computer player in it)."""
+
+    async def scenario() -> tuple[list[str], p.AnyServerMessage]:
+        async with running_server(tmp_path / "server.db") as server:
+            url = url_of(server)
+            ann, bob = NetPlayer(url, "Ann"), NetPlayer(url, "Bob")
+            await ann.connect()
+            await bob.connect()
+            rules = {"preset": "pagat", "hand_limit": 1}
+            await ann.send({"type": "create_table", "name": "T", "rules": rules})
+            table_id = (await ann.expect(p.TableSnapshot)).table.id
+            await bob.send({"type": "join_seat", "table": table_id, "seat": 1})
+            await bob.expect(p.TableSnapshot)
+            for seat, who in ((2, "milly"), (3, "bert")):
+                await ann.send({"type": "add_bot", "seat": seat, "character": who})
+            await ann.send({"type": "start_game"})
+            await bob.close()
+            await ann.play_to_the_end()
+            while True:  # until the seat is let go (the game's last frames)
+                message = await ann.recv()
+                if isinstance(message, p.SeatChanged) and message.seat == 1:
+                    break
+            kinds = [s.kind.value for s in server.tables[table_id].info().seats]
+            await ann.send({"type": "start_game"})
+            while True:
+                answer = await ann.recv()
+                if isinstance(answer, p.Error) or (
+                    isinstance(answer, p.SeatChanged)
+                    and answer.change is p.SeatChange.GAME_STARTED
+                ):
+                    break
+            await ann.close()
+            return kinds, answer
+
+    kinds, answer = run(scenario())
+    assert kinds == ["human", "computer", "computer", "computer"]
+    assert not isinstance(answer, p.Error), answer
+
+
+def test_a_stand_in_is_not_a_character_already_at_the_table(tmp_path: Path) -> None:
+    """Hazel, the usual stand-in, already sits at the table when Bob leaves: the
+    seat goes to another computer player, so no two seats share a name."""
+
+    async def scenario() -> list[str | None]:
+        async with running_server(tmp_path / "server.db") as server:
+            url = url_of(server)
+            ann, bob = NetPlayer(url, "Ann"), NetPlayer(url, "Bob")
+            await ann.connect()
+            await bob.connect()
+            rules = {"preset": "pagat"}
+            await ann.send({"type": "create_table", "name": "T", "rules": rules})
+            table_id = (await ann.expect(p.TableSnapshot)).table.id
+            await bob.send({"type": "join_seat", "table": table_id, "seat": 1})
+            await bob.expect(p.TableSnapshot)
+            for seat, who in ((2, "milly"), (3, "hazel")):
+                await ann.send({"type": "add_bot", "seat": seat, "character": who})
+            await ann.send({"type": "start_game"})
+            await bob.expect(p.TableUpdate)
+            await bob.send({"type": "leave"})
+            while True:
+                message = await ann.recv()
+                if isinstance(message, p.SeatChanged) and message.seat == 1:
+                    break
+            table = server.tables[table_id]
+            assert table.core is not None
+            characters = [s.character for s in table.info().seats]
+            assert table.core.seating.characters[1] == characters[1]  # one player
+            await ann.close()
+            await bob.close()
+            return characters
+
+    characters = run(scenario())
+    seated = [c for c in characters if c]
+    assert len(seated) == 3 and len(set(seated)) == 3 and characters[3] == "hazel"

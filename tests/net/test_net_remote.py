@@ -233,28 +233,28 @@ def test_a_seat_given_up_before_the_game_sends_the_player_back_to_the_lobby(
             ann.close()
 
 
-def test_a_seat_freed_at_the_games_end_keeps_its_name_in_that_games_words(
+def test_a_seat_left_after_the_game_keeps_its_name_in_that_games_words(
     tmp_path: Path,
 ) -> None:
-    """Bob quits mid-game; Hazel stands in; at the end his seat is freed (he is
-    gone). Ann's client still calls the seat Bob in the game's last words (before:
-    no name, which the catalogue turned into its header, "Project-Id-Version...")."""
+    """The game is over and Bob leaves: his seat is empty, but Ann's client still
+    calls it Bob in that game's words (the score sheet, S). Before, an empty name,
+    which the catalogue turned into its header ("Project-Id-Version...")."""
     with server_thread(tmp_path / "server.db") as server:
         ann, bob = _client(server, "Ann"), _client(server, "Bob")
         try:
             _start_with_two_computers(ann, bob, ("milly", "bert"))
-            _until(lambda: ann.table is not None and ann.table.has_started, ann)
-            bob.close()
 
             def step() -> bool:
-                table = ann.table
-                assert table is not None
-                _act(table, table.drain())
-                return table.finished is not None
+                for client in (ann, bob):
+                    table = client.table
+                    if table is not None and table.has_started:
+                        _act(table, table.drain())
+                return all(c.table is not None and c.table.finished for c in (ann, bob))
 
-            _until(step, ann)
+            _until(step, ann, bob)
             table = ann.table
             assert table is not None
+            bob.leave_table()
 
             def listed() -> str | None:
                 assert ann.table is not None

@@ -10,6 +10,7 @@ keys with no game under way.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from pathlib import Path
 
 import pytest
@@ -206,3 +207,39 @@ def test_a_page_watching_a_table_sees_no_hand_and_hears_the_play(
             await host.close()
 
     run(scenario(), timeout=120)
+
+
+def test_the_page_leaving_a_table_bob_still_sits_at_does_not_hear_it_as_new(
+    tmp_path: Path,
+) -> None:
+    """Robin opens Friday, Bob sits down, Robin leaves: the page hears that it
+    left and the lobby, not 'New table: Friday.' (it compared the list with the
+    one from before it sat down)."""
+
+    async def scenario() -> list[str]:
+        async with running_server(tmp_path / "server.db") as server:
+            url = url_of(server)
+            page = NetPlayer(url, "Robin", render=True)
+            await page.connect()
+            await page.send(
+                {"type": "create_table", "name": "Friday", "rules": {"preset": "pagat"}}
+            )
+            await _lines_until(page, lambda text: text.startswith("You sit in seat 1"))
+            bob = NetPlayer(url, "Bob")
+            await bob.connect()
+            table = next(iter(server.tables))
+            await bob.send({"type": "join_seat", "table": table, "seat": "any"})
+            await bob.expect(p.TableSnapshot)
+            await _lines_until(page, lambda text: "Bob" in text)
+            await page.send({"type": "leave"})
+            lines = await _lines_until(page, lambda text: text == "You left the table.")
+            with contextlib.suppress(TimeoutError):
+                while True:  # whatever else the leaving brings
+                    said = await _said(page, timeout=0.5)
+                    lines += [line.text for line in said.lines]
+            await bob.close()
+            await page.close()
+            return lines
+
+    lines = run(scenario())
+    assert "You left the table." in lines and "New table: Friday." not in lines
