@@ -58,6 +58,9 @@ class NewsKind(StrEnum):
     SEAT_LOST = "seat_lost"
     """After a reconnection the server no longer seats the player at the table
     (the seat was freed while the connection was down, before the game began)."""
+    TABLE_GONE = "table_gone"
+    """The server put the player back in the lobby: the table watched closed
+    (its last person left)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,9 +145,17 @@ class OnlineClient:
             case p.Welcome():
                 self.welcome = item
             case p.Lobby(tables=tables):
-                if self._reattaching and self.table is not None:
+                if self.table is not None and (
+                    self._reattaching or not self.table.is_seated
+                ):
+                    # The server lists the lobby to players who are in it: after
+                    # a reconnection the seat was given up; a spectator's table
+                    # closed.
+                    kind = (
+                        NewsKind.SEAT_LOST if self._reattaching else NewsKind.TABLE_GONE
+                    )
                     self.table = None
-                    self.news.append(OnlineNews(NewsKind.SEAT_LOST))
+                    self.news.append(OnlineNews(kind))
                 self._reattaching = False
                 self.list_due = False
                 self.tables = list(tables)

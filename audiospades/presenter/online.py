@@ -648,7 +648,14 @@ def news_utterance(
             return Utterance(undo_unavailable_text(), Cue.ILLEGAL_MOVE, interrupt=True)
         case NewsKind.SEAT_LOST:
             return Utterance(seat_lost_text(), Cue.ILLEGAL_MOVE, interrupt=True)
+        case NewsKind.TABLE_GONE:
+            return Utterance(_(TABLE_GONE), interrupt=True)
     return None
+
+
+TABLE_GONE: Final = N_("Your table is no longer there: you are back in the lobby.")
+"""Said when the table watched has closed (and by the page after a reconnection
+that finds its table gone)."""
 
 
 def seat_lost_text() -> str:

@@ -20,6 +20,7 @@ from audiospades.presenter.online import (
     PRIVATE_ITEM,
     REPLACED,
     TABLE_CODE,
+    TABLE_GONE,
     occupant_text,
     seat_item_label,
 )
@@ -95,7 +96,7 @@ CHROME: Final[dict[str, str]] = {
     "reconnected": N_("Reconnected."),
     "replaced": REPLACED,
     "name_needed": N_("Type a name first."),
-    "table_gone": N_("Your table is no longer there: you are back in the lobby."),
+    "table_gone": TABLE_GONE,
     "lobby_heading": N_("Tables"),
     "table_name_label": N_("Name of a new table"),
     "create": N_("Create a table"),

@@ -265,3 +265,32 @@ def test_a_seat_left_after_the_game_keeps_its_name_in_that_games_words(
         finally:
             ann.close()
             bob.close()
+
+
+def test_a_spectator_whose_table_closes_is_told_and_back_in_the_lobby(
+    tmp_path: Path,
+) -> None:
+    """Ann, the only person at her table, leaves; the table closes under Cy, who
+    watched it. Cy's client leaves the table and says so (before, it stayed on a
+    table that was gone, and its keys were refused)."""
+    with server_thread(tmp_path / "server.db") as server:
+        ann, cy = _client(server, "Ann"), _client(server, "Cy")
+        try:
+            _until(lambda: ann.welcome is not None and cy.welcome is not None, ann, cy)
+            rules = {"preset": "pagat", "hand_limit": 1}
+            ann.send(p.CreateTable(name="Ours", rules=rules))
+            _until(lambda: ann.table is not None, ann)
+            assert ann.table is not None
+            for seat, character in ((1, "milly"), (2, "bert"), (3, "poppy")):
+                ann.send(p.AddBot(seat=seat, character=character))
+            ann.send(p.StartGame())
+            _until(lambda: ann.table is not None and ann.table.has_started, ann)
+            cy.send(p.Spectate(table=ann.table.info.id))
+            _until(lambda: cy.table is not None, cy)
+            ann.leave_table()
+            _until(lambda: cy.table is None, ann, cy)
+            news = [n.kind for n in cy.drain_news()]
+            assert NewsKind.TABLE_GONE in news
+        finally:
+            ann.close()
+            cy.close()
