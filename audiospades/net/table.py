@@ -288,14 +288,7 @@ class NetTable:
         self._cancel_timer(seat)
         if self.state is TableState.PLAYING and self.core is not None:
             character = self._stand_in_for(seat)
-            found = find_character(character)
-            self.seats[seat] = SeatHolder(
-                SeatKind.COMPUTER,
-                None,
-                found.name if found else character,
-                character,
-                stand_in=True,
-            )
+            self.seats[seat] = _in_place_of_a_person(character)
             self.core.set_human(seat, False, character)
         else:
             self.seats[seat] = SeatHolder()
@@ -358,14 +351,7 @@ class NetTable:
                 and seat not in self._timers
             ):
                 character = holder.character or TAKEOVER_CHARACTER
-                found = find_character(character)
-                self.seats[seat] = SeatHolder(
-                    SeatKind.COMPUTER,
-                    None,
-                    found.name if found else character,
-                    character,
-                    stand_in=True,
-                )
+                self.seats[seat] = _in_place_of_a_person(character)
                 self._after_departure(seat, SeatChange.LEFT)  # the last closes it
 
     def disconnected(self, client: Client) -> None:
@@ -625,3 +611,15 @@ class NetTable:
                 holder.connected = False
                 table._start_timer(seat)
         return table
+
+
+def _in_place_of_a_person(character: str) -> SeatHolder:
+    """A computer player's seat, taken from a person gone for good."""
+    found = find_character(character)
+    return SeatHolder(
+        SeatKind.COMPUTER,
+        None,
+        found.name if found else character,
+        character,
+        stand_in=True,
+    )
