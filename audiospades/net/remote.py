@@ -105,6 +105,9 @@ class OnlineClient:
     """A table was left and the lobby's list asked for: it has not come yet."""
     _reattaching: bool = False
     """Reconnected while at a table: its snapshot (or the lobby) is due."""
+    _lists_asked: int = 0
+    """Lobby lists asked for and not come yet (others come unasked: the table
+    watched closed)."""
 
     def pump(self) -> bool:
         """Take in what arrived; True if anything did."""
@@ -120,6 +123,8 @@ class OnlineClient:
 
     def send(self, message: p.ClientMessage) -> None:
         """Send an intent to the server."""
+        if isinstance(message, p.ListTables):
+            self._lists_asked += 1
         self.connection.send(message)
 
     def close(self) -> None:
@@ -145,8 +150,12 @@ class OnlineClient:
             case p.Welcome():
                 self.welcome = item
             case p.Lobby(tables=tables):
+                asked, self._lists_asked = (
+                    self._lists_asked > 0,
+                    max(0, self._lists_asked - 1),
+                )
                 if self.table is not None and (
-                    self._reattaching or not self.table.is_seated
+                    self._reattaching or (not asked and not self.table.is_seated)
                 ):
                     # The server lists the lobby to players who are in it: after
                     # a reconnection the seat was given up; a spectator's table

@@ -590,6 +590,17 @@ class Server:
             if seat is not None and table.seats[seat].kind is SeatKind.HUMAN:
                 table.reattach(client, seat)
                 return
+        # A spectator whose connection dropped watches again (once: every table
+        # forgets it now, so an old one never claims it later).
+        watched = [
+            (table, chair)
+            for table in list(self.tables.values())
+            if (chair := table.take_watcher(client)) is not None
+        ]
+        if watched:
+            table, chair = watched[0]
+            table.spectate(client, chair)
+            return
         client.send(self._lobby())
 
     def _create(self, client: Client, create: CreateTable) -> None:

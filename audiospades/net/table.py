@@ -96,6 +96,8 @@ class NetTable:
     core: TableCore | None = None
     members: dict[int, Client] = field(default_factory=dict)
     spectators: dict[Client, int] = field(default_factory=dict)
+    _away_watchers: dict[str, int] = field(default_factory=dict)
+    """Spectators whose connection dropped, by player: the chair they watch from."""
     _timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
     poke: asyncio.Event = field(default_factory=asyncio.Event)
     """Set to wake the table's clock (:func:`running.run_clock`)."""
@@ -255,6 +257,13 @@ class NetTable:
         self._seat_changed(SeatChange.JOINED, seat, exclude=client)
         self.flush()
 
+    def take_watcher(self, client: Client) -> int | None:
+        """Where ``client``'s player watched from here when its connection dropped.
+
+        Forgotten once asked: the server asks every table on the player's return.
+        """
+        return self._away_watchers.pop(client.player_id or "", None)
+
     def spectate(self, client: Client, chair: int) -> None:
         """Let ``client`` watch from ``chair``.
 
@@ -355,8 +364,14 @@ class NetTable:
                 self._after_departure(seat, SeatChange.LEFT)  # the last closes it
 
     def disconnected(self, client: Client) -> None:
-        """``client``'s connection dropped: keep its seat for the takeover delay."""
-        if self.spectators.pop(client, None) is not None:
+        """``client``'s connection dropped: keep its seat for the takeover delay.
+
+        A spectator's chair is kept too: back on a new connection, it watches again.
+        """
+        chair = self.spectators.pop(client, None)
+        if chair is not None:
+            if client.player_id is not None:
+                self._away_watchers[client.player_id] = chair
             return
         seat = next((s for s, c in self.members.items() if c is client), None)
         if seat is None:

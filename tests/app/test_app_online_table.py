@@ -289,3 +289,39 @@ def test_c_in_a_new_hand_does_not_read_the_last_hands_trick(
             assert ann.last == "No trick has been completed this hand."
         finally:
             ann.close()
+
+
+def test_a_spectators_dropped_connection_comes_back_to_the_watched_table(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Bob watches Ann's game; his connection drops and comes back: he watches
+    again, summed up, and is not told his table is gone (the lobby list the game
+    asks for on reconnecting is its own answer, not the table closing)."""
+    with server_thread(tmp_path / "server.db", takeover_seconds=30.0) as server:
+        ann = connect(make_harness, server, "Ann")
+        bob = connect(make_harness, server, "Bob")
+        try:
+            ann.press(*HOST_WITH_BOTS)
+            ann.settle()
+            until(lambda: len(bob.app.top.items) == 5, bob)  # type: ignore[attr-defined]
+            bob.patience_seconds = 0.3  # a spectator's table is never idle
+            bob.press("home", "return", "return")  # the table, then watch it
+            until(lambda: isinstance(bob.app.top, OnlineTableScreen), bob)
+            watching = bob.app.top
+            assert isinstance(watching, OnlineTableScreen)
+            mark = bob.mark()
+            _drop(watching)
+            until(heard(bob, "Reconnected."), bob)
+            until(
+                lambda: any(s.startswith("Back at") for s in bob.said_since(mark)), bob
+            )
+            end = time.monotonic() + 1.0  # the lobby list asked for on return comes
+            while time.monotonic() < end:
+                bob.frame()
+                time.sleep(0.01)
+            assert bob.app.top is watching and watching.remote.client.table is not None
+            gone = "Your table is no longer there: you are back in the lobby."
+            assert gone not in bob.said_since(mark)
+        finally:
+            ann.close()
+            bob.close()

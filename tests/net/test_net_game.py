@@ -382,4 +382,6 @@ def test_a_failing_database_is_tried_once_a_retry_period(
 
     asyncio.run(scenario())
     store.close()
-    assert 6 <= len(commits) <= 12 + 2  # about one a period (and the first)
+    # At most one a period (and the first); at least a few, however busy the
+    # machine (the periods are timers, and a loaded machine runs fewer).
+    assert 3 <= len(commits) <= 12 + 2

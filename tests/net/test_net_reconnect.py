@@ -288,3 +288,40 @@ def test_a_stand_in_is_not_a_character_already_at_the_table(tmp_path: Path) -> N
     characters = run(scenario())
     seated = [c for c in characters if c]
     assert len(seated) == 3 and len(set(seated)) == 3 and characters[3] == "hazel"
+
+
+def test_a_spectator_whose_connection_drops_watches_again_on_return(
+    tmp_path: Path,
+) -> None:
+    """Cy watches Ann's game from seat 3; Cy's connection drops and comes back
+    (the same token): Cy watches the same table from the same chair again, as a
+    seated player gets the seat back (before: the lobby)."""
+
+    async def scenario() -> tuple[p.TableSnapshot, p.AnyServerMessage]:
+        async with running_server(tmp_path / "server.db") as server:
+            url = url_of(server)
+            ann, cy = NetPlayer(url, "Ann"), NetPlayer(url, "Cy")
+            await ann.connect()
+            await cy.connect()
+            rules = {"preset": "pagat"}
+            await ann.send({"type": "create_table", "name": "T", "rules": rules})
+            table_id = (await ann.expect(p.TableSnapshot)).table.id
+            for seat, who in ((1, "milly"), (2, "bert"), (3, "poppy")):
+                await ann.send({"type": "add_bot", "seat": seat, "character": who})
+            await ann.send({"type": "start_game"})
+            await ann.expect(p.TableUpdate)
+            await cy.send({"type": "spectate", "table": table_id, "chair": 3})
+            first = await cy.expect(p.TableSnapshot)
+            await cy.close()
+            await cy.connect()  # the same token
+            again = await cy.recv()
+            while isinstance(again, p.Said | p.Pong):
+                again = await cy.recv()
+            await ann.close()
+            await cy.close()
+            return first, again
+
+    first, again = run(scenario())
+    assert first.seat is None and first.chair == 3
+    assert isinstance(again, p.TableSnapshot), again
+    assert again.table.id == first.table.id and again.seat is None and again.chair == 3
