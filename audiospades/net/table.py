@@ -318,6 +318,12 @@ class NetTable:
         self.flush()
         self.poke.set()
 
+    def _characters_seated(self) -> set[str | None]:
+        """The computer characters at the table (seated, or standing in)."""
+        return {
+            h.character for h in self.seats if h.kind is SeatKind.COMPUTER or h.stand_in
+        }
+
     def _stand_in_for(self, seat: int) -> str:
         """The character who plays a person's seat for them.
 
@@ -329,9 +335,7 @@ class NetTable:
         before = self.core.seating.characters[seat]
         if before is not None:
             return before
-        seated = {
-            h.character for h in self.seats if h.kind is SeatKind.COMPUTER or h.stand_in
-        }
+        seated = self._characters_seated()
         takeover = find_character(TAKEOVER_CHARACTER)
         level = takeover.level if takeover is not None else 3
         free = [c for c in ROSTER if c.id not in seated]
@@ -462,11 +466,7 @@ class NetTable:
             raise ProtocolError(ErrorCode.NO_SUCH_SEAT, f"no seat {seat}")
         if not self.seats[seat].is_free:
             raise ProtocolError(ErrorCode.SEAT_TAKEN, f"seat {seat} is taken")
-        if any(
-            h.character == found.id
-            for h in self.seats
-            if h.kind is SeatKind.COMPUTER or h.stand_in
-        ):
+        if found.id in self._characters_seated():
             raise ProtocolError(
                 ErrorCode.CHARACTER_SEATED, f"{found.id} already sits at this table"
             )
