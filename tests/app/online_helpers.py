@@ -137,3 +137,15 @@ def play_online_until(player: Harness, table: Any, done: Callable[[], bool]) -> 
             player.press("3", "return")
         else:
             player.press("tab", "return")
+
+
+def host_a_game(player: Harness) -> Any:
+    """From the lobby, open a table with three computer players and start it (the
+    host's keys); the online table screen it lands on."""
+    from audiospades.app.online_table import OnlineTableScreen
+
+    player.press(*HOST_WITH_BOTS)
+    player.settle()
+    table = player.app.top
+    assert isinstance(table, OnlineTableScreen)
+    return table

@@ -6,11 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from online_helpers import connect, server_thread
-from test_app_online_table import HOST_WITH_BOTS
+from online_helpers import connect, host_a_game, server_thread
 
 from audiospades.app.harness import Harness
-from audiospades.app.online_table import OnlineTableScreen
 from audiospades.sound import Cue
 
 
@@ -20,10 +18,7 @@ def test_bids_and_cards_sent_to_the_server_are_not_called_idle_keys(
     with server_thread(tmp_path / "server.db") as server:
         ann = connect(make_harness, server, "Ann")
         try:
-            ann.press(*HOST_WITH_BOTS)
-            ann.settle()
-            table = ann.app.top
-            assert isinstance(table, OnlineTableScreen)
+            host_a_game(ann)
             mark, cues = ann.mark(), len(ann.sound.played)
             ann.press("3", "return")  # the bid goes to the server
             for _ in range(13):

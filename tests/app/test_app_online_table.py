@@ -17,6 +17,7 @@ from online_helpers import (
     HOST_WITH_BOTS,
     connect,
     heard,
+    host_a_game,
     play_online_until,
     server_thread,
     until,
@@ -140,10 +141,7 @@ def test_the_turn_that_comes_while_help_is_open_calls_the_player_back(
     with server_thread(tmp_path / "server.db", delays=slow) as server:
         ann = connect(make_harness, server, "Ann")
         try:
-            ann.press(*HOST_WITH_BOTS)
-            ann.settle()
-            table = ann.app.top
-            assert isinstance(table, OnlineTableScreen)
+            table = host_a_game(ann)
             ann.press("3", "return")  # her bid; then three computer players act
             # F1 at once, not once the table is settled (on her turn), as a person
             # pressing it while the others play.
@@ -268,10 +266,7 @@ def test_c_in_a_new_hand_does_not_read_the_last_hands_trick(
     with server_thread(tmp_path / "server.db") as server:
         ann = connect(make_harness, server, "Ann", settings=settings)
         try:
-            ann.press(*HOST_WITH_BOTS)
-            ann.settle()
-            table = ann.app.top
-            assert isinstance(table, OnlineTableScreen)
+            table = host_a_game(ann)
             play_online_until(ann, table, lambda: table.view.hands_played >= 1)
             assert table.view.hands_played == 1
             # Her first turn in the second hand is her bid (everyone bids first).

@@ -182,21 +182,16 @@ def test_k_reads_the_sheet_at_an_online_table(
     make_harness: Callable[..., Harness], tmp_path: Path
 ) -> None:
     from online_helpers import (
-        HOST_WITH_BOTS,
         connect,
+        host_a_game,
         play_online_until,
         server_thread,
     )
 
-    from audiospades.app.online_table import OnlineTableScreen
-
     with server_thread(tmp_path / "server.db") as server:
         ann = connect(make_harness, server, "Ann")
         try:
-            ann.press(*HOST_WITH_BOTS)
-            ann.settle()
-            table = ann.app.top
-            assert isinstance(table, OnlineTableScreen)
+            table = host_a_game(ann)
             ann.press("k")
             assert "No hand has been scored yet." in ann.last
             ann.press("escape")
