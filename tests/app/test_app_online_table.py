@@ -155,8 +155,10 @@ def test_the_turn_that_comes_while_help_is_open_calls_the_player_back(
             ann.press("escape")
             back = ann.said_since(mark)
             assert any(" plays the " in s or " bids " in s for s in back), back
-            assert back[-1].startswith("Your turn"), back
-            assert sum(s.startswith("Your turn") for s in back) == 1, back
+            # The turn's prompt: "Your turn. ..." or, when she leads, "Your lead. ...".
+            turn = ("Your turn", "Your lead")
+            assert back[-1].startswith(turn), back
+            assert sum(s.startswith(turn) for s in back) == 1, back
         finally:
             ann.close()
 
