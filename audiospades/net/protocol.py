@@ -32,7 +32,7 @@ from audiospades.net.wire import (
     WireView,
 )
 
-PROTOCOL_VERSION: Final = 1
+PROTOCOL_VERSION: Final = 2
 """Sent in the client's ``hello`` and the server's ``welcome``; they must match."""
 MAX_FRAME_BYTES: Final = 64 * 1024
 """A client frame longer than this is refused with ``too_large``."""
@@ -374,6 +374,21 @@ class Lobby(ServerMessage, frozen=True, tag="lobby"):
     tables: list[TableInfo]
 
 
+class LobbyUpdate(ServerMessage, frozen=True, tag="lobby_update"):
+    """What changed in the lobby's list since the last ``lobby`` or update sent.
+
+    Only the tables that opened or changed (each in full) and the ids of those
+    that closed: a server of thousands of tables does not send every table to
+    every player in the lobby whenever one seat fills.
+    """
+
+    tables: list[TableInfo]
+    """Tables opened or changed: replace the one with the same id, or add it
+    at the end."""
+    gone: list[str]
+    """Ids of tables that closed (or are no longer listed)."""
+
+
 class TableSnapshot(ServerMessage, frozen=True, tag="table"):
     """Everything about the table you joined or rejoined, from your seat."""
 
@@ -528,6 +543,7 @@ AnyServerMessage: TypeAlias = (
     Welcome
     | Error
     | Lobby
+    | LobbyUpdate
     | TableSnapshot
     | TableUpdate
     | SeatChanged

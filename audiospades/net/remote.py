@@ -170,6 +170,11 @@ class OnlineClient:
                 self.tables = list(tables)
                 self.lobby_count += 1
                 self.news.append(OnlineNews(NewsKind.LOBBY))
+            case p.LobbyUpdate(tables=changed, gone=gone):
+                self.tables = merged_listing(self.tables, changed, gone)
+                if self.table is None and self.lobby_count:
+                    self.lobby_count += 1  # a new list, told as a whole one is
+                    self.news.append(OnlineNews(NewsKind.LOBBY))
             case p.TableSnapshot():
                 self._reattaching = False
                 self._joined(item)
@@ -478,3 +483,35 @@ def _seat_name(info: p.TableInfo, seat: int | None) -> str:
 
 def _side_count(info: p.TableInfo) -> int:
     return info.players // 2 if info.partnerships else info.players
+
+
+def merged_listing(
+    tables: Sequence[p.TableInfo],
+    changed: Sequence[p.TableInfo],
+    gone: Sequence[str],
+) -> list[p.TableInfo]:
+    """The lobby's list after a ``lobby_update``.
+
+    A changed table in its place, a new one at the end (where the server lists
+    it), the closed ones out.
+
+    >>> def info(name):
+    ...     return p.TableInfo(name, name, 4, True, 500, None, "pagat", {}, False,
+    ...         p.TableState.WAITING, None, [], [], 0)
+    >>> a, b, c = info("a"), info("b"), info("c")
+    >>> [t.name for t in merged_listing([a, b], [c, info("a")], ["b"])]
+    ['a', 'c']
+    """
+    out = list(tables)
+    where = {info.id: index for index, info in enumerate(out)}
+    for info in changed:
+        index = where.get(info.id)
+        if index is None:
+            where[info.id] = len(out)
+            out.append(info)
+        else:
+            out[index] = info
+    if gone:
+        closed = set(gone)
+        out = [info for info in out if info.id not in closed]
+    return out

@@ -60,6 +60,7 @@ from audiospades.net.protocol import (
     Leave,
     ListTables,
     Lobby,
+    LobbyUpdate,
     Message,
     PassCards,
     Ping,
@@ -71,6 +72,7 @@ from audiospades.net.protocol import (
     SeatKind,
     Spectate,
     StartGame,
+    TableInfo,
     TokenBucket,
     Welcome,
     decode_client,
@@ -341,6 +343,11 @@ class Server:
         """Each player's rate limit, kept across reconnections (see _hello)."""
         self._ws: WsServer | None = None
         self._lobby_due = False
+        self._listings: dict[str, tuple[TableInfo, bytes]] = {}
+        """Each public table's listing and its JSON, until the table changes."""
+        self._relisted: dict[str, None] = {}
+        """Public tables changed (or closed) since the lobby was last told, in
+        order."""
         self.outbox = Outbox(store, self._commit_failed)
         self._context = TableContext(
             store=store,
@@ -348,7 +355,7 @@ class Server:
             delays=config.delays,
             takeover_seconds=config.takeover_seconds,
             now_ms=lambda: int(time.monotonic() * 1000),
-            changed=lambda _table: self._lobby_changed(),
+            changed=self._lobby_changed,
             closed=self._forget,
         )
 
@@ -510,7 +517,7 @@ class Server:
             raise ProtocolError(ErrorCode.HELLO_FIRST, "say hello first")
         match message:
             case ListTables():
-                client.send(self._lobby())
+                self._send_lobby_list(client)
             case CreateTable():
                 self._create(client, message)
             case JoinSeat(table=ref, seat=seat):
@@ -526,7 +533,7 @@ class Server:
                 self._at_table(client).leave(client)
                 if client.renderer is not None:
                     client.renderer.left_table()
-                client.send(self._lobby())
+                self._send_lobby_list(client)
             case AddBot(seat=seat, character=character):
                 self._at_table(client).add_bot(client, seat, character)
             case RemoveBot(seat=seat):
@@ -601,7 +608,7 @@ class Server:
             table, chair = watched[0]
             table.spectate(client, chair)
             return
-        client.send(self._lobby())
+        self._send_lobby_list(client)
 
     def _create(self, client: Client, create: CreateTable) -> None:
         self._verify_free(client)
@@ -678,23 +685,58 @@ class Server:
             raise ProtocolError(ErrorCode.NO_SUCH_TABLE, f"no table {ref!r}")
         return table
 
-    def _lobby(self) -> Lobby:
-        return Lobby(tables=[t.info() for t in self.tables.values() if t.code is None])
+    def _listing(self, table: NetTable) -> tuple[TableInfo, bytes]:
+        entry = self._listings.get(table.id)
+        if entry is None:
+            info = table.info()
+            entry = self._listings[table.id] = (info, encode_utf8(info))
+        return entry
 
-    def _lobby_changed(self) -> None:
+    def _send_lobby_list(self, client: Client) -> None:
+        """Send ``client`` the whole list.
+
+        Each table's listing is built and encoded once, until it changes, so a
+        list of thousands of tables costs little.
+        """
+        listings = [self._listing(t) for t in self.tables.values() if t.code is None]
+        frame = b"".join(
+            (
+                _LOBBY_HEAD,
+                b",".join(encoded for _, encoded in listings),
+                _LOBBY_TAIL,
+            )
+        )
+        client.send(Lobby(tables=[info for info, _ in listings]), frame)
+
+    def _lobby_changed(self, table: NetTable) -> None:
+        if table.code is not None:
+            return  # a private table is never listed
+        self._listings.pop(table.id, None)
+        self._relisted[table.id] = None
         if self._lobby_due:
             return
         self._lobby_due = True
         asyncio.get_running_loop().call_soon(self._send_lobby)
 
     def _send_lobby(self) -> None:
+        """Tell the players in the lobby what changed: those tables only."""
         self._lobby_due = False
+        relisted, self._relisted = self._relisted, {}
         watchers = [c for c in self.clients.values() if c.table is None]
-        if watchers:
-            lobby = self._lobby()
-            frame = encode_utf8(lobby)
-            for client in watchers:
-                client.send(lobby, frame)
+        if not watchers or not relisted:
+            return
+        changed: list[TableInfo] = []
+        gone: list[str] = []
+        for table_id in relisted:
+            table = self.tables.get(table_id)
+            if table is None:
+                gone.append(table_id)
+            else:
+                changed.append(self._listing(table)[0])
+        update = LobbyUpdate(tables=changed, gone=gone)
+        frame = encode_utf8(update)
+        for client in watchers:
+            client.send(update, frame)
 
     def _commit_failed(self) -> None:
         """A commit failed: its tables save everything again, its games again.
@@ -722,9 +764,18 @@ class Server:
         except sqlite3.Error as error:
             log.error("database: finished games not kept yet (%s)", error)
 
-    def _forget(self, table: NetTable) -> None:
+    def _forget(self, table: NetTable, dropped: list[Client]) -> None:
         self.tables.pop(table.id, None)
-        self._lobby_changed()
+        self._lobby_changed(table)
+        for client in dropped:
+            # Back in the lobby: its whole list (an unasked one tells a client
+            # that its table is gone).
+            self._send_lobby_list(client)
+
+
+_LOBBY_HEAD: Final = encode_utf8(Lobby(tables=[]))[: -len(b"[]}")] + b"["
+_LOBBY_TAIL: Final = b"]}"
+"""A ``lobby`` frame is these around its tables' JSON, comma-separated."""
 
 
 def _tag(message: AnyClientMessage) -> str:

@@ -75,8 +75,9 @@ class TableContext:
     now_ms: Callable[[], int]
     changed: Callable[[NetTable], None]
     """The table's listing changed (the lobby is told)."""
-    closed: Callable[[NetTable], None]
-    """The table closed (the server forgets it)."""
+    closed: Callable[[NetTable, list[Client]], None]
+    """The table closed under these people (the server forgets it, and lists
+    the lobby to them)."""
 
 
 @dataclass(eq=False)
@@ -376,6 +377,7 @@ class NetTable:
         if chair is not None:
             if client.player_id is not None:
                 self._away_watchers[client.player_id] = chair
+            self.context.changed(self)  # one spectator fewer in the listing
             return
         seat = next((s for s, c in self.members.items() if c is client), None)
         if seat is None:
@@ -413,6 +415,7 @@ class NetTable:
         try:
             self.context.store.save_table(self.row())
             self._seat_changed(SeatChange.TAKEN_OVER, seat)
+            self.context.changed(self)  # the listing shows the stand-in
             self.flush()
         except sqlite3.Error as error:  # a timer's callback: nothing above it
             log.error("table %s: the takeover was not saved (%s)", self.id, error)
@@ -576,13 +579,14 @@ class NetTable:
     def close(self) -> None:
         """Nobody is left: stop the game and forget the table."""
         self.stop()
-        for client in self._audience():
+        dropped = self._audience()
+        for client in dropped:
             client.table, client.seat = None, None
         self.members.clear()
         self.spectators.clear()
         self.context.store.close_table(self.id)
         log.info("table %s: closed", self.id)
-        self.context.closed(self)
+        self.context.closed(self, dropped)
 
     @classmethod
     def resume(cls, context: TableContext, saved: SavedTable) -> NetTable:

@@ -234,7 +234,8 @@ async def _fuzz_connection(
     errors = pongs = 0
     async with connect(url, max_size=2**22) as ws:
         if greet:
-            await ws.send(json.dumps({"type": "hello", "version": 1, "name": "Fuzz"}))
+            hello = {"type": "hello", "version": p.PROTOCOL_VERSION, "name": "Fuzz"}
+            await ws.send(json.dumps(hello))
 
         async def read() -> None:
             nonlocal errors, pongs

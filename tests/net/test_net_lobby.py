@@ -10,6 +10,7 @@ from net_client import NetPlayer, run, running_server, url_of
 
 from audiospades.net import protocol as p
 from audiospades.net.protocol import ErrorCode, SeatChange, SeatKind, TableState
+from audiospades.net.remote import merged_listing
 from audiospades.rules import CardPlayed, GameOver
 
 
@@ -293,5 +294,84 @@ def test_a_seat_left_in_a_game_is_open_to_anyone(tmp_path: Path) -> None:
             assert joined.seat == 2 and cy.view is not None
             assert joined.table.seats[2].name == "Cy"
             await asyncio.gather(ann.play_to_the_end(), cy.play_to_the_end())
+
+    run(scenario())
+
+
+async def _updates(watcher: NetPlayer, seconds: float = 0.4) -> list[p.LobbyUpdate]:
+    """The lobby updates that come to ``watcher`` until it hears nothing for a while
+    (anything else it is sent fails the test: it sits at no table)."""
+    got: list[p.LobbyUpdate] = []
+    while True:
+        try:
+            message = await watcher.recv(timeout=seconds)
+        except TimeoutError:
+            return got
+        assert isinstance(message, p.LobbyUpdate), message
+        got.append(message)
+
+
+def test_the_lobby_is_told_only_the_tables_that_changed(tmp_path: Path) -> None:
+    """Wes waits in the lobby while tables open, fill, start, lose a spectator,
+    lose a player to a stand-in and close. He is sent each change as the changed
+    tables only (before: the whole list every time, so a lobby of thousands of
+    tables cost the server the whole list per player per change), never a private
+    table, and what he puts together is what a fresh list says."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "s.db") as server:
+            url = url_of(server)
+            wes = NetPlayer(url, "Wes")
+            await wes.connect()
+            listed = (await wes.expect(p.Lobby)).tables
+            assert listed == []
+            ann, bob, cy, dee, eve = (
+                NetPlayer(url, n) for n in ("Ann", "Bob", "Cy", "Dee", "Eve")
+            )
+            for player in (ann, bob, cy, dee, eve):
+                await player.connect()
+            a = (await _create(ann, name="Apple", rules={"preset": "pagat"})).table.id
+            b = (await _create(bob, name="Birch")).table.id
+            secret = (await _create(cy, name="Secret", private=True)).table.id
+            updates = await _updates(wes)
+            for update in updates:
+                listed = merged_listing(listed, update.tables, update.gone)
+            assert [t.name for t in listed] == ["Apple", "Birch"]
+
+            await dee.send({"type": "join_seat", "table": a, "seat": 1})
+            await dee.expect(p.TableSnapshot)
+            updates = await _updates(wes)
+            assert [[t.name for t in u.tables] for u in updates] == [["Apple"]]
+            assert [s.name for s in updates[0].tables[0].seats][:2] == ["Ann", "Dee"]
+            assert updates[0].gone == []
+            listed = merged_listing(listed, updates[0].tables, [])
+
+            await ann.send({"type": "add_bot", "seat": 2, "character": "milly"})
+            await ann.send({"type": "add_bot", "seat": 3, "character": "bert"})
+            await ann.send({"type": "start_game"})
+            await ann.expect(p.TableSnapshot)
+            assert dee.ws is not None
+            await dee.ws.close()  # a player's: a computer stands in (0.5 s here)
+            await asyncio.sleep(1.0)
+            await eve.send({"type": "spectate", "table": a})
+            await eve.expect(p.TableSnapshot)
+            assert eve.ws is not None
+            await eve.ws.close()  # a spectator's connection drops
+            await bob.send({"type": "leave"})  # Birch, empty, closes
+            await bob.expect(p.Lobby)
+            updates = await _updates(wes)
+            for update in updates:
+                assert all(t.id != secret for t in update.tables)
+                assert len(update.tables) + len(update.gone) <= 2, update
+                listed = merged_listing(listed, update.tables, update.gone)
+            assert any(u.gone == [b] for u in updates)
+
+            await wes.send({"type": "list_tables"})
+            fresh = (await wes.expect(p.Lobby)).tables
+            assert listed == fresh
+            [apple] = fresh
+            assert apple.state is TableState.PLAYING
+            assert apple.seats[1].stand_in and not apple.seats[1].connected
+            assert apple.spectators == 0
 
     run(scenario())

@@ -19,18 +19,18 @@ def _decode(obj: object) -> p.AnyClientMessage:
     ("obj", "expected"),
     [
         (
-            {"type": "hello", "version": 1, "name": "Ann"},
-            p.Hello(version=1, name="Ann"),
+            {"type": "hello", "version": 2, "name": "Ann"},
+            p.Hello(version=2, name="Ann"),
         ),
         (
             {
                 "type": "hello",
-                "version": 1,
+                "version": 2,
                 "name": "Zoë",
                 "language": "fr",
                 "token": "a" * 32,
             },
-            p.Hello(version=1, name="Zoë", language="fr", token="a" * 32),
+            p.Hello(version=2, name="Zoë", language="fr", token="a" * 32),
         ),
         ({"type": "list_tables"}, p.ListTables()),
         (
@@ -111,22 +111,22 @@ def test_every_intent_decodes(obj: object, expected: p.AnyClientMessage) -> None
             "$.cards",
         ),
         (
-            '{"type": "hello", "version": 1, "name": "' + "x" * 25 + '"}',
+            '{"type": "hello", "version": 2, "name": "' + "x" * 25 + '"}',
             ErrorCode.BAD_MESSAGE,
             "$.name",
         ),
         (
-            '{"type": "hello", "version": 1, "name": "a\\u0007b"}',
+            '{"type": "hello", "version": 2, "name": "a\\u0007b"}',
             ErrorCode.BAD_MESSAGE,
             "printable",
         ),
         (
-            '{"type": "hello", "version": 1, "name": "   "}',
+            '{"type": "hello", "version": 2, "name": "   "}',
             ErrorCode.BAD_MESSAGE,
             "blank",
         ),
         (
-            '{"type": "hello", "version": 1, "name": "A", "token": "short"}',
+            '{"type": "hello", "version": 2, "name": "A", "token": "short"}',
             ErrorCode.BAD_MESSAGE,
             "$.token",
         ),
@@ -224,7 +224,7 @@ def test_server_messages_round_trip() -> None:
         spectators=0,
     )
     messages: list[p.AnyServerMessage] = [
-        p.Welcome(version=1, player="p1", token="t" * 32, name="Ann"),
+        p.Welcome(version=2, player="p1", token="t" * 32, name="Ann"),
         p.Error(code=ErrorCode.SEAT_TAKEN, detail="seat 2 is taken", request="join"),
         p.Lobby(tables=[info]),
         p.SeatChanged(change=p.SeatChange.JOINED, seat=0, name="Ann", table=info),

@@ -57,7 +57,7 @@ def test_a_rendering_client_is_worded_in_its_language(tmp_path: Path) -> None:
             await plain.close()
 
             page = NetPlayer(url, "Aline", render=True)
-            hello = {"type": "hello", "version": 1, "name": "Aline"}
+            hello = {"type": "hello", "version": p.PROTOCOL_VERSION, "name": "Aline"}
             page.ws = await connect(url)
             await page.send(hello | {"language": "fr", "render": True})
             await page.expect(p.Welcome)

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from audiospades.net import protocol as p
 from audiospades.net import web
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
@@ -151,6 +152,14 @@ def test_the_pages_script_has_no_sentences_of_its_own() -> None:
     calls = re.findall(r"\bword\(([^()]*)\)", source)
     used = {name for call in calls for name in re.findall(r'"([a-z_0-9]+)"', call)}
     assert used and used <= set(CHROME), used - set(CHROME)
+
+
+def test_the_page_says_hello_in_the_servers_protocol_version() -> None:
+    """The page is served with the server it talks to: the same version (a page
+    saying another one would be answered ``version_mismatch`` and never join)."""
+    source = (web.STATIC / "app.js").read_text(encoding="utf-8")
+    said = re.findall(r'type: "hello", version: (\d+)', source)
+    assert said == [str(p.PROTOCOL_VERSION)]
 
 
 class _Texts(HTMLParser):

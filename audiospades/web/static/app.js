@@ -163,7 +163,7 @@ function connect(name, language) {
   state.ws = ws;
   joinStatus(word("connecting"), false);
   ws.addEventListener("open", () => {
-    const hello = { type: "hello", version: 1, name, language, render: true };
+    const hello = { type: "hello", version: 2, name, language, render: true };
     const token = localStorage.getItem("audiospades-token");
     if (token) hello.token = token;
     send(hello);
