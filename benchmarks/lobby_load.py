@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import statistics
 import tempfile
 import time
@@ -25,6 +26,10 @@ from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
+
+# The server's modules load pygame (for the cues' names): its greeting would come
+# before the report on standard output.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from audiospades.net import protocol as p
 from audiospades.net import render

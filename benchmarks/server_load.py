@@ -47,6 +47,8 @@ from typing import Any
 
 import msgspec
 
+from audiospades.net.protocol import PROTOCOL_VERSION
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -349,7 +351,8 @@ async def _client_table(
                 port,
             )
             await asyncio.wait_for(me.socket.open, 30)
-            me.socket.send({"type": "hello", "version": 1, "name": me.name})
+            hello = {"type": "hello", "version": PROTOCOL_VERSION, "name": me.name}
+            me.socket.send(hello)
         assert host.socket is not None
         host.socket.send(
             {
