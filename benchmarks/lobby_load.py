@@ -86,16 +86,15 @@ async def measure(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
             batch = range(start, min(args.tables, start + 50))
             connections += await asyncio.gather(*(_host(url, i) for i in batch))
         drains += [asyncio.create_task(_drain(ws)) for ws in connections]
-        for i in range(args.watchers):
-            connections.append(await _client(url, {"name": f"Watcher {i}"}))
-        for i in range(args.pages):
-            connections.append(
-                await _client(url, {"name": f"Page {i}", "render": True})
-            )
-        drains += [
-            asyncio.create_task(_drain(ws))
-            for ws in connections[-args.watchers - args.pages :]
+        lobby = [
+            await _client(url, {"name": f"Watcher {i}"}) for i in range(args.watchers)
         ]
+        lobby += [
+            await _client(url, {"name": f"Page {i}", "render": True})
+            for i in range(args.pages)
+        ]
+        connections += lobby
+        drains += [asyncio.create_task(_drain(ws)) for ws in lobby]
         await asyncio.sleep(1.0)
 
         def timed_lobby() -> None:

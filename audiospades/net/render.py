@@ -65,8 +65,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 _URGENT_CUES: Final = frozenset({Cue.YOUR_TURN, Cue.ILLEGAL_MOVE})
-_LOBBY_ITEMS_KEPT: Final = 20_000
-"""Lobby lines a page keeps worded (more: it words them all again once)."""
 """Lines announced at once (assertive): your turn and errors; the rest is polite."""
 
 _PAGE_COMMANDS: Final = frozenset(
@@ -218,8 +216,8 @@ class WebSeat:
         """The table whose waiting room this seat saw (its game starts fresh)."""
         self._told: list[Utterance] = []
         """Said first in the next ``said`` frame (what the server did for it)."""
-        self._lobby_items: dict[str, tuple[p.TableInfo, str, p.ListItem]] = {}
-        """Each listed table's line, with the listing and language it words."""
+        self._lobby_items: dict[str, tuple[p.TableInfo, p.ListItem]] = {}
+        """Each listed table's line, with the listing it words."""
         self._listed: tuple[int, list[p.TableInfo]] | None = None
         """The lobby list last worded (its count and tables): what opened or
         closed since is told."""
@@ -495,20 +493,22 @@ class WebSeat:
         self.client.send(p.Said(lines=lines, screen=None))
 
     # --- the screen ---
-    def _lobby_item(self, info: p.TableInfo) -> p.ListItem:
-        """A table's line in the lobby, worded again only when it changed.
+    def _lobby_lines(self, tables: list[p.TableInfo]) -> list[p.ListItem]:
+        """The lobby's lines, a table's worded again only when its listing changed.
 
-        (A lobby update keeps the unchanged tables' listings as they were.)
+        (A lobby update keeps the unchanged tables' listings, the same objects;
+        a page's language is its connection's, fixed.) Only the listed tables'
+        lines are kept.
         """
-        language = self.client.language
-        kept = self._lobby_items.get(info.id)
-        if kept is not None and kept[0] is info and kept[1] == language:
-            return kept[2]
-        if len(self._lobby_items) >= _LOBBY_ITEMS_KEPT:
-            self._lobby_items.clear()
-        item = p.ListItem(id=info.id, label=table_line(info))
-        self._lobby_items[info.id] = (info, language, item)
-        return item
+        kept = self._lobby_items
+        lines: dict[str, tuple[p.TableInfo, p.ListItem]] = {}
+        for info in tables:
+            line = kept.get(info.id)
+            if line is None or line[0] is not info:
+                line = (info, p.ListItem(id=info.id, label=table_line(info)))
+            lines[info.id] = line
+        self._lobby_items = lines
+        return [item for _, item in lines.values()]
 
     def _screen(self) -> p.Screen | None:
         online = self.online
@@ -519,7 +519,7 @@ class WebSeat:
             return p.Screen(
                 place="lobby",
                 title=lobby_count_text(len(online.tables)),
-                items=[self._lobby_item(t) for t in online.tables],
+                items=self._lobby_lines(online.tables),
             )
         info = table.info
         if self.control is None:

@@ -480,6 +480,12 @@ class Server:
                     request=_tag(message),
                 )
             )
+            # Whatever it left half done (a database write failed after a table
+            # changed), the lobby is listed afresh, and a player it left at no
+            # table has the whole list.
+            self._relist_everything()
+            if client.table is None and client.player_id is not None:
+                self._send_lobby_list(client)
 
     def _disconnected(self, client: Client) -> None:
         client.stop()
@@ -707,6 +713,10 @@ class Server:
             )
         )
         client.send(Lobby(tables=[info for info, _ in listings]), frame)
+
+    def _relist_everything(self) -> None:
+        for table in list(self.tables.values()):
+            self._lobby_changed(table)
 
     def _lobby_changed(self, table: NetTable) -> None:
         if table.code is not None:

@@ -168,9 +168,12 @@ class NetTable:
         )
 
     def save(self) -> None:
-        """Save the table's row, and tell the lobby."""
-        self.context.store.save_table(self.row())
+        """Save the table's row, and tell the lobby.
+
+        The lobby first: the table has changed even if the database fails.
+        """
         self.context.changed(self)
+        self.context.store.save_table(self.row())
 
     # --- sending ---
     def _audience(self, exclude: Client | None = None) -> list[Client]:
@@ -412,10 +415,10 @@ class NetTable:
         holder.stand_in = True
         holder.character = self._stand_in_for(seat)
         self.core.set_human(seat, False, holder.character)
+        self.context.changed(self)  # the listing shows the stand-in
         try:
             self.context.store.save_table(self.row())
             self._seat_changed(SeatChange.TAKEN_OVER, seat)
-            self.context.changed(self)  # the listing shows the stand-in
             self.flush()
         except sqlite3.Error as error:  # a timer's callback: nothing above it
             log.error("table %s: the takeover was not saved (%s)", self.id, error)
@@ -438,10 +441,10 @@ class NetTable:
             if self.core is not None:
                 self.core.set_human(seat, True)
             change = SeatChange.RETURNED
+        self.context.changed(self)
         self.context.store.save_table(self.row())
         client.send(self.snapshot(client))
         self._seat_changed(change, seat, exclude=client)
-        self.context.changed(self)
         self.flush()
         self.poke.set()
 
@@ -584,9 +587,11 @@ class NetTable:
             client.table, client.seat = None, None
         self.members.clear()
         self.spectators.clear()
-        self.context.store.close_table(self.id)
-        log.info("table %s: closed", self.id)
-        self.context.closed(self, dropped)
+        try:
+            self.context.store.close_table(self.id)
+        finally:  # gone from the server even if the database failed
+            log.info("table %s: closed", self.id)
+            self.context.closed(self, dropped)
 
     @classmethod
     def resume(cls, context: TableContext, saved: SavedTable) -> NetTable:

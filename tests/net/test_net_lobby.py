@@ -4,8 +4,10 @@ seats, computer players, starting, spectators, chat, and leaving."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from pathlib import Path
 
+import pytest
 from net_client import NetPlayer, run, running_server, url_of
 
 from audiospades.net import protocol as p
@@ -312,66 +314,144 @@ async def _updates(watcher: NetPlayer, seconds: float = 0.4) -> list[p.LobbyUpda
 
 
 def test_the_lobby_is_told_only_the_tables_that_changed(tmp_path: Path) -> None:
-    """Wes waits in the lobby while tables open, fill, start, lose a spectator,
-    lose a player to a stand-in and close. He is sent each change as the changed
-    tables only (before: the whole list every time, so a lobby of thousands of
-    tables cost the server the whole list per player per change), never a private
-    table, and what he puts together is what a fresh list says."""
+    """Wes waits in the lobby while tables open, fill, start, lose a player to a
+    stand-in and get them back, gain and lose a spectator, finish a game, start
+    another, change host and close. He is sent each change as the changed tables
+    only (before: the whole list every time, so a lobby of thousands of tables
+    cost the server the whole list per player per change), never a word of the
+    private table, and what he puts together is, at every step, the tables as they
+    stand (read from the server's tables themselves, not from its kept listings)."""
 
     async def scenario() -> None:
-        async with running_server(tmp_path / "s.db") as server:
+        async with running_server(tmp_path / "s.db", takeover_seconds=1.5) as server:
             url = url_of(server)
+
+            def as_they_stand() -> list[p.TableInfo]:
+                return [t.info() for t in server.tables.values() if t.code is None]
+
             wes = NetPlayer(url, "Wes")
             await wes.connect()
             listed = (await wes.expect(p.Lobby)).tables
             assert listed == []
+
+            async def told(most: int = 3) -> list[p.LobbyUpdate]:
+                nonlocal listed
+                updates = await _updates(wes)
+                for update in updates:
+                    assert len(update.tables) + len(update.gone) <= most, update
+                    listed = merged_listing(listed, update.tables, update.gone)
+                assert listed == as_they_stand()
+                return updates
+
             ann, bob, cy, dee, eve = (
                 NetPlayer(url, n) for n in ("Ann", "Bob", "Cy", "Dee", "Eve")
             )
             for player in (ann, bob, cy, dee, eve):
                 await player.connect()
-            a = (await _create(ann, name="Apple", rules={"preset": "pagat"})).table.id
+            one_hand = {"preset": "pagat", "hand_limit": 1}
+            a = (await _create(ann, name="Apple", rules=one_hand)).table.id
             b = (await _create(bob, name="Birch")).table.id
             secret = (await _create(cy, name="Secret", private=True)).table.id
-            updates = await _updates(wes)
-            for update in updates:
-                listed = merged_listing(listed, update.tables, update.gone)
+            await told()
             assert [t.name for t in listed] == ["Apple", "Birch"]
 
             await dee.send({"type": "join_seat", "table": a, "seat": 1})
             await dee.expect(p.TableSnapshot)
-            updates = await _updates(wes)
+            updates = await told()
             assert [[t.name for t in u.tables] for u in updates] == [["Apple"]]
-            assert [s.name for s in updates[0].tables[0].seats][:2] == ["Ann", "Dee"]
             assert updates[0].gone == []
-            listed = merged_listing(listed, updates[0].tables, [])
 
             await ann.send({"type": "add_bot", "seat": 2, "character": "milly"})
             await ann.send({"type": "add_bot", "seat": 3, "character": "bert"})
             await ann.send({"type": "start_game"})
             await ann.expect(p.TableSnapshot)
-            assert dee.ws is not None
-            await dee.ws.close()  # a player's: a computer stands in (0.5 s here)
-            await asyncio.sleep(1.0)
+            await dee.close()  # a player's connection drops
+            await told()
+            assert not listed[0].seats[1].connected
+            assert not listed[0].seats[1].stand_in
+            await asyncio.sleep(1.5)  # a computer stands in
+            await told()
+            assert listed[0].seats[1].stand_in and not listed[0].seats[1].connected
+
+            await dee.connect()  # back: the seat is hers again
+            await dee.expect(p.TableSnapshot)
+            await told()
+            assert listed[0].seats[1].connected and not listed[0].seats[1].stand_in
+
             await eve.send({"type": "spectate", "table": a})
             await eve.expect(p.TableSnapshot)
-            assert eve.ws is not None
-            await eve.ws.close()  # a spectator's connection drops
+            await told()
+            assert listed[0].spectators == 1
+            await eve.close()  # a spectator's connection drops
+            await told()
+            assert listed[0].spectators == 0
+
+            await asyncio.gather(ann.play_to_the_end(), dee.play_to_the_end())
+            await told()
+            assert listed[0].state is TableState.FINISHED
+            await ann.send({"type": "start_game"})  # the next game, same players
+            await ann.expect(p.TableSnapshot)
+            await told()
+            assert listed[0].state is TableState.PLAYING
+            await ann.send({"type": "leave"})  # Dee is the host now
+            await ann.expect(p.Lobby)
+            await told()
+            assert listed[0].host == dee.player_id
+
             await bob.send({"type": "leave"})  # Birch, empty, closes
             await bob.expect(p.Lobby)
-            updates = await _updates(wes)
-            for update in updates:
-                assert all(t.id != secret for t in update.tables)
-                assert len(update.tables) + len(update.gone) <= 2, update
-                listed = merged_listing(listed, update.tables, update.gone)
-            assert any(u.gone == [b] for u in updates)
+            await cy.send({"type": "leave"})  # and Secret
+            await cy.expect(p.Lobby)
+            updates = await told()
+            assert [u.gone for u in updates if u.gone] == [[b]]
+            assert [t.name for t in listed] == ["Apple"]
+            assert not any(secret in frame for frame in wes.frames)
 
-            await wes.send({"type": "list_tables"})
-            fresh = (await wes.expect(p.Lobby)).tables
-            assert listed == fresh
-            [apple] = fresh
-            assert apple.state is TableState.PLAYING
-            assert apple.seats[1].stand_in and not apple.seats[1].connected
-            assert apple.spectators == 0
+    run(scenario())
+
+
+@pytest.mark.allow_error_log  # the two failed writes are logged
+def test_a_table_changed_by_a_failed_write_is_listed_as_it_stands(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A database write that fails after a table changed (Bob is seated, Ann has
+    left) still tells the lobby, and Ann, back in it, gets the whole list; the
+    lobby's listings are not left as they were before the failure for good."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "s.db") as server:
+            url = url_of(server)
+            wes, ann, bob = (NetPlayer(url, n) for n in ("Wes", "Ann", "Bob"))
+            for player in (wes, ann, bob):
+                await player.connect()
+            listed = (await wes.expect(p.Lobby)).tables
+            table = (await _create(ann, name="Apple")).table.id
+            real = server.store.save_table
+            failures = 0
+
+            def fails_once_when_asked(row: object) -> None:
+                nonlocal failures
+                if failures:
+                    failures -= 1
+                    raise sqlite3.OperationalError("disk I/O error")
+                real(row)  # type: ignore[arg-type]
+
+            monkeypatch.setattr(server.store, "save_table", fails_once_when_asked)
+            failures = 1
+            await bob.send({"type": "join_seat", "table": table, "seat": 2})
+            assert (await bob.expect(p.Error)).code is ErrorCode.SERVER_ERROR
+            failures = 1
+            await ann.send({"type": "leave"})
+            assert (await ann.expect(p.Error)).code is ErrorCode.SERVER_ERROR
+            back = await ann.expect(p.Lobby)
+            # The server joins each table's kept JSON into the list: the very
+            # bytes msgspec writes for the whole message.
+            assert ann.frames[-1].encode() == p.encode_utf8(back)
+            for update in await _updates(wes):
+                listed = merged_listing(listed, update.tables, update.gone)
+            standing = [t.info() for t in server.tables.values() if t.code is None]
+            assert listed == standing == back.tables
+            [apple] = standing
+            assert [s.name for s in apple.seats] == [None, None, "Bob", None]
 
     run(scenario())

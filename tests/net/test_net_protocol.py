@@ -227,6 +227,7 @@ def test_server_messages_round_trip() -> None:
         p.Welcome(version=2, player="p1", token="t" * 32, name="Ann"),
         p.Error(code=ErrorCode.SEAT_TAKEN, detail="seat 2 is taken", request="join"),
         p.Lobby(tables=[info]),
+        p.LobbyUpdate(tables=[info], gone=["t2"]),
         p.SeatChanged(change=p.SeatChange.JOINED, seat=0, name="Ann", table=info),
         p.ChatLine(scope="lobby", sender="Ann", player="p1", seat=None, text="hi"),
         p.Pong(nonce=5),
