@@ -22,6 +22,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from functools import partial
+from typing import Final
 
 from audiospades.app.games import rules_from_settings
 from audiospades.app.online import OnlineSession, chat_entry, say_news
@@ -101,6 +102,12 @@ def table_screen_for(
     if table.has_started:
         return OnlineTableScreen(session, table, fresh=fresh)
     return WaitingRoomScreen(session, table)
+
+
+_WHY_BACK: Final = frozenset(
+    {NewsKind.TABLE_GONE, NewsKind.SEAT_LOST, NewsKind.GAME_ENDED_AWAY}
+)
+"""News that tells why the player is back in the lobby."""
 
 
 class LobbyScreen(MenuScreen):
@@ -195,12 +202,20 @@ class LobbyScreen(MenuScreen):
         # else: said when the server's first list comes (see update)
 
     def on_resume(self, services: Services) -> None:
-        if self.online.client.list_due:
+        client = self.online.client
+        # Why the player is back here (a table closed under them, a seat given up
+        # while they were away) comes first, then where the focus is.
+        why = [n for n in client.news if n.kind in _WHY_BACK]
+        if why:
+            client.news = [n for n in client.news if n.kind not in _WHY_BACK]
+            say_news(services, self.online, why)
+        if client.list_due:
             # Back from a table: the list held is the one of before; the fresh
             # one, asked for on leaving, is said when it comes.
             self._refreshing = self.awaiting = True
         self._rebuild()
-        if not self.awaiting:  # else the answer speaks for itself
+        if not self.awaiting and client.lobby_count:  # else the answer speaks
+            self._introduced = True
             super().on_resume(services)
 
     def is_busy(self) -> bool:
@@ -253,7 +268,10 @@ class LobbyScreen(MenuScreen):
                 if lines:
                     services.say(Utterance(" ".join(lines)))
             if not self._introduced:
+                # The first list (it may come after a table, when the game began
+                # at one): the whole lobby, once.
                 self._introduced = True
+                self._refreshing = self.awaiting = False
                 self.index = 0
                 MenuScreen.on_enter(self, services)
             elif self._refreshing:

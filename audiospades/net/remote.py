@@ -58,6 +58,10 @@ class NewsKind(StrEnum):
     SEAT_LOST = "seat_lost"
     """After a reconnection the server no longer seats the player at the table
     (the seat was freed while the connection was down, before the game began)."""
+    GAME_ENDED_AWAY = "game_ended_away"
+    """After a reconnection the server no longer seats the player at the table
+    whose game had begun: it ended while the connection was down (a computer
+    player played the seat to the end), and the seat was given up."""
     TABLE_GONE = "table_gone"
     """The server put the player back in the lobby: the table watched closed
     (its last person left)."""
@@ -160,9 +164,7 @@ class OnlineClient:
                     # The server lists the lobby to players who are in it: after
                     # a reconnection the seat was given up; a spectator's table
                     # closed.
-                    kind = (
-                        NewsKind.SEAT_LOST if self._reattaching else NewsKind.TABLE_GONE
-                    )
+                    kind = _why_back_in_the_lobby(self.table, self._reattaching)
                     self.table = None
                     self.news.append(OnlineNews(kind))
                 self._reattaching = False
@@ -483,6 +485,18 @@ def _seat_name(info: p.TableInfo, seat: int | None) -> str:
 
 def _side_count(info: p.TableInfo) -> int:
     return info.players // 2 if info.partnerships else info.players
+
+
+def _why_back_in_the_lobby(table: RemoteTable, reattaching: bool) -> NewsKind:
+    """Why the server lists the lobby to a player it had at ``table``.
+
+    A spectator's table closed (back on a new connection, one still open is
+    watched again); a seated player coming back finds the seat given up, before
+    the game began or when it ended.
+    """
+    if not reattaching or not table.is_seated:
+        return NewsKind.TABLE_GONE
+    return NewsKind.GAME_ENDED_AWAY if table.has_started else NewsKind.SEAT_LOST
 
 
 def merged_listing(

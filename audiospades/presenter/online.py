@@ -648,6 +648,8 @@ def news_utterance(
             return Utterance(undo_unavailable_text(), Cue.ILLEGAL_MOVE, interrupt=True)
         case NewsKind.SEAT_LOST:
             return Utterance(seat_lost_text(), Cue.ILLEGAL_MOVE, interrupt=True)
+        case NewsKind.GAME_ENDED_AWAY:
+            return Utterance(game_ended_away_text(), Cue.ILLEGAL_MOVE, interrupt=True)
         case NewsKind.TABLE_GONE:
             return Utterance(_(TABLE_GONE), interrupt=True)
     return None
@@ -656,6 +658,14 @@ def news_utterance(
 TABLE_GONE: Final = N_("Your table is no longer there: you are back in the lobby.")
 """Said when the table watched has closed (and by the page after a reconnection
 that finds its table gone)."""
+
+
+def game_ended_away_text() -> str:
+    """After a reconnection the game had ended, and the seat was given up."""
+    return _(
+        "The game ended while the connection was down, and your seat was given "
+        "up. You are back in the lobby."
+    )
 
 
 def seat_lost_text() -> str:

@@ -231,3 +231,41 @@ def test_tables_opening_and_closing_are_told_in_the_lobby(
         finally:
             ann.close()
             bob.close()
+
+
+def test_a_lobby_first_listed_after_a_table_is_introduced_once(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Ann starts the game again while seated at a table (it puts her back at it,
+    with no lobby first) and leaves it: the lobby is introduced once, and a table
+    Bob opens afterwards is told as new, with her focus left where it is. Before,
+    every later change of the list (each one, now that the server sends the changed
+    tables) said the whole lobby again and sent the focus to the top."""
+    with server_thread(tmp_path / "server.db", takeover_seconds=30) as server:
+        first = connect(make_harness, server, "Ann")
+        try:
+            first.press("return", "end", "return")  # create "Ann's table"
+            until(lambda: isinstance(first.app.top, WaitingRoomScreen), first)
+        finally:
+            first.close()
+        ann = connect(make_harness, server, "Ann")  # the same player again
+        bob = connect(make_harness, server, "Bob")
+        try:
+            until(lambda: isinstance(ann.app.top, WaitingRoomScreen), ann)
+            ann.press("escape")  # leave: the table closes
+            until(lambda: isinstance(ann.app.top, LobbyScreen), ann)
+            lobby = "Lobby. No table is open yet: create one. Create a table, 1 of 4"
+            until(heard(ann, lobby), ann)
+            ann.press("down")
+            assert ann.last == "Join a private table by its code, 2 of 4"
+            mark = ann.mark()
+            bob.press("return", "end", "return")  # create "Bob's table"
+            until(heard(ann, "New table: Bob's table."), ann)
+            ann.settle()
+            assert ann.said_since(mark) == ["New table: Bob's table."]
+            assert ann.transcript.count(lobby) == 1
+            ann.press("up")
+            assert ann.last == "Create a table, 2 of 5"
+        finally:
+            ann.close()
+            bob.close()

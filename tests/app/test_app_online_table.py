@@ -322,3 +322,36 @@ def test_a_spectators_dropped_connection_comes_back_to_the_watched_table(
         finally:
             ann.close()
             bob.close()
+
+
+def test_a_spectator_hears_why_the_lobby_is_back_before_the_lobby(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Bob watches Ann's game; Ann leaves, the table closes. Bob hears that his
+    table is gone first, then the lobby's line he is on. Before, the lobby's line
+    came first and the reason after it (or after his next key's answer)."""
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann")
+        bob = connect(make_harness, server, "Bob")
+        try:
+            ann.press(*HOST_WITH_BOTS)
+            ann.settle()
+            until(lambda: len(bob.app.top.items) == 5, bob)  # type: ignore[attr-defined]
+            bob.patience_seconds = 0.3  # a spectator's table is never idle
+            bob.press("home", "return", "return")  # the table, then watch it
+            until(lambda: isinstance(bob.app.top, OnlineTableScreen), bob)
+            mark = bob.mark()
+            ann.press("escape", "y")  # the last person leaves: the table closes
+            until(lambda: isinstance(bob.app.top, LobbyScreen), bob)
+            bob.settle()
+            said = bob.said_since(mark)
+            gone = "Your table is no longer there: you are back in the lobby."
+            assert gone in said, said
+            after = said[said.index(gone) + 1 :]
+            assert after and after[0].startswith("Create a table, 1 of 4"), said
+            assert not any(
+                s.startswith("Create a table") for s in said[: said.index(gone)]
+            )
+        finally:
+            ann.close()
+            bob.close()

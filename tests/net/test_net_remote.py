@@ -233,6 +233,66 @@ def test_a_seat_given_up_before_the_game_sends_the_player_back_to_the_lobby(
             ann.close()
 
 
+def test_a_spectator_back_after_the_table_closed_is_told_the_table_is_gone(
+    tmp_path: Path,
+) -> None:
+    """Cy watches Ann's table; while his connection is down Ann leaves and the
+    table closes. Back, he is told his table is no longer there. Before, he heard
+    that his seat was given up before the game began: he had no seat."""
+    with server_thread(tmp_path / "server.db") as server:
+        ann = _client(server, "Ann")
+        connection = Connection(f"ws://127.0.0.1:{server.port}", "Cy", backoff=(1.0,))
+        connection.start()
+        cy = OnlineClient(connection)
+        try:
+            _until(lambda: ann.welcome is not None and cy.welcome is not None, ann, cy)
+            ann.send(p.CreateTable(name="Ours", rules={"preset": "pagat"}))
+            _until(lambda: ann.table is not None, ann)
+            assert ann.table is not None
+            cy.send(p.Spectate(table=ann.table.info.id))
+            _until(lambda: cy.table is not None, cy)
+            socket = connection._socket
+            assert socket is not None and connection._loop is not None
+            asyncio.run_coroutine_threadsafe(socket.close(), connection._loop)
+            _until(lambda: cy.link is LinkState.LOST, cy)
+            ann.leave_table()  # the table closes while Cy is away
+            _until(lambda: cy.table is None, ann, cy)
+            kinds = [n.kind for n in cy.drain_news()]
+            assert NewsKind.TABLE_GONE in kinds and NewsKind.SEAT_LOST not in kinds
+        finally:
+            ann.close()
+            cy.close()
+
+
+def test_a_player_back_after_the_game_ended_is_told_so(tmp_path: Path) -> None:
+    """Ann's connection drops in her game with three computer players; one stands
+    in and plays it to the end, the table closes. Back, she is told the game ended
+    while she was away (before: that her seat was given up before the game began)."""
+    with server_thread(tmp_path / "server.db", takeover_seconds=0.1) as server:
+        connection = Connection(f"ws://127.0.0.1:{server.port}", "Ann", backoff=(3.0,))
+        connection.start()
+        ann = OnlineClient(connection)
+        try:
+            _until(lambda: ann.welcome is not None, ann)
+            ann.send(
+                p.CreateTable(name="Ours", rules={"preset": "pagat", "hand_limit": 1})
+            )
+            _until(lambda: ann.table is not None, ann)
+            for seat, character in ((1, "milly"), (2, "bert"), (3, "poppy")):
+                ann.send(p.AddBot(seat=seat, character=character))
+            ann.send(p.StartGame())
+            _until(lambda: ann.table is not None and ann.table.has_started, ann)
+            socket = connection._socket
+            assert socket is not None and connection._loop is not None
+            asyncio.run_coroutine_threadsafe(socket.close(), connection._loop)
+            _until(lambda: ann.table is None, ann)
+            kinds = [n.kind for n in ann.drain_news()]
+            assert NewsKind.GAME_ENDED_AWAY in kinds, kinds
+            assert NewsKind.SEAT_LOST not in kinds
+        finally:
+            ann.close()
+
+
 def test_a_seat_left_after_the_game_keeps_its_name_in_that_games_words(
     tmp_path: Path,
 ) -> None:
