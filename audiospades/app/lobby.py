@@ -425,6 +425,9 @@ class WaitingRoomScreen(MenuScreen):
     def __init__(self, session: OnlineSession, table: RemoteTable) -> None:
         self.online = session
         self.table = table
+        self.saw_the_start = False
+        """The game began while this player was here (else: it began while the
+        connection was down, and the table tells where things stand)."""
         self.armed = False
         """The host asked to start as soon as every seat is taken."""
         self.starting = False
@@ -554,6 +557,8 @@ class WaitingRoomScreen(MenuScreen):
         news = table.drain_news()
         if any(n.kind is NewsKind.REFUSED for n in news):
             self.starting = self.awaiting_seat = False
+        if any(n.change is p.SeatChange.GAME_STARTED for n in news):
+            self.saw_the_start = True
         if table.info is not self._info:
             self.awaiting_seat = False
         say_news(services, session, news, table.seat)
@@ -564,7 +569,8 @@ class WaitingRoomScreen(MenuScreen):
             self.online.client.send(p.StartGame())
             self.starting = True
         if table.has_started:
-            return Replace(table_screen_for(session, table, fresh=True))
+            fresh = self.saw_the_start
+            return Replace(table_screen_for(session, table, fresh=fresh))
         return None
 
 

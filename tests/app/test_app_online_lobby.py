@@ -5,6 +5,7 @@ Two players' games run in this process against a real server on loopback.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import time
 from collections.abc import Callable
@@ -14,6 +15,7 @@ from online_helpers import connect, heard, server_thread, type_keys, until, url_
 
 from audiospades.app.harness import Harness
 from audiospades.app.lobby import LobbyScreen, WaitingRoomScreen
+from audiospades.app.online_table import OnlineTableScreen
 from audiospades.net.client import Connection, Link, LinkState
 from audiospades.sound import Cue
 from audiospades.storage import Settings
@@ -269,3 +271,48 @@ def test_a_lobby_first_listed_after_a_table_is_introduced_once(
         finally:
             ann.close()
             bob.close()
+
+
+def test_a_player_back_in_a_game_begun_while_away_hears_where_things_stand(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Lee waits in Ann's waiting room; his connection drops and Ann starts the
+    game meanwhile. Back, he hears where things stand: his hand, the bids, whose
+    turn, the scores. Before, the game's next move was all he heard, as if he had
+    seen it start."""
+    with server_thread(tmp_path / "server.db", takeover_seconds=30) as server:
+        ann = connect(make_harness, server, "Ann")
+        lee = connect(make_harness, server, "Lee")
+        try:
+            ann.press("return", "end", "return")  # create "Ann's table"
+            until(lambda: isinstance(ann.app.top, WaitingRoomScreen), ann)
+            until(heard(lee, "New table: Ann's table."), lee)
+            lee.press("home", "return", "return")  # join: the first free seat
+            until(lambda: isinstance(lee.app.top, WaitingRoomScreen), lee)
+            until(heard(ann, "Lee sits in seat 2."), ann)
+            ann.press("down", "down", "return", "return")  # seat 3: Milly
+            until(heard(ann, "Milly, a computer player, sits in seat 3."), ann)
+            ann.press("down", "return", "return")  # seat 4: Bert
+            until(heard(ann, "Bert, a computer player, sits in seat 4."), ann)
+            room = lee.app.top
+            assert isinstance(room, WaitingRoomScreen)
+            connection = room.online.client.connection
+            connection._backoff = (2.0,)  # away long enough for the start
+            socket, loop = connection._socket, connection._loop
+            assert socket is not None and loop is not None
+            mark = lee.mark()
+            asyncio.run_coroutine_threadsafe(socket.close(), loop).result(10)
+            until(heard(lee, "Connection lost, reconnecting."), lee)
+            ann.patience_seconds = 0.3
+            ann.press("down", "return")  # Start the game, Lee away
+            until(lambda: isinstance(lee.app.top, OnlineTableScreen), lee)
+            until(
+                lambda: any(
+                    s.startswith("Hand 1. Your cards, 13: ")
+                    for s in lee.said_since(mark)
+                ),
+                lee,
+            )
+        finally:
+            ann.close()
+            lee.close()
