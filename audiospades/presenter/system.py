@@ -16,7 +16,9 @@ from audiospades.presenter.utterance import Utterance
 from audiospades.presenter.words import (
     bid_words,
     card_list,
+    is_watching,
     join_list,
+    only_players_text,
     suit_name,
     the_card,
 )
@@ -680,7 +682,7 @@ def hint_text(found: Hint) -> str:
 
 def no_playable_text() -> str:
     """Tab or Shift+Tab when the player may not play a card now."""
-    return _("You cannot play a card now.")
+    return only_players_text() if is_watching() else _("You cannot play a card now.")
 
 
 def no_hinted_card_text() -> str:
@@ -690,6 +692,8 @@ def no_hinted_card_text() -> str:
 
 def no_hint_text() -> str:
     """When there is nothing to decide, or hints are off."""
+    if is_watching():
+        return only_players_text()
     return _("No hint now: it is not your decision.")
 
 

@@ -18,8 +18,11 @@ from audiospades.presenter.words import (
     allowed_bids_words,
     bid_words,
     card_name,
+    hands_hidden_text,
+    is_watching,
     is_you,
     join_list,
+    only_players_text,
     player_title,
     rank_name,
     side_subject,
@@ -59,7 +62,7 @@ def any_suit_text(suit: Suit) -> str:
 def hand_text(cards: Sequence[Card], rules: Rules) -> str:
     """The whole hand by suit: "Your cards, 13: clubs: ace, 10, 4. ..."."""
     if not cards:
-        return _("You hold no cards.")
+        return hands_hidden_text() if is_watching() else _("You hold no cards.")
     suit_of = card_table(rules).suit_of
     parts = []
     for suit in _SUIT_ORDER:
@@ -433,7 +436,7 @@ def _restricted_bid_text(
 def bid_prompt_text(view: SeatView) -> str:
     """Key B: how to bid, or why not now."""
     if not is_you(HUMAN):  # a spectator, whose view is the watched player's
-        return _("You are watching: only the players can do that.")
+        return only_players_text()
     if view.phase is Phase.BIDDING and view.is_my_turn:
         restricted = _restricted_bid_text(
             view,
@@ -460,6 +463,8 @@ def bid_prompt_text(view: SeatView) -> str:
 
 def bid_not_now_text(view: SeatView, names: Sequence[str]) -> str:
     """A digit typed when it is not the player's turn to bid."""
+    if is_watching():
+        return only_players_text()
     mine = view.bids[HUMAN] if is_you(HUMAN) else None
     seat = view.to_act
     if view.phase is Phase.BIDDING and seat not in (None, HUMAN) and mine is None:
@@ -494,7 +499,7 @@ def hidden_hand_text() -> str:
 
 def empty_hand_text() -> str:
     """No cards left."""
-    return _("You hold no cards.")
+    return hands_hidden_text() if is_watching() else _("You hold no cards.")
 
 
 def position_text(view: SeatView, names: Sequence[str]) -> str:

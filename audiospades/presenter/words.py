@@ -220,6 +220,21 @@ def watching(on: bool = True) -> Iterator[None]:
         _WATCHING.reset(token)
 
 
+def is_watching() -> bool:
+    """Whether the words are for a spectator (inside :func:`watching`)."""
+    return _WATCHING.get()
+
+
+def only_players_text() -> str:
+    """A spectator asked for what only a player at the table can do."""
+    return _("You are watching: only the players can do that.")
+
+
+def hands_hidden_text() -> str:
+    """A spectator asked about the cards in hand: no player's are shown."""
+    return _("You are watching: the players' cards are not shown.")
+
+
 def is_you(seat: int | None) -> bool:
     """Whether ``seat`` is the listener ("you"): seat 0, unless watching."""
     return seat == HUMAN and not _WATCHING.get()

@@ -355,3 +355,48 @@ def test_a_spectator_hears_why_the_lobby_is_back_before_the_lobby(
         finally:
             ann.close()
             bob.close()
+
+
+def test_a_spectators_keys_for_a_players_things_say_they_are_watching(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Bob watches Ann's game: the keys for a hand, a hint, a bid or a card say he
+    is watching. Before, R, Left and Home said "You hold no cards", H and J "it is
+    not your decision", a typed bid "It is not your turn to bid", as if he were a
+    player with an empty hand. Enter tells whose turn it is."""
+    with server_thread(tmp_path / "server.db", takeover_seconds=30.0) as server:
+        ann = connect(make_harness, server, "Ann")
+        bob = connect(make_harness, server, "Bob")
+        try:
+            ann.press(*HOST_WITH_BOTS)
+            ann.settle()
+            until(lambda: len(bob.app.top.items) == 5, bob)  # type: ignore[attr-defined]
+            bob.patience_seconds = 0.3  # a spectator's table is never idle
+            bob.press("home", "return", "return")  # the table, then watch it
+            until(lambda: isinstance(bob.app.top, OnlineTableScreen), bob)
+            bob.settle()
+            hidden = "You are watching: the players' cards are not shown."
+            players = "You are watching: only the players can do that."
+            for keys, answer in (
+                (("r",), hidden),
+                (("left",), hidden),
+                (("home",), hidden),
+                (("tab",), players),
+                (("h",), players),
+                (("j",), players),
+                (("3",), players),
+                (("b",), players),
+            ):
+                mark = bob.mark()
+                bob.press(*keys)
+                said = bob.said_since(mark)
+                assert answer in said, (keys, said)
+                assert not [s for s in said if "You hold no cards" in s], (keys, said)
+            mark = bob.mark()
+            bob.press("return")  # whose turn it is: what a spectator can be told
+            assert bob.said_since(mark) and not [
+                s for s in bob.said_since(mark) if s.startswith("You")
+            ]
+        finally:
+            ann.close()
+            bob.close()
