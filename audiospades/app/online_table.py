@@ -110,7 +110,13 @@ class OnlineTableScreen(TableScreen):
 
     def is_busy(self) -> bool:
         table = self.remote
-        if self.online.client.table is not table or table.is_over or self.finished:
+        if self.online.client.table is not table:
+            return False
+        if table.awaiting_reply:
+            # An intent is on its way (a bid, a card, the host's "play again"):
+            # the server's answer comes next, even once the game is over.
+            return True
+        if table.is_over or self.finished:
             return False
         return not (table.is_human_turn or table.question is not None)
 

@@ -112,7 +112,8 @@ def test_the_host_starts_another_game_at_the_same_table_and_both_play_it(
             ann.press("return")
             ann_mark, bob_mark = ann.mark(), bob.mark()
             ann.press("y")
-            until(lambda: "The game starts." in ann.said_since(ann_mark), ann)
+            ann.settle()  # as a key script's next key would: after the answer
+            assert "The game starts." in ann.said_since(ann_mark)
             until(lambda: "The game starts." in bob.said_since(bob_mark), bob)
             # Y's answer is the server's: no "Y does nothing here" before it.
             assert not [s for s in ann.said_since(ann_mark) if "does nothing" in s]
