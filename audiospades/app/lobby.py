@@ -44,7 +44,7 @@ from audiospades.commands import Command
 from audiospades.keymap import Context
 from audiospades.net import protocol as p
 from audiospades.net.client import LinkState
-from audiospades.net.remote import NewsKind, RemoteTable
+from audiospades.net.remote import NewsKind, OnlineNews, RemoteTable
 from audiospades.presenter import Utterance
 from audiospades.presenter.menus import character_value
 from audiospades.presenter.online import (
@@ -108,6 +108,17 @@ _WHY_BACK: Final = frozenset(
     {NewsKind.TABLE_GONE, NewsKind.SEAT_LOST, NewsKind.GAME_ENDED_AWAY}
 )
 """News that tells why the player is back in the lobby."""
+
+
+def _told_under_cover(news: OnlineNews) -> bool:
+    """Lobby news told while a sub-screen is over the lobby.
+
+    Chat, and the connection lost or back (its replacement by another is the
+    lobby's own to handle).
+    """
+    if news.kind is NewsKind.LINK:
+        return news.link is not LinkState.REPLACED
+    return news.kind is NewsKind.CHAT
 
 
 class LobbyScreen(MenuScreen):
@@ -233,6 +244,33 @@ class LobbyScreen(MenuScreen):
             services.sound.play(Cue.MENU_BACK)
             return self._leave_server(services)
         return super().handle(command, key, services)
+
+    def update_covered(self, services: Services, now_ms: int) -> None:
+        """A table's seats, a new table, the chat line or help is over the lobby.
+
+        Chat, the connection and tables opening and closing are told as they
+        come, as in the lobby itself (before, nothing until the player was back
+        in it). The rest waits for the lobby. At a table, its screen tells all.
+        """
+        session = self.online
+        client = session.client
+        if client.table is not None:
+            return
+        session.pump()
+        now = [n for n in client.news if _told_under_cover(n)]
+        if now:
+            client.news = [n for n in client.news if not _told_under_cover(n)]
+            say_news(services, session, now)
+        if (
+            self._introduced
+            and not self._refreshing
+            and client.lobby_count != self._seen_lists
+        ):
+            listed = self._listed
+            self._rebuild()
+            lines = lobby_changes(listed, client.tables)
+            if lines:
+                services.say(Utterance(" ".join(lines)))
 
     def update(self, services: Services, now_ms: int) -> Transition | None:
         session = self.online
@@ -549,19 +587,33 @@ class WaitingRoomScreen(MenuScreen):
             return self._leave(services)
         return super().handle(command, key, services)
 
+    def update_covered(self, services: Services, now_ms: int) -> None:
+        """A computer player's choice, the chat line or help is over the room.
+
+        Who comes and goes, chat and the game's start are told as they come.
+        """
+        session, table = self.online, self.table
+        if session.client.table is not table:
+            return  # the room's own update goes back to the lobby
+        session.pump()
+        self._tell(services, table.drain_news())
+
+    def _tell(self, services: Services, news: list[OnlineNews]) -> None:
+        if any(n.kind is NewsKind.REFUSED for n in news):
+            self.starting = self.awaiting_seat = False
+        if any(n.change is p.SeatChange.GAME_STARTED for n in news):
+            self.saw_the_start = True
+        say_news(services, self.online, news, self.table.seat)
+
     def update(self, services: Services, now_ms: int) -> Transition | None:
         session, table = self.online, self.table
         session.pump()
         if session.client.table is not table:
             return Pop()  # the table closed, or another snapshot replaced it
         news = table.drain_news()
-        if any(n.kind is NewsKind.REFUSED for n in news):
-            self.starting = self.awaiting_seat = False
-        if any(n.change is p.SeatChange.GAME_STARTED for n in news):
-            self.saw_the_start = True
         if table.info is not self._info:
             self.awaiting_seat = False
-        say_news(services, session, news, table.seat)
+        self._tell(services, news)
         if table.info is not self._info:
             self._rebuild()
         if self.armed and table.is_host and not self._empty_seats():

@@ -16,6 +16,7 @@ from online_helpers import connect, heard, server_thread, type_keys, until, url_
 from audiospades.app.harness import Harness
 from audiospades.app.lobby import LobbyScreen, WaitingRoomScreen
 from audiospades.app.online_table import OnlineTableScreen
+from audiospades.net import protocol as p
 from audiospades.net.client import Connection, Link, LinkState
 from audiospades.sound import Cue
 from audiospades.storage import Settings
@@ -316,3 +317,62 @@ def test_a_player_back_in_a_game_begun_while_away_hears_where_things_stand(
         finally:
             ann.close()
             lee.close()
+
+
+def test_the_lobby_tells_chat_and_tables_while_a_menu_is_over_it(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Dan has Ann's table's seats open (Enter on it): Bob's lobby chat, Bob's new
+    table and Ann's table closing are told as they happen. Before, nothing until
+    he chose, and then all at once with "There is no such table"."""
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann")
+        bob = connect(make_harness, server, "Bob")
+        dan = connect(make_harness, server, "Dan")
+        try:
+            ann.press("return", "end", "return")  # create "Ann's table"
+            until(lambda: isinstance(ann.app.top, WaitingRoomScreen), ann)
+            until(heard(dan, "New table: Ann's table."), dan)
+            dan.press("home", "return")  # the table's seats
+            covering = dan.app.top
+            assert not isinstance(covering, LobbyScreen)
+            until(heard(bob, "New table: Ann's table."), bob)
+            bob.press("'", *type_keys("hi all"), "return")
+            until(heard(dan, "Bob: hi all"), dan)
+            bob.press("return", "end", "return")  # create "Bob's table"
+            until(heard(dan, "New table: Bob's table."), dan)
+            ann.press("escape")  # Ann's table closes
+            until(heard(dan, "Ann's table has closed."), dan)
+            assert dan.app.top is covering
+        finally:
+            ann.close()
+            bob.close()
+            dan.close()
+
+
+def test_the_waiting_room_tells_who_comes_while_a_menu_is_over_it(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Ann, the host, is choosing a computer player for seat 3 when Bob sits down
+    and says hello: she hears both as they happen, not once she has chosen."""
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann")
+        bob = connect(make_harness, server, "Bob")
+        try:
+            ann.press("return", "end", "return")  # create "Ann's table"
+            until(lambda: isinstance(ann.app.top, WaitingRoomScreen), ann)
+            ann.press("down", "down", "return")  # seat 3: the characters
+            choosing = ann.app.top
+            assert not isinstance(choosing, WaitingRoomScreen)
+            until(heard(bob, "New table: Ann's table."), bob)
+            bob.press("home", "return", "return")  # join: the first free seat
+            until(heard(ann, "Bob sits in seat 2."), ann)
+            until(lambda: isinstance(bob.app.top, WaitingRoomScreen), bob)
+            # Bob waits for the host, so his keys would wait too: his line goes
+            # as his chat key would send it.
+            bob.app.top.online.client.send(p.Chat(text="hello"))  # type: ignore[attr-defined]
+            until(heard(ann, "Bob: hello"), ann)
+            assert ann.app.top is choosing
+        finally:
+            ann.close()
+            bob.close()
