@@ -29,6 +29,15 @@ def _settings(**changes: object) -> Settings:
     return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
 
 
+def _ann_opens_a_table(ann: Harness, *told: Harness) -> None:
+    """Ann, in the lobby, creates "Ann's table" and waits in it; the others, in
+    the lobby, have heard it open."""
+    ann.press("return", "end", "return")
+    until(lambda: isinstance(ann.app.top, WaitingRoomScreen), ann)
+    for other in told:
+        until(heard(other, "New table: Ann's table."), other)
+
+
 def test_a_private_table_is_joined_by_its_code_and_chat_is_heard(
     make_harness: Callable[..., Harness], tmp_path: Path
 ) -> None:
@@ -219,9 +228,7 @@ def test_tables_opening_and_closing_are_told_in_the_lobby(
         ann = connect(make_harness, server, "Ann")
         bob = connect(make_harness, server, "Bob")
         try:
-            ann.press("return", "end", "return")  # create "Ann's table"
-            until(lambda: isinstance(ann.app.top, WaitingRoomScreen), ann)
-            until(heard(bob, "New table: Ann's table."), bob)
+            _ann_opens_a_table(ann, bob)
             bob.press("home")
             assert bob.last.startswith("Ann's table, ")
             mark = ann.mark()
@@ -285,9 +292,7 @@ def test_a_player_back_in_a_game_begun_while_away_hears_where_things_stand(
         ann = connect(make_harness, server, "Ann")
         lee = connect(make_harness, server, "Lee")
         try:
-            ann.press("return", "end", "return")  # create "Ann's table"
-            until(lambda: isinstance(ann.app.top, WaitingRoomScreen), ann)
-            until(heard(lee, "New table: Ann's table."), lee)
+            _ann_opens_a_table(ann, lee)
             lee.press("home", "return", "return")  # join: the first free seat
             until(lambda: isinstance(lee.app.top, WaitingRoomScreen), lee)
             until(heard(ann, "Lee sits in seat 2."), ann)
@@ -330,9 +335,7 @@ def test_the_lobby_tells_chat_and_tables_while_a_menu_is_over_it(
         bob = connect(make_harness, server, "Bob")
         dan = connect(make_harness, server, "Dan")
         try:
-            ann.press("return", "end", "return")  # create "Ann's table"
-            until(lambda: isinstance(ann.app.top, WaitingRoomScreen), ann)
-            until(heard(dan, "New table: Ann's table."), dan)
+            _ann_opens_a_table(ann, dan)
             dan.press("home", "return")  # the table's seats
             covering = dan.app.top
             assert not isinstance(covering, LobbyScreen)
@@ -359,8 +362,7 @@ def test_the_waiting_room_tells_who_comes_while_a_menu_is_over_it(
         ann = connect(make_harness, server, "Ann")
         bob = connect(make_harness, server, "Bob")
         try:
-            ann.press("return", "end", "return")  # create "Ann's table"
-            until(lambda: isinstance(ann.app.top, WaitingRoomScreen), ann)
+            _ann_opens_a_table(ann)
             ann.press("down", "down", "return")  # seat 3: the characters
             choosing = ann.app.top
             assert not isinstance(choosing, WaitingRoomScreen)

@@ -39,6 +39,20 @@ def _drop(table: OnlineTableScreen) -> None:
     asyncio.run_coroutine_threadsafe(socket.close(), loop).result(10)
 
 
+def _bob_watches_anns_game(ann: Harness, bob: Harness) -> OnlineTableScreen:
+    """Ann, in the lobby, hosts a game with three computer players; Bob, in the
+    lobby too, watches it from her chair. His table screen."""
+    ann.press(*HOST_WITH_BOTS)
+    ann.settle()
+    until(lambda: len(bob.app.top.items) == 5, bob)  # type: ignore[attr-defined]
+    bob.patience_seconds = 0.3  # a spectator's table is never idle
+    bob.press("home", "return", "return")  # the table, then watch it
+    until(lambda: isinstance(bob.app.top, OnlineTableScreen), bob)
+    watching = bob.app.top
+    assert isinstance(watching, OnlineTableScreen)
+    return watching
+
+
 def _play_to_the_end(player: Harness, table: OnlineTableScreen) -> None:
     """Press Enter (play the focused card) on each turn until the game ends.
 
@@ -298,14 +312,7 @@ def test_a_spectators_dropped_connection_comes_back_to_the_watched_table(
         ann = connect(make_harness, server, "Ann")
         bob = connect(make_harness, server, "Bob")
         try:
-            ann.press(*HOST_WITH_BOTS)
-            ann.settle()
-            until(lambda: len(bob.app.top.items) == 5, bob)  # type: ignore[attr-defined]
-            bob.patience_seconds = 0.3  # a spectator's table is never idle
-            bob.press("home", "return", "return")  # the table, then watch it
-            until(lambda: isinstance(bob.app.top, OnlineTableScreen), bob)
-            watching = bob.app.top
-            assert isinstance(watching, OnlineTableScreen)
+            watching = _bob_watches_anns_game(ann, bob)
             mark = bob.mark()
             _drop(watching)
             until(heard(bob, "Reconnected."), bob)
@@ -334,12 +341,7 @@ def test_a_spectator_hears_why_the_lobby_is_back_before_the_lobby(
         ann = connect(make_harness, server, "Ann")
         bob = connect(make_harness, server, "Bob")
         try:
-            ann.press(*HOST_WITH_BOTS)
-            ann.settle()
-            until(lambda: len(bob.app.top.items) == 5, bob)  # type: ignore[attr-defined]
-            bob.patience_seconds = 0.3  # a spectator's table is never idle
-            bob.press("home", "return", "return")  # the table, then watch it
-            until(lambda: isinstance(bob.app.top, OnlineTableScreen), bob)
+            _bob_watches_anns_game(ann, bob)
             mark = bob.mark()
             ann.press("escape", "y")  # the last person leaves: the table closes
             until(lambda: isinstance(bob.app.top, LobbyScreen), bob)
@@ -368,12 +370,7 @@ def test_a_spectators_keys_for_a_players_things_say_they_are_watching(
         ann = connect(make_harness, server, "Ann")
         bob = connect(make_harness, server, "Bob")
         try:
-            ann.press(*HOST_WITH_BOTS)
-            ann.settle()
-            until(lambda: len(bob.app.top.items) == 5, bob)  # type: ignore[attr-defined]
-            bob.patience_seconds = 0.3  # a spectator's table is never idle
-            bob.press("home", "return", "return")  # the table, then watch it
-            until(lambda: isinstance(bob.app.top, OnlineTableScreen), bob)
+            _bob_watches_anns_game(ann, bob)
             bob.settle()
             hidden = "You are watching: the players' cards are not shown."
             players = "You are watching: only the players can do that."

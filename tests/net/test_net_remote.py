@@ -65,6 +65,27 @@ def _client(server: Server, name: str) -> OnlineClient:
     return OnlineClient(connection)
 
 
+def _drop(connection: Connection) -> None:
+    """Close the connection's socket from under it, as a network failure would."""
+    socket = connection._socket
+    assert socket is not None and connection._loop is not None
+    asyncio.run_coroutine_threadsafe(socket.close(), connection._loop)
+
+
+def _at_a_new_table(
+    server: Server, name: str, backoff: float
+) -> tuple[OnlineClient, Connection]:
+    """A client that reconnects after ``backoff`` seconds, at a one-hand table
+    of its own (in the waiting room)."""
+    connection = Connection(f"ws://127.0.0.1:{server.port}", name, backoff=(backoff,))
+    connection.start()
+    client = OnlineClient(connection)
+    _until(lambda: client.welcome is not None, client)
+    client.send(p.CreateTable(name="Ours", rules={"preset": "pagat", "hand_limit": 1}))
+    _until(lambda: client.table is not None, client)
+    return client, connection
+
+
 def _until(done: Callable[[], bool], *clients: OnlineClient) -> None:
     end = time.monotonic() + DEADLINE
     while time.monotonic() < end:
@@ -213,18 +234,9 @@ def test_a_seat_given_up_before_the_game_sends_the_player_back_to_the_lobby(
     """Dropped in the waiting room for longer than the takeover delay, the player
     comes back to the lobby and is told why, rather than to a stale waiting room."""
     with server_thread(tmp_path / "server.db", takeover_seconds=0.2) as server:
-        connection = Connection(f"ws://127.0.0.1:{server.port}", "Ann", backoff=(1.0,))
-        connection.start()
-        ann = OnlineClient(connection)
+        ann, connection = _at_a_new_table(server, "Ann", backoff=1.0)
         try:
-            _until(lambda: ann.welcome is not None, ann)
-            ann.send(
-                p.CreateTable(name="Ours", rules={"preset": "pagat", "hand_limit": 1})
-            )
-            _until(lambda: ann.table is not None, ann)
-            socket = connection._socket
-            assert socket is not None and connection._loop is not None
-            asyncio.run_coroutine_threadsafe(socket.close(), connection._loop)
+            _drop(connection)
             _until(lambda: ann.table is None, ann)
             kinds = [n.kind for n in ann.drain_news()]
             assert NewsKind.SEAT_LOST in kinds
@@ -251,9 +263,7 @@ def test_a_spectator_back_after_the_table_closed_is_told_the_table_is_gone(
             assert ann.table is not None
             cy.send(p.Spectate(table=ann.table.info.id))
             _until(lambda: cy.table is not None, cy)
-            socket = connection._socket
-            assert socket is not None and connection._loop is not None
-            asyncio.run_coroutine_threadsafe(socket.close(), connection._loop)
+            _drop(connection)
             _until(lambda: cy.link is LinkState.LOST, cy)
             ann.leave_table()  # the table closes while Cy is away
             _until(lambda: cy.table is None, ann, cy)
@@ -269,22 +279,13 @@ def test_a_player_back_after_the_game_ended_is_told_so(tmp_path: Path) -> None:
     in and plays it to the end, the table closes. Back, she is told the game ended
     while she was away (before: that her seat was given up before the game began)."""
     with server_thread(tmp_path / "server.db", takeover_seconds=0.1) as server:
-        connection = Connection(f"ws://127.0.0.1:{server.port}", "Ann", backoff=(3.0,))
-        connection.start()
-        ann = OnlineClient(connection)
+        ann, connection = _at_a_new_table(server, "Ann", backoff=3.0)
         try:
-            _until(lambda: ann.welcome is not None, ann)
-            ann.send(
-                p.CreateTable(name="Ours", rules={"preset": "pagat", "hand_limit": 1})
-            )
-            _until(lambda: ann.table is not None, ann)
             for seat, character in ((1, "milly"), (2, "bert"), (3, "poppy")):
                 ann.send(p.AddBot(seat=seat, character=character))
             ann.send(p.StartGame())
             _until(lambda: ann.table is not None and ann.table.has_started, ann)
-            socket = connection._socket
-            assert socket is not None and connection._loop is not None
-            asyncio.run_coroutine_threadsafe(socket.close(), connection._loop)
+            _drop(connection)
             _until(lambda: ann.table is None, ann)
             kinds = [n.kind for n in ann.drain_news()]
             assert NewsKind.GAME_ENDED_AWAY in kinds, kinds
