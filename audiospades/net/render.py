@@ -47,6 +47,7 @@ from audiospades.presenter.online import (
     news_utterance,
     table_line,
     waiting_room_intro,
+    watching_text,
     where_things_stand,
 )
 from audiospades.presenter.replies import reply_utterances
@@ -216,6 +217,8 @@ class WebSeat:
         """The table whose waiting room this seat saw (its game starts fresh)."""
         self._told: list[Utterance] = []
         """Said first in the next ``said`` frame (what the server did for it)."""
+        self._list_asked = False
+        """The page asked for the lobby's list (Refresh): its answer is said."""
         self._lobby_items: dict[str, tuple[p.TableInfo, p.ListItem]] = {}
         """Each listed table's line, with the listing it words."""
         self._listed: tuple[int, list[p.TableInfo]] | None = None
@@ -229,6 +232,10 @@ class WebSeat:
         spectating = table is not None and not table.is_seated
         with i18n.speaking(self.client.language), watching(spectating):
             yield
+
+    def list_asked(self) -> None:
+        """The page asked for the lobby's list (its Refresh button)."""
+        self._list_asked = True
 
     def left_table(self) -> None:
         """The page's person has left the table (the server carried it out).
@@ -306,11 +313,16 @@ class WebSeat:
                     # Back after a lost connection (the table came straight after
                     # welcome, with no lobby), or sat down in a game under way:
                     # where things stand, the turn left to the restated notice.
+                    returning = online.lobby_count == 0
+                    if not table.is_seated and not returning:
+                        # Sat down to watch a game under way: whose chair first,
+                        # as the game says it.
+                        said.append(Utterance(watching_text(table.info, table.chair)))
                     text = where_things_stand(
                         table.view(),
                         table.names,
                         restated=table.is_human_turn or table.question is not None,
-                        returning=online.lobby_count == 0,
+                        returning=returning,
                     )
                     said.append(Utterance(text))
         control = self.control
@@ -328,11 +340,16 @@ class WebSeat:
         if table is not None:
             self._listed = None  # back in the lobby, its first list is not news
         elif online.lobby_count:
-            if self._listed is not None and self._listed[0] != online.lobby_count:
+            fresh = self._listed is None or self._listed[0] != online.lobby_count
+            if self._listed is not None and fresh:
                 said.extend(
                     Utterance(text)
                     for text in lobby_changes(self._listed[1], online.tables)
                 )
+            if self._list_asked and fresh:
+                # The page's Refresh: the list's count answers it, changed or not.
+                self._list_asked = False
+                said.append(Utterance(lobby_count_text(len(online.tables))))
             self._listed = (online.lobby_count, list(online.tables))
         return [
             p.SaidLine(

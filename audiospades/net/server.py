@@ -523,6 +523,8 @@ class Server:
             raise ProtocolError(ErrorCode.HELLO_FIRST, "say hello first")
         match message:
             case ListTables():
+                if client.renderer is not None:
+                    client.renderer.list_asked()
                 self._send_lobby_list(client)
             case CreateTable():
                 self._create(client, message)

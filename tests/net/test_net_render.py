@@ -153,7 +153,12 @@ def test_the_screen_is_sent_only_when_it_changes(tmp_path: Path) -> None:
             assert first.screen is not None
             await page.send({"type": "list_tables"})
             await page.expect(p.Lobby)
-            # The same lobby again: nothing new to say or show.
+            # The same lobby again: the Refresh is answered, the screen not sent.
+            again = await _said(page)
+            assert again.screen is None
+            assert [line.text for line in again.lines] == [
+                "No table is open yet: create one."
+            ]
             with pytest.raises(TimeoutError):
                 await asyncio.wait_for(_said(page), 0.5)
             await page.close()
@@ -243,3 +248,44 @@ def test_the_page_leaving_a_table_bob_still_sits_at_does_not_hear_it_as_new(
 
     lines = run(scenario())
     assert "You left the table." in lines and "New table: Friday." not in lines
+
+
+def test_a_page_watching_a_game_under_way_hears_whose_chair_and_refresh_answers(
+    tmp_path: Path,
+) -> None:
+    """A page watches a game already under way: it hears whose chair it watches
+    from before where things stand (before, only where things stand, so it never
+    knew what it watched). Back in the lobby, Refresh is answered with the count
+    even when nothing changed (before, silence)."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "server.db") as server:
+            url = url_of(server)
+            host = NetPlayer(url, "Host")
+            await host.connect()
+            rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
+            await host.send({"type": "create_table", "name": "T", "rules": rules})
+            table = (await host.expect(p.TableSnapshot)).table.id
+            for seat, who in enumerate(BOTS, start=1):
+                await host.send({"type": "add_bot", "seat": seat, "character": who})
+            await host.send({"type": "start_game"})
+            await host.expect(p.TableSnapshot)
+            page = NetPlayer(url, "Watcher", render=True)
+            await page.connect()
+            await _said(page)  # the lobby
+            await page.send({"type": "spectate", "table": table, "chair": 2})
+            lines = await _lines_until(page, lambda t: t.startswith("Hand 1."))
+            watching = "You are watching table T from the chair of Bert."
+            assert watching in lines
+            assert lines.index(watching) < next(
+                i for i, t in enumerate(lines) if t.startswith("Hand 1.")
+            )
+            await page.send({"type": "leave"})
+            await _lines_until(page, lambda t: t == "You left the table.")
+            await page.send({"type": "list_tables"})
+            lines = await _lines_until(page, lambda t: t.endswith(" open."))
+            assert lines[-1] == "1 table is open."
+            await page.close()
+            await host.close()
+
+    run(scenario(), timeout=120)

@@ -188,3 +188,66 @@ def test_a_chat_line_being_typed_keeps_the_focus_when_the_game_starts(
             assert _focused(driver) == "board"
         finally:
             ann.close()
+
+
+def test_the_lobbys_focused_row_stays_put_and_follows_a_closing_table(
+    tmp_path: Path,
+) -> None:
+    """Robin's focus is on Alpha's Join in the lobby. Beta filling a seat and
+    Alpha itself changing leave the focus on that very button (before, every
+    change drew the list afresh and focused a new button, which a screen reader
+    read out again); when Alpha closes, the focus goes to the row now in its
+    place, Beta's Join, or the last row's (before, to the lobby's heading)."""
+    skip_without_browser()
+    from audiospades.net import protocol as p
+    from audiospades.net.client import Connection
+
+    rows = "return [...document.querySelectorAll('#tables li')]"
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        ann = Connection(url.replace("http", "ws", 1), "Ann")
+        bob = Connection(url.replace("http", "ws", 1), "Bob")
+        for host, name in ((ann, "Alpha"), (bob, "Beta")):
+            host.start()
+            host.send(p.CreateTable(name=name, rules={"preset": "pagat"}))
+        try:
+            open_page(driver, url, "Robin")
+            wait_for(lambda: len(driver.execute_script(rows)) == 2, what="two tables")
+            ids = dict(
+                driver.execute_script(
+                    rows + ".map((r) => [r.textContent.split(',')[0],"
+                    " r.querySelector('button').id.slice('join-'.length)])"
+                )
+            )
+            alpha, beta = ids["Alpha"], ids["Beta"]
+            tab_to(driver, f"#join-{alpha}")
+            on_alpha = driver.switch_to.active_element
+            driver.execute_script(
+                "window.focusMoves = 0;"
+                "document.addEventListener('focusin', () => window.focusMoves++);"
+            )
+
+            def row(name: str) -> str:
+                return str(
+                    driver.execute_script(
+                        rows + ".map((r) => r.textContent)"
+                        f".find((t) => t.startsWith('{name},'))"
+                    )
+                )
+
+            bob.send(p.AddBot(seat=1, character="milly"))
+            wait_for(lambda: "Milly" in row("Beta"), what="Beta")
+            ann.send(p.AddBot(seat=2, character="bert"))
+            wait_for(lambda: "Bert" in row("Alpha"), what="Alpha")
+            assert driver.switch_to.active_element == on_alpha
+            assert driver.execute_script("return window.focusMoves") == 0
+            label = on_alpha.get_attribute("aria-label")
+            assert "Alpha" in label and "Bert" in label
+            ann.send(p.Leave())  # Alpha, with nobody left, closes
+            wait_for(
+                lambda: ("polite", "Alpha has closed.") in heard(driver),
+                what="Alpha's closing",
+            )
+            wait_for(lambda: _focused(driver) == f"join-{beta}", what="Beta's Join")
+        finally:
+            ann.close()
+            bob.close()

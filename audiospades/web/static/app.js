@@ -40,6 +40,7 @@ const state = {
   lost: false,
   retries: 0,
   tableBefore: false,
+  closedRowAt: -1,
 };
 
 const $ = (id) => document.getElementById(id);
@@ -161,7 +162,10 @@ function connect(name, language) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   const ws = new WebSocket(`${scheme}//${location.host}/`);
   state.ws = ws;
-  joinStatus(word("connecting"), false);
+  // Said once: while the link is down, "Connection lost, reconnecting." was
+  // said, and each new attempt only shows it.
+  if (state.lost) $("join-status").textContent = word("connecting");
+  else joinStatus(word("connecting"), false);
   ws.addEventListener("open", () => {
     const hello = { type: "hello", version: 2, name, language, render: true };
     const token = localStorage.getItem("audiospades-token");
@@ -296,6 +300,14 @@ function standInFor(id, cardIndex, place) {
     const cards = [...$("hand").querySelectorAll("button")];
     if (cards.length) return cards[Math.min(cardIndex, cards.length - 1)];
   }
+  // A closed table's Join or Watch: the same button of the row now in its place
+  // (the next table, or the last one), as the game's lobby moves to the next line.
+  const lobbyButton = /^(join|watch)-/.exec(id);
+  const rows = [...$("tables").children];
+  if (lobbyButton && place === "lobby" && state.closedRowAt >= 0 && rows.length) {
+    const row = rows[Math.min(state.closedRowAt, rows.length - 1)];
+    return row.querySelector(`#${lobbyButton[1]}-${CSS.escape(row.dataset.id)}`);
+  }
   return $(HOME[place]);
 }
 
@@ -309,23 +321,56 @@ function button(text, onClick, label, id) {
   return element;
 }
 
+// The lobby's rows are kept from list to list, each table's in place: a row whose
+// table changed is reworded where it is, so the focus stays on its button and a
+// screen reader does not read it again for every change at another table. A
+// closed table's row goes; if the focus was on it, it moves to the row that took
+// its place (see standInFor).
 function drawLobby(screen) {
   $("lobby-title").textContent = screen.title;
   const list = $("tables");
-  list.replaceChildren();
-  for (const item of screen.items) {
-    const row = document.createElement("li");
-    const label = document.createElement("span");
-    label.className = "label";
-    label.textContent = item.label;
-    row.append(
-      label,
-      button(word("join"), () => send({ type: "join_seat", table: item.id }),
-        labelled(word("join"), item.label), `join-${item.id}`),
-      button(word("watch"), () => send({ type: "spectate", table: item.id }),
-        labelled(word("watch"), item.label), `watch-${item.id}`),
-    );
-    list.append(row);
+  const kept = new Map([...list.children].map((row) => [row.dataset.id, row]));
+  const wanted = new Set(screen.items.map((item) => item.id));
+  state.closedRowAt = -1;
+  [...list.children].forEach((row, index) => {
+    if (wanted.has(row.dataset.id)) return;
+    if (row.contains(document.activeElement)) state.closedRowAt = index;
+    row.remove();
+  });
+  screen.items.forEach((item, index) => {
+    let row = kept.get(item.id);
+    if (!row) {
+      row = lobbyRow(item);
+    } else if (row.dataset.label !== item.label) {
+      rewordLobbyRow(row, item);
+    }
+    if (list.children[index] !== row) list.insertBefore(row, list.children[index] || null);
+  });
+}
+
+function lobbyRow(item) {
+  const row = document.createElement("li");
+  row.dataset.id = item.id;
+  const label = document.createElement("span");
+  label.className = "label";
+  row.append(
+    label,
+    button(word("join"), () => send({ type: "join_seat", table: item.id }),
+      "", `join-${item.id}`),
+    button(word("watch"), () => send({ type: "spectate", table: item.id }),
+      "", `watch-${item.id}`),
+  );
+  rewordLobbyRow(row, item);
+  return row;
+}
+
+function rewordLobbyRow(row, item) {
+  row.dataset.label = item.label;
+  row.querySelector(".label").textContent = item.label;
+  for (const [kind, name] of [["join", word("join")], ["watch", word("watch")]]) {
+    const control = row.querySelector(`#${kind}-${CSS.escape(item.id)}`);
+    control.textContent = name;
+    control.setAttribute("aria-label", labelled(name, item.label));
   }
 }
 
