@@ -544,6 +544,7 @@ class WebSeat:
                 place="waiting",
                 title=info.name,
                 is_host=table.is_host,
+                is_watching=not table.is_seated,
                 items=[
                     p.ListItem(
                         id=str(s.seat),

@@ -660,17 +660,21 @@ TABLE_GONE: Final = N_("Your table is no longer there: you are back in the lobby
 that finds its table gone)."""
 
 
+GAME_ENDED_AWAY: Final = N_(
+    "The game ended while the connection was down, and your seat was given up. "
+    "You are back in the lobby."
+)
+SEAT_LOST: Final = N_(
+    "Your seat was given up while the connection was down, before the game "
+    "began. You are back in the lobby."
+)
+
+
 def game_ended_away_text() -> str:
     """After a reconnection the game had ended, and the seat was given up."""
-    return _(
-        "The game ended while the connection was down, and your seat was given "
-        "up. You are back in the lobby."
-    )
+    return _(GAME_ENDED_AWAY)
 
 
 def seat_lost_text() -> str:
     """After a reconnection the seat was gone: back in the lobby."""
-    return _(
-        "Your seat was given up while the connection was down, before the game "
-        "began. You are back in the lobby."
-    )
+    return _(SEAT_LOST)

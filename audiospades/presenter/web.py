@@ -16,9 +16,11 @@ from typing import Final
 from audiospades.i18n import _
 from audiospades.net.protocol import SeatInfo, TableInfo
 from audiospades.presenter.online import (
+    GAME_ENDED_AWAY,
     JOIN_PRIVATE,
     PRIVATE_ITEM,
     REPLACED,
+    SEAT_LOST,
     TABLE_CODE,
     TABLE_GONE,
     occupant_text,
@@ -97,6 +99,8 @@ CHROME: Final[dict[str, str]] = {
     "replaced": REPLACED,
     "name_needed": N_("Type a name first."),
     "table_gone": TABLE_GONE,
+    "seat_lost": SEAT_LOST,
+    "game_ended_away": GAME_ENDED_AWAY,
     "lobby_heading": N_("Tables"),
     "table_name_label": N_("Name of a new table"),
     "create": N_("Create a table"),

@@ -108,3 +108,48 @@ def test_a_second_tab_takes_the_game_and_the_first_does_not_take_it_back(
     assert links == [LinkState.CONNECTED]
     assert lines.count(replaced) == 1
     assert "Connection lost, reconnecting." not in lines
+
+
+def test_a_page_whose_seat_was_given_up_while_away_is_told_so(tmp_path: Path) -> None:
+    """Robin waits at his new table; his link drops and stays down longer than the
+    takeover delay, so his seat is given up and the table closes. Back, the page
+    says so in the game's words, and says "Connecting" only the once. Before, it
+    said the table was gone (it guessed), and "Connecting" at every attempt."""
+    skip_without_browser()
+    from test_web_browser import _visible, create_table_by_keys
+
+    from audiospades.presenter.online import SEAT_LOST
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        open_page(driver, url, "Robin")
+        create_table_by_keys(driver, "Waiting")
+        wait_for(lambda: _visible(driver, "waiting"), what="the waiting room")
+        # Every new attempt fails until the seat is given up (5 s at this server).
+        # (A socket that fails at once, as when the network is down.)
+        driver.execute_script(
+            "window.RealWebSocket = window.WebSocket;"
+            "window.WebSocket = function () {"
+            "  const failing = new EventTarget();"
+            "  failing.readyState = 3;"
+            "  failing.close = () => {};"
+            "  setTimeout(() => failing.dispatchEvent("
+            "    new CloseEvent('close', { code: 1006 })), 10);"
+            "  return failing;"
+            "};"
+            "window.WebSocket.OPEN = 1;"
+            "state.ws.close();"
+        )
+        wait_for(
+            lambda: ("assertive", "Connection lost, reconnecting.") in heard(driver),
+            what="the link to drop",
+        )
+        time.sleep(6.0)
+        driver.execute_script("window.WebSocket = window.RealWebSocket;")
+        wait_for(
+            lambda: ("assertive", SEAT_LOST) in heard(driver),
+            timeout=30,
+            what="why the page is back in the lobby",
+        )
+        lines = [text for _kind, text in heard(driver)]
+        assert lines.count("Connecting…") == 1, lines
+        assert "Your table is no longer there: you are back in the lobby." not in lines

@@ -219,8 +219,14 @@ function receive(message) {
         state.lost = false;
         announce(word("reconnected"), false, null);
         // At a table before the link dropped: if the lobby comes instead, the
-        // table is gone, and the page says so (its first screen tells).
-        state.tableBefore = state.place === "table" || state.place === "waiting";
+        // page says why (its first screen tells): a watched table closed; a
+        // seat given up before the game began, or when it ended.
+        state.tableBefore = false;
+        if (state.place === "table" || state.place === "waiting") {
+          state.tableBefore = state.screen?.is_watching
+            ? "table_gone"
+            : state.place === "waiting" ? "seat_lost" : "game_ended_away";
+        }
       }
       $("join-status").textContent = "";
       $("messages").hidden = false;
@@ -230,7 +236,7 @@ function receive(message) {
       if (message.characters) state.characters = message.characters;
       if (message.screen) {
         if (state.tableBefore && message.screen.place === "lobby") {
-          announce(word("table_gone"), true, null);
+          announce(word(state.tableBefore), true, null);
         }
         state.tableBefore = false;
         showScreen(message.screen);
