@@ -266,11 +266,15 @@ class LobbyScreen(MenuScreen):
             and not self._refreshing
             and client.lobby_count != self._seen_lists
         ):
-            listed = self._listed
-            self._rebuild()
-            lines = lobby_changes(listed, client.tables)
+            lines = self._relist()
             if lines:
                 services.say(Utterance(" ".join(lines)))
+
+    def _relist(self) -> list[str]:
+        """The list again from the client's; the tables that opened or closed."""
+        listed = self._listed
+        self._rebuild()
+        return lobby_changes(listed, self.online.client.tables)
 
     def update(self, services: Services, now_ms: int) -> Transition | None:
         session = self.online
@@ -294,13 +298,11 @@ class LobbyScreen(MenuScreen):
                 case _:
                     say_news(services, session, [item])
         if client.lobby_count != self._seen_lists:
-            listed, focused = self._listed, self.index
-            was = self.items[focused].data if self.items else None
-            self._rebuild()
+            was = self.items[self.index].data if self.items else None
+            lines = self._relist()
             if self._introduced and not self._refreshing:
                 # Tables opening and closing are told as they happen, and the
                 # line the focus moved to if its table closed.
-                lines = lobby_changes(listed, client.tables)
                 if was is not None and self.items[self.index].data != was:
                     lines.append(self.item_text())
                 if lines:
