@@ -346,8 +346,9 @@ class WebSeat:
                     Utterance(text)
                     for text in lobby_changes(self._listed[1], online.tables)
                 )
-            if self._list_asked and fresh:
-                # The page's Refresh: the list's count answers it, changed or not.
+            if (self._list_asked and fresh) or self._listed is None:
+                # Arriving in the lobby (connected, or back from a table), as the
+                # game says it; and the page's Refresh, changed or not.
                 self._list_asked = False
                 said.append(Utterance(lobby_count_text(len(online.tables))))
             self._listed = (online.lobby_count, list(online.tables))

@@ -151,6 +151,10 @@ def test_the_screen_is_sent_only_when_it_changes(tmp_path: Path) -> None:
             await page.connect()
             first = await _said(page)
             assert first.screen is not None
+            # Arriving in the lobby is said, as in the game.
+            assert [line.text for line in first.lines] == [
+                "No table is open yet: create one."
+            ]
             await page.send({"type": "list_tables"})
             await page.expect(p.Lobby)
             # The same lobby again: the Refresh is answered, the screen not sent.
@@ -255,8 +259,9 @@ def test_a_page_watching_a_game_under_way_hears_whose_chair_and_refresh_answers(
 ) -> None:
     """A page watches a game already under way: it hears whose chair it watches
     from before where things stand (before, only where things stand, so it never
-    knew what it watched). Back in the lobby, Refresh is answered with the count
-    even when nothing changed (before, silence)."""
+    knew what it watched). Back in the lobby, it hears how many tables are open,
+    and Refresh is answered with the count even when nothing changed (before,
+    silence both times)."""
 
     async def scenario() -> None:
         async with running_server(tmp_path / "server.db") as server:
@@ -281,10 +286,11 @@ def test_a_page_watching_a_game_under_way_hears_whose_chair_and_refresh_answers(
                 i for i, t in enumerate(lines) if t.startswith("Hand 1.")
             )
             await page.send({"type": "leave"})
-            await _lines_until(page, lambda t: t == "You left the table.")
+            lines = await _lines_until(page, lambda t: t.endswith(" open."))
+            assert lines[-2:] == ["You left the table.", "1 table is open."]
             await page.send({"type": "list_tables"})
             lines = await _lines_until(page, lambda t: t.endswith(" open."))
-            assert lines[-1] == "1 table is open."
+            assert lines == ["1 table is open."]
             await page.close()
             await host.close()
 
