@@ -100,6 +100,10 @@ def test_a_second_tab_takes_the_game_and_the_first_does_not_take_it_back(
             assert driver.switch_to.active_element.get_attribute("id") == (
                 "join-heading"
             )
+            # Its chat line is gone (a line typed there went nowhere, unsaid);
+            # the messages stay to be read.
+            assert not driver.find_element(By.ID, "chat").is_displayed()
+            assert driver.find_element(By.ID, "history").is_displayed()
             time.sleep(2.0)  # past the first reconnection pauses
             links = [i.state for i in other.poll() if isinstance(i, Link)]
             lines = [text for _kind, text in heard(driver)]

@@ -188,6 +188,8 @@ function connect(name, language) {
       // Back to the form: Connect takes the game back to this page.
       state.greeted = false;
       state.lost = false;
+      // No chat from here: it would go nowhere. The messages stay to be read.
+      $("chat-form").hidden = true;
       show("join");
       joinStatus(word("replaced"), true);
       $("join-heading").focus();
@@ -230,6 +232,7 @@ function receive(message) {
       }
       $("join-status").textContent = "";
       $("messages").hidden = false;
+      $("chat-form").hidden = false;
       break;
     case "said":
       for (const line of message.lines) announce(line.text, line.urgent, line.cue);
