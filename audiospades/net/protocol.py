@@ -511,7 +511,8 @@ class ListItem(Message, frozen=True):
     """The table's id, or the seat's number."""
     label: str
     kind: str = ""
-    """For a seat: ``"human"``, ``"computer"`` or ``"empty"``."""
+    """For a seat: ``"human"``, ``"computer"`` or ``"empty"``; for a table,
+    ``"full"`` when no seat is free (to watch only)."""
     is_you: bool = False
     character: str | None = None
     """For a computer's seat: its character's id (not offered again)."""

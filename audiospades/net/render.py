@@ -523,7 +523,9 @@ class WebSeat:
         for info in tables:
             line = kept.get(info.id)
             if line is None or line[0] is not info:
-                line = (info, p.ListItem(id=info.id, label=table_line(info)))
+                kind = "" if info.free_seats else "full"
+                item = p.ListItem(id=info.id, label=table_line(info), kind=kind)
+                line = (info, item)
             lines[info.id] = line
         self._lobby_items = lines
         return [item for _, item in lines.values()]

@@ -196,8 +196,9 @@ def test_the_lobbys_focused_row_stays_put_and_follows_a_closing_table(
     """Robin's focus is on Alpha's Join in the lobby. Beta filling a seat and
     Alpha itself changing leave the focus on that very button (before, every
     change drew the list afresh and focused a new button, which a screen reader
-    read out again); when Alpha closes, the focus goes to the row now in its
-    place, Beta's Join, or the last row's (before, to the lobby's heading)."""
+    read out again). Beta, full, is offered to watch only. When Alpha closes, the
+    focus goes to the row now in its place, Beta's, on Watch since Beta is full
+    (before, to the lobby's heading)."""
     skip_without_browser()
     from audiospades.net import protocol as p
     from audiospades.net.client import Connection
@@ -242,12 +243,24 @@ def test_the_lobbys_focused_row_stays_put_and_follows_a_closing_table(
             assert driver.execute_script("return window.focusMoves") == 0
             label = on_alpha.get_attribute("aria-label")
             assert "Alpha" in label and "Bert" in label
+            # Beta fills up: its Join goes (the game offers a full table to watch
+            # only); Alpha's focused Join stays.
+            for seat, character in ((2, "bert"), (3, "poppy")):
+                bob.send(p.AddBot(seat=seat, character=character))
+            wait_for(
+                lambda: not _visible(driver, f"join-{beta}"), what="Beta's Join to go"
+            )
+            assert driver.switch_to.active_element == on_alpha
+            # Alpha fills up under the focus: it moves to Alpha's Watch.
+            for seat, character in ((1, "hazel"), (3, "omar")):
+                ann.send(p.AddBot(seat=seat, character=character))
+            wait_for(lambda: _focused(driver) == f"watch-{alpha}", what="Alpha's Watch")
             ann.send(p.Leave())  # Alpha, with nobody left, closes
             wait_for(
                 lambda: ("polite", "Alpha has closed.") in heard(driver),
                 what="Alpha's closing",
             )
-            wait_for(lambda: _focused(driver) == f"join-{beta}", what="Beta's Join")
+            wait_for(lambda: _focused(driver) == f"watch-{beta}", what="Beta's Watch")
         finally:
             ann.close()
             bob.close()

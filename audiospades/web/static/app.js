@@ -312,10 +312,18 @@ function standInFor(id, cardIndex, place) {
   // A closed table's Join or Watch: the same button of the row now in its place
   // (the next table, or the last one), as the game's lobby moves to the next line.
   const lobbyButton = /^(join|watch)-/.exec(id);
+  if (lobbyButton && same) {
+    // Its table filled up: Join is gone, Watch is beside it.
+    const watch = document.getElementById(`watch-${id.slice("join-".length)}`);
+    if (watch) return watch;
+  }
   const rows = [...$("tables").children];
   if (lobbyButton && place === "lobby" && state.closedRowAt >= 0 && rows.length) {
     const row = rows[Math.min(state.closedRowAt, rows.length - 1)];
-    return row.querySelector(`#${lobbyButton[1]}-${CSS.escape(row.dataset.id)}`);
+    const sameKind = row.querySelector(`#${lobbyButton[1]}-${CSS.escape(row.dataset.id)}`);
+    return sameKind.hidden
+      ? row.querySelector(`#watch-${CSS.escape(row.dataset.id)}`)
+      : sameKind;
   }
   return $(HOME[place]);
 }
@@ -350,7 +358,7 @@ function drawLobby(screen) {
     let row = kept.get(item.id);
     if (!row) {
       row = lobbyRow(item);
-    } else if (row.dataset.label !== item.label) {
+    } else if (row.dataset.label !== item.label || row.dataset.kind !== item.kind) {
       rewordLobbyRow(row, item);
     }
     if (list.children[index] !== row) list.insertBefore(row, list.children[index] || null);
@@ -375,6 +383,9 @@ function lobbyRow(item) {
 
 function rewordLobbyRow(row, item) {
   row.dataset.label = item.label;
+  row.dataset.kind = item.kind;
+  // A full table is offered to watch only, as in the game (Join was refused).
+  row.querySelector(`#join-${CSS.escape(item.id)}`).hidden = item.kind === "full";
   row.querySelector(".label").textContent = item.label;
   for (const [kind, name] of [["join", word("join")], ["watch", word("watch")]]) {
     const control = row.querySelector(`#${kind}-${CSS.escape(item.id)}`);
