@@ -170,19 +170,26 @@ def test_the_screen_is_sent_only_when_it_changes(tmp_path: Path) -> None:
     run(scenario(), timeout=60)
 
 
+async def _host_with_bots(url: str) -> tuple[NetPlayer, str]:
+    """A host at a one-hand table "T" with the three computer players of BOTS,
+    not started yet; and the table's id."""
+    host = NetPlayer(url, "Host")
+    await host.connect()
+    rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
+    await host.send({"type": "create_table", "name": "T", "rules": rules})
+    table = (await host.expect(p.TableSnapshot)).table.id
+    for seat, who in enumerate(BOTS, start=1):
+        await host.send({"type": "add_bot", "seat": seat, "character": who})
+    return host, table
+
+
 def test_a_page_watching_a_table_sees_no_hand_and_hears_the_play(
     tmp_path: Path,
 ) -> None:
     async def scenario() -> None:
         async with running_server(tmp_path / "server.db") as server:
             url = url_of(server)
-            host = NetPlayer(url, "Host")
-            await host.connect()
-            rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
-            await host.send({"type": "create_table", "name": "T", "rules": rules})
-            table = (await host.expect(p.TableSnapshot)).table.id
-            for seat, who in enumerate(BOTS, start=1):
-                await host.send({"type": "add_bot", "seat": seat, "character": who})
+            host, table = await _host_with_bots(url)
             page = NetPlayer(url, "Watcher", render=True)
             await page.connect()
             await page.send({"type": "spectate", "table": table, "chair": 2})
@@ -266,13 +273,7 @@ def test_a_page_watching_a_game_under_way_hears_whose_chair_and_refresh_answers(
     async def scenario() -> None:
         async with running_server(tmp_path / "server.db") as server:
             url = url_of(server)
-            host = NetPlayer(url, "Host")
-            await host.connect()
-            rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
-            await host.send({"type": "create_table", "name": "T", "rules": rules})
-            table = (await host.expect(p.TableSnapshot)).table.id
-            for seat, who in enumerate(BOTS, start=1):
-                await host.send({"type": "add_bot", "seat": seat, "character": who})
+            host, table = await _host_with_bots(url)
             await host.send({"type": "start_game"})
             await host.expect(p.TableSnapshot)
             page = NetPlayer(url, "Watcher", render=True)
