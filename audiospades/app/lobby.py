@@ -540,7 +540,12 @@ class WaitingRoomScreen(MenuScreen):
 
     # --- starting and leaving ---
     def _start_value(self) -> str:
-        return start_value(self.armed, len(self._empty_seats()))
+        away = [
+            s.name or ""
+            for s in self.table.info.seats
+            if s.kind is p.SeatKind.HUMAN and not s.connected
+        ]
+        return start_value(self.armed, len(self._empty_seats()), away)
 
     def _start(self, services: Services) -> Transition | None:
         if self._empty_seats():

@@ -395,14 +395,22 @@ def waiting_room_intro(
     return " ".join(parts)
 
 
-def start_value(armed: bool, empty: int) -> str:
-    """The value of the host's "Start the game" item."""
+def start_value(armed: bool, empty: int, away: Sequence[str] = ()) -> str:
+    """The value of the host's "Start the game" item.
+
+    ``away``: the names of seated people whose connection is down (started now,
+    a computer player plays for them once the takeover delay is over).
+    """
     if armed:
         return _("as soon as every seat is taken")
     if empty:
         return ngettext(
             "{count} seat is empty", "{count} seats are empty", empty
         ).format(count=empty)
+    if away:
+        return ngettext("{names} is away", "{names} are away", len(away)).format(
+            names=join_list(away)
+        )
     return ""
 
 

@@ -309,8 +309,11 @@ def test_a_player_back_in_a_game_begun_while_away_hears_where_things_stand(
             mark = lee.mark()
             asyncio.run_coroutine_threadsafe(socket.close(), loop).result(10)
             until(heard(lee, "Connection lost, reconnecting."), lee)
+            until(heard(ann, "Lee lost the connection."), ann)
             ann.patience_seconds = 0.3
-            ann.press("down", "return")  # Start the game, Lee away
+            ann.press("down")  # the host is told who is away before starting
+            assert ann.last == "Start the game, Lee is away, 5 of 6"
+            ann.press("return")  # Start the game, Lee away
             until(lambda: isinstance(lee.app.top, OnlineTableScreen), lee)
             until(
                 lambda: any(
