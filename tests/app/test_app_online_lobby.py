@@ -269,6 +269,9 @@ def test_a_lobby_first_listed_after_a_table_is_introduced_once(
             ann.press("down")
             assert ann.last == "Join a private table by its code, 2 of 4"
             mark = ann.mark()
+            # Bob's list has lost Ann's table too (else his Enter would be on it).
+            closed = "Ann's table has closed."
+            until(lambda: any(s.startswith(closed) for s in bob.transcript), bob)
             bob.press("return", "end", "return")  # create "Bob's table"
             until(heard(ann, "New table: Bob's table."), ann)
             ann.settle()
