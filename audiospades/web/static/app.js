@@ -312,7 +312,7 @@ function standInFor(id, cardIndex, place) {
   // A closed table's Join or Watch: the same button of the row now in its place
   // (the next table, or the last one), as the game's lobby moves to the next line.
   const lobbyButton = /^(join|watch)-/.exec(id);
-  if (lobbyButton && same) {
+  if (lobbyButton && lobbyButton[1] === "join" && same) {
     // Its table filled up: Join is gone, Watch is beside it.
     const watch = document.getElementById(`watch-${id.slice("join-".length)}`);
     if (watch) return watch;
