@@ -166,6 +166,10 @@ class TableCore:
         self._asked_blind_for = -1
         self._asked_redeal_for = -1
         self._announced_at: dict[int, int] = {}
+        self._views_of: tuple[Game, int, frozenset[int]] | None = None
+        self._views_now: dict[int, SeatView] = {}
+        """The seats' views built at the moment ``_views_of`` names (game, action
+        count, hidden hands): a turn's notice and the frames after it share them."""
         self._outboxes: dict[int, list[Notice]] = {PUBLIC: []}
         for seat in self.humans:
             self._outboxes[seat] = []
@@ -243,11 +247,39 @@ class TableCore:
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now."""
-        return seat_view(self.game, seat, hide_hand=seat in self._hidden)
+        built = self._built_views()
+        view = built.get(seat)
+        if view is None:
+            view = built[seat] = seat_view(
+                self.game, seat, hide_hand=seat in self._hidden
+            )
+        return view
 
     def views(self, seats: Iterable[int]) -> list[SeatView]:
-        """What each of ``seats`` may know now (one public part, built once)."""
-        return seat_views(self.game, seats, hidden=self._hidden)
+        """What each of ``seats`` may know now (one public part, built once).
+
+        A view already built at this moment (a turn's notice) is not built again.
+        """
+        wanted = list(seats)
+        built = self._built_views()
+        missing = [seat for seat in wanted if seat not in built]
+        if missing:
+            fresh = seat_views(self.game, missing, hidden=self._hidden)
+            built.update(zip(missing, fresh, strict=True))
+        return [built[seat] for seat in wanted]
+
+    def _built_views(self) -> dict[int, SeatView]:
+        """The views built at this moment; empty once the game has moved on.
+
+        A game only grows (undo replaces it), so the game, its action count and
+        the hidden hands name a moment.
+        """
+        game, count, hidden = self.game, self.game.action_count, self._hidden
+        now = self._views_of
+        if now is None or now[0] is not game or now[1] != count or now[2] != hidden:
+            self._views_of = (game, count, frozenset(hidden))
+            self._views_now = {}
+        return self._views_now
 
     def is_turn(self, seat: int) -> bool:
         """Whether the table waits for the person at ``seat`` to bid, pass or play."""

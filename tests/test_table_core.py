@@ -21,6 +21,7 @@ from audiospades.rules import (
     Game,
     Phase,
     Rules,
+    seat_views,
 )
 from audiospades.seating import Seating
 from audiospades.table_core import PACES, PUBLIC, TableCore
@@ -83,6 +84,37 @@ def test_each_person_hears_only_their_own_turn_and_cards() -> None:
         _act_for_people(table)
         table.run_until_idle()
     assert turns[0] >= 13 and turns[2] >= 13  # a bid and 13 cards each, at least
+
+
+def test_views_are_always_of_this_moment_and_a_turns_view_is_not_built_twice() -> None:
+    rules = dataclasses.replace(
+        Rules.pagat(), target_score=None, hand_limit=2, blind_nil_behind=0
+    )
+    table = _table(rules, humans=(0, 2), seed=3)
+    seats = list(range(rules.player_count))
+    shared = hidden_seen = rewound = 0
+    for step in range(3000):
+        table.run_until_idle()
+        hidden = {s for s in seats if table.is_hand_hidden(s)}
+        hidden_seen += bool(hidden)
+        fresh = seat_views(table.game, seats, hidden=hidden)
+        assert table.views(seats) == fresh
+        assert [table.view(s) for s in seats] == fresh
+        for seat in (0, 2):
+            for notice in table.drain(seat):
+                if isinstance(notice, YourTurn):
+                    assert notice.view == fresh[seat]
+                    shared += table.views([seat])[0] is notice.view
+        if table.is_over:
+            break
+        if step == 40:  # undo: a new game of fewer actions, then the same count
+            kept = table.game.action_count - 1
+            table.rewind(kept)
+            rewound += 1
+            assert table.views(seats) == seat_views(table.game, seats)
+            continue
+        _act_for_people(table)
+    assert table.is_over and shared > 20 and hidden_seen and rewound
 
 
 def test_the_public_stream_never_shows_passed_cards() -> None:
