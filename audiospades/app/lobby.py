@@ -129,6 +129,9 @@ class LobbyScreen(MenuScreen):
         self.awaiting = False
         """A request went to the server; its answer has not come yet."""
         self._refreshing = False
+        """A whole list was asked for: said in full when it comes."""
+        self._whole_before = 0
+        """Whole lists received when it was asked (a change is not the answer)."""
         self._introduced = False
         self._seen_lists = -1
         self._listed: list[p.TableInfo] = []
@@ -192,9 +195,13 @@ class LobbyScreen(MenuScreen):
 
     def _refresh(self, services: Services) -> Transition | None:
         self.online.client.send(p.ListTables())
-        self._refreshing = True
+        self._wait_for_a_whole_list()
         self.expect_answer()
         return None
+
+    def _wait_for_a_whole_list(self) -> None:
+        self._refreshing = True
+        self._whole_before = self.online.client.whole_lists
 
     def _leave_server(self, services: Services) -> Transition:
         self.online.close()
@@ -223,7 +230,8 @@ class LobbyScreen(MenuScreen):
         if client.list_due:
             # Back from a table: the list held is the one of before; the fresh
             # one, asked for on leaving, is said when it comes.
-            self._refreshing = self.awaiting = True
+            self._wait_for_a_whole_list()
+            self.awaiting = True
         self._rebuild()
         if not self.awaiting and client.lobby_count:  # else the answer speaks
             self._introduced = True
@@ -314,7 +322,7 @@ class LobbyScreen(MenuScreen):
                 self._refreshing = self.awaiting = False
                 self.index = 0
                 MenuScreen.on_enter(self, services)
-            elif self._refreshing:
+            elif self._refreshing and client.whole_lists != self._whole_before:
                 self._refreshing = False
                 self.awaiting = False
                 text = " ".join([self._intro(), self.item_text()])

@@ -104,7 +104,10 @@ class OnlineClient:
     welcome: p.Welcome | None = None
     chat_log: list[OnlineNews] = field(default_factory=list)
     lobby_count: int = 0
-    """Lobby lists received (0: none yet)."""
+    """Lobby lists received, whole or changes to one (0: none yet)."""
+    whole_lists: int = 0
+    """Whole lobby lists received: the answers to ``ListTables`` are among them
+    (a change to one is not an answer)."""
     list_due: bool = False
     """A table was left and the lobby's list asked for: it has not come yet."""
     _reattaching: bool = False
@@ -171,6 +174,7 @@ class OnlineClient:
                 self.list_due = False
                 self.tables = list(tables)
                 self.lobby_count += 1
+                self.whole_lists += 1
                 self.news.append(OnlineNews(NewsKind.LOBBY))
             case p.LobbyUpdate(tables=changed, gone=gone):
                 self.tables = merged_listing(self.tables, changed, gone)

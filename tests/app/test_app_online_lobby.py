@@ -217,6 +217,49 @@ REPLACED_LINE = (
 )
 
 
+def test_refresh_is_answered_by_the_whole_list_not_by_a_change_before_it(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """A table changing between Refresh and its answer is not taken for the
+    answer: the count and the focused line are said once, when the list comes."""
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann")
+        carl = connect(make_harness, server, "Carl")
+        try:
+            _ann_opens_a_table(ann, carl)
+            lobby = carl.app.top
+            assert isinstance(lobby, LobbyScreen)
+            client = lobby.online.client
+            connection = client.connection
+            late: list[object] = []
+
+            def held() -> list[object]:  # the server's answer is late
+                late.extend(Connection.poll(connection))
+                return []
+
+            connection.poll = held  # type: ignore[method-assign]
+            carl.press("end", "up")
+            assert carl.last == "Refresh the list, 4 of 5"
+            mark = carl.mark()
+            carl.press("return")
+            # Ann's table changes (her line comes again) before the answer.
+            client._take(p.LobbyUpdate(tables=list(client.tables), gone=[]))
+            carl.frame()
+            assert carl.said_since(mark) == []
+            until(lambda: bool(late), carl)
+            del connection.poll  # type: ignore[method-assign]
+            for item in late:
+                client._take(item)  # type: ignore[arg-type]
+            carl.settle()
+            answers = [t for t in carl.said_since(mark) if "table is open" in t]
+            assert answers == ["1 table is open. Refresh the list, 4 of 5"], (
+                carl.said_since(mark)
+            )
+        finally:
+            carl.close()
+            ann.close()
+
+
 def test_tables_opening_and_closing_are_told_in_the_lobby(
     make_harness: Callable[..., Harness], tmp_path: Path
 ) -> None:
