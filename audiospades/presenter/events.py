@@ -27,7 +27,11 @@ from audiospades.notices import (
     YourTurn,
 )
 from audiospades.presenter.keynames import key_for
-from audiospades.presenter.scoring import game_over_text, hand_summary_lines
+from audiospades.presenter.scoring import (
+    game_over_text,
+    hand_summary_lines,
+    tie_played_off_text,
+)
 from audiospades.presenter.system import illegal_text, storage_text
 from audiospades.presenter.table import (
     hand_text,
@@ -228,6 +232,9 @@ def describe(
                 cue = Cue.NIL_MADE
             elif ours.is_made:
                 cue = Cue.CONTRACT_MADE
+            played_off = tie_played_off_text(score, view)
+            if played_off is not None:
+                lines.append(played_off)
             text = " ".join([_("The hand is over."), *lines])
             return [Utterance(text, cue)]
         case GameOver():

@@ -270,9 +270,11 @@ def occupant_text(held: SeatInfo) -> str:
     name = held.name or ""
     if held.kind is SeatKind.EMPTY:
         return _("free")
+    if held.kind is SeatKind.COMPUTER and held.stand_in:
+        # A computer player standing in for a person gone for good: the seat is
+        # free for a person, and bears the computer's name meanwhile.
+        return _("{name}, computer, standing in").format(name=seat_name(name))
     if held.kind is SeatKind.COMPUTER:
-        # Also a computer player standing in for a person gone for good: the seat
-        # bears the computer's name (said when the person left).
         return _("{name}, computer").format(name=seat_name(name))
     if not held.connected:
         return _("{name}, away").format(name=name)

@@ -13,6 +13,7 @@ from audiospades.presenter.words import (
     Subject,
     bags_words,
     is_you,
+    join_list,
     own_side,
     player_title,
     side_name,
@@ -20,7 +21,7 @@ from audiospades.presenter.words import (
     signed,
     tricks_words,
 )
-from audiospades.rules import HandScore, Rules, SeatView, SideScore
+from audiospades.rules import HandScore, Rules, SeatView, SideScore, is_the_end
 from audiospades.rules.options import (
     BiddingStyle,
     NilTricks,
@@ -253,9 +254,11 @@ def scores_text(view: SeatView, names: Sequence[str]) -> str:
 def goal_text(rules: Rules) -> str:
     """What ends the game: "Playing to 500 points."."""
     if rules.target_score is not None and rules.hand_limit is not None:
-        return _("Playing to {points} points or {hands} hands.").format(
-            points=rules.target_score, hands=rules.hand_limit
-        )
+        return ngettext(
+            "Playing to {points} points or {hands} hand.",
+            "Playing to {points} points or {hands} hands.",
+            rules.hand_limit,
+        ).format(points=rules.target_score, hands=rules.hand_limit)
     if rules.target_score is not None:
         return _("Playing to {points} points.").format(points=rules.target_score)
     return ngettext(
@@ -274,8 +277,10 @@ def match_standing_text(view: SeatView, names: Sequence[str]) -> str:
     ).format(count=view.hands_played)
     if view.is_over:
         return " ".join([played, game_over_text(view, names)])
-    if len(leaders) > 1:
+    if len(leaders) == len(totals):
         lead = _("The scores are level at {points}.").format(points=signed(best))
+    elif len(leaders) > 1:
+        lead = _shared_lead_text(leaders, best, view, names)
     else:
         leader = leaders[0]
         others = [t for s, t in enumerate(totals) if s != leader]
@@ -297,6 +302,52 @@ def match_standing_text(view: SeatView, names: Sequence[str]) -> str:
             theirs=signed(max(others)),
         )
     return " ".join([played, lead, goal_text(view.rules)])
+
+
+def _shared_lead_text(
+    leaders: Sequence[int], best: int, view: SeatView, names: Sequence[str]
+) -> str:
+    """Some sides, not all, level at the top: who, and the listener's own total."""
+    mine = own_side(view)
+    # The listener's side is named first ("You and Milly share the lead").
+    ordered = sorted(leaders, key=lambda side: side != mine)
+    sides = [side_name(side, view, names) for side in ordered]
+    if view.rules.partnerships and len(sides) == 2:
+        # Translators: two of three partnerships are level at the top, each named
+        # by its two players: "You and Lee, and Omar and Zoe share the lead at 120."
+        text = _("{first}, and {second} share the lead at {points}.").format(
+            first=sides[0], second=sides[1], points=signed(best)
+        )
+    else:
+        # Translators: "Milly and Bert share the lead at 50."
+        text = _("{players} share the lead at {points}.").format(
+            players=join_list(sides), points=signed(best)
+        )
+    if mine is None or mine in leaders:
+        return text
+    behind = (
+        _("Your side has {points}.")
+        if view.rules.partnerships
+        else _("You have {points}.")
+    ).format(points=signed(view.totals[mine]))
+    return f"{text} {behind}"
+
+
+def tie_played_off_text(score: HandScore, view: SeatView) -> str | None:
+    """After a hand that would have ended the game but for a tie at the top."""
+    totals = score.totals
+    best = max(totals)
+    rules = view.rules
+    if (
+        view.is_over
+        or rules.tie_rule is not TieRule.PLAY_ON
+        or sum(1 for t in totals if t == best) < 2
+        or not is_the_end(rules, totals, view.hands_played)
+    ):
+        return None
+    return _("The lead is tied at {points}: another hand is played.").format(
+        points=signed(best)
+    )
 
 
 def game_over_text(view: SeatView, names: Sequence[str]) -> str:
@@ -399,4 +450,6 @@ def rules_text(rules: Rules) -> str:
         parts.append(_("A hand with one spade or none may be thrown in."))
     if rules.tie_rule is TieRule.DRAW:
         parts.append(_("A tie is a draw."))
+    else:
+        parts.append(_("A tie for first place is played off with more hands."))
     return " ".join(parts)

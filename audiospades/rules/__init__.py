@@ -37,7 +37,7 @@ from audiospades.rules.events import (
     SpadesBroken,
     TrickWon,
 )
-from audiospades.rules.game import Game, Phase
+from audiospades.rules.game import Game, Phase, is_the_end
 from audiospades.rules.options import (
     BiddingStyle,
     BidOrder,
@@ -103,6 +103,7 @@ __all__ = [
     "TrumpMode",
     "build_deck",
     "card_table",
+    "is_the_end",
     "parse_cards",
     "public_events",
     "public_view",

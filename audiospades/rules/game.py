@@ -85,6 +85,19 @@ _PLAYING: Final = Phase.PLAYING
 _BIDDING: Final = Phase.BIDDING
 
 
+def is_the_end(rules: Rules, totals: Sequence[int], hands_played: int) -> bool:
+    """Whether the game ends after ``hands_played`` hands with these totals.
+
+    It does when the target, the mercy score or the hand limit is reached, unless
+    the lead is tied and ``rules.tie_rule`` says to play on.
+    """
+    return (
+        (rules.target_score is not None and max(totals) >= rules.target_score)
+        or (rules.mercy_score is not None and min(totals) <= rules.mercy_score)
+        or (rules.hand_limit is not None and hands_played >= rules.hand_limit)
+    )
+
+
 class Game:
     """One game of Spades under a set of rules."""
 
@@ -626,12 +639,7 @@ class Game:
                 self.winner = moon[0]
                 return True
         totals = self.totals
-        ended = (
-            (rules.target_score is not None and max(totals) >= rules.target_score)
-            or (rules.mercy_score is not None and min(totals) <= rules.mercy_score)
-            or (rules.hand_limit is not None and self.hands_played >= rules.hand_limit)
-        )
-        if not ended:
+        if not is_the_end(rules, totals, self.hands_played):
             return False
         best = max(totals)
         leaders = [side for side, t in enumerate(totals) if t == best]

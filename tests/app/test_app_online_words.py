@@ -127,17 +127,17 @@ def test_a_table_is_one_line() -> None:
             SeatInfo(
                 seat=1,
                 kind=SeatKind.COMPUTER,
-                name="Hazel",  # Bob left for good: the seat is Hazel's
+                name="Hazel",  # Bob left for good: Hazel plays until someone sits
                 character="hazel",
                 stand_in=True,
             ),
             SeatInfo(seat=2, kind=SeatKind.HUMAN, name="Cid"),
         ],
-        free_seats=[],
+        free_seats=[1],
     )
     assert table_line(playing) == (
         "Evening game, 3 players, each for themselves, 8 hands, custom rules, "
-        "no seat free, seated: Ann, Hazel, computer and Cid, "
+        "1 seat free, seated: Ann, Hazel, computer, standing in and Cid, "
         "game under way"
     )
 
