@@ -12,6 +12,11 @@ const KEY_NAMES = {
 };
 const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 const RANKS = { T: "10" };
+// The tables the create form offers, as the game's rules allow them: partnerships
+// only at 4 and 6 players (partners across the table). The game's default first
+// chosen: 4 players in partnerships.
+const SHAPES = [[3, false], [4, true], [4, false], [5, false], [6, true], [6, false]];
+const FIRST_SHAPE = "4-partners";
 const KEEP_LIVE = 8;
 // Lines leave a live region only once they are this old: a line added and
 // removed in the same moment never reaches the screen reader (F1's help, a score
@@ -70,9 +75,25 @@ async function loadWords(lang) {
       element.textContent = word(element.dataset.word);
     }
     document.title = word("title");
+    drawShapes();
   } catch (error) {
     console.warn("page words", error);
   }
+}
+
+// The create form's table shapes ("4 players in partnerships"), worded afresh
+// in the page's language; the choice stays.
+function drawShapes() {
+  const select = $("players");
+  const chosen = select.value;
+  select.replaceChildren(...SHAPES.map(([count, partners]) => {
+    const option = document.createElement("option");
+    option.value = `${count}-${partners ? "partners" : "alone"}`;
+    option.textContent = word(partners ? "players_partners" : "players_alone")
+      .replace("{count}", () => String(count));
+    return option;
+  }));
+  select.value = chosen || FIRST_SHAPE;
 }
 
 // --- announcing -----------------------------------------------------------------
@@ -258,6 +279,9 @@ function receive(message) {
 
 function show(place) {
   for (const id of ["join", "lobby", "waiting", "table"]) $(id).hidden = id !== place;
+  if (place !== "lobby") {
+    for (const row of $("tables").children) closeSeatChoice(row, false);
+  }
   const changed = state.place !== place;
   state.place = place;
   return changed;
@@ -309,6 +333,22 @@ function standInFor(id, cardIndex, place) {
     const cards = [...$("hand").querySelectorAll("button")];
     if (cards.length) return cards[Math.min(cardIndex, cards.length - 1)];
   }
+  // A seat offered at a table was taken: the nearest seat still offered; none
+  // left, that table's Join (or Watch, when it filled up).
+  const choice = /^(?:sit-(.+)-(\d+)|cancel-(.+))$/.exec(id);
+  if (choice && place === "lobby") {
+    const table = choice[1] || choice[3];
+    const group = document.getElementById(`choice-${table}`);
+    if (group && !group.hidden) {
+      const near = nearest(group.querySelectorAll("button[id^=sit-]"),
+        Number(choice[2]), id);
+      return near || group.querySelector("button");
+    }
+    const join = document.getElementById(`join-${table}`);
+    if (join && join.offsetParent !== null) return join;
+    if (join) return document.getElementById(`watch-${table}`);
+    id = `join-${table}`; // the table closed: as its Join would
+  }
   // A closed table's Join or Watch: the same button of the row now in its place
   // (the next table, or the last one), as the game's lobby moves to the next line.
   const lobbyButton = /^(join|watch)-/.exec(id);
@@ -326,6 +366,26 @@ function standInFor(id, cardIndex, place) {
       : sameKind;
   }
   return $(HOME[place]);
+}
+
+// Of ``controls`` (ids ending in a seat's number), the one nearest ``seat``: the
+// next seat before the one before, and the same kind of control as ``id``.
+function nearest(controls, seat, id) {
+  const kind = id.replace(/-\d+$/, "");
+  let best = null;
+  let bestScore = Infinity;
+  for (const control of controls) {
+    const number = /-(\d+)$/.exec(control.id);
+    if (!number) continue;
+    const distance = Math.abs(Number(number[1]) - seat);
+    const score = distance * 4 + (Number(number[1]) < seat ? 2 : 0)
+      + (control.id.replace(/-\d+$/, "") === kind ? 0 : 1);
+    if (score < bestScore) {
+      best = control;
+      bestScore = score;
+    }
+  }
+  return best;
 }
 
 function button(text, onClick, label, id) {
@@ -370,20 +430,88 @@ function lobbyRow(item) {
   row.dataset.id = item.id;
   const label = document.createElement("span");
   label.className = "label";
+  // Join with a choice of free seats opens them, one button each and Cancel, as
+  // the game's lobby offers them; with one free seat, Join takes it.
+  const choice = document.createElement("div");
+  choice.className = "seat-choice";
+  choice.id = `choice-${item.id}`;
+  choice.setAttribute("role", "group");
+  choice.hidden = true;
+  choice.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    event.preventDefault();
+    closeSeatChoice(row, true);
+  });
   row.append(
     label,
-    button(word("join"), () => send({ type: "join_seat", table: item.id }),
-      "", `join-${item.id}`),
+    button(word("join"), () => join(row), "", `join-${item.id}`),
     button(word("watch"), () => send({ type: "spectate", table: item.id }),
       "", `watch-${item.id}`),
+    choice,
   );
   rewordLobbyRow(row, item);
   return row;
 }
 
+function join(row) {
+  const item = row.item;
+  if (!item.seats || item.seats.length < 2) {
+    send({ type: "join_seat", table: item.id });
+    return;
+  }
+  for (const other of $("tables").children) {
+    if (other !== row) closeSeatChoice(other, false);
+  }
+  const choice = row.querySelector(".seat-choice");
+  choice.hidden = false;
+  drawSeatChoice(row, item);
+  choice.querySelector("button").focus();
+}
+
+function closeSeatChoice(row, refocus) {
+  const choice = row.querySelector(".seat-choice");
+  if (choice.hidden) return;
+  choice.hidden = true;
+  choice.replaceChildren();
+  if (refocus) row.querySelector(`#join-${CSS.escape(row.dataset.id)}`).focus();
+}
+
+// The free seats' buttons, kept from list to list as the rows are (the focused
+// one stays put when another seat is taken), then Cancel.
+function drawSeatChoice(row, item) {
+  const choice = row.querySelector(".seat-choice");
+  choice.setAttribute("aria-label", labelled(word("join"), item.label));
+  const kept = new Map([...choice.children].map((b) => [b.id, b]));
+  const wanted = item.seats.map((seat) => {
+    const id = `sit-${item.id}-${seat.id}`;
+    const sit = kept.get(id) || button("", () => send({
+      type: "join_seat", table: item.id, seat: Number(seat.id),
+    }), "", id);
+    sit.textContent = seat.label;
+    return sit;
+  });
+  const cancel = kept.get(`cancel-${item.id}`)
+    || button("", () => closeSeatChoice(row, true), "", `cancel-${item.id}`);
+  cancel.textContent = word("cancel");
+  wanted.push(cancel);
+  const keep = new Set(wanted);
+  for (const old of [...choice.children]) if (!keep.has(old)) old.remove();
+  wanted.forEach((element, index) => {
+    if (choice.children[index] !== element) {
+      choice.insertBefore(element, choice.children[index] || null);
+    }
+  });
+}
+
 function rewordLobbyRow(row, item) {
+  row.item = item;
   row.dataset.label = item.label;
   row.dataset.kind = item.kind;
+  // The seats open for choosing follow the table's; no choice left, they close.
+  if (!row.querySelector(".seat-choice").hidden) {
+    if (item.seats && item.seats.length > 1) drawSeatChoice(row, item);
+    else closeSeatChoice(row, false);
+  }
   // A full table is offered to watch only, as in the game (Join was refused).
   row.querySelector(`#join-${CSS.escape(item.id)}`).hidden = item.kind === "full";
   row.querySelector(".label").textContent = item.label;
@@ -576,6 +704,7 @@ function start() {
   const choice = [saved, browser, "en"].find(
     (lang) => lang && $("language").querySelector(`option[value="${lang}"]`));
   $("language").value = choice;
+  drawShapes();
   loadWords(choice);
   $("name").value = localStorage.getItem("audiospades-name") || "";
   $("language").addEventListener("change", () => loadWords($("language").value));
@@ -598,11 +727,15 @@ function start() {
       ? { preset: "pagat", target_score: null, hand_limit: 1 }
       : { preset: "pagat" };
     const secret = $("private").checked;
+    const [count, kind] = $("players").value.split("-");
     if (!name) {
       announce(word("name_needed"), true, null);
       return;
     }
-    send({ type: "create_table", name, rules, private: secret });
+    send({
+      type: "create_table", name, rules, private: secret,
+      players: Number(count), partnerships: kind === "partners",
+    });
   });
   $("refresh").addEventListener("click", () => send({ type: "list_tables" }));
   $("code-form").addEventListener("submit", (event) => {
