@@ -140,7 +140,10 @@ function sayAside(text) {
 
 function walkHistory(step) {
   const count = state.lines.length;
-  if (!count) return;
+  if (!count) {
+    sayAside(word("no_more"));
+    return;
+  }
   let index = state.historyIndex < 0 ? count - 1 : state.historyIndex + step;
   if (index < 0 || index >= count) {
     sayAside(word("no_more"));
@@ -673,18 +676,43 @@ function onBoardKey(event) {
     $("questions").querySelector("button").focus();
     return;
   }
-  if (!event.ctrlKey) {
-    if (key === "'") { $("chat").focus(); return; }
-    if (key === "o") { toggleSound(); return; }
-    if (key === "a" || key === "f5") {
-      if (state.lines.length) sayAside(state.lines[state.lines.length - 1]);
-      return;
-    }
-    if (key === "page up") { walkHistory(-1); return; }
-    if (key === "page down") { walkHistory(1); return; }
-  }
+  if (!event.ctrlKey && pageKey(key === "f5" ? "a" : key)) return;
   const shift = event.shiftKey && key.length > 1;
   pressKey(key, event.ctrlKey, shift, null);
+}
+
+// The keys the page answers itself, on every screen (the card table's F5 is A
+// there): true if ``key`` was one of them.
+function pageKey(key) {
+  switch (key) {
+    case "'":
+      if (!$("chat-form").hidden) $("chat").focus();
+      return true;
+    case "o":
+      toggleSound();
+      return true;
+    case "a":
+      sayAside(state.lines.length ? state.lines[state.lines.length - 1] : word("no_more"));
+      return true;
+    case "page up":
+      walkHistory(-1);
+      return true;
+    case "page down":
+      walkHistory(1);
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Off the card table (the lobby, the waiting room, the table's buttons), the
+// same keys; not in a field being typed in or chosen from, where they are text.
+function onPageKey(event) {
+  if (event.defaultPrevented || event.altKey || event.metaKey || event.ctrlKey) return;
+  if ($("messages").hidden || $("board").contains(event.target)) return;
+  if (event.target.closest?.("input, select, textarea, [contenteditable]")) return;
+  const key = keyName(event);
+  if (key && key !== "f5" && pageKey(key)) event.preventDefault();
 }
 
 // --- start --------------------------------------------------------------------------
@@ -754,6 +782,7 @@ function start() {
   }
   $("sound-toggle").addEventListener("click", toggleSound);
   $("board").addEventListener("keydown", onBoardKey);
+  document.addEventListener("keydown", onPageKey);
   $("chat").addEventListener("keydown", (event) => {
     // Escape leaves the chat line, back to the card table or the place's heading.
     if (event.key !== "Escape" || !state.place || state.place === "join") return;
