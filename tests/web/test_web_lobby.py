@@ -4,7 +4,8 @@ table.
 
 Before: the create form could only open a table of four in partnerships, Join
 took the first free seat, and A or the apostrophe did nothing in the lobby or the
-waiting room, though the page's Messages said they would.
+waiting room, though the page's Messages said they would; a seat taken under the
+host's focus sent it to the heading.
 """
 
 from __future__ import annotations
@@ -43,6 +44,21 @@ def _repeats_the_last_message(driver: Any) -> None:
     before = len(heard(driver))
     press(driver, Keys.PAGE_UP)
     wait_for(lambda: len(heard(driver)) > before, what="Page Up's message")
+
+
+def _table_id(player: Any, name: str) -> str:
+    """The id of the table ``name`` in ``player``'s lobby (a Connection)."""
+    from audiospades.net import protocol as p
+
+    found: dict[str, str] = {}
+
+    def look() -> str | None:
+        for message in player.poll():
+            if isinstance(message, p.Lobby | p.LobbyUpdate):
+                found.update((t.name, t.id) for t in message.tables)
+        return found.get(name)
+
+    return wait_for(look, what=f"{name} in the lobby")
 
 
 def test_the_lobby_by_keys_seats_shapes_and_page_keys(tmp_path: Path) -> None:
@@ -126,5 +142,10 @@ def test_the_lobby_by_keys_seats_shapes_and_page_keys(tmp_path: Path) -> None:
                 )
                 == 3
             )
+            # Ann sits in the seat under the host's focus: the focus goes to the
+            # next seat's Add, not to the heading.
+            tab_to(driver, "#add-1")
+            ann.send(p.JoinSeat(table=_table_id(ann, "Trio"), seat=1))
+            wait_for(lambda: _focused(driver) == "add-2", what="the next seat's Add")
         finally:
             ann.close()

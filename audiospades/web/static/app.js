@@ -331,6 +331,10 @@ function standInFor(id, cardIndex, place) {
       const other = document.getElementById(`${kind}-${seat[1]}`);
       if (other) return other;
     }
+    // A player sat down in that seat: the nearest seat's control of its kind.
+    const near = nearest($("seats").querySelectorAll("select, button"),
+      Number(seat[1]), id);
+    if (near) return near;
   }
   if (cardIndex >= 0) {
     const cards = [...$("hand").querySelectorAll("button")];
@@ -589,6 +593,11 @@ function cardFace(face) {
 
 function drawTable(screen) {
   $("table-heading").textContent = labelled(word("board_label"), screen.title);
+  // A spectator holds no hand: no empty "Your hand", no "Read my hand".
+  const watching = Boolean(screen.is_watching);
+  for (const element of [$("hand-heading"), $("hand"), $("read-hand")]) {
+    element.hidden = watching;
+  }
   const picture = screen.picture;
   if (!picture) return;
   const header = $("header");
