@@ -516,6 +516,10 @@ class ListItem(Message, frozen=True):
     is_you: bool = False
     character: str | None = None
     """For a computer's seat: its character's id (not offered again)."""
+    seats: list[ListItem] | None = None
+    """For a table with more than one free seat: each free seat to sit in, its
+    ``id`` the seat's number and its ``label`` the game's words for it ("Sit in
+    seat 3, partner of Ann"). Null otherwise (Join takes the only free seat)."""
 
 
 class Screen(Message, frozen=True):

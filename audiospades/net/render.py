@@ -45,6 +45,7 @@ from audiospades.presenter.online import (
     lobby_changes,
     lobby_count_text,
     news_utterance,
+    sit_in_seat_label,
     table_line,
     waiting_room_intro,
     watching_text,
@@ -524,7 +525,12 @@ class WebSeat:
             line = kept.get(info.id)
             if line is None or line[0] is not info:
                 kind = "" if info.free_seats else "full"
-                item = p.ListItem(id=info.id, label=table_line(info), kind=kind)
+                item = p.ListItem(
+                    id=info.id,
+                    label=table_line(info),
+                    kind=kind,
+                    seats=_free_seat_items(info),
+                )
                 line = (info, item)
             lines[info.id] = line
         self._lobby_items = lines
@@ -603,6 +609,20 @@ class WebSeat:
 
     def _characters(self) -> list[p.ListItem]:
         return [p.ListItem(id=c.id, label=character_value(c)) for c in ROSTER]
+
+
+def _free_seat_items(info: p.TableInfo) -> list[p.ListItem] | None:
+    """A table's free seats to choose from, as the game's lobby offers them.
+
+    With one free seat there is no choice (the game's lobby offers only "Sit at
+    the first free seat"): None.
+    """
+    if len(info.free_seats) < 2:
+        return None
+    return [
+        p.ListItem(id=str(seat), label=sit_in_seat_label(seat, info))
+        for seat in info.free_seats
+    ]
 
 
 def _face(card: Card, playable: bool = False, chosen: bool = False) -> p.CardFace:

@@ -48,6 +48,10 @@ _FILES: Final[dict[str, tuple[str, str]]] = {
     "/index.html": ("index.html", "text/html; charset=utf-8"),
     "/app.js": ("app.js", "text/javascript; charset=utf-8"),
     "/style.css": ("style.css", "text/css; charset=utf-8"),
+    # The page links the icon; browsers that ask for /favicon.ico anyway get it
+    # too, not a 404 on every load.
+    "/favicon.svg": ("favicon.svg", "image/svg+xml"),
+    "/favicon.ico": ("favicon.svg", "image/svg+xml"),
 }
 """The page's files: request path -> (file in ``web/static``, content type)."""
 

@@ -103,6 +103,11 @@ CHROME: Final[dict[str, str]] = {
     "game_ended_away": GAME_ENDED_AWAY,
     "lobby_heading": N_("Tables"),
     "table_name_label": N_("Name of a new table"),
+    # The create form's list of table shapes, worded as the game's create-table
+    # screen words its "Rules" item.
+    "players_label": N_("Players"),
+    "players_partners": N_("{count} players in partnerships"),
+    "players_alone": N_("{count} players, each for themselves"),
     "create": N_("Create a table"),
     "short_game": N_("Short game: one hand"),
     "private": PRIVATE_ITEM,
@@ -111,6 +116,7 @@ CHROME: Final[dict[str, str]] = {
     "refresh": N_("Refresh the list"),
     "join": N_("Join"),
     "watch": N_("Watch"),
+    "cancel": N_("Cancel"),
     "waiting_heading": N_("Waiting room"),
     "add_bot": N_("Add a computer player"),
     "character_label": N_("Computer player for {seat}"),

@@ -296,3 +296,91 @@ def test_a_page_watching_a_game_under_way_hears_whose_chair_and_refresh_answers(
             await host.close()
 
     run(scenario(), timeout=120)
+
+
+async def _screen(player: NetPlayer, place: str) -> p.Screen:
+    """The next screen sent for ``place`` (the lines before it are read past)."""
+    while True:
+        said = await _said(player)
+        if said.screen is not None and said.screen.place == place:
+            return said.screen
+
+
+def test_the_page_offers_each_free_seat_in_the_games_words(tmp_path: Path) -> None:
+    """A table in the page's lobby carries its free seats, worded as the game's
+    lobby words them ("Sit in seat 3, partner of Host"), and the page sits in the
+    one chosen (before, Join could only take the first free seat). A table with
+    one free seat offers no choice, as the game's lobby does."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "server.db") as server:
+            url = url_of(server)
+            host = NetPlayer(url, "Host")
+            await host.connect()
+            await host.send(
+                {"type": "create_table", "name": "T", "rules": {"preset": "pagat"}}
+            )
+            table = (await host.expect(p.TableSnapshot)).table.id
+            await host.send({"type": "add_bot", "seat": 1, "character": "milly"})
+            await host.expect(p.SeatChanged)
+            page = NetPlayer(url, "Robin", render=True)
+            await page.connect()
+            lobby = await _screen(page, "lobby")
+            [item] = lobby.items
+            assert item.seats is not None
+            assert [(s.id, s.label) for s in item.seats] == [
+                ("2", "Sit in seat 3, partner of Host"),
+                ("3", "Sit in seat 4, partner of Milly"),
+            ]
+            await page.send({"type": "join_seat", "table": table, "seat": 3})
+            waiting = await _screen(page, "waiting")
+            assert [s.id for s in waiting.items if s.is_you] == ["3"]
+            await page.send({"type": "leave"})
+            await host.send({"type": "add_bot", "seat": 2, "character": "bert"})
+            while True:
+                lobby = await _screen(page, "lobby")
+                if lobby.items and "Bert" in lobby.items[0].label:
+                    break
+            assert lobby.items[0].seats is None  # one free seat: no choice
+            await page.close()
+            await host.close()
+
+    run(scenario(), timeout=60)
+
+
+@pytest.mark.parametrize(
+    ("players", "partnerships", "short"),
+    [(3, False, True), (5, False, False), (6, True, True), (4, False, False)],
+)
+def test_the_page_creates_a_table_of_any_shape(
+    tmp_path: Path, players: int, partnerships: bool, short: bool
+) -> None:
+    """The page's create form sends players and partnerships beside its rules (as
+    the game's create-table screen does): the server opens a table of that shape,
+    with the short game's rules too."""
+    rules: dict[str, object] = {"preset": "pagat"}
+    if short:
+        rules |= {"target_score": None, "hand_limit": 1}
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "server.db") as server:
+            page = NetPlayer(url_of(server), "Robin", render=True)
+            await page.connect()
+            await page.send(
+                {
+                    "type": "create_table",
+                    "name": "Odd",
+                    "rules": rules,
+                    "players": players,
+                    "partnerships": partnerships,
+                    "private": False,
+                }
+            )
+            waiting = await _screen(page, "waiting")
+            assert len(waiting.items) == players
+            [table] = server.tables.values()
+            assert table.rules.player_count == players
+            assert table.rules.partnerships is partnerships
+            await page.close()
+
+    run(scenario(), timeout=60)

@@ -52,6 +52,9 @@ def test_the_page_its_files_and_nothing_else(tmp_path: Path) -> None:
                 ("/style.css", "text/css; charset=utf-8"),
                 ("/chrome/fr.json", "application/json"),
                 ("/sounds/your_turn.wav", "audio/wav"),
+                # The page's icon: before, a 404 for /favicon.ico on every load.
+                ("/favicon.svg", "image/svg+xml"),
+                ("/favicon.ico", "image/svg+xml"),
             ):
                 status, headers, body = await get(path)
                 assert status == 200, path
@@ -62,6 +65,7 @@ def test_the_page_its_files_and_nothing_else(tmp_path: Path) -> None:
             status, _headers, body = await get("/")
             assert b'<script src="/app.js" defer></script>' in body
             assert b"<script>" not in body and b" style=" not in body  # nothing inline
+            assert b'<link rel="icon" href="/favicon.svg"' in body
             for path in (
                 "/../pyproject.toml",
                 "/%2e%2e/pyproject.toml",

@@ -76,6 +76,10 @@ def test_the_page_leaves_a_table_by_keys(tmp_path: Path) -> None:
             tab_to(driver, watch)
             press(driver, Keys.ENTER)
             wait_for(lambda: _visible(driver, "table"), what="the watched table")
+            # A spectator holds no hand: no "Your hand" over an empty list, no
+            # "Read my hand" (before, both were shown).
+            for hidden in ("hand-heading", "hand", "read-hand"):
+                assert not _visible(driver, hidden), hidden
             press(driver, Keys.ESCAPE)
             tab_to(driver, "#table .leave")
             press(driver, Keys.ENTER)

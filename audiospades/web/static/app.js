@@ -12,6 +12,11 @@ const KEY_NAMES = {
 };
 const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 const RANKS = { T: "10" };
+// The tables the create form offers, as the game's rules allow them: partnerships
+// only at 4 and 6 players (partners across the table). The game's default first
+// chosen: 4 players in partnerships.
+const SHAPES = [[3, false], [4, true], [4, false], [5, false], [6, true], [6, false]];
+const FIRST_SHAPE = "4-partners";
 const KEEP_LIVE = 8;
 // Lines leave a live region only once they are this old: a line added and
 // removed in the same moment never reaches the screen reader (F1's help, a score
@@ -70,9 +75,25 @@ async function loadWords(lang) {
       element.textContent = word(element.dataset.word);
     }
     document.title = word("title");
+    drawShapes();
   } catch (error) {
     console.warn("page words", error);
   }
+}
+
+// The create form's table shapes ("4 players in partnerships"), worded afresh
+// in the page's language; the choice stays.
+function drawShapes() {
+  const select = $("players");
+  const chosen = select.value;
+  select.replaceChildren(...SHAPES.map(([count, partners]) => {
+    const option = document.createElement("option");
+    option.value = `${count}-${partners ? "partners" : "alone"}`;
+    option.textContent = word(partners ? "players_partners" : "players_alone")
+      .replace("{count}", () => String(count));
+    return option;
+  }));
+  select.value = chosen || FIRST_SHAPE;
 }
 
 // --- announcing -----------------------------------------------------------------
@@ -119,7 +140,10 @@ function sayAside(text) {
 
 function walkHistory(step) {
   const count = state.lines.length;
-  if (!count) return;
+  if (!count) {
+    sayAside(word("no_more"));
+    return;
+  }
   let index = state.historyIndex < 0 ? count - 1 : state.historyIndex + step;
   if (index < 0 || index >= count) {
     sayAside(word("no_more"));
@@ -258,6 +282,9 @@ function receive(message) {
 
 function show(place) {
   for (const id of ["join", "lobby", "waiting", "table"]) $(id).hidden = id !== place;
+  if (place !== "lobby") {
+    for (const row of $("tables").children) closeSeatChoice(row, false);
+  }
   const changed = state.place !== place;
   state.place = place;
   return changed;
@@ -304,10 +331,30 @@ function standInFor(id, cardIndex, place) {
       const other = document.getElementById(`${kind}-${seat[1]}`);
       if (other) return other;
     }
+    // A player sat down in that seat: the nearest seat's control of its kind.
+    const near = nearest($("seats").querySelectorAll("select, button"),
+      Number(seat[1]), id);
+    if (near) return near;
   }
   if (cardIndex >= 0) {
     const cards = [...$("hand").querySelectorAll("button")];
     if (cards.length) return cards[Math.min(cardIndex, cards.length - 1)];
+  }
+  // A seat offered at a table was taken: the nearest seat still offered; none
+  // left, that table's Join (or Watch, when it filled up).
+  const choice = /^(?:sit-(.+)-(\d+)|cancel-(.+))$/.exec(id);
+  if (choice && place === "lobby") {
+    const table = choice[1] || choice[3];
+    const group = document.getElementById(`choice-${table}`);
+    if (group && !group.hidden) {
+      const near = nearest(group.querySelectorAll("button[id^=sit-]"),
+        Number(choice[2]), id);
+      return near || group.querySelector("button");
+    }
+    const join = document.getElementById(`join-${table}`);
+    if (join && join.offsetParent !== null) return join;
+    if (join) return document.getElementById(`watch-${table}`);
+    id = `join-${table}`; // the table closed: as its Join would
   }
   // A closed table's Join or Watch: the same button of the row now in its place
   // (the next table, or the last one), as the game's lobby moves to the next line.
@@ -326,6 +373,26 @@ function standInFor(id, cardIndex, place) {
       : sameKind;
   }
   return $(HOME[place]);
+}
+
+// Of ``controls`` (ids ending in a seat's number), the one nearest ``seat``: the
+// next seat before the one before, and the same kind of control as ``id``.
+function nearest(controls, seat, id) {
+  const kind = id.replace(/-\d+$/, "");
+  let best = null;
+  let bestScore = Infinity;
+  for (const control of controls) {
+    const number = /-(\d+)$/.exec(control.id);
+    if (!number) continue;
+    const distance = Math.abs(Number(number[1]) - seat);
+    const score = distance * 4 + (Number(number[1]) < seat ? 2 : 0)
+      + (control.id.replace(/-\d+$/, "") === kind ? 0 : 1);
+    if (score < bestScore) {
+      best = control;
+      bestScore = score;
+    }
+  }
+  return best;
 }
 
 function button(text, onClick, label, id) {
@@ -370,20 +437,88 @@ function lobbyRow(item) {
   row.dataset.id = item.id;
   const label = document.createElement("span");
   label.className = "label";
+  // Join with a choice of free seats opens them, one button each and Cancel, as
+  // the game's lobby offers them; with one free seat, Join takes it.
+  const choice = document.createElement("div");
+  choice.className = "seat-choice";
+  choice.id = `choice-${item.id}`;
+  choice.setAttribute("role", "group");
+  choice.hidden = true;
+  choice.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    event.preventDefault();
+    closeSeatChoice(row, true);
+  });
   row.append(
     label,
-    button(word("join"), () => send({ type: "join_seat", table: item.id }),
-      "", `join-${item.id}`),
+    button(word("join"), () => join(row), "", `join-${item.id}`),
     button(word("watch"), () => send({ type: "spectate", table: item.id }),
       "", `watch-${item.id}`),
+    choice,
   );
   rewordLobbyRow(row, item);
   return row;
 }
 
+function join(row) {
+  const item = row.item;
+  if (!item.seats || item.seats.length < 2) {
+    send({ type: "join_seat", table: item.id });
+    return;
+  }
+  for (const other of $("tables").children) {
+    if (other !== row) closeSeatChoice(other, false);
+  }
+  const choice = row.querySelector(".seat-choice");
+  choice.hidden = false;
+  drawSeatChoice(row, item);
+  choice.querySelector("button").focus();
+}
+
+function closeSeatChoice(row, refocus) {
+  const choice = row.querySelector(".seat-choice");
+  if (choice.hidden) return;
+  choice.hidden = true;
+  choice.replaceChildren();
+  if (refocus) row.querySelector(`#join-${CSS.escape(row.dataset.id)}`).focus();
+}
+
+// The free seats' buttons, kept from list to list as the rows are (the focused
+// one stays put when another seat is taken), then Cancel.
+function drawSeatChoice(row, item) {
+  const choice = row.querySelector(".seat-choice");
+  choice.setAttribute("aria-label", labelled(word("join"), item.label));
+  const kept = new Map([...choice.children].map((b) => [b.id, b]));
+  const wanted = item.seats.map((seat) => {
+    const id = `sit-${item.id}-${seat.id}`;
+    const sit = kept.get(id) || button("", () => send({
+      type: "join_seat", table: item.id, seat: Number(seat.id),
+    }), "", id);
+    sit.textContent = seat.label;
+    return sit;
+  });
+  const cancel = kept.get(`cancel-${item.id}`)
+    || button("", () => closeSeatChoice(row, true), "", `cancel-${item.id}`);
+  cancel.textContent = word("cancel");
+  wanted.push(cancel);
+  const keep = new Set(wanted);
+  for (const old of [...choice.children]) if (!keep.has(old)) old.remove();
+  wanted.forEach((element, index) => {
+    if (choice.children[index] !== element) {
+      choice.insertBefore(element, choice.children[index] || null);
+    }
+  });
+}
+
 function rewordLobbyRow(row, item) {
+  row.item = item;
   row.dataset.label = item.label;
   row.dataset.kind = item.kind;
+  // The seats open for choosing follow the table's; no choice left, they close.
+  if (!row.querySelector(".seat-choice").hidden) {
+    if (item.seats && item.seats.length > 1) drawSeatChoice(row, item);
+    else closeSeatChoice(row, false);
+  }
   // A full table is offered to watch only, as in the game (Join was refused).
   row.querySelector(`#join-${CSS.escape(item.id)}`).hidden = item.kind === "full";
   row.querySelector(".label").textContent = item.label;
@@ -458,6 +593,11 @@ function cardFace(face) {
 
 function drawTable(screen) {
   $("table-heading").textContent = labelled(word("board_label"), screen.title);
+  // A spectator holds no hand: no empty "Your hand", no "Read my hand".
+  const watching = Boolean(screen.is_watching);
+  for (const element of [$("hand-heading"), $("hand"), $("read-hand")]) {
+    element.hidden = watching;
+  }
   const picture = screen.picture;
   if (!picture) return;
   const header = $("header");
@@ -545,18 +685,43 @@ function onBoardKey(event) {
     $("questions").querySelector("button").focus();
     return;
   }
-  if (!event.ctrlKey) {
-    if (key === "'") { $("chat").focus(); return; }
-    if (key === "o") { toggleSound(); return; }
-    if (key === "a" || key === "f5") {
-      if (state.lines.length) sayAside(state.lines[state.lines.length - 1]);
-      return;
-    }
-    if (key === "page up") { walkHistory(-1); return; }
-    if (key === "page down") { walkHistory(1); return; }
-  }
+  if (!event.ctrlKey && pageKey(key === "f5" ? "a" : key)) return;
   const shift = event.shiftKey && key.length > 1;
   pressKey(key, event.ctrlKey, shift, null);
+}
+
+// The keys the page answers itself, on every screen (the card table's F5 is A
+// there): true if ``key`` was one of them.
+function pageKey(key) {
+  switch (key) {
+    case "'":
+      if (!$("chat-form").hidden) $("chat").focus();
+      return true;
+    case "o":
+      toggleSound();
+      return true;
+    case "a":
+      sayAside(state.lines.length ? state.lines[state.lines.length - 1] : word("no_more"));
+      return true;
+    case "page up":
+      walkHistory(-1);
+      return true;
+    case "page down":
+      walkHistory(1);
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Off the card table (the lobby, the waiting room, the table's buttons), the
+// same keys; not in a field being typed in or chosen from, where they are text.
+function onPageKey(event) {
+  if (event.defaultPrevented || event.altKey || event.metaKey || event.ctrlKey) return;
+  if ($("messages").hidden || $("board").contains(event.target)) return;
+  if (event.target.closest?.("input, select, textarea, [contenteditable]")) return;
+  const key = keyName(event);
+  if (key && key !== "f5" && pageKey(key)) event.preventDefault();
 }
 
 // --- start --------------------------------------------------------------------------
@@ -576,6 +741,7 @@ function start() {
   const choice = [saved, browser, "en"].find(
     (lang) => lang && $("language").querySelector(`option[value="${lang}"]`));
   $("language").value = choice;
+  drawShapes();
   loadWords(choice);
   $("name").value = localStorage.getItem("audiospades-name") || "";
   $("language").addEventListener("change", () => loadWords($("language").value));
@@ -598,11 +764,15 @@ function start() {
       ? { preset: "pagat", target_score: null, hand_limit: 1 }
       : { preset: "pagat" };
     const secret = $("private").checked;
+    const [count, kind] = $("players").value.split("-");
     if (!name) {
       announce(word("name_needed"), true, null);
       return;
     }
-    send({ type: "create_table", name, rules, private: secret });
+    send({
+      type: "create_table", name, rules, private: secret,
+      players: Number(count), partnerships: kind === "partners",
+    });
   });
   $("refresh").addEventListener("click", () => send({ type: "list_tables" }));
   $("code-form").addEventListener("submit", (event) => {
@@ -621,6 +791,7 @@ function start() {
   }
   $("sound-toggle").addEventListener("click", toggleSound);
   $("board").addEventListener("keydown", onBoardKey);
+  document.addEventListener("keydown", onPageKey);
   $("chat").addEventListener("keydown", (event) => {
     // Escape leaves the chat line, back to the card table or the place's heading.
     if (event.key !== "Escape" || !state.place || state.place === "join") return;

@@ -1,0 +1,151 @@
+"""The lobby and the waiting room by keys alone: a table of any shape, a seat of
+one's choosing, and the page's own keys (A, Page Up, the apostrophe) off the card
+table.
+
+Before: the create form could only open a table of four in partnerships, Join
+took the first free seat, and A or the apostrophe did nothing in the lobby or the
+waiting room, though the page's Messages said they would; a seat taken under the
+host's focus sent it to the heading.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_web_browser import (
+    _by_id,
+    _visible,
+    open_page_by_keys,
+    press,
+    tab_to,
+    wait_for_element,
+)
+from web_helpers import chromium, heard, running_server, skip_without_browser, wait_for
+
+pytestmark = pytest.mark.browser
+
+
+def _focused(driver: Any) -> str:
+    return str(driver.switch_to.active_element.get_attribute("id") or "")
+
+
+def _repeats_the_last_message(driver: Any) -> None:
+    """A says the last message again (polite), wherever the focus is."""
+    from selenium.webdriver.common.keys import Keys
+
+    last = driver.execute_script(
+        "return document.querySelector('#history').lastChild.textContent"
+    )
+    before = len(heard(driver))
+    press(driver, "a")
+    wait_for(lambda: ("polite", last) in heard(driver)[before:], what="A's repeat")
+    before = len(heard(driver))
+    press(driver, Keys.PAGE_UP)
+    wait_for(lambda: len(heard(driver)) > before, what="Page Up's message")
+
+
+def _table_id(player: Any, name: str) -> str:
+    """The id of the table ``name`` in ``player``'s lobby (a Connection)."""
+    from audiospades.net import protocol as p
+
+    found: dict[str, str] = {}
+
+    def look() -> str | None:
+        for message in player.poll():
+            if isinstance(message, p.Lobby | p.LobbyUpdate):
+                found.update((t.name, t.id) for t in message.tables)
+        return found.get(name)
+
+    return wait_for(look, what=f"{name} in the lobby")
+
+
+def test_the_lobby_by_keys_seats_shapes_and_page_keys(tmp_path: Path) -> None:
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    from audiospades.net import protocol as p
+    from audiospades.net.client import Connection
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        ann = Connection(url.replace("http", "ws", 1), "Ann")
+        ann.start()
+        try:
+            ann.send(p.CreateTable(name="Alpha", rules={"preset": "pagat"}))
+            ann.send(p.AddBot(seat=1, character="milly"))
+            open_page_by_keys(driver, url, "Robin")
+            wait_for_element(driver, "#tables li", "Ann's table")
+            wait_for(
+                lambda: "Milly" in _by_id(driver, "tables").text, what="Milly seated"
+            )
+            # The page's keys in the lobby: A and Page Up answer; the apostrophe
+            # opens the chat line, Escape comes back.
+            assert _focused(driver) == "lobby-heading"
+            _repeats_the_last_message(driver)
+            press(driver, "'")
+            assert _focused(driver) == "chat"
+            assert _by_id(driver, "chat").get_attribute("value") == ""
+            press(driver, Keys.ESCAPE)
+            assert _focused(driver) == "lobby-heading"
+            # Join offers each free seat in the game's words; Escape goes back.
+            table = driver.execute_script(
+                "return document.querySelector('#tables li').dataset.id"
+            )
+            tab_to(driver, f"#join-{table}")
+            press(driver, Keys.ENTER)
+            wait_for(lambda: _focused(driver) == f"sit-{table}-2", what="seat 3")
+            choice = driver.execute_script(
+                "return [...document.querySelectorAll(arguments[0])]"
+                ".map((b) => b.textContent)",
+                f"#choice-{table} button",
+            )
+            assert choice == [
+                "Sit in seat 3, partner of Ann",
+                "Sit in seat 4, partner of Milly",
+                "Cancel",
+            ]
+            press(driver, Keys.ESCAPE)
+            assert _focused(driver) == f"join-{table}"
+            assert not _visible(driver, f"choice-{table}")
+            press(driver, Keys.ENTER)
+            wait_for(lambda: _focused(driver) == f"sit-{table}-2", what="seat 3")
+            press(driver, Keys.TAB, Keys.ENTER)  # seat 4, Milly's partner
+            wait_for(lambda: _visible(driver, "waiting"), what="the waiting room")
+            assert "Seat 4, you" in _by_id(driver, "seats").text
+            # The page's keys in the waiting room too.
+            _repeats_the_last_message(driver)
+            tab_to(driver, "#waiting .leave")
+            press(driver, Keys.ENTER)
+            wait_for(lambda: _visible(driver, "lobby"), what="the lobby")
+            ann.send(p.Leave())  # to the lobby, to hear of Robin's next table
+            # A table of three, each for themselves: chosen in the create form.
+            tab_to(driver, "#table-name")
+            press(driver, "Trio")
+            tab_to(driver, "#players")
+            assert _by_id(driver, "players").get_attribute("value") == "4-partners"
+            press(driver, Keys.ARROW_UP)
+            assert _by_id(driver, "players").get_attribute("value") == "3-alone"
+            label = driver.execute_script(
+                "return document.querySelector('label[for=players]').textContent"
+                " + ': ' + document.querySelector('#players').selectedOptions[0]"
+                ".textContent"
+            )
+            assert label == "Players: 3 players, each for themselves"
+            tab_to(driver, "#create-form [type=submit]")
+            press(driver, Keys.ENTER)
+            wait_for(lambda: _visible(driver, "waiting"), what="the waiting room")
+            wait_for_element(driver, "#add-2", "three seats")
+            assert (
+                driver.execute_script(
+                    "return document.querySelectorAll('#seats li').length"
+                )
+                == 3
+            )
+            # Ann sits in the seat under the host's focus: the focus goes to the
+            # next seat's Add, not to the heading.
+            tab_to(driver, "#add-1")
+            ann.send(p.JoinSeat(table=_table_id(ann, "Trio"), seat=1))
+            wait_for(lambda: _focused(driver) == "add-2", what="the next seat's Add")
+        finally:
+            ann.close()
