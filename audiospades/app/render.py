@@ -386,7 +386,11 @@ def draw_table(
     Returns:
         The layout it drew (rectangles of the places, the hand and the focus frame).
     """
-    from audiospades.presenter.table import dealer_mark_text, seat_label_text
+    from audiospades.presenter.table import (
+        dealer_mark_text,
+        seat_label_text,
+        turn_header_text,
+    )
 
     theme = theme_of(services)
     _begin(surface, theme)
@@ -404,10 +408,14 @@ def draw_table(
         )
         items.append((text, theme.text))
     items.append((goal_text(view.rules), theme.muted))
+    trick_waits = table.port.awaiting_trick_clear
+    # While a finished trick waits to be gathered, no one is framed as to play.
     acting = view.to_act if view.to_act is not None and not view.is_over else None
-    if acting is not None:
-        who = _("You") if acting == 0 else _(names[acting])
-        items.append((_("To play: {player}").format(player=who), theme.highlight))
+    if trick_waits:
+        acting = None
+    waits = turn_header_text(view, names, trick_waits)
+    if waits is not None:
+        items.append((waits, theme.highlight))
     header_size, rows, widths, header_gap = _header(
         surface, sizes.header_size, items, margin
     )

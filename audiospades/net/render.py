@@ -584,6 +584,8 @@ class WebSeat:
             trick = list(shown.cards)
         on_table = dict(trick)
         acting = view.to_act if view.to_act is not None and not view.is_over else None
+        if port.awaiting_trick_clear:
+            acting = None  # a finished trick waits to be gathered: no one to play
         legal = view.legal_plays if view.phase is Phase.PLAYING else frozenset()
         places = [
             p.Place(
@@ -597,7 +599,7 @@ class WebSeat:
         ]
         hand = list(view.hand)
         return p.Picture(
-            header=web_words.picture_header(view, names),
+            header=web_words.picture_header(view, names, port.awaiting_trick_clear),
             places=places,
             hand=[
                 _face(card, card in legal, card in control.pass_choice) for card in hand

@@ -25,6 +25,7 @@ from audiospades.presenter.words import (
     only_players_text,
     player_title,
     rank_name,
+    side_name,
     side_subject,
     suit_name,
     suit_title,
@@ -566,6 +567,35 @@ def seat_label_text(seat: int, view: SeatView, names: Sequence[str]) -> str:
     return _("{player}  bid {bid}  took {tricks}").format(
         player=player, bid=bid.tricks, tricks=tricks
     )
+
+
+def turn_header_text(
+    view: SeatView, names: Sequence[str], trick_waits: bool = False
+) -> str | None:
+    """The picture's header item for what the table waits on.
+
+    "To bid: Rosa", "To play: You", "Trick complete", "Game over. Winner: You and
+    Lee". ``trick_waits``: a finished trick is still shown, to be gathered (no one is
+    to play yet). None between hands.
+    """
+    if view.is_over:
+        if view.is_draw or view.winner is None:
+            return _("Game over: a draw")
+        # Translators: a side is named as at the start of a sentence.
+        return _("Game over. Winner: {side}").format(
+            side=side_name(view.winner, view, names)
+        )
+    if trick_waits:
+        return _("Trick complete")
+    acting = view.to_act
+    if acting is None:
+        return None
+    who = player_title(acting, names)
+    if view.phase is Phase.BIDDING:
+        return _("To bid: {player}").format(player=who)
+    if view.phase is Phase.PASSING:
+        return _("To pass: {player}").format(player=who)
+    return _("To play: {player}").format(player=who)
 
 
 def dealer_mark_text() -> str:

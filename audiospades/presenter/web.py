@@ -27,13 +27,19 @@ from audiospades.presenter.online import (
     seat_item_label,
 )
 from audiospades.presenter.scoring import goal_text
-from audiospades.presenter.words import is_you, side_name, signed
+from audiospades.presenter.table import turn_header_text
+from audiospades.presenter.words import side_name, signed
 from audiospades.rules import SeatView
 from audiospades.textmark import N_
 
 
-def picture_header(view: SeatView, names: Sequence[str]) -> list[str]:
-    """Above the table: each side's score, the goal, and who is to play."""
+def picture_header(
+    view: SeatView, names: Sequence[str], trick_waits: bool = False
+) -> list[str]:
+    """Above the table: each side's score, the goal, and what the table waits on.
+
+    That is who is to bid, pass or play, a trick to gather, or the winner.
+    """
     items = [
         _("{side}: {total}").format(
             side=side_name(side, view, names), total=signed(view.totals[side])
@@ -41,10 +47,9 @@ def picture_header(view: SeatView, names: Sequence[str]) -> list[str]:
         for side in range(view.rules.side_count)
     ]
     items.append(goal_text(view.rules))
-    acting = view.to_act if view.to_act is not None and not view.is_over else None
-    if acting is not None:
-        who = _("You") if is_you(acting) else _(names[acting])
-        items.append(_("To play: {player}").format(player=who))
+    waits = turn_header_text(view, names, trick_waits)
+    if waits is not None:
+        items.append(waits)
     return items
 
 

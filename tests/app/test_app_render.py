@@ -266,3 +266,40 @@ def test_real_window_under_xvfb(tmp_path: Path) -> None:
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def test_the_header_says_a_finished_trick_waits_not_who_plays_next(
+    make_harness: Callable[..., Harness], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With "wait for a key after each trick", the picture does not name the
+    next player (nor frame their place) while the trick waits to be gathered."""
+    from audiospades.presenter import table as table_words
+
+    drawn: list[str | None] = []
+    real = table_words.turn_header_text
+
+    def spy(*args: object, **kwargs: object) -> str | None:
+        text = real(*args, **kwargs)  # type: ignore[arg-type]
+        drawn.append(text)
+        return text
+
+    monkeypatch.setattr(table_words, "turn_header_text", spy)
+    settings = Settings(
+        language="en",
+        pace="fast",
+        wait_after_trick=True,
+        last_rules={"preset": "pagat", "target_score": None, "hand_limit": 1},
+    )
+    h = make_harness(seed=7, settings=settings, draw=True)
+    h.press("return", "3", "return")
+    for _ in range(4):
+        h.settle()
+        if h.table.session.awaiting_trick_clear:
+            break
+        h.press("tab", "return")
+    assert h.table.session.awaiting_trick_clear
+    h.frame()
+    assert drawn[-1] == "Trick complete"
+    h.press("n")
+    h.settle()
+    assert drawn[-1] is not None and drawn[-1].startswith("To play: ")
