@@ -103,7 +103,8 @@ def reply_utterances(
         case PassChoiceChanged(card=card, chosen=chosen, remaining=remaining):
             return [answer(table_words.pass_choice_text(card, chosen, remaining))]
         case HintGiven(hint=hint):
-            return [answer(system_words.hint_text(hint))]
+            alone = not view.rules.partnerships
+            return [answer(system_words.hint_text(hint, alone))]
         case NoHint(reason=reason):
             if reason is NoHintReason.HINTS_OFF:
                 return [answer(system_words.hints_off_text())]
@@ -114,7 +115,7 @@ def reply_utterances(
                     " ".join(
                         [
                             system_words.no_hinted_card_text(),
-                            system_words.hint_text(hint),
+                            system_words.hint_text(hint, not view.rules.partnerships),
                         ]
                     )
                 )

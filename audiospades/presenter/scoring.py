@@ -24,6 +24,8 @@ from audiospades.presenter.words import (
 from audiospades.rules import HandScore, Rules, SeatView, SideScore, is_the_end
 from audiospades.rules.options import (
     BiddingStyle,
+    BidOrder,
+    MoonRule,
     NilTricks,
     ScoringStyle,
     TieRule,
@@ -39,15 +41,42 @@ def points_words(points: int) -> str:
     )
 
 
-def side_reasons(score: SideScore, names: Sequence[str]) -> list[str]:
+def side_reasons(score: SideScore, names: Sequence[str], rules: Rules) -> list[str]:
     """One sentence per reason for one side's points: "Contract made: 60 points."."""
     out: list[str] = []
-    if score.is_made is True:
+    if score.shot_moon and rules.moon is MoonRule.WINS_GAME:
+        out.append(_("Shot the moon: every trick bid and taken, which wins the game."))
+    elif score.shot_moon and rules.moon is MoonRule.SCORES_500:
+        out.append(_("Shot the moon: every trick bid and taken, for 500 points."))
+    quicksand = rules.scoring_style is ScoringStyle.QUICKSAND
+    overtrick_cost = 10 * score.contract - score.contract_points
+    if score.is_made is True and quicksand and overtrick_cost > 0:
+        # Quicksand: the contract's points, less 10 for each trick over it.
+        out.append(
+            _("Contract made: {points}.").format(
+                points=points_words(10 * score.contract)
+            )
+        )
+        out.append(
+            ngettext(
+                "{count} overtrick: {points}.",
+                "{count} overtricks: {points}.",
+                overtrick_cost // 10,
+            ).format(count=overtrick_cost // 10, points=points_words(-overtrick_cost))
+        )
+    elif score.is_made is True:
         out.append(
             _("Contract made: {points}.").format(
                 points=points_words(score.contract_points)
             )
         )
+        if (
+            rules.ten_for_two_hundred
+            and not quicksand
+            and score.contract >= 10
+            and not (score.shot_moon and rules.moon is MoonRule.SCORES_500)
+        ):
+            out.append(_("A bid of 10 or more scores 20 points a trick."))
     elif score.is_made is False:
         out.append(
             _("Contract set: {points}.").format(
@@ -163,7 +192,7 @@ def hand_summary_lines(
     lines = []
     for side in score.sides:
         name = side_name(side.side, view, names)
-        reasons = side_reasons(side, names)
+        reasons = side_reasons(side, names, view.rules)
         if brief or not reasons:
             text = _("{side}: {points} this hand; score {total}.").format(
                 side=name,
@@ -215,11 +244,15 @@ def hand_summary_lines(
             parts.append(
                 _("This hand: {points}.").format(points=points_words(side.points))
             )
-        parts.append(
-            _("Score: {total}, {bags}.").format(
+        if view.rules.scoring_style is ScoringStyle.QUICKSAND:  # no bags at all
+            score_line = _("Score: {total}.").format(
+                total=points_words(side.total_after)
+            )
+        else:
+            score_line = _("Score: {total}, {bags}.").format(
                 total=points_words(side.total_after), bags=bags_words(side.bags_after)
             )
-        )
+        parts.append(score_line)
         lines.append(" ".join(parts))
     return lines
 
@@ -239,8 +272,9 @@ def last_hand_text(view: SeatView, names: Sequence[str]) -> str:
 
 def scores_text(view: SeatView, names: Sequence[str]) -> str:
     """Key S: each side's score and bags, and what the game is played to."""
+    quicksand = view.rules.scoring_style is ScoringStyle.QUICKSAND  # no bags
     parts = [
-        _("{side}: {total}, {bags}.").format(
+        (_("{side}: {total}.") if quicksand else _("{side}: {total}, {bags}.")).format(
             side=side_name(side, view, names),
             total=signed(view.totals[side]),
             bags=bags_words(view.bags[side]),
@@ -358,7 +392,25 @@ def game_over_text(view: SeatView, names: Sequence[str]) -> str:
         )
         for side in range(view.rules.side_count)
     )
+    rules = view.rules
+    if rules.mercy_score is not None and min(view.totals) <= rules.mercy_score:
+        # The mercy rule ended it, not the target: said first, with who fell.
+        fallen = [s for s, t in enumerate(view.totals) if t <= rules.mercy_score]
+        mercy = _("Mercy rule: {side} at {points}, the limit being {limit}.").format(
+            side=join_list([side_name(s, view, names) for s in fallen]),
+            points=signed(min(view.totals[s] for s in fallen)),
+            limit=signed(rules.mercy_score),
+        )
+        finals = f"{mercy} {finals}"
     if view.is_draw or view.winner is None:
+        best = max(view.totals)
+        leaders = [s for s, t in enumerate(view.totals) if t == best]
+        if len(leaders) < len(view.totals):
+            # Three sides or more: a tie for first place, not everyone level.
+            return _("The game is over: {sides} tie for first place. {scores}").format(
+                sides=join_list([side_name(s, view, names) for s in leaders]),
+                scores=finals,
+            )
         return _("The game is over: a draw. {scores}").format(scores=finals)
     if view.winner == own_side(view):
         if view.rules.partnerships:
@@ -441,10 +493,57 @@ def rules_text(rules: Rules) -> str:
     if rules.no_hell:
         parts.append(_("No hell: the bids may not add up to the number of tricks."))
     if rules.exact_bid_bonus:
+        if rules.exact_bid_bonus_max == 1:
+            exact = _("Bidding and taking exactly 1 trick earns {points}.")
+        elif rules.exact_bid_bonus_max == 2:
+            exact = _("Bidding and taking exactly 1 or 2 tricks earns {points}.")
+        else:
+            exact = _("Bidding and taking exactly 1 to {most} tricks earns {points}.")
         parts.append(
-            _("Bidding and taking exactly 1 or 2 tricks earns {points}.").format(
-                points=rules.exact_bid_bonus
+            exact.format(points=rules.exact_bid_bonus, most=rules.exact_bid_bonus_max)
+        )
+    if rules.big_bid_bonus:
+        parts.append(
+            _(
+                "A contract of {bid} or more, made, earns {points} more for each "
+                "trick bid from {bid} up."
+            ).format(bid=rules.big_bid_from, points=rules.big_bid_bonus)
+        )
+    quicksand = rules.scoring_style is ScoringStyle.QUICKSAND
+    if rules.ten_for_two_hundred and not quicksand:
+        parts.append(_("A bid of 10 or more scores 20 points a trick."))
+    if rules.moon is MoonRule.WINS_GAME:
+        parts.append(_("Bidding and taking every trick wins the game at once."))
+    elif rules.moon is MoonRule.SCORES_500:
+        parts.append(_("Bidding and taking every trick scores 500."))
+    if rules.minimum_side_bid:
+        minimum = (
+            _("A side must bid at least {count} in all, unless both partners bid nil.")
+            if rules.partnerships
+            else _("Each player must bid at least {count}, or nil.")
+        )
+        parts.append(minimum.format(count=rules.minimum_side_bid))
+    if rules.overtrick_points != 1 and not quicksand:
+        parts.append(
+            _("Each bag scores {points} at once.").format(
+                points=points_words(rules.overtrick_points)
             )
+        )
+    if rules.nil_allowed and rules.nil_tricks is NilTricks.PARTNER_CONTRACT:
+        parts.append(_("A failed nil's tricks count towards the partner's bid."))
+    elif rules.nil_allowed and rules.nil_tricks is NilTricks.BAGS_NO_POINTS:
+        parts.append(_("A failed nil's tricks count as bags, with no points."))
+    if rules.partnerships and rules.nil_allowed and not rules.double_nil_allowed:
+        parts.append(_("Partners may not both bid nil."))
+    if rules.bid_order is BidOrder.DEALERS_RIGHT:
+        parts.append(_("Bidding starts at the dealer's right."))
+    if rules.mercy_score is not None:
+        parts.append(
+            (
+                _("A side at {points} or lower ends the game at once.")
+                if rules.partnerships
+                else _("A player at {points} or lower ends the game at once.")
+            ).format(points=signed(rules.mercy_score))
         )
     if rules.misdeal_redeal:
         parts.append(_("A hand with one spade or none may be thrown in."))

@@ -95,9 +95,12 @@ def illegal_text(error: IllegalAction, view: SeatView, names: Sequence[str]) -> 
                 count=detail.get("spades", 0)
             )
         case Reason.SIDE_BID_TOO_LOW:
-            return _("Your side must bid at least {count}.").format(
-                count=detail.get("minimum", 0)
+            minimum = (
+                _("Your side must bid at least {count}.")
+                if view.rules.partnerships
+                else _("You must bid at least {count}.")
             )
+            return minimum.format(count=detail.get("minimum", 0))
         case Reason.WRONG_PASS_COUNT:
             return _("Pass exactly {count} cards.").format(count=detail.get("count", 0))
         case Reason.DUPLICATE_CARD:
@@ -650,9 +653,20 @@ _REASONS: Final[dict[HintReason, str]] = {
 }
 
 
-def hint_text(found: Hint) -> str:
+_ALONE_REASONS: Final[dict[HintReason, str]] = {
+    HintReason.SAVE_BAGS: N_("you have your tricks: avoid a bag"),
+    HintReason.AVOID_BAGS: N_("you are close to a bag penalty"),
+    HintReason.FAR_BEHIND: N_("you are far enough behind to gamble"),
+}
+"""The reasons that speak of "your side", for a player alone (individual play)."""
+
+
+def hint_text(found: Hint, alone: bool = False) -> str:
     """A hint: "Play the king of hearts: it wins the trick."."""
-    reason = _(_REASONS.get(found.reason, "")) if found.reason in _REASONS else ""
+    reasons = _REASONS
+    if alone and found.reason in _ALONE_REASONS:
+        reasons = _ALONE_REASONS
+    reason = _(reasons[found.reason]) if found.reason in reasons else ""
     match found.kind:
         case HintKind.PLAY if found.card is not None:
             # Translators: {card} comes with its article: "the king of hearts".

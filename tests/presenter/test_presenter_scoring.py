@@ -11,14 +11,24 @@ import pytest
 
 from audiospades import i18n
 from audiospades.presenter.events import describe
-from audiospades.presenter.scoring import goal_text, match_standing_text, rules_text
+from audiospades.presenter.scoring import (
+    game_over_text,
+    goal_text,
+    hand_summary_lines,
+    match_standing_text,
+    rules_text,
+    scores_text,
+    side_reasons,
+)
 from audiospades.presenter.words import signed
 from audiospades.rules import (
+    Bid,
     Game,
     HandScored,
     Phase,
     Rules,
     TieRule,
+    score_hand,
     seat_view,
     shuffled_deal,
 )
@@ -147,3 +157,118 @@ def test_a_tie_that_ends_in_a_draw_or_before_the_end_says_nothing_more() -> None
             raise AssertionError("no tie at the top in 400 hands")
         text = " ".join(u.text for u in describe(event, seat_view(game, 0), THREE))
         assert "another hand" not in text
+
+
+def _side(rules: Rules, bids: tuple[int, ...], tricks: tuple[int, ...], seat: int = 0):  # type: ignore[no-untyped-def]
+    score = score_hand(
+        rules,
+        [Bid(b) for b in bids],
+        tricks,
+        [0] * rules.side_count,
+        [0] * rules.side_count,
+    )
+    return score, score.sides[seat]
+
+
+def test_quicksand_itemises_the_overtricks_and_speaks_of_no_bags() -> None:
+    rules = _rules(player_count=3, scoring_style="quicksand")
+    score, mine = _side(rules, (3, 1, 4), (8, 5, 4))
+    assert mine.contract_points == -20  # 30 for the contract, 50 off for 5 over
+    assert side_reasons(mine, THREE, rules) == [
+        "Contract made: 30 points.",
+        "5 overtricks: minus 50 points.",
+    ]
+    view = dataclasses.replace(seat_view(Game(rules), 0), history=(score,))
+    summary = hand_summary_lines(score, view, THREE)[0]
+    assert summary.endswith("This hand: minus 20 points. Score: minus 20 points.")
+    assert scores_text(view, THREE).startswith("You: 0. Milly: 0. Bert: 0.")
+
+
+def test_shooting_the_moon_and_ten_for_two_hundred_are_said() -> None:
+    wins = _rules(player_count=3, moon="wins_game", ten_for_two_hundred=True)
+    _, mine = _side(wins, (17, 0, 0), (17, 0, 0))
+    assert mine.shot_moon
+    assert side_reasons(mine, THREE, wins)[:3] == [
+        "Shot the moon: every trick bid and taken, which wins the game.",
+        "Contract made: 340 points.",
+        "A bid of 10 or more scores 20 points a trick.",
+    ]
+    five_hundred = _rules(player_count=3, moon="scores_500", ten_for_two_hundred=True)
+    _, mine = _side(five_hundred, (17, 0, 0), (17, 0, 0))
+    assert side_reasons(mine, THREE, five_hundred)[:2] == [
+        "Shot the moon: every trick bid and taken, for 500 points.",
+        "Contract made: 500 points.",
+    ]
+    plain = _rules(player_count=3)
+    _, mine = _side(plain, (17, 0, 0), (17, 0, 0))
+    assert not any(
+        "moon" in r or "20 points a trick" in r
+        for r in side_reasons(mine, THREE, plain)
+    )
+
+
+def test_u_names_every_option_that_changes_the_score_or_the_bidding() -> None:
+    text = rules_text(
+        _rules(
+            player_count=5,
+            big_bid_bonus=10,
+            big_bid_from=5,
+            ten_for_two_hundred=True,
+            minimum_side_bid=2,
+            exact_bid_bonus=20,
+            exact_bid_bonus_max=3,
+            moon="scores_500",
+            overtrick_points=-1,
+            bid_order="dealers_right",
+            target_score=300,
+            mercy_score=-200,
+        )
+    )
+    for sentence in (
+        "Bidding and taking exactly 1 to 3 tricks earns 20.",
+        "A contract of 5 or more, made, earns 10 more for each trick bid from 5 up.",
+        "A bid of 10 or more scores 20 points a trick.",
+        "Bidding and taking every trick scores 500.",
+        "Each player must bid at least 2, or nil.",
+        "Each bag scores minus 1 point at once.",
+        "Bidding starts at the dealer's right.",
+        "A player at minus 200 or lower ends the game at once.",
+    ):
+        assert sentence in text, sentence
+    partners = rules_text(
+        _rules(
+            minimum_side_bid=4,
+            double_nil_allowed=False,
+            nil_tricks="partner_contract",
+            moon="wins_game",
+        )
+    )
+    for sentence in (
+        "A side must bid at least 4 in all, unless both partners bid nil.",
+        "Partners may not both bid nil.",
+        "A failed nil's tricks count towards the partner's bid.",
+        "Bidding and taking every trick wins the game at once.",
+    ):
+        assert sentence in partners, sentence
+    plain = rules_text(_rules())
+    for absent in ("every trick", "bag scores", "ends the game at once", "at least"):
+        assert absent not in plain, absent
+
+
+def test_the_end_says_the_mercy_rule_and_a_tie_for_first_of_three() -> None:
+    rules = _rules(player_count=3, mercy_score=-100, tie_rule="draw")
+    view = seat_view(Game(rules), 0)
+    fell = dataclasses.replace(
+        view, phase=Phase.GAME_OVER, totals=(60, -110, 20), winner=0
+    )
+    assert game_over_text(fell, THREE) == (
+        "Game over. You win! Mercy rule: Milly at minus 110, the limit being "
+        "minus 100. You: 60. Milly: minus 110. Bert: 20."
+    )
+    tied = dataclasses.replace(
+        view, phase=Phase.GAME_OVER, totals=(60, 60, 20), winner=None, is_draw=True
+    )
+    assert game_over_text(tied, THREE) == (
+        "The game is over: You and Milly tie for first place. "
+        "You: 60. Milly: 60. Bert: 20."
+    )

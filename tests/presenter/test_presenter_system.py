@@ -1,0 +1,92 @@
+"""Hints and refusals speak of "you" when each plays for themselves, and of
+"your side" in partnerships."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from audiospades import i18n
+from audiospades.bots.hints import Hint
+from audiospades.bots.reasons import HintKind, HintReason
+from audiospades.presenter.replies import reply_utterances
+from audiospades.presenter.system import hint_text, illegal_text
+from audiospades.replies import HintGiven
+from audiospades.rules import Bid, Game, IllegalAction, Rules, seat_view, shuffled_deal
+
+NAMES = ("You", "Milly", "Bert", "Lee")
+
+
+@pytest.fixture(autouse=True)
+def _english() -> Iterator[None]:
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize(
+    ("reason", "alone", "side"),
+    [
+        (
+            HintReason.SAVE_BAGS,
+            "you have your tricks: avoid a bag",
+            "your side has its tricks: avoid a bag",
+        ),
+        (
+            HintReason.AVOID_BAGS,
+            "you are close to a bag penalty",
+            "your side is close to a bag penalty",
+        ),
+        (
+            HintReason.FAR_BEHIND,
+            "you are far enough behind to gamble",
+            "your side is far enough behind to gamble",
+        ),
+    ],
+)
+def test_a_hint_for_a_player_alone_never_says_your_side(
+    reason: HintReason, alone: str, side: str
+) -> None:
+    found = Hint(HintKind.BID, bid=Bid(5), reason=reason)
+    assert hint_text(found, alone=True) == f"Bid 5: {alone}."
+    assert hint_text(found) == f"Bid 5: {side}."
+
+
+def _refusal(rules: Rules) -> str:
+    game = Game(rules, first_dealer=0)
+    game.deal(shuffled_deal(rules, random.Random(5)))
+    names = NAMES[: rules.player_count]
+    for _ in range(rules.player_count):
+        seat = game.to_act
+        assert seat is not None
+        try:
+            game.bid(seat, Bid(1))
+        except IllegalAction as error:
+            return illegal_text(error, seat_view(game, seat), names)
+    raise AssertionError("no bid of 1 was refused")
+
+
+def test_the_minimum_bid_is_the_players_own_when_each_plays_alone() -> None:
+    alone = Rules.from_dict(
+        {"preset": "pagat", "player_count": 3, "minimum_side_bid": 3}
+    )
+    assert _refusal(alone) == "You must bid at least 3."
+    sides = Rules.from_dict({"preset": "pagat", "minimum_side_bid": 4})
+    assert _refusal(sides) == "Your side must bid at least 4."
+
+
+def test_the_hint_key_words_the_reason_for_the_table_shape() -> None:
+    found = Hint(HintKind.BID, bid=Bid(5), reason=HintReason.AVOID_BAGS)
+    for rules, said in (
+        (
+            Rules.from_dict({"preset": "pagat", "player_count": 3}),
+            "Bid 5: you are close to a bag penalty.",
+        ),
+        (Rules.pagat(), "Bid 5: your side is close to a bag penalty."),
+    ):
+        view = seat_view(Game(rules), 0)
+        names = NAMES[: rules.player_count]
+        texts = [u.text for u in reply_utterances(HintGiven(found), view, names)]
+        assert texts == [said]
