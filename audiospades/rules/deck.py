@@ -75,6 +75,11 @@ class CardTable:
     power_when_led: dict[Suit, dict[Card, int]]
     """For each suit led, every card's power in that trick: its ``power`` if it is a
     trump or of the suit led, else -1 (it cannot win)."""
+    hand_order: dict[Card, int] | None = None
+    """Where each card goes in a sorted hand when it is not its printed place: by
+    the suit it counts as, then by power, so added trumps (the 2 of diamonds under
+    deuces) sit with the spades, above them. None when the printed order is that
+    order already (plain spades, jokers)."""
 
 
 def trump_order(rules: Rules) -> tuple[Card, ...]:
@@ -127,8 +132,21 @@ def _card_table(mode: TrumpMode, player_count: int) -> CardTable:
         }
         for led in (*PLAIN_SUITS,)
     }
+    suit_place = {suit: place for place, suit in enumerate(Suit)}
+    by_play = sorted(cards, key=lambda c: (suit_place[suit_of[c]], power[c]))
+    hand_order = (
+        None
+        if by_play == sorted(cards, key=card_sort_key)
+        else {card: place for place, card in enumerate(by_play)}
+    )
     return CardTable(
-        tuple(cards), trumps, suit_of, power, frozenset(cards), power_when_led
+        tuple(cards),
+        trumps,
+        suit_of,
+        power,
+        frozenset(cards),
+        power_when_led,
+        hand_order,
     )
 
 

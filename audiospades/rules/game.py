@@ -114,6 +114,7 @@ class Game:
         n = rules.player_count
         self._core = core = play_core(rules)
         self._table = core.table
+        self._hand_order = core.table.hand_order
         self._suit_of = core.table.suit_of
         self._trump_mask = core.trump_mask
         # Whether a lead may ever be restricted (decided per trick in _refresh_legal).
@@ -195,8 +196,14 @@ class Game:
         return self.phase is Phase.GAME_OVER
 
     def hand(self, seat: int) -> tuple[Card, ...]:
-        """A seat's cards, sorted by suit then rank."""
-        return cards_of(self._hands[seat])
+        """A seat's cards, sorted by the suit they count as, then by power.
+
+        Added trumps (the 2 of diamonds under deuces) sit with the spades, by their
+        power, as they are followed, led and read out.
+        """
+        cards = cards_of(self._hands[seat])
+        order = self._hand_order
+        return cards if order is None else tuple(sorted(cards, key=order.__getitem__))
 
     def hand_size(self, seat: int) -> int:
         """How many cards a seat holds (public knowledge)."""

@@ -9,6 +9,7 @@ import pytest
 
 from audiospades.rules import (
     Card,
+    Game,
     Rank,
     Rules,
     Suit,
@@ -159,3 +160,34 @@ def test_deficient_hand_has_one_spade_or_none() -> None:
     assert not is_deficient(parse_cards("AS KS 2H"), rules)
     jokers = mode_rules(TrumpMode.JOKERS)
     assert not is_deficient(parse_cards("BJ AS 3H"), jokers)
+
+
+@pytest.mark.parametrize("mode", list(TrumpMode))
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_a_hand_is_sorted_by_the_suit_each_card_counts_as_then_power(
+    mode: TrumpMode, players: int
+) -> None:
+    rules = Rules.from_dict(
+        {"preset": "pagat", "trump_mode": mode.value, "player_count": players}
+    )
+    table = card_table(rules)
+    suits = list(Suit)
+    for seed in range(20):
+        game = Game(rules, first_dealer=0)
+        game.deal(shuffled_deal(rules, random.Random(seed)))
+        for seat in range(players):
+            keys = [
+                (suits.index(table.suit_of[c]), table.power[c]) for c in game.hand(seat)
+            ]
+            assert keys == sorted(keys), (mode, game.hand(seat))
+
+
+def test_under_deuces_the_added_trumps_sit_above_the_spades() -> None:
+    rules = Rules.from_dict({"preset": "pagat", "trump_mode": "deuces"})
+    mine = parse_cards("2S 2D 2C 2H AS 3S KD 5D 9H 4C 5C 6C 7C")
+    rest = [c for c in build_deck(rules) if c not in mine]
+    game = Game(rules, first_dealer=0)
+    game.deal([tuple(mine), *(tuple(rest[i::3]) for i in range(3))])
+    assert " ".join(str(c) for c in game.hand(0)) == (
+        "4C 5C 6C 7C 5D KD 9H 3S AS 2H 2C 2D 2S"
+    )
