@@ -18,7 +18,13 @@ from audiospades.textmark import N_
 DEFAULT_NAMES: Final[dict[int, tuple[str, ...]]] = {
     3: (N_("South"), N_("West"), N_("East")),
     4: (N_("South"), N_("West"), N_("North"), N_("East")),
-    5: (N_("South"), N_("Southwest"), N_("Northwest"), N_("Northeast"), N_("East")),
+    5: (
+        N_("South"),
+        N_("Southwest"),
+        N_("Northwest"),
+        N_("Northeast"),
+        N_("Southeast"),
+    ),
     6: (
         N_("South"),
         N_("Southwest"),

@@ -281,7 +281,7 @@ def scores_text(view: SeatView, names: Sequence[str]) -> str:
         )
         for side in range(view.rules.side_count)
     ]
-    parts.append(goal_text(view.rules))
+    parts.append(goal_now_text(view))
     return " ".join(parts)
 
 
@@ -298,6 +298,14 @@ def goal_text(rules: Rules) -> str:
     return ngettext(
         "Playing {hands} hand.", "Playing {hands} hands.", rules.hand_limit or 0
     ).format(hands=rules.hand_limit)
+
+
+def goal_now_text(view: SeatView) -> str:
+    """What ends the game, or, past the end with the lead tied, that it goes on."""
+    rules = view.rules
+    if not view.is_over and is_the_end(rules, view.totals, view.hands_played):
+        return _("The game goes on until the tie for the lead is broken.")
+    return goal_text(rules)
 
 
 def match_standing_text(view: SeatView, names: Sequence[str]) -> str:
@@ -335,7 +343,7 @@ def match_standing_text(view: SeatView, names: Sequence[str]) -> str:
             ours=signed(best),
             theirs=signed(max(others)),
         )
-    return " ".join([played, lead, goal_text(view.rules)])
+    return " ".join([played, lead, goal_now_text(view)])
 
 
 def _shared_lead_text(

@@ -272,3 +272,15 @@ def test_the_end_says_the_mercy_rule_and_a_tie_for_first_of_three() -> None:
         "The game is over: You and Milly tie for first place. "
         "You: 60. Milly: 60. Bert: 20."
     )
+
+
+def test_m_and_s_say_the_game_goes_on_past_its_end_while_the_lead_is_tied() -> None:
+    rules = _rules(player_count=3, target_score=None, hand_limit=1)
+    view = dataclasses.replace(
+        seat_view(Game(rules), 0), totals=(42, 41, 42), hands_played=1
+    )
+    goes_on = "The game goes on until the tie for the lead is broken."
+    assert match_standing_text(view, THREE).endswith(goes_on)
+    assert scores_text(view, THREE).endswith(goes_on)
+    before = dataclasses.replace(view, hands_played=0)
+    assert match_standing_text(before, THREE).endswith("Playing 1 hand.")
