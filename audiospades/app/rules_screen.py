@@ -41,6 +41,7 @@ from audiospades.app.table import new_game_table
 from audiospades.commands import Command
 from audiospades.presenter import Utterance
 from audiospades.presenter.rule_words import (
+    PARTNERSHIP_ONLY,
     RULES_TITLE,
     choose_players_label,
     rule_explanation,
@@ -48,6 +49,7 @@ from audiospades.presenter.rule_words import (
     rule_value_text,
     rules_refused_text,
     start_game_label,
+    unused_alone_text,
 )
 from audiospades.rules import Rules, RulesError
 from audiospades.sound import Cue
@@ -162,7 +164,10 @@ class RuleSettingsScreen(MenuScreen):
         return rules_from_settings(self._services)
 
     def _value(self, name: str) -> str:
-        return rule_value_text(name, getattr(self.rules(), name))
+        rules = self.rules()
+        if name in PARTNERSHIP_ONLY and not rules.partnerships:
+            return unused_alone_text()
+        return rule_value_text(name, getattr(rules, name))
 
     def _adjust(self, services: Services, step: int, *, name: str) -> None:
         current = self.rules()

@@ -55,7 +55,7 @@ _LABELS: Final[dict[str, str]] = {
     "bid_order": N_("First to bid"),
     "spades_must_break": N_("Spades must be broken"),
     "spade_may_lead_first_trick": N_("Spade lead to the first trick"),
-    "misdeal_redeal": N_("Redeal a hand without spades"),
+    "misdeal_redeal": N_("Redeal a hand with one spade or none"),
     "bidding_style": N_("Bidding style"),
     "no_hell": N_("No hell"),
     "minimum_side_bid": N_("Minimum side bid"),
@@ -228,6 +228,15 @@ def preset_text(name: str) -> str:
 def on_off(value: bool) -> str:
     """A yes-or-no option's value."""
     return _("on") if value else _("off")
+
+
+PARTNERSHIP_ONLY: Final = frozenset({"double_nil_allowed", "blind_nil_pass"})
+"""Options that only partnerships use (a partner's nil, cards passed to one)."""
+
+
+def unused_alone_text() -> str:
+    """The value of a partnership option when each plays for themselves."""
+    return _("not used: each plays for themselves")
 
 
 def rule_value_text(name: str, value: object) -> str:

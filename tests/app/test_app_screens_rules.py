@@ -315,3 +315,18 @@ def test_player_selection_speaks_the_personality_after_a_pause_or_on_enter(
     assert h.last.startswith("Right opponent, East, ")
     h.press("up", "return")
     assert h.last == personality
+
+
+def test_partnership_options_say_they_are_unused_when_each_plays_alone(
+    make_harness: Callable[..., Harness],
+) -> None:
+    h = make_harness()
+    _open_rules(h)
+    _focus(h, "Double nil allowed")
+    assert h.last.startswith("Double nil allowed, on,")
+    h.press("home", "down", "left")  # 3 players, each for themselves
+    assert h.last.startswith("Players, 3 players,")
+    for label in ("Double nil allowed", "Cards passed after a blind nil"):
+        _focus(h, label)
+        assert h.last.startswith(f"{label}, not used: each plays for themselves,")
+    _focus(h, "Redeal a hand with one spade or none")
