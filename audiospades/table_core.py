@@ -56,6 +56,7 @@ from audiospades.notices import (
 from audiospades.rules import (
     Bid,
     BidAction,
+    BidMade,
     Card,
     DealAction,
     Event,
@@ -436,11 +437,13 @@ class TableCore:
                 if self._now < self._due:
                     return False
                 self._blind_intent.discard(seat)
+                box = self._outboxes.get(seat)
+                told = len(box) if box is not None else 0
                 if game.can_bid(seat, Bid.blind_nil()):
                     self._apply(lambda: game.bid(seat, Bid.blind_nil()))
                 else:  # e.g. the partner's nil since forbids a double nil
                     self._emit(seat, Refused(_blind_refusal(game, seat)))
-                self._show_hand(seat)
+                self._show_hand(seat, after_own_bid_from=told)
                 return True
             return False
         if not self._thinker_is_background() and self._now < self._due:
@@ -539,9 +542,23 @@ class TableCore:
         self._emit(seat, question)
         self.dirty = True
 
-    def _show_hand(self, seat: int) -> None:
+    def _show_hand(self, seat: int, after_own_bid_from: int | None = None) -> None:
+        """Show ``seat`` its cards.
+
+        ``after_own_bid_from``: where in the seat's notices its blind nil's events
+        begin; the cards come right after its own bid, before the end of the
+        bidding and the first lead that the same bid may have brought.
+        """
         self._hidden.discard(seat)
-        self._emit(seat, HandShown(self.game.hand(seat)))
+        shown = HandShown(self.game.hand(seat))
+        box = self._outboxes.get(seat)
+        if box is not None and after_own_bid_from is not None:
+            for index in range(after_own_bid_from, len(box)):
+                notice = box[index]
+                if isinstance(notice, BidMade) and notice.seat == seat:
+                    box.insert(index + 1, shown)
+                    return
+        self._emit(seat, shown)
 
     def _announce_turns(self) -> None:
         for seat in self.humans:

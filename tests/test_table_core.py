@@ -249,3 +249,24 @@ def test_bids_made_by_people_reach_every_seat_and_the_public() -> None:
     for stream in (0, 2, PUBLIC):
         heard = [(n.seat, n.bid) for n in table.drain(stream) if isinstance(n, BidMade)]
         assert heard == made
+
+
+def test_a_blind_nil_bid_last_shows_the_cards_before_the_end_of_bidding() -> None:
+    rules = dataclasses.replace(
+        Rules.pagat(),
+        target_score=None,
+        hand_limit=1,
+        blind_nil_behind=0,
+    )
+    table = _table(rules, humans=(0,), seed=5)  # seat 0 deals, so bids last
+    table.run_until_idle()
+    assert table.question(0) is not None
+    table.answer(0, True)
+    table.run_until_idle()
+    notices = table.drain(0)
+    kinds = [type(n).__name__ for n in notices]
+    mine = next(
+        i for i, n in enumerate(notices) if isinstance(n, BidMade) and n.seat == 0
+    )
+    assert isinstance(notices[mine + 1], HandShown), kinds
+    assert "BiddingComplete" in kinds[mine + 2 :], kinds
