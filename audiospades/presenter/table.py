@@ -458,6 +458,8 @@ def bid_prompt_text(view: SeatView) -> str:
     if is_you(HUMAN) and view.bids[HUMAN] is not None:
         bid = view.bids[HUMAN]
         assert bid is not None
+        if view.phase is not Phase.BIDDING:  # as a digit typed now says it
+            return _("Bidding is over: you bid {bid}.").format(bid=bid_words(bid))
         return _("You bid {bid}.").format(bid=bid_words(bid))
     return _("It is not your turn to bid.")
 

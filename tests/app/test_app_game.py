@@ -67,7 +67,7 @@ def test_every_table_question_answers(make_harness: Callable[..., Harness]) -> N
     assert "Spades are trumps" in answers["u"]
     assert "hands played" in answers["m"] or "hand played" in answers["m"]
     assert answers["h"].startswith("Play the ")
-    assert answers["b"] == "You bid 3."
+    assert answers["b"] == "Bidding is over: you bid 3."
 
 
 def test_navigation_speaks_cards_and_playability(
