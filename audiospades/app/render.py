@@ -124,31 +124,43 @@ def wrap(text: str, face: pygame.font.Font, width: int) -> list[str]:
     return lines
 
 
-def draw_status(surface: pygame.Surface, services: Services, theme: Theme) -> None:
+def draw_status(
+    surface: pygame.Surface,
+    services: Services,
+    theme: Theme,
+    free_top: int | None = None,
+) -> None:
     """The latest spoken line, wrapped, at the bottom of the window.
 
-    A line too long for the status lines is drawn smaller, down to a limit; past
-    it, its start shows, ending in an ellipsis.
+    It takes the status lines at its size; a longer line (the summary of a hand)
+    grows upwards over the free space that ends at ``free_top`` (the lowest thing
+    drawn above it, when the caller knows), and only past that is drawn smaller,
+    down to a readable limit; past that limit its start shows, ending in an
+    ellipsis.
     """
     unit = _unit(surface, services)
     w, h = surface.get_size()
     x = min(unit, max(4, w // 40))
     size = status_font_size(unit, h)
-    least = min(size, max(14, round(size * 0.6)))
+    pad = status_pad(unit, h)
+    reserved = h - status_height(unit, h)
+    area_top = reserved if free_top is None else min(reserved, free_top)
+    least = min(size, max(14, round(size * 0.75)))
     while True:
         face = font(size)
+        step = line_height(face)
+        most = max(1, (h - pad - area_top - 6) // step)
         lines = wrap(services.last_line, face, w - 2 * x)
-        if len(lines) <= STATUS_LINES or size <= least:
+        if len(lines) <= most or size <= least:
             break
         size -= 1
-    if len(lines) > STATUS_LINES:
-        lines = lines[:STATUS_LINES]
+    if len(lines) > most:
+        lines = lines[:most]
         last = lines[-1]
         while last and face.size(f"{last} …")[0] > w - 2 * x:
             last = last[:-1]
         lines[-1] = f"{last.rstrip()} …"
-    step = line_height(face)
-    top = h - len(lines) * step - status_pad(unit, h)
+    top = h - len(lines) * step - pad
     pygame.draw.line(surface, theme.muted, (0, top - 4), (w, top - 4), 2)
     for i, line in enumerate(lines):
         blit_text(surface, face, line, theme.text, (x, top + i * step))
@@ -483,5 +495,13 @@ def draw_table(
             pygame.draw.rect(
                 surface, theme.highlight, layout.focus_frame, layout.frame_width
             )
-    draw_status(surface, services, theme)
+    # The status lines may grow upwards over what is empty (between hands, no
+    # hand is drawn), up to the lowest thing drawn above them.
+    drawn = [place.label for place in layout.places]
+    drawn += [layout.places[seat].card for seat, _card in trick]
+    drawn += list(layout.hand)
+    if layout.focus_frame is not None:
+        drawn.append(layout.focus_frame)
+    lowest = max([layout.header_bottom, *(r.bottom for r in drawn)])
+    draw_status(surface, services, theme, lowest + sizes.gap)
     return layout
