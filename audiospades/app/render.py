@@ -21,7 +21,6 @@ from audiospades.app.services import Services
 from audiospades.app.table_layout import (
     CARD_RATIO,
     HEADER_MAX_ROWS,
-    LABEL_LINES,
     STATUS_LINES,
     Place,
     TableLayout,
@@ -29,6 +28,7 @@ from audiospades.app.table_layout import (
     flow,
     font,
     label_pad,
+    label_rows,
     line_height,
     status_font_size,
     status_height,
@@ -306,46 +306,26 @@ def _item_cap(
     return item
 
 
-def _label_rows(
-    chunks: list[str], badge: str | None, width: int, size: int
-) -> tuple[pygame.font.Font, list[str], list[list[int]]]:
-    """The font, pieces and rows (the badge last) of a label that fit ``width``.
-
-    A piece wider than the label (a long name) is split at its spaces.
-    """
-    while True:
-        face = font(size)
-        pieces: list[str] = []
-        for chunk in chunks:
-            if face.size(chunk)[0] > width:
-                pieces += chunk.split()
-            else:
-                pieces.append(chunk)
-        widths = [face.size(c)[0] for c in pieces]
-        if badge is not None:
-            widths.append(face.size(badge)[0] + face.get_height() // 2)
-        rows = flow(widths, width, face.size("  ")[0])
-        fits = len(rows) <= LABEL_LINES and all(
-            sum(widths[i] for i in row) + face.size("  ")[0] * (len(row) - 1) <= width
-            for row in rows
-        )
-        if fits or size <= 10:
-            return face, pieces, rows
-        size -= 1
-
-
 def _draw_label(
     surface: pygame.Surface,
     rect: pygame.Rect,
     text: str,
     badge: str | None,
     size: int,
+    lines: int,
     colour: Color,
     theme: Theme,
 ) -> None:
-    """A player's label, centred, its lines resting on the bottom of ``rect``."""
-    chunks = [c.strip() for c in text.split("  ") if c.strip()]
-    face, pieces, rows = _label_rows(chunks, badge, rect.w, size)
+    """A player's label, centred, its lines resting on the bottom of ``rect``.
+
+    The layout picked ``size`` and ``lines`` to fit; only were it wrong would the
+    text be drawn smaller, so that it never spills out of its place.
+    """
+    while True:
+        face, pieces, rows = label_rows(text, badge, rect.w, size)
+        if len(rows) <= lines or size <= 10:
+            break
+        size -= 1
     gap = face.size("  ")[0]
     line = line_height(face)
     y = rect.bottom - len(rows) * line
@@ -434,6 +414,11 @@ def draw_table(
     face = font(header_size)
     hand = list(view.hand)
     focus = hand.index(table.focus) if table.focus in hand else None
+    dealer = dealer_mark_text()
+    labels = tuple(
+        (seat_label_text(seat, view, names), dealer if seat == view.dealer else None)
+        for seat in range(view.player_count)
+    )
     layout = table_layout(
         (w, h),
         scale,
@@ -443,6 +428,7 @@ def draw_table(
         header_rows=len(rows),
         header_size=header_size,
         viewer=view.seat,
+        labels=labels,
     )
     y = margin
     for row in rows:
@@ -457,7 +443,6 @@ def draw_table(
     shown = table.port.shown_trick
     if not trick and shown is not None:
         trick = list(shown.cards)
-    dealer = dealer_mark_text()
     inset = label_pad(layout.frame_width)
     for place in layout.places:
         turn = place.seat == acting
@@ -470,12 +455,14 @@ def draw_table(
                 layout.frame_width,
                 border_radius=6,
             )
+        text, badge = labels[place.seat]
         _draw_label(
             surface,
             place.label.inflate(-2 * inset, -2 * inset),
-            seat_label_text(place.seat, view, names),
-            dealer if place.seat == view.dealer else None,
+            text,
+            badge,
             layout.label_size,
+            layout.label_lines,
             colour,
             theme,
         )
