@@ -21,7 +21,6 @@ from audiospades.app.services import Services
 from audiospades.app.table_layout import (
     CARD_RATIO,
     HEADER_MAX_ROWS,
-    LABEL_LINES,
     STATUS_LINES,
     Place,
     TableLayout,
@@ -29,6 +28,7 @@ from audiospades.app.table_layout import (
     flow,
     font,
     label_pad,
+    label_rows,
     line_height,
     status_font_size,
     status_height,
@@ -124,31 +124,43 @@ def wrap(text: str, face: pygame.font.Font, width: int) -> list[str]:
     return lines
 
 
-def draw_status(surface: pygame.Surface, services: Services, theme: Theme) -> None:
+def draw_status(
+    surface: pygame.Surface,
+    services: Services,
+    theme: Theme,
+    free_top: int | None = None,
+) -> None:
     """The latest spoken line, wrapped, at the bottom of the window.
 
-    A line too long for the status lines is drawn smaller, down to a limit; past
-    it, its start shows, ending in an ellipsis.
+    It takes the status lines at its size; a longer line (the summary of a hand)
+    grows upwards over the free space that ends at ``free_top`` (the lowest thing
+    drawn above it, when the caller knows), and only past that is drawn smaller,
+    down to a readable limit; past that limit its start shows, ending in an
+    ellipsis.
     """
     unit = _unit(surface, services)
     w, h = surface.get_size()
     x = min(unit, max(4, w // 40))
     size = status_font_size(unit, h)
-    least = min(size, max(14, round(size * 0.6)))
+    pad = status_pad(unit, h)
+    reserved = h - status_height(unit, h)
+    area_top = reserved if free_top is None else min(reserved, free_top)
+    least = min(size, max(14, round(size * 0.75)))
     while True:
         face = font(size)
+        step = line_height(face)
+        most = max(1, (h - pad - area_top - 6) // step)
         lines = wrap(services.last_line, face, w - 2 * x)
-        if len(lines) <= STATUS_LINES or size <= least:
+        if len(lines) <= most or size <= least:
             break
         size -= 1
-    if len(lines) > STATUS_LINES:
-        lines = lines[:STATUS_LINES]
+    if len(lines) > most:
+        lines = lines[:most]
         last = lines[-1]
         while last and face.size(f"{last} …")[0] > w - 2 * x:
             last = last[:-1]
         lines[-1] = f"{last.rstrip()} …"
-    step = line_height(face)
-    top = h - len(lines) * step - status_pad(unit, h)
+    top = h - len(lines) * step - pad
     pygame.draw.line(surface, theme.muted, (0, top - 4), (w, top - 4), 2)
     for i, line in enumerate(lines):
         blit_text(surface, face, line, theme.text, (x, top + i * step))
@@ -294,46 +306,26 @@ def _item_cap(
     return item
 
 
-def _label_rows(
-    chunks: list[str], badge: str | None, width: int, size: int
-) -> tuple[pygame.font.Font, list[str], list[list[int]]]:
-    """The font, pieces and rows (the badge last) of a label that fit ``width``.
-
-    A piece wider than the label (a long name) is split at its spaces.
-    """
-    while True:
-        face = font(size)
-        pieces: list[str] = []
-        for chunk in chunks:
-            if face.size(chunk)[0] > width:
-                pieces += chunk.split()
-            else:
-                pieces.append(chunk)
-        widths = [face.size(c)[0] for c in pieces]
-        if badge is not None:
-            widths.append(face.size(badge)[0] + face.get_height() // 2)
-        rows = flow(widths, width, face.size("  ")[0])
-        fits = len(rows) <= LABEL_LINES and all(
-            sum(widths[i] for i in row) + face.size("  ")[0] * (len(row) - 1) <= width
-            for row in rows
-        )
-        if fits or size <= 10:
-            return face, pieces, rows
-        size -= 1
-
-
 def _draw_label(
     surface: pygame.Surface,
     rect: pygame.Rect,
     text: str,
     badge: str | None,
     size: int,
+    lines: int,
     colour: Color,
     theme: Theme,
 ) -> None:
-    """A player's label, centred, its lines resting on the bottom of ``rect``."""
-    chunks = [c.strip() for c in text.split("  ") if c.strip()]
-    face, pieces, rows = _label_rows(chunks, badge, rect.w, size)
+    """A player's label, centred, its lines resting on the bottom of ``rect``.
+
+    The layout picked ``size`` and ``lines`` to fit; only were it wrong would the
+    text be drawn smaller, so that it never spills out of its place.
+    """
+    while True:
+        face, pieces, rows = label_rows(text, badge, rect.w, size)
+        if len(rows) <= lines or size <= 10:
+            break
+        size -= 1
     gap = face.size("  ")[0]
     line = line_height(face)
     y = rect.bottom - len(rows) * line
@@ -422,6 +414,11 @@ def draw_table(
     face = font(header_size)
     hand = list(view.hand)
     focus = hand.index(table.focus) if table.focus in hand else None
+    dealer = dealer_mark_text()
+    labels = tuple(
+        (seat_label_text(seat, view, names), dealer if seat == view.dealer else None)
+        for seat in range(view.player_count)
+    )
     layout = table_layout(
         (w, h),
         scale,
@@ -431,6 +428,7 @@ def draw_table(
         header_rows=len(rows),
         header_size=header_size,
         viewer=view.seat,
+        labels=labels,
     )
     y = margin
     for row in rows:
@@ -445,7 +443,6 @@ def draw_table(
     shown = table.port.shown_trick
     if not trick and shown is not None:
         trick = list(shown.cards)
-    dealer = dealer_mark_text()
     inset = label_pad(layout.frame_width)
     for place in layout.places:
         turn = place.seat == acting
@@ -458,12 +455,14 @@ def draw_table(
                 layout.frame_width,
                 border_radius=6,
             )
+        text, badge = labels[place.seat]
         _draw_label(
             surface,
             place.label.inflate(-2 * inset, -2 * inset),
-            seat_label_text(place.seat, view, names),
-            dealer if place.seat == view.dealer else None,
+            text,
+            badge,
             layout.label_size,
+            layout.label_lines,
             colour,
             theme,
         )
@@ -483,5 +482,13 @@ def draw_table(
             pygame.draw.rect(
                 surface, theme.highlight, layout.focus_frame, layout.frame_width
             )
-    draw_status(surface, services, theme)
+    # The status lines may grow upwards over what is empty (between hands, no
+    # hand is drawn), up to the lowest thing drawn above them.
+    drawn = [place.label for place in layout.places]
+    drawn += [layout.places[seat].card for seat, _card in trick]
+    drawn += list(layout.hand)
+    if layout.focus_frame is not None:
+        drawn.append(layout.focus_frame)
+    lowest = max([layout.header_bottom, *(r.bottom for r in drawn)])
+    draw_status(surface, services, theme, lowest + sizes.gap)
     return layout

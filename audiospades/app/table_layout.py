@@ -35,7 +35,13 @@ STATUS_LINES: Final = 3
 """The latest spoken line shows at most this many lines."""
 
 LABEL_LINES: Final = 2
-"""A player's label (name, bid, tricks, dealer) takes at most this many lines."""
+"""A player's label (name, bid, tricks, dealer) takes at most this many lines
+round the table."""
+
+ROW_LABEL_LINES: Final = 5
+"""In one row of places (narrow columns) a label may take up to this many lines:
+its name, bid, tricks and dealer badge each on a line of their own, rather than
+smaller text."""
 
 
 @lru_cache(maxsize=64)
@@ -123,9 +129,99 @@ def _status_reserve(height: int) -> int:
     return STATUS_LINES * line_height(face) + math.ceil(height / 60) + 6
 
 
-def label_height(label_size: int, frame: int) -> int:
-    """A label's rectangle: two lines and room for the turn frame round them."""
-    return LABEL_LINES * line_height(font(label_size)) + 2 * label_pad(frame)
+def label_height(label_size: int, frame: int, lines: int = LABEL_LINES) -> int:
+    """A label's rectangle: its lines and room for the turn frame round them."""
+    return lines * line_height(font(label_size)) + 2 * label_pad(frame)
+
+
+Label = tuple[str, str | None]
+"""A player's label: its text (two spaces part name, bid and tricks) and badge."""
+
+
+def label_rows(
+    text: str, badge: str | None, width: int, size: int
+) -> tuple[pygame.font.Font, list[str], list[list[int]]]:
+    """A label's font at ``size``, its pieces and rows (the badge last).
+
+    The label breaks where two spaces part its name, bid and tricks; a piece
+    wider than ``width`` (a long name) breaks at its spaces too, and a word wider
+    still where it must.
+    """
+    face = font(size)
+    pieces: list[str] = []
+    for chunk in (c.strip() for c in text.split("  ")):
+        if not chunk:
+            continue
+        if face.size(chunk)[0] <= width:
+            pieces.append(chunk)
+            continue
+        for word in chunk.split():
+            while face.size(word)[0] > width and len(word) > 1:
+                cut = len(word) - 1
+                while cut > 1 and face.size(word[:cut])[0] > width:
+                    cut -= 1
+                pieces.append(word[:cut])
+                word = word[cut:]
+            pieces.append(word)
+    widths = [face.size(c)[0] for c in pieces]
+    if badge is not None:
+        widths.append(badge_width(face, badge))
+    return face, pieces, flow(widths, width, face.size("  ")[0])
+
+
+def badge_width(face: pygame.font.Font, badge: str) -> int:
+    """The dealer badge's box: its text with a little room either side."""
+    return face.size(badge)[0] + face.get_height() // 2
+
+
+def _widest_word(labels: tuple[Label, ...], size: int) -> int:
+    face = font(size)
+    words = [word for text, _badge in labels for word in text.split()]
+    widths = [face.size(word)[0] for word in words]
+    widths += [badge_width(face, b) for _text, b in labels if b is not None]
+    return max(widths, default=0)
+
+
+def _label_lines_at(labels: tuple[Label, ...], width: int, size: int) -> int:
+    """The most lines any of ``labels`` takes at ``size`` in ``width``."""
+    return max((len(label_rows(t, b, width, size)[2]) for t, b in labels), default=1)
+
+
+def _label_fit(
+    labels: tuple[Label, ...], width: int, lines: int, top: int, least: int
+) -> int:
+    """The largest size from ``top`` down to ``least`` that fits every label.
+
+    Each takes at most ``lines`` lines of ``width``, no word broken; ``least`` when
+    no size does.
+    """
+    size = top
+    while size > least:
+        if _widest_word(labels, size) <= width and (
+            _label_lines_at(labels, width, size) <= lines
+        ):
+            break
+        size -= 1
+    return size
+
+
+def label_floor(
+    size: tuple[int, int], player_count: int, labels: tuple[Label, ...]
+) -> int:
+    """The largest label size whose every word fits any column in this window.
+
+    The narrowest column a label gets is in one row of places at the largest text
+    size. This bound does not depend on the text size, so capping the labels at it
+    (rather than shrinking them for want of room) keeps a larger setting from
+    drawing them smaller.
+    """
+    w, h = size
+    column = (w - 2 * math.ceil(h / 40)) // max(1, player_count)
+    width = column - math.ceil(h / 70) - 2 * label_pad(math.ceil(h / 90))
+    top = math.ceil(h / 17)
+    while top > 10 and _widest_word(labels, top) > width:
+        top -= 1
+    return top
 
 
 def label_pad(frame: int) -> int:
@@ -175,10 +271,12 @@ class TableLayout:
     focus_frame: pygame.Rect | None
     frame_width: int
     label_size: int
-    """The label font's pixel size at most (long labels shrink to fit)."""
+    """The labels' font size, one for all (given their texts, they fit at it)."""
     hand_rows: int = 1
     compact: bool = False
     """The places stand in one row (no room to draw them round the table)."""
+    label_lines: int = LABEL_LINES
+    """The lines a label may take (its rectangle's height holds them)."""
 
     @property
     def corners(self) -> tuple[pygame.Rect, ...]:
@@ -278,6 +376,30 @@ def hand_plan(
     return card_h, rows
 
 
+MOST_SCALE: Final = 4.0
+"""The largest text size a player can choose."""
+
+
+@lru_cache(maxsize=64)
+def _most_label_size(
+    size: tuple[int, int],
+    player_count: int,
+    hand_count: int,
+    header_rows: int,
+    labels: tuple[Label, ...],
+) -> int:
+    """The labels' size at the largest text size."""
+    layout = table_layout(
+        size,
+        MOST_SCALE,
+        player_count=player_count,
+        hand_count=hand_count,
+        header_rows=header_rows,
+        labels=labels,
+    )
+    return layout.label_size
+
+
 def table_layout(
     size: tuple[int, int],
     text_scale: float,
@@ -288,11 +410,14 @@ def table_layout(
     header_rows: int = 2,
     header_size: int | None = None,
     viewer: int = 0,
+    labels: tuple[Label, ...] = (),
 ) -> TableLayout:
     """Lay out the table: scores, each player's place (label and trick card), the hand.
 
     Pure geometry (it measures fonts but draws nothing), for any window from 800x600
-    and any text scale: nothing overlaps, and every card's corner shows.
+    and any text scale: nothing overlaps, and every card's corner shows. Given the
+    players' ``labels`` (one per seat), it picks one size and a number of lines
+    for them all; without, two lines at the text size's label size.
     """
     w, h = size
     sizes = table_sizes(size, text_scale)
@@ -327,19 +452,52 @@ def table_layout(
     # The trick: everything between the scores and the raised hand.
     trick_bottom = first_top - raised - frame - gap
     zone = max(20, trick_bottom - top)
-    label_size = sizes.label_size
-    label_h = label_height(label_size, frame)
     n = player_count
     sides = [1, n - 1] if n >= 3 else []
     across = list(range(2, n - 1)) if n >= 4 else ([1] if n == 2 else [])
     columns = max(3, len(across) + 2)
     col_w = (w - 2 * margin) // columns
-    round_h = int((zone - 2 * label_h - 3 * gap) / 2)
-    round_h = min(round_h, int(hand_h * 0.85), int((col_w - gap) / CARD_RATIO))
     row_col_w = (w - 2 * margin) // max(1, n)
-    row_h = int(zone - label_h - 2 * gap)
+    inset = 2 * label_pad(frame) + gap
+    # The labels: one size for all, as large as the text size asks while every
+    # word fits the narrowest column this window gives a label (a bound that does
+    # not depend on the text size); long labels take more lines, not less size.
+    label_size = sizes.label_size
+    round_lines = row_lines = LABEL_LINES
+    round_size = row_size = label_size
+    if labels:
+        label_size = min(label_size, label_floor(size, n, labels))
+        if text_scale < MOST_SCALE:
+            # No larger than at the largest text size (where the trick has the
+            # least room), so that a larger setting never draws them smaller.
+            most = _most_label_size(size, n, hand_count, header_rows, labels)
+            label_size = min(label_size, most)
+        need = _label_lines_at(labels, col_w - inset, label_size)
+        round_lines = max(LABEL_LINES, min(need, LABEL_LINES + 1))
+        round_size = _label_fit(labels, col_w - inset, round_lines, label_size, 10)
+        need = _label_lines_at(labels, row_col_w - inset, label_size)
+        row_lines = max(LABEL_LINES, min(need, ROW_LABEL_LINES))
+        # The trick's cards give up height for the labels' lines (the cards are
+        # spoken as they are played; a smaller label is read by no one), down to a
+        # height that does not depend on the text size, so that the lines, and
+        # with them the labels' size, do not change with it.
+        least_card = min(max(24, h // 20), int((row_col_w - gap) / CARD_RATIO))
+        while row_lines > LABEL_LINES and (
+            zone - label_height(label_size, frame, row_lines) - 2 * gap < least_card
+        ):
+            row_lines -= 1
+        row_size = _label_fit(labels, row_col_w - inset, row_lines, label_size, 10)
+    round_label_h = label_height(round_size, frame, round_lines)
+    row_label_h = label_height(row_size, frame, row_lines)
+    round_h = int((zone - 2 * round_label_h - 3 * gap) / 2)
+    round_h = min(round_h, int(hand_h * 0.85), int((col_w - gap) / CARD_RATIO))
+    row_h = int(zone - row_label_h - 2 * gap)
     row_h = min(row_h, int(hand_h * 0.85), int((row_col_w - gap) / CARD_RATIO))
     compact = round_h < 0.75 * row_h
+    if compact:
+        label_size, label_lines, label_h = row_size, row_lines, row_label_h
+    else:
+        label_size, label_lines, label_h = round_size, round_lines, round_label_h
 
     def place(seat: int, center_x: int, row_top: int, width: int, card_h: int) -> Place:
         label = pygame.Rect(0, row_top, width - gap, label_h)
@@ -387,4 +545,5 @@ def table_layout(
         label_size=label_size,
         hand_rows=rows,
         compact=compact,
+        label_lines=label_lines,
     )

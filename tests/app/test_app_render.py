@@ -303,3 +303,47 @@ def test_the_header_says_a_finished_trick_waits_not_who_plays_next(
     h.press("n")
     h.settle()
     assert drawn[-1] is not None and drawn[-1].startswith("To play: ")
+
+
+LONG_LABELS = (
+    ("You  bid 3  took 0", None),
+    ("Rosa  bid 4  took 0", "dealer"),
+    ("The Professor  bid 1  took 0", None),
+    ("Greta  nil  took 0", None),
+    ("Frank  bid 2  took 0", None),
+    ("Omar  bid 2  took 0", None),
+)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (960, 1080), (1024, 720), (1920, 1080)])
+def test_long_labels_take_lines_not_smaller_text(size: tuple[int, int]) -> None:
+    """Six players' labels, a long name and the dealer badge among them: one size
+    for all, never smaller at a larger text size, every word whole in its place."""
+    from audiospades.app.table_layout import label_pad, label_rows, line_height
+
+    pygame.font.init()
+    sizes = []
+    for scale in (1.0, 1.5, 2.0, 2.5, 3.0, 4.0):
+        layout = table_layout(
+            size,
+            scale,
+            player_count=6,
+            hand_count=13,
+            focus=0,
+            header_rows=3,
+            labels=LONG_LABELS,
+        )
+        _check_layout(layout)
+        pad = label_pad(layout.frame_width)
+        for place in layout.places:
+            inner = place.label.inflate(-2 * pad, -2 * pad)
+            text, badge = LONG_LABELS[place.seat]
+            face, pieces, rows = label_rows(text, badge, inner.w, layout.label_size)
+            assert len(rows) <= layout.label_lines, (scale, text, rows)
+            assert len(rows) * line_height(face) <= inner.h
+            assert set(pieces) <= set(text.split("  ")) | set(text.split())
+        sizes.append(layout.label_size)
+    assert sizes == sorted(sizes), sizes
+    # The long name is not what sets the size at 100%, and at 400% the labels
+    # are at least as large as at 100% (they were once drawn at 10 to 16 px).
+    assert sizes[0] == table_layout(size, 1.0, player_count=6, hand_count=13).label_size

@@ -9,6 +9,7 @@ when more is above or below. English and German; the score sheet too.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -288,3 +289,51 @@ def test_hand_cards_never_shrink_as_the_text_grows(size: tuple[int, int]) -> Non
             assert layout.hand[0].h == hand_plan(size, scale, cards)[0]
         assert heights == sorted(heights), (cards, heights)
         assert heights[-1] > heights[2], (cards, heights)  # 400% beats 100%
+
+
+def _just_after_the_hand(h: Harness) -> None:
+    """Play frame by frame until the summary of the first hand has been said."""
+    h.press("return")
+    for _step in range(20000):
+        if any(t.startswith("The hand is over") for t in h.transcript):
+            break
+        h.frame()
+        if h.app.is_busy():
+            h.clock.advance(100)
+            continue
+        session = h.table.session
+        if session.question is not None:
+            h.press("n")
+        elif session.is_human_turn and session.game.phase.value == "bidding":
+            h.press("3", "return")
+        else:
+            h.press("return")
+    for _frame in range(3):
+        h.frame()
+
+
+def test_the_hand_summary_shows_whole_at_the_status_size(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """Six players in partnerships, 200%: the summary of every side shows, at the
+    status lines' size, over the space the hand leaves empty between hands."""
+    from audiospades.app.table_layout import font, status_font_size, unit_for
+
+    size = (800, 600)
+    settings = dataclasses.replace(
+        _settings(2.0, player_count=6, partnerships=True), pace="normal"
+    )
+    h = make_harness(seed=5, settings=settings, draw=True, size=size)
+    _just_after_the_hand(h)
+    said = " ".join(h.services.last_line.split())
+    assert said.startswith("The hand is over")
+    assert "The Professor and Omar bid" in said
+    texts = _check_texts(_surface())
+    layout = h.table.layout
+    lowest = max(p.label.bottom for p in layout.places)
+    status = [(t, r) for t, r in texts if r.top > lowest]
+    assert " ".join(t for t, _r in status) == said
+    face = font(status_font_size(unit_for(size, 2.0), size[1]))
+    full = [face.render(t, True, DARK.text).get_size() for t, _r in status]
+    assert [r.size for _t, r in status] == full
+    _keep(_surface(), "hand-summary")
