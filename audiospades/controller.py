@@ -286,9 +286,10 @@ class GameSession:
     def undo(self) -> bool:
         """Take back moves up to seat 0's previous decision (see the module doc)."""
         table = self.table
-        if not (self.game.to_act == HUMAN or table.awaiting_trick_clear) or (
-            self.question is not None
-        ):
+        if self.question is not None:
+            self._outbox.append(UndoRefused(UndoRefusal.QUESTION_OPEN))
+            return False
+        if not (self.game.to_act == HUMAN or table.awaiting_trick_clear):
             self._outbox.append(UndoRefused(UndoRefusal.NOT_YOUR_TURN))
             return False
         actions = self.game.actions

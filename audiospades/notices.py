@@ -66,6 +66,8 @@ class UndoRefusal(StrEnum):
     NOTHING_TO_UNDO = "nothing_to_undo"
     BLIND_NIL_SEEN = "blind_nil_seen"
     """The previous decision is a blind nil, and the cards have been seen since."""
+    QUESTION_OPEN = "question_open"
+    """A yes/no question (blind nil, a redeal) waits for its answer first."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,7 @@ from audiospades.notices import (
     UndoRefused,
     YourTurn,
 )
-from audiospades.presenter.keynames import key_for
+from audiospades.presenter.keynames import key_for, yes_no_keys
 from audiospades.presenter.scoring import (
     game_over_text,
     hand_summary_lines,
@@ -278,6 +278,10 @@ def describe(
                 text = _("There is nothing to undo.")
             elif reason is UndoRefusal.BLIND_NIL_SEEN:
                 text = _("You cannot take back a blind nil after seeing your cards.")
+            elif reason is UndoRefusal.QUESTION_OPEN:
+                text = _("Answer the question first: press {yes} or {no}.").format(
+                    **yes_no_keys()
+                )
             else:
                 text = _("You can undo only when it is your turn.")
             return [Utterance(text, Cue.ILLEGAL_MOVE, interrupt=True)]

@@ -68,3 +68,15 @@ def test_undo_says_where_the_game_stands_and_whose_turn(
     said = h.said_since(mark)
     assert "Hand 1. So far: " in said[2] or "no one has bid yet" in said[2]
     assert said[3].startswith("Your turn to bid.")
+
+
+def test_undo_while_a_question_waits_asks_for_its_answer(
+    make_harness: Callable[..., Harness],
+) -> None:
+    settings = Settings(language="en", pace="fast", last_rules=dict(BLIND_ANY_SCORE))
+    h = make_harness(seed=11, settings=settings)
+    h.press("return")
+    assert h.last.startswith("Bid blind nil, before looking at your cards?")
+    h.press("ctrl+z")
+    assert h.last == "Answer the question first: press Y or N."
+    assert h.table.session.question is not None
