@@ -23,6 +23,7 @@ from test_web_browser import (
 )
 from web_helpers import (
     chromium,
+    focused_id,
     heard,
     running_server,
     skip_without_browser,
@@ -33,7 +34,7 @@ pytestmark = pytest.mark.browser
 
 
 def _focused(driver: Any) -> str:
-    return str(driver.switch_to.active_element.get_attribute("id") or "")
+    return focused_id(driver)
 
 
 def test_the_focus_follows_what_the_page_redraws(tmp_path: Path) -> None:

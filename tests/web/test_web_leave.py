@@ -17,7 +17,14 @@ from test_web_browser import (
     tab_to,
     wait_for_element,
 )
-from web_helpers import chromium, heard, running_server, skip_without_browser, wait_for
+from web_helpers import (
+    chromium,
+    focused_id,
+    heard,
+    running_server,
+    skip_without_browser,
+    wait_for,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -30,7 +37,7 @@ def _back_in_the_lobby(driver: object, times: int) -> None:
         lambda: [text for _kind, text in heard(driver)].count(LEFT) == times,
         what="the page to say the table was left",
     )
-    focused = driver.switch_to.active_element.get_attribute("id")  # type: ignore[attr-defined]
+    focused = focused_id(driver)
     assert focused == "lobby-heading"
 
 

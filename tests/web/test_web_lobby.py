@@ -22,13 +22,20 @@ from test_web_browser import (
     tab_to,
     wait_for_element,
 )
-from web_helpers import chromium, heard, running_server, skip_without_browser, wait_for
+from web_helpers import (
+    chromium,
+    focused_id,
+    heard,
+    running_server,
+    skip_without_browser,
+    wait_for,
+)
 
 pytestmark = pytest.mark.browser
 
 
 def _focused(driver: Any) -> str:
-    return str(driver.switch_to.active_element.get_attribute("id") or "")
+    return focused_id(driver)
 
 
 def _repeats_the_last_message(driver: Any) -> None:

@@ -15,6 +15,7 @@ from test_web_browser import host_short_table, is_over, open_page, play_to_the_e
 from web_helpers import (
     ServerThread,
     chromium,
+    focused_id,
     free_port,
     heard,
     running_server,
@@ -97,9 +98,7 @@ def test_a_second_tab_takes_the_game_and_the_first_does_not_take_it_back(
                 lambda: driver.find_element(By.ID, "join").is_displayed(),
                 what="the join form",
             )
-            assert driver.switch_to.active_element.get_attribute("id") == (
-                "join-heading"
-            )
+            assert focused_id(driver) == "join-heading"
             # Its chat line is gone (a line typed there went nowhere, unsaid);
             # the messages stay to be read.
             assert not driver.find_element(By.ID, "chat").is_displayed()

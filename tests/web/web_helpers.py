@@ -216,6 +216,17 @@ def cues(driver: Any) -> list[str]:
     return [str(src) for src in driver.execute_script("return window.__cues || [];")]
 
 
+def focused_id(driver: Any) -> str:
+    """The id of the element with the focus ("" for none), read in one step: the
+    page may replace the element between finding it and asking for its id."""
+    return str(
+        driver.execute_script(
+            "return document.activeElement ? document.activeElement.id : ''"
+        )
+        or ""
+    )
+
+
 def heard(driver: Any) -> list[tuple[str, str]]:
     """Every live-region line so far: (``"polite"`` or ``"assertive"``, text)."""
     lines = driver.execute_script("return window.__heard || [];")
