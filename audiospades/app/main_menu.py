@@ -16,7 +16,7 @@ from audiospades.app.screen import (
 )
 from audiospades.app.services import Services
 from audiospades.app.stats_screen import StatsScreen
-from audiospades.app.table import new_game_table, saved_game_table
+from audiospades.app.table import saved_game_table, start_new_game
 from audiospades.app.tutorial import TutorialMenu
 from audiospades.keymap import Context
 from audiospades.presenter.online import PLAY_ONLINE
@@ -24,9 +24,9 @@ from audiospades.presenter.tutorial import LEARN_TO_PLAY
 from audiospades.textmark import N_
 
 
-def start_new_game(services: Services) -> Transition:
-    """Deal a new game with the rules in the settings."""
-    return Push(new_game_table(services))
+def new_game(services: Services) -> Transition:
+    """Deal a new game with the rules in the settings (asked first over a save)."""
+    return start_new_game(services, Push)
 
 
 def continue_game(services: Services) -> Transition | None:
@@ -42,7 +42,7 @@ class MainMenu(MenuScreen):
         super().__init__(
             N_("Audio Spades. Main menu."),
             [
-                MenuItem(N_("New game"), action=start_new_game),
+                MenuItem(N_("New game"), action=new_game),
                 MenuItem(N_("Continue"), action=continue_game),
                 MenuItem(N_("Players"), action=lambda s: Push(PlayerSelectionScreen())),
                 MenuItem(N_("Rules"), action=lambda s: Push(RuleSettingsScreen())),

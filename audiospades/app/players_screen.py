@@ -26,7 +26,7 @@ from audiospades.app.screen import (
     Transition,
 )
 from audiospades.app.services import Services
-from audiospades.app.table import new_game_table
+from audiospades.app.table import start_new_game
 from audiospades.bots.characters import ROSTER, Character, find_character
 from audiospades.commands import Command
 from audiospades.i18n import _
@@ -134,10 +134,7 @@ class PlayerSelectionScreen(MenuScreen):
         return None
 
     def _start(self, services: Services) -> Transition:
-        table = new_game_table(services)
-        if self._on_start is not None:
-            self._on_start()
-        return Replace(table)
+        return start_new_game(services, Replace, self._on_start)
 
     # --- screen ---
     def on_enter(self, services: Services) -> None:

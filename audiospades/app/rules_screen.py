@@ -37,7 +37,7 @@ from audiospades.app.screen import (
     Transition,
 )
 from audiospades.app.services import Services
-from audiospades.app.table import new_game_table
+from audiospades.app.table import start_new_game
 from audiospades.commands import Command
 from audiospades.presenter import Utterance
 from audiospades.presenter.rule_words import (
@@ -215,7 +215,7 @@ class RuleSettingsScreen(MenuScreen):
     def _start(self, services: Services) -> Transition:
         # The table takes this screen's place, so leaving the game returns to the
         # screen below (the main menu) rather than to the settings.
-        return Replace(new_game_table(services))
+        return start_new_game(services, Replace)
 
     # --- screen ---
     def on_enter(self, services: Services) -> None:

@@ -17,8 +17,11 @@ notices, and draws the table.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from audiospades import storage
+from audiospades.app.confirm import Confirm
 from audiospades.app.games import (
     new_game_session,
     saved_game_session,
@@ -26,7 +29,7 @@ from audiospades.app.games import (
 )
 from audiospades.app.hint_ahead import HintAhead
 from audiospades.app.menus import GameMenu
-from audiospades.app.screen import KeyPress, Push, Screen, Transition
+from audiospades.app.screen import KeyPress, Push, Replace, Screen, Transition
 from audiospades.app.services import Services
 from audiospades.app.sheet_screen import ScoreSheetScreen
 from audiospades.commands import Command
@@ -34,6 +37,10 @@ from audiospades.keymap import Context
 from audiospades.presenter import Utterance, describe
 from audiospades.presenter import table as table_words
 from audiospades.presenter.replies import reply_utterances
+from audiospades.presenter.system import (
+    NEW_GAME_TITLE,
+    replace_saved_game_question_text,
+)
 from audiospades.replies import Reply
 from audiospades.rules import Card, SeatView
 from audiospades.table_control import TableController, TablePort
@@ -195,6 +202,30 @@ class TableScreen(Screen):
 def new_game_table(services: Services) -> TableScreen:
     """A new game dealt from the settings (and announced), at its table."""
     return TableScreen(new_game_session(services))
+
+
+def start_new_game(
+    services: Services,
+    place: Callable[[Screen], Transition],
+    on_start: Callable[[], None] | None = None,
+) -> Transition:
+    """Deal a new game (``place`` opens its table: Push or Replace).
+
+    While a game in progress is saved, ask first: the new game takes its place,
+    and one Enter on "New game" must not lose it. Y deals (the question gives way
+    to the table), N or Escape keeps it. ``on_start`` is called when it is dealt.
+    """
+
+    def deal(services: Services) -> Transition:
+        table = new_game_table(services)
+        if on_start is not None:
+            on_start()
+        return Replace(table) if asked else place(table)
+
+    asked = storage.has_game_in_progress()
+    if not asked:
+        return deal(services)
+    return Push(Confirm(NEW_GAME_TITLE, replace_saved_game_question_text, deal))
 
 
 def saved_game_table(services: Services) -> TableScreen | None:

@@ -450,6 +450,19 @@ def abandon_question_text() -> str:
     ).format(**keys)
 
 
+NEW_GAME_TITLE: Final = N_("New game")
+"""The title of the question before a new game replaces a saved one."""
+
+
+def replace_saved_game_question_text() -> str:
+    """A new game while a game in progress is saved: it would take its place."""
+    return _(
+        "A game in progress is saved. Start a new game in its place? The saved "
+        "game could not be continued. {yes} starts a new game, {no} keeps it: "
+        "Continue in the main menu resumes it."
+    ).format(**yes_no_keys())
+
+
 def game_abandoned_text() -> str:
     """The game menu's Abandon."""
     return _("Game abandoned; it does not count.")

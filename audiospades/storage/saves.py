@@ -124,6 +124,11 @@ def load_current() -> tuple[SavedGame | None, LoadProblem | None]:
     return SavedGame(record=saved.record, meta=_checked_meta(saved)), None
 
 
+def has_game_in_progress() -> bool:
+    """Whether a game in progress is saved (Continue would offer it)."""
+    return os.path.lexists(paths.current_game_path())
+
+
 def set_aside_current(reason: str) -> Path | None:
     """Move the saved game in progress aside, as a file the app could not use.
 

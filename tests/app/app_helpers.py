@@ -20,6 +20,7 @@ def play_until(
         table = harness.table
         if table is None:
             harness.press("return")
+            past_new_game_question(harness)
             continue
         session = table.session
         if session.question is not None:
@@ -64,3 +65,21 @@ def my_bid_turn(harness: Harness) -> bool:
 def my_play_turn(harness: Harness) -> bool:
     """Whether the player must play a card now."""
     return my_turn_in(harness, Phase.PLAYING)
+
+
+def past_new_game_question(harness: Harness) -> None:
+    """Answer Y when New game asked first: a game an earlier run in this home
+    left saved would otherwise be replaced without a word."""
+    from audiospades.app.confirm import Confirm
+    from audiospades.presenter.system import NEW_GAME_TITLE
+
+    top = harness.app.top
+    if isinstance(top, Confirm) and top.title == NEW_GAME_TITLE:
+        harness.press("y")
+
+
+def press_route(harness: Harness, keys: tuple[str, ...]) -> None:
+    """Press ``keys``, saying Y to New game's question over a saved game."""
+    for key in keys:
+        harness.press(key)
+        past_new_game_question(harness)

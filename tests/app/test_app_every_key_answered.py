@@ -15,6 +15,7 @@ import random
 from collections.abc import Callable
 
 import pytest
+from app_helpers import press_route
 
 from audiospades.app.harness import Harness, key_event, text_event
 from audiospades.rules import Phase
@@ -126,7 +127,7 @@ def test_every_key_press_is_answered(
     leaving = () if route.startswith("online") else LEAVING
     keys_there, screen_class = ROUTES[route]
     h = make_harness(seed=3, settings=settings)
-    h.press(*keys_there)
+    press_route(h, keys_there)
     assert _screen(h) == screen_class
     silent: list[tuple[str, str]] = []
     seen: list[str] = []
@@ -134,7 +135,7 @@ def test_every_key_press_is_answered(
         if not h.app.running or _screen(h) != screen_class:
             # Back to the screen under test (help, a question or a quit left it).
             h = make_harness(seed=rng.randrange(20), settings=settings)
-            h.press(*keys_there)
+            press_route(h, keys_there)
         keys = KEYS + leaving if rng.random() < 0.1 else KEYS
         token = rng.choice(keys)
         where = f"{_screen(h)} {_phase(h)}".strip()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from app_helpers import my_bid_turn, play_until
+from app_helpers import my_bid_turn, past_new_game_question, play_until
 
 from audiospades.app.harness import Harness
 from audiospades.rules import Bid, Suit
@@ -25,6 +25,7 @@ def _harness(
         seed=seed, settings=Settings(language="en", pace="fast", last_rules=last)
     )
     h.press("return")
+    past_new_game_question(h)
     play_until(h, my_bid_turn)
     assert my_bid_turn(h)
     return h

@@ -144,3 +144,41 @@ def test_a_redeal_offer_open_at_quitting_is_open_after_continue(
     h2.settle()
     assert session.question is None
     assert "does nothing" not in h2.last
+
+
+def test_new_game_over_a_saved_one_asks_first_and_n_keeps_it(
+    make_harness: Callable[..., Harness],
+) -> None:
+    h = make_harness(seed=3)
+    h.press("return")
+    play_until(h, _mid_trick)
+    saved = storage.load_current()[0]
+    assert saved is not None
+    h2 = make_harness(seed=1)
+    h2.press("return")  # New game, with a game in progress saved
+    assert h2.last.startswith("A game in progress is saved. Start a new game in its")
+    assert h2.table is None
+    h2.press("x")  # any other key asks again
+    assert h2.last.startswith("A game in progress is saved.")
+    h2.press("n")
+    assert h2.last.startswith("New game, 1 of")
+    still = storage.load_current()[0]
+    assert still is not None and still.record == saved.record
+    h2.press("down", "return")
+    h2.settle()
+    assert any(line.startswith("Game resumed.") for line in h2.transcript)
+
+
+def test_new_game_over_a_saved_one_deals_on_y(
+    make_harness: Callable[..., Harness],
+) -> None:
+    h = make_harness(seed=3)
+    h.press("return")
+    play_until(h, _mid_trick)
+    h2 = make_harness(seed=1)
+    h2.press("return", "y")
+    h2.settle()
+    assert h2.table is not None
+    assert not any(line.startswith("Game resumed.") for line in h2.transcript)
+    h2.press("escape")  # the game menu over the new table, as ever
+    assert h2.table is not None

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from app_helpers import play_until
+from app_helpers import past_new_game_question, play_until
 
 from audiospades.app.harness import Harness
 from audiospades.app.render import drawn_texts
@@ -88,6 +88,7 @@ def _at_bidding(
 ) -> Harness:
     h = make_harness(seed=5, settings=_settings(scale), draw=True, size=size)
     h.press("return")  # New game: the hand is dealt, the human bids first here
+    past_new_game_question(h)  # the run before left its game saved
     h.settle()
     h.frame()
     return h
