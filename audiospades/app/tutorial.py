@@ -159,6 +159,11 @@ class OfferScreen(Screen):
     def on_enter(self, services: Services) -> None:
         services.say(Utterance(words.offer_text(), Cue.MENU_SELECT, interrupt=True))
 
+    def on_resume(self, services: Services) -> None:
+        # Back from help (F1): the question is in front of the player again.
+        interrupt = not services.spoke_this_frame()
+        services.say(Utterance(words.offer_again_text(), interrupt=interrupt))
+
     def handle(
         self, command: Command | None, key: KeyPress, services: Services
     ) -> Transition | None:

@@ -101,6 +101,17 @@ def test_no_skips_the_offer_for_good() -> None:
     assert again.last == "Audio Spades. Main menu. New game, 1 of 12"
 
 
+def test_the_offer_is_made_again_after_help() -> None:
+    """F1 then Escape at the offer: the question is in front of the player again."""
+    h = _first_start()
+    h.press("f1")
+    mark = h.mark()
+    h.press("escape")
+    assert h.said_since(mark)[-1] == words.offer_again_text()
+    h.press("y")
+    assert isinstance(top(h), TutorialMenu)
+
+
 def test_learn_to_play_is_in_the_main_menu() -> None:
     h = Harness(seed=7, settings=Settings(language="en", tutorial_offered=True))
     h.press("up", "up", "up")
