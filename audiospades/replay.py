@@ -5,7 +5,13 @@ scores go to standard output (text, or JSON in the shape of the spec's "Replay
 output"); on any problem one line naming the hand and action index goes to standard
 error, nothing to standard output, and the exit status is 2.
 
-This is a tool for exchanging games with other programs, so it speaks English only.
+FILE is a record, or one of the game's own files (``current_game.json``,
+``finished/GAME_ID.json``), which keep the record inside a wrapper
+(``{"version": 1, "record": {...}, "meta": {...}}``): see :func:`record_in`.
+
+This is a tool for exchanging games with other programs, so it speaks English only;
+it names hands and sides as the game does (hands from 1, sides by their players'
+names where the record has them), through the presenter's words for them.
 """
 
 from __future__ import annotations
@@ -13,12 +19,39 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
-from audiospades.record import RecordError, game_from_record
-from audiospades.rules import Game, HandScore, HandScored, RedealRequested, SideScore
+from audiospades.presenter.words import player_name, side_name, watching
+from audiospades.record import FORMAT, RecordError, game_from_record
+from audiospades.rules import (
+    Game,
+    HandScore,
+    HandScored,
+    RedealRequested,
+    SideScore,
+    public_view,
+)
+
+MAX_NAME_LENGTH: Final = 100
+"""The longest seat name the text output uses (the game's own limit)."""
+
+
+def record_in(data: Any) -> Any:
+    """The record in ``data``: ``data`` itself, or the record the game wrapped.
+
+    The game keeps its records as ``{"version": 1, "record": {...}, "meta": {...}}``.
+    A top level with no ``"format"`` whose ``"record"`` is an object in this format
+    is such a wrapper; anything else is returned as it is, for
+    :func:`game_from_record` to accept or refuse. Nothing in the data is taken as a
+    path: only the file named on the command line is read.
+    """
+    if isinstance(data, Mapping) and "format" not in data:
+        inner = data.get("record")
+        if isinstance(inner, Mapping) and inner.get("format") == FORMAT:
+            return inner
+    return data
 
 
 def replay_summary(game: Game) -> dict[str, Any]:
@@ -105,22 +138,35 @@ def _breakdown(side: SideScore) -> dict[str, Any]:
     }
 
 
-def format_text(summary: dict[str, Any]) -> str:
-    """The replay summary as plain lines for a person."""
+def format_text(
+    summary: dict[str, Any], game: Game | None = None, names: Any = None
+) -> str:
+    """The replay summary as plain lines for a person.
+
+    Hands are counted from 1, as the game counts them. With ``game`` and usable
+    ``names`` (the record's: one short line of text a seat), seats and sides are
+    named as the game names them to a spectator ("West and East"); without, by
+    their numbers in the record.
+    """
+    usable = None
+    if game is not None and _names_are_usable(names, game.rules.player_count):
+        usable = list(names)
     lines: list[str] = []
-    for index, hand in enumerate(summary["hands"]):
+    for number, hand in enumerate(summary["hands"], start=1):
         if "redeal_by" in hand:
-            lines.append(f"Hand {index}: thrown in, seat {hand['redeal_by']} asked")
+            seat = hand["redeal_by"]
+            who = f"seat {seat}" if usable is None else _seat_words(seat, usable)
+            lines.append(f"Hand {number}: thrown in, {who} asked")
             continue
         bids = ", ".join(_bid_text(b) for b in hand["bids"])
         tricks = ", ".join(str(t) for t in hand["tricks"])
         if not hand["complete"]:
-            lines.append(f"Hand {index}: unfinished; bids {bids}; tricks {tricks}")
+            lines.append(f"Hand {number}: unfinished; bids {bids}; tricks {tricks}")
             continue
         points = ", ".join(f"{p:+d}" for p in hand["side_points"])
         totals = ", ".join(str(b["total"]) for b in hand["breakdown"])
         lines.append(
-            f"Hand {index}: bids {bids}; tricks {tricks}; points {points}; "
+            f"Hand {number}: bids {bids}; tricks {tricks}; points {points}; "
             f"totals {totals}"
         )
     totals = ", ".join(str(t) for t in summary["totals"])
@@ -130,10 +176,41 @@ def format_text(summary: dict[str, Any]) -> str:
         if summary["draw"]:
             lines.append("Game over: a draw")
         else:
-            lines.append(f"Game over: side {summary['winner']} wins")
+            winner = _winner_words(summary["winner"], game, usable)
+            lines.append(f"Game over: {winner}")
     else:
         lines.append("Game not finished")
     return "\n".join(lines) + "\n"
+
+
+def _names_are_usable(names: Any, player_count: int) -> bool:
+    """One name a seat, each a short line of text (the record's may be anything)."""
+    return (
+        isinstance(names, list)
+        and len(names) == player_count
+        and all(
+            isinstance(n, str)
+            and 0 < len(n) <= MAX_NAME_LENGTH
+            and n.isprintable()
+            and n.strip() == n
+            for n in names
+        )
+    )
+
+
+def _seat_words(seat: int, names: Sequence[str]) -> str:
+    """A seat by its name, as the game names it to a spectator."""
+    with watching():
+        return player_name(seat, names)
+
+
+def _winner_words(side: int, game: Game | None, names: Sequence[str] | None) -> str:
+    """Who won: "West and East win", "Ann wins", or "side 1 wins" without names."""
+    if game is None or names is None:
+        return f"side {side} wins"
+    with watching():
+        who = side_name(side, public_view(game), names)
+    return f"{who} win" if game.rules.partnerships else f"{who} wins"
 
 
 def _bid_text(bid: Any) -> str:
@@ -167,15 +244,16 @@ def main(argv: Sequence[str]) -> int:
         return _refuse(f"{args.file}: a number has more than {limit} digits")
     except RecursionError:
         return _refuse(f"{args.file}: malformed JSON: nested too deeply")
+    record = record_in(data)
     try:
-        game = game_from_record(data)
+        game = game_from_record(record)
     except RecordError as error:
         return _refuse(f"{args.file}: {error.describe()}")
     summary = replay_summary(game)
     if args.json:
         sys.stdout.write(json.dumps(summary, indent=2) + "\n")
     else:
-        sys.stdout.write(format_text(summary))
+        sys.stdout.write(format_text(summary, game, record.get("names")))
     return 0
 
 

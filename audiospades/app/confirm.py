@@ -2,7 +2,8 @@
 
 Abandoning a game, or leaving an online table, is one Enter away in a menu that
 wraps; a stray key must not do it. :class:`Confirm` asks first: Y does it, N or
-Escape keeps things as they were, and any other key repeats the question.
+Escape keeps things as they were, and any other key repeats the question, as
+does coming back to it from help (F1).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from audiospades.app.screen import KeyPress, Pop, Screen, Transition
 from audiospades.app.services import Services
 from audiospades.commands import Command
 from audiospades.keymap import Context
-from audiospades.presenter import answer
+from audiospades.presenter import Utterance, answer
 from audiospades.sound import Cue
 
 
@@ -35,6 +36,12 @@ class Confirm(Screen):
 
     def on_enter(self, services: Services) -> None:
         services.say(answer(self._question()))
+
+    def on_resume(self, services: Services) -> None:
+        # Back from help (F1): the question is in front of the player again.
+        services.say(
+            Utterance(self._question(), interrupt=not services.spoke_this_frame())
+        )
 
     def handle(
         self, command: Command | None, key: KeyPress, services: Services

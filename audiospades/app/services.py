@@ -184,6 +184,9 @@ class Services:
         """The last settings save's problem, said once: again only if it changes."""
         self._frame_speech = 0
         """How much speech had been sent when the current frame began."""
+        self.lessons_under_way: dict[str, object] = {}
+        """Learn to play: each lesson left part way, by id, to go on with when it is
+        chosen again in this run (see ``app.tutorial``; not saved)."""
 
     # --- output ---
     def begin_frame(self) -> None:

@@ -12,7 +12,9 @@ controller and presenter) with a teacher in front of it:
   (:mod:`audiospades.tutorial.lessons`). Before each taught decision it says what
   to look at; after it, what happened and what the strongest computer player
   would do (the hint). A choice other than the lesson's is explained, and the
-  player takes it back with undo and tries again.
+  player takes it back with undo and tries again. A lesson left part way is
+  kept for the rest of the run (``Services.lessons_under_way``): chosen again,
+  it goes on where it stopped; a finished one starts again from its deal.
 
 Keys named in the tutorial's sentences come from the key map, and the key the
 tour asks for is recognised by the command the key map gives it, so the tutorial
@@ -157,6 +159,11 @@ class OfferScreen(Screen):
     def on_enter(self, services: Services) -> None:
         services.say(Utterance(words.offer_text(), Cue.MENU_SELECT, interrupt=True))
 
+    def on_resume(self, services: Services) -> None:
+        # Back from help (F1): the question is in front of the player again.
+        interrupt = not services.spoke_this_frame()
+        services.say(Utterance(words.offer_again_text(), interrupt=interrupt))
+
     def handle(
         self, command: Command | None, key: KeyPress, services: Services
     ) -> Transition | None:
@@ -186,6 +193,10 @@ class TutorialMenu(MenuScreen):
 
     def __init__(self) -> None:
         self.progress = TutorialProgress()
+        self.under_way: dict[str, object] = {}
+        """The run's lessons left part way (``Services.lessons_under_way``)."""
+        self.opened: Screen | None = None
+        """The tour or lesson opened from here, until the menu is back on top."""
         items = [MenuItem(words.TOUR_ITEM, action=self._tour, value=self._tour_value)]
         items += [self._lesson_item(lesson) for lesson in LESSONS]
         super().__init__(words.TUTORIAL_TITLE, items)
@@ -195,15 +206,26 @@ class TutorialMenu(MenuScreen):
             return words.lesson_title(lesson.id)
 
         def start(services: Services) -> Transition:
-            return Push(LessonScreen(lesson))
+            screen = self._kept(lesson) or LessonScreen(lesson)
+            self.under_way[lesson.id] = screen
+            self.opened = screen
+            return Push(screen)
 
         def value() -> str:
             return self._lesson_value(lesson)
 
         return MenuItem(title, action=start, value=value)
 
+    def _kept(self, lesson: Lesson) -> LessonScreen | None:
+        """The lesson as it was left part way in this run, if it was."""
+        kept = self.under_way.get(lesson.id)
+        if isinstance(kept, LessonScreen) and not kept.done:
+            return kept
+        return None
+
     def _tour(self, services: Services) -> Transition:
-        return Push(TourScreen(self.progress))
+        self.opened = TourScreen(self.progress)
+        return Push(self.opened)
 
     def _tour_value(self) -> str:
         if self.progress.tour_done:
@@ -213,6 +235,8 @@ class TutorialMenu(MenuScreen):
         return ""
 
     def _lesson_value(self, lesson: Lesson) -> str:
+        if self._kept(lesson) is not None:
+            return words.under_way_value()
         return words.finished_value() if lesson.id in self.progress.lessons_done else ""
 
     def _first_unfinished(self) -> int:
@@ -224,14 +248,29 @@ class TutorialMenu(MenuScreen):
         return 0
 
     def on_enter(self, services: Services) -> None:
+        self.under_way = services.lessons_under_way
         self.progress = _load(services)
         self.index = self._first_unfinished()
         super().on_enter(services)
 
     def on_resume(self, services: Services) -> None:
+        # Back from the tour or a lesson finished: on to the next thing to learn.
+        # Left part way (or back from help): the focus stays where the player was,
+        # on what they left, to go on with it.
         self.progress = _load(services)
-        self.index = self._first_unfinished()
+        opened, self.opened = self.opened, None
+        if _is_complete(opened):
+            self.index = self._first_unfinished()
         super().on_resume(services)
+
+
+def _is_complete(screen: Screen | None) -> bool:
+    """Whether ``screen``, opened from the tutorial's menu, was seen to the end."""
+    if isinstance(screen, LessonScreen):
+        return screen.done
+    if isinstance(screen, TourScreen):
+        return screen.step_index >= len(TOUR)
+    return False
 
 
 # --- the tour of the keys ---
@@ -389,6 +428,8 @@ class LessonScreen(TableScreen):
         self.needs_undo = False
         self.free_said = False
         self.done = False
+        self.entered = False
+        """Whether the lesson was opened before (left part way, chosen again)."""
 
     def decisions(self) -> list[BidAction | PassAction | PlayAction]:
         """The player's decisions so far, in order."""
@@ -399,8 +440,23 @@ class LessonScreen(TableScreen):
         ]
 
     def on_enter(self, services: Services) -> None:
+        if self.entered:
+            self._come_back(services)
+            return
+        self.entered = True
         services.say(Utterance(words.lesson_intro_text(self.lesson.id), interrupt=True))
         super().on_enter(services)
+        self._teach(services)
+
+    def _come_back(self, services: Services) -> None:
+        """Chosen again after leaving: where the hand stands, and the point again."""
+        services.say(
+            Utterance(words.lesson_resumed_text(self.lesson.id), interrupt=True)
+        )
+        self._say(self.control.turn_reply(), services)
+        if self.needs_undo:
+            services.say(Utterance(words.undo_first_text()))
+        self.before_said = None  # what to look at is said again
         self._teach(services)
 
     def update(self, services: Services, now_ms: int) -> Transition | None:
@@ -415,7 +471,7 @@ class LessonScreen(TableScreen):
         if command is Command.MENU or leave:
             if not self.done:
                 services.say(
-                    Utterance(words.left_text(), Cue.MENU_BACK, interrupt=True)
+                    Utterance(words.lesson_left_text(), Cue.MENU_BACK, interrupt=True)
                 )
             return Pop()
         if self.done and command in _DECISION_KEYS:

@@ -509,8 +509,23 @@ def tour_done_text() -> str:
 
 
 def left_text() -> str:
-    """The player left the tour or a lesson with the leave key."""
+    """The player left the tour with the leave key (its step is saved)."""
     return _("You left. Learn to play goes on where you stopped.")
+
+
+def lesson_left_text() -> str:
+    """The player left a lesson part way: it is kept until the game is quit."""
+    return _(
+        "You left the lesson. Choose it again to go on where you stopped, until "
+        "you quit the game."
+    )
+
+
+def lesson_resumed_text(lesson_id: str) -> str:
+    """A lesson left part way, chosen again: it goes on where it stopped."""
+    return _("Welcome back to the lesson: {lesson}.").format(
+        lesson=lesson_title(lesson_id)
+    )
 
 
 def before_text(point: Point) -> str:
@@ -616,6 +631,11 @@ TOUR_ITEM: Final = N_("Tour of the keys")
 def finished_value() -> str:
     """A finished part, in the tutorial's menu."""
     return _("finished")
+
+
+def under_way_value() -> str:
+    """A lesson left part way, in the tutorial's menu."""
+    return _("under way")
 
 
 def step_value(step: int, count: int) -> str:

@@ -45,3 +45,21 @@ def test_y_abandons_the_game(make_harness: Callable[..., Harness]) -> None:
     ]
     assert h.table is None
     assert storage.load_current() == (None, None)
+
+
+def test_the_question_is_asked_again_after_help(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """F1 then Escape on the question: it is in front of the player again, said."""
+    h = make_harness(seed=7)
+    h.press("return", "3", "return")
+    h.settle()
+    h.press("escape", "up", "return")
+    question = h.last
+    h.press("f1")
+    assert h.last != question  # the help is being read
+    mark = h.mark()
+    h.press("escape")
+    assert h.said_since(mark)[-1] == question
+    h.press("n")  # and it still takes its answer
+    assert h.last.startswith("Abandon the game, ")

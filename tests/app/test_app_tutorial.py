@@ -42,7 +42,7 @@ from audiospades.presenter.words import the_card
 from audiospades.rules import BidAction, Card, Game, Phase, PlayAction
 from audiospades.storage import Settings, load_settings
 from audiospades.storage.tutorial import load_progress, tutorial_path
-from audiospades.tutorial.lessons import BASICS, FIRST_HAND, LESSONS, SIX, TOUR
+from audiospades.tutorial.lessons import BASICS, FIRST_HAND, LESSONS, NIL, SIX, TOUR
 from audiospades.tutorial.model import Point
 from audiospades.tutorial.script import lesson_rules
 
@@ -99,6 +99,17 @@ def test_no_skips_the_offer_for_good() -> None:
     offer_on_first_start(again.app.stack)
     again.settle()
     assert again.last == "Audio Spades. Main menu. New game, 1 of 12"
+
+
+def test_the_offer_is_made_again_after_help() -> None:
+    """F1 then Escape at the offer: the question is in front of the player again."""
+    h = _first_start()
+    h.press("f1")
+    mark = h.mark()
+    h.press("escape")
+    assert h.said_since(mark)[-1] == words.offer_again_text()
+    h.press("y")
+    assert isinstance(top(h), TutorialMenu)
 
 
 def test_learn_to_play_is_in_the_main_menu() -> None:
@@ -411,7 +422,94 @@ def test_escape_leaves_a_lesson_for_the_list() -> None:
     _open_lesson(h, 1)
     h.press("escape")
     assert isinstance(top(h), TutorialMenu)
-    assert h.said_since(0)[-2] == words.left_text()
+    assert h.said_since(0)[-2] == words.lesson_left_text()
+
+
+def _nil_lesson_left_part_way() -> tuple[Harness, LessonScreen]:
+    """The QA report's keys from the main menu: the nil lesson, its bid, Escape."""
+    h = Harness(seed=7)
+    h.press("end", "up", "up", "return", "down", "down", "return", "n", "return")
+    h.settle()
+    screen = top(h)
+    assert isinstance(screen, LessonScreen)
+    assert screen.lesson.id == "nil"
+    h.press("escape")
+    return h, screen
+
+
+def test_a_lesson_left_part_way_keeps_the_focus_on_it() -> None:
+    """It said "goes on where you stopped", then put the focus on the tour."""
+    h, _ = _nil_lesson_left_part_way()
+    assert isinstance(top(h), TutorialMenu)
+    assert h.said_since(0)[-2] == words.lesson_left_text()
+    assert h.last == f"Nil, under way, 3 of {MENU_ITEMS}"
+
+
+def test_a_lesson_chosen_again_goes_on_where_it_stopped() -> None:
+    h, screen = _nil_lesson_left_part_way()
+    before = screen.session.game.actions
+    mark = h.mark()
+    h.press("return")
+    h.settle()
+    assert top(h) is screen
+    assert screen.session.game.actions == before  # not dealt again
+    said = h.said_since(mark)
+    assert said[0] == "Welcome back to the lesson: Nil."
+    assert words.lesson_intro_text("nil") not in said
+    assert said[-1] == words.before_text(screen.taught[1].point)
+    play_lesson(h, NIL)  # to its end, as written
+    assert h.last == words.lesson_done_text()
+
+
+def test_a_lesson_left_is_kept_when_learn_to_play_is_left_too() -> None:
+    h, screen = _nil_lesson_left_part_way()
+    h.press("escape")  # the main menu
+    h.press("home", "up", "up", "up", "return")  # Learn to play again
+    assert isinstance(top(h), TutorialMenu)
+    h.press("home", "down", "down")
+    assert h.last == f"Nil, under way, 3 of {MENU_ITEMS}"
+    h.press("return")
+    assert top(h) is screen
+
+
+def test_a_lesson_left_with_a_mistake_asks_for_the_undo_again() -> None:
+    h = _open_tutorial()
+    _open_lesson(h, 0)
+    h.press("3", "return")
+    h.settle()
+    h.press(*card_keys(h, Card.parse("2H")))  # not the lesson's card
+    h.settle()
+    h.press("escape")
+    mark = h.mark()
+    h.press("return")
+    h.settle()
+    assert h.said_since(mark)[-1] == words.undo_first_text()
+    h.press("ctrl+z")
+    h.settle()
+    assert h.last == words.before_text(Point.FIRST_FOLLOW)
+
+
+def test_a_finished_lesson_chosen_again_starts_from_its_deal() -> None:
+    h = _open_tutorial()
+    screen = _open_lesson(h, 1)
+    play_lesson(h, NIL)
+    h.press("escape")
+    assert isinstance(top(h), TutorialMenu)
+    # On to the next thing to learn: the tour (not done in this home).
+    assert h.last == f"Tour of the keys, 1 of {MENU_ITEMS}"
+    mark = h.mark()
+    again = _open_lesson(h, 1)
+    assert again is not screen
+    assert not again.decisions()
+    assert words.lesson_intro_text("nil") in h.said_since(mark)
+
+
+def test_help_over_the_tutorials_menu_keeps_its_focus() -> None:
+    h = _open_tutorial()
+    h.press("down", "down", "down")
+    focused = h.last
+    h.press("f1", "escape")
+    assert h.last == focused
 
 
 def test_every_key_the_words_name_does_what_they_say() -> None:
