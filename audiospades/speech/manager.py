@@ -115,7 +115,8 @@ class SpeechManager:
         so the next Page Up or Page Down carries on from the same message.
         """
         if text.strip():
-            self._speak(text, interrupt=True)
+            # Not remembered either: A repeats the last message, not the remark.
+            self._speak(text, interrupt=True, remember=False)
 
     def silence(self) -> None:
         """Stop speaking now and drop what is queued (the Ctrl key)."""
@@ -218,7 +219,8 @@ class SpeechManager:
         self._speak(text, interrupt=True)
         return text
 
-    def _speak(self, text: str, interrupt: bool) -> None:
+    def _speak(self, text: str, interrupt: bool, remember: bool = True) -> None:
         self._output_count += 1
-        self._last_text = text
+        if remember:
+            self._last_text = text
         self._speaker.speak(text, interrupt)

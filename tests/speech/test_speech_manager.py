@@ -77,6 +77,16 @@ def test_repeat_last_says_the_last_message_again_interrupting(
     assert speech.last_text == "You bid four"
 
 
+def test_repeat_after_a_remark_about_the_history_says_the_message(
+    speech: SpeechManager, recorder: RecordingSpeaker
+) -> None:
+    speech.say("You bid four")
+    speech.say_aside("No more messages.")
+    assert recorder.spoken[-1] == Spoken("No more messages.", interrupt=True)
+    assert speech.repeat_last() == "You bid four"
+    assert speech.last_text == "You bid four"
+
+
 def test_history_keeps_the_newest_messages_and_drops_the_oldest(
     speech: SpeechManager,
 ) -> None:
