@@ -40,6 +40,7 @@ from typing import Any
 
 from audiospades import storage
 from audiospades.bots import Bot
+from audiospades.i18n import current_language
 from audiospades.notices import (
     HUMAN,
     FileKind,
@@ -344,6 +345,8 @@ class GameSession:
             "characters": list(self.seating.characters),
             "names": list(self.names),
             "last_spoken": last_spoken,
+            # Its language: Continue in another language does not repeat it.
+            "last_spoken_language": current_language(),
             "undo_count": self.undo_count,
             "table": self.table.question_state(),
         }

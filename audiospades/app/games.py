@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from audiospades import storage
 from audiospades.app.services import PygameClock, Services
 from audiospades.controller import GameSession
+from audiospades.i18n import current_language
 from audiospades.notices import FileKind
 from audiospades.presenter import Utterance
 from audiospades.presenter.system import (
@@ -108,6 +109,11 @@ def saved_game_session(services: Services) -> SavedSession | None:
         services.say_text(saved_game_unreadable_text(backup, current_game_path()))
         return None
     last = str(saved.meta.get("last_spoken") or "")
+    spoken_in = saved.meta.get("last_spoken_language")
+    if isinstance(spoken_in, str) and spoken_in != current_language():
+        # Said in another language than the player's now: not repeated; where
+        # the game stands and whose turn it is are said afresh in this one.
+        last = ""
     if session.is_over:
         session.save_if_dirty(last)
     return SavedSession(session, last)

@@ -284,6 +284,7 @@ def _checked_meta(saved: SavedGame) -> dict[str, object]:
             and all(isinstance(n, str) and len(n) <= MAX_NAME_LENGTH for n in v)
         ),
         "last_spoken": lambda v: isinstance(v, str) and len(v) <= MAX_SPOKEN_LENGTH,
+        "last_spoken_language": lambda v: isinstance(v, str) and len(v) <= 16,
     }
     for name, is_usable in checks.items():
         if name in meta and not is_usable(meta[name]):

@@ -182,3 +182,22 @@ def test_new_game_over_a_saved_one_deals_on_y(
     assert not any(line.startswith("Game resumed.") for line in h2.transcript)
     h2.press("escape")  # the game menu over the new table, as ever
     assert h2.table is not None
+
+
+def test_continue_in_another_language_does_not_repeat_the_saved_line(
+    make_harness: Callable[..., Harness],
+) -> None:
+    h = make_harness(seed=3)
+    h.press("return")
+    play_until(h, _mid_trick)
+    english = h.last
+    assert english.startswith("Your turn.")
+    h2 = make_harness(seed=1, settings=Settings(language="fr", pace="fast"))
+    h2.press("down")
+    mark = h2.mark()
+    h2.press("return")
+    h2.settle()
+    said = h2.said_since(mark)
+    assert said[0].startswith("Partie reprise. Donne 1."), said
+    assert english not in said, said
+    assert not any(line.startswith("Your ") for line in said), said
