@@ -385,6 +385,7 @@ class TableCore:
         self.shown_trick = None
         self._hold_until = self._now
         self._due = self._now + self.delays.bot // 2
+        self.dirty = True  # a save made now no longer waits on the trick
         return True
 
     def hurry(self) -> None:
@@ -649,6 +650,7 @@ class TableCore:
             },
             "blind_intent": sorted(self._blind_intent),
             "hidden": sorted(self._hidden),
+            "trick_waiting": self.awaiting_trick_clear,
         }
 
     def restore_questions(self, state: Mapping[str, object] | None) -> None:
@@ -710,6 +712,18 @@ class TableCore:
         if self.game.phase is not Phase.BIDDING:
             self._blind_intent.clear()
             self._hidden.clear()
+        game = self.game
+        if (
+            state.get("trick_waiting") is True
+            and self.wait_after_trick
+            and self.humans
+            and game.phase is Phase.PLAYING
+            and not game.trick
+            and game.completed_tricks
+        ):
+            # Saved while a finished trick waited to be gathered: it waits again.
+            self.awaiting_trick_clear = True
+            self.shown_trick = game.completed_tricks[-1]
 
     def restate(self, seat: int) -> list[Notice]:
         """The notices that put a person back in the picture: an open question."""

@@ -270,3 +270,43 @@ def test_a_blind_nil_bid_last_shows_the_cards_before_the_end_of_bidding() -> Non
     )
     assert isinstance(notices[mine + 1], HandShown), kinds
     assert "BiddingComplete" in kinds[mine + 2 :], kinds
+
+
+def test_a_trick_waiting_to_be_gathered_waits_again_after_a_rebuild() -> None:
+    rules = dataclasses.replace(Rules.pagat(), target_score=None, hand_limit=1)
+
+    def waiting(copy_of: TableCore | None = None) -> TableCore:
+        game = (
+            Game(rules, first_dealer=0)
+            if copy_of is None
+            else Game.replay(rules, copy_of.game.actions, first_dealer=0)
+        )
+        return TableCore(
+            game,
+            seed=7,
+            seating=Seating(
+                (None, "hazel", "hazel", "hazel"), ("P0", "P1", "P2", "P3")
+            ),
+            humans=(0,),
+            delays=PACES["fast"],
+            wait_after_trick=True,
+        )
+
+    table = waiting()
+    for _ in range(200):
+        table.run_until_idle()
+        if table.awaiting_trick_clear:
+            break
+        _act_for_people(table)
+    assert table.awaiting_trick_clear
+    state = table.question_state()
+    copy = waiting(table)
+    copy.restore_questions(state)
+    assert copy.awaiting_trick_clear
+    assert copy.shown_trick == table.game.completed_tricks[-1]
+    before = copy.game.action_count
+    copy.run_until_idle()
+    assert copy.game.action_count == before  # nothing moves until it is gathered
+    assert copy.clear_trick() and copy.dirty
+    after = copy.question_state()
+    assert after["trick_waiting"] is False
