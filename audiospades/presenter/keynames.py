@@ -14,10 +14,11 @@ program, so it is kept here rather than passed to every sentence.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from audiospades.commands import Command
-from audiospades.i18n import _
+from audiospades.i18n import _, pgettext
 from audiospades.keymap import DEFAULT_KEYMAP, Chord, Context, KeyMap
 from audiospades.textmark import N_
 
@@ -46,10 +47,23 @@ _KEY_NAMES: Final[dict[str, str]] = {
 }
 
 
+_LETTER_NAMES: Final[dict[str, Callable[[], str]]] = {
+    # Translators: the Y key's name where a bare "Y" is read as another letter
+    # or word (Spanish and French speech say it as "i"): "Y griega", "Y grec".
+    "y": lambda: pgettext("key name", "Y"),
+}
+"""Letter keys whose bare letter speech would misread, named by the language."""
+
+
 def key_label(chord: Chord) -> str:
     """A chord as the player would say it: "Control+Z", "B", "F1"."""
     key = chord.key
-    name = _(_KEY_NAMES[key]) if key in _KEY_NAMES else key.upper()
+    if key in _KEY_NAMES:
+        name = _(_KEY_NAMES[key])
+    elif key in _LETTER_NAMES:
+        name = _LETTER_NAMES[key]()
+    else:
+        name = key.upper()
     for mod in ("shift", "alt", "ctrl"):
         if mod in chord.mods:
             name = _("{modifier}+{key}").format(modifier=_(_KEY_NAMES[mod]), key=name)
