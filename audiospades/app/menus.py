@@ -46,7 +46,7 @@ from audiospades.presenter.system import (
 )
 from audiospades.sound import Cue, learnable_cues
 from audiospades.speech import BackendKind
-from audiospades.storage.settings import VOICES
+from audiospades.storage.settings import SPEECH_VOLUME_MIN, VOICES
 from audiospades.textmark import N_
 
 log = logging.getLogger(__name__)
@@ -241,8 +241,11 @@ def _output_items(live: Callable[[], Services]) -> list[MenuItem]:
         MenuItem(
             N_("Speech volume"),
             value=speech_volume,
+            # Never 0 (see SPEECH_VOLUME_MIN); the floor is said with the edge cue.
             adjust=lambda s, d: s.update_settings(
-                speech_volume=max(0, min(100, s.settings.speech_volume + 10 * d))
+                speech_volume=max(
+                    SPEECH_VOLUME_MIN, min(100, s.settings.speech_volume + 10 * d)
+                )
             ),
         ),
         MenuItem(

@@ -312,8 +312,13 @@ class MenuScreen(Screen):
             case Command.MENU_LEFT | Command.MENU_RIGHT:
                 item = self.items[self.index]
                 if item.adjust is not None:
+                    before = self.item_text()
                     item.adjust(services, -1 if command is Command.MENU_LEFT else 1)
-                    services.say(Utterance(self.item_text(), Cue.MENU_MOVE, True))
+                    text = self.item_text()
+                    # A value already at its end (a volume's floor) is said with
+                    # the edge cue, as the end of a list is.
+                    cue = Cue.MENU_MOVE if text != before else Cue.EDGE
+                    services.say(Utterance(text, cue, True))
                 else:
                     services.say(Utterance(self.item_text(), Cue.EDGE, True))
             case Command.MENU_CHOOSE:

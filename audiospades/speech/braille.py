@@ -11,6 +11,13 @@ worker thread, a missing module or a missing BRLTTY is logged once and leaves th
 display alone, and a connection that drops is dropped and tried again, at most
 every `RETRY_SECONDS`, when there is something new to show. Only the latest line
 matters to a display, so a line not yet written is replaced by a newer one.
+
+A line longer than the display is cut at the last whole word that fits, and
+`CONTINUED` ends it, so the player knows there is more (the speech says all of
+it). Panning through the rest with the display's own keys is not offered yet: in
+BrlAPI's tty mode the game would have to read the display's keys itself
+(``readKey`` on this worker), which this module does not do; until it does, a
+player who reads braille only (speech off) cannot reach the end of a long line.
 """
 
 from __future__ import annotations
@@ -22,7 +29,13 @@ import time
 from collections.abc import Callable
 from typing import Any, Final
 
-__all__ = ["RETRY_SECONDS", "BrailleDisplay", "open_braille"]
+__all__ = [
+    "CONTINUED",
+    "RETRY_SECONDS",
+    "BrailleDisplay",
+    "fit_to_cells",
+    "open_braille",
+]
 
 _log = logging.getLogger(__name__)
 
@@ -31,6 +44,35 @@ RETRY_SECONDS: Final = 5.0
 
 CLOSE_WAIT_SECONDS: Final = 0.5
 """How long closing waits for the worker to leave the display."""
+
+
+CONTINUED: Final = " >"
+"""Ends a line cut to the display's cells: there is more than the display shows.
+
+Plain ASCII, which every BRLTTY text table has (an ellipsis may not be)."""
+
+
+def fit_to_cells(text: str, cells: int) -> str:
+    """``text`` as it fits ``cells`` braille cells: cut at a word, then `CONTINUED`.
+
+    A word too long for the display is cut where the display ends.
+
+    >>> fit_to_cells("Your cards, 13: Clubs: queen, 5 and 4. Diamonds: ace", 40)
+    'Your cards, 13: Clubs: queen, 5 and 4. >'
+    >>> fit_to_cells("Your turn.", 40), fit_to_cells("Spades are broken.", 12)
+    ('Your turn.', 'Spades are >')
+    >>> fit_to_cells("Unbreakablewordhere and more", 12), fit_to_cells("Hello", 0)
+    ('Unbreakable>', 'Hello')
+    """
+    if cells <= 0 or len(text) <= cells:
+        return text
+    room = cells - len(CONTINUED)
+    if room < 1:
+        return text[:cells]
+    cut = text.rfind(" ", 0, room + 1)
+    if cut <= 0:
+        return text[: cells - 1] + CONTINUED.strip()
+    return text[:cut].rstrip() + CONTINUED
 
 
 def _import_brlapi() -> Any:
@@ -161,14 +203,14 @@ class BrailleDisplay:
         return True
 
     def _fit(self, text: str) -> str:
-        """The text cut to the display's cells (the start of the line)."""
+        """The text as it fits the display's cells (see `fit_to_cells`)."""
         size = getattr(self._connection, "displaySize", None)
         try:
             width, height = size  # type: ignore[misc]
             cells = int(width) * max(1, int(height))
         except (TypeError, ValueError):
             return text
-        return text[:cells] if cells > 0 else text
+        return fit_to_cells(text, cells)
 
     def _disconnect(self) -> None:
         connection, self._connection = self._connection, None

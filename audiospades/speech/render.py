@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import math
 import os
 import shutil
 import signal
@@ -41,7 +42,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
 from audiospades.speech._quiet import quiet_modules
-from audiospades.speech.base import NORMAL_RATE
+from audiospades.speech.base import NORMAL_RATE, RATE_MAX
 
 __all__ = [
     "CALL_TIMEOUT",
@@ -62,6 +63,21 @@ _log = logging.getLogger(__name__)
 
 NORMAL_WORDS_PER_MINUTE: Final = 175
 """espeak-ng's own default rate; 100 % in the game's rate setting."""
+
+SONIC_WORDS_PER_MINUTE: Final = 450
+"""From this rate on espeak-ng speeds up another way (see `words_per_minute`)."""
+
+LAST_PLAIN_RATE: Final = 210
+"""The fastest rate, in percent, spoken at espeak-ng's plain speed (368 wpm)."""
+
+FIRST_SONIC_RATE: Final = 220
+"""The first rate step (percent) rendered above `SONIC_WORDS_PER_MINUTE`."""
+
+FIRST_SONIC_WORDS_PER_MINUTE: Final = 460
+"""The rate `FIRST_SONIC_RATE` asks of espeak-ng."""
+
+TOP_WORDS_PER_MINUTE: Final = 900
+"""The rate `RATE_MAX` (300 %) asks of espeak-ng: about six times normal speed."""
 
 ESPEAK_COMMAND: Final = "espeak-ng"
 
@@ -110,12 +126,32 @@ class Renderer(Protocol):
 
 
 def words_per_minute(percent: int) -> int:
-    """Turn a rate in percent of normal into espeak words per minute.
+    """Turn a rate in percent of normal into espeak-ng words per minute.
+
+    Every step up of the rate setting must sound faster, and espeak-ng's own
+    scale is not monotonic. Up to 449 wpm it shortens the phonemes and pauses it
+    synthesises, but above about 380 wpm that barely helps (its speed factor is
+    fixed at 7 from 380 wpm and at 6 from 400, so some steps sound no faster).
+    From 450 wpm on it synthesises at 175 wpm with short settings and
+    time-compresses the sound with libsonic by wpm / 175, which starts *slower*
+    than 449 wpm (measured here: 4.07 s at 449, 4.34 s at 450 for the same line)
+    and gets faster in proportion from there. So the plain scale is kept up to
+    `LAST_PLAIN_RATE` (368 wpm, where each step still helps), and the steps
+    above it are spent on the compressed scale, each about 9 % faster, up to
+    `TOP_WORDS_PER_MINUTE` at 300 % (and no further). A hand-edited rate between
+    two steps never lands on the plain scale's slow end above 368 wpm.
 
     >>> words_per_minute(100), words_per_minute(50), words_per_minute(200)
     (175, 88, 350)
+    >>> [words_per_minute(p) for p in range(210, 301, 10)]
+    [368, 460, 500, 544, 592, 643, 700, 761, 828, 900]
     """
-    return round(NORMAL_WORDS_PER_MINUTE * percent / NORMAL_RATE)
+    if percent <= LAST_PLAIN_RATE:
+        return round(NORMAL_WORDS_PER_MINUTE * percent / NORMAL_RATE)
+    steps = (percent - FIRST_SONIC_RATE) / (RATE_MAX - FIRST_SONIC_RATE)
+    ratio = TOP_WORDS_PER_MINUTE / FIRST_SONIC_WORDS_PER_MINUTE
+    wpm = round(FIRST_SONIC_WORDS_PER_MINUTE * math.pow(ratio, steps))
+    return min(TOP_WORDS_PER_MINUTE, max(SONIC_WORDS_PER_MINUTE, wpm))
 
 
 def choose_voice(voices: list[Voice], lang: str) -> str | None:

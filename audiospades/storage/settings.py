@@ -40,6 +40,11 @@ THEMES: Final = ("dark", "light")
 VOICES: Final = ("", "m1", "m2", "m3", "m4", "m7", "f1", "f2", "f3", "f4")
 """The built-in voice's variants: espeak-ng's standard male and female voices."""
 PERCENT_RANGE: Final = (0, 100)
+SPEECH_VOLUME_MIN: Final = 10
+"""The quietest the game's own voice can be set or loaded: never silent, since a
+blind player who silenced it by a stray arrow could not hear the way back (no
+speech at all is ``speech_mode`` "silent", chosen on purpose). A saved volume
+below it, as older versions allowed, loads as this floor."""
 SPEECH_RATE_RANGE: Final = (10, 400)
 TEXT_SCALE_RANGE: Final = (0.5, 4.0)
 RULE_NUMBER_LIMIT: Final = 10_000
@@ -69,7 +74,7 @@ class Settings:
     speech_rate: int = 100
     """Percent of the back end's normal rate."""
     speech_volume: int = 100
-    """Percent."""
+    """Percent, `SPEECH_VOLUME_MIN` to 100."""
     cue_volume: int = 80
     """Percent, for the sound cues."""
     verbosity: str = "full"
@@ -187,13 +192,16 @@ def _choice(options: tuple[str, ...]) -> _Check:
     return lambda v: _all_or_nothing(isinstance(v, str) and v in options, v)
 
 
-def _integer(low: int, high: int) -> _Check:
+def _integer(low: int, high: int, *, floor: int | None = None) -> _Check:
+    """Whole numbers from `low` to `high`; those below `floor` are raised to it."""
+
     def check(v: object) -> tuple[object, list[str] | None]:
         # A hand edit may well say 100.0; bool is an int in Python but not here.
         if isinstance(v, float) and v.is_integer():
             v = int(v)
-        ok = isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
-        return _all_or_nothing(ok, v)
+        if not isinstance(v, int) or isinstance(v, bool) or not low <= v <= high:
+            return _UNUSABLE, None
+        return (v if floor is None else max(floor, v)), []
 
     return check
 
@@ -304,7 +312,7 @@ _CHECKS: Final[dict[str, _Check]] = {
     "language": _language,
     "speech_mode": _text,
     "speech_rate": _integer(*SPEECH_RATE_RANGE),
-    "speech_volume": _integer(*PERCENT_RANGE),
+    "speech_volume": _integer(*PERCENT_RANGE, floor=SPEECH_VOLUME_MIN),
     "cue_volume": _integer(*PERCENT_RANGE),
     "verbosity": _choice(VERBOSITIES),
     "pace": _choice(PACES),

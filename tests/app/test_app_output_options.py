@@ -51,6 +51,34 @@ def test_speech_volume_is_spoken_applied_and_saved(
     assert storage.load_settings()[0].speech_volume == 80
 
 
+def test_speech_volume_stops_at_its_floor_and_says_so(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """A stray Left must never silence the game's own voice (README, Options)."""
+    h = make_harness()
+    h.press(*TO_SPEECH_VOLUME, *["left"] * 9)
+    assert h.last.startswith("Speech volume, 10 percent, 10 of ")
+    assert h.sound.cues[-1] is Cue.MENU_MOVE
+    h.press("left")
+    assert h.last.startswith("Speech volume, 10 percent, 10 of ")
+    assert h.sound.cues[-1] is Cue.EDGE  # said as the end of a list is
+    assert h.speaker.volume == 10
+    assert storage.load_settings()[0].speech_volume == 10
+
+
+def test_cue_volume_may_still_go_to_zero(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """Cues off is an allowed choice; only the end of the scale is marked."""
+    h = make_harness()
+    h.press(*TO_SPEECH_VOLUME, "down", *["left"] * 8)
+    assert h.last.startswith("Cue volume, 0 percent, 11 of ")
+    assert h.sound.volume == 0
+    h.press("left")
+    assert h.last.startswith("Cue volume, 0 percent, 11 of ")
+    assert h.sound.cues[-1] is Cue.EDGE
+
+
 def test_cue_volume_is_spoken_applied_and_heard(
     make_harness: Callable[..., Harness],
 ) -> None:

@@ -14,7 +14,12 @@ from types import SimpleNamespace
 import pytest
 
 from audiospades.speech import screen_reader as sr
-from audiospades.speech.braille import BrailleDisplay, open_braille
+from audiospades.speech.braille import (
+    CONTINUED,
+    BrailleDisplay,
+    fit_to_cells,
+    open_braille,
+)
 from audiospades.speech.detect import SCREEN_READER_ENV
 from audiospades.speech.screen_reader import ScreenReaderSpeaker
 
@@ -93,10 +98,33 @@ def test_each_announcement_goes_to_the_display_cut_to_its_cells() -> None:
         ("connect",),
         ("enter",),
         ("write", "Your turn."),
-        ("write", long[:40]),
+        ("write", "Hazel wins the trick with the queen of >"),
         ("leave",),
         ("close",),
     ]
+
+
+def test_a_long_line_is_cut_at_a_word_and_marked_as_continued() -> None:
+    """QA saw "Your cards, 13: Clubs: queen, 5 and 4. D" on 40 cells."""
+    brlapi = FakeBrlapi()
+    display = BrailleDisplay(brlapi)
+    _show(display, "Your cards, 13: Clubs: queen, 5 and 4. Diamonds: ace and 9.")
+    _show(display, "Nil.")
+    display.close()
+    written = [entry[1] for entry in brlapi.log if entry[0] == "write"]
+    assert written == ["Your cards, 13: Clubs: queen, 5 and 4. >", "Nil."]
+    assert all(len(line) <= FakeConnection.displaySize[0] for line in written)
+
+
+@pytest.mark.parametrize("cells", [10, 12, 20, 40, 62])
+def test_every_cut_fits_and_keeps_only_whole_words(cells: int) -> None:
+    text = "West leads the jack of diamonds, and spades are not broken yet."
+    shown = fit_to_cells(text, cells)
+    assert len(shown) <= cells
+    assert shown.endswith(CONTINUED)
+    kept = shown.removesuffix(CONTINUED).split()
+    assert kept == text.split()[: len(kept)]
+    assert fit_to_cells(text, len(text)) == text
 
 
 def test_no_brltty_never_crashes_and_tries_again_later() -> None:

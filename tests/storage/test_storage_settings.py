@@ -16,6 +16,7 @@ from audiospades.storage import (
     save_settings,
 )
 from audiospades.storage.settings import (
+    SPEECH_VOLUME_MIN,
     parse_settings,
     settings_from_dict,
     settings_to_dict,
@@ -314,6 +315,23 @@ def test_nan_in_file_falls_back() -> None:
     assert problem is not None
     assert problem.ignored == ("text_scale",)
     assert settings == Settings(speech_rate=90)
+
+
+@pytest.mark.parametrize("saved", [0, 5, 0.0])
+def test_a_saved_silent_speech_volume_loads_at_the_floor(saved: object) -> None:
+    """Options once allowed 0, which silenced the game's voice at every start."""
+    _write({"version": 1, "speech_volume": saved, "cue_volume": 0})
+    settings, problem = load_settings()
+    assert problem is None  # the game wrote it: not a broken file
+    assert settings.speech_volume == SPEECH_VOLUME_MIN == 10
+    assert settings.cue_volume == 0  # no cues is a choice the game allows
+
+
+def test_speech_volumes_above_the_floor_load_as_saved() -> None:
+    _write({"version": 1, "speech_volume": 10})
+    assert load_settings() == (Settings(speech_volume=10), None)
+    _write({"version": 1, "speech_volume": 30})
+    assert load_settings() == (Settings(speech_volume=30), None)
 
 
 def test_settings_are_changed_with_replace() -> None:
