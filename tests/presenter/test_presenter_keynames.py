@@ -22,9 +22,7 @@ def _english_after() -> Iterator[None]:
     ("language", "yes"),
     [("en", "Y"), ("de", "Y"), ("es", "Y griega"), ("fr", "Y grec"), ("it", "Y")],
 )
-def test_the_yes_key_is_named_so_speech_does_not_say_i(
-    language: str, yes: str
-) -> None:
+def test_the_yes_key_is_named_so_speech_does_not_say_i(language: str, yes: str) -> None:
     i18n.set_language(language)
     assert key_for(Command.YES, Context.QUESTION) == yes
     assert key_for(Command.NO, Context.QUESTION) == "N"
