@@ -392,17 +392,23 @@ class Server:
         return port
 
     async def close(self) -> None:
-        """Stop listening, close every connection, stop the tables and the pool."""
-        if self._ws is not None:
-            self._ws.close()
-            await self._ws.wait_closed()
-        for table in list(self.tables.values()):
-            table.stop()
-        self.pool.shutdown()
+        """Stop listening, close every connection, stop the tables and the pool.
+
+        The tables and the pool are stopped even if waiting for the connections
+        is cancelled (a second Ctrl+C, a caller's timeout): nothing is left running.
+        """
         try:
-            self.store.commit()
-        except sqlite3.Error as error:  # what was committed before resumes
-            log.error("database: the last turn could not be saved (%s)", error)
+            if self._ws is not None:
+                self._ws.close()
+                await self._ws.wait_closed()
+        finally:
+            for table in list(self.tables.values()):
+                table.stop()
+            self.pool.shutdown()
+            try:
+                self.store.commit()
+            except sqlite3.Error as error:  # what was committed before resumes
+                log.error("database: the last turn could not be saved (%s)", error)
 
     # --- connections ---
     async def _handle(self, ws: ServerConnection) -> None:

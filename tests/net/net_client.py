@@ -31,13 +31,34 @@ WAIT = 30.0
 T = TypeVar("T")
 
 
+CLEANUP_SECONDS = 15.0
+"""How long the tasks left when a test ends may take to finish once cancelled."""
+
+
 def run(coro: Awaitable[T], timeout: float = 240.0) -> T:
-    """Run a test coroutine to its end, within ``timeout`` seconds."""
+    """Run a test coroutine to its end, within ``timeout`` seconds.
 
-    async def bounded() -> T:
-        return await asyncio.wait_for(coro, timeout)
-
-    return asyncio.run(bounded())
+    Unlike ``asyncio.run``, the clean-up is bounded too: a task that ignores its
+    cancellation makes the test fail after CLEANUP_SECONDS, never hang the run.
+    """
+    loop = asyncio.new_event_loop()
+    try:
+        return loop.run_until_complete(asyncio.wait_for(coro, timeout))
+    finally:
+        left = asyncio.all_tasks(loop)
+        for task in left:
+            task.cancel()
+        if left:
+            _, stuck = loop.run_until_complete(
+                asyncio.wait(left, timeout=CLEANUP_SECONDS)
+            )
+            if stuck:
+                raise AssertionError(f"tasks did not stop when cancelled: {stuck}")
+        loop.run_until_complete(loop.shutdown_asyncgens())
+        loop.run_until_complete(
+            asyncio.wait_for(loop.shutdown_default_executor(), CLEANUP_SECONDS)
+        )
+        loop.close()
 
 
 def fast_config(**changes: Any) -> ServerConfig:
