@@ -51,17 +51,21 @@ screen reader. Ctrl alone silences speech, which is its answer."""
 class CountingSoundPlayer:
     """A :class:`SoundPlayer` that counts the cues it is asked to play."""
 
-    def __init__(self, inner: SoundPlayer) -> None:
+    def __init__(self, inner: SoundPlayer, volume: int = 100) -> None:
         self.inner = inner
         self.play_count = 0
+        self.audible = volume > 0
+        """Whether a cue can be heard: at volume 0 a cue answers no key."""
 
     def play(self, cue: Cue, pan: float = 0.0) -> None:
-        """Play through the wrapped player, counting the request."""
-        self.play_count += 1
+        """Play through the wrapped player, counting the request if it is heard."""
+        if self.audible:
+            self.play_count += 1
         self.inner.play(cue, pan)
 
     def set_volume(self, percent: int) -> None:
         """Set the wrapped player's volume."""
+        self.audible = percent > 0
         self.inner.set_volume(percent)
 
     def stop_all(self) -> None:
@@ -95,20 +99,27 @@ class KeyAnswers:
             return
         self._pending.append(_Pending(screen, chord, mark))
 
-    def answer(self, output_count: int, say: Callable[[Utterance], None]) -> None:
+    def answer(
+        self,
+        output_count: int,
+        say: Callable[[Utterance], None],
+        cues_heard: bool = True,
+    ) -> None:
         """At the end of a frame: answer each key still unheard, then forget them.
 
         Args:
             output_count: What the player has heard so far (the same count as the
                 marks).
             say: Speaks an utterance (and plays its cue).
+            cues_heard: Whether cues can be heard (volume above 0); if not, the
+                words are said every time, not the cue alone.
         """
         pending, self._pending = self._pending, []
         for key in pending:
             if output_count > key.mark:
                 continue  # its answer came later in the frame (typed text, update)
             told = self._told.setdefault(key.screen, set())
-            if key.chord in told:
+            if key.chord in told and cues_heard:
                 say(Utterance("", Cue.NOTHING_HERE, interrupt=True))
             else:
                 told.add(key.chord)

@@ -229,7 +229,9 @@ class App:
             for screen in self.stack.screens[:-1]:
                 screen.update_covered(services, services.clock.now_ms())
         if self.running:
-            self.answers.answer(services.output_count, services.say)
+            self.answers.answer(
+                services.output_count, services.say, services.sound.audible
+            )
         if services.fullscreen_requested:
             services.fullscreen_requested = False
             _set_fullscreen(services.settings.fullscreen)

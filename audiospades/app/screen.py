@@ -328,7 +328,8 @@ class MenuScreen(Screen):
                     return item.action(services)
                 if item.adjust is not None:
                     item.adjust(services, 1)
-                    services.say(Utterance(self.item_text(), interrupt=True))
+                # A line to read (help, a list of keys): Enter reads it again.
+                services.say(Utterance(self.item_text(), interrupt=True))
             case Command.BACK:
                 if self.can_go_back:
                     services.sound.play(Cue.MENU_BACK)

@@ -165,7 +165,7 @@ class Services:
         """Opens the braille display again when the player turns braille on."""
         from audiospades.app.answer import CountingSoundPlayer
 
-        self.sound = CountingSoundPlayer(sound)
+        self.sound = CountingSoundPlayer(sound, settings.cue_volume)
         """Cues, counted so that a key press nothing answered can be told."""
         self.settings = settings
         self.clock = clock

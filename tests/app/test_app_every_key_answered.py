@@ -229,3 +229,26 @@ def test_a_modifier_alone_is_not_answered(make_harness: Callable[..., Harness]) 
     )
     h.app.frame()
     assert h.services.output_count == before
+
+
+def test_with_cues_at_volume_0_an_unbound_key_is_always_answered_in_words(
+    make_harness: Callable[..., Harness],
+) -> None:
+    h = make_harness(settings=Settings(language="en", pace="fast", cue_volume=0))
+    for _ in range(3):
+        mark = h.mark()
+        h.press("x")
+        said = [line for line in h.said_since(mark) if line]
+        assert said and "does nothing here" in said[-1], said
+
+
+def test_enter_on_a_line_of_the_keys_list_reads_it_again(
+    make_harness: Callable[..., Harness],
+) -> None:
+    h = make_harness()
+    h.press("k", "return")  # Keys
+    h.press("down")
+    line = h.last
+    mark = h.mark()
+    h.press("return")
+    assert h.said_since(mark) == [line]
