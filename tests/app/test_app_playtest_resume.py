@@ -24,14 +24,20 @@ def _mid_trick(h: Harness) -> bool:
     )
 
 
-def test_continue_names_the_hand_and_the_cards_on_the_table(
-    make_harness: Callable[..., Harness],
-) -> None:
+def _saved_mid_trick(make_harness: Callable[..., Harness]) -> Harness:
+    """A game played (and saved) up to the player's turn in a trick under way."""
     h = make_harness(seed=3)
     h.press("return")
     play_until(h, _mid_trick)
+    assert h.last.startswith("Your turn.")
+    return h
+
+
+def test_continue_names_the_hand_and_the_cards_on_the_table(
+    make_harness: Callable[..., Harness],
+) -> None:
+    h = _saved_mid_trick(make_harness)
     heard = h.last
-    assert heard.startswith("Your turn.")
     h.press("c")
     on_table = h.last
     h2 = make_harness(seed=1)
@@ -149,9 +155,7 @@ def test_a_redeal_offer_open_at_quitting_is_open_after_continue(
 def test_new_game_over_a_saved_one_asks_first_and_n_keeps_it(
     make_harness: Callable[..., Harness],
 ) -> None:
-    h = make_harness(seed=3)
-    h.press("return")
-    play_until(h, _mid_trick)
+    _saved_mid_trick(make_harness)
     saved = storage.load_current()[0]
     assert saved is not None
     h2 = make_harness(seed=1)
@@ -172,9 +176,7 @@ def test_new_game_over_a_saved_one_asks_first_and_n_keeps_it(
 def test_new_game_over_a_saved_one_deals_on_y(
     make_harness: Callable[..., Harness],
 ) -> None:
-    h = make_harness(seed=3)
-    h.press("return")
-    play_until(h, _mid_trick)
+    _saved_mid_trick(make_harness)
     h2 = make_harness(seed=1)
     h2.press("return", "y")
     h2.settle()
@@ -187,11 +189,7 @@ def test_new_game_over_a_saved_one_deals_on_y(
 def test_continue_in_another_language_does_not_repeat_the_saved_line(
     make_harness: Callable[..., Harness],
 ) -> None:
-    h = make_harness(seed=3)
-    h.press("return")
-    play_until(h, _mid_trick)
-    english = h.last
-    assert english.startswith("Your turn.")
+    english = _saved_mid_trick(make_harness).last
     h2 = make_harness(seed=1, settings=Settings(language="fr", pace="fast"))
     h2.press("down")
     mark = h2.mark()

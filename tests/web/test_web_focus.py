@@ -33,10 +33,6 @@ from web_helpers import (
 pytestmark = pytest.mark.browser
 
 
-def _focused(driver: Any) -> str:
-    return focused_id(driver)
-
-
 def test_the_focus_follows_what_the_page_redraws(tmp_path: Path) -> None:
     skip_without_browser()
     from selenium.webdriver.common.action_chains import ActionChains
@@ -58,18 +54,18 @@ def test_the_focus_follows_what_the_page_redraws(tmp_path: Path) -> None:
         # gets the focus (before: the page's body, and Tab from the top).
         tab_to(driver, "#add-1")
         press(driver, Keys.ENTER)
-        wait_for(lambda: _focused(driver) == "remove-1", what="Remove to be focused")
+        wait_for(lambda: focused_id(driver) == "remove-1", what="Remove to be focused")
         # The character now seated (the list's first) is not offered again.
         offered = (
             "return document.querySelectorAll('#seats option[value=milly]').length"
         )
         assert driver.execute_script(offered) == 0
         press(driver, Keys.ENTER)
-        wait_for(lambda: _focused(driver) == "add-1", what="Add to be focused")
+        wait_for(lambda: focused_id(driver) == "add-1", what="Add to be focused")
         # Seat three computer players and start: the card table takes the focus.
         press(driver, Keys.ESCAPE)
         host_short_table_here(driver)
-        assert _focused(driver) == "board"
+        assert focused_id(driver) == "board"
         # F1: every line of the help reaches the live region, not the last eight
         # (the recorder hears each line as it is added; the region itself shows
         # that none was taken out again at once: lines go once 20 s old).
@@ -115,7 +111,7 @@ def test_the_focus_follows_what_the_page_redraws(tmp_path: Path) -> None:
             ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(
                 Keys.SHIFT
             ).perform()
-        played = _focused(driver)
+        played = focused_id(driver)
         assert played.startswith("card-"), played
         press(driver, Keys.ENTER)
         wait_for(
@@ -125,7 +121,7 @@ def test_the_focus_follows_what_the_page_redraws(tmp_path: Path) -> None:
             what="the card to leave the hand",
         )
         wait_for(
-            lambda: _focused(driver).startswith("card-"), what="the next card focused"
+            lambda: focused_id(driver).startswith("card-"), what="the next card focused"
         )
 
 
@@ -182,11 +178,11 @@ def test_a_chat_line_being_typed_keeps_the_focus_when_the_game_starts(
             press(driver, "hello there")
             ann.send(p.StartGame())
             wait_for(lambda: _visible(driver, "table"), what="the game to start")
-            assert _focused(driver) == "chat"
+            assert focused_id(driver) == "chat"
             press(driver, " all")
             assert _by_id(driver, "chat").get_attribute("value") == "hello there all"
             press(driver, Keys.ESCAPE)  # out of the chat line, to the card table
-            assert _focused(driver) == "board"
+            assert focused_id(driver) == "board"
         finally:
             ann.close()
 
@@ -255,13 +251,15 @@ def test_the_lobbys_focused_row_stays_put_and_follows_a_closing_table(
             # Alpha fills up under the focus: it moves to Alpha's Watch.
             for seat, character in ((1, "hazel"), (3, "omar")):
                 ann.send(p.AddBot(seat=seat, character=character))
-            wait_for(lambda: _focused(driver) == f"watch-{alpha}", what="Alpha's Watch")
+            wait_for(
+                lambda: focused_id(driver) == f"watch-{alpha}", what="Alpha's Watch"
+            )
             ann.send(p.Leave())  # Alpha, with nobody left, closes
             wait_for(
                 lambda: ("polite", "Alpha has closed.") in heard(driver),
                 what="Alpha's closing",
             )
-            wait_for(lambda: _focused(driver) == f"watch-{beta}", what="Beta's Watch")
+            wait_for(lambda: focused_id(driver) == f"watch-{beta}", what="Beta's Watch")
         finally:
             ann.close()
             bob.close()

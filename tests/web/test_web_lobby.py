@@ -34,10 +34,6 @@ from web_helpers import (
 pytestmark = pytest.mark.browser
 
 
-def _focused(driver: Any) -> str:
-    return focused_id(driver)
-
-
 def _repeats_the_last_message(driver: Any) -> None:
     """A says the last message again (polite), wherever the focus is."""
     from selenium.webdriver.common.keys import Keys
@@ -88,20 +84,20 @@ def test_the_lobby_by_keys_seats_shapes_and_page_keys(tmp_path: Path) -> None:
             )
             # The page's keys in the lobby: A and Page Up answer; the apostrophe
             # opens the chat line, Escape comes back.
-            assert _focused(driver) == "lobby-heading"
+            assert focused_id(driver) == "lobby-heading"
             _repeats_the_last_message(driver)
             press(driver, "'")
-            assert _focused(driver) == "chat"
+            assert focused_id(driver) == "chat"
             assert _by_id(driver, "chat").get_attribute("value") == ""
             press(driver, Keys.ESCAPE)
-            assert _focused(driver) == "lobby-heading"
+            assert focused_id(driver) == "lobby-heading"
             # Join offers each free seat in the game's words; Escape goes back.
             table = driver.execute_script(
                 "return document.querySelector('#tables li').dataset.id"
             )
             tab_to(driver, f"#join-{table}")
             press(driver, Keys.ENTER)
-            wait_for(lambda: _focused(driver) == f"sit-{table}-2", what="seat 3")
+            wait_for(lambda: focused_id(driver) == f"sit-{table}-2", what="seat 3")
             choice = driver.execute_script(
                 "return [...document.querySelectorAll(arguments[0])]"
                 ".map((b) => b.textContent)",
@@ -113,10 +109,10 @@ def test_the_lobby_by_keys_seats_shapes_and_page_keys(tmp_path: Path) -> None:
                 "Cancel",
             ]
             press(driver, Keys.ESCAPE)
-            assert _focused(driver) == f"join-{table}"
+            assert focused_id(driver) == f"join-{table}"
             assert not _visible(driver, f"choice-{table}")
             press(driver, Keys.ENTER)
-            wait_for(lambda: _focused(driver) == f"sit-{table}-2", what="seat 3")
+            wait_for(lambda: focused_id(driver) == f"sit-{table}-2", what="seat 3")
             press(driver, Keys.TAB, Keys.ENTER)  # seat 4, Milly's partner
             wait_for(lambda: _visible(driver, "waiting"), what="the waiting room")
             assert "Seat 4, you" in _by_id(driver, "seats").text
@@ -153,6 +149,6 @@ def test_the_lobby_by_keys_seats_shapes_and_page_keys(tmp_path: Path) -> None:
             # next seat's Add, not to the heading.
             tab_to(driver, "#add-1")
             ann.send(p.JoinSeat(table=_table_id(ann, "Trio"), seat=1))
-            wait_for(lambda: _focused(driver) == "add-2", what="the next seat's Add")
+            wait_for(lambda: focused_id(driver) == "add-2", what="the next seat's Add")
         finally:
             ann.close()
