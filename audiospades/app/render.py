@@ -25,6 +25,7 @@ from audiospades.app.table_layout import (
     Place,
     TableLayout,
     corner_rect,
+    cut_word,
     flow,
     font,
     label_pad,
@@ -112,13 +113,8 @@ def wrap(text: str, face: pygame.font.Font, width: int) -> list[str]:
         if line:
             lines.append(line)
         # A word wider than the line is cut where it must be.
-        while face.size(word)[0] > width and len(word) > 1:
-            cut = len(word) - 1
-            while cut > 1 and face.size(word[:cut])[0] > width:
-                cut -= 1
-            lines.append(word[:cut])
-            word = word[cut:]
-        line = word
+        *whole, line = cut_word(face, word, width)
+        lines += whole
     if line:
         lines.append(line)
     return lines

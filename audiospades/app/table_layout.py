@@ -138,6 +138,19 @@ Label = tuple[str, str | None]
 """A player's label: its text (two spaces part name, bid and tricks) and badge."""
 
 
+def cut_word(face: pygame.font.Font, word: str, width: int) -> list[str]:
+    """``word`` in pieces no wider than ``width`` (cut where it must be)."""
+    pieces: list[str] = []
+    while face.size(word)[0] > width and len(word) > 1:
+        cut = len(word) - 1
+        while cut > 1 and face.size(word[:cut])[0] > width:
+            cut -= 1
+        pieces.append(word[:cut])
+        word = word[cut:]
+    pieces.append(word)
+    return pieces
+
+
 def label_rows(
     text: str, badge: str | None, width: int, size: int
 ) -> tuple[pygame.font.Font, list[str], list[list[int]]]:
@@ -156,13 +169,7 @@ def label_rows(
             pieces.append(chunk)
             continue
         for word in chunk.split():
-            while face.size(word)[0] > width and len(word) > 1:
-                cut = len(word) - 1
-                while cut > 1 and face.size(word[:cut])[0] > width:
-                    cut -= 1
-                pieces.append(word[:cut])
-                word = word[cut:]
-            pieces.append(word)
+            pieces += cut_word(face, word, width)
     widths = [face.size(c)[0] for c in pieces]
     if badge is not None:
         widths.append(badge_width(face, badge))
