@@ -110,7 +110,9 @@ class TableScreen(Screen):
         self.control.hints = HintAhead(background=thinks_in_background(services))
         if self.resumed_line is not None:
             view = self.session.view()
-            text = table_words.resumed_text(view, self.session.names)
+            text = table_words.resumed_text(
+                view, self.session.names, self.control.port.shown_trick
+            )
             services.say(Utterance(text, interrupt=True))
             if self.resumed_line:
                 services.say(Utterance(self.resumed_line))

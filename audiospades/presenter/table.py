@@ -539,13 +539,18 @@ def position_text(view: SeatView, names: Sequence[str]) -> str:
     )
 
 
-def resumed_text(view: SeatView, names: Sequence[str]) -> str:
-    """Said first when a saved game is continued: where the game stands."""
+def resumed_text(
+    view: SeatView, names: Sequence[str], shown: TrickWon | None = None
+) -> str:
+    """Said first when a saved game is continued: where the game stands.
+
+    ``shown``: a finished trick still on the table, waiting to be gathered.
+    """
     if view.is_over:
         return _("Game resumed.")
     parts = [_("Game resumed. Hand {number}.").format(number=view.hands_played + 1)]
-    if view.trick:
-        parts.append(cards_on_table_text(view, names))
+    if view.trick or shown is not None:
+        parts.append(cards_on_table_text(view, names, shown))
     return " ".join(parts)
 
 

@@ -74,3 +74,31 @@ def test_the_trick_that_ends_the_game_is_not_waited_on(
     after = h.transcript[over + 1 :]
     assert "Press N to gather the trick." not in after, after
     assert h.table.session.awaiting_trick_clear is False
+
+
+def test_a_trick_waiting_at_a_quit_is_shown_and_waits_after_continue(
+    make_harness: Callable[..., Harness],
+) -> None:
+    settings = Settings(
+        language="en",
+        pace="fast",
+        wait_after_trick=True,
+        last_rules={"preset": "pagat", "target_score": None, "hand_limit": 1},
+    )
+    h = _trick_waiting(make_harness)
+    h.press("c")
+    on_table = h.last
+    assert "won it" in on_table
+    again = make_harness(seed=1, settings=settings)
+    again.press("down")
+    mark = again.mark()
+    again.press("return")
+    again.settle()
+    said = again.said_since(mark)
+    assert said[:2] == [
+        f"Game resumed. Hand 1. {on_table}",
+        "Press N to gather the trick.",
+    ], said
+    assert again.table.session.awaiting_trick_clear
+    again.press("n")
+    assert again.said_since(mark)[-1] == "Trick gathered."
