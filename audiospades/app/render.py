@@ -464,6 +464,15 @@ def draw_table(
         )
     for seat, card in trick:
         draw_card(surface, card, layout.places[seat].card, theme)
+    if shown is not None and not view.trick:
+        # The finished trick still shown: the card that won it is framed.
+        pygame.draw.rect(
+            surface,
+            theme.highlight,
+            layout.places[shown.seat].card,
+            max(2, layout.frame_width - 1),
+            border_radius=4,
+        )
     # The hand, row by row; the focused card is raised and framed.
     legal = view.legal_plays
     for i, (card, rect) in enumerate(zip(hand, layout.hand, strict=True)):

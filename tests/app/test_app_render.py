@@ -347,3 +347,30 @@ def test_long_labels_take_lines_not_smaller_text(size: tuple[int, int]) -> None:
     # The long name is not what sets the size at 100%, and at 400% the labels
     # are at least as large as at 100% (they were once drawn at 10 to 16 px).
     assert sizes[0] == table_layout(size, 1.0, player_count=6, hand_count=13).label_size
+
+
+def test_the_card_that_won_the_finished_trick_is_framed(
+    make_harness: Callable[..., Harness],
+) -> None:
+    settings = Settings(
+        language="en",
+        pace="fast",
+        wait_after_trick=True,
+        last_rules={"preset": "pagat", "target_score": None, "hand_limit": 1},
+    )
+    h = make_harness(seed=7, settings=settings, draw=True)
+    h.press("return", "3", "return")
+    for _ in range(4):
+        h.settle()
+        if h.table.session.awaiting_trick_clear:
+            break
+        h.press("tab", "return")
+    shown = h.table.session.shown_trick
+    assert h.table.session.awaiting_trick_clear and shown is not None
+    h.frame()
+    surface = pygame.display.get_surface()
+    highlight = THEMES["dark"].highlight
+    for place in h.table.layout.places:
+        rect = place.card
+        edge = tuple(surface.get_at((rect.centerx, rect.top + 1)))[:3]
+        assert (edge == highlight) == (place.seat == shown.seat), place.seat
