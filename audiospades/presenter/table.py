@@ -548,6 +548,9 @@ def resumed_text(
     """
     if view.is_over:
         return _("Game resumed.")
+    if view.phase is Phase.BIDDING and any(bid is not None for bid in view.bids):
+        # The bids so far, as after an undo: "Hand 1. So far: Rosa bid 3."
+        return " ".join([_("Game resumed."), position_text(view, names)])
     parts = [_("Game resumed. Hand {number}.").format(number=view.hands_played + 1)]
     if view.trick or shown is not None:
         parts.append(cards_on_table_text(view, names, shown))

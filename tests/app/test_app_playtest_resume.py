@@ -199,3 +199,24 @@ def test_continue_in_another_language_does_not_repeat_the_saved_line(
     assert said[0].startswith("Partie reprise. Donne 1."), said
     assert english not in said, said
     assert not any(line.startswith("Your ") for line in said), said
+
+
+def test_continue_in_the_bidding_says_the_bids_so_far(
+    make_harness: Callable[..., Harness],
+) -> None:
+    settings = _rules_settings()
+    h = make_harness(seed=2, settings=settings)
+    h.press("return")
+    h.settle()
+    game = h.table.session.game
+    assert game.phase is Phase.BIDDING and game.bids[0] is None
+    made = [b for b in game.bids if b is not None]
+    assert made
+    again = make_harness(seed=1, settings=settings)
+    again.press("down")
+    mark = again.mark()
+    again.press("return")
+    again.settle()
+    first = again.said_since(mark)[0]
+    assert first.startswith("Game resumed. Hand 1. So far: "), first
+    assert first.count(" bid ") == len(made), first
