@@ -7,6 +7,15 @@ from collections.abc import Callable
 
 from audiospades.app.harness import Harness
 from audiospades.rules import Phase
+from audiospades.storage import Settings
+
+WAITING_SETTINGS = Settings(
+    language="en",
+    pace="fast",
+    wait_after_trick=True,
+    last_rules={"preset": "pagat", "target_score": None, "hand_limit": 1},
+)
+"""A one-hand game that waits for a key after each trick."""
 
 
 def play_until(
@@ -83,3 +92,22 @@ def press_route(harness: Harness, keys: tuple[str, ...]) -> None:
     for key in keys:
         harness.press(key)
         past_new_game_question(harness)
+
+
+def waiting_game(make_harness: Callable[..., Harness], **options: object) -> Harness:
+    """A game of WAITING_SETTINGS (seed 7), the player's bid of 3 placed."""
+    h = make_harness(seed=7, settings=WAITING_SETTINGS, **options)
+    h.press("return", "3", "return")
+    return h
+
+
+def trick_waiting(make_harness: Callable[..., Harness], **options: object) -> Harness:
+    """:func:`waiting_game` played on to its first trick waiting to be gathered."""
+    h = waiting_game(make_harness, **options)
+    for _ in range(4):
+        h.settle()
+        if h.table.session.awaiting_trick_clear:
+            break
+        h.press("tab", "return")
+    assert h.table.session.awaiting_trick_clear
+    return h

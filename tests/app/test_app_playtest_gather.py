@@ -6,31 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from app_helpers import WAITING_SETTINGS, trick_waiting, waiting_game
 
 from audiospades.app.harness import Harness
-from audiospades.storage import Settings
-
-
-def _waiting_game(make_harness: Callable[..., Harness]) -> Harness:
-    """A one-hand game that waits for a key after each trick, bid placed."""
-    settings = Settings(
-        language="en",
-        pace="fast",
-        wait_after_trick=True,
-        last_rules={"preset": "pagat", "target_score": None, "hand_limit": 1},
-    )
-    h = make_harness(seed=7, settings=settings)
-    h.press("return", "3", "return")
-    return h
 
 
 def _trick_waiting(make_harness: Callable[..., Harness]) -> Harness:
-    h = _waiting_game(make_harness)
-    for _ in range(4):
-        h.settle()
-        if h.table.session.awaiting_trick_clear:
-            break
-        h.press("tab", "return")
+    h = trick_waiting(make_harness)
     assert h.last == "Press N to gather the trick."
     return h
 
@@ -63,7 +45,7 @@ def test_the_trick_that_ends_the_game_is_not_waited_on(
     make_harness: Callable[..., Harness],
 ) -> None:
     """ "Game over" is the last word, not "Press N to gather the trick" after it."""
-    h = _waiting_game(make_harness)
+    h = waiting_game(make_harness)
     for _ in range(60):
         h.settle()
         if h.table.finished:
@@ -79,17 +61,11 @@ def test_the_trick_that_ends_the_game_is_not_waited_on(
 def test_a_trick_waiting_at_a_quit_is_shown_and_waits_after_continue(
     make_harness: Callable[..., Harness],
 ) -> None:
-    settings = Settings(
-        language="en",
-        pace="fast",
-        wait_after_trick=True,
-        last_rules={"preset": "pagat", "target_score": None, "hand_limit": 1},
-    )
     h = _trick_waiting(make_harness)
     h.press("c")
     on_table = h.last
     assert "won it" in on_table
-    again = make_harness(seed=1, settings=settings)
+    again = make_harness(seed=1, settings=WAITING_SETTINGS)
     again.press("down")
     mark = again.mark()
     again.press("return")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from app_helpers import play_until
+from app_helpers import play_until, trick_waiting
 
 from audiospades.app.harness import Harness
 from audiospades.app.render import TableLayout, table_layout
@@ -284,20 +284,7 @@ def test_the_header_says_a_finished_trick_waits_not_who_plays_next(
         return text
 
     monkeypatch.setattr(table_words, "turn_header_text", spy)
-    settings = Settings(
-        language="en",
-        pace="fast",
-        wait_after_trick=True,
-        last_rules={"preset": "pagat", "target_score": None, "hand_limit": 1},
-    )
-    h = make_harness(seed=7, settings=settings, draw=True)
-    h.press("return", "3", "return")
-    for _ in range(4):
-        h.settle()
-        if h.table.session.awaiting_trick_clear:
-            break
-        h.press("tab", "return")
-    assert h.table.session.awaiting_trick_clear
+    h = trick_waiting(make_harness, draw=True)
     h.frame()
     assert drawn[-1] == "Trick complete"
     h.press("n")
@@ -352,21 +339,9 @@ def test_long_labels_take_lines_not_smaller_text(size: tuple[int, int]) -> None:
 def test_the_card_that_won_the_finished_trick_is_framed(
     make_harness: Callable[..., Harness],
 ) -> None:
-    settings = Settings(
-        language="en",
-        pace="fast",
-        wait_after_trick=True,
-        last_rules={"preset": "pagat", "target_score": None, "hand_limit": 1},
-    )
-    h = make_harness(seed=7, settings=settings, draw=True)
-    h.press("return", "3", "return")
-    for _ in range(4):
-        h.settle()
-        if h.table.session.awaiting_trick_clear:
-            break
-        h.press("tab", "return")
+    h = trick_waiting(make_harness, draw=True)
     shown = h.table.session.shown_trick
-    assert h.table.session.awaiting_trick_clear and shown is not None
+    assert shown is not None
     h.frame()
     surface = pygame.display.get_surface()
     highlight = THEMES["dark"].highlight
