@@ -377,6 +377,7 @@ def draw_table(
     from audiospades.presenter.table import (
         dealer_mark_text,
         seat_label_text,
+        seat_to_act,
         turn_header_text,
     )
 
@@ -397,10 +398,7 @@ def draw_table(
         items.append((text, theme.text))
     items.append((goal_text(view.rules), theme.muted))
     trick_waits = table.port.awaiting_trick_clear
-    # While a finished trick waits to be gathered, no one is framed as to play.
-    acting = view.to_act if view.to_act is not None and not view.is_over else None
-    if trick_waits:
-        acting = None
+    acting = seat_to_act(view, trick_waits)
     waits = turn_header_text(view, names, trick_waits)
     if waits is not None:
         items.append((waits, theme.highlight))

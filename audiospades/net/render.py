@@ -54,7 +54,7 @@ from audiospades.presenter.online import (
 from audiospades.presenter.replies import reply_utterances
 from audiospades.presenter.sheet import score_sheet_lines
 from audiospades.presenter.system import key_help_text, unbound_key_text
-from audiospades.presenter.table import seat_label_text
+from audiospades.presenter.table import seat_label_text, seat_to_act
 from audiospades.presenter.words import card_name, watching
 from audiospades.replies import Reply
 from audiospades.rules import Card, Phase, SeatView
@@ -583,9 +583,7 @@ class WebSeat:
         if not trick and shown is not None:
             trick = list(shown.cards)
         on_table = dict(trick)
-        acting = view.to_act if view.to_act is not None and not view.is_over else None
-        if port.awaiting_trick_clear:
-            acting = None  # a finished trick waits to be gathered: no one to play
+        acting = seat_to_act(view, port.awaiting_trick_clear)
         legal = view.legal_plays if view.phase is Phase.PLAYING else frozenset()
         places = [
             p.Place(

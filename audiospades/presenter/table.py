@@ -579,6 +579,17 @@ def seat_label_text(seat: int, view: SeatView, names: Sequence[str]) -> str:
     )
 
 
+def seat_to_act(view: SeatView, trick_waits: bool = False) -> int | None:
+    """The seat the picture shows as to act.
+
+    None once the game is over, and while a finished trick waits to be gathered
+    (``trick_waits``).
+    """
+    if view.is_over or trick_waits:
+        return None
+    return view.to_act
+
+
 def turn_header_text(
     view: SeatView, names: Sequence[str], trick_waits: bool = False
 ) -> str | None:
@@ -597,7 +608,7 @@ def turn_header_text(
         )
     if trick_waits:
         return _("Trick complete")
-    acting = view.to_act
+    acting = seat_to_act(view)
     if acting is None:
         return None
     who = player_title(acting, names)
