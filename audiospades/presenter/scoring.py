@@ -312,8 +312,8 @@ def match_standing_text(view: SeatView, names: Sequence[str]) -> str:
     """Key M: who leads and by how much, after how many hands."""
     totals = view.totals
     mine = own_side(view)
-    best = max(totals)
-    leaders = [s for s, t in enumerate(totals) if t == best]
+    leaders = _leaders(totals)
+    best = totals[leaders[0]]
     played = ngettext(
         "{count} hand played.", "{count} hands played.", view.hands_played
     ).format(count=view.hands_played)
@@ -344,6 +344,12 @@ def match_standing_text(view: SeatView, names: Sequence[str]) -> str:
             theirs=signed(max(others)),
         )
     return " ".join([played, lead, goal_now_text(view)])
+
+
+def _leaders(totals: Sequence[int]) -> list[int]:
+    """The sides with the highest total (more than one when tied at the top)."""
+    best = max(totals)
+    return [side for side, total in enumerate(totals) if total == best]
 
 
 def _shared_lead_text(
@@ -378,17 +384,17 @@ def _shared_lead_text(
 def tie_played_off_text(score: HandScore, view: SeatView) -> str | None:
     """After a hand that would have ended the game but for a tie at the top."""
     totals = score.totals
-    best = max(totals)
+    leaders = _leaders(totals)
     rules = view.rules
     if (
         view.is_over
         or rules.tie_rule is not TieRule.PLAY_ON
-        or sum(1 for t in totals if t == best) < 2
+        or len(leaders) < 2
         or not is_the_end(rules, totals, view.hands_played)
     ):
         return None
     return _("The lead is tied at {points}: another hand is played.").format(
-        points=signed(best)
+        points=signed(totals[leaders[0]])
     )
 
 
@@ -411,8 +417,7 @@ def game_over_text(view: SeatView, names: Sequence[str]) -> str:
         )
         finals = f"{mercy} {finals}"
     if view.is_draw or view.winner is None:
-        best = max(view.totals)
-        leaders = [s for s, t in enumerate(view.totals) if t == best]
+        leaders = _leaders(view.totals)
         if len(leaders) < len(view.totals):
             # Three sides or more: a tie for first place, not everyone level.
             return _("The game is over: {sides} tie for first place. {scores}").format(
