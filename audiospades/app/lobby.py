@@ -223,9 +223,8 @@ class LobbyScreen(MenuScreen):
         client = self.online.client
         # Why the player is back here (a table closed under them, a seat given up
         # while they were away) comes first, then where the focus is.
-        why = [n for n in client.news if n.kind in _WHY_BACK]
+        why = client.take_news(lambda news: news.kind in _WHY_BACK)
         if why:
-            client.news = [n for n in client.news if n.kind not in _WHY_BACK]
             say_news(services, self.online, why)
         if client.list_due:
             # Back from a table: the list held is the one of before; the fresh
@@ -265,9 +264,8 @@ class LobbyScreen(MenuScreen):
         if client.table is not None:
             return
         session.pump()
-        now = [n for n in client.news if _told_under_cover(n)]
+        now = client.take_news(_told_under_cover)
         if now:
-            client.news = [n for n in client.news if not _told_under_cover(n)]
             say_news(services, session, now)
         if (
             self._introduced

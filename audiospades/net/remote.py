@@ -12,7 +12,7 @@ the presenter work unchanged: the server decides, and everything it sends is tur
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
@@ -127,6 +127,13 @@ class OnlineClient:
         """The news since the last call (the table's own notices stay with it)."""
         out, self.news = self.news, []
         return out
+
+    def take_news(self, wanted: Callable[[OnlineNews], bool]) -> list[OnlineNews]:
+        """The news ``wanted`` picks, taken out; the rest stays, in order."""
+        taken = [item for item in self.news if wanted(item)]
+        if taken:
+            self.news = [item for item in self.news if not wanted(item)]
+        return taken
 
     def send(self, message: p.ClientMessage) -> None:
         """Send an intent to the server."""
