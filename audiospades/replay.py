@@ -21,7 +21,7 @@ import json
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import Any
 
 from audiospades.presenter.words import player_name, side_name, watching
 from audiospades.record import FORMAT, RecordError, game_from_record
@@ -33,9 +33,7 @@ from audiospades.rules import (
     SideScore,
     public_view,
 )
-
-MAX_NAME_LENGTH: Final = 100
-"""The longest seat name the text output uses (the game's own limit)."""
+from audiospades.storage.saves import MAX_NAME_LENGTH
 
 
 def record_in(data: Any) -> Any:
