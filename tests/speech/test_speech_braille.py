@@ -6,12 +6,18 @@ It must never crash or block when BRLTTY is absent or the connection drops.
 
 from __future__ import annotations
 
+import contextlib
+import logging
+import socket
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from types import SimpleNamespace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from audiospades.speech import screen_reader as sr
 from audiospades.speech.braille import (
@@ -19,13 +25,18 @@ from audiospades.speech.braille import (
     BrailleDisplay,
     fit_to_cells,
     open_braille,
+    split_to_windows,
 )
 from audiospades.speech.detect import SCREEN_READER_ENV
 from audiospades.speech.screen_reader import ScreenReaderSpeaker
 
 
 class FakeConnection:
-    """Stands in for ``brlapi.Connection``: a 40-cell display."""
+    """Stands in for ``brlapi.Connection``: a 40-cell display with keys.
+
+    Like the real one it has a socket (``fileDescriptor``) that turns readable
+    when a key comes, and ``readKey(False)`` takes one key or says None.
+    """
 
     displaySize = (40, 1)
 
@@ -34,10 +45,47 @@ class FakeConnection:
         self.fail_write = fail_write
         self.hang: threading.Event | None = None
         self.entered = threading.Event()
+        self.key_ranges: list[tuple[str, int, list[int]]] = []
+        self.keys: deque[int] = deque()
+        self.keys_in_write: list[int] = []
+        """Keys that come while a write waits for its answer (the library keeps
+        them in its own buffer: the socket shows nothing)."""
+        self.fail_read = False
+        self.stale = False
+        """The socket stays readable and no key ever comes."""
+        self.blocking_reads = 0
+        self._brltty, self._socket = socket.socketpair()
         log.append(("connect",))
+
+    @property
+    def fileDescriptor(self) -> int:
+        return self._socket.fileno()
 
     def enterTtyModeWithPath(self, path: list[int] | None = None) -> None:
         self.log.append(("enter", *(str(tty) for tty in path or ())))
+
+    def ignoreKeys(self, key_type: int, codes: list[int]) -> None:
+        self.key_ranges.append(("ignore", key_type, list(codes)))
+
+    def acceptKeys(self, key_type: int, codes: list[int]) -> None:
+        self.key_ranges.append(("accept", key_type, list(codes)))
+
+    def press(self, *codes: int) -> None:
+        """BRLTTY sends the display's keys (one packet each)."""
+        self.keys.extend(codes)
+        self._brltty.send(b"k" * len(codes))
+
+    def readKey(self, wait: bool = True) -> int | None:
+        if wait:
+            self.blocking_reads += 1
+        if self.fail_read:
+            raise OSError("brltty went away")
+        if self.stale:
+            return None
+        self._socket.setblocking(False)
+        with contextlib.suppress(BlockingIOError):
+            self._socket.recv(1 if self.keys else 4096)
+        return self.keys.popleft() if self.keys else None
 
     def writeText(self, text: str) -> None:
         if self.hang is not None:
@@ -46,6 +94,8 @@ class FakeConnection:
         if self.fail_write:
             self.fail_write -= 1
             raise OSError("brltty went away")
+        self.keys.extend(self.keys_in_write)
+        self.keys_in_write = []
         self.log.append(("write", text))
 
     def leaveTtyMode(self) -> None:
@@ -53,10 +103,41 @@ class FakeConnection:
 
     def closeConnection(self) -> None:
         self.log.append(("close",))
+        self._brltty.close()
+        self._socket.close()
 
 
 class FakeBrlapi:
-    """A ``brlapi`` module whose BRLTTY can be absent, present, or flaky."""
+    """A ``brlapi`` module whose BRLTTY can be absent, present, or flaky.
+
+    Its constants are the real binding's (python3-brlapi 6.5, BrlAPI 0.8).
+    """
+
+    rangeType_all = 0
+    rangeType_type = 1
+    rangeType_command = 2
+    rangeType_key = 3
+    rangeType_code = 4
+    KEY_TYPE_MASK = 0xE0000000
+    KEY_TYPE_CMD = 0x20000000
+    KEY_TYPE_SYM = 0
+    KEY_CODE_MASK = 0x1FFFFFFF
+    KEY_CMD_BLK_MASK = 0x1FFF0000
+    KEY_CMD_ARG_MASK = 0xFFFF
+    KEY_FLAGS_SHIFT = 32
+    KEY_FLG_MOTION_ROUTE = 0x400
+    KEY_CMD_LNUP = 1
+    KEY_CMD_LNDN = 2
+    KEY_CMD_TOP = 9
+    KEY_CMD_BOT = 10
+    KEY_CMD_TOP_LEFT = 11
+    KEY_CMD_BOT_LEFT = 12
+    KEY_CMD_FWINLT = 23
+    KEY_CMD_FWINRT = 24
+    KEY_CMD_FWINLTSKIP = 25
+    KEY_CMD_FWINRTSKIP = 26
+    KEY_CMD_HOME = 29
+    KEY_CMD_ROUTE = 0x10000
 
     def __init__(self, *, present: bool = True, fail_write: int = 0) -> None:
         self.present = present
@@ -179,6 +260,204 @@ def test_without_the_brlapi_module_there_is_no_display() -> None:
     display = open_braille(FakeBrlapi)
     assert isinstance(display, BrailleDisplay)
     display.close()
+
+
+HAND = (
+    "Your cards, 13: Clubs: queen, 5 and 4. Diamonds: ace and 9. "
+    "Hearts: king, 10, 8 and 2. Spades: ace, jack and 3."
+)
+HAND_WINDOWS = [
+    "Your cards, 13: Clubs: queen, 5 and 4. >",
+    "Diamonds: ace and 9. Hearts: king, 10, >",
+    "8 and 2. Spades: ace, jack and 3.",
+]
+CMD = FakeBrlapi.KEY_TYPE_CMD
+RIGHT = CMD | FakeBrlapi.KEY_CMD_FWINRT
+LEFT = CMD | FakeBrlapi.KEY_CMD_FWINLT
+
+
+def _writes(brlapi: FakeBrlapi) -> list[str]:
+    return [entry[1] for entry in brlapi.log if entry[0] == "write"]
+
+
+def _press(display: BrailleDisplay, connection: FakeConnection, *codes: int) -> None:
+    """Press display keys and wait until the game has read them all."""
+    before = display.keys_read
+    connection.press(*codes)
+    _wait(lambda: display.keys_read >= before + len(codes))
+    assert display.wait_idle()
+
+
+def _shown_hand() -> tuple[FakeBrlapi, BrailleDisplay, FakeConnection]:
+    brlapi = FakeBrlapi()
+    display = BrailleDisplay(brlapi)
+    _show(display, HAND)
+    return brlapi, display, brlapi.connections[0]
+
+
+def test_pan_right_shows_the_rest_of_a_long_line_window_by_window() -> None:
+    """A braille-only player reads the whole hand with the display's pan key."""
+    brlapi, display, connection = _shown_hand()
+    assert _writes(brlapi) == HAND_WINDOWS[:1]
+    _press(display, connection, RIGHT)
+    assert _writes(brlapi) == HAND_WINDOWS[:2]
+    _press(display, connection, RIGHT)
+    assert _writes(brlapi) == HAND_WINDOWS
+    display.close()
+    assert brlapi.log[-2:] == [("leave",), ("close",)]
+    assert connection.blocking_reads == 0
+
+
+def test_panning_past_either_end_leaves_the_window_where_it_is() -> None:
+    brlapi, display, connection = _shown_hand()
+    _press(display, connection, LEFT)  # already at the start
+    assert _writes(brlapi) == HAND_WINDOWS[:1]
+    _press(display, connection, RIGHT, RIGHT, RIGHT, RIGHT)
+    assert _writes(brlapi)[-1] == HAND_WINDOWS[-1]
+    written = display.written
+    _press(display, connection, RIGHT)  # already at the end
+    assert display.written == written
+    assert display.is_connected
+    display.close()
+
+
+def test_pan_left_goes_back_and_home_goes_to_the_start() -> None:
+    brlapi, display, connection = _shown_hand()
+    _press(display, connection, RIGHT)
+    _press(display, connection, RIGHT)
+    _press(display, connection, LEFT)
+    assert _writes(brlapi)[-1] == HAND_WINDOWS[1]
+    _press(display, connection, CMD | FakeBrlapi.KEY_CMD_BOT)
+    assert _writes(brlapi)[-1] == HAND_WINDOWS[2]
+    _press(display, connection, CMD | FakeBrlapi.KEY_CMD_HOME)
+    assert _writes(brlapi)[-1] == HAND_WINDOWS[0]
+    display.close()
+
+
+def test_a_new_announcement_starts_at_its_first_window() -> None:
+    brlapi, display, connection = _shown_hand()
+    _press(display, connection, RIGHT)
+    long = "Hazel wins the trick with the queen of hearts, and leads next."
+    _show(display, long)
+    assert _writes(brlapi)[-1] == "Hazel wins the trick with the queen of >"
+    _press(display, connection, RIGHT)
+    assert _writes(brlapi)[-1] == "hearts, and leads next."
+    _show(display, HAND)
+    assert _writes(brlapi)[-1] == HAND_WINDOWS[0]
+    display.close()
+
+
+def test_a_key_pressed_while_a_line_is_written_is_not_lost() -> None:
+    """BrlAPI keeps keys that come while it waits for a write's answer."""
+    brlapi, display, connection = _shown_hand()
+    connection.keys_in_write = [RIGHT]
+    _show(display, "Your cards, 13: Clubs: queen, 5 and 4. Diamonds: ace and 9.")
+    _wait(lambda: display.keys_read == 1)
+    assert _writes(brlapi)[-2:] == [HAND_WINDOWS[0], "Diamonds: ace and 9."]
+    display.close()
+
+
+def test_only_the_panning_keys_are_taken_from_brltty() -> None:
+    """Every other key of the display keeps doing what BRLTTY binds it to."""
+    brlapi, display, connection = _shown_hand()
+    commands = [
+        FakeBrlapi.KEY_CMD_TOP,
+        FakeBrlapi.KEY_CMD_BOT,
+        FakeBrlapi.KEY_CMD_TOP_LEFT,
+        FakeBrlapi.KEY_CMD_BOT_LEFT,
+        FakeBrlapi.KEY_CMD_FWINLT,
+        FakeBrlapi.KEY_CMD_FWINRT,
+        FakeBrlapi.KEY_CMD_FWINLTSKIP,
+        FakeBrlapi.KEY_CMD_FWINRTSKIP,
+        FakeBrlapi.KEY_CMD_HOME,
+    ]
+    assert connection.key_ranges == [
+        ("ignore", FakeBrlapi.rangeType_all, [0]),
+        ("accept", FakeBrlapi.rangeType_command, sorted(CMD | c for c in commands)),
+    ]
+    # Keys the game did not ask for, were they sent anyway, change nothing.
+    _press(
+        display,
+        connection,
+        CMD | FakeBrlapi.KEY_CMD_LNDN,
+        CMD | FakeBrlapi.KEY_CMD_ROUTE | FakeBrlapi.KEY_CMD_FWINRT,
+        FakeBrlapi.KEY_TYPE_SYM | ord("a"),
+        0xE0000000 | FakeBrlapi.KEY_CMD_FWINRT,  # a type BrlAPI does not have
+    )
+    assert _writes(brlapi) == HAND_WINDOWS[:1]
+    # A pan key with a flag (routing motion) is still that pan key.
+    flagged = RIGHT | FakeBrlapi.KEY_FLG_MOTION_ROUTE << FakeBrlapi.KEY_FLAGS_SHIFT
+    _press(display, connection, flagged)
+    assert _writes(brlapi)[-1] == HAND_WINDOWS[1]
+    display.close()
+
+
+def test_a_display_lost_while_its_keys_are_read_is_let_go_and_made_again(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    brlapi, clock = FakeBrlapi(), Clock()
+    display = BrailleDisplay(brlapi, clock=clock, retry_seconds=5.0)
+    _show(display, HAND)
+    connection = brlapi.connections[0]
+    connection.fail_read = True
+    with caplog.at_level(logging.WARNING, "audiospades.speech.braille"):
+        connection.press(RIGHT)
+        _wait(lambda: not display.is_connected)
+    assert display.wait_idle()
+    assert brlapi.log[-2:] == [("leave",), ("close",)]
+    assert "braille display lost" in caplog.text
+    clock.now = 10.0
+    _show(display, "back")
+    assert _writes(brlapi)[-1] == "back"
+    assert len(brlapi.connections) == 2
+    _press(display, brlapi.connections[1], RIGHT)  # a short line: nothing to pan
+    assert _writes(brlapi)[-1] == "back"
+    display.close()
+
+
+def test_a_socket_that_stays_readable_with_no_key_is_let_go_not_spun_on(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    brlapi = FakeBrlapi()
+    display = BrailleDisplay(brlapi)
+    _show(display, HAND)
+    connection = brlapi.connections[0]
+    connection.stale = True
+    with caplog.at_level(logging.WARNING, "audiospades.speech.braille"):
+        connection.press(RIGHT)  # readable for good: readKey finds nothing
+        _wait(lambda: not display.is_connected)
+    assert "stays readable" in caplog.text
+    display.close()
+
+
+@pytest.mark.parametrize("cells", [3, 12, 20, 40])
+def test_the_windows_hold_the_whole_line_each_fitting_the_display(cells: int) -> None:
+    text = "West leads the jack of diamonds, and spades are not broken yet."
+    windows = split_to_windows(text, cells)
+    assert all(len(window) <= cells for window in windows)
+    assert all(window.endswith(">") for window in windows[:-1])
+    assert not windows[-1].endswith(">")
+    assert windows[0] == fit_to_cells(text, cells)
+    if cells >= 12:  # room for every word: the windows break only between words
+        kept = [window.removesuffix(CONTINUED).split() for window in windows]
+        assert [word for words in kept for word in words] == text.split()
+
+
+@given(
+    st.text(st.sampled_from("ab ,.9"), max_size=80),
+    st.integers(min_value=1, max_value=50),
+)
+def test_no_text_is_lost_between_the_windows(text: str, cells: int) -> None:
+    windows = split_to_windows(text, cells)
+    assert all(len(window) <= cells for window in windows)
+    if cells > len(CONTINUED):
+        joined = "".join(
+            window.removesuffix(CONTINUED).removesuffix(">") for window in windows[:-1]
+        )
+        joined += windows[-1]
+    else:
+        joined = "".join(windows)
+    assert joined.replace(" ", "") == text.replace(" ", "")
 
 
 class BrailleReader:
