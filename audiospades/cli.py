@@ -1,7 +1,8 @@
 """The one console entry point: play, replay a record, or run bot matches.
 
 ``audiospades`` plays (``--headless`` runs the same loop without a window or sound);
-``audiospades replay FILE [--json]`` checks a game record and prints its scores;
+``audiospades replay FILE [--json] [--language CODE]`` checks a game record and
+prints its scores, in the player's language;
 ``audiospades selfplay ...`` runs computer-player matches; ``audiospades serve``
 runs a table server for online play.
 

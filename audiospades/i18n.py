@@ -92,6 +92,22 @@ def _short(code: str) -> str:
     return code.split(".")[0].split("@")[0] or "en"
 
 
+def chosen_language(lang: str | None) -> str:
+    """The language the game speaks for the setting ``lang``, as at its start.
+
+    ``lang`` itself if the game ships it; None follows the system; English for a
+    language the game does not ship.
+
+    >>> chosen_language("fr"), chosen_language("xx")
+    ('fr', 'en')
+    """
+    wanted = lang or system_language()
+    if not is_known_language(wanted):
+        log.info("%r is not a language the game ships; speaking English", wanted)
+        return "en"
+    return wanted
+
+
 def set_language(lang: str | None, localedir: Path | None = None) -> str:
     """Switch the language; None follows the system. Returns the language in force.
 
@@ -102,10 +118,7 @@ def set_language(lang: str | None, localedir: Path | None = None) -> str:
     file must never stop the game from starting.
     """
     global _translations, _language
-    wanted = lang or system_language()
-    if not is_known_language(wanted):
-        log.info("%r is not a language the game ships; speaking English", wanted)
-        wanted = "en"
+    wanted = chosen_language(lang)
     directory = localedir or LOCALE_DIR
     candidates = [wanted]
     if "_" in wanted:

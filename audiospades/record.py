@@ -14,6 +14,7 @@ dealer then deals the next hand of the record.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from enum import StrEnum
 from typing import Any, Final
 
 from audiospades.rules import (
@@ -36,25 +37,97 @@ from audiospades.rules.errors import excerpt
 FORMAT: Final = "audiospades-record/1"
 
 
+class RecordProblem(StrEnum):
+    """What is wrong with a record, as data: the presenter words each kind.
+
+    The values a problem names (the file's value, a seat, the engine's reason) are in
+    :attr:`RecordError.detail`, under the names given here.
+    """
+
+    NOT_AN_OBJECT = "not_an_object"
+    """The record is not a JSON object."""
+    WRONG_FORMAT = "wrong_format"
+    """``format`` is not this format (``format``: the picture of the value)."""
+    PLAYERS_NOT_A_NUMBER = "players_not_a_number"
+    """Top-level ``players`` is not a whole number (``value``)."""
+    PARTNERSHIPS_NOT_A_FLAG = "partnerships_not_a_flag"
+    """Top-level ``partnerships`` is not true or false (``value``)."""
+    RULES_NOT_AN_OBJECT = "rules_not_an_object"
+    """``rules`` is not an object (``value``)."""
+    DISAGREES_WITH_RULES = "disagrees_with_rules"
+    """A top-level key (``key``, ``value``) says otherwise than ``rules`` (``option``,
+    ``stated``)."""
+    BAD_RULES = "bad_rules"
+    """The rules refused their options (``problems``: the engine's English text)."""
+    HANDS_NOT_A_LIST = "hands_not_a_list"
+    """``hands`` is not a list (``value``)."""
+    FIRST_DEALER_NOT_A_SEAT = "first_dealer_not_a_seat"
+    """The first dealer (``value``) is not a seat."""
+    HAND_NOT_AN_OBJECT = "hand_not_an_object"
+    """A hand is not an object."""
+    DEAL_AFTER_GAME_OVER = "deal_after_game_over"
+    """A hand follows the end of the game."""
+    DEAL_BEFORE_HAND_ENDS = "deal_before_hand_ends"
+    """A hand is dealt while the one before is still being played."""
+    WRONG_DEALER = "wrong_dealer"
+    """The hand names a dealer (``value``) other than the one due (``seat``)."""
+    KITTY = "kitty"
+    """The hand deals a kitty, which these rules do not."""
+    DEAL_NOT_A_LIST = "deal_not_a_list"
+    """``deal`` is not a list of hands."""
+    NOT_A_CARD = "not_a_card"
+    """A card that is not one (``value``)."""
+    BAD_DEAL = "bad_deal"
+    """The engine refused the deal (``reason``: its :class:`Reason` value)."""
+    ACTIONS_NOT_A_LIST = "actions_not_a_list"
+    """``actions`` is not a list."""
+    ILLEGAL_ACTION = "illegal_action"
+    """The engine refused an action (``reason``: the :class:`Reason`; ``detail``: its
+    data as ``name value`` pairs, or empty)."""
+    MORE_HANDS_FOLLOW = "more_hands_follow"
+    """A hand is left unfinished, yet more hands follow it."""
+    ACTION_NOT_AN_OBJECT = "action_not_an_object"
+    """An action is not an object."""
+    ACTION_WITHOUT_SEAT = "action_without_seat"
+    """An action has no whole-number ``seat``."""
+    ACTION_KIND_UNCLEAR = "action_kind_unclear"
+    """An action has none, or more than one, of bid, pass, play and redeal."""
+    PASS_NOT_A_LIST = "pass_not_a_list"
+    """``pass`` is not a list of cards."""
+    NOT_A_BID = "not_a_bid"
+    """A bid that is not one (``value``)."""
+    REDEAL_NOT_TRUE = "redeal_not_true"
+    """``redeal`` is something other than true."""
+
+
 class RecordError(ValueError):
-    """A record that cannot be replayed; says where (hand and action index) and why."""
+    """A record that cannot be replayed; says where (hand and action index) and why.
+
+    ``problem`` and ``detail`` say why as data, for the presenter to word in the
+    player's language; ``message`` is the same in English, for logs.
+    """
 
     def __init__(
         self,
+        problem: RecordProblem,
         message: str,
         hand_index: int | None = None,
         action_index: int | None = None,
+        *,
         reason: str | None = None,
+        detail: Mapping[str, object] | None = None,
     ) -> None:
-        """Keep the place and the reason (a :class:`Reason` value where one applies)."""
+        """Keep the problem, the place and the reason (a :class:`Reason` value)."""
+        self.problem = problem
         self.message = message
         self.hand_index = hand_index
         self.action_index = action_index
         self.reason = reason
+        self.detail: Mapping[str, object] = dict(detail or {})
         super().__init__(self.describe())
 
     def describe(self) -> str:
-        """One line: where, then what."""
+        """One line in English: where, then what."""
         where = []
         if self.hand_index is not None:
             where.append(f"hand {self.hand_index}")
@@ -142,22 +215,40 @@ def rules_from_record(data: Mapping[str, Any]) -> Rules:
             type, an impossible mix, or top-level keys that contradict ``rules``.
     """
     if not isinstance(data, Mapping):
-        raise RecordError("the record is not a JSON object")
-    if data.get("format") != FORMAT:
         raise RecordError(
-            f"not an {FORMAT} record (format is {excerpt(data.get('format'))})"
+            RecordProblem.NOT_AN_OBJECT, "the record is not a JSON object"
+        )
+    if data.get("format") != FORMAT:
+        shown = excerpt(data.get("format"))
+        raise RecordError(
+            RecordProblem.WRONG_FORMAT,
+            f"not an {FORMAT} record (format is {shown})",
+            detail={"format": shown},
         )
     players = data.get("players")
     if players is not None and not _is_whole_number(players):
-        raise RecordError(f"'players' must be a whole number, not {excerpt(players)}")
+        shown = excerpt(players)
+        raise RecordError(
+            RecordProblem.PLAYERS_NOT_A_NUMBER,
+            f"'players' must be a whole number, not {shown}",
+            detail={"value": shown},
+        )
     partnerships = data.get("partnerships")
     if partnerships is not None and not isinstance(partnerships, bool):
+        shown = excerpt(partnerships)
         raise RecordError(
-            f"'partnerships' must be true or false, not {excerpt(partnerships)}"
+            RecordProblem.PARTNERSHIPS_NOT_A_FLAG,
+            f"'partnerships' must be true or false, not {shown}",
+            detail={"value": shown},
         )
     raw_rules = data.get("rules", {"preset": "pagat"})
     if not isinstance(raw_rules, Mapping):
-        raise RecordError(f"'rules' must be an object, not {excerpt(raw_rules)}")
+        shown = excerpt(raw_rules)
+        raise RecordError(
+            RecordProblem.RULES_NOT_AN_OBJECT,
+            f"'rules' must be an object, not {shown}",
+            detail={"value": shown},
+        )
     for top, inner, value in (
         ("players", "player_count", players),
         ("partnerships", "partnerships", partnerships),
@@ -166,13 +257,23 @@ def rules_from_record(data: Mapping[str, Any]) -> Rules:
         # A value of the wrong type is named by Rules.from_dict below.
         if value is None or type(stated) is not type(value) or stated == value:
             continue
+        detail = {
+            "key": f"'{top}'",
+            "value": excerpt(value),
+            "option": f"rules.{inner}",
+            "stated": excerpt(stated),
+        }
         raise RecordError(
-            f"'{top}' {excerpt(value)} disagrees with rules.{inner} {excerpt(stated)}"
+            RecordProblem.DISAGREES_WITH_RULES,
+            "{key} {value} disagrees with {option} {stated}".format(**detail),
+            detail=detail,
         )
     try:
         return Rules.from_dict(raw_rules, players=players, partnerships=partnerships)
     except RulesError as error:
-        raise RecordError(f"rules: {error}") from None
+        raise RecordError(
+            RecordProblem.BAD_RULES, f"rules: {error}", detail={"problems": str(error)}
+        ) from None
 
 
 def game_from_record(data: Mapping[str, Any]) -> Game:
@@ -187,14 +288,25 @@ def game_from_record(data: Mapping[str, Any]) -> Game:
     rules = rules_from_record(data)
     hands = data.get("hands", [])
     if not isinstance(hands, list):
-        raise RecordError(f"'hands' must be a list, not {excerpt(hands)}")
+        shown = excerpt(hands)
+        raise RecordError(
+            RecordProblem.HANDS_NOT_A_LIST,
+            f"'hands' must be a list, not {shown}",
+            detail={"value": shown},
+        )
     first_dealer = data.get("first_dealer")
     if first_dealer is None:
         first_dealer = 0
         if hands and isinstance(hands[0], Mapping):
             first_dealer = hands[0].get("dealer", 0)
     if not _is_whole_number(first_dealer) or not 0 <= first_dealer < rules.player_count:
-        raise RecordError(f"the first dealer {excerpt(first_dealer)} is not a seat", 0)
+        shown = excerpt(first_dealer)
+        raise RecordError(
+            RecordProblem.FIRST_DEALER_NOT_A_SEAT,
+            f"the first dealer {shown} is not a seat",
+            0,
+            detail={"value": shown},
+        )
     game = Game(rules, first_dealer=first_dealer)
     for hand_index, hand in enumerate(hands):
         _replay_hand(game, hand, hand_index, is_last=hand_index == len(hands) - 1)
@@ -215,36 +327,58 @@ def _is_whole_number(value: object) -> bool:
 
 def _replay_hand(game: Game, hand: Any, hand_index: int, *, is_last: bool) -> None:
     if not isinstance(hand, Mapping):
-        raise RecordError("a hand must be an object", hand_index)
+        raise RecordError(
+            RecordProblem.HAND_NOT_AN_OBJECT, "a hand must be an object", hand_index
+        )
     if game.phase is not Phase.DEALING:
-        what = "the game is over" if game.is_over else "the previous hand is unfinished"
-        raise RecordError(f"cannot deal: {what}", hand_index)
+        if game.is_over:
+            problem, what = RecordProblem.DEAL_AFTER_GAME_OVER, "the game is over"
+        else:
+            problem = RecordProblem.DEAL_BEFORE_HAND_ENDS
+            what = "the previous hand is unfinished"
+        raise RecordError(problem, f"cannot deal: {what}", hand_index)
     dealer = hand.get("dealer", game.dealer)
     if dealer != game.dealer:
+        shown = excerpt(dealer)
         raise RecordError(
-            f"dealer {excerpt(dealer)} should be seat {game.dealer}",
+            RecordProblem.WRONG_DEALER,
+            f"dealer {shown} should be seat {game.dealer}",
             hand_index,
-            None,
-            "wrong_dealer",
+            reason="wrong_dealer",
+            detail={"value": shown, "seat": game.dealer},
         )
     if hand.get("kitty"):
-        raise RecordError("these rules deal no kitty", hand_index)
+        raise RecordError(RecordProblem.KITTY, "these rules deal no kitty", hand_index)
     deal = hand.get("deal")
     if not isinstance(deal, list) or not all(isinstance(h, list) for h in deal):
-        raise RecordError("'deal' must be a list of hands", hand_index)
+        raise RecordError(
+            RecordProblem.DEAL_NOT_A_LIST, "'deal' must be a list of hands", hand_index
+        )
     try:
         cards = [[Card.parse(c) for c in h] for h in deal]
     except CardParseError as error:
-        raise RecordError(f"not a card: {error}", hand_index) from None
+        raise RecordError(
+            RecordProblem.NOT_A_CARD,
+            f"not a card: {error}",
+            hand_index,
+            detail={"value": str(error)},
+        ) from None
     try:
         game.deal(cards)
     except IllegalAction as error:
+        reason = error.reason.value
         raise RecordError(
-            f"bad deal ({error.reason.value})", hand_index, None, error.reason.value
+            RecordProblem.BAD_DEAL,
+            f"bad deal ({reason})",
+            hand_index,
+            reason=reason,
+            detail={"reason": error.reason},
         ) from None
     actions = hand.get("actions", [])
     if not isinstance(actions, list):
-        raise RecordError("'actions' must be a list", hand_index)
+        raise RecordError(
+            RecordProblem.ACTIONS_NOT_A_LIST, "'actions' must be a list", hand_index
+        )
     for action_index, raw in enumerate(actions):
         action = _parse_action(raw, hand_index, action_index)
         try:
@@ -255,41 +389,63 @@ def _replay_hand(game: Game, hand: Any, hand_index: int, *, is_last: bool) -> No
                 f" ({detail})" if detail else ""
             )
             raise RecordError(
-                text, hand_index, action_index, error.reason.value
+                RecordProblem.ILLEGAL_ACTION,
+                text,
+                hand_index,
+                action_index,
+                reason=error.reason.value,
+                detail={"reason": error.reason, "detail": detail},
             ) from None
     if not is_last and game.phase not in (Phase.DEALING, Phase.GAME_OVER):
-        raise RecordError("the hand is unfinished but more hands follow", hand_index)
+        raise RecordError(
+            RecordProblem.MORE_HANDS_FOLLOW,
+            "the hand is unfinished but more hands follow",
+            hand_index,
+        )
 
 
 def _parse_action(
     raw: Any, hand_index: int, action_index: int
 ) -> BidAction | PassAction | PlayAction | RedealAction:
-    def fail(message: str) -> RecordError:
-        return RecordError(message, hand_index, action_index)
+    def fail(
+        problem: RecordProblem, message: str, value: str | None = None
+    ) -> RecordError:
+        detail = None if value is None else {"value": value}
+        return RecordError(problem, message, hand_index, action_index, detail=detail)
 
     if not isinstance(raw, Mapping):
-        raise fail("an action must be an object")
+        raise fail(RecordProblem.ACTION_NOT_AN_OBJECT, "an action must be an object")
     seat = raw.get("seat")
     if isinstance(seat, bool) or not isinstance(seat, int):
-        raise fail("an action needs a whole-number 'seat'")
+        raise fail(
+            RecordProblem.ACTION_WITHOUT_SEAT, "an action needs a whole-number 'seat'"
+        )
     kinds = [k for k in ("bid", "pass", "play", "redeal") if k in raw]
     if len(kinds) != 1:
-        raise fail("an action needs exactly one of bid, pass, play, redeal")
+        raise fail(
+            RecordProblem.ACTION_KIND_UNCLEAR,
+            "an action needs exactly one of bid, pass, play, redeal",
+        )
     kind = kinds[0]
     value = raw[kind]
     if kind == "pass" and not isinstance(value, list):
-        raise fail("'pass' must be a list of cards")
+        raise fail(RecordProblem.PASS_NOT_A_LIST, "'pass' must be a list of cards")
+    if kind == "bid":
+        try:
+            bid = Bid.from_record(value)
+        except ValueError:
+            shown = excerpt(value)
+            raise fail(RecordProblem.NOT_A_BID, f"not a bid: {shown}", shown) from None
+        return BidAction(seat, bid)
     try:
-        if kind == "bid":
-            return BidAction(seat, Bid.from_record(value))
         if kind == "pass":
             return PassAction(seat, tuple(Card.parse(c) for c in value))
         if kind == "play":
             return PlayAction(seat, Card.parse(value))
     except CardParseError as error:
-        raise fail(f"not a card: {error}") from None
-    except ValueError as error:
-        raise fail(str(error)) from None
+        raise fail(
+            RecordProblem.NOT_A_CARD, f"not a card: {error}", str(error)
+        ) from None
     if value is not True:
-        raise fail("'redeal' must be true")
+        raise fail(RecordProblem.REDEAL_NOT_TRUE, "'redeal' must be true")
     return RedealAction(seat)

@@ -1,17 +1,23 @@
-"""``audiospades replay FILE [--json]``: check a game record and report its scores.
+"""``audiospades replay FILE``: check a game record and report its scores.
 
 Every action is checked by the rules engine. On success the per-hand and running
-scores go to standard output (text, or JSON in the shape of the spec's "Replay
-output"); on any problem one line naming the hand and action index goes to standard
-error, nothing to standard output, and the exit status is 2.
+scores go to standard output (text, or with ``--json`` JSON in the shape of the
+spec's "Replay output"); on any problem one line naming the hand and action index
+goes to standard error, nothing to standard output, and the exit status is 2.
 
 FILE is a record, or one of the game's own files (``current_game.json``,
 ``finished/GAME_ID.json``), which keep the record inside a wrapper
 (``{"version": 1, "record": {...}, "meta": {...}}``): see :func:`record_in`.
 
-This is a tool for exchanging games with other programs, so it speaks English only;
-it names hands and sides as the game does (hands from 1, sides by their players'
-names where the record has them), through the presenter's words for them.
+Blind players use it to check their own saved games, so the text and the line of
+trouble are in the player's language: ``--language CODE``, or the one in the player's
+settings, or the one the game would choose at its start (the system's). A settings
+file that cannot be read is left alone (the game tells of it at its next start) and
+does not stop the replay. Every word comes from :mod:`audiospades.presenter.replay`;
+this module lays out the lines and their numbers, which are kept as they are, and
+names hands and sides as the game does (hands from 1, sides by their players' names
+where the record has them). The JSON is for other programs: its keys and values are
+the spec's, in no language.
 """
 
 from __future__ import annotations
@@ -19,11 +25,27 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from audiospades.presenter.words import player_name, side_name, watching
+from audiospades import i18n
+from audiospades.languages import SUPPORTED_LANGUAGES
+from audiospades.presenter.replay import (
+    replay_bad_record_text,
+    replay_bid_text,
+    replay_draw_line,
+    replay_hand_line,
+    replay_malformed_json_text,
+    replay_nested_too_deeply_text,
+    replay_not_finished_line,
+    replay_thrown_in_line,
+    replay_too_many_digits_text,
+    replay_totals_line,
+    replay_unfinished_line,
+    replay_unreadable_text,
+    replay_winner_line,
+)
 from audiospades.record import FORMAT, RecordError, game_from_record
 from audiospades.rules import (
     Game,
@@ -34,6 +56,7 @@ from audiospades.rules import (
     public_view,
 )
 from audiospades.storage.saves import MAX_NAME_LENGTH
+from audiospades.storage.settings import saved_language
 
 
 def record_in(data: Any) -> Any:
@@ -139,7 +162,7 @@ def _breakdown(side: SideScore) -> dict[str, Any]:
 def format_text(
     summary: dict[str, Any], game: Game | None = None, names: Any = None
 ) -> str:
-    """The replay summary as plain lines for a person.
+    """The replay summary as plain lines for a person, in the current language.
 
     Hands are counted from 1, as the game counts them. With ``game`` and usable
     ``names`` (the record's: one short line of text a seat), seats and sides are
@@ -152,33 +175,35 @@ def format_text(
     lines: list[str] = []
     for number, hand in enumerate(summary["hands"], start=1):
         if "redeal_by" in hand:
-            seat = hand["redeal_by"]
-            who = f"seat {seat}" if usable is None else _seat_words(seat, usable)
-            lines.append(f"Hand {number}: thrown in, {who} asked")
+            lines.append(replay_thrown_in_line(number, hand["redeal_by"], usable))
             continue
-        bids = ", ".join(_bid_text(b) for b in hand["bids"])
-        tricks = ", ".join(str(t) for t in hand["tricks"])
+        bids = _joined(replay_bid_text(b) for b in hand["bids"])
+        tricks = _joined(str(t) for t in hand["tricks"])
         if not hand["complete"]:
-            lines.append(f"Hand {number}: unfinished; bids {bids}; tricks {tricks}")
+            lines.append(replay_unfinished_line(number, bids, tricks))
             continue
-        points = ", ".join(f"{p:+d}" for p in hand["side_points"])
-        totals = ", ".join(str(b["total"]) for b in hand["breakdown"])
-        lines.append(
-            f"Hand {number}: bids {bids}; tricks {tricks}; points {points}; "
-            f"totals {totals}"
+        points = _joined(f"{p:+d}" for p in hand["side_points"])
+        totals = _joined(str(b["total"]) for b in hand["breakdown"])
+        lines.append(replay_hand_line(number, bids, tricks, points, totals))
+    lines.append(
+        replay_totals_line(
+            _joined(str(t) for t in summary["totals"]),
+            _joined(str(b) for b in summary["bags"]),
         )
-    totals = ", ".join(str(t) for t in summary["totals"])
-    bags = ", ".join(str(b) for b in summary["bags"])
-    lines.append(f"Totals {totals}; bags {bags}")
-    if summary["finished"]:
-        if summary["draw"]:
-            lines.append("Game over: a draw")
-        else:
-            winner = _winner_words(summary["winner"], game, usable)
-            lines.append(f"Game over: {winner}")
+    )
+    if not summary["finished"]:
+        lines.append(replay_not_finished_line())
+    elif summary["draw"]:
+        lines.append(replay_draw_line())
     else:
-        lines.append("Game not finished")
+        view = None if game is None else public_view(game)
+        lines.append(replay_winner_line(summary["winner"], view, usable))
     return "\n".join(lines) + "\n"
+
+
+def _joined(items: Iterable[str]) -> str:
+    """One figure a seat or a side, in seat or side order: "10, 0, 2, 0"."""
+    return ", ".join(items)
 
 
 def _names_are_usable(names: Any, player_count: int) -> bool:
@@ -196,27 +221,14 @@ def _names_are_usable(names: Any, player_count: int) -> bool:
     )
 
 
-def _seat_words(seat: int, names: Sequence[str]) -> str:
-    """A seat by its name, as the game names it to a spectator."""
-    with watching():
-        return player_name(seat, names)
+def replay_language(wanted: str | None = None) -> str:
+    """The language to word the replay in: ``wanted``, or as the game would choose.
 
-
-def _winner_words(side: int, game: Game | None, names: Sequence[str] | None) -> str:
-    """Who won: "West and East win", "Ann wins", or "side 1 wins" without names."""
-    if game is None or names is None:
-        return f"side {side} wins"
-    with watching():
-        who = side_name(side, public_view(game), names)
-    return f"{who} win" if game.rules.partnerships else f"{who} wins"
-
-
-def _bid_text(bid: Any) -> str:
-    if bid is None:
-        return "-"
-    if bid == "blind_nil":
-        return "blind nil"
-    return "nil" if bid == 0 else str(bid)
+    Without ``wanted``, the language in the player's settings, if the file can be
+    read and names one; else the system's, as the game chooses at its start
+    (English for a language the game does not ship).
+    """
+    return i18n.chosen_language(wanted or saved_language())
 
 
 def main(argv: Sequence[str]) -> int:
@@ -226,29 +238,40 @@ def main(argv: Sequence[str]) -> int:
     )
     parser.add_argument("file", help="the game record (JSON)")
     parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument(
+        "--language",
+        choices=SUPPORTED_LANGUAGES,
+        default=None,
+        help="the language of the text and of the error line (default: the one in "
+        "your settings, else the system's)",
+    )
     args = parser.parse_args(list(argv))
+    with i18n.speaking(replay_language(args.language)):
+        return _replay(args.file, as_json=args.json)
+
+
+def _replay(file: str, *, as_json: bool) -> int:
     try:
-        text = Path(args.file).read_text(encoding="utf-8")
+        text = Path(file).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        return _refuse(f"cannot read {args.file}: {error}")
+        return _refuse(replay_unreadable_text(file, str(error)))
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        return _refuse(f"{args.file}: malformed JSON: {error}")
+        return _refuse(replay_malformed_json_text(file, str(error)))
     except ValueError:
         # json reads integers with int(), which refuses more digits than
         # sys.get_int_max_str_digits() (4,300 by default).
-        limit = sys.get_int_max_str_digits()
-        return _refuse(f"{args.file}: a number has more than {limit} digits")
+        return _refuse(replay_too_many_digits_text(file, sys.get_int_max_str_digits()))
     except RecursionError:
-        return _refuse(f"{args.file}: malformed JSON: nested too deeply")
+        return _refuse(replay_nested_too_deeply_text(file))
     record = record_in(data)
     try:
         game = game_from_record(record)
     except RecordError as error:
-        return _refuse(f"{args.file}: {error.describe()}")
+        return _refuse(replay_bad_record_text(file, error))
     summary = replay_summary(game)
-    if args.json:
+    if as_json:
         sys.stdout.write(json.dumps(summary, indent=2) + "\n")
     else:
         sys.stdout.write(format_text(summary, game, record.get("names")))

@@ -8,7 +8,8 @@ utterances to speech and sound, and shows the latest line on screen.
 Modules: :mod:`.words` (cards, suits, players, lists), :mod:`.events` (what happens),
 :mod:`.table` (the table keys), :mod:`.replies` (the table controller's answers
 to keys), :mod:`.scoring` (scores explained, rules), :mod:`.system` (refusals,
-files, speech, menus, keys, hints).
+files, speech, menus, keys, hints), :mod:`.replay` (the ``audiospades replay``
+command's lines).
 """
 
 from audiospades.presenter.events import describe

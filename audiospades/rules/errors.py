@@ -2,7 +2,8 @@
 
 Each refusal carries its reason as an enum and the names or values involved as
 plain data, so the presenter words it in the player's language; the English text
-kept beside it is for logs and the English-only ``audiospades replay`` tool.
+kept beside it is for logs (and, for rule options, for ``audiospades replay``'s
+error line, where it stays in English).
 """
 
 from __future__ import annotations

@@ -87,22 +87,54 @@ def read_json_object(
         return None, reject(path, ProblemKind.UNREADABLE, str(exc))
     if data is None:
         return None, reject(path, ProblemKind.DAMAGED, "larger than any file of ours")
+    value, kind, detail = _decode(data, version)
+    if value is None:
+        return None, reject(path, kind, detail)
+    return Loaded(value=value, raw=data), None
+
+
+def peek_json_object(path: Path, *, version: int) -> dict[str, object] | None:
+    """`path` as `read_json_object` reads it, but changing nothing: None if bad.
+
+    For a command that only looks (``audiospades replay`` asks which language the
+    player chose): a bad file is neither moved aside nor logged above DEBUG, and is
+    left as it is for the game to deal with, and tell the player of, at its next
+    start.
+    """
+    try:
+        data = _read_limited(path)
+    except OSError as exc:  # missing, not a regular file, unreadable, too slow
+        log.debug("not reading %s: %s", path, exc)
+        return None
+    if data is None:
+        log.debug("not reading %s: too large", path)
+        return None
+    value, kind, detail = _decode(data, version)
+    if value is None:
+        log.debug("not using %s (%s: %s)", path, kind, detail)
+    return value
+
+
+def _decode(
+    data: bytes, version: int
+) -> tuple[dict[str, object] | None, ProblemKind, str]:
+    """The JSON object in `data` if its version is `version`; else None and why."""
     try:
         # utf-8-sig: Windows Notepad puts a byte-order mark before hand-edited text.
         value = json.loads(data.decode("utf-8-sig"))
     except (ValueError, RecursionError) as exc:
         # ValueError covers UnicodeDecodeError, JSONDecodeError and over-long integers;
         # RecursionError comes from pathologically nested brackets.
-        return None, reject(path, ProblemKind.DAMAGED, type(exc).__name__)
+        return None, ProblemKind.DAMAGED, type(exc).__name__
     if not isinstance(value, dict):
-        return None, reject(path, ProblemKind.DAMAGED, "not a JSON object")
+        return None, ProblemKind.DAMAGED, "not a JSON object"
     found = value.get("version")
     if found != version or isinstance(found, bool):
         if isinstance(found, int) and not isinstance(found, bool):
             detail = f"version {found}, expected {version}"
-            return None, reject(path, ProblemKind.WRONG_VERSION, detail)
-        return None, reject(path, ProblemKind.DAMAGED, "no usable version number")
-    return Loaded(value=value, raw=data), None
+            return None, ProblemKind.WRONG_VERSION, detail
+        return None, ProblemKind.DAMAGED, "no usable version number"
+    return value, ProblemKind.DAMAGED, ""
 
 
 def load_json_object(

@@ -28,7 +28,11 @@ from audiospades.languages import is_known_language
 from audiospades.storage import paths
 from audiospades.storage.atomic import try_write_json
 from audiospades.storage.problems import LoadProblem, SaveProblem
-from audiospades.storage.safe_load import partly_used, read_json_object
+from audiospades.storage.safe_load import (
+    partly_used,
+    peek_json_object,
+    read_json_object,
+)
 
 log = logging.getLogger(__name__)
 
@@ -129,6 +133,21 @@ def load_settings() -> tuple[Settings, LoadProblem | None]:
         # start is quiet. A failed write is logged, and simply said again next time.
         try_write_json(path, settings_to_dict(settings), pretty=True)
     return settings, problem
+
+
+def saved_language() -> str | None:
+    """The language saved in ``settings.json``, read without changing anything.
+
+    None when the file is missing, cannot be read or used, or follows the system.
+    For a command that only looks (``audiospades replay``): unlike `load_settings`,
+    a bad file is not moved aside, rewritten or reported; the game does that, and
+    tells the player, at its next start.
+    """
+    data = peek_json_object(paths.settings_path(), version=SETTINGS_VERSION)
+    if data is None:
+        return None
+    settings, _ignored = parse_settings(data)
+    return settings.language
 
 
 def save_settings(settings: Settings) -> SaveProblem | None:

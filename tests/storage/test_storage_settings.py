@@ -18,6 +18,7 @@ from audiospades.storage import (
 from audiospades.storage.settings import (
     SPEECH_VOLUME_MIN,
     parse_settings,
+    saved_language,
     settings_from_dict,
     settings_to_dict,
 )
@@ -366,3 +367,52 @@ def test_online_settings_are_checked(field: str, raw: object, expected: object) 
     settings, ignored = parse_settings({"version": 1, field: raw})
     assert getattr(settings, field) == expected
     assert ignored == (() if raw == expected else (field,))
+
+
+# --- the saved language, looked at by a command that changes nothing ----------------
+def test_saved_language_reads_the_player_s_choice() -> None:
+    save_settings(dataclasses.replace(Settings(), language="de"))
+    assert saved_language() == "de"
+    save_settings(Settings())
+    assert saved_language() is None  # follows the system
+
+
+def test_saved_language_of_a_partly_understood_file_leaves_it_as_it_is() -> None:
+    path = paths.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = '{"version": 1, "language": "fr", "key_overide": {}}'
+    path.write_text(text)
+    assert saved_language() == "fr"
+    assert path.read_text() == text
+    assert [p.name for p in path.parent.iterdir()] == [path.name]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "{not json",
+        "[]",
+        '{"version": 2, "language": "fr"}',
+        '{"language": "fr"}',
+        '{"version": 1, "language": "../../fr"}',
+        '{"version": 1, "language": ["fr"]}',
+    ],
+)
+def test_saved_language_of_a_bad_file_is_none_and_the_file_is_left_alone(
+    text: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Unlike `load_settings`: not moved aside, nothing logged to warn of it; the
+    game does that, and tells the player, at its next start."""
+    path = paths.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    assert saved_language() is None
+    assert path.read_text() == text
+    assert [p.name for p in path.parent.iterdir()] == [path.name]
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+
+
+def test_saved_language_without_a_file_is_none() -> None:
+    assert saved_language() is None
+    assert not paths.settings_path().exists()

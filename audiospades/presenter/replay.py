@@ -1,0 +1,356 @@
+"""Words of ``audiospades replay``: its lines of scores and its one line of trouble.
+
+The replay command lays out the structure (which lines, the numbers in them, the
+lists joined by commas); every word it writes comes from here, in the player's
+language. Hands are counted from 1 in the scores, as the game counts them; in a
+refusal, hands and actions are positions in the file's lists, counted from 0, so the
+reader can find them. Values from the file are shown as they are written there.
+
+>>> replay_totals_line("121, 200", "1, 0")
+'Totals 121, 200; bags 1, 0'
+>>> replay_bid_text(None), replay_bid_text("blind_nil"), replay_bid_text(4)
+('-', 'blind nil', '4')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from audiospades.i18n import _, ngettext, pgettext
+from audiospades.presenter.words import bid_words, player_name, side_name, watching
+from audiospades.record import FORMAT, RecordError, RecordProblem
+from audiospades.rules import Bid, Reason, SeatView
+
+# --- the scores ----------------------------------------------------------------------
+
+
+def replay_hand_line(
+    number: int, bids: str, tricks: str, points: str, totals: str
+) -> str:
+    """One scored hand: "Hand 1: bids 10, nil, 2, nil; tricks 13, 0, 0, 0; ...".
+
+    Args:
+        number: the hand, counted from 1.
+        bids: each seat's bid, joined (see :func:`replay_bid_text`).
+        tricks: each seat's tricks, joined.
+        points: what each side scored in the hand, signed ("+121, -50").
+        totals: each side's total after the hand.
+    """
+    # Translators: a line of "audiospades replay", the command that checks a saved
+    # game: one hand's bids and tricks (one number a seat), points and totals (one
+    # number a side), as in "Hand 1: bids 10, nil, 2, nil; tricks 13, 0, 0, 0;
+    # points +121, +200; totals 121, 200".
+    return _(
+        "Hand {number}: bids {bids}; tricks {tricks}; points {points}; totals {totals}"
+    ).format(number=number, bids=bids, tricks=tricks, points=points, totals=totals)
+
+
+def replay_unfinished_line(number: int, bids: str, tricks: str) -> str:
+    """The last hand, not played out: its bids so far and tricks so far."""
+    # Translators: a line of "audiospades replay": the hand still being played when
+    # the game was saved, as in "Hand 3: unfinished; bids 4, 2, -, -; tricks 0, 0,
+    # 0, 0" ("-": no bid yet).
+    return _("Hand {number}: unfinished; bids {bids}; tricks {tricks}").format(
+        number=number, bids=bids, tricks=tricks
+    )
+
+
+def replay_thrown_in_line(number: int, seat: int, names: Sequence[str] | None) -> str:
+    """A hand thrown in for a redeal, and who asked: "Hand 2: thrown in, West asked".
+
+    ``names`` are the record's seat names, if usable; without them the seat is
+    numbered as in the record ("seat 1").
+    """
+    if names is None:
+        # Translators: a seat numbered as in a game record (from 0), for a record
+        # that names no players, as in "Hand 2: thrown in, seat 1 asked".
+        who = _("seat {seat}").format(seat=seat)
+    else:
+        with watching():
+            who = player_name(seat, names)
+    # Translators: a line of "audiospades replay": a hand thrown in and dealt again
+    # (a player with too few spades asked for it).
+    return _("Hand {number}: thrown in, {player} asked").format(
+        number=number, player=who
+    )
+
+
+def replay_bid_text(bid: int | str | None) -> str:
+    """A bid as the record writes it (``4``, ``0``, ``"blind_nil"``), or "-" for none.
+
+    Numbers are kept as they are; nil and blind nil are said as the game says them.
+    """
+    if bid is None:
+        return "-"
+    return bid_words(Bid.from_record(bid))
+
+
+def replay_totals_line(totals: str, bags: str) -> str:
+    """The running totals and bags of each side: "Totals 121, 200; bags 1, 0"."""
+    # Translators: a line of "audiospades replay": each side's score and bags after
+    # the last complete hand.
+    return _("Totals {totals}; bags {bags}").format(totals=totals, bags=bags)
+
+
+def replay_draw_line() -> str:
+    """The game ended in a draw."""
+    # Translators: the last line of "audiospades replay" for a game that was drawn.
+    return _("Game over: a draw")
+
+
+def replay_winner_line(
+    side: int, view: SeatView | None, names: Sequence[str] | None
+) -> str:
+    """Who won: "Game over: West and East win", "... Ann wins", "... side 1 wins".
+
+    Sides are named by their players, as the game names them to a spectator, with
+    the view and the record's names; without either, numbered as in the record.
+    """
+    if view is None or names is None:
+        # Translators: the last line of "audiospades replay" for a record that names
+        # no players: the winning side numbered as in the record (from 0).
+        return _("Game over: side {side} wins").format(side=side)
+    with watching():
+        who = side_name(side, view, names)
+    if view.rules.partnerships:
+        # Translators: the last line of "audiospades replay": a partnership won, as
+        # in "Game over: West and East win".
+        return _("Game over: {side} win").format(side=who)
+    # Translators: the last line of "audiospades replay": one player won, as in
+    # "Game over: Ann wins".
+    return _("Game over: {side} wins").format(side=who)
+
+
+def replay_not_finished_line() -> str:
+    """The game was saved before its end."""
+    # Translators: the last line of "audiospades replay" for a game still going on.
+    return _("Game not finished")
+
+
+# --- the one line of trouble ---------------------------------------------------------
+
+
+def replay_unreadable_text(file: str, error: str) -> str:
+    """The file cannot be read; ``error`` is the system's own words for why."""
+    # Translators: "audiospades replay" could not read the file; {error} is the
+    # system's message, as in "cannot read game.json: [Errno 2] No such file or
+    # directory".
+    return _("cannot read {file}: {error}").format(file=file, error=error)
+
+
+def replay_malformed_json_text(file: str, error: str) -> str:
+    """The file is not JSON; ``error`` is the JSON reader's own words for where."""
+    # Translators: the file given to "audiospades replay" is not valid JSON; {error}
+    # is Python's message, as in "Expecting value: line 1 column 1 (char 0)".
+    return _("{file}: malformed JSON: {error}").format(file=file, error=error)
+
+
+def replay_nested_too_deeply_text(file: str) -> str:
+    """The file's JSON nests lists or objects deeper than can be read."""
+    # Translators: the file given to "audiospades replay" has brackets nested too
+    # deeply to be read.
+    return _("{file}: malformed JSON: nested too deeply").format(file=file)
+
+
+def replay_too_many_digits_text(file: str, limit: int) -> str:
+    """A number in the file has more digits than Python reads (4,300 by default)."""
+    return ngettext(
+        "{file}: a number has more than {count} digit",
+        "{file}: a number has more than {count} digits",
+        limit,
+    ).format(file=file, count=limit)
+
+
+def replay_bad_record_text(file: str, error: RecordError) -> str:
+    """The record cannot be replayed: the file, where in it, and why."""
+    # Translators: "audiospades replay" names the file, then what is wrong in it.
+    return _("{file}: {problem}").format(file=file, problem=record_problem_text(error))
+
+
+def record_problem_text(error: RecordError) -> str:
+    """Where a record goes wrong and why: "hand 0, action 5: card not held (card KD)".
+
+    Hands and actions are positions in the file's lists, counted from 0.
+    """
+    problem = _problem_words(error)
+    hand, action = error.hand_index, error.action_index
+    if hand is not None and action is not None:
+        # Translators: where a game record goes wrong: positions in the file's
+        # lists of hands and of actions, counted from 0.
+        return _("hand {hand}, action {action}: {problem}").format(
+            hand=hand, action=action, problem=problem
+        )
+    if hand is not None:
+        # Translators: where a game record goes wrong: a position in the file's
+        # list of hands, counted from 0.
+        return _("hand {hand}: {problem}").format(hand=hand, problem=problem)
+    return problem
+
+
+def _problem_words(error: RecordError) -> str:
+    """Why a record cannot be replayed; names and values from the file as written."""
+    d = {k: str(v) for k, v in error.detail.items()}
+    value = d.get("value", "")
+    match error.problem:
+        case RecordProblem.NOT_AN_OBJECT:
+            # Translators: what is wrong in a game record file, as "audiospades
+            # replay" reports it. In these messages {value} is a value as the file
+            # writes it, and {key} and {option} are the file's own names for things
+            # (such as 'players'): keep them as they are.
+            return _("the record is not a JSON object")
+        case RecordProblem.WRONG_FORMAT:
+            return _("not an {name} record (format is {value})").format(
+                name=FORMAT, value=d.get("format", "")
+            )
+        case RecordProblem.PLAYERS_NOT_A_NUMBER:
+            # Translators: {key} is the file's own name for it: keep it.
+            return _("{key} must be a whole number, not {value}").format(
+                key="'players'", value=value
+            )
+        case RecordProblem.PARTNERSHIPS_NOT_A_FLAG:
+            # Translators: {key} is the file's own name for it: keep it.
+            return _("{key} must be true or false, not {value}").format(
+                key="'partnerships'", value=value
+            )
+        case RecordProblem.RULES_NOT_AN_OBJECT:
+            # Translators: {key} is the file's own name for it: keep it.
+            return _("{key} must be an object, not {value}").format(
+                key="'rules'", value=value
+            )
+        case RecordProblem.DISAGREES_WITH_RULES:
+            return _("{key} {value} disagrees with {option} {stated}").format(
+                key=d.get("key", ""),
+                value=value,
+                option=d.get("option", ""),
+                stated=d.get("stated", ""),
+            )
+        case RecordProblem.BAD_RULES:
+            # Translators: {problems} is the rules engine's own text, in English.
+            return _("rules: {problems}").format(problems=d.get("problems", ""))
+        case RecordProblem.HANDS_NOT_A_LIST:
+            # Translators: {key} is the file's own name for it: keep it.
+            return _("{key} must be a list, not {value}").format(
+                key="'hands'", value=value
+            )
+        case RecordProblem.FIRST_DEALER_NOT_A_SEAT:
+            return _("the first dealer {value} is not a seat").format(value=value)
+        case RecordProblem.HAND_NOT_AN_OBJECT:
+            return _("a hand must be an object")
+        case RecordProblem.DEAL_AFTER_GAME_OVER:
+            return _("cannot deal: the game is over")
+        case RecordProblem.DEAL_BEFORE_HAND_ENDS:
+            return _("cannot deal: the previous hand is unfinished")
+        case RecordProblem.WRONG_DEALER:
+            return _("dealer {value} should be seat {seat}").format(
+                value=value, seat=d.get("seat", "")
+            )
+        case RecordProblem.KITTY:
+            return _("these rules deal no kitty")
+        case RecordProblem.DEAL_NOT_A_LIST:
+            # Translators: {key} is the file's own name for it: keep it.
+            return _("{key} must be a list of hands").format(key="'deal'")
+        case RecordProblem.NOT_A_CARD:
+            return _("not a card: {value}").format(value=value)
+        case RecordProblem.BAD_DEAL:
+            # Translators: {reason} is the engine's name for it, as in "bad_deal".
+            return _("bad deal ({reason})").format(reason=d.get("reason", ""))
+        case RecordProblem.ACTIONS_NOT_A_LIST:
+            # Translators: {key} is the file's own name for it: keep it.
+            return _("{key} must be a list").format(key="'actions'")
+        case RecordProblem.ILLEGAL_ACTION:
+            return _illegal_action_words(error.detail.get("reason"), d.get("detail"))
+        case RecordProblem.MORE_HANDS_FOLLOW:
+            return _("the hand is unfinished but more hands follow")
+        case RecordProblem.ACTION_NOT_AN_OBJECT:
+            return _("an action must be an object")
+        case RecordProblem.ACTION_WITHOUT_SEAT:
+            return _("an action needs a whole-number {key}").format(key="'seat'")
+        case RecordProblem.ACTION_KIND_UNCLEAR:
+            return _("an action needs exactly one of {keys}").format(
+                keys="bid, pass, play, redeal"
+            )
+        case RecordProblem.PASS_NOT_A_LIST:
+            # Translators: {key} is the file's own name for it: keep it.
+            return _("{key} must be a list of cards").format(key="'pass'")
+        case RecordProblem.NOT_A_BID:
+            return _("not a bid: {value}").format(value=value)
+        case RecordProblem.REDEAL_NOT_TRUE:
+            # Translators: {key} is the file's own name for it: keep it.
+            return _("{key} must be true").format(key="'redeal'")
+    return error.message
+
+
+def _illegal_action_words(reason: object, detail: str | None) -> str:
+    """An action the rules refused: "card not held (card KD)".
+
+    ``detail`` is the engine's data about it as ``name value`` pairs ("card KD",
+    "to_act 1"): names and values as the engine and the file write them.
+    """
+    words = refusal_words(reason) if isinstance(reason, Reason) else str(reason)
+    if not detail:
+        return words
+    # Translators: an action a game record holds that the rules refuse, then the
+    # engine's data about it, as in "card not held (card KD)".
+    return _("{refusal} ({detail})").format(refusal=words, detail=detail)
+
+
+def refusal_words(reason: Reason) -> str:
+    """Why the rules refused an action in a record, in a few words ("not your turn").
+
+    Unlike the game's own refusals (:func:`~.system.illegal_text`) these speak to no
+    one: the action is some seat's in a file.
+    """
+    match reason:
+        case Reason.GAME_OVER:
+            # Translators: why the rules refuse an action found in a game record,
+            # in a few words, as "audiospades replay" reports it.
+            return pgettext("record refusal", "game over")
+        case Reason.WRONG_PHASE:
+            return pgettext("record refusal", "wrong phase")
+        case Reason.NOT_YOUR_TURN:
+            return pgettext("record refusal", "not your turn")
+        case Reason.NO_SUCH_SEAT:
+            return pgettext("record refusal", "no such seat")
+        case Reason.CARD_NOT_HELD:
+            return pgettext("record refusal", "card not held")
+        case Reason.MUST_FOLLOW_SUIT:
+            return pgettext("record refusal", "must follow suit")
+        case Reason.SPADES_NOT_BROKEN:
+            return pgettext("record refusal", "spades not broken")
+        case Reason.NO_SPADE_ON_FIRST_LEAD:
+            return pgettext("record refusal", "no spade on first lead")
+        case Reason.BID_OUT_OF_RANGE:
+            return pgettext("record refusal", "bid out of range")
+        case Reason.NIL_NOT_ALLOWED:
+            return pgettext("record refusal", "nil not allowed")
+        case Reason.DOUBLE_NIL_NOT_ALLOWED:
+            return pgettext("record refusal", "double nil not allowed")
+        case Reason.BLIND_NIL_NOT_ALLOWED:
+            return pgettext("record refusal", "blind nil not allowed")
+        case Reason.BLIND_NIL_NOT_BEHIND:
+            return pgettext("record refusal", "blind nil not behind")
+        case Reason.NO_HELL_TOTAL:
+            return pgettext("record refusal", "no hell total")
+        case Reason.SUICIDE_NEEDS_NIL:
+            return pgettext("record refusal", "suicide needs nil")
+        case Reason.SUICIDE_NEEDS_FOUR:
+            return pgettext("record refusal", "suicide needs four")
+        case Reason.MIRROR_MUST_MATCH_SPADES:
+            return pgettext("record refusal", "mirror must match spades")
+        case Reason.WHIZ_NIL_OR_SPADES:
+            return pgettext("record refusal", "whiz nil or spades")
+        case Reason.SIDE_BID_TOO_LOW:
+            return pgettext("record refusal", "side bid too low")
+        case Reason.WRONG_PASS_COUNT:
+            return pgettext("record refusal", "wrong pass count")
+        case Reason.DUPLICATE_CARD:
+            return pgettext("record refusal", "duplicate card")
+        case Reason.REDEAL_NOT_ALLOWED:
+            return pgettext("record refusal", "redeal not allowed")
+        case Reason.HAND_NOT_DEFICIENT:
+            return pgettext("record refusal", "hand not deficient")
+        case Reason.BAD_DEAL:
+            return pgettext("record refusal", "bad deal")
+        case Reason.WRONG_DEALER:
+            return pgettext("record refusal", "wrong dealer")
+    return reason.value.replace("_", " ")
