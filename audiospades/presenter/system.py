@@ -491,7 +491,7 @@ def menu_item_text(label: str, position: int, count: int, value: str = "") -> st
 
 _COMMANDS: Final[dict[Command, str]] = {
     Command.BID: N_("make your bid, or hear how"),
-    Command.BID_OPEN: N_("open the bid entry, or hear the bid it holds"),
+    Command.BID_OPEN: N_("open the bid entry, or hear your bid"),
     Command.CARDS_ON_TABLE: N_("the cards on the table"),
     Command.SUIT_LED: N_("the suit led, and whether spades are broken"),
     Command.TRICK_INFO: N_("bids, tricks taken and the trick number"),

@@ -21,12 +21,12 @@ def test_help_lines_have_no_full_stop_before_the_position(
         heard.append(h.last)
     assert not any("., " in line for line in heard), [x for x in heard if "., " in x]
     assert any(
-        line.startswith("B: open the bid entry, or hear the bid it holds, ")
+        line.startswith("B: open the bid entry, or hear your bid, ")
         for line in heard
     )
     # "What does this key do" still answers in a whole sentence.
     h.press("escape", "f2", "b")
-    assert h.last == "B: open the bid entry, or hear the bid it holds."
+    assert h.last == "B: open the bid entry, or hear your bid."
 
 
 def test_the_help_for_f_says_what_f_says(
@@ -47,3 +47,14 @@ def test_the_help_for_f_says_what_f_says(
         line.startswith("F: the suit led, and whether spades are broken, ")
         for line in heard
     )
+
+
+def test_the_help_for_b_says_what_b_says_in_play(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """In play B tells the player's bid; its help line says so, not "the entry"."""
+    h = make_harness(seed=7)
+    h.press("return", "n", "3", "return", "b")
+    assert h.last == "Bidding is over: you bid 3."
+    h.press("f2", "b")
+    assert h.last == "B: open the bid entry, or hear your bid."
