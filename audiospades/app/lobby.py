@@ -4,7 +4,8 @@
 and partnerships, target, rules, free seats, who sits there), then "Create a table",
 "Join a private table by its code", "Refresh the list" and "Leave the server"
 (Escape too). Enter on a table offers its free seats (a seat beside a partner says
-so) and watching. The apostrophe opens the chat entry, as at the table.
+so) and watching, from the chair of one's choosing. The apostrophe opens the chat
+entry, as at the table.
 
 Requests go to the server and their screens close at once; the lobby then waits
 for the answer: a table (the :class:`WaitingRoomScreen`, or the table itself when
@@ -66,6 +67,7 @@ from audiospades.presenter.online import (
     TABLE_NAME,
     WAITING_TITLE,
     WATCH,
+    WATCH_CHOICE_TITLE,
     bad_code_text,
     bad_name_text,
     choose_bot_intro,
@@ -83,6 +85,7 @@ from audiospades.presenter.online import (
     start_value,
     table_line,
     waiting_room_intro,
+    watch_from_seat_label,
     watching_text,
 )
 from audiospades.presenter.system import on_off_text
@@ -373,9 +376,42 @@ class TableChoiceScreen(MenuScreen):
         return Pop()
 
     def _watch(self, services: Services) -> Transition:
-        self.lobby.online.client.send(p.Spectate(table=self.info.id))
+        return Push(WatchChoiceScreen(self.lobby, self.info))
+
+
+class WatchChoiceScreen(MenuScreen):
+    """The chair to watch from ("Watch the game"): every seat, taken or not.
+
+    Watching takes no seat: a spectator sees the table as that seat's player does,
+    without their cards. Escape goes back to the table's choices.
+    """
+
+    def __init__(self, lobby: LobbyScreen, info: p.TableInfo) -> None:
+        self.lobby = lobby
+        self.info = info
+        items = [
+            MenuItem(
+                partial(watch_from_seat_label, seat, info),
+                action=partial(self._watch, chair=seat),
+            )
+            for seat in range(info.players)
+        ]
+        super().__init__(WATCH_CHOICE_TITLE, items)
+
+    def key_contexts(self) -> tuple[Context, ...]:
+        return _online_contexts()
+
+    def handle(
+        self, command: Command | None, key: KeyPress, services: Services
+    ) -> Transition | None:
+        if command is Command.CHAT:
+            return chat_entry(self.lobby.online, at_table=False)
+        return super().handle(command, key, services)
+
+    def _watch(self, services: Services, *, chair: int) -> Transition:
+        self.lobby.online.client.send(p.Spectate(table=self.info.id, chair=chair))
         self.lobby.expect_answer()
-        return Pop()
+        return Pop(2)  # this choice and the table's, back to the lobby
 
 
 def _check_table_name(text: str) -> str | None:

@@ -489,6 +489,9 @@ class Place(Message, frozen=True):
     """The card the seat has on the table now."""
     is_turn: bool
     is_dealer: bool
+    won_trick: bool = False
+    """The card here won the finished trick still shown (the page frames it; its
+    ``label`` says so). False while a trick is under way, and from older servers."""
 
 
 class Picture(Message, frozen=True):
@@ -520,6 +523,11 @@ class ListItem(Message, frozen=True):
     """For a table with more than one free seat: each free seat to sit in, its
     ``id`` the seat's number and its ``label`` the game's words for it ("Sit in
     seat 3, partner of Ann"). Null otherwise (Join takes the only free seat)."""
+    chairs: list[ListItem] | None = None
+    """For a table: every seat to watch from, taken or not (watching takes no
+    seat), its ``id`` the seat's number for ``spectate``'s ``chair`` and its
+    ``label`` the game's words ("Watch from seat 3, Bert"). Null from older
+    servers (Watch watches from seat 1)."""
 
 
 class Screen(Message, frozen=True):

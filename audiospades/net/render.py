@@ -48,6 +48,7 @@ from audiospades.presenter.online import (
     sit_in_seat_label,
     table_line,
     waiting_room_intro,
+    watch_from_seat_label,
     watching_text,
     where_things_stand,
 )
@@ -530,6 +531,7 @@ class WebSeat:
                     label=table_line(info),
                     kind=kind,
                     seats=_free_seat_items(info),
+                    chairs=_chair_items(info),
                 )
                 line = (info, item)
             lines[info.id] = line
@@ -583,15 +585,21 @@ class WebSeat:
         if not trick and shown is not None:
             trick = list(shown.cards)
         on_table = dict(trick)
+        # The finished trick still shown: the card that won it is marked, as the
+        # game's picture frames it.
+        winner = shown.seat if shown is not None and not view.trick else None
         acting = seat_to_act(view, port.awaiting_trick_clear)
         legal = view.legal_plays if view.phase is Phase.PLAYING else frozenset()
         places = [
             p.Place(
                 seat=seat,
                 label=seat_label_text(seat, view, names),
-                card=_face(on_table[seat]) if seat in on_table else None,
+                card=_table_face(on_table[seat], seat == winner)
+                if seat in on_table
+                else None,
                 is_turn=seat == acting,
                 is_dealer=seat == view.dealer,
+                won_trick=seat == winner and seat in on_table,
             )
             for seat in range(view.player_count)
         ]
@@ -623,6 +631,21 @@ def _free_seat_items(info: p.TableInfo) -> list[p.ListItem] | None:
         p.ListItem(id=str(seat), label=sit_in_seat_label(seat, info))
         for seat in info.free_seats
     ]
+
+
+def _chair_items(info: p.TableInfo) -> list[p.ListItem]:
+    """Every seat of a table to watch from, as the game's lobby offers them."""
+    return [
+        p.ListItem(id=str(seat), label=watch_from_seat_label(seat, info))
+        for seat in range(info.players)
+    ]
+
+
+def _table_face(card: Card, won: bool) -> p.CardFace:
+    """A card on the table; the one that won the finished trick says so."""
+    if not won:
+        return _face(card)
+    return p.CardFace(card=str(card), label=web_words.won_trick_card_text(card))
 
 
 def _face(card: Card, playable: bool = False, chosen: bool = False) -> p.CardFace:

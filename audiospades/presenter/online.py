@@ -70,6 +70,7 @@ START_GAME: Final = N_("Start the game")
 LEAVE_TABLE: Final = N_("Leave the table")
 PLAY_AGAIN: Final = N_("Play again")
 TABLE_CHOICE_TITLE: Final = N_("Join this table.")
+WATCH_CHOICE_TITLE: Final = N_("Watch the game from which seat?")
 WAITING_TITLE: Final = N_("Waiting for the game.")
 CHOOSE_BOT_TITLE: Final = N_("Choose a computer player.")
 
@@ -336,6 +337,21 @@ def sit_in_seat_label(seat: int, info: TableInfo) -> str:
             number=seat + 1, name=seat_name(mate.name)
         )
     return _("Sit in seat {number}").format(number=seat + 1)
+
+
+def watch_from_seat_label(seat: int, info: TableInfo) -> str:
+    """A chair to watch from: "Watch from seat 3, Bert"; a free seat has no name.
+
+    Every seat is offered, taken or not: watching takes no seat.
+    """
+    held = next(
+        (s for s in info.seats if s.seat == seat and s.kind is not SeatKind.EMPTY),
+        None,
+    )
+    name = seat_name(held.name) if held is not None else ""
+    if name:
+        return _("Watch from seat {number}, {name}").format(number=seat + 1, name=name)
+    return _("Watch from seat {number}").format(number=seat + 1)
 
 
 def spell_code(code: str) -> str:

@@ -2,10 +2,11 @@
 
 The page has no sentences of its own. The server words its announcements with the
 rest of the presenter (:mod:`audiospades.net.render`); this module adds what only a
-page shows: the header over the picture (the same words as the game's picture), a
-seat's line in the waiting room, the help's first line, and :func:`chrome_words`,
-the labels of the page's own buttons and fields, which the server hands the page as
-JSON in the player's language (``/chrome/<lang>.json``).
+page shows: the header over the picture (the same words as the game's picture), the
+name of the card that won a trick, a seat's line in the waiting room, the help's
+first line, and :func:`chrome_words`, the labels of the page's own buttons and
+fields, which the server hands the page as JSON in the player's language
+(``/chrome/<lang>.json``).
 """
 
 from __future__ import annotations
@@ -28,8 +29,8 @@ from audiospades.presenter.online import (
 )
 from audiospades.presenter.scoring import goal_text
 from audiospades.presenter.table import turn_header_text
-from audiospades.presenter.words import side_name, signed
-from audiospades.rules import SeatView
+from audiospades.presenter.words import card_name, side_name, signed
+from audiospades.rules import Card, SeatView
 from audiospades.textmark import N_
 
 
@@ -51,6 +52,16 @@ def picture_header(
     if waits is not None:
         items.append(waits)
     return items
+
+
+def won_trick_card_text(card: Card) -> str:
+    """The name of the card that won the finished trick still on the picture.
+
+    "ace of spades, won the trick": the page frames that card, and a screen reader
+    reads this as its name (the game's picture frames it too).
+    """
+    # Translators: {card} is a card's bare name, as in "ace of spades".
+    return _("{card}, won the trick").format(card=card_name(card))
 
 
 def seat_line(held: SeatInfo, info: TableInfo, mine: int | None) -> str:

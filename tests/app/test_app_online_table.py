@@ -46,7 +46,8 @@ def _bob_watches_anns_game(ann: Harness, bob: Harness) -> OnlineTableScreen:
     ann.settle()
     until(lambda: len(bob.app.top.items) == 5, bob)  # type: ignore[attr-defined]
     bob.patience_seconds = 0.3  # a spectator's table is never idle
-    bob.press("home", "return", "return")  # the table, then watch it
+    # The table, Watch the game, then the first chair (Ann's).
+    bob.press("home", "return", "return", "return")
     until(lambda: isinstance(bob.app.top, OnlineTableScreen), bob)
     watching = bob.app.top
     assert isinstance(watching, OnlineTableScreen)
@@ -215,7 +216,7 @@ def test_a_spectator_watches_a_game_to_its_end(
             )
             bob.press("return")  # the table: no seat is free
             assert bob.last.endswith("Watch the game, 1 of 1")
-            bob.press("return")
+            bob.press("return", "return")  # from the first chair: Ann's
             until(lambda: isinstance(bob.app.top, OnlineTableScreen), bob)
             assert (
                 "You are watching table Ann's table from the chair of Ann."
@@ -299,6 +300,44 @@ def test_c_in_a_new_hand_does_not_read_the_last_hands_trick(
             ann.press("l")
             assert ann.last == "No trick has been completed this hand."
         finally:
+            ann.close()
+
+
+def test_a_spectator_chooses_the_chair_to_watch_from(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Bob watches Ann's game from seat 3, Bert's chair, chosen among every seat
+    (before, Watch always watched from seat 1); Escape goes back to the table's
+    choices."""
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann")
+        bob = connect(make_harness, server, "Bob")
+        try:
+            ann.press(*HOST_WITH_BOTS)
+            ann.settle()
+            until(lambda: len(bob.app.top.items) == 5, bob)  # type: ignore[attr-defined]
+            bob.patience_seconds = 0.3  # a spectator's table is never idle
+            bob.press("home", "return", "return")  # the table, Watch the game
+            assert bob.last == (
+                "Watch the game from which seat? Watch from seat 1, Ann, 1 of 4"
+            )
+            bob.press("escape")
+            assert bob.last == "Watch the game, 1 of 1"
+            bob.press("return", "down")
+            assert bob.last == "Watch from seat 2, Milly, 2 of 4"
+            bob.press("down")
+            assert bob.last == "Watch from seat 3, Bert, 3 of 4"
+            bob.press("return")
+            until(lambda: isinstance(bob.app.top, OnlineTableScreen), bob)
+            watching = bob.app.top
+            assert isinstance(watching, OnlineTableScreen)
+            assert watching.remote.chair == 2
+            assert (
+                "You are watching table Ann's table from the chair of Bert."
+                in bob.transcript
+            )
+        finally:
+            bob.close()
             ann.close()
 
 

@@ -236,6 +236,68 @@ def test_server_messages_round_trip() -> None:
         assert p.decode_server(p.encode(message)) == message
 
 
+def test_the_pages_winner_mark_and_chairs_are_optional() -> None:
+    """A ``said`` frame of an older server (no ``won_trick``, no ``chairs``)
+    still decodes: no card marked, no chair listed; the new fields round-trip."""
+    old = {
+        "type": "said",
+        "lines": [],
+        "screen": {
+            "place": "table",
+            "title": "T",
+            "items": [{"id": "t1", "label": "Friday"}],
+            "picture": {
+                "header": [],
+                "places": [
+                    {
+                        "seat": 0,
+                        "label": "Ann",
+                        "card": {"card": "AS", "label": "ace of spades"},
+                        "is_turn": False,
+                        "is_dealer": False,
+                    }
+                ],
+                "hand": [],
+                "focus": None,
+                "bid_entry": "",
+                "over": False,
+            },
+        },
+    }
+    said = p.decode_server(json.dumps(old))
+    assert isinstance(said, p.Said) and said.screen is not None
+    assert said.screen.picture is not None
+    assert said.screen.picture.places[0].won_trick is False
+    assert said.screen.items[0].chairs is None
+    chairs = [p.ListItem(id="2", label="Watch from seat 3, Bert")]
+    new = p.Said(
+        lines=[],
+        screen=p.Screen(
+            place="lobby",
+            title="1 table",
+            items=[p.ListItem(id="t1", label="Friday", chairs=chairs)],
+            picture=p.Picture(
+                header=[],
+                places=[
+                    p.Place(
+                        seat=0,
+                        label="Ann",
+                        card=p.CardFace(card="AS", label="ace of spades, won"),
+                        is_turn=False,
+                        is_dealer=False,
+                        won_trick=True,
+                    )
+                ],
+                hand=[],
+                focus=None,
+                bid_entry="",
+                over=False,
+            ),
+        ),
+    )
+    assert p.decode_server(p.encode(new)) == new
+
+
 def test_the_token_bucket_refills_at_its_rate() -> None:
     bucket = p.TokenBucket(rate=10.0, burst=20, now=0.0)
     assert sum(bucket.take(0.0) for _ in range(30)) == 20

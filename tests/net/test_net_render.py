@@ -23,7 +23,8 @@ from audiospades.net.perspective import Perspective
 from audiospades.presenter.scoring import scores_text
 from audiospades.presenter.sheet import score_sheet_lines
 from audiospades.presenter.system import no_hint_text
-from audiospades.rules import Phase
+from audiospades.presenter.words import card_name
+from audiospades.rules import Phase, TrickWon
 
 ALL_CARDS = [r + s for r in "23456789TJQKA" for s in "CDHS"]
 
@@ -346,6 +347,102 @@ def test_the_page_offers_each_free_seat_in_the_games_words(tmp_path: Path) -> No
             await host.close()
 
     run(scenario(), timeout=60)
+
+
+def test_the_page_offers_every_chair_to_watch_from_in_the_games_words(
+    tmp_path: Path,
+) -> None:
+    """A table in the page's lobby carries every seat to watch from, taken or not,
+    worded as the game's lobby words them ("Watch from seat 2, Milly"), and the
+    page watches from the chair chosen (before, Watch always watched from seat
+    1)."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "server.db") as server:
+            url = url_of(server)
+            host = NetPlayer(url, "Host")
+            await host.connect()
+            await host.send(
+                {"type": "create_table", "name": "T", "rules": {"preset": "pagat"}}
+            )
+            table = (await host.expect(p.TableSnapshot)).table.id
+            await host.send({"type": "add_bot", "seat": 1, "character": "milly"})
+            await host.expect(p.SeatChanged)
+            page = NetPlayer(url, "Robin", render=True)
+            await page.connect()
+            lobby = await _screen(page, "lobby")
+            [item] = lobby.items
+            assert item.chairs is not None
+            assert [(s.id, s.label) for s in item.chairs] == [
+                ("0", "Watch from seat 1, Host"),
+                ("1", "Watch from seat 2, Milly"),
+                ("2", "Watch from seat 3"),
+                ("3", "Watch from seat 4"),
+            ]
+            chair = int(item.chairs[1].id)
+            await page.send({"type": "spectate", "table": table, "chair": chair})
+            snapshot = await page.expect(p.TableSnapshot)
+            assert snapshot.seat is None and snapshot.chair == 1
+            await page.close()
+            await host.close()
+
+    run(scenario(), timeout=60)
+
+
+def test_the_picture_marks_the_card_that_won_the_trick(tmp_path: Path) -> None:
+    """A page watching from seat 3 is sent, with every finished trick still shown,
+    the place whose card won it (``won_trick``, and the card's name says so), as
+    the game's picture frames it; no card is marked while a trick is under way,
+    and the last trick, left on the table when the game ends, is marked too."""
+
+    async def scenario() -> tuple[list[p.Picture], list[TrickWon]]:
+        async with running_server(tmp_path / "server.db") as server:
+            url = url_of(server)
+            host, table = await _host_with_bots(url)
+            page = NetPlayer(url, "Watcher", render=True)
+            await page.connect()
+            await page.send({"type": "spectate", "table": table, "chair": 2})
+            await page.expect(p.TableSnapshot)
+            await host.send({"type": "start_game"})
+            finished = asyncio.create_task(host.play_to_the_end())
+            pictures: list[p.Picture] = []
+            while not (finished.done() and pictures and pictures[-1].over):
+                try:
+                    said = await asyncio.wait_for(_said(page), 1.0)
+                except TimeoutError:
+                    continue
+                if said.screen is not None and said.screen.picture is not None:
+                    pictures.append(said.screen.picture)
+            await finished
+            tricks = [n for n in host.notices if isinstance(n, TrickWon)]
+            await page.close()
+            await host.close()
+            return pictures, tricks
+
+    pictures, tricks = run(scenario(), timeout=120)
+    assert len(tricks) == 13
+    turn = Perspective.of(2, 4, 2)  # the host's seats, as the watcher sees them
+    complete = 0
+    for picture in pictures:
+        shown = {place.card.card: place for place in picture.places if place.card}
+        won = [place for place in picture.places if place.won_trick]
+        if len(shown) < 4:
+            assert not won, picture  # a trick under way, or none on the table
+            continue
+        complete += 1
+        trick = next(t for t in tricks if {str(c) for _, c in t.cards} == set(shown))
+        winner = dict(trick.cards)[trick.seat]
+        assert [place.seat for place in won] == [turn.seat(trick.seat)]
+        assert won[0].card is not None and won[0].card.card == str(winner)
+        assert won[0].card.label == f"{card_name(winner)}, won the trick"
+        others = [pl.card.label for pl in picture.places if pl.card and pl not in won]
+        assert len(others) == 3 and not any("won" in label for label in others)
+    assert complete >= 1
+    # The game's end leaves its last trick on the table: marked.
+    last = pictures[-1]
+    assert last.over and [pl.seat for pl in last.places if pl.won_trick] == [
+        turn.seat(tricks[-1].seat)
+    ]
 
 
 @pytest.mark.parametrize(

@@ -81,6 +81,8 @@ def test_the_page_leaves_a_table_by_keys(tmp_path: Path) -> None:
             watch = "#tables button[id^=watch-]"
             wait_for_element(driver, watch, "Ann's table in the lobby")
             tab_to(driver, watch)
+            press(driver, Keys.ENTER)  # the chairs to watch from: Ann's first
+            wait_for(lambda: focused_id(driver).startswith("chair-"), what="the chairs")
             press(driver, Keys.ENTER)
             wait_for(lambda: _visible(driver, "table"), what="the watched table")
             # A spectator holds no hand: no "Your hand" over an empty list, no

@@ -283,7 +283,7 @@ function receive(message) {
 function show(place) {
   for (const id of ["join", "lobby", "waiting", "table"]) $(id).hidden = id !== place;
   if (place !== "lobby") {
-    for (const row of $("tables").children) closeSeatChoice(row, false);
+    for (const row of $("tables").children) closeChoices(row);
   }
   const changed = state.place !== place;
   state.place = place;
@@ -341,20 +341,23 @@ function standInFor(id, cardIndex, place) {
     if (cards.length) return cards[Math.min(cardIndex, cards.length - 1)];
   }
   // A seat offered at a table was taken: the nearest seat still offered; none
-  // left, that table's Join (or Watch, when it filled up).
-  const choice = /^(?:sit-(.+)-(\d+)|cancel-(.+))$/.exec(id);
+  // left, that table's Join (or Watch, when it filled up). A chair to watch
+  // from: its table's Watch.
+  const choice = /^(?:(sit|chair)-(.+)-(\d+)|(cancel|unwatch)-(.+))$/.exec(id);
   if (choice && place === "lobby") {
-    const table = choice[1] || choice[3];
-    const group = document.getElementById(`choice-${table}`);
+    const kind = choice[1] === "chair" || choice[4] === "unwatch" ? "watch" : "join";
+    const table = choice[2] || choice[5];
+    const group = document.getElementById(CHOICES[kind].group(table));
     if (group && !group.hidden) {
-      const near = nearest(group.querySelectorAll("button[id^=sit-]"),
-        Number(choice[2]), id);
+      const picks = `button[id^=${CHOICES[kind].prefix}-]`;
+      const near = nearest(group.querySelectorAll(picks),
+        Number(choice[3]), id);
       return near || group.querySelector("button");
     }
     const join = document.getElementById(`join-${table}`);
-    if (join && join.offsetParent !== null) return join;
+    if (kind === "join" && join && join.offsetParent !== null) return join;
     if (join) return document.getElementById(`watch-${table}`);
-    id = `join-${table}`; // the table closed: as its Join would
+    id = `${kind}-${table}`; // the table closed: as its Join or Watch would
   }
   // A closed table's Join or Watch: the same button of the row now in its place
   // (the next table, or the last one), as the game's lobby moves to the next line.
@@ -432,80 +435,116 @@ function drawLobby(screen) {
   });
 }
 
+// The two choices a lobby row opens, as the game's lobby offers them: Join's
+// free seats ("Sit in seat 3, partner of Ann") and Watch's chairs, every seat
+// taken or not ("Watch from seat 3, Bert"). Each is a group of buttons in the
+// server's words, then Cancel; Escape or Cancel closes it, back to the button
+// that opened it. One choice is open at a time.
+const CHOICES = {
+  join: {
+    group: (table) => `choice-${table}`,
+    prefix: "sit",
+    cancel: (table) => `cancel-${table}`,
+    options: (item) => item.seats,
+    // With one free seat (or none listed), Join takes it.
+    direct: (table) => ({ type: "join_seat", table }),
+    message: (table, seat) => ({ type: "join_seat", table, seat }),
+  },
+  watch: {
+    group: (table) => `chairs-${table}`,
+    prefix: "chair",
+    cancel: (table) => `unwatch-${table}`,
+    options: (item) => item.chairs,
+    // A server that lists no chairs: from seat 1, as before.
+    direct: (table) => ({ type: "spectate", table }),
+    message: (table, seat) => ({ type: "spectate", table, chair: seat }),
+  },
+};
+
 function lobbyRow(item) {
   const row = document.createElement("li");
   row.dataset.id = item.id;
   const label = document.createElement("span");
   label.className = "label";
-  // Join with a choice of free seats opens them, one button each and Cancel, as
-  // the game's lobby offers them; with one free seat, Join takes it.
-  const choice = document.createElement("div");
-  choice.className = "seat-choice";
-  choice.id = `choice-${item.id}`;
-  choice.setAttribute("role", "group");
-  choice.hidden = true;
-  choice.addEventListener("keydown", (event) => {
-    if (event.key !== "Escape") return;
-    event.preventDefault();
-    closeSeatChoice(row, true);
+  const groups = Object.entries(CHOICES).map(([kind, choice]) => {
+    const group = document.createElement("div");
+    group.className = "seat-choice";
+    group.dataset.kind = kind;
+    group.id = choice.group(item.id);
+    group.setAttribute("role", "group");
+    group.hidden = true;
+    group.addEventListener("keydown", (event) => {
+      if (event.key !== "Escape") return;
+      event.preventDefault();
+      closeChoice(row, kind, true);
+    });
+    return group;
   });
   row.append(
     label,
-    button(word("join"), () => join(row), "", `join-${item.id}`),
-    button(word("watch"), () => send({ type: "spectate", table: item.id }),
-      "", `watch-${item.id}`),
-    choice,
+    button(word("join"), () => openChoice(row, "join"), "", `join-${item.id}`),
+    button(word("watch"), () => openChoice(row, "watch"), "", `watch-${item.id}`),
+    ...groups,
   );
   rewordLobbyRow(row, item);
   return row;
 }
 
-function join(row) {
+function choiceGroup(row, kind) {
+  return row.querySelector(`.seat-choice[data-kind="${kind}"]`);
+}
+
+function openChoice(row, kind) {
   const item = row.item;
-  if (!item.seats || item.seats.length < 2) {
-    send({ type: "join_seat", table: item.id });
+  const options = CHOICES[kind].options(item);
+  if (!options || options.length < 2) {
+    send(CHOICES[kind].direct(item.id));
     return;
   }
-  for (const other of $("tables").children) {
-    if (other !== row) closeSeatChoice(other, false);
-  }
-  const choice = row.querySelector(".seat-choice");
-  choice.hidden = false;
-  drawSeatChoice(row, item);
-  choice.querySelector("button").focus();
+  for (const other of $("tables").children) closeChoices(other);
+  const group = choiceGroup(row, kind);
+  group.hidden = false;
+  drawChoice(row, item, kind);
+  group.querySelector("button").focus();
 }
 
-function closeSeatChoice(row, refocus) {
-  const choice = row.querySelector(".seat-choice");
-  if (choice.hidden) return;
-  choice.hidden = true;
-  choice.replaceChildren();
-  if (refocus) row.querySelector(`#join-${CSS.escape(row.dataset.id)}`).focus();
+function closeChoices(row) {
+  for (const kind of Object.keys(CHOICES)) closeChoice(row, kind, false);
 }
 
-// The free seats' buttons, kept from list to list as the rows are (the focused
-// one stays put when another seat is taken), then Cancel.
-function drawSeatChoice(row, item) {
-  const choice = row.querySelector(".seat-choice");
-  choice.setAttribute("aria-label", labelled(word("join"), item.label));
-  const kept = new Map([...choice.children].map((b) => [b.id, b]));
-  const wanted = item.seats.map((seat) => {
-    const id = `sit-${item.id}-${seat.id}`;
-    const sit = kept.get(id) || button("", () => send({
-      type: "join_seat", table: item.id, seat: Number(seat.id),
-    }), "", id);
-    sit.textContent = seat.label;
-    return sit;
+function closeChoice(row, kind, refocus) {
+  const group = choiceGroup(row, kind);
+  if (group.hidden) return;
+  group.hidden = true;
+  group.replaceChildren();
+  if (refocus) row.querySelector(`#${kind}-${CSS.escape(row.dataset.id)}`).focus();
+}
+
+// A choice's buttons, kept from list to list as the rows are (the focused one
+// stays put when another seat is taken or a name changes), then Cancel.
+function drawChoice(row, item, kind) {
+  const choice = CHOICES[kind];
+  const group = choiceGroup(row, kind);
+  group.setAttribute("aria-label", labelled(word(kind), item.label));
+  const kept = new Map([...group.children].map((b) => [b.id, b]));
+  const wanted = choice.options(item).map((seat) => {
+    const id = `${choice.prefix}-${item.id}-${seat.id}`;
+    const pick = kept.get(id) || button("", () => send(
+      choice.message(item.id, Number(seat.id)),
+    ), "", id);
+    pick.textContent = seat.label;
+    return pick;
   });
-  const cancel = kept.get(`cancel-${item.id}`)
-    || button("", () => closeSeatChoice(row, true), "", `cancel-${item.id}`);
+  const cancelId = choice.cancel(item.id);
+  const cancel = kept.get(cancelId)
+    || button("", () => closeChoice(row, kind, true), "", cancelId);
   cancel.textContent = word("cancel");
   wanted.push(cancel);
   const keep = new Set(wanted);
-  for (const old of [...choice.children]) if (!keep.has(old)) old.remove();
+  for (const old of [...group.children]) if (!keep.has(old)) old.remove();
   wanted.forEach((element, index) => {
-    if (choice.children[index] !== element) {
-      choice.insertBefore(element, choice.children[index] || null);
+    if (group.children[index] !== element) {
+      group.insertBefore(element, group.children[index] || null);
     }
   });
 }
@@ -515,9 +554,11 @@ function rewordLobbyRow(row, item) {
   row.dataset.label = item.label;
   row.dataset.kind = item.kind;
   // The seats open for choosing follow the table's; no choice left, they close.
-  if (!row.querySelector(".seat-choice").hidden) {
-    if (item.seats && item.seats.length > 1) drawSeatChoice(row, item);
-    else closeSeatChoice(row, false);
+  for (const kind of Object.keys(CHOICES)) {
+    if (choiceGroup(row, kind).hidden) continue;
+    const options = CHOICES[kind].options(item);
+    if (options && options.length > 1) drawChoice(row, item, kind);
+    else closeChoice(row, kind, false);
   }
   // A full table is offered to watch only, as in the game (Join was refused).
   row.querySelector(`#join-${CSS.escape(item.id)}`).hidden = item.kind === "full";
@@ -624,7 +665,14 @@ function drawTable(screen) {
       const shown = cardFace(place.card);
       shown.removeAttribute("aria-hidden");
       shown.setAttribute("role", "img");
+      // The card that won the finished trick still shown is framed, as in the
+      // game's picture; its name says so ("ace of spades, won the trick").
       shown.setAttribute("aria-label", place.card.label);
+      if (place.won_trick) {
+        shown.classList.add("won");
+        shown.dataset.won = "true";
+        box.classList.add("won");
+      }
       slot.append(shown);
     }
     box.append(who, slot);

@@ -1,0 +1,159 @@
+"""Watching from a chosen chair, and the picture's mark on a trick's winner, by
+keys alone in the browser.
+
+Before: the page's Watch always watched from seat 1 (the protocol's ``chair``
+was never sent), and its picture of a finished trick did not show which card won
+it, as the game's picture does with a frame.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_web_browser import (
+    _visible,
+    host_short_table_by_keys,
+    is_over,
+    open_page_by_keys,
+    play_to_the_end,
+    press,
+    screenshot,
+    tab_to,
+    wait_for_element,
+)
+from web_helpers import (
+    chromium,
+    focused_id,
+    heard,
+    running_server,
+    skip_without_browser,
+    wait_for,
+)
+
+pytestmark = pytest.mark.browser
+
+_TEXTS = "return [...document.querySelectorAll(arguments[0])].map((e) => e.textContent)"
+
+
+def _texts(driver: Any, selector: str) -> list[str]:
+    return [str(text) for text in driver.execute_script(_TEXTS, selector)]
+
+
+def test_a_spectator_chooses_the_chair_to_watch_from_by_keys(tmp_path: Path) -> None:
+    """Watch opens every seat to watch from, in the game's words; Escape backs
+    out to Watch; the third chair shows the table from Bert's place."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    from audiospades.net import protocol as p
+    from audiospades.net.client import Connection
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        ann = Connection(url.replace("http", "ws", 1), "Ann")
+        ann.start()
+        try:
+            rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
+            ann.send(p.CreateTable(name="Alpha", rules=rules))
+            for seat, character in enumerate(("milly", "bert", "poppy"), start=1):
+                ann.send(p.AddBot(seat=seat, character=character))
+            ann.send(p.StartGame())
+            open_page_by_keys(driver, url, "Robin")
+            wait_for(
+                lambda: any("game under way" in t for t in _texts(driver, "#tables")),
+                what="Ann's game under way",
+            )
+            table = driver.execute_script(
+                "return document.querySelector('#tables li').dataset.id"
+            )
+            tab_to(driver, f"#watch-{table}")
+            press(driver, Keys.ENTER)
+            wait_for(lambda: focused_id(driver) == f"chair-{table}-0", what="seat 1")
+            assert _texts(driver, f"#chairs-{table} button") == [
+                "Watch from seat 1, Ann",
+                "Watch from seat 2, Milly",
+                "Watch from seat 3, Bert",
+                "Watch from seat 4, Poppy",
+                "Cancel",
+            ]
+            press(driver, Keys.ESCAPE)
+            assert focused_id(driver) == f"watch-{table}"
+            assert not _visible(driver, f"chairs-{table}")
+            press(driver, Keys.ENTER)
+            wait_for(lambda: focused_id(driver) == f"chair-{table}-0", what="seat 1")
+            press(driver, Keys.TAB, Keys.TAB)
+            assert focused_id(driver) == f"chair-{table}-2"
+            press(driver, Keys.ENTER)
+            wait_for(lambda: _visible(driver, "table"), what="the table")
+            # Seat 3's point of view: Bert's place is the viewer's, nearest the
+            # (hidden) hand; Ann sits across.
+            wait_for_element(driver, '#places .place[data-seat="0"]', "the places")
+            mine = '#places .place[data-seat="0"] .who'
+            wait_for(
+                lambda: _texts(driver, mine)[0].startswith("Bert"), what="Bert's chair"
+            )
+            across = _texts(driver, '#places .place[data-seat="2"] .who')[0]
+            assert across.startswith("Ann"), across
+            watching = "You are watching table Alpha from the chair of Bert."
+            wait_for(
+                lambda: watching in [t for _k, t in heard(driver)], what="whose chair"
+            )
+        finally:
+            ann.close()
+
+
+_PLACES = """
+window.__places = [];
+new MutationObserver(() => {
+  window.__places.push([...document.querySelectorAll('#places .card')].map((c) => [
+    c.closest('.place').dataset.seat, c.classList.contains('won'),
+    c.dataset.won || '', c.getAttribute('aria-label')]));
+}).observe(document.getElementById('places'), { childList: true });
+"""
+"""Records each picture of the cards on the table as the page draws it: each
+card's place, its winner mark (class and attribute) and its accessible name."""
+
+
+def test_the_card_that_won_the_trick_is_framed_and_named(tmp_path: Path) -> None:
+    """A one-hand game played by keys: the finished trick still on the table
+    has one card marked as its winner (a frame, and "won the trick" in its name),
+    the card the game names as the winner; a trick under way has none."""
+    skip_without_browser()
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        open_page_by_keys(driver, url, "Robin")
+        host_short_table_by_keys(driver, "Tricks")
+        driver.execute_script(_PLACES)
+        play_to_the_end(driver)
+        wait_for(lambda: is_over(driver), what="the end")
+        # The game's end leaves the last trick on the table: its winner marked.
+        cards = driver.execute_script(
+            "return [...document.querySelectorAll('#places .card')].map((c) => ["
+            "c.closest('.place').dataset.seat, c.closest('.place').className,"
+            "c.className, c.dataset.won || '', c.getAttribute('aria-label'),"
+            "c.closest('.place').querySelector('.who').textContent])"
+        )
+        screenshot(driver, "trick-won")
+        recorded = driver.execute_script("return window.__places")
+        lines = [text for _kind, text in heard(driver)]
+    assert len(cards) == 4, cards
+    won = [card for card in cards if "won" in card[2].split()]
+    assert len(won) == 1, cards
+    _seat, place_class, _class, data_won, label, who = won[0]
+    assert data_won == "true" and "won" in place_class.split()
+    last = [t for t in lines if re.search(r" wins? the trick with the ", t)][-1]
+    winner, card = re.fullmatch(r"(.+?) wins? the trick with the (.+)\.", last).groups()  # type: ignore[union-attr]
+    assert label == f"{card}, won the trick"
+    assert who.startswith(winner)
+    for other in cards:
+        if other is not won[0]:
+            assert "won" not in other[1].split() and "won" not in other[2].split()
+            assert other[3] == "" and "won" not in other[4]
+    # Every picture drawn: a complete trick has its one winner, one under way none.
+    assert recorded
+    for picture in recorded:
+        marked = [card for card in picture if card[1]]
+        assert all(card[1] == (card[2] == "true") for card in picture), picture
+        assert all(card[1] == card[3].endswith(", won the trick") for card in picture)
+        assert len(marked) == (1 if len(picture) == 4 else 0), picture
