@@ -21,8 +21,7 @@ def test_help_lines_have_no_full_stop_before_the_position(
         heard.append(h.last)
     assert not any("., " in line for line in heard), [x for x in heard if "., " in x]
     assert any(
-        line.startswith("B: open the bid entry, or hear your bid, ")
-        for line in heard
+        line.startswith("B: open the bid entry, or hear your bid, ") for line in heard
     )
     # "What does this key do" still answers in a whole sentence.
     h.press("escape", "f2", "b")
