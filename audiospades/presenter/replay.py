@@ -135,36 +135,36 @@ def replay_unreadable_text(file: str, error: str) -> str:
     # Translators: "audiospades replay" could not read the file; {error} is the
     # system's message, as in "cannot read game.json: [Errno 2] No such file or
     # directory".
-    return _("cannot read {file}: {error}").format(file=file, error=error)
+    return _("cannot read {path}: {error}").format(path=file, error=error)
 
 
 def replay_malformed_json_text(file: str, error: str) -> str:
     """The file is not JSON; ``error`` is the JSON reader's own words for where."""
     # Translators: the file given to "audiospades replay" is not valid JSON; {error}
     # is Python's message, as in "Expecting value: line 1 column 1 (char 0)".
-    return _("{file}: malformed JSON: {error}").format(file=file, error=error)
+    return _("{path}: malformed JSON: {error}").format(path=file, error=error)
 
 
 def replay_nested_too_deeply_text(file: str) -> str:
     """The file's JSON nests lists or objects deeper than can be read."""
     # Translators: the file given to "audiospades replay" has brackets nested too
     # deeply to be read.
-    return _("{file}: malformed JSON: nested too deeply").format(file=file)
+    return _("{path}: malformed JSON: nested too deeply").format(path=file)
 
 
 def replay_too_many_digits_text(file: str, limit: int) -> str:
     """A number in the file has more digits than Python reads (4,300 by default)."""
     return ngettext(
-        "{file}: a number has more than {count} digit",
-        "{file}: a number has more than {count} digits",
+        "{path}: a number has more than {count} digit",
+        "{path}: a number has more than {count} digits",
         limit,
-    ).format(file=file, count=limit)
+    ).format(path=file, count=limit)
 
 
 def replay_bad_record_text(file: str, error: RecordError) -> str:
     """The record cannot be replayed: the file, where in it, and why."""
     # Translators: "audiospades replay" names the file, then what is wrong in it.
-    return _("{file}: {problem}").format(file=file, problem=record_problem_text(error))
+    return _("{path}: {problem}").format(path=file, problem=record_problem_text(error))
 
 
 def record_problem_text(error: RecordError) -> str:
