@@ -93,3 +93,27 @@ def test_the_blind_nil_question_is_open_again_with_the_hand_hidden() -> None:
     assert again.hand_hidden
     assert again.view() == session.view()
     assert place == LessonPlace()
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        "junk",
+        None,
+        {"asked_blind_for": 1, "questions": {"²": ["blind_nil", 0]}},
+        {"asked_blind_for": 1, "questions": {"1" * 5000: ["blind_nil", 0]}},
+        {"asked_blind_for": 1, "questions": {"0": "x"}, "hidden": ["a", 99]},
+        {"asked_blind_for": 1, "trick_waiting": "yes", "blind_intent": {}},
+    ],
+)
+def test_a_table_state_it_cannot_use_is_left_out_piece_by_piece(
+    table: object,
+) -> None:
+    """The game is what matters: the table's notes are used where they make sense."""
+    session = _first_hand_at_the_lead()
+    record, state = _saved(session, _place())
+    state["table"] = table
+    again, _ = resume_lesson(FIRST_HAND, record, state)
+    again.run_until_idle()
+    assert again.question is None
+    assert again.view() == session.view()
