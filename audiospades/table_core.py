@@ -679,7 +679,10 @@ class TableCore:
         questions = state.get("questions")
         if isinstance(questions, Mapping):
             for key, value in questions.items():
-                seat = int(key) if isinstance(key, str) and key.isdigit() else -1
+                # ASCII digits only, and few: "²" is a digit int() refuses, and
+                # 5,000 digits exceed int()'s limit; both raised from a saved file.
+                is_seat = isinstance(key, str) and key.isascii() and key.isdigit()
+                seat = int(key) if is_seat and len(key) <= 3 else -1
                 if seat not in self.humans or not isinstance(value, list):
                     continue
                 try:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import dataclasses
 import random
 
+import pytest
+
 from audiospades.notices import (
     HandHidden,
     HandShown,
@@ -310,3 +312,26 @@ def test_a_trick_waiting_to_be_gathered_waits_again_after_a_rebuild() -> None:
     assert copy.clear_trick() and copy.dirty
     after = copy.question_state()
     assert after["trick_waiting"] is False
+
+
+@pytest.mark.parametrize("seat", ["²", "٣", "1" * 5000, "-0", " 0", ""])
+def test_a_saved_question_for_a_seat_that_is_no_number_is_left_out(seat: str) -> None:
+    """'²'.isdigit() is true, and int('²') raised from a saved file (and 5,000
+    digits exceed int()'s limit): the question is left out instead."""
+    rules = dataclasses.replace(
+        Rules.pagat(), target_score=None, hand_limit=1, blind_nil_behind=0
+    )
+    table = _table(rules, humans=(0,), seed=5)
+    table.run_until_idle()
+    assert table.question(0) is not None  # the blind nil question
+    state = table.question_state()
+    state["questions"] = {seat: ["blind_nil", 0]}
+    copy = TableCore(
+        Game.replay(rules, table.game.actions, first_dealer=0),
+        seed=5,
+        seating=table.seating,
+        humans=(0,),
+        delays=PACES["fast"],
+    )
+    copy.restore_questions(state)
+    assert copy.question(0) is None

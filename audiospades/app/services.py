@@ -186,7 +186,8 @@ class Services:
         """How much speech had been sent when the current frame began."""
         self.lessons_under_way: dict[str, object] = {}
         """Learn to play: each lesson left part way, by id, to go on with when it is
-        chosen again in this run (see ``app.tutorial``; not saved)."""
+        chosen again: in this run, or taken up from its file when the lessons'
+        menu opens (see ``app.tutorial``)."""
 
     # --- output ---
     def begin_frame(self) -> None:

@@ -13,8 +13,11 @@ controller and presenter) with a teacher in front of it:
   to look at; after it, what happened and what the strongest computer player
   would do (the hint). A choice other than the lesson's is explained, and the
   player takes it back with undo and tries again. A lesson left part way is
-  kept for the rest of the run (``Services.lessons_under_way``): chosen again,
-  it goes on where it stopped; a finished one starts again from its deal.
+  kept: for the rest of the run (``Services.lessons_under_way``), and from one
+  run to the next in ``lesson-ID.json``, saved after every change as a game in
+  progress is (so quitting or closing the window loses nothing; see
+  :mod:`audiospades.tutorial.kept`). Chosen again, it goes on where it stopped;
+  a finished one starts again from its deal, and its file is removed.
 
 Keys named in the tutorial's sentences come from the key map, and the key the
 tour asks for is recognised by the command the key map gives it, so the tutorial
@@ -42,6 +45,7 @@ from audiospades.app.services import Services
 from audiospades.app.table import TableScreen
 from audiospades.bots import Hint
 from audiospades.commands import DIGITS, Command
+from audiospades.controller import GameSession
 from audiospades.keymap import Context
 from audiospades.presenter import Utterance
 from audiospades.presenter import tutorial as words
@@ -59,8 +63,19 @@ from audiospades.sound import Cue
 from audiospades.storage import SaveProblem
 from audiospades.storage.tutorial import (
     TutorialProgress,
+    clear_lesson,
+    load_lesson,
     load_progress,
+    save_lesson,
     save_progress,
+    set_aside_lesson,
+)
+from audiospades.tutorial.kept import (
+    LessonPlace,
+    StaleLessonError,
+    hint_at_decision,
+    lesson_state,
+    resume_lesson,
 )
 from audiospades.tutorial.lessons import FIRST_HAND, LESSONS, TOUR
 from audiospades.tutorial.model import Lesson, Teach, TourStep, When
@@ -108,18 +123,45 @@ def _load(services: Services) -> TutorialProgress:
     return progress
 
 
-_unsaved: list[SaveProblem | None] = [None]
-"""The last save problem said, so that it is said once, not at every step."""
+_unsaved: dict[str, SaveProblem | None] = {}
+"""The last save problem said, by file, so that it is said once, not at every step."""
+
+
+def _report(services: Services, file: str, problem: SaveProblem | None) -> None:
+    """Say a save problem of ``file`` once (again only after it changed)."""
+    if problem is not None and problem != _unsaved.get(file):
+        log.warning("tutorial progress not saved: %s", problem)
+        services.say(Utterance(words.progress_unsaved_text()))
+    _unsaved[file] = problem
 
 
 def _save(services: Services, progress: TutorialProgress) -> None:
-    if not services.persist:
-        return
-    problem = save_progress(progress)
-    if problem is not None and problem != _unsaved[0]:
-        log.warning("tutorial progress not saved: %s", problem)
-        services.say(Utterance(words.progress_unsaved_text()))
-    _unsaved[0] = problem
+    if services.persist:
+        _report(services, "progress", save_progress(progress))
+
+
+def _kept_lesson(
+    lesson: Lesson, services: Services
+) -> tuple[LessonScreen | None, str | None]:
+    """The lesson as a past run left it part way, if it did; or why it cannot be.
+
+    A file that cannot be read, or that no longer fits the lesson, is kept under
+    another name (never deleted), and the lesson starts from its deal.
+    """
+    saved, problem = load_lesson(lesson.id)
+    if problem is not None:
+        backup = str(problem.backup) if problem.backup else ""
+        return None, words.lesson_unreadable_text(lesson.id, backup)
+    if saved is None:
+        return None, None
+    try:
+        session, place = resume_lesson(
+            lesson, saved.record, saved.state, now_ms=services.clock.now_ms()
+        )
+    except StaleLessonError as error:
+        moved = set_aside_lesson(lesson.id, str(error))
+        return None, words.lesson_outdated_text(lesson.id, str(moved or ""))
+    return LessonScreen(lesson, session, place), None
 
 
 Choice = Bid | Card | tuple[Card, ...]
@@ -247,11 +289,34 @@ class TutorialMenu(MenuScreen):
                 return i
         return 0
 
+    def _first_under_way(self) -> int | None:
+        for i, lesson in enumerate(LESSONS, start=1):
+            if self._kept(lesson) is not None:
+                return i
+        return None
+
+    def _take_up_kept(self, services: Services) -> list[str]:
+        """Put the lessons a past run left part way under way; say what failed."""
+        problems = []
+        for lesson in LESSONS:
+            if lesson.id in self.under_way:
+                continue  # opened in this run: as it is now, not as saved
+            screen, problem = _kept_lesson(lesson, services)
+            if screen is not None:
+                self.under_way[lesson.id] = screen
+            if problem is not None:
+                problems.append(problem)
+        return problems
+
     def on_enter(self, services: Services) -> None:
         self.under_way = services.lessons_under_way
         self.progress = _load(services)
-        self.index = self._first_unfinished()
+        problems = self._take_up_kept(services)
+        # A lesson left part way first: the player came back to go on with it.
+        self.index = self._first_under_way() or self._first_unfinished()
         super().on_enter(services)
+        for text in problems:
+            services.say(Utterance(text))
 
     def on_resume(self, services: Services) -> None:
         # Back from the tour or a lesson finished: on to the next thing to learn.
@@ -412,24 +477,39 @@ class TourScreen(TableScreen):
 class LessonScreen(TableScreen):
     """One lesson's hand, with the teacher's words around the player's decisions."""
 
-    def __init__(self, lesson: Lesson) -> None:
-        self.game_session = lesson_session(lesson)
+    def __init__(
+        self,
+        lesson: Lesson,
+        session: GameSession | None = None,
+        place: LessonPlace | None = None,
+    ) -> None:
+        """Deal ``lesson``; or go on with it as a past run left it.
+
+        ``session`` and ``place`` come from its file (see
+        :mod:`audiospades.tutorial.kept`).
+        """
+        self.game_session = session if session is not None else lesson_session(lesson)
         """The lesson's game (the table's port, typed as what it is)."""
         super().__init__(self.game_session)
         self.lesson = lesson
-        self.judged = 0
+        place = place or LessonPlace()
+        self.judged = place.judged
         """How many of the player's decisions were commented on."""
         self.before_said: tuple[int, int] | None = None
         """(decision, action count) whose "before" words were said."""
         self.hints: dict[int, Hint | None] = {}
         """The hint at each taught decision, worked out when it came."""
-        self.taught: dict[int, Teach] = {}
+        self.taught: dict[int, Teach] = dict(place.taught)
         """The point made at each decision so far."""
-        self.needs_undo = False
-        self.free_said = False
+        self.needs_undo = place.needs_undo
+        self.free_said = place.free_said
         self.done = False
-        self.entered = False
+        self.taken_up = session is not None
+        """Whether it goes on from a past run (not yet opened in this one)."""
+        self.entered = self.taken_up
         """Whether the lesson was opened before (left part way, chosen again)."""
+        self._kept_at: tuple[object, ...] | None = None
+        """The moment last saved (see :meth:`_keep`)."""
 
     def decisions(self) -> list[BidAction | PassAction | PlayAction]:
         """The player's decisions so far, in order."""
@@ -440,6 +520,8 @@ class LessonScreen(TableScreen):
         ]
 
     def on_enter(self, services: Services) -> None:
+        if self.taken_up:
+            self._take_up(services)
         if self.entered:
             self._come_back(services)
             return
@@ -447,6 +529,25 @@ class LessonScreen(TableScreen):
         services.say(Utterance(words.lesson_intro_text(self.lesson.id), interrupt=True))
         super().on_enter(services)
         self._teach(services)
+
+    def _take_up(self, services: Services) -> None:
+        """Opened for the first time in this run, left part way in a past one.
+
+        The table is set as it was when left: its turn was announced then, so it
+        is not announced again (the words of :meth:`_come_back` say where the
+        hand stands, as within a run). The hint quoted after a decision whose
+        trick is still being played is worked out again.
+        """
+        self.taken_up = False
+        self.control.hints = HintAhead(background=thinks_in_background(services))
+        session = self.game_session
+        if session.is_waiting_for_human:
+            session.advance(services.clock.now_ms())
+            self.control.drain()
+        if self.judged < len(self.decisions()) and self.judged in self.taught:
+            self.hints[self.judged] = hint_at_decision(
+                session.game, self.judged, timed=thinks_in_background(services)
+            )
 
     def _come_back(self, services: Services) -> None:
         """Chosen again after leaving: where the hand stands, and the point again."""
@@ -456,13 +557,47 @@ class LessonScreen(TableScreen):
         self._say(self.control.turn_reply(), services)
         if self.needs_undo:
             services.say(Utterance(words.undo_first_text()))
-        self.before_said = None  # what to look at is said again
+        # What to look at is said again, a point made when the hint gives its
+        # reason too: the decision not yet made is taught afresh.
+        self.before_said = None
+        made = len(self.decisions())
+        for decision in [d for d in self.taught if d >= made]:
+            del self.taught[decision]
         self._teach(services)
 
     def update(self, services: Services, now_ms: int) -> Transition | None:
         super().update(services, now_ms)
         self._teach(services)
+        self._keep(services)
         return None
+
+    def _moment(self) -> tuple[object, ...]:
+        session = self.game_session
+        return (
+            session.action_count,
+            self.judged,
+            self.needs_undo,
+            self.free_said,
+            session.question is not None,
+            session.awaiting_trick_clear,
+        )
+
+    def _keep(self, services: Services) -> None:
+        """Save where the lesson stands, when that changed, for the next run.
+
+        Saved after every change, as a game in progress is: quitting the game or
+        closing its window in the middle of a lesson loses nothing.
+        """
+        session = self.game_session
+        if self.done or session.is_over or not services.persist:
+            return
+        moment = self._moment()
+        if moment == self._kept_at:
+            return
+        self._kept_at = moment
+        place = LessonPlace(self.judged, self.taught, self.needs_undo, self.free_said)
+        record, state = lesson_state(session, place)
+        _report(services, "lesson", save_lesson(self.lesson.id, record, state))
 
     def handle(
         self, command: Command | None, key: KeyPress, services: Services
@@ -470,6 +605,7 @@ class LessonScreen(TableScreen):
         leave = services.keymap.lookup(key.chord, (Context.TABLE,)) is Command.MENU
         if command is Command.MENU or leave:
             if not self.done:
+                self._keep(services)
                 services.say(
                     Utterance(words.lesson_left_text(), Cue.MENU_BACK, interrupt=True)
                 )
@@ -648,6 +784,8 @@ class LessonScreen(TableScreen):
                     lessons_done=(*progress.lessons_done, self.lesson.id),
                 ),
             )
+        if services.persist:
+            _report(services, "lesson", clear_lesson(self.lesson.id))
         services.say(Utterance(words.lesson_done_text(), Cue.MENU_SELECT))
 
 

@@ -514,11 +514,8 @@ def left_text() -> str:
 
 
 def lesson_left_text() -> str:
-    """The player left a lesson part way: it is kept until the game is quit."""
-    return _(
-        "You left the lesson. Choose it again to go on where you stopped, until "
-        "you quit the game."
-    )
+    """The player left a lesson part way: it is kept, after quitting the game too."""
+    return _("You left the lesson. Choose it again to go on where you stopped.")
 
 
 def lesson_resumed_text(lesson_id: str) -> str:
@@ -616,8 +613,37 @@ def progress_unreadable_text(backup: str) -> str:
     )
 
 
+def lesson_unreadable_text(lesson_id: str, backup: str) -> str:
+    """A lesson's saved place was unusable: kept as ``backup``, it starts over."""
+    lesson = lesson_title(lesson_id)
+    if backup:
+        return _(
+            "Your place in the lesson {lesson} could not be read. The file was "
+            "kept as {backup}, and the lesson starts from the beginning."
+        ).format(lesson=lesson, backup=backup)
+    return _(
+        "Your place in the lesson {lesson} could not be read; the lesson starts "
+        "from the beginning."
+    ).format(lesson=lesson)
+
+
+def lesson_outdated_text(lesson_id: str, backup: str) -> str:
+    """A lesson's saved place no longer fits the lesson (another version's save)."""
+    lesson = lesson_title(lesson_id)
+    if backup:
+        return _(
+            "Your place in the lesson {lesson} was saved by another version of "
+            "the game and no longer fits the lesson. The file was kept as "
+            "{backup}, and the lesson starts from the beginning."
+        ).format(lesson=lesson, backup=backup)
+    return _(
+        "Your place in the lesson {lesson} was saved by another version of the "
+        "game and no longer fits the lesson; the lesson starts from the beginning."
+    ).format(lesson=lesson)
+
+
 def progress_unsaved_text() -> str:
-    """``tutorial.json`` could not be written (said once until that changes)."""
+    """``tutorial.json`` or a lesson's place could not be written (said once)."""
     return _("Your progress in Learn to play could not be saved.")
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from audiospades.storage import paths
 from audiospades.storage.atomic import remove_temp_files
 from audiospades.storage.saves import FINISHED_FILE_NAME
+from audiospades.storage.tutorial import LESSON_FILE_NAME, TUTORIAL_FILE
 
 log = logging.getLogger(__name__)
 
@@ -23,12 +24,13 @@ def clean_temp_files() -> int:
     folders: dict[Path, set[str]] = {}
     folders.setdefault(paths.config_dir(), set()).add(paths.SETTINGS_FILE)
     folders.setdefault(paths.data_dir(), set()).update(
-        (paths.STATS_FILE, paths.CURRENT_GAME_FILE)
+        (paths.STATS_FILE, paths.CURRENT_GAME_FILE, TUTORIAL_FILE)
     )
     removed = sum(
         remove_temp_files(folder, frozenset(names)) for folder, names in folders.items()
     )
     removed += remove_temp_files(paths.finished_dir(), FINISHED_FILE_NAME)
+    removed += remove_temp_files(paths.data_dir(), LESSON_FILE_NAME)
     if removed:
         log.info("removed %d temporary files left by interrupted writes", removed)
     return removed

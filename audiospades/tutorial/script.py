@@ -80,16 +80,20 @@ def lesson_rules(lesson: Lesson) -> Rules:
     )
 
 
-def lesson_session(lesson: Lesson, *, now_ms: int = 0) -> GameSession:
+def lesson_session(
+    lesson: Lesson, *, now_ms: int = 0, game: Game | None = None
+) -> GameSession:
     """A local game of the lesson's hand: dealt as written, scripted players.
 
-    Nothing is saved: the tutorial never replaces a game in progress, and counts
-    in no statistics.
+    ``game``: the lesson's game as it was left part way (rebuilt from its record,
+    see :mod:`audiospades.tutorial.kept`), to go on with; None deals it afresh.
+    Nothing is saved as a game in progress: the tutorial never replaces one, and
+    counts in no statistics.
     """
     rules = lesson_rules(lesson)
     n = rules.player_count
     session = GameSession(
-        Game(rules, first_dealer=lesson.dealer),
+        game if game is not None else Game(rules, first_dealer=lesson.dealer),
         seed=0,
         seating=Seating((None,) * n, DEFAULT_NAMES[n]),
         pace="normal",

@@ -57,6 +57,20 @@ def test_finished_games_temp_files_are_removed(home: Path) -> None:
     assert _names(finished) == set(not_ours)
 
 
+def test_tutorial_and_lesson_temp_files_are_removed(home: Path) -> None:
+    """Learn to play's files are written atomically too: their leftovers go."""
+    ours = [".tutorial.json.abcdefgh.tmp", ".lesson-first_hand.json.a1b2c3d4.tmp"]
+    not_ours = [
+        ".lesson-Nil.json.abcdefgh.tmp",  # no lesson id has capitals
+        ".lesson-.json.abcdefgh.tmp",  # no id at all
+        "lesson-nil.json",
+        "lesson-nil.json.broken-20260314-150926",
+    ]
+    _touch(home, ours + not_ours)
+    assert clean_temp_files() == len(ours)
+    assert _names(home) == set(not_ours)
+
+
 def test_separate_config_and_data_folders_are_both_cleaned(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
