@@ -267,6 +267,9 @@ ROSTER: Final[tuple[Character, ...]] = (
     ),
     _c(
         "the_professor",
+        # Translators: a name said inside sentences too ("a win for {name}",
+        # "partner of {name}"): leave out an article that would change with
+        # the grammar (German "Professor", not "Der Professor").
         N_("The Professor"),
         N_("Calculates the odds of every bid and every card."),
         5,

@@ -23,6 +23,7 @@ from audiospades.presenter.words import (
     is_you,
     join_list,
     only_players_text,
+    player_name,
     player_title,
     rank_name,
     side_name,
@@ -185,14 +186,20 @@ def question_text(question: Question, partnerships: bool = True) -> str:
 
 
 def trick_cards_text(
-    trick: Sequence[tuple[int, Card]], names: Sequence[str]
+    trick: Sequence[tuple[int, Card]], names: Sequence[str], *, opens: bool = False
 ) -> list[str]:
-    """Each card of a trick as "West, queen of spades"."""
+    """Each card of a trick as "West, queen of spades".
+
+    The list goes inside a sentence ("On the table: West, 4 of spades and you, 10
+    of spades"), so "you" is not capitalised; with ``opens`` the list begins the
+    sentence, and its first name is.
+    """
     return [
         _("{player}, {card}").format(
-            player=player_title(seat, names), card=card_name(card)
+            player=(player_title if opens and index == 0 else player_name)(seat, names),
+            card=card_name(card),
         )
-        for seat, card in trick
+        for index, (seat, card) in enumerate(trick)
     ]
 
 
@@ -207,7 +214,7 @@ def cards_on_table_text(
             else _("{cards}. {player} won it.")
         )
         return won.format(
-            cards=join_list(trick_cards_text(shown.cards, names)),
+            cards=join_list(trick_cards_text(shown.cards, names, opens=True)),
             player=player_title(shown.seat, names),
         )
     if not view.trick:

@@ -114,3 +114,23 @@ def test_the_winner_so_far_of_a_whole_trick_is_the_engines_winner() -> None:
                 )
                 checked += 1
     assert checked > 100
+
+
+def test_you_inside_the_list_of_a_trick_is_not_capitalised(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """C and L name each card's player inside a sentence: "and you, 10 of
+    diamonds", not "and You" (a capital in mid-sentence shows on a braille
+    display); only a list that opens its sentence starts with "You"."""
+    h = make_harness(seed=3)
+    h.press("return", "n", "3", "return")
+    play_until(
+        h,
+        lambda h: (
+            h.table.session.is_human_turn
+            and len(h.table.session.view().completed_tricks) >= 1
+        ),
+    )
+    h.press("l")
+    assert h.last.startswith("Last trick: ") and "you, " in h.last, h.last
+    assert "You, " not in h.last

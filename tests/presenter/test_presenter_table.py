@@ -9,10 +9,10 @@ from collections.abc import Iterator
 import pytest
 
 from audiospades import i18n
-from audiospades.presenter.table import turn_header_text
+from audiospades.presenter.table import cards_on_table_text, turn_header_text
 from audiospades.presenter.web import picture_header
 from audiospades.presenter.words import watching
-from audiospades.rules import Game, Phase, Rules, seat_view
+from audiospades.rules import Card, Game, Phase, Rules, TrickWon, seat_view
 
 NAMES = ("Ann", "Rosa", "Lee", "Omar")
 
@@ -65,3 +65,15 @@ def test_the_end_of_the_game_shows_the_winner_or_the_draw() -> None:
     assert turn_header_text(won, NAMES) == "Game over. Winner: You and Lee"
     drawn = _view(phase=Phase.GAME_OVER, to_act=None, winner=None, is_draw=True)
     assert turn_header_text(drawn, NAMES) == "Game over: a draw"
+
+
+def test_you_inside_a_trick_s_list_is_lower_case_and_opens_it_capitalised() -> None:
+    """ "On the table: Rosa, 4 of spades and you, 10 of spades": a capital "You" in
+    mid-sentence is wrong (and shows on a braille display); a list that opens its
+    sentence (the trick just won, still shown) starts with "You"."""
+    trick = ((1, Card.parse("4S")), (0, Card.parse("TS")))
+    said = cards_on_table_text(_view(phase=Phase.PLAYING, trick=trick), NAMES)
+    assert said.startswith("On the table: Rosa, 4 of spades and you, 10 of spades.")
+    won = TrickWon(seat=0, trick_index=0, cards=tuple(reversed(trick)))
+    said = cards_on_table_text(_view(phase=Phase.PLAYING, trick=()), NAMES, won)
+    assert said == "You, 10 of spades and Rosa, 4 of spades. You won it."
