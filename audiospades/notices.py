@@ -108,10 +108,15 @@ class StorageTrouble:
 
 @dataclass(frozen=True, slots=True)
 class GameFinished:
-    """The game is over and recorded (``report`` None if statistics are off)."""
+    """The game is over and recorded (``report`` None if statistics are off).
+
+    Online, the server sends its ``game_id`` with the outcome, so the player's own
+    machine counts the game once, however often the news comes (a reconnection).
+    """
 
     outcome: Outcome
     report: RecordReport | None
+    game_id: str | None = None
 
 
 Notice = (

@@ -12,16 +12,18 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Final
 from urllib.parse import urlsplit
 
-from audiospades import i18n
+from audiospades import i18n, storage
 from audiospades.app.screen import Pop, Push, Transition
 from audiospades.app.services import Services
 from audiospades.app.text_entry import TextEntryScreen
 from audiospades.net.client import Connection
 from audiospades.net.protocol import MAX_CHAT_LENGTH, Chat
 from audiospades.net.remote import NewsKind, OnlineClient, OnlineNews
+from audiospades.notices import FileKind, Notice, StorageTrouble
 from audiospades.presenter.online import (
     CHAT_LOBBY,
     CHAT_TABLE,
@@ -31,7 +33,7 @@ from audiospades.presenter.online import (
     nothing_sent_text,
 )
 from audiospades.sound import Cue
-from audiospades.storage import identity
+from audiospades.storage import Outcome, identity
 from audiospades.storage.settings import (
     DEFAULT_SERVER,
     MAX_PLAYER_NAME_LENGTH,
@@ -139,7 +141,22 @@ def open_session(services: Services, address: str, name: str) -> OnlineSession:
         on_token=on_token,
     )
     connection.start()
-    return OnlineSession(OnlineClient(connection), address, name)
+    client = OnlineClient(connection)
+    if services.persist:
+        client.count_game = partial(_count_game, address)
+    return OnlineSession(client, address, name)
+
+
+def _count_game(address: str, game_id: str, outcome: Outcome) -> list[Notice]:
+    """Count a game played at this server in the statistics; say any trouble."""
+    report = storage.record_online_game(
+        storage.online_game_id(address, game_id), outcome
+    )
+    return [
+        StorageTrouble(FileKind.STATISTICS, problem)
+        for problem in (report.load_problem, report.save_problem)
+        if problem is not None
+    ]
 
 
 def say_news(

@@ -3,8 +3,9 @@
 Seed 001 ("Statistics"): wins, losses and draws against each difficulty level, a
 cumulative rating, a win percentage counting a draw as half a win, and the record in
 partnership with and against every other player. The lines are: the totals, the
-win percentage, the rating, each match difficulty played (easiest first), then each
-character in roster order, as partner and as opponent where games were played. The
+win percentage, the rating, each match difficulty played (easiest first), the games
+played online (apart: they have no difficulty), then each character in roster
+order, as partner and as opponent where games were played. The
 last item opens the finished-game review.
 """
 
@@ -23,6 +24,7 @@ from audiospades.presenter.menus import (
     character_line,
     difficulty_line,
     item_label,
+    online_line,
     rating_line,
     review_games_label,
     totals_line,
@@ -43,6 +45,8 @@ def stats_lines(stats: storage.Stats) -> list[str]:
         record = stats.by_difficulty[stars]
         if record.games:
             lines.append(difficulty_line(stars, record, storage.win_percentage(record)))
+    if stats.online.games:
+        lines.append(online_line(stats.online, storage.win_percentage(stats.online)))
     for character in ROSTER:
         found = stats.by_character.get(character.id)
         if found is None:

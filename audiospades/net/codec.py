@@ -543,8 +543,8 @@ def encode_notice(notice: Notice) -> AnyWireNotice:
             return WireUndoRefused(reason=reason)
         case TrickWaiting():
             return WireTrickWaiting()
-        case GameFinished(outcome, _):
-            return WireGameFinished(outcome=outcome)
+        case GameFinished(outcome, _, game_id):
+            return WireGameFinished(outcome=outcome, game=game_id)
     raise CodecError(f"{type(notice).__name__} does not cross the wire")
 
 
@@ -593,8 +593,8 @@ def decode_notice(wire: AnyWireNotice) -> Notice:
             return UndoRefused(reason)
         case WireTrickWaiting():
             return TrickWaiting()
-        case WireGameFinished(outcome=outcome):
-            return GameFinished(outcome, None)
+        case WireGameFinished(outcome=outcome, game=game_id):
+            return GameFinished(outcome, None, game_id)
     raise CodecError(f"not a notice: {type(wire).__name__}")  # pragma: no cover
 
 

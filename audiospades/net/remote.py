@@ -40,6 +40,7 @@ from audiospades.rules import (
     SeatView,
     TrickWon,
 )
+from audiospades.storage import Outcome
 
 log = logging.getLogger(__name__)
 
@@ -115,6 +116,10 @@ class OnlineClient:
     _lists_asked: int = 0
     """Lobby lists asked for and not come yet (others come unasked: the table
     watched closed)."""
+    count_game: Callable[[str, Outcome], list[Notice]] | None = None
+    """Counts a game finished at one's own seat in the player's statistics, by the
+    server's game id (once, however often its end is told), and gives what to
+    say of any trouble with the file; None when nothing is kept (tests)."""
 
     def pump(self) -> bool:
         """Take in what arrived; True if anything did."""
@@ -331,9 +336,19 @@ class RemoteTable:
                     self.shown_trick = None
                 case GameFinished():
                     self.finished = notice
+                    self._count(notice)
                 case TrickWaiting():
                     continue  # the server paces tricks: nothing to gather online
             self._notices.append(notice)
+            self.notice_serial += 1
+
+    def _count(self, finished: GameFinished) -> None:
+        """Count a game played at one's own seat (a spectator's is not theirs)."""
+        count = self.client.count_game
+        if count is None or self.seat is None or finished.game_id is None:
+            return
+        for trouble in count(finished.game_id, finished.outcome):
+            self._notices.append(trouble)
             self.notice_serial += 1
 
     def seat_seen(self, seat: int | None) -> int | None:

@@ -123,7 +123,9 @@ def flush(table: NetTable) -> None:
     for seat in sorted(core.humans):
         notices = core.drain(seat)
         if over:
-            notices.append(GameFinished(outcome_of(core.game, seat), None))
+            notices.append(
+                GameFinished(outcome_of(core.game, seat), None, table.game_id)
+            )
         client = table.members.get(seat)
         if notices and client is not None:
             receiving.append((seat, client, notices))

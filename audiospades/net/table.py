@@ -210,7 +210,9 @@ class NetTable:
             if core.is_turn(seat):
                 notices.append(YourTurn(core.view(seat)))
             if core.is_over:
-                notices.append(GameFinished(outcome_of(core.game, seat), None))
+                notices.append(
+                    GameFinished(outcome_of(core.game, seat), None, self.game_id)
+                )
         elif core is not None:
             view = codec.encode_view(public_view(core.game, chair))
         return TableSnapshot(

@@ -268,6 +268,9 @@ class WireGameFinished(WireNotice, frozen=True, tag="game_finished"):
     """:class:`~audiospades.notices.GameFinished`: the outcome for this seat's side."""
 
     outcome: Outcome
+    game: str | None = None
+    """The server's id of the game, so a client counts it once in its statistics
+    (older servers send none)."""
 
 
 AnyWireNotice: TypeAlias = (

@@ -161,6 +161,21 @@ def difficulty_line(stars: int, record: Record, percentage: float | None) -> str
     )
 
 
+def online_line(record: Record, percentage: float | None) -> str:
+    """Games played online at one's own seat: "Online games: 2 wins. 1 loss. ..."."""
+    return " ".join(
+        [
+            # Translators: games played at a table server with other people,
+            # counted apart from the games against the computer players.
+            _("Online games:"),
+            record_words(record),
+            _("Win percentage: {percent} percent.").format(
+                percent=percent_words(percentage or 0)
+            ),
+        ]
+    )
+
+
 def character_line(name: str, as_partner: bool, record: Record) -> str:
     """One character's record with the player: as partner or as opponent.
 

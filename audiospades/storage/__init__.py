@@ -35,7 +35,9 @@ from audiospades.storage.stats import (
     RecordStatus,
     Stats,
     load_stats,
+    online_game_id,
     record_game,
+    record_online_game,
     win_percentage,
 )
 
@@ -63,7 +65,9 @@ __all__ = [
     "load_settings",
     "load_stats",
     "new_game_id",
+    "online_game_id",
     "record_game",
+    "record_online_game",
     "save_current",
     "save_finished",
     "save_settings",

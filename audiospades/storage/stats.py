@@ -16,7 +16,9 @@ out, and the file is rewritten with the rest, so the player hears of it once.
 
 from __future__ import annotations
 
+import hashlib
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -130,6 +132,10 @@ class Stats:
     by_character: dict[str, CharacterRecord] = field(default_factory=dict)
     counted_ids: list[str] = field(default_factory=list)
     """Ids of the games counted, oldest first, at most `COUNTED_IDS_KEPT`."""
+    online: Record = field(default_factory=Record)
+    """Games played online at a table server, seated (not watched). They are not
+    in `totals` nor in the rating, which measure play against the computer
+    players' difficulty."""
 
     @property
     def totals(self) -> Record:
@@ -219,13 +225,51 @@ def record_game(
     result: GameResult, *, lock_timeout: float = DEFAULT_LOCK_TIMEOUT
 ) -> RecordReport:
     """Count `result` once, however often it is recorded; never raises on OS errors."""
+    return _count_once(
+        result.game_id, lambda stats: apply_result(stats, result), lock_timeout
+    )
+
+
+def online_game_id(server: str, game_id: str) -> str:
+    """The id an online game is counted under.
+
+    The server's game id is only unique at that server, and either may be long,
+    so both are hashed into one.
+    """
+    digest = hashlib.sha256(f"{server}\0{game_id}".encode()).hexdigest()
+    return f"online-{digest[:32]}"
+
+
+def record_online_game(
+    counted_id: str, outcome: Outcome, *, lock_timeout: float = DEFAULT_LOCK_TIMEOUT
+) -> RecordReport:
+    """Count a game played online (see `online_game_id`) once.
+
+    Never raises on OS errors.
+
+    Raises:
+        ValueError: an empty id, or one longer than `MAX_ID_LENGTH`.
+    """
+    if not 0 < len(counted_id) <= MAX_ID_LENGTH:
+        raise ValueError("an online game's id must be 1 to 100 characters")
+
+    def apply(stats: Stats) -> None:
+        stats.online.add(outcome)
+        _counted(stats, counted_id)
+
+    return _count_once(counted_id, apply, lock_timeout)
+
+
+def _count_once(
+    game_id: str, apply: Callable[[Stats], None], lock_timeout: float
+) -> RecordReport:
     path = paths.stats_path()
     try:
         with file_lock(path, timeout=lock_timeout):
             stats, load_problem = _read_and_repair(path)
-            if result.game_id in stats.counted_ids:
+            if game_id in stats.counted_ids:
                 return RecordReport(RecordStatus.ALREADY_COUNTED, stats, load_problem)
-            apply_result(stats, result)
+            apply(stats)
             save_problem = try_write_json(path, stats_to_dict(stats), pretty=True)
     except LockTimeoutError:
         log.warning(
@@ -273,7 +317,11 @@ def apply_result(stats: Stats, result: GameResult) -> None:
     for opponent in result.opponents:
         stats.by_character.setdefault(opponent, CharacterRecord())
         stats.by_character[opponent].as_opponent.add(result.outcome)
-    stats.counted_ids.append(result.game_id)
+    _counted(stats, result.game_id)
+
+
+def _counted(stats: Stats, game_id: str) -> None:
+    stats.counted_ids.append(game_id)
     del stats.counted_ids[:-COUNTED_IDS_KEPT]
 
 
@@ -292,6 +340,7 @@ def stats_to_dict(stats: Stats) -> dict[str, object]:
             for c, r in stats.by_character.items()
         },
         "counted_game_ids": list(stats.counted_ids),
+        "online": _record_out(stats.online),
     }
 
 
@@ -303,7 +352,13 @@ def stats_from_dict(data: dict[str, object]) -> Stats:
     return stats
 
 
-_SECTIONS: Final = ("version", "by_difficulty", "by_character", "counted_game_ids")
+_SECTIONS: Final = (
+    "version",
+    "by_difficulty",
+    "by_character",
+    "counted_game_ids",
+    "online",
+)
 
 
 def parse_stats(data: dict[str, object]) -> tuple[Stats, tuple[str, ...]]:
@@ -338,6 +393,12 @@ def parse_stats(data: dict[str, object]) -> tuple[Stats, tuple[str, ...]]:
     if not isinstance(ids, list) or len(good_ids) != len(ids):
         ignored.append("counted_game_ids")
     stats.counted_ids = good_ids[-COUNTED_IDS_KEPT:]
+    if "online" in data:  # absent before online games were counted
+        online = _record_in(data["online"])
+        if online is None:
+            ignored.append("online")
+        else:
+            stats.online = online
     ignored += [entry_name(k) for k in sorted(data) if k not in _SECTIONS]
     return stats, tuple(ignored)
 

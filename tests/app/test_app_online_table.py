@@ -23,6 +23,7 @@ from online_helpers import (
     until,
 )
 
+from audiospades import storage
 from audiospades.app.harness import Harness, key_event
 from audiospades.app.lobby import LobbyScreen, WaitingRoomScreen
 from audiospades.app.online_table import OnlineTableScreen
@@ -267,6 +268,11 @@ def test_a_spectator_watches_a_game_to_its_end(
             assert bob.last
             bob.press("v")  # the watched player's bid, by name
             assert "Ann bid " in bob.last and "  " not in bob.last
+            # Ann's game counts in the statistics (the two share a data folder
+            # here); Bob's watching does not: he played no game.
+            stats, problem = storage.load_stats()
+            assert problem is None
+            assert stats.online.games == 1 and stats.totals.games == 0
         finally:
             ann.close()
             bob.close()

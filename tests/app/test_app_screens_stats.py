@@ -69,6 +69,23 @@ def test_statistics_speak_the_recorded_results(
     ]
 
 
+def test_online_games_have_their_own_line(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """Games played at a table server are counted apart (they have no match
+    difficulty), after the difficulties."""
+    _result("g1", Outcome.WIN, 9, "milly")
+    for game, outcome in (("a", Outcome.WIN), ("b", Outcome.DRAW), ("c", Outcome.LOSS)):
+        storage.record_online_game(storage.online_game_id("ws://x", game), outcome)
+    h = make_harness()
+    h.press("s", "return")
+    assert h.last.startswith("Statistics. 1 game played. 1 win. 0 losses.")
+    lines = _walk(h, 4)
+    assert lines[3] == (
+        "Online games: 1 win. 1 loss. 1 draw. Win percentage: 50 percent, 5 of 9"
+    )
+
+
 def test_no_statistics_and_no_finished_games(
     make_harness: Callable[..., Harness],
 ) -> None:

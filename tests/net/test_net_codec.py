@@ -146,6 +146,7 @@ def test_a_turn_notice_reuses_an_equal_views_wire_form_only() -> None:
         UndoRefused(UndoRefusal.BLIND_NIL_SEEN),
         GameFinished(Outcome.WIN, None),
         GameFinished(Outcome.DRAW, None),
+        GameFinished(Outcome.LOSS, None, "g0123456789abcdef"),
     ],
 )
 def test_session_notices_round_trip(notice: Notice) -> None:

@@ -18,8 +18,10 @@ from audiospades.storage import (
     SaveProblemKind,
     Stats,
     load_stats,
+    online_game_id,
     paths,
     record_game,
+    record_online_game,
     win_percentage,
 )
 from audiospades.storage import stats as stats_module
@@ -369,3 +371,46 @@ def test_two_processes_recording_at_once_lose_nothing(
         f"{tag}-{n}" for tag in ("first", "second") for n in range(50)
     )
     assert not list(home.glob("*.tmp")) and not list(home.glob(".*.tmp"))
+
+
+def test_online_games_count_once_apart_from_the_difficulty_record() -> None:
+    """A game played at a table server counts once by the server's game id (its
+    end is told again after a reconnection), and not in the totals or the rating,
+    which measure play against the computer players' difficulty."""
+    counted = online_game_id("ws://example.org:8765", "g0123456789abcdef")
+    assert counted.startswith("online-") and len(counted) <= 100
+    # Another server's game of the same id is another game.
+    assert online_game_id("ws://127.0.0.1:8765", "g0123456789abcdef") != counted
+    first = record_online_game(counted, Outcome.WIN)
+    assert first.status is RecordStatus.COUNTED
+    again = record_online_game(counted, Outcome.WIN)
+    assert again.status is RecordStatus.ALREADY_COUNTED
+    record_online_game(online_game_id("ws://example.org:8765", "g2"), Outcome.LOSS)
+    record_game(_result("g1", Outcome.LOSS, 7))
+    stats, problem = load_stats()
+    assert problem is None
+    assert stats.online == Record(1, 1, 0)
+    assert stats.totals == Record(0, 1, 0) and stats.rating == 0.0
+    data = json.loads(paths.stats_path().read_text())
+    assert data["online"] == {"wins": 1, "losses": 1, "draws": 0}
+    with pytest.raises(ValueError):
+        record_online_game("", Outcome.WIN)
+
+
+def test_a_file_from_before_online_games_reads_whole_and_a_bad_count_is_kept(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    record_game(_result("g1"))
+    path = paths.stats_path()
+    data = json.loads(path.read_text())
+    del data["online"]
+    path.write_text(json.dumps(data))
+    stats, problem = load_stats()
+    assert problem is None and stats.online == Record()
+    data["online"] = {"wins": "3", "losses": 0, "draws": 0}
+    path.write_text(json.dumps(data))
+    original = path.read_bytes()
+    stats, problem = load_stats()
+    assert problem is not None and problem.ignored == ("online",)
+    assert problem.backup is not None and problem.backup.read_bytes() == original
+    assert stats.online == Record() and stats.totals.games == 1
