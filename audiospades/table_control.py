@@ -17,7 +17,7 @@ the controller, speaks what the presenter makes of the answer, and draws.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Final, Protocol
 
 from audiospades.bots import Hint
 from audiospades.commands import DIGITS, Command
@@ -68,6 +68,11 @@ _HAND_KEYS = frozenset(
     }
 )
 """The keys that move the focus through the hand."""
+
+AFTER_THE_GAME: Final = frozenset({Command.PLAY_CARD, Command.CONTINUE})
+"""The keys whose meaning the end of the game changes: no card to play or trick to
+gather, they tell the result again (at a networked table, how another game
+starts there). F1 says so (:meth:`TableController.after_game_keys`)."""
 
 
 class TablePort(Protocol):
@@ -267,6 +272,10 @@ class TableController:
             return QuestionAgain(question)
         return WhoseTurn(self.port.awaiting_trick_clear)
 
+    def after_game_keys(self) -> frozenset[Command]:
+        """The keys that mean something else now the game is over (none before)."""
+        return AFTER_THE_GAME if self.finished else frozenset()
+
     def think_ahead(self, hints_enabled: bool) -> None:
         """Once a frame: let the hint be worked out ahead; stop at game over."""
         if hints_enabled and not self.finished:
@@ -312,7 +321,7 @@ class TableController:
             if char and char.isprintable() and not char.isspace():
                 return UnboundKey(chord if chord is not None else Chord(char))
             return None
-        if self.finished and command in (Command.PLAY_CARD, Command.CONTINUE):
+        if command in self.after_game_keys():
             return Info(InfoKind.GAME_OVER)
         if command in _INFO_KEYS:
             return Info(_INFO_KEYS[command])

@@ -16,6 +16,11 @@ computer player in a free seat (Enter on it: any character, by stars), removes o
 (Enter on it), and starts the game; chosen while seats are empty, "Start the game"
 starts it as soon as the last seat is taken (choose it again to cancel). Everyone
 hears people join and leave. When the game starts, the table opens.
+
+The same room opens over a finished game's table when the host starts another
+game there with a seat left empty (its person left): the focus on that seat, the
+same tools; Escape goes back to the finished table, and the next game is played
+at that table's screen.
 """
 
 from __future__ import annotations
@@ -103,7 +108,11 @@ def table_screen_for(
 ) -> Screen:
     """The screen for a table: the waiting room, or the game (``fresh``: starting)."""
     if table.has_started:
-        return OnlineTableScreen(session, table, fresh=fresh)
+
+        def waiting_room(over: OnlineTableScreen) -> Screen:
+            return WaitingRoomScreen(session, table, over=over)
+
+        return OnlineTableScreen(session, table, waiting_room=waiting_room, fresh=fresh)
     return WaitingRoomScreen(session, table)
 
 
@@ -504,9 +513,19 @@ class CreateTableScreen(MenuScreen):
 class WaitingRoomScreen(MenuScreen):
     """The seats before the game, and the host's tools (see the module docstring)."""
 
-    def __init__(self, session: OnlineSession, table: RemoteTable) -> None:
+    def __init__(
+        self,
+        session: OnlineSession,
+        table: RemoteTable,
+        *,
+        over: OnlineTableScreen | None = None,
+    ) -> None:
+        """The room of ``table``; ``over``: the finished game's table under it."""
         self.online = session
         self.table = table
+        self.over = over
+        """The finished game's table this room was opened over (the host fills a
+        seat left empty): Escape goes back to it, the next game is played there."""
         self.saw_the_start = False
         """The game began while this player was here (else: it began while the
         connection was down, and the table tells where things stand)."""
@@ -522,6 +541,9 @@ class WaitingRoomScreen(MenuScreen):
         answered yet (keys wait, so a script's next key meets the new seats)."""
         super().__init__(WAITING_TITLE, [], intro=self._intro)
         self._rebuild()
+        empty = self._empty_seats()
+        if over is not None and empty:
+            self.index = empty[0]  # the seat to fill (the seats come first)
 
     def _intro(self) -> str:
         table = self.table
@@ -601,7 +623,11 @@ class WaitingRoomScreen(MenuScreen):
     def _leave(self, services: Services) -> Transition:
         self.online.client.leave_table()
         services.say_text(left_table_text())
-        return Pop()
+        return self._to_the_lobby()
+
+    def _to_the_lobby(self) -> Transition:
+        # Over a finished game's table, that table goes too.
+        return Pop(2) if self.over is not None else Pop()
 
     # --- the framework ---
     def key_contexts(self) -> tuple[Context, ...]:
@@ -633,6 +659,8 @@ class WaitingRoomScreen(MenuScreen):
             return chat_entry(self.online, at_table=True)
         if command is Command.BACK:
             services.sound.play(Cue.MENU_BACK)
+            if self.over is not None:
+                return Pop()  # back to the finished game's table, still seated
             return self._leave(services)
         return super().handle(command, key, services)
 
@@ -658,7 +686,8 @@ class WaitingRoomScreen(MenuScreen):
         session, table = self.online, self.table
         session.pump()
         if session.client.table is not table:
-            return Pop()  # the table closed, or another snapshot replaced it
+            # The table closed, or another snapshot replaced it.
+            return self._to_the_lobby()
         news = table.drain_news()
         if table.info is not self._info:
             self.awaiting_seat = False
@@ -669,6 +698,12 @@ class WaitingRoomScreen(MenuScreen):
             self.armed = False
             self.online.client.send(p.StartGame())
             self.starting = True
+        if self.over is not None:
+            if table.has_started and not table.is_over:
+                # The next game: played at the finished one's table, under here.
+                self.over.next_game_started()
+                return Pop()
+            return None
         if table.has_started:
             fresh = self.saw_the_start
             return Replace(table_screen_for(session, table, fresh=fresh))

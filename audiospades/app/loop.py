@@ -22,6 +22,7 @@ from audiospades.presenter.access import cue_volume_text, fullscreen_text
 from audiospades.presenter.system import (
     history_end_text,
     key_help_text,
+    own_help_text,
     rate_text,
     what_key_text,
 )
@@ -97,9 +98,15 @@ class App:
                 services.what_key_mode = False
                 services.say(Utterance(what_key_text(False), interrupt=True))
             else:
-                services.say(
-                    Utterance(key_help_text(key.chord, command), interrupt=True)
+                # In the screen's own words where F1 has them (Enter after the
+                # game, Escape at a networked table).
+                words = screen.help_meanings().get(command) if command else None
+                text = (
+                    key_help_text(key.chord, command)
+                    if words is None
+                    else own_help_text(key.chord, words)
                 )
+                services.say(Utterance(text, interrupt=True))
             return
         if screen.accepts_text and _types(key):
             return  # the TEXTINPUT event that follows carries the character

@@ -17,12 +17,18 @@ offered (the controller says so). On top of that:
   same table with the same players (after Y to "Play again?"), and the others that
   they wait for the host;
   when it starts, everyone hears so and plays on at this screen (a fresh
-  controller: the finished game's would refuse every card).
+  controller: the finished game's would refuse every card);
+* if someone has left the finished game's table, its seat is empty and the game
+  cannot start as it is: the host hears so, and "Play again?" names who left, its
+  Y opening the table's waiting room over this screen (a computer player for the
+  seat, or a person from the lobby, then "Start the game"). The others hear the
+  seat filled and the game start, as in any waiting room; Escape in that room goes
+  back to the finished table, and the next game is played here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING
 
@@ -30,7 +36,7 @@ from audiospades.app.confirm import Confirm
 from audiospades.app.games import thinks_in_background
 from audiospades.app.hint_ahead import HintAhead
 from audiospades.app.online import OnlineSession, chat_entry, say_news
-from audiospades.app.screen import KeyPress, Pop, Push, Transition
+from audiospades.app.screen import KeyPress, Pop, Push, Replace, Screen, Transition
 from audiospades.app.services import Services
 from audiospades.app.table import TableScreen
 from audiospades.commands import Command
@@ -47,13 +53,14 @@ from audiospades.presenter.online import (
     leave_action_text,
     leave_question_text,
     left_table_text,
+    play_again_action_text,
     play_again_question_text,
     play_again_text,
     where_things_stand,
 )
 from audiospades.presenter.words import watching
 from audiospades.sound import Cue
-from audiospades.table_control import TableController
+from audiospades.table_control import AFTER_THE_GAME, TableController
 
 if TYPE_CHECKING:
     import pygame
@@ -63,19 +70,34 @@ class OnlineTableScreen(TableScreen):
     """The table of an online game (see the module docstring)."""
 
     def __init__(
-        self, online: OnlineSession, table: RemoteTable, *, fresh: bool = False
+        self,
+        online: OnlineSession,
+        table: RemoteTable,
+        *,
+        waiting_room: Callable[[OnlineTableScreen], Screen],
+        fresh: bool = False,
     ) -> None:
-        """Sit at ``table``; ``fresh``: the game starts now (else it is under way)."""
+        """Sit at ``table``; ``fresh``: the game starts now (else it is under way).
+
+        ``waiting_room``: the table's waiting room, opened over this screen when
+        the host fills a seat left empty after the game (the lobby's screen).
+        """
         super().__init__(table)
         self.online = online
         self.remote = table
+        self._waiting_room = waiting_room
         self._fresh = fresh
         self._sum_up = False
         """A reconnection happened: sum up when the server's snapshot comes."""
-        self._told_over = False
-        """Whether the end of this game was followed by how to play again."""
+        self._told_over: tuple[bool, int] | None = None
+        """How to play again was told after the end of this game, for the host
+        or not, with so many seats empty (None: not yet)."""
         self._starting = False
-        """The host said Y to "Play again?": the server's answer is awaited."""
+        """The host said Y to "Play again?", or the next game started in the
+        waiting room over this screen: what comes is said as it comes, not
+        the turn on coming back."""
+        self._in_room = False
+        """The waiting room is over this screen: it tells what the server says."""
         self._covered = False
         """Another screen is over the table (see update_covered)."""
         self._called_back = False
@@ -90,9 +112,26 @@ class OnlineTableScreen(TableScreen):
         return (*super().key_contexts(), Context.ONLINE)
 
     def help_meanings(self) -> Mapping[Command, str | None]:
-        # No undo online (pressed, it says so); Escape asks whether to leave.
+        # No undo online (pressed, it says so); Escape asks whether to leave;
+        # once the game is over, Enter is about the next game.
         with self._words():
-            return {Command.UNDO: None, Command.MENU: leave_action_text()}
+            meanings: dict[Command, str | None] = {
+                Command.UNDO: None,
+                Command.MENU: leave_action_text(),
+            }
+            if self._is_over_here():
+                words = play_again_action_text(self.remote.is_host)
+                meanings.update(dict.fromkeys(AFTER_THE_GAME, words))
+            return meanings
+
+    def _is_over_here(self) -> bool:
+        """Whether the game is over for this screen's keys.
+
+        Seated, only once the end is told: an Enter meant for the last card never
+        asks to play again. (A spectator is not told the end as a player is.)
+        """
+        table = self.remote
+        return table.is_over and (self.finished or not table.is_seated)
 
     def _words(self) -> AbstractContextManager[None]:
         """Words for a spectator when watching: the watched chair is named."""
@@ -142,7 +181,7 @@ class OnlineTableScreen(TableScreen):
             # (the finished game's refuses every card), as net/render.py does.
             background = thinks_in_background(services)
             self.control = TableController(table, HintAhead(background=background))
-            self._told_over = False
+            self._told_over = None
         notices = self.control.drain()
         news = table.drain_news()
         first = table.notice_serial - len(notices)
@@ -164,11 +203,27 @@ class OnlineTableScreen(TableScreen):
                 self._told_turn = True
             for utterance in describe(item, view, names, verbosity):
                 services.say(utterance)
-        if table.is_over and not self._told_over:
-            self._told_over = True
-            services.say(Utterance(play_again_text(table.is_host)))
+        if table.is_over:
+            self._tell_how_to_play_again(services)
         if table.drain_pending():
             self._sync(services)
+
+    def _tell_how_to_play_again(self, services: Services) -> None:
+        """After the end: how another game starts; again if that has changed.
+
+        Told again to the host when a seat empties (someone left: the seat is
+        filled first) or when the player becomes the host.
+        """
+        table = self.remote
+        now = (table.is_host, len(table.vacated()))
+        told = self._told_over
+        if told == now:
+            return
+        if told is not None and not (now[0] and (now[1] or not told[0])):
+            self._told_over = now  # a seat filled, or no longer the host
+            return
+        self._told_over = now
+        services.say(Utterance(play_again_text(*now)))
 
     def _tell(self, news: OnlineNews, services: Services) -> None:
         if news.kind is NewsKind.LINK and news.link is LinkState.LOST:
@@ -204,10 +259,7 @@ class OnlineTableScreen(TableScreen):
         if command is Command.MENU:
             return Push(LeaveQuestion(self))
         table = self.remote
-        over = table.is_over and (self.finished or not table.is_seated)
-        if over and command in (Command.PLAY_CARD, Command.CONTINUE):
-            # (Seated, only once the end is told: an Enter meant for the last
-            # card never asks to play again.)
+        if command in AFTER_THE_GAME and self._is_over_here():
             if table.is_host:
                 return Push(PlayAgainQuestion(self))
             services.say(Utterance(play_again_text(False)))
@@ -221,6 +273,8 @@ class OnlineTableScreen(TableScreen):
         on return), the player is called back when it is their turn or they are
         asked something, and a chat line gets its cue.
         """
+        if self._in_room:
+            return  # the waiting room over the table tells all
         online, table = self.online, self.remote
         online.pump()
         if online.client.table is not table:
@@ -242,10 +296,11 @@ class OnlineTableScreen(TableScreen):
         self._chats_cued = chats
 
     def on_resume(self, services: Services) -> None:
-        self._covered = self._called_back = False
+        self._covered = self._called_back = self._in_room = False
         self._chats_cued = 0
         if self._starting:
-            # Back from "Play again?" with Y: the server's answer is what to say.
+            # Back from "Play again?" with Y, or from the waiting room where the
+            # game started: the server's news is what to say.
             self._starting = False
             return
         with self._words():
@@ -263,6 +318,26 @@ class OnlineTableScreen(TableScreen):
         # "The game starts." for everyone, or says why not.
         self.remote.client.send(p.StartGame())
         self.remote.awaiting_reply = True
+        self._starting = True
+
+    def play_again_question(self) -> str:
+        """The "Play again?" question as asked now (naming who left, if anyone)."""
+        with self._words():
+            return play_again_question_text(self.remote.vacated())
+
+    def open_waiting_room(self) -> Transition:
+        """The host's Y with seats empty: the table's waiting room, over this screen.
+
+        (In place of the question, whose Y it is.)
+        """
+        self._in_room = True
+        return Replace(self._waiting_room(self))
+
+    def next_game_started(self) -> None:
+        """The next game started in the waiting room over this screen.
+
+        The room said so; coming back, the game's own notices follow.
+        """
         self._starting = True
 
 
@@ -289,15 +364,18 @@ class PlayAgainQuestion(Confirm):
     """Enter at a networked table whose game is over, for the host: play again?
 
     Y starts another game with the same players; N or Escape stays. Asked so that
-    a stray Enter never starts a game.
+    a stray Enter never starts a game. With a seat empty (its person left), the
+    question names who left, and Y opens the table's waiting room to fill it.
     """
 
     def __init__(self, table: OnlineTableScreen) -> None:
         def start(services: Services) -> Transition:
+            if table.remote.vacated():  # looked at again: someone may have left
+                return table.open_waiting_room()
             table.start_again()
             return Pop()
 
-        super().__init__(PLAY_AGAIN, play_again_question_text, start)
+        super().__init__(PLAY_AGAIN, table.play_again_question, start)
         self.table = table
 
     def awaits_reply(self) -> bool:

@@ -17,7 +17,7 @@ notices, and draws the table.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from audiospades import storage
@@ -39,6 +39,7 @@ from audiospades.presenter import table as table_words
 from audiospades.presenter.replies import reply_utterances
 from audiospades.presenter.system import (
     NEW_GAME_TITLE,
+    game_over_key_text,
     replace_saved_game_question_text,
 )
 from audiospades.replies import Reply
@@ -105,6 +106,10 @@ class TableScreen(Screen):
         if contexts[:2] == (Context.BIDDING, Context.TABLE):
             return (Context.TABLE, Context.BIDDING, *contexts[2:])
         return contexts
+
+    def help_meanings(self) -> Mapping[Command, str | None]:
+        # Once the game is over, Enter plays no card: it tells the result again.
+        return dict.fromkeys(self.control.after_game_keys(), game_over_key_text())
 
     def on_enter(self, services: Services) -> None:
         self.control.hints = HintAhead(background=thinks_in_background(services))

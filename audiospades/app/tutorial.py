@@ -27,6 +27,7 @@ cannot name a key that does something else.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 
 from audiospades.app.games import thinks_in_background
 from audiospades.app.hint_ahead import HintAhead
@@ -70,6 +71,7 @@ from audiospades.storage.tutorial import (
     save_progress,
     set_aside_lesson,
 )
+from audiospades.table_control import AFTER_THE_GAME
 from audiospades.tutorial.kept import (
     LessonPlace,
     StaleLessonError,
@@ -631,6 +633,12 @@ class LessonScreen(TableScreen):
     def hints_enabled(self, services: Services) -> bool:
         """Always: a lesson says H gives a hint at any time, whatever the options."""
         return True
+
+    def help_meanings(self) -> Mapping[Command, str | None]:
+        # Once the lesson is complete, Enter says so (not the game's result).
+        if self.done:
+            return dict.fromkeys(AFTER_THE_GAME, words.lesson_done_key_text())
+        return super().help_meanings()
 
     def _must_say_yes(self) -> bool:
         expected = self.lesson.expected(0)

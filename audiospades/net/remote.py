@@ -382,6 +382,19 @@ class RemoteTable:
                 self._last_names[seat] = name
         return by_seat
 
+    def vacated(self) -> list[tuple[int, str]]:
+        """The empty seats (as the server numbers them), each with its last name.
+
+        After a game, a seat is empty because its person left: the name is
+        theirs ("" for a seat no one has held since this table was joined).
+        """
+        self._note_names()
+        return [
+            (held.seat, self._last_names.get(held.seat, ""))
+            for held in self.info.seats
+            if held.kind is p.SeatKind.EMPTY
+        ]
+
     def view(self) -> SeatView:
         """What one's seat (or the watched chair) may know now.
 

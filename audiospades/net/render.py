@@ -54,7 +54,12 @@ from audiospades.presenter.online import (
 )
 from audiospades.presenter.replies import reply_utterances
 from audiospades.presenter.sheet import score_sheet_lines
-from audiospades.presenter.system import key_help_text, unbound_key_text
+from audiospades.presenter.system import (
+    game_over_key_text,
+    key_help_text,
+    own_help_text,
+    unbound_key_text,
+)
 from audiospades.presenter.table import seat_label_text, seat_to_act
 from audiospades.presenter.words import card_name, watching
 from audiospades.replies import Reply
@@ -499,6 +504,14 @@ class WebSeat:
     def _send_help(self, control: TableController) -> None:
         lines: list[p.SaidLine] = [p.SaidLine(text=web_words.help_intro())]
         seen: set[Chord] = set()
+        # Once the game is over, Enter, Space and N tell the result (the page's
+        # buttons start another game): said so, not their meaning in a bid, a
+        # question or play, listed first.
+        after_game = {
+            chord
+            for chord, command in self.keymap.bindings(Context.TABLE)
+            if command in control.after_game_keys()
+        }
         for context in _HELP_CONTEXTS:
             for chord, command in self.keymap.bindings(context):
                 if chord in seen or command in _NOT_ON_THE_PAGE:
@@ -508,7 +521,11 @@ class WebSeat:
                     # and there is no undo online.
                     continue
                 seen.add(chord)
-                lines.append(p.SaidLine(text=key_help_text(chord, command)))
+                if chord in after_game:
+                    text = own_help_text(chord, game_over_key_text())
+                else:
+                    text = key_help_text(chord, command)
+                lines.append(p.SaidLine(text=text))
         lines.append(p.SaidLine(text=web_words.page_keys_text()))
         self.client.send(p.Said(lines=lines, screen=None))
 

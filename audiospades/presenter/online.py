@@ -527,24 +527,62 @@ def covered_turn_text() -> str:
     )
 
 
-def play_again_text(is_host: bool) -> str:
-    """The game at a networked table is over: how another one starts there."""
+def play_again_text(is_host: bool, free: int = 0) -> str:
+    """The game at a networked table is over: how another one starts there.
+
+    ``free``: seats left empty since (their people left): the host fills them in
+    the table's waiting room before the next game.
+    """
+    start = key_for(Command.PLAY_CARD, Context.TABLE)
+    if is_host and free:
+        return ngettext(
+            "To play again at this table, press {start}, then fill the free seat "
+            "in the waiting room.",
+            "To play again at this table, press {start}, then fill the {count} "
+            "free seats in the waiting room.",
+            free,
+        ).format(start=start, count=free)
     if is_host:
         return _(
             "To play again at this table with the same players, press {start}."
-        ).format(start=key_for(Command.PLAY_CARD, Context.TABLE))
+        ).format(start=start)
     return _(
         "The host can start another game at this table: wait for it, "
         "or press {leave} to leave."
     ).format(leave=key_for(Command.MENU, Context.TABLE))
 
 
-def play_again_question_text() -> str:
-    """The host pressed Enter at a networked table whose game is over."""
-    return _(
-        "Start another game at this table with the same players? "
-        "{yes} starts, {no} stays."
-    ).format(**yes_no_keys())
+def play_again_action_text(is_host: bool) -> str:
+    """F1's words for Enter (Space, N) at a networked table whose game is over."""
+    if is_host:
+        return _("start another game at this table (you are asked first)")
+    return _("hear how another game starts at this table")
+
+
+def play_again_question_text(missing: Sequence[tuple[int, str]] = ()) -> str:
+    """The host pressed Enter at a networked table whose game is over.
+
+    ``missing``: the empty seats (numbered from 0), each with who sat there last
+    (empty if unknown): Y then goes to the waiting room to fill them.
+    """
+    keys = yes_no_keys()
+    if not missing:
+        return _(
+            "Start another game at this table with the same players? "
+            "{yes} starts, {no} stays."
+        ).format(**keys)
+    names = [
+        seat_name(name) or _("Seat {number}").format(number=seat + 1)
+        for seat, name in missing
+    ]
+    count = len(missing)
+    return ngettext(
+        "Start another game at this table? {names} left, so a seat is free: "
+        "{yes} takes you to the waiting room to fill it, {no} stays.",
+        "Start another game at this table? {names} left, so {count} seats are "
+        "free: {yes} takes you to the waiting room to fill them, {no} stays.",
+        count,
+    ).format(names=join_list(names), count=count, **keys)
 
 
 def watching_text(info: TableInfo, chair: int) -> str:

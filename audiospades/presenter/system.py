@@ -561,6 +561,14 @@ def command_text(command: Command) -> str:
     return _(_COMMANDS.get(command, command.value))
 
 
+def game_over_key_text() -> str:
+    """F1's words for Enter, Space and N at a table whose game is over.
+
+    They play no card and gather no trick any more: they tell the result again.
+    """
+    return _("the final result again (the game is over)")
+
+
 def own_help_text(chord: Chord, words: str) -> str:
     """A help line whose action a screen words itself ("Escape: leave the table")."""
     return _("{key}: {action}.").format(key=key_label(chord), action=words)

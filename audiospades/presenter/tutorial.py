@@ -584,6 +584,11 @@ def lesson_done_text() -> str:
     return fill(N_("Lesson complete. Press {back} to go back to the lessons."))
 
 
+def lesson_done_key_text() -> str:
+    """F1's words for Enter, Space and N once the lesson's hand is over."""
+    return _("nothing more to play: the lesson is complete")
+
+
 def offer_text() -> str:
     """The first start's offer of the tutorial."""
     return _(

@@ -131,3 +131,153 @@ def test_the_host_starts_another_game_at_the_same_table_and_both_play_it(
         finally:
             ann.close()
             bob.close()
+
+
+def _help_lines(player: Harness, count: int = 45) -> list[str]:
+    """F1's lines at the table (down through them), then back to the table."""
+    player.press("f1")
+    lines = [player.last]
+    for _ in range(count):
+        player.press("down")
+        lines.append(player.last)
+    player.press("escape")
+    return lines
+
+
+def test_the_host_fills_the_seat_of_a_player_who_left_and_plays_again(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """After a one-hand game Bob leaves; the host fills his seat and plays again.
+
+    Before, Ann's Enter and Y asked for "the same players" and the server refused
+    ("Every seat must be taken"), with nothing on that screen to fill the seat.
+    Now "Play again?" names Bob, Y opens the table's waiting room on his empty
+    seat (Escape goes back to the finished table), a computer player takes it,
+    and "Start the game" starts the next game at the same table; Cid, the other
+    person still seated, hears the seat filled and the game start, and plays on.
+    F1 at the finished table says what Enter does there, for the host and not.
+    """
+    settings = dataclasses.replace(
+        Settings(language="en", pace="fast"), last_rules=dict(SMALL)
+    )
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann", settings=settings)
+        ann.press("return", "end", "return")  # create a table
+        ann.settle()
+        assert isinstance(ann.app.top, WaitingRoomScreen)
+        bob = connect(make_harness, server, "Bob")
+        cid = connect(make_harness, server, "Cid")
+        players = (ann, bob, cid)
+        try:
+            bob.press("return", "return")  # the first free seat: seat 2
+            until(heard(ann, "Bob sits in seat 2."), ann, bob)
+            cid.press("return", "return")  # seat 3
+            until(heard(ann, "Cid sits in seat 3."), ann, cid)
+            ann.press("down", "down", "down", "return", "return")  # seat 4: Milly
+            until(heard(ann, "Milly, a computer player, sits in seat 4."), ann)
+            for player in players:
+                player.patience_seconds = 0.3
+            ann.press("down", "return")  # Start the game
+            until(
+                lambda: all(isinstance(p.app.top, OnlineTableScreen) for p in players),
+                *players,
+            )
+            ann_table, cid_table = _table(ann), _table(cid)
+            _play_both_to_the_end(*players)
+            until(heard(ann, HOST_LINE), ann)
+            until(heard(cid, WAIT_LINE), cid)
+
+            # F1 at the finished table: Enter is about the next game, not a card.
+            host_help = _help_lines(ann)
+            assert not [s for s in host_help if "play the card" in s], host_help
+            assert any(
+                s.startswith(
+                    "Enter: start another game at this table (you are asked first), "
+                )
+                for s in host_help
+            ), host_help
+            cid_help = _help_lines(cid)
+            assert not [s for s in cid_help if "play the card" in s], cid_help
+            assert any(
+                s.startswith("Enter: hear how another game starts at this table, ")
+                for s in cid_help
+            ), cid_help
+
+            ann_mark, cid_mark = ann.mark(), cid.mark()
+            bob.press("escape", "y")  # Bob leaves the finished table
+            until(heard(ann, "Bob left the table."), ann, bob)
+            until(heard(cid, "Bob left the table."), cid)
+            # The host hears how to play again now: the seat is filled first.
+            fill = (
+                "To play again at this table, press Enter, then fill the free "
+                "seat in the waiting room."
+            )
+            until(lambda: fill in ann.said_since(ann_mark), ann)
+            assert fill not in cid.said_since(cid_mark)
+
+            # "Play again?" names who left; Y opens the waiting room on his seat.
+            ann.press("return")
+            assert ann.last == (
+                "Start another game at this table? Bob left, so a seat is free: "
+                "Y takes you to the waiting room to fill it, N stays."
+            )
+            ann.press("y")
+            assert isinstance(ann.app.top, WaitingRoomScreen)
+            assert ann.last.startswith("Waiting for the game. ")
+            assert ann.last.endswith(" Seat 2, free, 2 of 6")
+            # Escape there goes back to the finished table, still seated.
+            ann.press("escape")
+            assert ann.app.top is ann_table and ann_table.remote.is_over
+            ann.press("return", "y")
+            assert isinstance(ann.app.top, WaitingRoomScreen)
+
+            # A computer player in Bob's seat, then "Start the game".
+            ann.press("return")  # Enter on seat 2: the computer players
+            ann.press("return")  # the first offered
+            until(lambda: ann_table.remote.vacated() == [], ann, cid)
+            filled = next(s.name for s in ann_table.remote.info.seats if s.seat == 1)
+            assert filled and filled != "Bob"
+            seated = f"{filled}, a computer player, sits in seat 2."
+            until(heard(ann, seated), ann)
+            ann.press("end", "up")
+            assert ann.last == "Start the game, 5 of 6"
+            ann_mark = ann.mark()
+            ann.press("return")
+            until(lambda: ann.app.top is ann_table, ann, cid)
+            assert "The game starts." in ann.said_since(ann_mark)
+            until(lambda: not ann_table.finished and not cid_table.finished, ann, cid)
+
+            # Cid heard the seat filled, then the start, at the same screen.
+            until(lambda: "The game starts." in cid.said_since(cid_mark), cid)
+            said = cid.said_since(cid_mark)
+            assert said.index(seated) < said.index("The game starts."), said
+            assert _table(cid) is cid_table
+            # Both play the new game: their bids are taken.
+            _bid_until(
+                lambda: (
+                    "You bid 3." in ann.said_since(ann_mark)
+                    and "You bid 3." in cid.said_since(cid_mark)
+                ),
+                ann,
+                cid,
+            )
+        finally:
+            for player in players:
+                player.close()
+
+
+def _bid_until(done: Callable[[], bool], *players: Harness) -> None:
+    """Each player bids 3 on their bidding turn (no blind nil) until ``done``."""
+    end = time.monotonic() + DEADLINE
+    while not done():
+        if time.monotonic() > end:
+            raise AssertionError("timed out")
+        for player in players:
+            remote = _table(player).remote
+            if remote.question is not None:
+                player.press("n")
+            elif remote.is_human_turn and remote.view().phase is Phase.BIDDING:
+                player.press("3", "return")
+            else:
+                player.frame()
+        time.sleep(0.005)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from app_helpers import play_until
+
 from audiospades.app.harness import Harness
 
 
@@ -57,3 +59,27 @@ def test_the_help_for_b_says_what_b_says_in_play(
     assert h.last == "Bidding is over: you bid 3."
     h.press("f2", "b")
     assert h.last == "B: open the bid entry, or hear your bid."
+
+
+def test_the_help_at_a_finished_table_says_what_enter_does_there(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """Once the game is over, Enter (Space, N) tells the result again: F1 and F2
+    say so. Before, F1 still read "Enter: play the card, or choose it to pass"."""
+    h = make_harness(seed=3)
+    h.press("return")
+    play_until(h, lambda x: x.table is not None and x.table.finished)
+    h.press("return")
+    assert h.last.startswith(("Game over.", "The game is over:")), h.last
+    h.press("f1")
+    heard = [h.last]
+    for _ in range(45):
+        h.press("down")
+        heard.append(h.last)
+    assert not [line for line in heard if "play the card" in line], heard
+    assert not [line for line in heard if "gather the trick" in line], heard
+    for key in ("Enter", "Space", "N"):
+        line = f"{key}: the final result again (the game is over), "
+        assert any(s.startswith(line) for s in heard), (key, heard)
+    h.press("escape", "f2", "return")
+    assert h.last == "Enter: the final result again (the game is over)."

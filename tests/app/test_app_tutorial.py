@@ -307,6 +307,27 @@ def test_each_lesson_plays_out_as_written_with_every_point_made(lesson) -> None:
     assert lesson.id in load_progress()[0].lessons_done
 
 
+def test_the_help_once_a_lesson_is_complete_says_what_enter_does() -> None:
+    """Enter at the end of a lesson says the lesson is complete; F1 and F2 say so
+    (not "play the card", nor the game's result, which a lesson does not give)."""
+    h = _open_tutorial()
+    screen = _open_lesson(h, LESSONS.index(NIL))
+    play_lesson(h, NIL)
+    assert screen.done and h.last == words.lesson_done_text()
+    h.press("return")
+    assert h.last == words.lesson_done_text()
+    line = "Enter: nothing more to play: the lesson is complete."
+    h.press("f2", "return")
+    assert h.last == line
+    h.press("f2", "f1")
+    heard = [h.last]
+    for _ in range(45):
+        h.press("down")
+        heard.append(h.last)
+    assert not [s for s in heard if "play the card" in s], heard
+    assert any(s.startswith(line[:-1] + ", ") for s in heard), heard
+
+
 @pytest.mark.parametrize("lesson", LESSONS, ids=[x.id for x in LESSONS])
 def test_every_strict_point_is_the_strong_players_choice(lesson) -> None:  # type: ignore[no-untyped-def]
     """What the lesson asks for is what the hint (level 5) says, so the two agree."""

@@ -184,6 +184,34 @@ async def _host_with_bots(url: str) -> tuple[NetPlayer, str]:
     return host, table
 
 
+def test_the_pages_help_after_the_game_says_what_enter_does_there(
+    tmp_path: Path,
+) -> None:
+    """Once the game is over, Enter tells the result again on the page too: F1
+    says so. Before, it still read "Enter: play the card, or choose it to pass"."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "server.db", bot_workers=1) as server:
+            page = NetPlayer(url_of(server), "Ann", render=True)
+            await page.connect()
+            rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
+            await page.send({"type": "create_table", "name": "T", "rules": rules})
+            await page.expect(p.TableSnapshot)
+            for seat, who in enumerate(BOTS, start=1):
+                await page.send({"type": "add_bot", "seat": seat, "character": who})
+            await page.send({"type": "start_game"})
+            await page.play_to_the_end()
+            await page.send({"type": "key", "key": "f1"})
+            lines = await _lines_until(page, lambda t: t.startswith("O: sound cues"))
+            assert not [t for t in lines if "play the card" in t], lines
+            for key in ("Enter", "Space", "N"):
+                line = f"{key}: the final result again (the game is over)."
+                assert line in lines, "\n".join(lines)
+            await page.close()
+
+    run(scenario(), timeout=120)
+
+
 def test_a_page_watching_a_table_sees_no_hand_and_hears_the_play(
     tmp_path: Path,
 ) -> None:
