@@ -567,7 +567,10 @@ class WebSeat:
                 items=self._lobby_lines(online.tables),
             )
         info = table.info
-        if self.control is None:
+        # Before the game, and after one that someone left: the seats, where the
+        # host fills the free one and starts another (at the finished table, the
+        # "again" button would only hear that every seat must be taken).
+        if self.control is None or (table.is_over and table.vacated()):
             return p.Screen(
                 place="waiting",
                 title=info.name,

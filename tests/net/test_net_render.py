@@ -212,6 +212,54 @@ def test_the_pages_help_after_the_game_says_what_enter_does_there(
     run(scenario(), timeout=120)
 
 
+async def _screen_until(player: NetPlayer, check: object) -> p.Screen:
+    """The first screen sent that satisfies ``check`` (bounded by WAIT a frame)."""
+    while True:
+        said = await _said(player)
+        if said.screen is not None and check(said.screen):  # type: ignore[operator]
+            return said.screen
+
+
+def test_a_page_hosting_a_finished_game_someone_left_fills_the_seat(
+    tmp_path: Path,
+) -> None:
+    """After a game, a player leaves: the host's page shows the seats again, where
+    the free one is filled and another game started. Before, the page stayed at
+    the finished table, whose "again" button only heard that every seat must be
+    taken: a dead end."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "server.db", bot_workers=1) as server:
+            url = url_of(server)
+            page = NetPlayer(url, "Ann", render=True)
+            await page.connect()
+            rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
+            await page.send({"type": "create_table", "name": "T", "rules": rules})
+            table = (await page.expect(p.TableSnapshot)).table.id
+            for seat, who in enumerate(BOTS[:2], start=1):
+                await page.send({"type": "add_bot", "seat": seat, "character": who})
+            bob = NetPlayer(url, "Bob")
+            await bob.connect()
+            await bob.send({"type": "join_seat", "table": table, "seat": 3})
+            await bob.expect(p.TableSnapshot)
+            await page.send({"type": "start_game"})
+            await asyncio.gather(page.play_to_the_end(), bob.play_to_the_end())
+            await bob.send({"type": "leave"})
+            seats = await _screen_until(page, lambda s: s.place == "waiting")
+            assert seats.is_host
+            assert [(i.id, i.kind) for i in seats.items if i.kind == "empty"] == [
+                ("3", "empty")
+            ]
+            await page.send({"type": "add_bot", "seat": 3, "character": BOTS[2]})
+            await page.send({"type": "start_game"})
+            picture = await _screen_until(page, lambda s: s.place == "table")
+            assert picture.picture is not None and not picture.picture.over
+            await bob.close()
+            await page.close()
+
+    run(scenario(), timeout=120)
+
+
 def test_a_page_watching_a_table_sees_no_hand_and_hears_the_play(
     tmp_path: Path,
 ) -> None:
