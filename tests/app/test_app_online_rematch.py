@@ -27,7 +27,7 @@ SMALL = {"preset": "pagat", "target_score": None, "hand_limit": 1}
 HOST_LINE = "To play again at this table with the same players, press Enter."
 WAIT_LINE = (
     "The host can start another game at this table: wait for it, "
-    "or press Escape to leave."
+    "or leave from the game menu (Escape)."
 )
 
 
