@@ -2,14 +2,17 @@
 
 :class:`LobbyScreen` lists the server's tables, one short line each (name, players
 and partnerships, target, rules, free seats, who sits there), then "Create a table",
-"Join a private table by its code", "Refresh the list" and "Leave the server"
-(Escape too). Enter on a table offers its free seats (a seat beside a partner says
-so) and watching, from the chair of one's choosing. The apostrophe opens the chat
-entry, as at the table.
+"Join a private table by its code", "Refresh the list", "Options" (those a
+local game alone uses left out) and "Leave the server" (Escape too). Enter on a
+table offers its free seats (a seat beside a partner says so) and watching, from
+the chair of one's choosing. The apostrophe opens the chat entry, as at the table.
 
 Requests go to the server and their screens close at once; the lobby then waits
 for the answer: a table (the :class:`WaitingRoomScreen`, or the table itself when
 its game is under way) or a refusal, spoken.
+A table the lobby did not ask for is one the server put the player back at when
+it greeted them (the game started again): its table says it is back. Coming back
+to the lobby from a table says "Lobby." and the list, as arriving did.
 
 :class:`WaitingRoomScreen` lists the seats and who sits there. The host puts a
 computer player in a free seat (Enter on it: any character, by stars), removes one
@@ -31,6 +34,7 @@ from functools import partial
 from typing import Final
 
 from audiospades.app.games import rules_from_settings
+from audiospades.app.menus import OPTIONS, OptionsMenu
 from audiospades.app.online import OnlineSession, chat_entry, say_news
 from audiospades.app.online_table import OnlineTableScreen
 from audiospades.app.screen import (
@@ -104,15 +108,25 @@ def _online_contexts() -> tuple[Context, ...]:
 
 
 def table_screen_for(
-    session: OnlineSession, table: RemoteTable, *, fresh: bool = False
+    session: OnlineSession,
+    table: RemoteTable,
+    *,
+    fresh: bool = False,
+    rejoined: bool = False,
 ) -> Screen:
-    """The screen for a table: the waiting room, or the game (``fresh``: starting)."""
+    """The screen for a table: the waiting room, or the game (``fresh``: starting).
+
+    ``rejoined``: the server put the player back at it unasked (see
+    :class:`OnlineTableScreen`).
+    """
     if table.has_started:
 
         def waiting_room(over: OnlineTableScreen) -> Screen:
             return WaitingRoomScreen(session, table, over=over)
 
-        return OnlineTableScreen(session, table, waiting_room=waiting_room, fresh=fresh)
+        return OnlineTableScreen(
+            session, table, waiting_room=waiting_room, fresh=fresh, rejoined=rejoined
+        )
     return WaitingRoomScreen(session, table)
 
 
@@ -140,6 +154,12 @@ class LobbyScreen(MenuScreen):
         self.online = session
         self.awaiting = False
         """A request went to the server; its answer has not come yet."""
+        self._asked_for_table = False
+        """The request was for a table (a seat, watching, a new table)."""
+        self._at_table = False
+        """A table's screen is over the lobby: coming back is arriving again."""
+        self._arriving = False
+        """Back from a table: the lobby's title comes with the list."""
         self._refreshing = False
         """A whole list was asked for: said in full when it comes."""
         self._whole_before = 0
@@ -171,6 +191,7 @@ class LobbyScreen(MenuScreen):
             MenuItem(CREATE_TABLE, action=self._create, data=CREATE_TABLE),
             MenuItem(JOIN_PRIVATE, action=self._private, data=JOIN_PRIVATE),
             MenuItem(REFRESH, action=self._refresh, data=REFRESH),
+            MenuItem(OPTIONS, action=self._options, data=OPTIONS),
             MenuItem(LEAVE_SERVER, action=self._leave_server, data=LEAVE_SERVER),
         ]
         self.items = items
@@ -184,8 +205,8 @@ class LobbyScreen(MenuScreen):
         self._listed = list(client.tables)
 
     def expect_answer(self) -> None:
-        """A request was sent: wait for the server's answer."""
-        self.awaiting = True
+        """A request for a table was sent: wait for the server's answer."""
+        self.awaiting = self._asked_for_table = True
 
     # --- actions ---
     def _choose_table(self, services: Services, *, info: p.TableInfo) -> Transition:
@@ -208,8 +229,12 @@ class LobbyScreen(MenuScreen):
     def _refresh(self, services: Services) -> Transition | None:
         self.online.client.send(p.ListTables())
         self._wait_for_a_whole_list()
-        self.expect_answer()
+        self.awaiting = True
         return None
+
+    def _options(self, services: Services) -> Transition:
+        # The lobby goes on under it (see update_covered).
+        return Push(OptionsMenu(online=True))
 
     def _wait_for_a_whole_list(self) -> None:
         self._refreshing = True
@@ -238,6 +263,10 @@ class LobbyScreen(MenuScreen):
         why = client.take_news(lambda news: news.kind in _WHY_BACK)
         if why:
             say_news(services, self.online, why)
+        # Back from a table, the lobby is arrived at again: its title and the
+        # list's count, as the first time (not only the line the focus is on).
+        self._arriving = self._at_table
+        self._at_table = False
         if client.list_due:
             # Back from a table: the list held is the one of before; the fresh
             # one, asked for on leaving, is said when it comes.
@@ -245,8 +274,16 @@ class LobbyScreen(MenuScreen):
             self.awaiting = True
         self._rebuild()
         if not self.awaiting and client.lobby_count:  # else the answer speaks
-            self._introduced = True
+            if self._arriving or not self._introduced:
+                self._arriving = False
+                self._introduced = True
+                self._say_arrival(services, interrupt=not services.spoke_this_frame())
+                return
             super().on_resume(services)
+
+    def _say_arrival(self, services: Services, *, interrupt: bool) -> None:
+        """The lobby's title, how many tables, and the line the focus is on."""
+        services.say(Utterance(self.arrival_text(), interrupt=interrupt))
 
     def is_busy(self) -> bool:
         return self.awaiting or self.online.client.lobby_count == 0
@@ -307,7 +344,7 @@ class LobbyScreen(MenuScreen):
                 case NewsKind.LOBBY:
                     pass
                 case NewsKind.REFUSED:
-                    self.awaiting = False
+                    self.awaiting = self._asked_for_table = False
                     say_news(services, session, [item])
                 case NewsKind.LINK if item.link is LinkState.REPLACED:
                     say_news(services, session, [item])
@@ -335,14 +372,21 @@ class LobbyScreen(MenuScreen):
             elif self._refreshing and client.whole_lists != self._whole_before:
                 self._refreshing = False
                 self.awaiting = False
-                text = " ".join([self._intro(), self.item_text()])
-                services.say(Utterance(text, interrupt=True))
+                if self._arriving:
+                    self._arriving = False
+                    self._say_arrival(services, interrupt=True)
+                else:
+                    text = " ".join([self._intro(), self.item_text()])
+                    services.say(Utterance(text, interrupt=True))
         table = client.table
         if joined and table is not None:
-            self.awaiting = False
+            # Unasked, the server put the player back at a table of theirs.
+            rejoined = not self._asked_for_table
+            self.awaiting = self._asked_for_table = False
+            self._at_table = True
             if not table.is_seated:
                 services.say(Utterance(watching_text(table.info, table.chair)))
-            return Push(table_screen_for(session, table))
+            return Push(table_screen_for(session, table, rejoined=rejoined))
         return None
 
 

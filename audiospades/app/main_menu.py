@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from audiospades.app.connect import ask_address
-from audiospades.app.menus import HelpScreen, OptionsMenu, SoundsMenu
+from audiospades.app.menus import OPTIONS, HelpScreen, OptionsMenu, SoundsMenu
 from audiospades.app.players_screen import PlayerSelectionScreen
 from audiospades.app.review_screen import ReviewListScreen
 from audiospades.app.rules_screen import RuleSettingsScreen
@@ -46,7 +46,7 @@ class MainMenu(MenuScreen):
                 MenuItem(N_("Continue"), action=continue_game),
                 MenuItem(N_("Players"), action=lambda s: Push(PlayerSelectionScreen())),
                 MenuItem(N_("Rules"), action=lambda s: Push(RuleSettingsScreen())),
-                MenuItem(N_("Options"), action=lambda s: Push(OptionsMenu())),
+                MenuItem(OPTIONS, action=lambda s: Push(OptionsMenu())),
                 MenuItem(N_("Statistics"), action=lambda s: Push(StatsScreen())),
                 MenuItem(
                     N_("Review finished games"),

@@ -61,6 +61,12 @@ LANGUAGE_NAMES: Final = {
 }
 """Each language in its own name (not translated, so a player can find theirs)."""
 
+GAME_MENU_TITLE: Final = N_("Game menu.")
+BACK_TO_TABLE: Final = N_("Back to the table")
+OPTIONS: Final = N_("Options")
+KEYS: Final = N_("Keys")
+"""Items of the game menu, local or online (and Options of the main menu)."""
+
 
 class GameMenu(MenuScreen):
     """Escape at the table."""
@@ -91,10 +97,10 @@ class GameMenu(MenuScreen):
             )
 
         items = [
-            MenuItem(N_("Back to the table"), action=lambda s: Pop()),
-            MenuItem(N_("Options"), action=lambda s: Push(OptionsMenu())),
+            MenuItem(BACK_TO_TABLE, action=lambda s: Pop()),
+            MenuItem(OPTIONS, action=lambda s: Push(OptionsMenu())),
             MenuItem(
-                N_("Keys"),
+                KEYS,
                 action=lambda s: Push(HelpScreen((Context.TABLE, Context.BIDDING))),
             ),
             MenuItem(N_("Save and go to the main menu"), action=to_main),
@@ -106,7 +112,7 @@ class GameMenu(MenuScreen):
             items.append(MenuItem(N_("Abandon the game"), action=ask_abandon))
         else:
             items[-1] = MenuItem(N_("Main menu"), action=to_main)
-        super().__init__(N_("Game menu."), items)
+        super().__init__(GAME_MENU_TITLE, items)
 
 
 def _cycle(values: tuple[str, ...], current: str, step: int) -> str:
@@ -120,9 +126,14 @@ _THEME: Final = {"dark": N_("dark"), "light": N_("light")}
 
 
 class OptionsMenu(MenuScreen):
-    """The options the table needs; Left and Right change a value."""
+    """The options the table needs; Left and Right change a value.
 
-    def __init__(self) -> None:
+    ``online``: opened from the lobby or an online table, without the options
+    only a local game uses (the computer players' pace and waiting after each
+    trick: the server paces an online game).
+    """
+
+    def __init__(self, *, online: bool = False) -> None:
         def setting(name: str) -> Callable[[], str]:
             return lambda: ""
 
@@ -152,20 +163,7 @@ class OptionsMenu(MenuScreen):
                     verbosity=_cycle(tuple(_VERBOSITY), s.settings.verbosity, d)
                 ),
             ),
-            MenuItem(
-                N_("Pace of the computer players"),
-                value=lambda: pace_text(self._s().pace),
-                adjust=lambda s, d: s.update_settings(
-                    pace=_cycle(_PACES, s.settings.pace, d)
-                ),
-            ),
-            MenuItem(
-                N_("Wait for a key after each trick"),
-                value=lambda: on_off_text(self._s().wait_after_trick),
-                adjust=lambda s, d: s.update_settings(
-                    wait_after_trick=not s.settings.wait_after_trick
-                ),
-            ),
+            *(() if online else self._local_items()),
             MenuItem(
                 N_("Hints"),
                 value=lambda: on_off_text(self._s().hints_enabled),
@@ -199,6 +197,25 @@ class OptionsMenu(MenuScreen):
             *_output_items(self._live),
         ]
         super().__init__(N_("Options. {left} and {right} change a value."), items)
+
+    def _local_items(self) -> tuple[MenuItem, ...]:
+        """The options only a local game uses."""
+        return (
+            MenuItem(
+                N_("Pace of the computer players"),
+                value=lambda: pace_text(self._s().pace),
+                adjust=lambda s, d: s.update_settings(
+                    pace=_cycle(_PACES, s.settings.pace, d)
+                ),
+            ),
+            MenuItem(
+                N_("Wait for a key after each trick"),
+                value=lambda: on_off_text(self._s().wait_after_trick),
+                adjust=lambda s, d: s.update_settings(
+                    wait_after_trick=not s.settings.wait_after_trick
+                ),
+            ),
+        )
 
     def _s(self) -> storage.Settings:
         assert self._services is not None

@@ -164,10 +164,15 @@ def say_news(
     session: OnlineSession,
     news: Sequence[OnlineNews],
     own_seat: int | None = None,
+    *,
+    in_game: bool = False,
 ) -> None:
-    """Speak online news; muted chat keeps its cue and its place in the history."""
+    """Speak online news; muted chat keeps its cue and its place in the history.
+
+    ``in_game``: at a game's table (see :func:`news_utterance`).
+    """
     for item in news:
-        utterance = news_utterance(item, session.address, own_seat)
+        utterance = news_utterance(item, session.address, own_seat, in_game=in_game)
         if utterance is None:
             continue
         if item.kind is NewsKind.CHAT and not services.settings.chat_speech:

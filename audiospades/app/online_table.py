@@ -11,8 +11,13 @@ offered (the controller says so). On top of that:
   link and the server's refusals are spoken as they come;
 * after "Connection lost, reconnecting" and "Reconnected", the server's fresh
   snapshot is summed up: the hand, the trick, whose turn, the scores;
-* Escape asks whether to leave (Y leaves for the lobby, a computer player taking
-  the seat in a game under way; N or Escape stays);
+* Escape opens the online game menu (:class:`OnlineGameMenu`): back to the
+  table, Options, the keys, the score sheet, and leaving, asked first (Y leaves
+  for the lobby, a computer player taking the seat in a game under way; N or
+  Escape stays). The game goes on under it (see :meth:`update_covered`);
+* after a fresh start of the game (the server put the player back at the table
+  when it greeted them), "Back at table ..." with its name, then where things
+  stand;
 * when the game is over, the host is told that Enter starts another game at the
   same table with the same players (after Y to "Play again?"), and the others that
   they wait for the host;
@@ -35,8 +40,25 @@ from typing import TYPE_CHECKING
 from audiospades.app.confirm import Confirm
 from audiospades.app.games import thinks_in_background
 from audiospades.app.hint_ahead import HintAhead
+from audiospades.app.menus import (
+    BACK_TO_TABLE,
+    GAME_MENU_TITLE,
+    KEYS,
+    OPTIONS,
+    HelpScreen,
+    OptionsMenu,
+)
 from audiospades.app.online import OnlineSession, chat_entry, say_news
-from audiospades.app.screen import KeyPress, Pop, Push, Replace, Screen, Transition
+from audiospades.app.screen import (
+    KeyPress,
+    MenuItem,
+    MenuScreen,
+    Pop,
+    Push,
+    Replace,
+    Screen,
+    Transition,
+)
 from audiospades.app.services import Services
 from audiospades.app.table import TableScreen
 from audiospades.commands import Command
@@ -50,7 +72,6 @@ from audiospades.presenter.online import (
     LEAVE_TABLE,
     PLAY_AGAIN,
     covered_turn_text,
-    leave_action_text,
     leave_question_text,
     left_table_text,
     play_again_action_text,
@@ -58,6 +79,7 @@ from audiospades.presenter.online import (
     play_again_text,
     where_things_stand,
 )
+from audiospades.presenter.sheet import SCORE_SHEET_ITEM
 from audiospades.presenter.words import watching
 from audiospades.sound import Cue
 from audiospades.table_control import AFTER_THE_GAME, TableController
@@ -76,17 +98,21 @@ class OnlineTableScreen(TableScreen):
         *,
         waiting_room: Callable[[OnlineTableScreen], Screen],
         fresh: bool = False,
+        rejoined: bool = False,
     ) -> None:
         """Sit at ``table``; ``fresh``: the game starts now (else it is under way).
 
         ``waiting_room``: the table's waiting room, opened over this screen when
         the host fills a seat left empty after the game (the lobby's screen).
+        ``rejoined``: the server put the player back at it, unasked, when it
+        greeted them (the game was started again while they sat at it).
         """
         super().__init__(table)
         self.online = online
         self.remote = table
         self._waiting_room = waiting_room
         self._fresh = fresh
+        self._rejoined = rejoined
         self._sum_up = False
         """A reconnection happened: sum up when the server's snapshot comes."""
         self._told_over: tuple[bool, int] | None = None
@@ -112,13 +138,10 @@ class OnlineTableScreen(TableScreen):
         return (*super().key_contexts(), Context.ONLINE)
 
     def help_meanings(self) -> Mapping[Command, str | None]:
-        # No undo online (pressed, it says so); Escape asks whether to leave;
-        # once the game is over, Enter is about the next game.
+        # No undo online (pressed, it says so); once the game is over, Enter is
+        # about the next game.
         with self._words():
-            meanings: dict[Command, str | None] = {
-                Command.UNDO: None,
-                Command.MENU: leave_action_text(),
-            }
+            meanings: dict[Command, str | None] = {Command.UNDO: None}
             if self._is_over_here():
                 words = play_again_action_text(self.remote.is_host)
                 meanings.update(dict.fromkeys(AFTER_THE_GAME, words))
@@ -140,7 +163,11 @@ class OnlineTableScreen(TableScreen):
     def on_enter(self, services: Services) -> None:
         with self._words():
             if not self._fresh:
-                self._say_where_things_stand(services, returning=False)
+                # Back after a fresh start, a player hears which table (a
+                # spectator has just heard it, with the chair watched from).
+                rejoined = self._rejoined
+                named = rejoined and self.remote.is_seated
+                self._say_where_things_stand(services, returning=rejoined, named=named)
             super().on_enter(services)
 
     def draw(self, surface: pygame.Surface, services: Services) -> None:
@@ -233,15 +260,20 @@ class OnlineTableScreen(TableScreen):
                 self._sum_up = False
                 self._say_where_things_stand(services)
             return
-        say_news(services, self.online, [news], self.remote.seat)
+        say_news(services, self.online, [news], self.remote.seat, in_game=True)
 
     def _say_where_things_stand(
-        self, services: Services, *, returning: bool = True
+        self, services: Services, *, returning: bool = True, named: bool = False
     ) -> None:
+        """The summary; ``named``: with the table's name ("Back at table ...")."""
         table = self.remote
         restated = table.is_human_turn or table.question is not None
         text = where_things_stand(
-            table.view(), table.names, restated=restated, returning=returning
+            table.view(),
+            table.names,
+            restated=restated,
+            returning=returning,
+            table_name=table.info.name if named else "",
         )
         services.say(Utterance(text))
 
@@ -257,7 +289,7 @@ class OnlineTableScreen(TableScreen):
         if command is Command.CHAT:
             return chat_entry(self.online, at_table=True)
         if command is Command.MENU:
-            return Push(LeaveQuestion(self))
+            return Push(OnlineGameMenu(self))
         table = self.remote
         if command in AFTER_THE_GAME and self._is_over_here():
             if table.is_host:
@@ -267,7 +299,7 @@ class OnlineTableScreen(TableScreen):
         return super().handle(command, key, services)
 
     def update_covered(self, services: Services, now_ms: int) -> None:
-        """Help, the score sheet, the chat line or a question is over the table.
+        """Another screen is over the table (help, the game menu, Options...).
 
         The game goes on meanwhile: the server's messages are taken in (and said
         on return), the player is called back when it is their turn or they are
@@ -341,8 +373,40 @@ class OnlineTableScreen(TableScreen):
         self._starting = True
 
 
+class OnlineGameMenu(MenuScreen):
+    """Escape at a networked table: the game menu, online.
+
+    Back to the table, Options (without those only a local game uses), the keys,
+    the score sheet, and leaving the table. Each of them takes this menu's place,
+    so that closing it is being back at the table: the game goes on meanwhile,
+    and "press Escape to go back to it" (the player's turn came) holds from any
+    of them. Leaving is asked first: N or Escape stays at the table.
+    """
+
+    def __init__(self, table: OnlineTableScreen) -> None:
+        self.table = table
+
+        def keys(services: Services) -> Transition:
+            return Replace(
+                HelpScreen(
+                    table.key_contexts(),
+                    table.help_contexts(),
+                    table.help_meanings(),
+                )
+            )
+
+        items = [
+            MenuItem(BACK_TO_TABLE, action=lambda s: Pop()),
+            MenuItem(OPTIONS, action=lambda s: Replace(OptionsMenu(online=True))),
+            MenuItem(KEYS, action=keys),
+            MenuItem(SCORE_SHEET_ITEM, action=lambda s: Replace(table.score_sheet())),
+            MenuItem(LEAVE_TABLE, action=lambda s: Replace(LeaveQuestion(table))),
+        ]
+        super().__init__(GAME_MENU_TITLE, items)
+
+
 class LeaveQuestion(Confirm):
-    """Escape at a networked table: leave it? Y leaves, N or Escape stays."""
+    """The online game menu's "Leave the table": Y leaves, N or Escape stays."""
 
     def __init__(self, table: OnlineTableScreen) -> None:
         def leave(services: Services) -> Transition:

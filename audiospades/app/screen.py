@@ -276,13 +276,17 @@ class MenuScreen(Screen):
         value = item.value() if item.value is not None else ""
         return menu_item_text(item.text(), i + 1, len(self.items), value)
 
-    def on_enter(self, services: Services) -> None:
+    def arrival_text(self) -> str:
+        """What arriving at the menu says: its title, intro and focused item."""
         parts = [menu_keys(_(self.title))]
         if self.intro is not None:
             parts.append(self.intro())
         if self.items:
             parts.append(self.item_text())
-        services.say(Utterance(" ".join(p for p in parts if p), interrupt=True))
+        return " ".join(p for p in parts if p)
+
+    def on_enter(self, services: Services) -> None:
+        services.say(Utterance(self.arrival_text(), interrupt=True))
 
     def on_resume(self, services: Services) -> None:
         self.index = min(self.index, max(0, len(self.items) - 1))

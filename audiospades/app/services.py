@@ -212,7 +212,11 @@ class Services:
         if utterance.cue is not None:
             self.sound.play(utterance.cue, utterance.pan)
         if utterance.text:
-            self.speech.say(utterance.text, interrupt=utterance.interrupt)
+            self.speech.say(
+                utterance.text,
+                interrupt=utterance.interrupt,
+                remember=utterance.remember,
+            )
             self.last_line = utterance.text
             self.show_braille(utterance.text)
             if self.on_utterance is not None:

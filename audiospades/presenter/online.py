@@ -511,11 +511,6 @@ def leave_question_text(is_playing: bool) -> str:
     return _("Leave the table? {yes} leaves, {no} stays.").format(**keys)
 
 
-def leave_action_text() -> str:
-    """F1's words for Escape at a networked table (not "the game menu")."""
-    return _("leave the table (you are asked first)")
-
-
 def covered_turn_text() -> str:
     """The player's turn (or a question) came at a networked table.
 
@@ -548,8 +543,8 @@ def play_again_text(is_host: bool, free: int = 0) -> str:
         ).format(start=start)
     return _(
         "The host can start another game at this table: wait for it, "
-        "or press {leave} to leave."
-    ).format(leave=key_for(Command.MENU, Context.TABLE))
+        "or leave from the game menu ({menu})."
+    ).format(menu=key_for(Command.MENU, Context.TABLE))
 
 
 def play_again_action_text(is_host: bool) -> str:
@@ -599,7 +594,12 @@ def watching_text(info: TableInfo, chair: int) -> str:
 
 
 def where_things_stand(
-    view: SeatView, names: Sequence[str], *, restated: bool, returning: bool = True
+    view: SeatView,
+    names: Sequence[str],
+    *,
+    restated: bool,
+    returning: bool = True,
+    table_name: str = "",
 ) -> str:
     """Where the game stands: the hand, the bids, the tricks, the turn, the scores.
 
@@ -612,8 +612,15 @@ def where_things_stand(
         restated: the player's turn (or question) is told right after, by the
             server's restated notice: whose turn it is need not be said here.
         returning: back after a lost connection (said first).
+        table_name: returning, the table's name is said too ("Back at table
+            Friday."): the game was started again, and the server put the player
+            back at a table they may not remember.
     """
-    parts = [_("Back at the table.")] if returning else []
+    parts: list[str] = []
+    if returning and table_name:
+        parts.append(_("Back at table {name}.").format(name=table_name))
+    elif returning:
+        parts.append(_("Back at the table."))
     if view.is_over:
         parts.append(_("The game is over."))
     else:
@@ -682,13 +689,31 @@ def refused_text(code: ErrorCode | None) -> str:
 # --- news to utterances ------------------------------------------------------------
 
 
+_COMINGS_AND_GOINGS: Final = frozenset(
+    {
+        SeatChange.JOINED,
+        SeatChange.LEFT,
+        SeatChange.DISCONNECTED,
+        SeatChange.RECONNECTED,
+        SeatChange.TAKEN_OVER,
+        SeatChange.RETURNED,
+    }
+)
+"""Seat changes that are people coming and going (not the game starting, not a
+new host)."""
+
+
 def news_utterance(
-    news: OnlineNews, address: str, own_seat: int | None
+    news: OnlineNews, address: str, own_seat: int | None, *, in_game: bool = False
 ) -> Utterance | None:
     """What the player hears for one piece of online news (None: nothing).
 
     Chat lines come with the chat cue, refusals with the illegal-move cue, a lost
-    or failed connection interrupts whatever is being said.
+    or failed connection interrupts whatever is being said. ``in_game``: at a
+    game's table, people coming and going ("Bob is back.") are remarks by the
+    way: kept in the history, but the repeat key (A) still says the line before
+    them, such as the player's turn (after a server restart the others come
+    back just after it).
     """
     from audiospades.net.remote import NewsKind
 
@@ -705,7 +730,8 @@ def news_utterance(
             return Utterance(chat_text(news.sender, news.text), Cue.CHAT)
         case NewsKind.SEAT:
             text = seat_change_text(news, own_seat)
-            return Utterance(text) if text else None
+            aside = in_game and news.change in _COMINGS_AND_GOINGS
+            return Utterance(text, remember=not aside) if text else None
         case NewsKind.REFUSED:
             return Utterance(refused_text(news.code), Cue.ILLEGAL_MOVE, interrupt=True)
         case NewsKind.UNDO_OFFLINE:

@@ -20,12 +20,17 @@ class Utterance:
         cue: A sound cue to play with it, or None.
         interrupt: Cut current speech first (answers to keys); events queue.
         pan: Stereo position of the cue, -1.0 (left) to +1.0 (right).
+        remember: Whether the repeat key (A at the table, F5) may say it again.
+            False for a remark by the way, such as someone at an online table
+            coming back: it stays in the message history, and A still repeats
+            the line before it (the player's turn).
     """
 
     text: str
     cue: Cue | None = None
     interrupt: bool = False
     pan: float = 0.0
+    remember: bool = True
 
     def __post_init__(self) -> None:
         # The language's fix-ups where names meet words ("de Omar" -> "d'Omar").

@@ -85,7 +85,7 @@ class SpeechManager:
         """Messages said, oldest first (at most `history_size`)."""
         return tuple(self._history)
 
-    def say(self, text: str, interrupt: bool = False) -> None:
+    def say(self, text: str, interrupt: bool = False, *, remember: bool = True) -> None:
         """Speak a message and add it to the history.
 
         Args:
@@ -93,6 +93,9 @@ class SpeechManager:
             interrupt: Cut current and queued speech first (focus moves); otherwise
                 queue after it (game events). Empty text says nothing and is not
                 kept; with `interrupt` it still silences.
+            remember: Whether `repeat_last` may say it again. A remark by the way
+                (someone at an online table is back) is kept in the history but
+                leaves the repeat key on the message before it (the player's turn).
         """
         if not text.strip():
             if interrupt:
@@ -100,7 +103,7 @@ class SpeechManager:
             return
         self._history.append(text)
         self._cursor = None
-        self._speak(text, interrupt)
+        self._speak(text, interrupt, remember)
 
     def keep(self, text: str) -> None:
         """Add a message to the history without speaking it (muted chat)."""

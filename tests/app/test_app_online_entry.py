@@ -102,9 +102,9 @@ def test_a_menu_coming_back_does_not_cut_off_what_was_just_said(
     speech = harness.app.services.speech
     real = speech.say
 
-    def recording(text: str, interrupt: bool = True) -> None:
+    def recording(text: str, interrupt: bool = True, remember: bool = True) -> None:
         said.append((text, interrupt))
-        real(text, interrupt=interrupt)
+        real(text, interrupt=interrupt, remember=remember)
 
     speech.say = recording  # type: ignore[method-assign]
 

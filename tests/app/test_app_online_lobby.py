@@ -47,7 +47,7 @@ def test_a_private_table_is_joined_by_its_code_and_chat_is_heard(
         try:
             assert ann.transcript[-2:] == [
                 f"Connected to ws://127.0.0.1:{server.port}.",
-                "Lobby. No table is open yet: create one. Create a table, 1 of 4",
+                "Lobby. No table is open yet: create one. Create a table, 1 of 5",
             ]
             ann.press("return")
             assert ann.last == "Create a table. Table name, Ann's table, 1 of 4"
@@ -67,7 +67,7 @@ def test_a_private_table_is_joined_by_its_code_and_chat_is_heard(
             )
             # A private table is not listed: Bob joins it by its code.
             bob.press("down")
-            assert bob.last == "Join a private table by its code, 2 of 4"
+            assert bob.last == "Join a private table by its code, 2 of 5"
             bob.press("return")
             assert bob.last.startswith("Table code: blank.")
             bob.press(*type_keys(code.lower()), "return")
@@ -129,7 +129,7 @@ def test_the_lobby_lists_a_table_in_one_line_and_refuses_a_wrong_code(
                 assert carl.last == (
                     "Lobby. 1 table is open. Ann's table, 4 players in "
                     "partnerships, 1 hand, custom rules, 3 seats free, seated: Ann, "
-                    "1 of 5"
+                    "1 of 6"
                 )
                 carl.press("return")
                 assert carl.last.startswith(
@@ -158,7 +158,7 @@ def test_the_lobby_lists_a_table_in_one_line_and_refuses_a_wrong_code(
                 carl.press("escape")
                 # Refresh: the list is spoken again.
                 carl.press("down")
-                assert carl.last == "Refresh the list, 4 of 5"
+                assert carl.last == "Refresh the list, 4 of 6"
                 carl.press("return")
                 carl.settle()
                 assert carl.last.startswith("1 table is open. ")
@@ -238,8 +238,8 @@ def test_refresh_is_answered_by_the_whole_list_not_by_a_change_before_it(
                 return []
 
             connection.poll = held  # type: ignore[method-assign]
-            carl.press("end", "up")
-            assert carl.last == "Refresh the list, 4 of 5"
+            carl.press("end", "up", "up")
+            assert carl.last == "Refresh the list, 4 of 6"
             mark = carl.mark()
             carl.press("return")
             # Ann's table changes (her line comes again) before the answer.
@@ -252,7 +252,7 @@ def test_refresh_is_answered_by_the_whole_list_not_by_a_change_before_it(
                 client._take(item)  # type: ignore[arg-type]
             carl.settle()
             answers = [t for t in carl.said_since(mark) if "table is open" in t]
-            assert answers == ["1 table is open. Refresh the list, 4 of 5"], (
+            assert answers == ["1 table is open. Refresh the list, 4 of 6"], (
                 carl.said_since(mark)
             )
         finally:
@@ -276,9 +276,9 @@ def test_tables_opening_and_closing_are_told_in_the_lobby(
             assert bob.last.startswith("Ann's table, ")
             mark = ann.mark()
             ann.press("escape")  # leave the waiting room: the table closes
-            until(heard(bob, "Ann's table has closed. Create a table, 1 of 4"), bob)
+            until(heard(bob, "Ann's table has closed. Create a table, 1 of 5"), bob)
             until(lambda: isinstance(ann.app.top, LobbyScreen), ann)
-            fresh = "No table is open yet: create one. Create a table, 1 of 4"
+            fresh = "Lobby. No table is open yet: create one. Create a table, 1 of 5"
             until(lambda: fresh in ann.said_since(mark), ann)
             assert ann.said_since(mark)[0] == "You left the table."
         finally:
@@ -307,10 +307,10 @@ def test_a_lobby_first_listed_after_a_table_is_introduced_once(
             until(lambda: isinstance(ann.app.top, WaitingRoomScreen), ann)
             ann.press("escape")  # leave: the table closes
             until(lambda: isinstance(ann.app.top, LobbyScreen), ann)
-            lobby = "Lobby. No table is open yet: create one. Create a table, 1 of 4"
+            lobby = "Lobby. No table is open yet: create one. Create a table, 1 of 5"
             until(heard(ann, lobby), ann)
             ann.press("down")
-            assert ann.last == "Join a private table by its code, 2 of 4"
+            assert ann.last == "Join a private table by its code, 2 of 5"
             mark = ann.mark()
             # Bob's list has lost Ann's table too (else his Enter would be on it).
             closed = "Ann's table has closed."
@@ -321,7 +321,7 @@ def test_a_lobby_first_listed_after_a_table_is_introduced_once(
             assert ann.said_since(mark) == ["New table: Bob's table."]
             assert ann.transcript.count(lobby) == 1
             ann.press("up")
-            assert ann.last == "Create a table, 2 of 5"
+            assert ann.last == "Create a table, 2 of 6"
         finally:
             ann.close()
             bob.close()

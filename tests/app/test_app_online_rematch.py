@@ -27,7 +27,7 @@ SMALL = {"preset": "pagat", "target_score": None, "hand_limit": 1}
 HOST_LINE = "To play again at this table with the same players, press Enter."
 WAIT_LINE = (
     "The host can start another game at this table: wait for it, "
-    "or press Escape to leave."
+    "or leave from the game menu (Escape)."
 )
 
 
@@ -204,7 +204,7 @@ def test_the_host_fills_the_seat_of_a_player_who_left_and_plays_again(
             ), cid_help
 
             ann_mark, cid_mark = ann.mark(), cid.mark()
-            bob.press("escape", "y")  # Bob leaves the finished table
+            bob.press("escape", "end", "return", "y")  # Bob leaves the finished table
             until(heard(ann, "Bob left the table."), ann, bob)
             until(heard(cid, "Bob left the table."), cid)
             # The host hears how to play again now: the seat is filled first.

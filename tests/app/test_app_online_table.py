@@ -1,7 +1,7 @@
 """A networked table from the keys: a host seats computer players and starts, plays
 with the local table's keys, hears Ctrl+Z refused, survives a dropped connection
-and hears where things stand, then leaves with Escape and Y; a spectator hears the
-watched player named.
+and hears where things stand, then leaves from the game menu (Escape) with Y; a
+spectator hears the watched player named.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def _bob_watches_anns_game(ann: Harness, bob: Harness) -> OnlineTableScreen:
     lobby too, watches it from her chair. His table screen."""
     ann.press(*HOST_WITH_BOTS)
     ann.settle()
-    until(lambda: len(bob.app.top.items) == 5, bob)  # type: ignore[attr-defined]
+    until(lambda: len(bob.app.top.items) == 6, bob)  # type: ignore[attr-defined]
     bob.patience_seconds = 0.3  # a spectator's table is never idle
     # The table, Watch the game, then the first chair (Ann's).
     bob.press("home", "return", "return", "return")
@@ -126,19 +126,23 @@ def test_a_host_seats_computers_plays_is_dropped_and_hears_where_things_stand(
             assert ann.last.startswith("You and Bert: ")
             # The end says how another game starts here, not the local menu.
             assert not [s for s in ann.transcript if "for the menu" in s]
-            # F1 at a networked table: no undo, and Escape asks to leave.
+            # F1 at a networked table: no undo, and Escape opens the game menu.
             ann.press("f1")
             lines = [item.text() for item in ann.app.top.items]  # type: ignore[attr-defined]
-            assert "Escape: leave the table (you are asked first)" in lines
+            assert "Escape: the game menu" in lines
             assert not [line for line in lines if "undo" in line]
             ann.press("escape")
             assert ann.app.top is table
-            # Escape offers leaving; N stays, Y leaves for the lobby.
+            # The game menu offers leaving; N stays, Y leaves for the lobby.
             ann.press("escape")
+            assert ann.last == "Game menu. Back to the table, 1 of 5"
+            ann.press("end")
+            assert ann.last == "Leave the table, 5 of 5"
+            ann.press("return")
             assert ann.last == "Leave the table? Y leaves, N stays."
             ann.press("n")
-            assert isinstance(ann.app.top, OnlineTableScreen)
-            ann.press("escape", "y")
+            assert ann.app.top is table
+            ann.press("escape", "end", "return", "y")
             assert "You left the table." in ann.transcript
             until(lambda: isinstance(ann.app.top, LobbyScreen), ann)
         finally:
@@ -208,12 +212,12 @@ def test_a_spectator_watches_a_game_to_its_end(
             ann.press(*HOST_WITH_BOTS)
             ann.settle()
             # The lobby's list follows the server's: the new table is first.
-            until(lambda: len(bob.app.top.items) == 5, bob)  # type: ignore[attr-defined]
+            until(lambda: len(bob.app.top.items) == 6, bob)  # type: ignore[attr-defined]
             bob.press("home")
             assert bob.last.startswith("Ann's table, 4 players in partnerships, ")
             assert bob.last.endswith(
                 "no seat free, seated: Ann, Milly, computer, "
-                "Bert, computer and Poppy, computer, game under way, 1 of 5"
+                "Bert, computer and Poppy, computer, game under way, 1 of 6"
             )
             bob.press("return")  # the table: no seat is free
             assert bob.last.endswith("Watch the game, 1 of 1")
@@ -237,7 +241,7 @@ def test_a_spectator_watches_a_game_to_its_end(
                 heard(
                     bob,
                     "The host can start another game at this table: wait for it, "
-                    "or press Escape to leave.",
+                    "or leave from the game menu (Escape).",
                 ),
                 bob,
             )
@@ -259,7 +263,7 @@ def test_a_spectator_watches_a_game_to_its_end(
             # one, so each key would wait for it).
             bob.press("b")  # before: "Your bid: these rules allow ; type..."
             assert bob.last == "You are watching: only the players can do that."
-            bob.press("escape")  # a spectator gives up no seat: no warning
+            bob.press("escape", "end", "return")  # a spectator gives up no seat
             assert bob.last == "Leave the table? Y leaves, N stays."
             bob.press("n")
             bob.press("s")  # the scores name Ann's side
@@ -321,7 +325,7 @@ def test_a_spectator_chooses_the_chair_to_watch_from(
         try:
             ann.press(*HOST_WITH_BOTS)
             ann.settle()
-            until(lambda: len(bob.app.top.items) == 5, bob)  # type: ignore[attr-defined]
+            until(lambda: len(bob.app.top.items) == 6, bob)  # type: ignore[attr-defined]
             bob.patience_seconds = 0.3  # a spectator's table is never idle
             bob.press("home", "return", "return")  # the table, Watch the game
             assert bob.last == (
@@ -380,7 +384,7 @@ def test_a_spectator_hears_why_the_lobby_is_back_before_the_lobby(
     make_harness: Callable[..., Harness], tmp_path: Path
 ) -> None:
     """Bob watches Ann's game; Ann leaves, the table closes. Bob hears that his
-    table is gone first, then the lobby's line he is on. Before, the lobby's line
+    table is gone first, then the lobby and the line he is on. Before, that line
     came first and the reason after it (or after his next key's answer)."""
     with server_thread(tmp_path / "server.db") as server:
         ann = connect(make_harness, server, "Ann")
@@ -388,14 +392,17 @@ def test_a_spectator_hears_why_the_lobby_is_back_before_the_lobby(
         try:
             _bob_watches_anns_game(ann, bob)
             mark = bob.mark()
-            ann.press("escape", "y")  # the last person leaves: the table closes
+            # The last person leaves: the table closes.
+            ann.press("escape", "end", "return", "y")
             until(lambda: isinstance(bob.app.top, LobbyScreen), bob)
             bob.settle()
             said = bob.said_since(mark)
             gone = "Your table is no longer there: you are back in the lobby."
             assert gone in said, said
             after = said[said.index(gone) + 1 :]
-            assert after and after[0].startswith("Create a table, 1 of 4"), said
+            assert after and after[0] == (
+                "Lobby. No table is open yet: create one. Create a table, 1 of 5"
+            ), said
             assert not any(
                 s.startswith("Create a table") for s in said[: said.index(gone)]
             )

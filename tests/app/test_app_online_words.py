@@ -97,6 +97,29 @@ def test_seat_changes_name_the_right_person_and_seat() -> None:
     assert seat_change_text(host, 1) == "Ann is now the host."
 
 
+@pytest.mark.parametrize("change", list(SeatChange))
+def test_people_coming_and_going_at_a_game_are_not_what_a_repeats(
+    change: SeatChange,
+) -> None:
+    """At a game's table, "Bob is back." and the like leave A on the line before
+    (the player's turn); the game starting or a new host is a line like any."""
+    news = OnlineNews(NewsKind.SEAT, change=change, real_seat=2, name="Bob")
+    address = "ws://127.0.0.1:8475"
+    at_game = news_utterance(news, address, 0, in_game=True)
+    elsewhere = news_utterance(news, address, 0)
+    assert at_game is not None and elsewhere is not None
+    assert elsewhere.remember
+    comings_and_goings = {
+        SeatChange.JOINED,
+        SeatChange.LEFT,
+        SeatChange.DISCONNECTED,
+        SeatChange.RECONNECTED,
+        SeatChange.TAKEN_OVER,
+        SeatChange.RETURNED,
+    }
+    assert at_game.remember is (change not in comings_and_goings)
+
+
 def test_the_link_is_said_in_the_issues_words() -> None:
     address = "ws://127.0.0.1:8475"
     assert link_text(LinkState.LOST, address) == "Connection lost, reconnecting."

@@ -87,6 +87,18 @@ def test_repeat_after_a_remark_about_the_history_says_the_message(
     assert speech.last_text == "You bid four"
 
 
+def test_a_line_not_remembered_is_kept_but_repeat_says_the_one_before(
+    speech: SpeechManager, recorder: RecordingSpeaker
+) -> None:
+    """A remark by the way (someone at an online table is back) is spoken, queued,
+    and kept in the history, but repeat still says the player's turn."""
+    speech.say("Your turn.")
+    speech.say("Bob is back.", remember=False)
+    assert recorder.spoken[-1] == Spoken("Bob is back.", interrupt=False)
+    assert speech.history == ("Your turn.", "Bob is back.")
+    assert speech.repeat_last() == "Your turn."
+
+
 def test_history_keeps_the_newest_messages_and_drops_the_oldest(
     speech: SpeechManager,
 ) -> None:

@@ -1,0 +1,158 @@
+"""Coming back: to a table after the game was started again, to a table after the
+server was, and to the lobby from a table.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from online_helpers import (
+    DEADLINE,
+    connect,
+    heard,
+    host_a_game,
+    server_thread,
+    until,
+    url_of,
+)
+
+from audiospades.app.harness import Harness
+from audiospades.app.lobby import LobbyScreen, WaitingRoomScreen
+from audiospades.app.online_table import OnlineTableScreen
+from audiospades.rules import Phase
+
+TURN = ("Your turn", "Your lead")
+"""How the player's own turn is told (a bid, a card, a lead)."""
+
+
+def _table(harness: Harness) -> OnlineTableScreen:
+    top = harness.app.top
+    assert isinstance(top, OnlineTableScreen)
+    return top
+
+
+def test_a_game_started_again_puts_the_player_back_at_the_table_and_says_so(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Ann's game stops (a crash) and she starts it again with the same data
+    folder: the server seats her at her table, and after "Connected" she hears she
+    is back at it, by its name, then where things stand. Before, the summary came
+    alone ("Hand 1. Your cards, ..."), as if she had just sat down."""
+    with server_thread(tmp_path / "server.db", takeover_seconds=30.0) as server:
+        first = connect(make_harness, server, "Ann")
+        try:
+            host_a_game(first)
+        finally:
+            first.close()
+        ann = connect(make_harness, server, "Ann")  # the same player again
+        try:
+            until(lambda: isinstance(ann.app.top, OnlineTableScreen), ann)
+            said = ann.transcript
+            connected = said.index(f"Connected to {url_of(server)}.")
+            assert said[connected + 1].startswith(
+                "Back at table Ann's table. Hand 1. Your cards, 13: "
+            ), said[connected:]
+        finally:
+            ann.close()
+
+
+def _to_anns_turn(ann: Harness, bob: Harness) -> None:
+    """Both play on (no blind nil, bid 3, the focused card) until Ann's turn."""
+    end = time.monotonic() + 3 * DEADLINE
+    while time.monotonic() < end:
+        ann.frame()
+        bob.frame()
+        mine, his = _table(ann).remote, _table(bob).remote
+        if mine.question is not None:
+            ann.press("n")
+        elif mine.is_human_turn:
+            return
+        if his.question is not None:
+            bob.press("n")
+        elif his.is_human_turn:
+            bidding = his.view().phase is Phase.BIDDING
+            bob.press(*(("3", "return") if bidding else ("return",)))
+        time.sleep(0.005)
+    raise AssertionError("Ann's turn did not come")
+
+
+def test_after_a_server_restart_a_repeats_the_turn_not_who_came_back(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """The server restarts on Ann's turn. Back, she hears where things stand and
+    her turn; then Bob comes back ("Bob is back."). A repeats her turn. Before, A
+    said "Bob is back." (the last line), and her turn was lost under it."""
+    db = tmp_path / "server.db"
+    players: list[Harness] = []
+    try:
+        with server_thread(db, takeover_seconds=30.0) as server:
+            port = server.port
+            ann = connect(make_harness, server, "Ann")
+            bob = connect(make_harness, server, "Bob")
+            players += [ann, bob]
+            ann.press("return", "end", "return")  # create "Ann's table"
+            until(lambda: isinstance(ann.app.top, WaitingRoomScreen), ann)
+            until(heard(bob, "New table: Ann's table."), bob)
+            bob.press("home", "return", "return")  # join: the first free seat
+            until(heard(ann, "Bob sits in seat 2."), ann)
+            ann.press("down", "down", "return", "return")  # seat 3: Milly
+            until(heard(ann, "Milly, a computer player, sits in seat 3."), ann)
+            ann.press("down", "return", "return")  # seat 4: Bert
+            until(heard(ann, "Bert, a computer player, sits in seat 4."), ann)
+            ann.patience_seconds = bob.patience_seconds = 0.3
+            ann.press("down", "return")  # Start the game
+            until(lambda: isinstance(bob.app.top, OnlineTableScreen), ann, bob)
+            until(lambda: isinstance(ann.app.top, OnlineTableScreen), ann, bob)
+            _to_anns_turn(ann, bob)
+            bob.close()  # Bob's game stops; he comes back after the restart
+            mark = ann.mark()
+        with server_thread(db, port=port, takeover_seconds=30.0) as server:
+            until(heard(ann, "Reconnected."), ann)
+            until(lambda: any(s.startswith(TURN) for s in ann.said_since(mark)), ann)
+            turn = next(s for s in ann.said_since(mark) if s.startswith(TURN))
+            back = next(s for s in ann.said_since(mark) if s.startswith("Back at"))
+            assert back.startswith("Back at the table. Hand 1. ")
+            bob = connect(make_harness, server, "Bob")
+            players.append(bob)
+            until(heard(ann, "Bob is back."), ann)
+            assert ann.last == "Bob is back."
+            ann.press("a")
+            assert ann.last == turn
+            # Bob, whose game started again, hears he is back at Ann's table.
+            assert any(
+                s.startswith("Back at table Ann's table. ") for s in bob.transcript
+            )
+    finally:
+        for player in players:
+            player.close()
+
+
+def test_coming_back_to_the_lobby_from_a_table_says_lobby_each_time(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Ann leaves a waiting room, then a game twice: each time the lobby is
+    arrived at as the first time, its title first. Before, only the first arrival
+    said "Lobby."; coming back said the count and the line alone."""
+    lobby = "Lobby. No table is open yet: create one. Create a table, 1 of "
+
+    def arrivals() -> int:
+        return sum(s.startswith(lobby) for s in ann.transcript)
+
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann")
+        try:
+            assert arrivals() == 1
+            ann.press("return", "end", "return")  # create a table, then leave it
+            until(lambda: isinstance(ann.app.top, WaitingRoomScreen), ann)
+            ann.press("escape")
+            until(lambda: arrivals() == 2, ann)
+            for times in (3, 4):  # a game, then another
+                host_a_game(ann)
+                ann.press("escape", "end", "return", "y")  # leave the table
+                until(lambda: isinstance(ann.app.top, LobbyScreen), ann)
+                until(lambda n=times: arrivals() == n, ann)
+            assert ann.last.startswith(lobby)
+        finally:
+            ann.close()
