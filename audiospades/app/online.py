@@ -3,8 +3,8 @@
 :class:`OnlineSession` is the connection the online screens share: the
 :class:`~audiospades.net.remote.OnlineClient`, the address and the name.
 :func:`say_news` speaks what the server told (chat with its cue, seats, refusals,
-the link), muting chat speech when the settings ask, but keeping it in the
-message history.
+the link), muting other players' chat when the settings ask, but keeping it in the
+message history; one's own line is always said (it confirms the sending).
 """
 
 from __future__ import annotations
@@ -148,12 +148,17 @@ def say_news(
     news: Sequence[OnlineNews],
     own_seat: int | None = None,
 ) -> None:
-    """Speak online news; muted chat keeps its cue and its place in the history."""
+    """Speak online news; muted chat keeps its cue and its place in the history.
+
+    The setting mutes other players' chat: one's own line, as the server sends it
+    back, is said all the same (it is the word that it went).
+    """
     for item in news:
         utterance = news_utterance(item, session.address, own_seat)
         if utterance is None:
             continue
-        if item.kind is NewsKind.CHAT and not services.settings.chat_speech:
+        muted = not services.settings.chat_speech and not item.is_own
+        if item.kind is NewsKind.CHAT and muted:
             services.sound.play(Cue.CHAT)
             services.keep(utterance.text)
             continue
