@@ -481,7 +481,7 @@ def not_host_text() -> str:
 
 
 def seat_change_text(news: OnlineNews, own_seat: int | None) -> str:
-    """Someone joined, left, dropped, came back; a computer was added; the start."""
+    """A seat's change, the game's start, or a spectator come or gone, in words."""
     name = seat_name(news.name)
     before = seat_name(news.previous) or name
     number = (news.real_seat or 0) + 1
