@@ -3,8 +3,8 @@
 :class:`OnlineSession` is the connection the online screens share: the
 :class:`~audiospades.net.remote.OnlineClient`, the address and the name.
 :func:`say_news` speaks what the server told (chat with its cue, seats, refusals,
-the link), muting chat speech when the settings ask, but keeping it in the
-message history.
+the link), muting other players' chat when the settings ask, but keeping it in the
+message history; one's own line is always said (it confirms the sending).
 """
 
 from __future__ import annotations
@@ -169,13 +169,16 @@ def say_news(
 ) -> None:
     """Speak online news; muted chat keeps its cue and its place in the history.
 
-    ``in_game``: at a game's table (see :func:`news_utterance`).
+    ``in_game``: at a game's table (see :func:`news_utterance`). The setting mutes
+    other players' chat: one's own line, as the server sends it back, is said all
+    the same (it is the word that it went).
     """
     for item in news:
         utterance = news_utterance(item, session.address, own_seat, in_game=in_game)
         if utterance is None:
             continue
-        if item.kind is NewsKind.CHAT and not services.settings.chat_speech:
+        muted = not services.settings.chat_speech and not item.is_own
+        if item.kind is NewsKind.CHAT and muted:
             services.sound.play(Cue.CHAT)
             services.keep(utterance.text)
             continue

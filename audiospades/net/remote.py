@@ -86,6 +86,11 @@ class OnlineNews:
     name: str = ""
     previous: str = ""
     """Who sat in the seat before the change (a player leaving, a computer removed)."""
+    previous_is_computer: bool = False
+    """A computer player sat there before the change (one standing in, when a
+    person takes the seat)."""
+    is_own: bool = False
+    """A chat line the player sent (the server's echo of it)."""
     code: p.ErrorCode | None = None
     table: p.TableInfo | None = None
     after: int = 0
@@ -200,9 +205,12 @@ class OnlineClient:
                 if self.table is not None and self.table.info.id == item.table:
                     self.table.take_update(item)
             case p.SeatChanged(change=change, seat=seat, name=name, table=info):
-                previous = ""
+                previous, was_computer = "", False
                 if self.table is not None and self.table.info.id == info.id:
-                    previous = _seat_name(self.table.info, seat)
+                    held = _seat_info(self.table.info, seat)
+                    if held is not None:
+                        previous = held.name or ""
+                        was_computer = held.kind is p.SeatKind.COMPUTER
                     self.table.take_info(info)
                     seen = self.table.seat_seen(seat)
                 else:
@@ -215,16 +223,19 @@ class OnlineClient:
                         real_seat=seat,
                         name=name or "",
                         previous=previous,
+                        previous_is_computer=was_computer,
                         table=info,
                     )
                 )
             case p.ChatLine(scope=scope, sender=sender, text=text, seat=seat):
+                welcome = self.welcome
                 news = OnlineNews(
                     NewsKind.CHAT,
                     sender=sender,
                     text=text,
                     scope=scope,
                     seat=self.table.seat_seen(seat) if self.table else seat,
+                    is_own=welcome is not None and item.player == welcome.player,
                 )
                 self.chat_log.append(news)
                 del self.chat_log[:-200]
@@ -514,12 +525,9 @@ class RemoteTable:
         """Nothing runs locally for the table."""
 
 
-def _seat_name(info: p.TableInfo, seat: int | None) -> str:
-    """Who sits in ``seat`` according to ``info`` (empty for no one)."""
-    for held in info.seats:
-        if held.seat == seat:
-            return held.name or ""
-    return ""
+def _seat_info(info: p.TableInfo, seat: int | None) -> p.SeatInfo | None:
+    """Who sits in ``seat`` according to ``info`` (None for no such seat)."""
+    return next((held for held in info.seats if held.seat == seat), None)
 
 
 def _side_count(info: p.TableInfo) -> int:

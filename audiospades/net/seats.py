@@ -3,7 +3,8 @@
 A seat holds a person (present, or away since a connection dropped), a computer
 character, or no one. A computer *stands in* for a person who is away after the
 takeover delay, or who left during a game; a stand-in for someone who left leaves the
-seat free for anyone to take.
+seat free for anyone to take, and keeps that person's name (the lobby says whose seat
+it was) and id (the same person sitting down again is back, not new).
 """
 
 from __future__ import annotations
@@ -33,6 +34,10 @@ class SeatHolder:
     stand_in: bool = False
     """A computer plays the seat for its person (away, or gone if ``player`` is
     None)."""
+    gone_name: str | None = None
+    """A computer standing in for a person gone for good: that person's name."""
+    gone_player: str | None = None
+    """... and that person's player id."""
 
     def to_json(self) -> dict[str, Any]:
         """Plain data for the database."""
@@ -42,6 +47,8 @@ class SeatHolder:
             "name": self.name,
             "character": self.character,
             "stand_in": self.stand_in,
+            "gone_name": self.gone_name,
+            "gone_player": self.gone_player,
         }
 
     @classmethod
@@ -58,7 +65,16 @@ class SeatHolder:
             return cls()
         holder = cls(kind, text["player"], text["name"], text["character"])
         holder.stand_in = data.get("stand_in") is True
+        gone_name, gone_player = data.get("gone_name"), data.get("gone_player")
+        if holder.stand_in and isinstance(gone_name, str):
+            holder.gone_name = gone_name
+            holder.gone_player = gone_player if isinstance(gone_player, str) else None
         return holder
+
+    def stop_standing_in(self) -> None:
+        """The computer plays the seat as its own (a new game has begun)."""
+        self.stand_in = False
+        self.gone_name = self.gone_player = None
 
     @property
     def is_free(self) -> bool:
@@ -83,6 +99,7 @@ def seat_infos(seats: list[SeatHolder]) -> list[SeatInfo]:
             character=h.character,
             connected=h.connected or h.kind is not SeatKind.HUMAN,
             stand_in=h.stand_in,
+            stands_in_for=h.gone_name if h.stand_in else None,
         )
         for seat, h in enumerate(seats)
     ]

@@ -42,6 +42,7 @@ from audiospades.net import web
 from audiospades.net.pool import BotPool
 from audiospades.net.protocol import (
     MAX_FRAME_BYTES,
+    OLDEST_PROTOCOL_VERSION,
     PROTOCOL_VERSION,
     RATE_BURST,
     RATE_PER_SECOND,
@@ -77,6 +78,7 @@ from audiospades.net.protocol import (
     Welcome,
     decode_client,
     encode_utf8,
+    for_version,
     request_type,
 )
 from audiospades.net.render import WebSeat
@@ -206,6 +208,9 @@ class Client:
     player_id: str | None = None
     name: str = ""
     language: str = "en"
+    version: int = PROTOCOL_VERSION
+    """The protocol version the client said ``hello`` with: it is sent only what
+    that version can read."""
     table: NetTable | None = None
     seat: int | None = None
     warned: bool = False
@@ -228,14 +233,20 @@ class Client:
             log.warning("connection %s: too slow, disconnected", self.peer)
             self.close(1008, "too slow")
             return
-        self._frames.append(encode_utf8(message) if frame is None else frame)
-        if len(self._frames) == 1:
-            if self.outbox is None:
-                self.write()
-            else:
-                self.outbox.add(self)
+        wire: Message | None = message
+        if self.version != PROTOCOL_VERSION:
+            wire = for_version(message, self.version)
+            if wire is not message:
+                frame = None  # the frame for many is not this one's
+        if wire is not None:
+            self._frames.append(encode_utf8(wire) if frame is None else frame)
+            if len(self._frames) == 1:
+                if self.outbox is None:
+                    self.write()
+                else:
+                    self.outbox.add(self)
         if self.renderer is not None:
-            self.renderer.feed(message)
+            self.renderer.feed(message)  # worded by the server: all of it
 
     def write(self) -> None:
         """Hand the queued frames to the connection (the outbox calls this).
@@ -577,10 +588,11 @@ class Server:
                 client.renderer.key(message)
 
     def _hello(self, client: Client, hello: Hello) -> None:
-        if hello.version != PROTOCOL_VERSION:
+        if not OLDEST_PROTOCOL_VERSION <= hello.version <= PROTOCOL_VERSION:
             raise ProtocolError(
                 ErrorCode.VERSION_MISMATCH,
-                f"this server speaks protocol version {PROTOCOL_VERSION}",
+                f"this server speaks protocol versions {OLDEST_PROTOCOL_VERSION} "
+                f"to {PROTOCOL_VERSION}",
             )
         if client.player_id is not None:
             raise ProtocolError(ErrorCode.ALREADY_GREETED, "hello was already said")
@@ -594,6 +606,7 @@ class Server:
             self.store.touch_player(player.id, name)
             log.info("connection %s: player %s is back", client.peer, player.id)
         client.player_id, client.name, client.language = player.id, name, hello.language
+        client.version = hello.version
         # One rate limit a player, not a connection: reconnecting does not refill it.
         client.bucket = self._buckets.setdefault(player.id, client.bucket)
         if hello.render:
@@ -604,7 +617,7 @@ class Server:
             old.close(REPLACED_CLOSE_CODE, "replaced by a new connection")
         self.clients[player.id] = client
         client.send(
-            Welcome(version=PROTOCOL_VERSION, player=player.id, token=token, name=name)
+            Welcome(version=hello.version, player=player.id, token=token, name=name)
         )
         for table in self.tables.values():
             seat = table.seat_of(player.id)

@@ -187,9 +187,15 @@ class NetTable:
             client.send(message, frame)
 
     def _seat_changed(
-        self, change: SeatChange, seat: int | None, exclude: Client | None = None
+        self,
+        change: SeatChange,
+        seat: int | None,
+        exclude: Client | None = None,
+        *,
+        name: str | None = None,
     ) -> None:
-        name = self.seats[seat].name if seat is not None else None
+        if seat is not None:
+            name = self.seats[seat].name
         log.info("table %s: %s seat %s", self.id, change.value, seat)
         self.broadcast(
             SeatChanged(change=change, seat=seat, name=name, table=self.info()),
@@ -249,6 +255,8 @@ class NetTable:
             seat = wanted
         holder = self.seats[seat]
         was_stand_in = holder.stand_in
+        # The person a computer stood in for, sitting down again: back, not new.
+        is_back = was_stand_in and holder.gone_player == client.player_id
         self.seats[seat] = SeatHolder(
             SeatKind.HUMAN, client.player_id, client.name, None, connected=True
         )
@@ -260,7 +268,8 @@ class NetTable:
             self.core.set_human(seat, True)
         self.save()
         client.send(self.snapshot(client))
-        self._seat_changed(SeatChange.JOINED, seat, exclude=client)
+        change = SeatChange.RETURNED if is_back else SeatChange.JOINED
+        self._seat_changed(change, seat, exclude=client)
         self.flush()
 
     def take_watcher(self, client: Client) -> int | None:
@@ -284,12 +293,15 @@ class NetTable:
         client.table, client.seat = self, None
         client.send(self.snapshot(client))
         self.context.changed(self)
+        # The players (and the other spectators) know who is listening.
+        self._seat_changed(SeatChange.WATCHING, None, client, name=client.name)
 
     def leave(self, client: Client) -> None:
         """``client`` leaves (a computer player stands in during a game)."""
         client.table, client.seat = None, None
         if self.spectators.pop(client, None) is not None:
             self.context.changed(self)
+            self._seat_changed(SeatChange.STOPPED_WATCHING, None, name=client.name)
             return
         seat = next((s for s, c in self.members.items() if c is client), None)
         if seat is None:
@@ -303,7 +315,7 @@ class NetTable:
         self._cancel_timer(seat)
         if self.state is TableState.PLAYING and self.core is not None:
             character = self._stand_in_for(seat)
-            self.seats[seat] = _in_place_of_a_person(character)
+            self.seats[seat] = _in_place_of_a_person(character, self.seats[seat])
             self.core.set_human(seat, False, character)
         else:
             self.seats[seat] = SeatHolder()
@@ -370,7 +382,7 @@ class NetTable:
                 and seat not in self._timers
             ):
                 character = holder.character or TAKEOVER_CHARACTER
-                self.seats[seat] = _in_place_of_a_person(character)
+                self.seats[seat] = _in_place_of_a_person(character, holder)
                 self._after_departure(seat, SeatChange.LEFT)  # the last closes it
 
     def disconnected(self, client: Client) -> None:
@@ -383,6 +395,8 @@ class NetTable:
             if client.player_id is not None:
                 self._away_watchers[client.player_id] = chair
             self.context.changed(self)  # one spectator fewer in the listing
+            # No longer listening (back on a new connection, watching again).
+            self._seat_changed(SeatChange.STOPPED_WATCHING, None, name=client.name)
             return
         seat = next((s for s, c in self.members.items() if c is client), None)
         if seat is None:
@@ -512,7 +526,7 @@ class NetTable:
             )
         for holder in self.seats:
             if holder.kind is SeatKind.COMPUTER:
-                holder.stand_in = False  # a stand-in for someone gone now plays on
+                holder.stop_standing_in()  # a stand-in for someone gone now plays on
         self.seed = secrets.randbits(31)
         self.game_id = "g" + secrets.token_hex(8)
         first_dealer = random.Random(f"{self.seed}/table").randrange(len(self.seats))
@@ -639,8 +653,12 @@ class NetTable:
         return table
 
 
-def _in_place_of_a_person(character: str) -> SeatHolder:
-    """A computer player's seat, taken from a person gone for good."""
+def _in_place_of_a_person(character: str, person: SeatHolder) -> SeatHolder:
+    """A computer player's seat, taken from a person gone for good.
+
+    It keeps the person's name and id: the lobby says whose seat it was, and the
+    same person sitting down again is back.
+    """
     found = find_character(character)
     return SeatHolder(
         SeatKind.COMPUTER,
@@ -648,4 +666,6 @@ def _in_place_of_a_person(character: str) -> SeatHolder:
         found.name if found else character,
         character,
         stand_in=True,
+        gone_name=person.name,
+        gone_player=person.player,
     )

@@ -264,13 +264,16 @@ class WireTrickWaiting(WireNotice, frozen=True, tag="trick_waiting"):
     """:class:`~audiospades.notices.TrickWaiting`."""
 
 
-class WireGameFinished(WireNotice, frozen=True, tag="game_finished"):
+class WireGameFinished(
+    WireNotice, frozen=True, tag="game_finished", omit_defaults=True
+):
     """:class:`~audiospades.notices.GameFinished`: the outcome for this seat's side."""
 
     outcome: Outcome
     game: str | None = None
     """The server's id of the game, so a client counts it once in its statistics
-    (older servers send none)."""
+    (protocol version 3: older servers send none, and a version 2 client is sent
+    none, being left out when None)."""
 
 
 AnyWireNotice: TypeAlias = (

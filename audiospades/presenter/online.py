@@ -267,13 +267,23 @@ def seat_name(name: str | None) -> str:
 
 
 def occupant_text(held: SeatInfo) -> str:
-    """Who sits in a seat: "Ann", "Hazel, computer", "free", "Bob, away"."""
+    """Who sits in a seat: "Ann", "Hazel, computer", "free", "Bob, away".
+
+    A computer standing in for a person who left says whose seat it was: "Hazel,
+    a computer standing in for Ann" (so the person knows their seat, and no one
+    hears "standing in" run into the next name).
+    """
     name = held.name or ""
     if held.kind is SeatKind.EMPTY:
         return _("free")
+    if held.kind is SeatKind.COMPUTER and held.stand_in and held.stands_in_for:
+        return _("{name}, a computer standing in for {player}").format(
+            name=seat_name(name), player=held.stands_in_for
+        )
     if held.kind is SeatKind.COMPUTER and held.stand_in:
-        # A computer player standing in for a person gone for good: the seat is
-        # free for a person, and bears the computer's name meanwhile.
+        # A computer player standing in for a person gone for good (an older
+        # server does not say whom): the seat is free for a person, and bears the
+        # computer's name meanwhile.
         return _("{name}, computer, standing in").format(name=seat_name(name))
     if held.kind is SeatKind.COMPUTER:
         return _("{name}, computer").format(name=seat_name(name))
@@ -302,14 +312,39 @@ def lobby_changes(before: Sequence[TableInfo], after: Sequence[TableInfo]) -> li
     return said
 
 
+def seated_list(occupants: Sequence[str]) -> str:
+    """The people at a table, parted by semicolons: "Ann; Hazel, computer; Cid".
+
+    Each may hold commas of its own ("Hazel, a computer standing in for Bob"):
+    a screen reader pauses longer at a semicolon, so the ear hears where each ends.
+    """
+    if not occupants:
+        return ""
+    text = occupants[0]
+    for occupant in occupants[1:]:
+        # Translators: between two of the people listed as seated at a table, as
+        # in "seated: Ann; Hazel, a computer standing in for Bob; Cid". Each may
+        # hold commas of its own: keep a stronger pause here than a comma's.
+        text = _("{list}; {next}").format(list=text, next=occupant)
+    return text
+
+
 def table_line(info: TableInfo) -> str:
-    """A table in one short line, as the lobby lists it."""
+    """A table in one short line, as the lobby lists it.
+
+    Who is seated comes last, parted by semicolons (:func:`seated_list`), so no
+    word after the list runs into its last name.
+    """
     free = len(info.free_seats)
     parts = [info.name, _players_words(info)]
     goal = _goal_words(info)
     if goal:
         parts.append(goal)
     parts.append(rules_words(info.preset))
+    if info.state is TableState.PLAYING:
+        parts.append(_("game under way"))
+    elif info.state is TableState.FINISHED:
+        parts.append(_("game over"))
     parts.append(
         ngettext("{count} seat free", "{count} seats free", free).format(count=free)
         if free
@@ -317,11 +352,7 @@ def table_line(info: TableInfo) -> str:
     )
     seated = [occupant_text(s) for s in info.seats if s.kind is not SeatKind.EMPTY]
     if seated:
-        parts.append(_("seated: {names}").format(names=join_list(seated)))
-    if info.state is TableState.PLAYING:
-        parts.append(_("game under way"))
-    elif info.state is TableState.FINISHED:
-        parts.append(_("game over"))
+        parts.append(_("seated: {names}").format(names=seated_list(seated)))
     return ", ".join(parts)
 
 
@@ -450,13 +481,19 @@ def not_host_text() -> str:
 
 
 def seat_change_text(news: OnlineNews, own_seat: int | None) -> str:
-    """Someone joined, left, dropped, came back; a computer was added; the start."""
+    """A seat's change, the game's start, or a spectator come or gone, in words."""
     name = seat_name(news.name)
     before = seat_name(news.previous) or name
     number = (news.real_seat or 0) + 1
     is_me = news.real_seat is not None and news.real_seat == own_seat
+    # A person taking the seat a computer stood in for: the computer leaves it.
+    stand_in = seat_name(news.previous) if news.previous_is_computer else ""
     match news.change:
         case SeatChange.JOINED:
+            if stand_in:
+                return _("{name} sits in seat {number}; {stand_in} leaves.").format(
+                    name=name, number=number, stand_in=stand_in
+                )
             return _("{name} sits in seat {number}.").format(name=name, number=number)
         case SeatChange.LEFT:
             if name and before and name != before:  # a game under way goes on
@@ -472,6 +509,10 @@ def seat_change_text(news: OnlineNews, own_seat: int | None) -> str:
         case SeatChange.TAKEN_OVER:
             return _("A computer player now plays for {name}.").format(name=name)
         case SeatChange.RETURNED:
+            if stand_in:  # came back after leaving the game
+                return _("{name} is back in seat {number}; {stand_in} leaves.").format(
+                    name=name, number=number, stand_in=stand_in
+                )
             return _("{name} is back and plays again.").format(name=name)
         case SeatChange.BOT_ADDED:
             return _("{name}, a computer player, sits in seat {number}.").format(
@@ -487,6 +528,10 @@ def seat_change_text(news: OnlineNews, own_seat: int | None) -> str:
             if is_me:
                 return _("You are now the host.")
             return _("{name} is now the host.").format(name=name)
+        case SeatChange.WATCHING:
+            return _("{name} is watching.").format(name=news.name)
+        case SeatChange.STOPPED_WATCHING:
+            return _("{name} stopped watching.").format(name=news.name)
     return ""
 
 

@@ -104,7 +104,8 @@ class Settings:
     player_name: str = ""
     """The name last given for online play (empty: not asked yet)."""
     chat_speech: bool = True
-    """Whether incoming chat is spoken (its cue and the message history stay)."""
+    """Whether other players' chat is spoken (its cue and the message history stay;
+    one's own line, sent back by the server, is always said)."""
     voice: str = ""
     """The built-in voice's variant (one of `VOICES`); empty: the language's own."""
     braille: bool = True

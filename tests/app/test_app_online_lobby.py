@@ -427,3 +427,56 @@ def test_the_waiting_room_tells_who_comes_while_a_menu_is_over_it(
         finally:
             ann.close()
             bob.close()
+
+
+def test_a_stand_in_is_listed_for_whom_it_plays_and_its_person_is_heard_back(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Cat leaves Ann's game. The lobby's line says whose seat Hazel plays (the
+    QA tester heard "seated: Hazel, computer, standing in, cat, bob ...", and
+    could not tell which seat had been theirs); Cat takes it back, and Ann hears
+    that Cat is back and Hazel gone (before: only "cat sits in seat 2.")."""
+    with server_thread(tmp_path / "server.db", takeover_seconds=30) as server:
+        ann = connect(make_harness, server, "Ann", settings=_settings())
+        cat = connect(make_harness, server, "Cat")
+        try:
+            _ann_opens_a_table(ann, cat)
+            cat.press("home", "return", "return")  # join: the first free seat
+            until(lambda: isinstance(cat.app.top, WaitingRoomScreen), cat)
+            until(heard(ann, "Cat sits in seat 2."), ann)
+            ann.press("down", "down", "return", "return")  # seat 3: Milly
+            until(heard(ann, "Milly, a computer player, sits in seat 3."), ann)
+            ann.press("down", "return", "return")  # seat 4: Bert
+            until(heard(ann, "Bert, a computer player, sits in seat 4."), ann)
+            ann.patience_seconds = cat.patience_seconds = 0.3
+            ann.press("down", "return")  # Start the game
+            until(lambda: isinstance(cat.app.top, OnlineTableScreen), ann, cat)
+            cat.press("escape", "y")
+            until(lambda: isinstance(cat.app.top, LobbyScreen), cat)
+            until(
+                heard(
+                    ann,
+                    "Cat left the table; Hazel, a computer player, plays in their "
+                    "place.",
+                ),
+                ann,
+            )
+            cat.settle()
+            cat.press("home")
+            assert cat.last == (
+                "Ann's table, 4 players in partnerships, 1 hand, custom rules, "
+                "game under way, 1 seat free, seated: Ann; Hazel, a computer "
+                "standing in for Cat; Milly, computer; Bert, computer, 1 of 5"
+            )
+            mark = ann.mark()
+            cat.press("return")
+            assert cat.last.endswith("Sit at the first free seat, 1 of 2")
+            cat.press("return")
+            until(lambda: isinstance(cat.app.top, OnlineTableScreen), cat)
+            until(
+                lambda: "Cat is back in seat 2; Hazel leaves." in ann.said_since(mark),
+                ann,
+            )
+        finally:
+            ann.close()
+            cat.close()

@@ -20,6 +20,7 @@ from online_helpers import (
     host_a_game,
     play_online_until,
     server_thread,
+    type_keys,
     until,
 )
 
@@ -27,7 +28,9 @@ from audiospades import storage
 from audiospades.app.harness import Harness, key_event
 from audiospades.app.lobby import LobbyScreen, WaitingRoomScreen
 from audiospades.app.online_table import OnlineTableScreen
+from audiospades.net.protocol import Chat
 from audiospades.rules import Phase
+from audiospades.sound import Cue
 from audiospades.storage import Settings
 from audiospades.table_core import Delays
 
@@ -216,8 +219,8 @@ def test_a_spectator_watches_a_game_to_its_end(
             bob.press("home")
             assert bob.last.startswith("Ann's table, 4 players in partnerships, ")
             assert bob.last.endswith(
-                "no seat free, seated: Ann, Milly, computer, "
-                "Bert, computer and Poppy, computer, game under way, 1 of 6"
+                "game under way, no seat free, seated: Ann; Milly, computer; "
+                "Bert, computer; Poppy, computer, 1 of 6"
             )
             bob.press("return")  # the table: no seat is free
             assert bob.last.endswith("Watch the game, 1 of 1")
@@ -446,6 +449,63 @@ def test_a_spectators_keys_for_a_players_things_say_they_are_watching(
             assert bob.said_since(mark) and not [
                 s for s in bob.said_since(mark) if s.startswith("You")
             ]
+        finally:
+            ann.close()
+            bob.close()
+
+
+def test_the_players_hear_who_watches_them_and_who_stops(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """The QA tester's Dan sat down to watch and no player heard a word; his
+    "dan: hi" then came from someone they did not know was listening. Now Ann, at
+    the table, hears Bob come to watch before his chat; his dropped connection
+    and return; and his leaving."""
+    with server_thread(tmp_path / "server.db", takeover_seconds=30.0) as server:
+        ann = connect(make_harness, server, "Ann")
+        bob = connect(make_harness, server, "Bob")
+        try:
+            watching = _bob_watches_anns_game(ann, bob)
+            until(heard(ann, "Bob is watching."), ann)
+            bob.press("'", *type_keys("hi"), "return")
+            until(heard(ann, "Bob: hi"), ann)
+            said = ann.transcript
+            assert said.index("Bob is watching.") < said.index("Bob: hi")
+            # Gone with his connection; back, he watches again, and Ann knows.
+            _drop(watching)
+            until(heard(ann, "Bob stopped watching."), ann, bob)
+            until(lambda: ann.transcript.count("Bob is watching.") == 2, ann, bob)
+            mark = ann.mark()
+            bob.press("escape", "y")
+            until(lambda: "Bob stopped watching." in ann.said_since(mark), ann)
+            # Bob never hears of himself.
+            assert not [s for s in bob.transcript if "Bob is watching" in s]
+        finally:
+            ann.close()
+            bob.close()
+
+
+def test_ones_own_chat_line_is_said_with_other_players_chat_muted(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """With "Speak chat from other players" off, Bob typed a line and heard
+    nothing to say it went. His own line, as the server sends it back, is said;
+    Ann's stays muted (its cue and the history stay)."""
+    muted = Settings(language="en", chat_speech=False)
+    with server_thread(tmp_path / "server.db", takeover_seconds=30.0) as server:
+        ann = connect(make_harness, server, "Ann")
+        bob = connect(make_harness, server, "Bob", settings=muted)
+        try:
+            _bob_watches_anns_game(ann, bob)
+            mark = bob.mark()
+            bob.press("'", *type_keys("ok"), "return")
+            until(heard(bob, "Bob: ok"), bob)
+            cues = len(bob.sound.cues)
+            # Ann's line as her chat key sends it (her keys would wait for her turn).
+            ann.app.top.online.client.send(Chat(text="hi"))  # type: ignore[attr-defined]
+            until(lambda: "Ann: hi" in bob.speech.history, bob)
+            assert "Ann: hi" not in bob.said_since(mark)
+            assert Cue.CHAT in bob.sound.cues[cues:]
         finally:
             ann.close()
             bob.close()

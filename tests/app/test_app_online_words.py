@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from msgspec.structs import replace
 
 from audiospades import i18n, storage
 from audiospades.app.harness import Harness
@@ -134,9 +135,11 @@ def test_the_link_is_said_in_the_issues_words() -> None:
 
 
 def test_a_table_is_one_line() -> None:
+    """Who is seated comes last, parted by semicolons: the commas within a seat's
+    words ("Milly, computer") never run into the next name."""
     assert table_line(_info()) == (
         "Evening game, 4 players in partnerships, to 500 points, pagat's rules, "
-        "1 seat free, seated: Ann, Milly, computer and Bob, away"
+        "1 seat free, seated: Ann; Milly, computer; Bob, away"
     )
     playing = _info(
         players=3,
@@ -153,15 +156,24 @@ def test_a_table_is_one_line() -> None:
                 name="Hazel",  # Bob left for good: Hazel plays until someone sits
                 character="hazel",
                 stand_in=True,
+                stands_in_for="Bob",
             ),
             SeatInfo(seat=2, kind=SeatKind.HUMAN, name="Cid"),
         ],
         free_seats=[1],
     )
+    # The QA tester heard "seated: Hazel, computer, standing in, cat, bob ...":
+    # standing in for whom? Now the stand-in says whose seat it plays.
     assert table_line(playing) == (
         "Evening game, 3 players, each for themselves, 8 hands, custom rules, "
-        "1 seat free, seated: Ann, Hazel, computer, standing in and Cid, "
-        "game under way"
+        "game under way, 1 seat free, "
+        "seated: Ann; Hazel, a computer standing in for Bob; Cid"
+    )
+    # From a version 2 server (no stands_in_for), as before, in the new order.
+    older = replace(playing.seats[1], stands_in_for=None)
+    assert table_line(replace(playing, seats=[playing.seats[0], older])) == (
+        "Evening game, 3 players, each for themselves, 8 hands, custom rules, "
+        "game under way, 1 seat free, seated: Ann; Hazel, computer, standing in"
     )
 
 

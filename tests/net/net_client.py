@@ -119,12 +119,14 @@ class NetPlayer:
     """Questions put and not yet answered."""
     render: bool = False
     """Say hello as a browser page does: the server words everything (``said``)."""
+    version: int = p.PROTOCOL_VERSION
+    """The protocol version said in ``hello`` (an older client's, say)."""
 
     async def connect(self) -> p.Welcome:
         """Open the connection and say hello (with the token, if any)."""
         self.ws = await connect(self.url, max_size=2**22)
         await self.send(
-            {"type": "hello", "version": p.PROTOCOL_VERSION, "name": self.name}
+            {"type": "hello", "version": self.version, "name": self.name}
             | ({"token": self.token} if self.token else {})
             | ({"render": True} if self.render else {})
         )

@@ -300,6 +300,82 @@ def test_a_seat_left_in_a_game_is_open_to_anyone(tmp_path: Path) -> None:
     run(scenario())
 
 
+async def _seat_change(player: NetPlayer, change: SeatChange) -> p.SeatChanged:
+    """Read ``player``'s messages until a seat change of ``change`` comes."""
+    while True:
+        message = await player.expect(p.SeatChanged)
+        if message.change is change:
+            return message
+
+
+def test_spectators_are_told_and_a_stand_in_names_whose_seat_it_plays(
+    tmp_path: Path,
+) -> None:
+    """Cy leaves a game: the seat's listing names him beside Hazel, who plays it;
+    back in it, he is ``returned``, not ``joined``. Dee watching and leaving is told
+    to the table. Old, a version 2 client, is sent none of it (it would skip every
+    frame holding it, the table listings included) and the rest as before."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "s.db") as server:
+            url = url_of(server)
+            ann, cy, dee = (
+                NetPlayer(url, "Ann"),
+                NetPlayer(url, "Cy"),
+                NetPlayer(url, "Dee"),
+            )
+            old = NetPlayer(url, "Old", version=2)
+            for player in (ann, cy, dee):
+                assert (await player.connect()).version == p.PROTOCOL_VERSION
+            assert (await old.connect()).version == 2
+            snap = await _create(ann, rules={"preset": "pagat", "hand_limit": 1})
+            table = snap.table.id
+            for player, seat in ((old, 1), (cy, 2)):
+                await player.send({"type": "join_seat", "table": table, "seat": seat})
+                await player.expect(p.TableSnapshot)
+            await ann.send({"type": "add_bot", "seat": 3, "character": "milly"})
+            await ann.send({"type": "start_game"})
+            await cy.expect(p.TableSnapshot)
+            await cy.send({"type": "leave"})
+            await cy.expect(p.Lobby)
+            left = await _seat_change(ann, SeatChange.LEFT)
+            gone = left.table.seats[2]
+            assert (gone.kind, gone.name, gone.stands_in_for) == (
+                SeatKind.COMPUTER,
+                "Hazel",
+                "Cy",
+            )
+
+            await dee.send({"type": "spectate", "table": table})
+            await dee.expect(p.TableSnapshot)
+            came = await _seat_change(ann, SeatChange.WATCHING)
+            assert (came.name, came.seat, came.table.spectators) == ("Dee", None, 1)
+            await dee.send({"type": "leave"})
+            lobby = await dee.expect(p.Lobby)  # the lobby lists whose seat it was
+            assert lobby.tables[0].seats[2].stands_in_for == "Cy"
+            went = await _seat_change(ann, SeatChange.STOPPED_WATCHING)
+            assert (went.name, went.seat, went.table.spectators) == ("Dee", None, 0)
+
+            await cy.send({"type": "join_seat", "table": table, "seat": 2})
+            await cy.expect(p.TableSnapshot)
+            back = await _seat_change(ann, SeatChange.RETURNED)
+            assert (back.seat, back.name) == (2, "Cy")
+            assert back.table.seats[2].stands_in_for is None
+
+            # Old heard Cy go and come back, and nothing of version 3's.
+            assert (await _seat_change(old, SeatChange.RETURNED)).name == "Cy"
+            assert not any("stands_in_for" in f or "watching" in f for f in old.frames)
+            assert [m.change for m in old.messages if isinstance(m, p.SeatChanged)] == [
+                SeatChange.JOINED,
+                SeatChange.BOT_ADDED,
+                SeatChange.GAME_STARTED,
+                SeatChange.LEFT,
+                SeatChange.RETURNED,
+            ]
+
+    run(scenario())
+
+
 async def _updates(watcher: NetPlayer, seconds: float = 0.4) -> list[p.LobbyUpdate]:
     """The lobby updates that come to ``watcher`` until it hears nothing for a while
     (anything else it is sent fails the test: it sits at no table)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import msgspec
 import pytest
 
 from audiospades.net import protocol as p
@@ -236,6 +237,58 @@ def test_server_messages_round_trip() -> None:
         assert p.decode_server(p.encode(message)) == message
 
 
+def test_a_stand_ins_person_and_spectators_news_round_trip() -> None:
+    """Version 3's additions round-trip; a seat listing from a version 2 server
+    (no ``stands_in_for``, every field written) still decodes; a seat's fields at
+    their defaults are left out of the frame."""
+    hazel = p.SeatInfo(
+        seat=1,
+        kind=p.SeatKind.COMPUTER,
+        name="Hazel",
+        character="hazel",
+        stand_in=True,
+        stands_in_for="Ann",
+    )
+    info = p.TableInfo(
+        id="t1",
+        name="Friday",
+        players=4,
+        partnerships=True,
+        target=500,
+        hand_limit=None,
+        preset="pagat",
+        rules={"preset": "pagat"},
+        private=False,
+        state=p.TableState.PLAYING,
+        host="p2",
+        seats=[p.SeatInfo(seat=0, kind=p.SeatKind.HUMAN, name="Bob"), hazel],
+        free_seats=[1],
+        spectators=1,
+    )
+    messages: list[p.AnyServerMessage] = [
+        p.Lobby(tables=[info]),
+        p.SeatChanged(change=p.SeatChange.WATCHING, seat=None, name="Dan", table=info),
+        p.SeatChanged(
+            change=p.SeatChange.STOPPED_WATCHING, seat=None, name="Dan", table=info
+        ),
+    ]
+    for message in messages:
+        assert p.decode_server(p.encode(message)) == message
+    assert json.loads(p.encode(hazel))["stands_in_for"] == "Ann"
+    bob = p.SeatInfo(seat=0, kind=p.SeatKind.HUMAN, name="Bob")
+    assert json.loads(p.encode(bob)) == {"seat": 0, "kind": "human", "name": "Bob"}
+    older = {
+        "seat": 1,
+        "kind": "computer",
+        "name": "Hazel",
+        "character": "hazel",
+        "connected": True,
+        "stand_in": True,
+    }
+    seat = msgspec.json.decode(json.dumps(older), type=p.SeatInfo)
+    assert seat == msgspec.structs.replace(hazel, stands_in_for=None)
+
+
 def test_the_pages_winner_mark_and_chairs_are_optional() -> None:
     """A ``said`` frame of an older server (no ``won_trick``, no ``chairs``)
     still decodes: no card marked, no chair listed; the new fields round-trip."""
@@ -304,3 +357,24 @@ def test_the_token_bucket_refills_at_its_rate() -> None:
     assert bucket.take(0.05) is False
     assert bucket.take(0.1) is True
     assert sum(bucket.take(100.0) for _ in range(30)) == 20
+
+
+def test_a_version_2_client_is_sent_a_games_end_without_its_id() -> None:
+    """The game id with a game's end came with version 3; a version 2 client
+    refuses an unknown field and would skip the game's last frame whole."""
+    from audiospades.net.wire import WireGameFinished, WireHandHidden
+    from audiospades.storage import Outcome
+
+    end = WireGameFinished(outcome=Outcome.WIN, game="g0123456789abcdef")
+    update = p.TableUpdate(table="t1", notices=[WireHandHidden(), end], view=None)
+    assert p.for_version(update, p.PROTOCOL_VERSION) is update
+    older = p.for_version(update, 2)
+    assert isinstance(older, p.TableUpdate)
+    sent = json.loads(p.encode(older))
+    assert sent["notices"] == [
+        {"kind": "hand_hidden"},
+        {"kind": "game_finished", "outcome": "win"},
+    ]
+    # Nothing new in it: the very message, encoded once for many.
+    plain = p.TableUpdate(table="t1", notices=[WireHandHidden()], view=None)
+    assert p.for_version(plain, 2) is plain

@@ -557,3 +557,30 @@ def test_the_page_creates_a_table_of_any_shape(
             await page.close()
 
     run(scenario(), timeout=60)
+
+
+def test_a_page_at_a_table_hears_who_comes_to_watch_and_who_stops(
+    tmp_path: Path,
+) -> None:
+    """The page words the table's news with the game's presenter: a spectator
+    arriving and leaving is told there too (before, not at all)."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "server.db") as server:
+            url = url_of(server)
+            page = NetPlayer(url, "Robin", render=True)
+            await page.connect()
+            rules = {"preset": "pagat"}
+            await page.send({"type": "create_table", "name": "Friday", "rules": rules})
+            await _lines_until(page, lambda text: text.startswith("You sit in seat 1"))
+            dee = NetPlayer(url, "Dee")
+            await dee.connect()
+            await dee.send({"type": "spectate", "table": next(iter(server.tables))})
+            await dee.expect(p.TableSnapshot)
+            await _lines_until(page, lambda text: text == "Dee is watching.")
+            await dee.send({"type": "leave"})
+            await _lines_until(page, lambda text: text == "Dee stopped watching.")
+            await dee.close()
+            await page.close()
+
+    run(scenario())

@@ -157,3 +157,38 @@ def test_the_card_that_won_the_trick_is_framed_and_named(tmp_path: Path) -> None
         assert all(card[1] == (card[2] == "true") for card in picture), picture
         assert all(card[1] == card[3].endswith(", won the trick") for card in picture)
         assert len(marked) == (1 if len(picture) == 4 else 0), picture
+
+
+def test_the_player_on_the_page_hears_who_comes_to_watch_and_who_stops(
+    tmp_path: Path,
+) -> None:
+    """Robin plays on the page; Dee sits down to watch, then leaves: the page's
+    messages say so (before, nothing: Dee's chat would have come from someone
+    Robin did not know was listening)."""
+    skip_without_browser()
+    from audiospades.net import protocol as p
+    from audiospades.net.client import Connection
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        open_page_by_keys(driver, url, "Robin")
+        host_short_table_by_keys(driver, "Evening")
+        dee = Connection(url.replace("http", "ws", 1), "Dee")
+        dee.start()
+        try:
+            lobbies: list[p.Lobby] = []
+
+            def listed() -> bool:
+                lobbies.extend(m for m in dee.poll() if isinstance(m, p.Lobby))
+                return bool(lobbies)
+
+            wait_for(listed, what="Dee's lobby")  # Robin's table, under way
+            dee.send(p.Spectate(table=lobbies[0].tables[0].id))
+
+            def said(line: str) -> bool:
+                return line in [text for _kind, text in heard(driver)]
+
+            wait_for(lambda: said("Dee is watching."), what="Dee watching")
+            dee.send(p.Leave())
+            wait_for(lambda: said("Dee stopped watching."), what="Dee gone")
+        finally:
+            dee.close()
