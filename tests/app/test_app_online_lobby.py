@@ -451,7 +451,7 @@ def test_a_stand_in_is_listed_for_whom_it_plays_and_its_person_is_heard_back(
             ann.patience_seconds = cat.patience_seconds = 0.3
             ann.press("down", "return")  # Start the game
             until(lambda: isinstance(cat.app.top, OnlineTableScreen), ann, cat)
-            cat.press("escape", "y")
+            cat.press("escape", "end", "return", "y")
             until(lambda: isinstance(cat.app.top, LobbyScreen), cat)
             until(
                 heard(
@@ -466,7 +466,7 @@ def test_a_stand_in_is_listed_for_whom_it_plays_and_its_person_is_heard_back(
             assert cat.last == (
                 "Ann's table, 4 players in partnerships, 1 hand, custom rules, "
                 "game under way, 1 seat free, seated: Ann; Hazel, a computer "
-                "standing in for Cat; Milly, computer; Bert, computer, 1 of 5"
+                "standing in for Cat; Milly, computer; Bert, computer, 1 of 6"
             )
             mark = ann.mark()
             cat.press("return")

@@ -476,7 +476,7 @@ def test_the_players_hear_who_watches_them_and_who_stops(
             until(heard(ann, "Bob stopped watching."), ann, bob)
             until(lambda: ann.transcript.count("Bob is watching.") == 2, ann, bob)
             mark = ann.mark()
-            bob.press("escape", "y")
+            bob.press("escape", "end", "return", "y")
             until(lambda: "Bob stopped watching." in ann.said_since(mark), ann)
             # Bob never hears of himself.
             assert not [s for s in bob.transcript if "Bob is watching" in s]
