@@ -202,8 +202,13 @@ class NetTable:
             exclude,
         )
 
-    def snapshot(self, client: Client) -> TableSnapshot:
-        """Everything ``client`` may know about the table now."""
+    def snapshot(self, client: Client, *, played: bool = True) -> TableSnapshot:
+        """Everything ``client`` may know about the table now.
+
+        ``played``: whether the game (if over) was the client's. Someone who sits
+        down in a seat left empty after the game is not told its end as their
+        own: they would hear its result as theirs, and count it.
+        """
         seat = next((s for s, c in self.members.items() if c is client), None)
         chair = self.spectators.get(client, 0) if seat is None else seat
         core = self.core
@@ -215,7 +220,7 @@ class NetTable:
             notices = core.restate(seat)
             if core.is_turn(seat):
                 notices.append(YourTurn(core.view(seat)))
-            if core.is_over:
+            if core.is_over and played:
                 notices.append(
                     GameFinished(outcome_of(core.game, seat), None, self.game_id)
                 )
@@ -267,7 +272,8 @@ class NetTable:
         if self.core is not None and was_stand_in:
             self.core.set_human(seat, True)
         self.save()
-        client.send(self.snapshot(client))
+        over = self.core is not None and self.core.is_over
+        client.send(self.snapshot(client, played=is_back or not over))
         change = SeatChange.RETURNED if is_back else SeatChange.JOINED
         self._seat_changed(change, seat, exclude=client)
         self.flush()

@@ -13,6 +13,7 @@ from net_client import NetPlayer, run, running_server, url_of
 from audiospades.net import protocol as p
 from audiospades.net.protocol import ErrorCode, SeatChange, SeatKind, TableState
 from audiospades.net.remote import merged_listing
+from audiospades.net.wire import WireGameFinished
 from audiospades.rules import CardPlayed, GameOver
 
 
@@ -531,3 +532,41 @@ def test_a_table_changed_by_a_failed_write_is_listed_as_it_stands(
             assert [s.name for s in apple.seats] == [None, None, "Bob", None]
 
     run(scenario())
+
+
+def test_who_sits_down_after_a_game_is_not_told_its_end_as_theirs(
+    tmp_path: Path,
+) -> None:
+    """Bob leaves a finished game and Dan takes his seat: Dan's snapshot does not
+    carry the game's end, which his client would say (and count) as his own
+    result. Bob, had he stayed, was told it with its id."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "server.db", bot_workers=1) as server:
+            url = url_of(server)
+            ann = NetPlayer(url, "Ann")
+            await ann.connect()
+            rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
+            await ann.send({"type": "create_table", "name": "T", "rules": rules})
+            table = (await ann.expect(p.TableSnapshot)).table.id
+            for seat, who in ((1, "milly"), (2, "bert")):
+                await ann.send({"type": "add_bot", "seat": seat, "character": who})
+            bob = NetPlayer(url, "Bob")
+            await bob.connect()
+            await bob.send({"type": "join_seat", "table": table, "seat": 3})
+            await bob.expect(p.TableSnapshot)
+            await ann.send({"type": "start_game"})
+            ends = await asyncio.gather(ann.play_to_the_end(), bob.play_to_the_end())
+            assert all(end.game_id and end.game_id.startswith("g") for end in ends)
+            await bob.send({"type": "leave"})
+            dan = NetPlayer(url, "Dan")
+            await dan.connect()
+            await dan.send({"type": "join_seat", "table": table, "seat": 3})
+            snapshot = await dan.expect(p.TableSnapshot)
+            assert snapshot.seat == 3 and snapshot.view is not None
+            assert not [n for n in snapshot.notices if isinstance(n, WireGameFinished)]
+            assert dan.outcome is None
+            for player in (ann, bob, dan):
+                await player.close()
+
+    run(scenario(), timeout=120)
