@@ -390,7 +390,23 @@ class LobbyScreen(MenuScreen):
         return None
 
 
-class TableChoiceScreen(MenuScreen):
+class _LobbyMenu(MenuScreen):
+    """A menu over the lobby: the online keys, and the chat line to the lobby."""
+
+    lobby: LobbyScreen
+
+    def key_contexts(self) -> tuple[Context, ...]:
+        return _online_contexts()
+
+    def handle(
+        self, command: Command | None, key: KeyPress, services: Services
+    ) -> Transition | None:
+        if command is Command.CHAT:
+            return chat_entry(self.lobby.online, at_table=False)
+        return super().handle(command, key, services)
+
+
+class TableChoiceScreen(_LobbyMenu):
     """Enter on a table in the lobby: a free seat, or watching."""
 
     def __init__(self, lobby: LobbyScreen, info: p.TableInfo) -> None:
@@ -412,16 +428,6 @@ class TableChoiceScreen(MenuScreen):
             TABLE_CHOICE_TITLE, items, intro=partial(_sentence, table_line, info)
         )
 
-    def key_contexts(self) -> tuple[Context, ...]:
-        return _online_contexts()
-
-    def handle(
-        self, command: Command | None, key: KeyPress, services: Services
-    ) -> Transition | None:
-        if command is Command.CHAT:
-            return chat_entry(self.lobby.online, at_table=False)
-        return super().handle(command, key, services)
-
     def _sit(self, services: Services, *, seat: int | str) -> Transition:
         wanted: int | str = seat
         self.lobby.online.client.send(p.JoinSeat(table=self.info.id, seat=wanted))  # type: ignore[arg-type]
@@ -432,7 +438,7 @@ class TableChoiceScreen(MenuScreen):
         return Push(WatchChoiceScreen(self.lobby, self.info))
 
 
-class WatchChoiceScreen(MenuScreen):
+class WatchChoiceScreen(_LobbyMenu):
     """The chair to watch from ("Watch the game"): every seat, taken or not.
 
     Watching takes no seat: a spectator sees the table as that seat's player does,
@@ -451,16 +457,6 @@ class WatchChoiceScreen(MenuScreen):
         ]
         super().__init__(WATCH_CHOICE_TITLE, items)
 
-    def key_contexts(self) -> tuple[Context, ...]:
-        return _online_contexts()
-
-    def handle(
-        self, command: Command | None, key: KeyPress, services: Services
-    ) -> Transition | None:
-        if command is Command.CHAT:
-            return chat_entry(self.lobby.online, at_table=False)
-        return super().handle(command, key, services)
-
     def _watch(self, services: Services, *, chair: int) -> Transition:
         self.lobby.online.client.send(p.Spectate(table=self.info.id, chair=chair))
         self.lobby.expect_answer()
@@ -473,7 +469,7 @@ def _check_table_name(text: str) -> str | None:
     return bad_name_text(p.MAX_TABLE_NAME_LENGTH)
 
 
-class CreateTableScreen(MenuScreen):
+class CreateTableScreen(_LobbyMenu):
     """A new table: its name, its rules (the rule settings screen), private or not."""
 
     def __init__(self, lobby: LobbyScreen) -> None:
@@ -494,19 +490,9 @@ class CreateTableScreen(MenuScreen):
         ]
         super().__init__(CREATE_TITLE, items)
 
-    def key_contexts(self) -> tuple[Context, ...]:
-        return _online_contexts()
-
     def on_enter(self, services: Services) -> None:
         self._services = services
         super().on_enter(services)
-
-    def handle(
-        self, command: Command | None, key: KeyPress, services: Services
-    ) -> Transition | None:
-        if command is Command.CHAT:
-            return chat_entry(self.lobby.online, at_table=False)
-        return super().handle(command, key, services)
 
     def _rules_value(self) -> str:
         if self._services is None:

@@ -108,7 +108,7 @@ def save_current(
         ValueError, TypeError: `record` is not a game record, or either argument is not
             plain JSON data (programming errors, raised before the disk is touched).
     """
-    _check_record(record)
+    check_record(record)
     envelope = {"version": SAVE_VERSION, "record": record, "meta": meta}
     return try_write_json(paths.current_game_path(), envelope, pretty=False)
 
@@ -169,7 +169,7 @@ def save_finished(
     """
     if not is_valid_game_id(game_id):
         raise ValueError(f"game id {game_id!r} cannot name a file")
-    _check_record(record)
+    check_record(record)
     if paths.finished_dir().is_symlink():
         log.warning("%s is a link; not writing through it", paths.finished_dir())
         return SaveProblem(SaveProblemKind.UNWRITABLE, _finished_path(game_id))
@@ -205,9 +205,26 @@ def load_finished(game_id: str) -> tuple[SavedGame | None, LoadProblem | None]:
     return _load_game(_finished_path(game_id))
 
 
-def _check_record(record: dict[str, object]) -> None:
+def check_record(record: dict[str, object]) -> None:
+    """Refuse to save a record of another format (a programming error).
+
+    Raises:
+        ValueError: ``record`` is not in `RECORD_FORMAT`.
+    """
     if record.get("format") != RECORD_FORMAT:
         raise ValueError(f"a game record must have format {RECORD_FORMAT!r}")
+
+
+def record_problem(path: Path, record: dict[str, object]) -> LoadProblem | None:
+    """Why the record read from ``path`` cannot be used (moved aside), or None.
+
+    Another string is a record of another format; anything else is not a record.
+    """
+    fmt = record.get("format")
+    if fmt == RECORD_FORMAT:
+        return None
+    kind = ProblemKind.WRONG_VERSION if isinstance(fmt, str) else ProblemKind.DAMAGED
+    return reject(path, kind, f"record format {fmt!r}")
 
 
 def _load_game(path: Path) -> tuple[SavedGame | None, LoadProblem | None]:
@@ -217,13 +234,9 @@ def _load_game(path: Path) -> tuple[SavedGame | None, LoadProblem | None]:
     record, meta = obj.get("record"), obj.get("meta")
     if not isinstance(record, dict) or not isinstance(meta, dict):
         return None, reject(path, ProblemKind.DAMAGED, "no record or no meta")
-    fmt = record.get("format")
-    if fmt != RECORD_FORMAT:
-        # Another string is a record of another format; anything else is not a record.
-        kind = (
-            ProblemKind.WRONG_VERSION if isinstance(fmt, str) else ProblemKind.DAMAGED
-        )
-        return None, reject(path, kind, f"record format {fmt!r}")
+    problem = record_problem(path, record)
+    if problem is not None:
+        return None, problem
     return SavedGame(record=record, meta=meta), None
 
 

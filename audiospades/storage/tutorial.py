@@ -35,7 +35,7 @@ from audiospades.storage.problems import (
     SaveProblemKind,
 )
 from audiospades.storage.safe_load import load_json_object, move_aside, reject
-from audiospades.storage.saves import RECORD_FORMAT
+from audiospades.storage.saves import check_record, record_problem
 
 log = logging.getLogger(__name__)
 
@@ -143,8 +143,7 @@ def save_lesson(
             the disk is touched).
     """
     path = lesson_path(lesson_id)
-    if record.get("format") != RECORD_FORMAT:
-        raise ValueError(f"a game record must have format {RECORD_FORMAT!r}")
+    check_record(record)
     envelope = {
         "version": LESSON_VERSION,
         "lesson": lesson_id,
@@ -171,12 +170,9 @@ def load_lesson(lesson_id: str) -> tuple[SavedLesson | None, LoadProblem | None]
         or not isinstance(state, dict)
     ):
         return None, reject(path, ProblemKind.DAMAGED, "not this lesson's state")
-    fmt = record.get("format")
-    if fmt != RECORD_FORMAT:
-        kind = (
-            ProblemKind.WRONG_VERSION if isinstance(fmt, str) else ProblemKind.DAMAGED
-        )
-        return None, reject(path, kind, f"record format {fmt!r}")
+    problem = record_problem(path, record)
+    if problem is not None:
+        return None, problem
     return SavedLesson(record=record, state=state), None
 
 

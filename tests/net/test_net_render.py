@@ -212,14 +212,6 @@ def test_the_pages_help_after_the_game_says_what_enter_does_there(
     run(scenario(), timeout=120)
 
 
-async def _screen_until(player: NetPlayer, check: object) -> p.Screen:
-    """The first screen sent that satisfies ``check`` (bounded by WAIT a frame)."""
-    while True:
-        said = await _said(player)
-        if said.screen is not None and check(said.screen):  # type: ignore[operator]
-            return said.screen
-
-
 def test_a_page_hosting_a_finished_game_someone_left_fills_the_seat(
     tmp_path: Path,
 ) -> None:
@@ -245,14 +237,14 @@ def test_a_page_hosting_a_finished_game_someone_left_fills_the_seat(
             await page.send({"type": "start_game"})
             await asyncio.gather(page.play_to_the_end(), bob.play_to_the_end())
             await bob.send({"type": "leave"})
-            seats = await _screen_until(page, lambda s: s.place == "waiting")
+            seats = await _screen(page, "waiting")
             assert seats.is_host
             assert [(i.id, i.kind) for i in seats.items if i.kind == "empty"] == [
                 ("3", "empty")
             ]
             await page.send({"type": "add_bot", "seat": 3, "character": BOTS[2]})
             await page.send({"type": "start_game"})
-            picture = await _screen_until(page, lambda s: s.place == "table")
+            picture = await _screen(page, "table")
             assert picture.picture is not None and not picture.picture.over
             await bob.close()
             await page.close()
@@ -375,6 +367,17 @@ def test_a_page_watching_a_game_under_way_hears_whose_chair_and_refresh_answers(
     run(scenario(), timeout=120)
 
 
+async def _host_and_milly(url: str) -> tuple[NetPlayer, str]:
+    """Host at a new 4-player table, Milly beside them, two seats free."""
+    host = NetPlayer(url, "Host")
+    await host.connect()
+    await host.send({"type": "create_table", "name": "T", "rules": {"preset": "pagat"}})
+    table = (await host.expect(p.TableSnapshot)).table.id
+    await host.send({"type": "add_bot", "seat": 1, "character": "milly"})
+    await host.expect(p.SeatChanged)
+    return host, table
+
+
 async def _screen(player: NetPlayer, place: str) -> p.Screen:
     """The next screen sent for ``place`` (the lines before it are read past)."""
     while True:
@@ -392,14 +395,7 @@ def test_the_page_offers_each_free_seat_in_the_games_words(tmp_path: Path) -> No
     async def scenario() -> None:
         async with running_server(tmp_path / "server.db") as server:
             url = url_of(server)
-            host = NetPlayer(url, "Host")
-            await host.connect()
-            await host.send(
-                {"type": "create_table", "name": "T", "rules": {"preset": "pagat"}}
-            )
-            table = (await host.expect(p.TableSnapshot)).table.id
-            await host.send({"type": "add_bot", "seat": 1, "character": "milly"})
-            await host.expect(p.SeatChanged)
+            host, table = await _host_and_milly(url)
             page = NetPlayer(url, "Robin", render=True)
             await page.connect()
             lobby = await _screen(page, "lobby")
@@ -436,14 +432,7 @@ def test_the_page_offers_every_chair_to_watch_from_in_the_games_words(
     async def scenario() -> None:
         async with running_server(tmp_path / "server.db") as server:
             url = url_of(server)
-            host = NetPlayer(url, "Host")
-            await host.connect()
-            await host.send(
-                {"type": "create_table", "name": "T", "rules": {"preset": "pagat"}}
-            )
-            table = (await host.expect(p.TableSnapshot)).table.id
-            await host.send({"type": "add_bot", "seat": 1, "character": "milly"})
-            await host.expect(p.SeatChanged)
+            host, table = await _host_and_milly(url)
             page = NetPlayer(url, "Robin", render=True)
             await page.connect()
             lobby = await _screen(page, "lobby")
