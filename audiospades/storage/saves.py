@@ -136,14 +136,21 @@ def set_aside_current(reason: str) -> Path | None:
     ``current_game.json.broken-YYYYmmdd-HHMMSS``, never deleted. Returns where it went,
     or None if there was none or it could not be moved (it is then left in place).
     """
-    path = paths.current_game_path()
+    return set_aside(paths.current_game_path(), "saved game", reason)
+
+
+def set_aside(path: Path, what: str, reason: str) -> Path | None:
+    """Move ``path`` aside as unusable for ``reason`` and log it (``what`` it is).
+
+    Where it went, or None if there was nothing or it could not be moved.
+    """
     if not os.path.lexists(path):
         return None
     backup = move_aside(path)
     if backup is None:
-        log.warning("saved game unusable (%s); could not move %s aside", reason, path)
+        log.warning("%s unusable (%s); could not move %s aside", what, reason, path)
     else:
-        log.warning("saved game unusable (%s); moved %s to %s", reason, path, backup)
+        log.warning("%s unusable (%s); moved %s to %s", what, reason, path, backup)
     return backup
 
 

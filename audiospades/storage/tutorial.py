@@ -34,8 +34,8 @@ from audiospades.storage.problems import (
     SaveProblem,
     SaveProblemKind,
 )
-from audiospades.storage.safe_load import load_json_object, move_aside, reject
-from audiospades.storage.saves import check_record, record_problem
+from audiospades.storage.safe_load import load_json_object, reject
+from audiospades.storage.saves import check_record, record_problem, set_aside
 
 log = logging.getLogger(__name__)
 
@@ -183,15 +183,7 @@ def set_aside_lesson(lesson_id: str, reason: str) -> Path | None:
     script, say): renamed ``lesson-ID.json.broken-YYYYmmdd-HHMMSS``. Returns where
     it went, or None if it could not be moved (it is then left in place).
     """
-    path = lesson_path(lesson_id)
-    if not os.path.lexists(path):
-        return None
-    backup = move_aside(path)
-    if backup is None:
-        log.warning("saved lesson unusable (%s); could not move %s aside", reason, path)
-    else:
-        log.warning("saved lesson unusable (%s); moved %s to %s", reason, path, backup)
-    return backup
+    return set_aside(lesson_path(lesson_id), "saved lesson", reason)
 
 
 def clear_lesson(lesson_id: str) -> SaveProblem | None:
