@@ -21,7 +21,7 @@ from audiospades.app.services import Services
 from audiospades.app.table_layout import (
     CARD_RATIO,
     HEADER_MAX_ROWS,
-    STATUS_LINES,
+    MOST_SCALE,
     Place,
     TableLayout,
     corner_rect,
@@ -49,7 +49,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CARD_RATIO",
-    "STATUS_LINES",
     "Place",
     "TableLayout",
     "corner_rect",
@@ -207,7 +206,7 @@ def draw_lines(
     # markers under the title; the largest that fits is found at the largest text
     # scale, so a larger setting never draws the items smaller.
     top_gap = max(frame, min(unit // 2, h // 40))
-    most = unit_for((w, h), 4.0)
+    most = unit_for((w, h), MOST_SCALE)
     size = min(round(unit * 1.5), _item_cap(title, tuple(lines), (w, h), most))
     face = font(size)
     step = line_height(face)

@@ -18,6 +18,7 @@ from typing import Final
 import pygame
 
 from audiospades.rules.seats import relative_position
+from audiospades.storage.settings import TEXT_SCALE_RANGE
 
 CARD_RATIO: Final = 0.7
 """A card's width over its height."""
@@ -383,7 +384,7 @@ def hand_plan(
     return card_h, rows
 
 
-MOST_SCALE: Final = 4.0
+MOST_SCALE: Final = TEXT_SCALE_RANGE[1]
 """The largest text size a player can choose."""
 
 
@@ -405,6 +406,58 @@ def _most_label_size(
         labels=labels,
     )
     return layout.label_size
+
+
+@lru_cache(maxsize=64)
+def _label_choice(
+    size: tuple[int, int],
+    text_scale: float,
+    n: int,
+    hand_count: int,
+    header_rows: int,
+    labels: tuple[Label, ...],
+    col_w: int,
+    row_col_w: int,
+    inset: int,
+    zone: int,
+) -> tuple[int, int, int, int]:
+    """The labels' size and lines: around the trick, then in a row.
+
+    Cached: every frame's layout asks again with the same labels until a bid or a
+    trick changes them, and the fitting measures every word at several sizes.
+    """
+    sizes = table_sizes(size, text_scale)
+    frame, gap, label_size = sizes.frame, sizes.gap, sizes.label_size
+    h = size[1]
+    round_lines = row_lines = LABEL_LINES
+    round_size = row_size = label_size
+    if not labels:
+        return round_size, round_lines, row_size, row_lines
+    # One size for all, as large as the text size asks while every word fits the
+    # narrowest column this window gives a label (a bound that does not depend on
+    # the text size); long labels take more lines, not less size.
+    label_size = min(label_size, label_floor(size, n, labels))
+    if text_scale < MOST_SCALE:
+        # No larger than at the largest text size (where the trick has the least
+        # room), so that a larger setting never draws them smaller.
+        most = _most_label_size(size, n, hand_count, header_rows, labels)
+        label_size = min(label_size, most)
+    need = _label_lines_at(labels, col_w - inset, label_size)
+    round_lines = max(LABEL_LINES, min(need, LABEL_LINES + 1))
+    round_size = _label_fit(labels, col_w - inset, round_lines, label_size, 10)
+    need = _label_lines_at(labels, row_col_w - inset, label_size)
+    row_lines = max(LABEL_LINES, min(need, ROW_LABEL_LINES))
+    # The trick's cards give up height for the labels' lines (the cards are spoken
+    # as they are played; a smaller label is read by no one), down to a height
+    # that does not depend on the text size, so that the lines, and with them the
+    # labels' size, do not change with it.
+    least_card = min(max(24, h // 20), int((row_col_w - gap) / CARD_RATIO))
+    while row_lines > LABEL_LINES and (
+        zone - label_height(label_size, frame, row_lines) - 2 * gap < least_card
+    ):
+        row_lines -= 1
+    row_size = _label_fit(labels, row_col_w - inset, row_lines, label_size, 10)
+    return round_size, round_lines, row_size, row_lines
 
 
 def table_layout(
@@ -466,34 +519,18 @@ def table_layout(
     col_w = (w - 2 * margin) // columns
     row_col_w = (w - 2 * margin) // max(1, n)
     inset = 2 * label_pad(frame) + gap
-    # The labels: one size for all, as large as the text size asks while every
-    # word fits the narrowest column this window gives a label (a bound that does
-    # not depend on the text size); long labels take more lines, not less size.
-    label_size = sizes.label_size
-    round_lines = row_lines = LABEL_LINES
-    round_size = row_size = label_size
-    if labels:
-        label_size = min(label_size, label_floor(size, n, labels))
-        if text_scale < MOST_SCALE:
-            # No larger than at the largest text size (where the trick has the
-            # least room), so that a larger setting never draws them smaller.
-            most = _most_label_size(size, n, hand_count, header_rows, labels)
-            label_size = min(label_size, most)
-        need = _label_lines_at(labels, col_w - inset, label_size)
-        round_lines = max(LABEL_LINES, min(need, LABEL_LINES + 1))
-        round_size = _label_fit(labels, col_w - inset, round_lines, label_size, 10)
-        need = _label_lines_at(labels, row_col_w - inset, label_size)
-        row_lines = max(LABEL_LINES, min(need, ROW_LABEL_LINES))
-        # The trick's cards give up height for the labels' lines (the cards are
-        # spoken as they are played; a smaller label is read by no one), down to a
-        # height that does not depend on the text size, so that the lines, and
-        # with them the labels' size, do not change with it.
-        least_card = min(max(24, h // 20), int((row_col_w - gap) / CARD_RATIO))
-        while row_lines > LABEL_LINES and (
-            zone - label_height(label_size, frame, row_lines) - 2 * gap < least_card
-        ):
-            row_lines -= 1
-        row_size = _label_fit(labels, row_col_w - inset, row_lines, label_size, 10)
+    round_size, round_lines, row_size, row_lines = _label_choice(
+        size,
+        text_scale,
+        n,
+        hand_count,
+        header_rows,
+        labels,
+        col_w,
+        row_col_w,
+        inset,
+        zone,
+    )
     round_label_h = label_height(round_size, frame, round_lines)
     row_label_h = label_height(row_size, frame, row_lines)
     round_h = int((zone - 2 * round_label_h - 3 * gap) / 2)
