@@ -372,7 +372,6 @@ def _replay_hand(game: Game, hand: Any, hand_index: int, *, is_last: bool) -> No
             f"bad deal ({reason})",
             hand_index,
             reason=reason,
-            detail={"reason": error.reason},
         ) from None
     actions = hand.get("actions", [])
     if not isinstance(actions, list):
@@ -394,7 +393,7 @@ def _replay_hand(game: Game, hand: Any, hand_index: int, *, is_last: bool) -> No
                 hand_index,
                 action_index,
                 reason=error.reason.value,
-                detail={"reason": error.reason, "detail": detail},
+                detail={"detail": detail},
             ) from None
     if not is_last and game.phase not in (Phase.DEALING, Phase.GAME_OVER):
         raise RecordError(

@@ -159,18 +159,16 @@ def _breakdown(side: SideScore) -> dict[str, Any]:
     }
 
 
-def format_text(
-    summary: dict[str, Any], game: Game | None = None, names: Any = None
-) -> str:
+def format_text(summary: dict[str, Any], game: Game, names: Any) -> str:
     """The replay summary as plain lines for a person, in the current language.
 
-    Hands are counted from 1, as the game counts them. With ``game`` and usable
-    ``names`` (the record's: one short line of text a seat), seats and sides are
-    named as the game names them to a spectator ("West and East"); without, by
-    their numbers in the record.
+    Hands are counted from 1, as the game counts them. With usable ``names`` (the
+    record's: one short line of text a seat), seats and sides are named as the
+    game names them to a spectator ("West and East"); without, by their numbers
+    in the record.
     """
     usable = None
-    if game is not None and _names_are_usable(names, game.rules.player_count):
+    if _names_are_usable(names, game.rules.player_count):
         usable = list(names)
     lines: list[str] = []
     for number, hand in enumerate(summary["hands"], start=1):
@@ -196,8 +194,7 @@ def format_text(
     elif summary["draw"]:
         lines.append(replay_draw_line())
     else:
-        view = None if game is None else public_view(game)
-        lines.append(replay_winner_line(summary["winner"], view, usable))
+        lines.append(replay_winner_line(summary["winner"], public_view(game), usable))
     return "\n".join(lines) + "\n"
 
 

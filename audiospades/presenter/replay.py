@@ -98,15 +98,13 @@ def replay_draw_line() -> str:
     return _("Game over: a draw")
 
 
-def replay_winner_line(
-    side: int, view: SeatView | None, names: Sequence[str] | None
-) -> str:
+def replay_winner_line(side: int, view: SeatView, names: Sequence[str] | None) -> str:
     """Who won: "Game over: West and East win", "... Ann wins", "... side 1 wins".
 
     Sides are named by their players, as the game names them to a spectator, with
-    the view and the record's names; without either, numbered as in the record.
+    the record's names; without them, numbered as in the record.
     """
-    if view is None or names is None:
+    if names is None:
         # Translators: the last line of "audiospades replay" for a record that names
         # no players: the winning side numbered as in the record (from 0).
         return _("Game over: side {side} wins").format(side=side)
@@ -253,12 +251,12 @@ def _problem_words(error: RecordError) -> str:
             return _("not a card: {value}").format(value=value)
         case RecordProblem.BAD_DEAL:
             # Translators: {reason} is the engine's name for it, as in "bad_deal".
-            return _("bad deal ({reason})").format(reason=d.get("reason", ""))
+            return _("bad deal ({reason})").format(reason=error.reason or "")
         case RecordProblem.ACTIONS_NOT_A_LIST:
             # Translators: {key} is the file's own name for it: keep it.
             return _("{key} must be a list").format(key="'actions'")
         case RecordProblem.ILLEGAL_ACTION:
-            return _illegal_action_words(error.detail.get("reason"), d.get("detail"))
+            return _illegal_action_words(error.reason, d.get("detail"))
         case RecordProblem.MORE_HANDS_FOLLOW:
             return _("the hand is unfinished but more hands follow")
         case RecordProblem.ACTION_NOT_AN_OBJECT:
@@ -280,13 +278,17 @@ def _problem_words(error: RecordError) -> str:
     return error.message
 
 
-def _illegal_action_words(reason: object, detail: str | None) -> str:
+def _illegal_action_words(reason: str | None, detail: str | None) -> str:
     """An action the rules refused: "card not held (card KD)".
 
-    ``detail`` is the engine's data about it as ``name value`` pairs ("card KD",
-    "to_act 1"): names and values as the engine and the file write them.
+    ``reason`` is the engine's :class:`Reason` value; ``detail`` its data about
+    it as ``name value`` pairs ("card KD", "to_act 1"): names and values as the
+    engine and the file write them.
     """
-    words = refusal_words(reason) if isinstance(reason, Reason) else str(reason)
+    try:
+        words = refusal_words(Reason(str(reason)))
+    except ValueError:  # not the engine's (a record error raised elsewhere)
+        words = str(reason)
     if not detail:
         return words
     # Translators: an action a game record holds that the rules refuse, then the

@@ -368,7 +368,8 @@ class BrailleDisplay:
         """Move through the shown line's windows; write the window if it moved."""
         if self._line is None:
             return
-        last = len(self._windows(self._line)) - 1
+        windows = self._windows(self._line)
+        last = len(windows) - 1
         index = self._window_index
         for pan in pans:
             match pan:
@@ -382,7 +383,7 @@ class BrailleDisplay:
                     index = last
         if index != self._window_index:
             self._window_index = index
-            self._send(self._windows(self._line)[index])
+            self._send(windows[index])
 
     def _connect(self) -> bool:
         now = self._clock()
