@@ -135,16 +135,10 @@ class App:
             case Command.HELP:
                 from audiospades.app.menus import HelpScreen
 
-                contexts = tuple(
-                    c for c in screen.key_contexts() if c != Context.GLOBAL
-                )
-                order = tuple(c for c in screen.help_contexts() if c != Context.GLOBAL)
                 if isinstance(screen, HelpScreen):
                     screen.on_enter_again(services)  # F1 in help: where you are
                 else:
-                    self._apply(
-                        Push(HelpScreen(contexts, order, screen.help_meanings()))
-                    )
+                    self._apply(Push(HelpScreen.of(screen)))
                 return True
             case Command.WHAT_KEY:
                 services.what_key_mode = True

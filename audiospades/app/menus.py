@@ -321,6 +321,18 @@ class HelpScreen(MenuScreen):
         self.meanings = dict(meanings or {})
         super().__init__(N_("Keys. {back} to go back."), [])
 
+    @classmethod
+    def of(cls, screen: Screen) -> HelpScreen:
+        """The keys of ``screen``, with its own words for some.
+
+        F1 and the online game menu's Keys give this same list.
+        """
+        return cls(
+            tuple(c for c in screen.key_contexts() if c != Context.GLOBAL),
+            tuple(c for c in screen.help_contexts() if c != Context.GLOBAL),
+            screen.help_meanings(),
+        )
+
     def on_enter(self, services: Services) -> None:
         keymap = services.keymap
         meaning: dict[Chord, Context] = {}

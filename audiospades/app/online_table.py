@@ -387,13 +387,7 @@ class OnlineGameMenu(MenuScreen):
         self.table = table
 
         def keys(services: Services) -> Transition:
-            return Replace(
-                HelpScreen(
-                    table.key_contexts(),
-                    table.help_contexts(),
-                    table.help_meanings(),
-                )
-            )
+            return Replace(HelpScreen.of(table))
 
         items = [
             MenuItem(BACK_TO_TABLE, action=lambda s: Pop()),

@@ -76,6 +76,7 @@ from audiospades.tutorial.kept import (
     LessonPlace,
     StaleLessonError,
     hint_at_decision,
+    is_decision,
     lesson_state,
     resume_lesson,
 )
@@ -515,11 +516,7 @@ class LessonScreen(TableScreen):
 
     def decisions(self) -> list[BidAction | PassAction | PlayAction]:
         """The player's decisions so far, in order."""
-        return [
-            a
-            for a in self.game_session.game.actions
-            if isinstance(a, BidAction | PassAction | PlayAction) and a.seat == 0
-        ]
+        return [a for a in self.game_session.game.actions if is_decision(a)]
 
     def on_enter(self, services: Services) -> None:
         if self.taken_up:
@@ -562,9 +559,7 @@ class LessonScreen(TableScreen):
         # What to look at is said again, a point made when the hint gives its
         # reason too: the decision not yet made is taught afresh.
         self.before_said = None
-        made = len(self.decisions())
-        for decision in [d for d in self.taught if d >= made]:
-            del self.taught[decision]
+        self._forget_from(len(self.decisions()))
         self._teach(services)
 
     def update(self, services: Services, now_ms: int) -> Transition | None:
@@ -664,6 +659,11 @@ class LessonScreen(TableScreen):
         except ValueError:
             return None
 
+    def _forget_from(self, count: int) -> None:
+        """The points made at decision ``count`` and after are to be made again."""
+        for decision in [d for d in self.taught if d >= count]:
+            del self.taught[decision]
+
     def _teach(self, services: Services) -> None:
         """Say what the moment calls for, once: after a decision, before the next."""
         session = self.game_session
@@ -673,8 +673,7 @@ class LessonScreen(TableScreen):
             self.judged = count
             self.needs_undo = False
             self.before_said = None
-            for decision in [d for d in self.taught if d >= count]:
-                del self.taught[decision]
+            self._forget_from(count)
             services.say(Utterance(words.try_again_text()))
         if count > self.judged and not self._trick_open(made[count - 1]):
             # Said once the decision has played out: a bid or pass at once, a card

@@ -156,7 +156,11 @@ def set_aside(path: Path, what: str, reason: str) -> Path | None:
 
 def clear_current() -> SaveProblem | None:
     """Forget the game in progress (it ended, or the player abandoned it)."""
-    path = paths.current_game_path()
+    return remove_file(paths.current_game_path())
+
+
+def remove_file(path: Path) -> SaveProblem | None:
+    """Remove a file the game saved (gone already is fine); say if it could not."""
     try:
         path.unlink(missing_ok=True)
     except OSError as exc:

@@ -35,7 +35,12 @@ from audiospades.storage.problems import (
     SaveProblemKind,
 )
 from audiospades.storage.safe_load import load_json_object, reject
-from audiospades.storage.saves import check_record, record_problem, set_aside
+from audiospades.storage.saves import (
+    check_record,
+    record_problem,
+    remove_file,
+    set_aside,
+)
 
 log = logging.getLogger(__name__)
 
@@ -203,9 +208,4 @@ def clear_lesson(lesson_id: str) -> SaveProblem | None:
     if not stat.S_ISREG(mode):
         log.warning("%s is not a file the game wrote; not removing it", path)
         return None
-    try:
-        path.unlink(missing_ok=True)
-    except OSError as exc:
-        log.warning("could not remove %s: %s", path, exc)
-        return SaveProblem(SaveProblemKind.UNWRITABLE, path)
-    return None
+    return remove_file(path)

@@ -29,12 +29,14 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TypeGuard
 
 from audiospades import bots
 from audiospades.controller import GameSession
 from audiospades.notices import HUMAN
 from audiospades.record import RecordError, game_from_record
 from audiospades.rules import (
+    Action,
     BidAction,
     DealAction,
     Game,
@@ -70,14 +72,16 @@ class LessonPlace:
     free_said: bool = False
 
 
+def is_decision(action: Action) -> TypeGuard[BidAction | PassAction | PlayAction]:
+    """Whether ``action`` is one of the player's decisions: a bid, pass or card."""
+    return (
+        isinstance(action, BidAction | PassAction | PlayAction) and action.seat == HUMAN
+    )
+
+
 def decisions_of(game: Game) -> list[int]:
     """Where in ``game.actions`` each of the player's decisions is, in order."""
-    return [
-        index
-        for index, action in enumerate(game.actions)
-        if isinstance(action, BidAction | PassAction | PlayAction)
-        and action.seat == HUMAN
-    ]
+    return [index for index, action in enumerate(game.actions) if is_decision(action)]
 
 
 def lesson_state(
