@@ -49,7 +49,36 @@ def silence_stdout() -> None:
         os.close(null)
 
 
+COMMANDS = {
+    "serve": "run a table server for online play",
+    "replay": "check a game record (FILE) and print its scores",
+    "selfplay": "computer-player matches",
+}
+"""The sub-commands, each with its line in ``audiospades --help``."""
+
+
+def commands_help() -> str:
+    """The sub-commands' part of ``audiospades --help``."""
+    lines = [f"  audiospades {name:<9} {what}" for name, what in COMMANDS.items()]
+    return "\n".join(
+        [
+            "other commands (each takes --help):",
+            *lines,
+            "without one, audiospades starts the game",
+        ]
+    )
+
+
 def _dispatch(args: list[str]) -> int:
+    if args and not args[0].startswith("-") and args[0] not in COMMANDS:
+        # A mistyped command ("audiospades serv"): argparse would only say
+        # "unrecognized arguments" and start nothing; name the commands instead.
+        print(
+            f"audiospades: no command {args[0]!r}; the commands are "
+            f"{', '.join(COMMANDS)} (audiospades --help)",
+            file=sys.stderr,
+        )
+        return 2
     if args and args[0] == "replay":
         from audiospades.replay import main as replay_main
 

@@ -30,13 +30,18 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from audiospades.cli import silence_stdout
+from audiospades.cli import commands_help, silence_stdout
 
 log = logging.getLogger(__name__)
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="audiospades", description="Play Spades.")
+    parser = argparse.ArgumentParser(
+        prog="audiospades",
+        description="Play Spades.",
+        epilog=commands_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--headless", action="store_true", help="no window or sound")
     parser.add_argument("--seed", type=int, default=None, help="seed for new games")
     parser.add_argument("--keys", default=None, help="key script (headless), - stdin")
