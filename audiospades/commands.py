@@ -29,6 +29,8 @@ class Command(StrEnum):
     MATCH_STANDING = "match_standing"
     SCORE_SHEET = "score_sheet"
     """Open the score sheet: every hand played so far, a line each."""
+    WHO_IS_HERE = "who_is_here"
+    """Who sits in each seat, and (online) who is watching."""
     HINT = "hint"
     # --- the hand ---
     NEXT_CARD = "next_card"

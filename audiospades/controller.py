@@ -53,6 +53,7 @@ from audiospades.notices import (
     UndoRefused,
 )
 from audiospades.record import game_from_record, game_to_record
+from audiospades.replies import Company, HolderKind, Occupant
 from audiospades.rules import (
     Bid,
     BidAction,
@@ -227,6 +228,19 @@ class GameSession:
     def view(self) -> SeatView:
         """What seat 0 may know now."""
         return self.table.view(HUMAN)
+
+    def company(self) -> Company:
+        """The player at seat 0 and a computer at every other, with its character."""
+        return Company(
+            tuple(
+                Occupant(
+                    HolderKind.PERSON if seat == HUMAN else HolderKind.COMPUTER,
+                    name=self.names[seat],
+                    character=character,
+                )
+                for seat, character in enumerate(self.seating.characters)
+            )
+        )
 
     @property
     def action_count(self) -> int:

@@ -212,6 +212,9 @@ DEFAULT_BINDINGS: Final[tuple[tuple[Context, str, Command], ...]] = (
     # K: a free letter at the table (no screen reader binds bare letters in an
     # application window; NVDA, JAWS and Orca add Insert or Caps Lock).
     (_T, "k", Command.SCORE_SHEET),
+    # W, "who": free at the table, in the bid entry and in questions (which take
+    # digits, N, Y and the arrows), and no screen reader binds a bare letter here.
+    (_T, "w", Command.WHO_IS_HERE),
     (_T, "h", Command.HINT),
     (_T, "ctrl+z", Command.UNDO),
     (_T, "a", Command.REPEAT),

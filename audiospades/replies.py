@@ -171,6 +171,58 @@ class UndoUnavailable:
     """Undo was asked for in a game that has none (an online game)."""
 
 
+class HolderKind(StrEnum):
+    """Who holds a seat (the values of the server's seat kinds)."""
+
+    PERSON = "human"
+    COMPUTER = "computer"
+    EMPTY = "empty"
+    """No one: a seat whose person left a finished online game."""
+
+
+@dataclass(frozen=True, slots=True)
+class Occupant:
+    """Who holds one seat (at a server, as its seat listing says)."""
+
+    kind: HolderKind
+    name: str = ""
+    """The person's name, or the computer character's (English) name; at a local
+    table, a computer without a character is called by its seat's compass point."""
+    character: str | None = None
+    """The computer character's id (also for one standing in for a person)."""
+    number: int | None = None
+    """The seat's number at the server (0 is the table's first seat); None at a
+    local table, whose seats are called by their compass points."""
+    connected: bool = True
+    """False while a person's connection is lost (online)."""
+    stand_in: bool = False
+    """A computer plays the seat for its person (online: away, or gone)."""
+    stands_in_for: str | None = None
+    """A computer standing in for a person who left the game: that person's name."""
+
+
+@dataclass(frozen=True, slots=True)
+class Company:
+    """Who is at the table, and who watches it."""
+
+    seats: tuple[Occupant, ...]
+    """Each seat's holder in playing order from the listener's chair (first)."""
+    watchers: tuple[str, ...] | None = None
+    """The names of the others watching (online); None at a local table, which
+    no one can watch."""
+    watching: bool = False
+    """The listener watches from the first seat's chair rather than plays."""
+    table_name: str = ""
+    """The online table's name."""
+
+
+@dataclass(frozen=True, slots=True)
+class WhoIsHere:
+    """Key W: who sits where, and who watches."""
+
+    company: Company
+
+
 Reply = (
     Info
     | CardsOnTable
@@ -187,5 +239,6 @@ Reply = (
     | UnboundKey
     | TrickGathered
     | UndoUnavailable
+    | WhoIsHere
 )
 """Everything the table controller may answer to a key."""

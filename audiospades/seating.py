@@ -63,6 +63,25 @@ def make_bot(
     return RandomBot(rng)
 
 
+def seat_role(seat: int, rules: Rules) -> str:
+    """``"partner"``, ``"left"``, ``"right"`` or ``"opponent"`` for a computer seat.
+
+    As seen from the human's seat 0 (the player selection's and W's words).
+
+    >>> rules = Rules.pagat()
+    >>> [seat_role(seat, rules) for seat in (1, 2, 3)]
+    ['left', 'partner', 'right']
+    """
+    n = rules.player_count
+    if partner_of(0, n, rules.partnerships) == seat:
+        return "partner"
+    if seat == 1:
+        return "left"
+    if seat == n - 1:
+        return "right"
+    return "opponent"
+
+
 def match_difficulty(partner: str | None, opponents: Sequence[str]) -> int:
     """The match difficulty (2 to 14 stars) of playing with these characters.
 

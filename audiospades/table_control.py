@@ -3,10 +3,11 @@
 :class:`TableController` is what a key press means at the card table: bid entry
 (digits, up and down, erase, nil), the focus in the hand and its edges, Tab and
 Shift+Tab to a card that may be played, J to the hinted card, choosing cards to
-pass, play or choose on Enter, the question keys, yes and no, gathering a trick and
-undo. It acts on the game at the player's seat through a :class:`TablePort` (a
-local :class:`~audiospades.controller.GameSession`, or a networked client's seat)
-and answers with a :data:`~audiospades.replies.Reply` for the presenter to word.
+pass, play or choose on Enter, the question keys (W, who is here, from the port's
+:meth:`~TablePort.company`), yes and no, gathering a trick and undo. It acts on
+the game at the player's seat through a :class:`TablePort` (a local
+:class:`~audiospades.controller.GameSession`, or a networked client's seat) and
+answers with a :data:`~audiospades.replies.Reply` for the presenter to word.
 The game's own news (bids, cards, tricks) comes from the port as notices, which
 :meth:`TableController.drain` hands on after updating the focus.
 
@@ -28,6 +29,7 @@ from audiospades.replies import (
     BidEntryHeld,
     BidRefused,
     CardsOnTable,
+    Company,
     FocusMove,
     FocusMoved,
     HintedCardMissing,
@@ -42,6 +44,7 @@ from audiospades.replies import (
     TrickGathered,
     UnboundKey,
     UndoUnavailable,
+    WhoIsHere,
     WhoseTurn,
 )
 from audiospades.rules import Bid, Card, Phase, SeatView, TrickWon
@@ -135,6 +138,10 @@ class TablePort(Protocol):
 
     def view(self) -> SeatView:
         """What the player's seat may know now."""
+        ...
+
+    def company(self) -> Company:
+        """Who holds each seat (from the player's chair), and who watches."""
         ...
 
     def advance(self, now_ms: int) -> None:
@@ -336,6 +343,8 @@ class TableController:
                 return CardsOnTable(port.shown_trick)
             case Command.WHOSE_TURN:
                 return self.turn_reply()
+            case Command.WHO_IS_HERE:
+                return WhoIsHere(port.company())
             case Command.READ_HAND:
                 return Info(InfoKind.HIDDEN_HAND if port.hand_hidden else InfoKind.HAND)
             case Command.HINT:

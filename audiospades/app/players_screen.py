@@ -43,7 +43,7 @@ from audiospades.presenter.menus import (
 from audiospades.presenter.rule_words import start_game_label
 from audiospades.rules import Rules
 from audiospades.rules.seats import partner_of
-from audiospades.seating import DEFAULT_NAMES, match_difficulty
+from audiospades.seating import DEFAULT_NAMES, match_difficulty, seat_role
 from audiospades.sound import Cue
 
 _PREFERENCE = sorted(range(len(ROSTER)), key=lambda i: (abs(ROSTER[i].stars - 3), i))
@@ -66,18 +66,6 @@ def fit_players(ids: Sequence[str], count: int) -> list[str]:
         if ROSTER[index].id not in out:
             out.append(ROSTER[index].id)
     return out
-
-
-def seat_role(seat: int, rules: Rules) -> str:
-    """``"partner"``, ``"left"``, ``"right"`` or ``"opponent"`` for a computer seat."""
-    n = rules.player_count
-    if partner_of(0, n, rules.partnerships) == seat:
-        return "partner"
-    if seat == 1:
-        return "left"
-    if seat == n - 1:
-        return "right"
-    return "opponent"
 
 
 def table_difficulty(rules: Rules, ids: Sequence[str]) -> int:

@@ -3,10 +3,10 @@
 Keys (see :mod:`audiospades.keymap`): seed 004's B, C, F, V or I, S, T; Left and
 Right through the hand (each card spoken with whether it is playable now), Up and
 Down between suits, Home and End, Tab and Shift+Tab to the next or previous card
-you may play, K the score sheet, J to the card the hint suggests, Enter or Space
-to play (or, while passing, to choose a card); digits and Enter to bid; N gathers
-a trick when the table waits (and Enter or Space do too); Ctrl+Z undo; H hint;
-Escape the game menu.
+you may play, K the score sheet, W who sits where (and online, who watches), J to
+the card the hint suggests, Enter or Space to play (or, while passing, to choose a
+card); digits and Enter to bid; N gathers a trick when the table waits (and Enter
+or Space do too); Ctrl+Z undo; H hint; Escape the game menu.
 
 What each key means is decided by the pygame-free
 :class:`~audiospades.table_control.TableController`; this screen maps keys to

@@ -29,17 +29,15 @@ from audiospades.net.wire import (
     CardText,
     OptionValue,
     Seat,
-    WireGameFinished,
     WireView,
 )
 
-PROTOCOL_VERSION: Final = 3
+PROTOCOL_VERSION: Final = 4
 """Sent in the client's ``hello`` and the server's ``welcome``."""
 OLDEST_PROTOCOL_VERSION: Final = 2
 """The oldest version a server still speaks: a client of an older one is answered
-``version_mismatch``. A version 2 client is sent only what it can read
-(:func:`for_version`): no ``stands_in_for``, no news of spectators, and no game
-id with a game's end."""
+``version_mismatch``. An older client is sent only what it can read
+(:func:`audiospades.net.versions.for_version`)."""
 MAX_FRAME_BYTES: Final = 64 * 1024
 """A client frame longer than this is refused with ``too_large``."""
 MAX_NAME_LENGTH: Final = 24
@@ -398,8 +396,11 @@ class LobbyUpdate(ServerMessage, frozen=True, tag="lobby_update"):
     """Ids of tables that closed (or are no longer listed)."""
 
 
-class TableSnapshot(ServerMessage, frozen=True, tag="table"):
-    """Everything about the table you joined or rejoined, from your seat."""
+class TableSnapshot(ServerMessage, frozen=True, tag="table", omit_defaults=True):
+    """Everything about the table you joined or rejoined, from your seat.
+
+    (Only ``watchers`` has a default: left out, for a client older than version 4.)
+    """
 
     table: TableInfo
     seat: Seat | None
@@ -414,6 +415,10 @@ class TableSnapshot(ServerMessage, frozen=True, tag="table"):
     """Your view (a spectator's public view); None until the game starts."""
     notices: list[AnyWireNotice]
     """What waits for you now: a pending question, your turn."""
+    watchers: list[str] | None = None
+    """The names of the others watching the table (you are left out), in the
+    order they came; ``watching`` and ``stopped_watching`` keep it current.
+    Version 4: None (left out) for older clients."""
 
 
 class TableUpdate(ServerMessage, frozen=True, tag="update"):
@@ -653,86 +658,6 @@ def encode(message: Message) -> str:
 def encode_utf8(message: Message) -> bytes:
     """A message as the UTF-8 bytes of one JSON text frame (what the server sends)."""
     return _ENCODER.encode(message)
-
-
-_NEWS_OF_VERSION_3: Final = frozenset(
-    {SeatChange.WATCHING, SeatChange.STOPPED_WATCHING}
-)
-
-
-def for_version(message: Message, version: int) -> Message | None:
-    """``message`` as a client that said ``hello`` with ``version`` can read it.
-
-    A client refuses a field or a value it does not know, and skips the whole
-    frame: a version 2 client is sent no ``stands_in_for`` (it would lose every
-    table listing that holds one), no news of spectators (it has no words for
-    it), and no ``game`` with a game's end (it would lose the last frame of every
-    game). None: nothing to send. The message itself when nothing in it is new, so
-    a frame encoded once for many clients goes out as it is.
-
-    >>> gone = SeatInfo(seat=1, kind=SeatKind.COMPUTER, name="Hazel",
-    ...     stand_in=True, stands_in_for="Ann")
-    >>> info = TableInfo(id="t1", name="T", players=4, partnerships=True,
-    ...     target=500, hand_limit=None, preset="pagat", rules={}, private=False,
-    ...     state=TableState.PLAYING, host=None, seats=[gone], free_seats=[1],
-    ...     spectators=1)
-    >>> older = for_version(Lobby(tables=[info]), 2)
-    >>> encode(older).count("stands_in_for"), older.tables[0].seats[0].stand_in
-    (0, True)
-    >>> watching = SeatChanged(change=SeatChange.WATCHING, seat=None, name="Dan",
-    ...     table=info)
-    >>> for_version(watching, 2) is None, for_version(watching, 3) is watching
-    (True, True)
-    """
-    if version >= PROTOCOL_VERSION:
-        return message
-    match message:
-        case SeatChanged(change=change) if change in _NEWS_OF_VERSION_3:
-            return None
-        case TableSnapshot():
-            table = _older_table(message.table)
-            notices = _older_notices(message.notices)
-            if table is message.table and notices is message.notices:
-                return message
-            return msgspec.structs.replace(message, table=table, notices=notices)
-        case SeatChanged():
-            table = _older_table(message.table)
-            if table is message.table:
-                return message
-            return msgspec.structs.replace(message, table=table)
-        case TableUpdate():
-            notices = _older_notices(message.notices)
-            if notices is message.notices:
-                return message
-            return msgspec.structs.replace(message, notices=notices)
-        case Lobby() | LobbyUpdate():
-            tables = [_older_table(info) for info in message.tables]
-            if all(a is b for a, b in zip(tables, message.tables, strict=True)):
-                return message
-            return msgspec.structs.replace(message, tables=tables)
-    return message
-
-
-def _older_notices(notices: list[AnyWireNotice]) -> list[AnyWireNotice]:
-    """``notices`` without what version 3 added (the same list if nothing was)."""
-    if not any(isinstance(n, WireGameFinished) and n.game for n in notices):
-        return notices
-    return [
-        msgspec.structs.replace(n, game=None) if isinstance(n, WireGameFinished) else n
-        for n in notices
-    ]
-
-
-def _older_table(info: TableInfo) -> TableInfo:
-    """``info`` without what version 3 added (the same object if nothing was)."""
-    if not any(seat.stands_in_for for seat in info.seats):
-        return info
-    replace = msgspec.structs.replace
-    seats = [
-        replace(seat, stands_in_for=None) if seat.stands_in_for else seat
-        for seat in info.seats
-    ]
-    return replace(info, seats=seats)
 
 
 class TokenBucket:

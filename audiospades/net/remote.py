@@ -19,6 +19,7 @@ from enum import StrEnum
 from audiospades.net import codec
 from audiospades.net import protocol as p
 from audiospades.net.client import Connection, Link, LinkState
+from audiospades.net.company import company_of, follow_watchers
 from audiospades.net.perspective import Perspective
 from audiospades.notices import (
     GameFinished,
@@ -28,6 +29,7 @@ from audiospades.notices import (
     Question,
     TrickWaiting,
 )
+from audiospades.replies import Company
 from audiospades.rules import (
     Bid,
     BidMade,
@@ -212,6 +214,7 @@ class OnlineClient:
                         previous = held.name or ""
                         was_computer = held.kind is p.SeatKind.COMPUTER
                     self.table.take_info(info)
+                    follow_watchers(self.table.watchers, change, name or "")
                     seen = self.table.seat_seen(seat)
                 else:
                     seen = seat
@@ -306,6 +309,8 @@ class RemoteTable:
         self.perspective = Perspective.of(
             snapshot.chair, self.info.players, _side_count(self.info)
         )
+        self.watchers = list(snapshot.watchers or ())
+        """The names of the others watching, in the order they came."""
         self.question = None
         self.awaiting_reply = False
         self._take(snapshot.notices, snapshot.view)
@@ -322,6 +327,12 @@ class RemoteTable:
         welcome = self.client.welcome
         if welcome is not None:
             self.is_host = info.host == welcome.player
+
+    def company(self) -> Company:
+        """Who holds each seat (one's own chair first), and who else watches."""
+        return company_of(
+            self.info, self.perspective, self.watchers, watching=not self.is_seated
+        )
 
     def _take(self, wires: Sequence[object], view: object) -> None:
         turn = self.perspective

@@ -78,13 +78,13 @@ from audiospades.net.protocol import (
     Welcome,
     decode_client,
     encode_utf8,
-    for_version,
     request_type,
 )
 from audiospades.net.render import WebSeat
 from audiospades.net.seats import SeatHolder, new_code
 from audiospades.net.store import Store
 from audiospades.net.table import NetTable, TableContext
+from audiospades.net.versions import for_version
 from audiospades.rules import Bid, Card, Rules, RulesError
 from audiospades.table_core import PACES, Delays
 

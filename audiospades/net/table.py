@@ -234,6 +234,7 @@ class NetTable:
             code=self.code if seat is not None else None,
             view=view,
             notices=codec.encode_notices(notices),
+            watchers=[c.name for c in self.spectators if c is not client],
         )
 
     # --- joining and leaving ---

@@ -38,6 +38,7 @@ from audiospades.presenter.table import (
 )
 from audiospades.presenter.utterance import Utterance
 from audiospades.presenter.words import join_list
+from audiospades.replies import Occupant
 from audiospades.rules import SeatView
 from audiospades.rules.seats import partner_of
 from audiospades.sound import Cue
@@ -266,26 +267,28 @@ def seat_name(name: str | None) -> str:
     return _(name) if name else ""
 
 
-def occupant_text(held: SeatInfo) -> str:
+def occupant_text(held: SeatInfo | Occupant) -> str:
     """Who sits in a seat: "Ann", "Hazel, computer", "free", "Bob, away".
 
     A computer standing in for a person who left says whose seat it was: "Hazel,
     a computer standing in for Ann" (so the person knows their seat, and no one
-    hears "standing in" run into the next name).
+    hears "standing in" run into the next name). ``held``: the server's listing,
+    or the table controller's copy of it (the kinds' values are the same).
     """
     name = held.name or ""
-    if held.kind is SeatKind.EMPTY:
+    computer = held.kind == SeatKind.COMPUTER
+    if held.kind == SeatKind.EMPTY:
         return _("free")
-    if held.kind is SeatKind.COMPUTER and held.stand_in and held.stands_in_for:
+    if computer and held.stand_in and held.stands_in_for:
         return _("{name}, a computer standing in for {player}").format(
             name=seat_name(name), player=held.stands_in_for
         )
-    if held.kind is SeatKind.COMPUTER and held.stand_in:
+    if computer and held.stand_in:
         # A computer player standing in for a person gone for good (an older
         # server does not say whom): the seat is free for a person, and bears the
         # computer's name meanwhile.
         return _("{name}, computer, standing in").format(name=seat_name(name))
-    if held.kind is SeatKind.COMPUTER:
+    if computer:
         return _("{name}, computer").format(name=seat_name(name))
     if not held.connected:
         return _("{name}, away").format(name=name)

@@ -15,6 +15,7 @@ from audiospades.presenter import scoring as score_words
 from audiospades.presenter import system as system_words
 from audiospades.presenter import table as table_words
 from audiospades.presenter.utterance import Utterance, answer, is_brief
+from audiospades.presenter.who import who_is_here_text
 from audiospades.replies import (
     BidEntryChanged,
     BidEntryHeld,
@@ -34,6 +35,7 @@ from audiospades.replies import (
     TrickGathered,
     UnboundKey,
     UndoUnavailable,
+    WhoIsHere,
     WhoseTurn,
 )
 from audiospades.rules import SeatView
@@ -126,5 +128,7 @@ def reply_utterances(
             return [answer(table_words.trick_gathered_text())]
         case UndoUnavailable():
             return [answer(system_words.undo_unavailable_text())]
+        case WhoIsHere(company=company):
+            return [answer(who_is_here_text(company, view.rules))]
         case _:
             assert_never(reply)

@@ -503,6 +503,7 @@ _COMMANDS: Final[dict[Command, str]] = {
     Command.RULES_IN_FORCE: N_("the rules in force"),
     Command.MATCH_STANDING: N_("the match standing"),
     Command.SCORE_SHEET: N_("the score sheet: every hand played, a line each"),
+    Command.WHO_IS_HERE: N_("who sits in each seat, and who is watching online"),
     Command.HINT: N_("a hint"),
     Command.NEXT_CARD: N_("next card"),
     Command.PREV_CARD: N_("previous card"),

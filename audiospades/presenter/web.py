@@ -168,6 +168,7 @@ CHROME: Final[dict[str, str]] = {
     "scores": N_("Scores"),
     "cards_on_table": N_("Cards on the table"),
     "whose_turn": N_("Whose turn"),
+    "who_is_here": N_("Who is here"),
     "trick_info": N_("Bids and tricks"),
     "read_hand": N_("Read my hand"),
     "help": N_("Keys"),

@@ -10,6 +10,7 @@ import pytest
 
 from audiospades.net import protocol as p
 from audiospades.net.protocol import ErrorCode, ProtocolError
+from audiospades.net.versions import for_version
 
 
 def _decode(obj: object) -> p.AnyClientMessage:
@@ -367,8 +368,8 @@ def test_a_version_2_client_is_sent_a_games_end_without_its_id() -> None:
 
     end = WireGameFinished(outcome=Outcome.WIN, game="g0123456789abcdef")
     update = p.TableUpdate(table="t1", notices=[WireHandHidden(), end], view=None)
-    assert p.for_version(update, p.PROTOCOL_VERSION) is update
-    older = p.for_version(update, 2)
+    assert for_version(update, p.PROTOCOL_VERSION) is update
+    older = for_version(update, 2)
     assert isinstance(older, p.TableUpdate)
     sent = json.loads(p.encode(older))
     assert sent["notices"] == [
@@ -377,4 +378,49 @@ def test_a_version_2_client_is_sent_a_games_end_without_its_id() -> None:
     ]
     # Nothing new in it: the very message, encoded once for many.
     plain = p.TableUpdate(table="t1", notices=[WireHandHidden()], view=None)
-    assert p.for_version(plain, 2) is plain
+    assert for_version(plain, 2) is plain
+
+
+def test_a_version_3_client_is_sent_a_snapshot_without_the_watchers() -> None:
+    """The snapshot's ``watchers`` came with version 4; a version 3 client refuses
+    an unknown field and would skip the snapshot of every table it joins."""
+    info = p.TableInfo(
+        id="t1",
+        name="Friday",
+        players=4,
+        partnerships=True,
+        target=500,
+        hand_limit=None,
+        preset="pagat",
+        rules={},
+        private=False,
+        state=p.TableState.PLAYING,
+        host=None,
+        seats=[],
+        free_seats=[],
+        spectators=2,
+    )
+    snapshot = p.TableSnapshot(
+        table=info,
+        seat=1,
+        chair=1,
+        is_host=False,
+        code=None,
+        view=None,
+        notices=[],
+        watchers=["Dee", "Eve"],
+    )
+    assert for_version(snapshot, p.PROTOCOL_VERSION) is snapshot
+    assert json.loads(p.encode(snapshot))["watchers"] == ["Dee", "Eve"]
+    for version in (3, 2):
+        older = for_version(snapshot, version)
+        assert isinstance(older, p.TableSnapshot)
+        sent = json.loads(p.encode(older))
+        assert "watchers" not in sent, version
+        assert sent == {
+            k: v for k, v in json.loads(p.encode(snapshot)).items() if k != "watchers"
+        }
+    # No one watching is said, not left out: [] is "nobody".
+    nobody = msgspec.structs.replace(snapshot, watchers=[])
+    assert json.loads(p.encode(nobody))["watchers"] == []
+    assert p.decode_server(p.encode(nobody)) == nobody

@@ -1,0 +1,117 @@
+"""What a client of an older protocol version is sent: only what it can read.
+
+A client refuses a field or a value it does not know and skips the whole frame
+(the game logs it), so the server speaks each client's own version
+(:data:`~audiospades.net.protocol.OLDEST_PROTOCOL_VERSION` and up): what a later
+version added is left out of the frames of a client that said ``hello`` with an
+earlier one. ``docs/protocol.md`` lists what each version added.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import msgspec
+
+from audiospades.net.protocol import (
+    PROTOCOL_VERSION,
+    Lobby,
+    LobbyUpdate,
+    Message,
+    SeatChange,
+    SeatChanged,
+    TableInfo,
+    TableSnapshot,
+    TableUpdate,
+)
+from audiospades.net.wire import AnyWireNotice, WireGameFinished
+
+_NEWS_OF_VERSION_3: Final = frozenset(
+    {SeatChange.WATCHING, SeatChange.STOPPED_WATCHING}
+)
+
+
+def for_version(message: Message, version: int) -> Message | None:
+    """``message`` as a client that said ``hello`` with ``version`` can read it.
+
+    A client refuses a field or a value it does not know, and skips the whole
+    frame: a version 3 client is sent no ``watchers`` (it would lose the snapshot
+    of every table it joins); a version 2 client not that either, no
+    ``stands_in_for`` (it would lose every table listing that holds one), no news
+    of spectators (it has no words for it), and no ``game`` with a game's end (it
+    would lose the last frame of every game). None: nothing to send. The message
+    itself when nothing in it is new, so a frame encoded once for many clients
+    goes out as it is.
+
+    >>> from audiospades.net.protocol import SeatInfo, SeatKind, TableState, encode
+    >>> gone = SeatInfo(seat=1, kind=SeatKind.COMPUTER, name="Hazel",
+    ...     stand_in=True, stands_in_for="Ann")
+    >>> info = TableInfo(id="t1", name="T", players=4, partnerships=True,
+    ...     target=500, hand_limit=None, preset="pagat", rules={}, private=False,
+    ...     state=TableState.PLAYING, host=None, seats=[gone], free_seats=[1],
+    ...     spectators=1)
+    >>> older = for_version(Lobby(tables=[info]), 2)
+    >>> encode(older).count("stands_in_for"), older.tables[0].seats[0].stand_in
+    (0, True)
+    >>> watching = SeatChanged(change=SeatChange.WATCHING, seat=None, name="Dan",
+    ...     table=info)
+    >>> for_version(watching, 2) is None, for_version(watching, 3) is watching
+    (True, True)
+    >>> snapshot = TableSnapshot(table=info, seat=None, chair=0, is_host=False,
+    ...     code=None, view=None, notices=[], watchers=["Dee"])
+    >>> [encode(for_version(snapshot, v)).count('"watchers"') for v in (2, 3, 4)]
+    [0, 0, 1]
+    """
+    if version >= PROTOCOL_VERSION:
+        return message
+    if isinstance(message, TableSnapshot) and message.watchers is not None:
+        message = msgspec.structs.replace(message, watchers=None)
+    if version >= 3:
+        return message
+    match message:
+        case SeatChanged(change=change) if change in _NEWS_OF_VERSION_3:
+            return None
+        case TableSnapshot():
+            table = _older_table(message.table)
+            notices = _older_notices(message.notices)
+            if table is message.table and notices is message.notices:
+                return message
+            return msgspec.structs.replace(message, table=table, notices=notices)
+        case SeatChanged():
+            table = _older_table(message.table)
+            if table is message.table:
+                return message
+            return msgspec.structs.replace(message, table=table)
+        case TableUpdate():
+            notices = _older_notices(message.notices)
+            if notices is message.notices:
+                return message
+            return msgspec.structs.replace(message, notices=notices)
+        case Lobby() | LobbyUpdate():
+            tables = [_older_table(info) for info in message.tables]
+            if all(a is b for a, b in zip(tables, message.tables, strict=True)):
+                return message
+            return msgspec.structs.replace(message, tables=tables)
+    return message
+
+
+def _older_notices(notices: list[AnyWireNotice]) -> list[AnyWireNotice]:
+    """``notices`` without what version 3 added (the same list if nothing was)."""
+    if not any(isinstance(n, WireGameFinished) and n.game for n in notices):
+        return notices
+    return [
+        msgspec.structs.replace(n, game=None) if isinstance(n, WireGameFinished) else n
+        for n in notices
+    ]
+
+
+def _older_table(info: TableInfo) -> TableInfo:
+    """``info`` without what version 3 added (the same object if nothing was)."""
+    if not any(seat.stands_in_for for seat in info.seats):
+        return info
+    replace = msgspec.structs.replace
+    seats = [
+        replace(seat, stands_in_for=None) if seat.stands_in_for else seat
+        for seat in info.seats
+    ]
+    return replace(info, seats=seats)

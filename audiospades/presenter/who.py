@@ -1,0 +1,116 @@
+"""Key W's words: who sits in each seat, and who is watching.
+
+At a local table the seats are called as the player selection calls them ("Left
+opponent, West", "Partner, North") and a computer player by its name and stars
+("Milly, 1 star"), in playing order from the player's own seat. At an online table
+each seat is called by its number (the partner's says so) and its holder as the
+lobby lists it ("Hazel, a computer standing in for Ann", "Bob, away"), then who is
+watching; a spectator hears first from whose chair they watch.
+"""
+
+from __future__ import annotations
+
+from audiospades.bots.characters import find_character
+from audiospades.i18n import _
+from audiospades.presenter.menus import character_value, seat_label
+from audiospades.presenter.online import occupant_text, seat_name
+from audiospades.presenter.words import join_list
+from audiospades.replies import Company, HolderKind
+from audiospades.rules import Rules
+from audiospades.rules.seats import partner_of
+from audiospades.seating import DEFAULT_NAMES, seat_role
+
+
+def who_is_here_text(company: Company, rules: Rules) -> str:
+    """The answer to W: each seat and its holder, then (online) who is watching.
+
+    Args:
+        company: who holds each seat, from the listener's chair, and who watches.
+        rules: the game's rules (how many seats, partnerships or not).
+    """
+    if company.watchers is None:
+        return " ".join(_local_seats(company, rules))
+    parts = [_watching_intro(company)] if company.watching else []
+    parts += _online_seats(company, rules)
+    parts.append(_watchers_text(company.watchers, company.watching))
+    return " ".join(parts)
+
+
+def _seat_line(seat: str, player: str) -> str:
+    # Translators: one seat in W's answer, as in "Partner, North: Rosa, 3 stars."
+    # or "Seat 2, your partner: Bob.". {player} may be "you".
+    return _("{seat}: {player}.").format(seat=seat, player=player)
+
+
+def _local_seats(company: Company, rules: Rules) -> list[str]:
+    """A local table: "South: you. Left opponent, West: Milly, 1 star. ..."."""
+    compass = DEFAULT_NAMES.get(len(company.seats), ())
+    lines = []
+    for seat, held in enumerate(company.seats):
+        place = (
+            _(compass[seat])
+            if seat < len(compass)
+            else _("Seat {number}").format(number=seat + 1)
+        )
+        if held.kind is HolderKind.PERSON:
+            lines.append(_seat_line(place, _("you")))
+            continue
+        label = seat_label(seat_role(seat, rules), place)
+        character = find_character(held.character) if held.character else None
+        if character is not None:
+            player = character_value(character)
+        else:  # a seat without a character (a random player, an old save)
+            player = _("{name}, computer").format(name=seat_name(held.name))
+        lines.append(_seat_line(label, player))
+    return lines
+
+
+def _online_seats(company: Company, rules: Rules) -> list[str]:
+    """An online table: "Seat 1: you. Seat 2: Hazel, computer. ..."."""
+    mine = None if company.watching else company.seats[0].number
+    partner = (
+        partner_of(mine, rules.player_count, rules.partnerships)
+        if mine is not None
+        else None
+    )
+    lines = []
+    for index, held in enumerate(company.seats):
+        number = (held.number if held.number is not None else index) + 1
+        if index == 0 and mine is not None:
+            lines.append(_seat_line(_("Seat {number}").format(number=number), _("you")))
+            continue
+        if held.number is not None and held.number == partner:
+            label = _("Seat {number}, your partner").format(number=number)
+        else:
+            label = _("Seat {number}").format(number=number)
+        lines.append(_seat_line(label, occupant_text(held)))
+    return lines
+
+
+def _watching_intro(company: Company) -> str:
+    """A spectator's first words: from whose chair they watch (as on sitting down)."""
+    chair = company.seats[0]
+    player = seat_name(chair.name)
+    if not player:  # a seat left empty after the game
+        return _("You are watching table {name} from seat {number}.").format(
+            name=company.table_name, number=(chair.number or 0) + 1
+        )
+    return _("You are watching table {name} from the chair of {player}.").format(
+        name=company.table_name, player=player
+    )
+
+
+def _watchers_text(others: tuple[str, ...], watching: bool) -> str:
+    """Who is watching, as in "Watching: Dee and Eve." or "Nobody is watching.".
+
+    A spectator is among them, as "you" (last): "Watching: Dee and you.".
+    """
+    if watching and not others:
+        return _("Only you are watching.")
+    if not others:
+        return _("Nobody is watching.")
+    names = list(others)
+    if watching:
+        names.append(_("you"))
+    # Translators: {names} is a list of people, as in "Dee, Eve and you".
+    return _("Watching: {names}.").format(names=join_list(names))
