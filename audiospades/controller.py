@@ -23,7 +23,8 @@ Decisions documented here:
 * **Saving**: every action marks the table dirty; the screen calls
   :meth:`GameSession.save_if_dirty` *before* it speaks what happened, so what the
   player heard is always on disk. The save holds the table's open questions and
-  hidden hands too (:meth:`TableCore.question_state`), and computer players draw
+  hidden hands too (:meth:`TableCore.question_state`) and the cards chosen so far
+  to pass (saved at each choice, before it is said), and computer players draw
   their randomness per decision, so a resumed game goes on exactly as it would
   have. At game over the session, in this order, saves the finished game, records
   the statistics and clears the game in progress; every step is idempotent, so a
@@ -60,6 +61,7 @@ from audiospades.rules import (
     Card,
     Game,
     PassAction,
+    Phase,
     PlayAction,
     RedealAction,
     Rules,
@@ -123,6 +125,10 @@ class GameSession:
         self._finished = False
         self._save_problem: storage.SaveProblem | None = None
         """The last save's problem, said once: again only if it changes."""
+        self.pass_choice: tuple[Card, ...] = ()
+        """The cards seat 0 has chosen so far to pass (saved with the game)."""
+        self._last_spoken = ""
+        """The line saved with the last action (a choice saved alone keeps it)."""
 
     # --- construction ---
     @classmethod
@@ -182,6 +188,10 @@ class GameSession:
             questions if isinstance(questions, dict) else None
         )
         session._outbox.extend(session.table.restate(HUMAN))
+        session.pass_choice = _saved_pass_choice(meta.get("pass_choice"), session)
+        spoken_in = meta.get("last_spoken_language")
+        if spoken_in in (None, current_language()):
+            session._last_spoken = str(meta.get("last_spoken") or "")
         return session
 
     # --- queries ---
@@ -287,8 +297,25 @@ class GameSession:
         return self.table.play(HUMAN, card)
 
     def human_pass(self, cards: Sequence[Card]) -> bool:
-        """Pass cards for seat 0."""
+        """Pass cards for seat 0 (the choice kept so far ends here)."""
+        self.pass_choice = ()
         return self.table.pass_cards(HUMAN, cards)
+
+    @property
+    def kept_pass_choice(self) -> tuple[Card, ...]:
+        """The cards chosen to pass that the saved game brought back."""
+        return self.pass_choice
+
+    def keep_pass_choice(self, cards: Sequence[Card]) -> None:
+        """Save the cards chosen so far to pass at once, before they are said.
+
+        The line saved with the game stays the last action's: the choice is said
+        on resuming with where the game stands.
+        """
+        chosen = tuple(cards)
+        if chosen != self.pass_choice:
+            self.pass_choice = chosen
+            self._write(self._last_spoken)
 
     def answer(self, yes: bool) -> None:
         """Answer the pending :class:`Question` (nothing happens without one)."""
@@ -326,6 +353,7 @@ class GameSession:
             self._outbox.append(UndoRefused(UndoRefusal.BLIND_NIL_SEEN))
             return False
         removed = len(actions) - index
+        self.pass_choice = ()
         table.rewind(index)
         self.undo_count += 1
         self._outbox.extend(table.drain(HUMAN))
@@ -363,6 +391,7 @@ class GameSession:
             "last_spoken_language": current_language(),
             "undo_count": self.undo_count,
             "table": self.table.question_state(),
+            "pass_choice": [str(card) for card in self.pass_choice],
         }
 
     def save_if_dirty(self, last_spoken: str = "") -> None:
@@ -375,13 +404,18 @@ class GameSession:
         if not self.table.dirty:
             return
         self.table.dirty = False
+        self._last_spoken = last_spoken
+        self._write(last_spoken)
+        if self.game.is_over and not self._finished:
+            self.finish(last_spoken)
+
+    def _write(self, last_spoken: str) -> None:
+        """Save the game in progress (a problem is said once, see save_if_dirty)."""
         if self.persist:
             problem = storage.save_current(self.record(), self.meta(last_spoken))
             if problem is not None and problem != self._save_problem:
                 self._outbox.append(StorageTrouble(FileKind.SAVED_GAME, problem))
             self._save_problem = problem
-        if self.game.is_over and not self._finished:
-            self.finish(last_spoken)
 
     def outcome(self) -> Outcome:
         """How the finished game went for seat 0's side."""
@@ -420,3 +454,32 @@ class GameSession:
             if cleared is not None:
                 self._outbox.append(StorageTrouble(FileKind.SAVED_GAME, cleared))
         self._outbox.append(GameFinished(outcome, report))
+
+
+def _saved_pass_choice(raw: object, session: GameSession) -> tuple[Card, ...]:
+    """The cards a save says seat 0 had chosen to pass, if they still make sense.
+
+    They must be seat 0's own, each once, fewer than a pass, at seat 0's turn to
+    pass; anything else (an older save has none) is ignored: the choice starts
+    afresh, as it did before choices were saved.
+    """
+    if raw is None or raw == []:
+        return ()
+    view = session.view()
+    try:
+        if not isinstance(raw, list):
+            raise ValueError("not a list")
+        cards = tuple(Card.parse(text) for text in raw)
+    except ValueError as error:
+        log.warning("saved pass choice %r unusable (%s); not used", raw, error)
+        return ()
+    if (
+        view.phase is Phase.PASSING
+        and view.is_my_turn
+        and not session.hand_hidden
+        and len(set(cards)) == len(cards) < view.rules.blind_nil_pass
+        and all(card in view.hand for card in cards)
+    ):
+        return cards
+    log.warning("saved pass choice %s does not fit the game; not used", raw)
+    return ()

@@ -78,7 +78,8 @@ class RecordProblem(StrEnum):
     NOT_A_CARD = "not_a_card"
     """A card that is not one (``value``)."""
     BAD_DEAL = "bad_deal"
-    """The engine refused the deal (``reason``: its :class:`Reason` value)."""
+    """The engine refused the deal (``reason``: its :class:`Reason` value;
+    ``hand_size``: the cards each seat is dealt, when the engine says)."""
     ACTIONS_NOT_A_LIST = "actions_not_a_list"
     """``actions`` is not a list."""
     ILLEGAL_ACTION = "illegal_action"
@@ -367,11 +368,13 @@ def _replay_hand(game: Game, hand: Any, hand_index: int, *, is_last: bool) -> No
         game.deal(cards)
     except IllegalAction as error:
         reason = error.reason.value
+        size = error.detail.get("hand_size")
         raise RecordError(
             RecordProblem.BAD_DEAL,
             f"bad deal ({reason})",
             hand_index,
             reason=reason,
+            detail={} if size is None else {"hand_size": size},
         ) from None
     actions = hand.get("actions", [])
     if not isinstance(actions, list):

@@ -184,6 +184,19 @@ class TablePort(Protocol):
         """Keep what happened (with the line about to be spoken), if anything did."""
         ...
 
+    @property
+    def kept_pass_choice(self) -> tuple[Card, ...]:
+        """The cards chosen to pass that a resumed game brought back (else none)."""
+        ...
+
+    def keep_pass_choice(self, cards: Sequence[Card]) -> None:
+        """Keep the cards chosen so far to pass with the game, before they are said.
+
+        A local game saves them, so a game resumed finds them chosen; the choice
+        ends with the pass or an undo.
+        """
+        ...
+
     def close(self) -> None:
         """Release what the game holds (threads, connections)."""
         ...
@@ -228,7 +241,9 @@ class TableController:
         self.focus: Card | None = None
         self.bid_entry = ""
         self.bid_open = False
-        self.pass_choice: list[Card] = []
+        self.pass_choice: list[Card] = list(port.kept_pass_choice)
+        self._carried = tuple(self.pass_choice)
+        """The choice a resumed game brought back: kept at its first passing turn."""
         self.finished = False
         self.view: SeatView = port.view()
 
@@ -270,7 +285,8 @@ class TableController:
             self.bid_entry = ""
             self.bid_open = False
         if view.phase is Phase.PASSING:
-            self.pass_choice = []
+            self.pass_choice = [c for c in self._carried if c in view.hand]
+        self._carried = ()
 
     def turn_reply(self) -> Reply:
         """Key T (and back at the table): who acts now, or the question again."""
@@ -447,9 +463,11 @@ class TableController:
             needed = view.rules.blind_nil_pass
             if card in self.pass_choice:
                 self.pass_choice.remove(card)
+                port.keep_pass_choice(self.pass_choice)
                 return PassChoiceChanged(card, False, needed - len(self.pass_choice))
             self.pass_choice.append(card)
             if len(self.pass_choice) < needed:
+                port.keep_pass_choice(self.pass_choice)
                 return PassChoiceChanged(card, True, needed - len(self.pass_choice))
             choice, self.pass_choice = self.pass_choice, []
             port.human_pass(choice)

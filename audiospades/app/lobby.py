@@ -18,7 +18,8 @@ to the lobby from a table says "Lobby." and the list, as arriving did.
 computer player in a free seat (Enter on it: any character, by stars), removes one
 (Enter on it), and starts the game; chosen while seats are empty, "Start the game"
 starts it as soon as the last seat is taken (choose it again to cancel). Everyone
-hears people join and leave. When the game starts, the table opens.
+has Options there too (as in the lobby), and hears people join and leave, Options
+open or not. When the game starts, the table opens.
 
 The same room opens over a finished game's table when the host starts another
 game there with a seat left empty (its person left): the focus on that seat, the
@@ -80,6 +81,7 @@ from audiospades.presenter.online import (
     bad_code_text,
     bad_name_text,
     choose_bot_intro,
+    covered_turn_text,
     create_rules_value,
     default_table_name,
     left_server_text,
@@ -569,6 +571,8 @@ class WaitingRoomScreen(MenuScreen):
         self.awaiting_seat = False
         """A computer player was asked for or sent away; the server has not
         answered yet (keys wait, so a script's next key meets the new seats)."""
+        self._called_back = False
+        """Covered, the player was told their turn came (once per turn)."""
         super().__init__(WAITING_TITLE, [], intro=self._intro)
         self._rebuild()
         empty = self._empty_seats()
@@ -595,6 +599,9 @@ class WaitingRoomScreen(MenuScreen):
             items.append(
                 MenuItem(START_GAME, action=self._start, value=self._start_value)
             )
+        # Options while waiting: a player need not leave to change the speech rate,
+        # the language or chat speech (the room goes on under it).
+        items.append(MenuItem(OPTIONS, action=self._options))
         items.append(MenuItem(LEAVE_TABLE, action=self._leave))
         self.items = items
         self.index = min(self.index, len(items) - 1)
@@ -631,6 +638,10 @@ class WaitingRoomScreen(MenuScreen):
             return None
         services.say(Utterance(self.item_text(), interrupt=True))
         return None
+
+    def _options(self, services: Services) -> Transition:
+        # The room goes on under it (see update_covered).
+        return Push(OptionsMenu(online=True))
 
     # --- starting and leaving ---
     def _start_value(self) -> str:
@@ -676,10 +687,26 @@ class WaitingRoomScreen(MenuScreen):
     def waits_on_server(self) -> bool:
         return self.is_busy()
 
+    def _gives_way(self) -> bool:
+        """Whether the room's next update leaves it.
+
+        The table closed, or the game began: the lobby or the table speaks then,
+        not the room.
+        """
+        table = self.table
+        if self.online.client.table is not table:
+            return True
+        if self.over is not None:
+            return table.has_started and not table.is_over
+        return table.has_started
+
     def on_resume(self, services: Services) -> None:
+        self._called_back = False
         if self.quiet_resume:
             self.quiet_resume = False  # the server's news says what happened
             return
+        if self._gives_way():
+            return  # said by what comes next (see update)
         super().on_resume(services)
 
     def handle(
@@ -695,15 +722,25 @@ class WaitingRoomScreen(MenuScreen):
         return super().handle(command, key, services)
 
     def update_covered(self, services: Services, now_ms: int) -> None:
-        """A computer player's choice, the chat line or help is over the room.
+        """A computer player's choice, Options, the chat line or help is over the room.
 
-        Who comes and goes, chat and the game's start are told as they come.
+        Who comes and goes, chat and the game's start are told as they come; a
+        game begun meanwhile calls the player back when their turn comes, as the
+        table does (it opens when the room is on top again).
         """
         session, table = self.online, self.table
         if session.client.table is not table:
             return  # the room's own update goes back to the lobby
         session.pump()
         self._tell(services, table.drain_news())
+        waits = (
+            table.has_started
+            and not table.is_over
+            and (table.is_human_turn or table.question is not None)
+        )
+        if waits and not self._called_back:
+            services.say(Utterance(covered_turn_text(), Cue.YOUR_TURN))
+        self._called_back = waits
 
     def _tell(self, services: Services, news: list[OnlineNews]) -> None:
         if any(n.kind is NewsKind.REFUSED for n in news):

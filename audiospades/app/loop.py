@@ -225,6 +225,7 @@ class App:
         services = self.services
         services.speech.tick()
         services.flush_notices()
+        services.poll_braille()
         if self.running and not self.stack.is_empty:
             self._apply(self.stack.top.update(services, services.clock.now_ms()))
             for screen in self.stack.screens[:-1]:

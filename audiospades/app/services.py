@@ -19,7 +19,7 @@ from audiospades.keymap import KeyMap, build_keymap
 from audiospades.presenter import Utterance
 from audiospades.presenter.keynames import use_keymap
 from audiospades.presenter.system import output_notices
-from audiospades.sound import SoundPlayer
+from audiospades.sound import Cue, SoundPlayer
 from audiospades.speech import BackendChange, Speaker, SpeechManager, SpeechMode
 from audiospades.speech.braille import BrailleDisplay
 from audiospades.speech.describe import OutputInUse, output_in_use
@@ -246,6 +246,15 @@ class Services:
         """Show a line on the BrlAPI braille display, if there is one (never blocks)."""
         if self.braille is not None and self.settings.braille:
             self.braille.show(text)
+
+    def poll_braille(self) -> None:
+        """Answer the braille display's own keys, once a frame.
+
+        A pan past either end of the line shown gets the edge cue, as moving past
+        the end of the hand does (the display's worker only counts them).
+        """
+        if self.braille is not None and self.braille.take_edges():
+            self.sound.play(Cue.EDGE)
 
     def output_in_use(self) -> OutputInUse:
         """The speech output speaking now."""

@@ -116,7 +116,10 @@ class TableScreen(Screen):
         if self.resumed_line is not None:
             view = self.session.view()
             text = table_words.resumed_text(
-                view, self.session.names, self.control.port.shown_trick
+                view,
+                self.session.names,
+                self.control.port.shown_trick,
+                self.control.pass_choice,
             )
             services.say(Utterance(text, interrupt=True))
             if self.resumed_line:

@@ -532,6 +532,14 @@ class RemoteTable:
     def save_if_dirty(self, last_spoken: str = "") -> None:
         """The server keeps the game: nothing to save here."""
 
+    @property
+    def kept_pass_choice(self) -> tuple[Card, ...]:
+        """Nothing is brought back: the choice lives at this client only."""
+        return ()
+
+    def keep_pass_choice(self, cards: Sequence[Card]) -> None:
+        """The server learns the cards when they are passed: nothing kept here."""
+
     def close(self) -> None:
         """Nothing runs locally for the table."""
 

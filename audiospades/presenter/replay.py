@@ -250,8 +250,7 @@ def _problem_words(error: RecordError) -> str:
         case RecordProblem.NOT_A_CARD:
             return _("not a card: {value}").format(value=value)
         case RecordProblem.BAD_DEAL:
-            # Translators: {reason} is the engine's name for it, as in "bad_deal".
-            return _("bad deal ({reason})").format(reason=error.reason or "")
+            return _bad_deal_words(error.reason, error.detail.get("hand_size"))
         case RecordProblem.ACTIONS_NOT_A_LIST:
             # Translators: {key} is the file's own name for it: keep it.
             return _("{key} must be a list").format(key="'actions'")
@@ -276,6 +275,33 @@ def _problem_words(error: RecordError) -> str:
             # Translators: {key} is the file's own name for it: keep it.
             return _("{key} must be true").format(key="'redeal'")
     return error.message
+
+
+def _bad_deal_words(reason: str | None, hand_size: object) -> str:
+    """A deal the rules refused: what a deal must be, not the engine's name for it.
+
+    ``reason`` is the engine's :class:`Reason` value; ``hand_size`` the cards each
+    seat is dealt (if the engine said).
+    """
+    try:
+        refusal = Reason(str(reason))
+    except ValueError:  # none, or not the engine's
+        refusal = Reason.BAD_DEAL
+    if refusal is not Reason.BAD_DEAL:
+        # Translators: a deal in a game record that the rules refuse, then why
+        # in a few words, as in "bad deal (game over)".
+        return _("bad deal ({reason})").format(reason=refusal_words(refusal))
+    if type(hand_size) is not int:
+        return refusal_words(refusal)
+    # Translators: what is wrong with a deal in a game record, as "audiospades
+    # replay" reports it: a hand of the wrong size, a card missing or twice.
+    return ngettext(
+        "bad deal: each seat must get {count} card, and each card of the deck "
+        "must be dealt exactly once",
+        "bad deal: each seat must get {count} cards, and each card of the deck "
+        "must be dealt exactly once",
+        hand_size,
+    ).format(count=hand_size)
 
 
 def _illegal_action_words(reason: str | None, detail: str | None) -> str:

@@ -17,6 +17,7 @@ from audiospades.presenter.words import (
     Subject,
     allowed_bids_words,
     bid_words,
+    card_list,
     card_name,
     hands_hidden_text,
     is_watching,
@@ -547,11 +548,15 @@ def position_text(view: SeatView, names: Sequence[str]) -> str:
 
 
 def resumed_text(
-    view: SeatView, names: Sequence[str], shown: TrickWon | None = None
+    view: SeatView,
+    names: Sequence[str],
+    shown: TrickWon | None = None,
+    chosen: Sequence[Card] = (),
 ) -> str:
     """Said first when a saved game is continued: where the game stands.
 
     ``shown``: a finished trick still on the table, waiting to be gathered.
+    ``chosen``: the cards the player had chosen to pass, still chosen.
     """
     if view.is_over:
         return _("Game resumed.")
@@ -561,6 +566,13 @@ def resumed_text(
     parts = [_("Game resumed. Hand {number}.").format(number=view.hands_played + 1)]
     if view.trick or shown is not None:
         parts.append(cards_on_table_text(view, names, shown))
+    if chosen:
+        # Translators: said on continuing a saved game, while choosing cards to
+        # pass: those already chosen, as in "You have chosen the ace of hearts
+        # to pass."
+        parts.append(
+            _("You have chosen {cards} to pass.").format(cards=card_list(chosen))
+        )
     return " ".join(parts)
 
 

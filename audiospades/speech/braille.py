@@ -19,7 +19,10 @@ panning keys move through the windows as they move through a screen in BRLTTY:
 pan right (``FWINRT``, or ``FWINRTSKIP``) shows the next window, pan left
 (``FWINLT``, ``FWINLTSKIP``) the one before, and ``HOME``, ``TOP`` or
 ``TOP_LEFT`` the first, ``BOT`` or ``BOT_LEFT`` the last. Panning past either
-end leaves the window where it is. A new announcement starts at its first window.
+end leaves the window where it is, and is counted for the game to hear
+(`BrailleDisplay.take_edges`: the loop asks once a frame and plays the edge cue,
+as for moving past the end of the hand). A new announcement starts at its first
+window.
 A window after the first has no mark of its own at its start: BRLTTY marks no
 panned window either, and every cell is kept for the text.
 
@@ -226,6 +229,8 @@ class BrailleDisplay:
         self._line: str | None = None
         self._window_index = 0
         self._failed_at: float | None = None
+        self._edges = 0
+        """Pans past either end not yet taken (`take_edges`)."""
         self.written: int = 0
         """Windows written to the display so far (for tests and the log)."""
         self.keys_read: int = 0
@@ -248,6 +253,16 @@ class BrailleDisplay:
         with self._lock:
             self._latest = text
         self._wake.set()
+
+    def take_edges(self) -> int:
+        """How many pans went past either end since the last call (never blocks).
+
+        The worker only counts them: the game's loop asks and plays the cue, so
+        the display never reaches into the sound.
+        """
+        with self._lock:
+            edges, self._edges = self._edges, 0
+        return edges
 
     def wait_idle(self, timeout: float = 2.0) -> bool:
         """Wait until the worker has nothing left to write (tests)."""
@@ -371,16 +386,22 @@ class BrailleDisplay:
         windows = self._windows(self._line)
         last = len(windows) - 1
         index = self._window_index
+        edges = 0
         for pan in pans:
             match pan:
                 case _Pan.NEXT:
+                    edges += index == last
                     index = min(index + 1, last)
                 case _Pan.PREVIOUS:
+                    edges += index == 0
                     index = max(index - 1, 0)
                 case _Pan.FIRST:
                     index = 0
                 case _Pan.LAST:
                     index = last
+        if edges:
+            with self._lock:
+                self._edges += edges
         if index != self._window_index:
             self._window_index = index
             self._send(windows[index])

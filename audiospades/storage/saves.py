@@ -3,7 +3,8 @@
 The game in progress is saved after every action as ``current_game.json``:
 ``{"version": 1, "record": {...}, "meta": {...}}``, where ``record`` is a game
 record (``spec/game-record.md``, opaque here apart from its ``"format"``) and ``meta``
-whatever the app needs to resume gracefully (game id, players, the last thing spoken).
+whatever the app needs to resume gracefully (game id, players, the last thing spoken,
+the cards chosen so far to pass).
 That is one compact atomic write of a few tens of kilobytes, a few milliseconds.
 
 Finished games are kept one file each in ``finished/``, the newest `FINISHED_KEPT`.
@@ -55,6 +56,8 @@ MAX_SEED: Final = 2**63 - 1
 MAX_UNDO_COUNT: Final = 1_000_000
 MAX_NAME_LENGTH: Final = 100
 """Of a seat name, which is spoken."""
+MAX_PASS_CHOICE: Final = 13
+"""Cards in a saved choice of cards to pass (a hand at most)."""
 MAX_SPOKEN_LENGTH: Final = 10_000
 """Of the last line spoken, which is spoken again on resuming."""
 _GAME_ID: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,99}")
@@ -309,6 +312,11 @@ def _checked_meta(saved: SavedGame) -> dict[str, object]:
         ),
         "last_spoken": lambda v: isinstance(v, str) and len(v) <= MAX_SPOKEN_LENGTH,
         "last_spoken_language": lambda v: isinstance(v, str) and len(v) <= 16,
+        "pass_choice": lambda v: (
+            isinstance(v, list)
+            and len(v) <= MAX_PASS_CHOICE
+            and all(isinstance(c, str) and len(c) <= 3 for c in v)
+        ),
     }
     for name, is_usable in checks.items():
         if name in meta and not is_usable(meta[name]):

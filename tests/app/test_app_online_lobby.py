@@ -63,7 +63,7 @@ def test_a_private_table_is_joined_by_its_code_and_chat_is_heard(
             assert ann.transcript[-1] == (
                 "Waiting for the game. You sit in seat 1 at table Ann's table. "
                 f"Private table: its code is {spelled}. You are the host: put "
-                "computer players in free seats, then start. Seat 1, you, 1 of 6"
+                "computer players in free seats, then start. Seat 1, you, 1 of 7"
             )
             # A private table is not listed: Bob joins it by its code.
             bob.press("down")
@@ -75,11 +75,11 @@ def test_a_private_table_is_joined_by_its_code_and_chat_is_heard(
             assert bob.last == (
                 "Waiting for the game. You sit in seat 2 at table Ann's table. "
                 f"Private table: its code is {spelled}. The host starts the game. "
-                "Seat 1, Ann, 1 of 5"
+                "Seat 1, Ann, 1 of 6"
             )
             until(heard(ann, "Bob sits in seat 2."), ann)
             ann.press("down")
-            assert ann.last == "Seat 2, Bob, 2 of 6"
+            assert ann.last == "Seat 2, Bob, 2 of 7"
 
             # Chat: the apostrophe opens a line; the others hear it with its cue.
             ann.press("'")
@@ -358,7 +358,7 @@ def test_a_player_back_in_a_game_begun_while_away_hears_where_things_stand(
             until(heard(ann, "Lee lost the connection."), ann)
             ann.patience_seconds = 0.3
             ann.press("down")  # the host is told who is away before starting
-            assert ann.last == "Start the game, Lee is away, 5 of 6"
+            assert ann.last == "Start the game, Lee is away, 5 of 7"
             ann.press("return")  # Start the game, Lee away
             until(lambda: isinstance(lee.app.top, OnlineTableScreen), lee)
             until(

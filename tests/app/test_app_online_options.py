@@ -22,7 +22,7 @@ from online_helpers import (
 
 from audiospades import storage
 from audiospades.app.harness import Harness, key_event
-from audiospades.app.lobby import LobbyScreen
+from audiospades.app.lobby import LobbyScreen, WaitingRoomScreen
 from audiospades.app.menus import OptionsMenu
 from audiospades.app.online_table import OnlineTableScreen
 from audiospades.net import protocol as p
@@ -125,6 +125,99 @@ def test_options_open_from_an_online_tables_game_menu_while_the_game_goes_on(
             assert back[-1].startswith(("Your turn", "Your lead")), back
             assert "Bob: good luck" not in back
             assert "Bob: good luck" in ann.speech.history
+        finally:
+            ann.close()
+            bob.close()
+
+
+def _open_a_table(ann: Harness, *told: Harness) -> WaitingRoomScreen:
+    """Ann, in the lobby, creates "Ann's table"; the others have heard it open."""
+    ann.press("return", "end", "return")
+    until(lambda: isinstance(ann.app.top, WaitingRoomScreen), ann)
+    for other in told:
+        until(heard(other, "New table: Ann's table."), other)
+    room = ann.app.top
+    assert isinstance(room, WaitingRoomScreen)
+    return room
+
+
+def test_the_hosts_waiting_room_has_options_and_tells_who_comes_meanwhile(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Ann, the host, waits for players: the room's Options (after *Start the
+    game*) turn chat speech off; Bob sitting down is told while Options is open,
+    and Escape is back in the room, on Options. Before, the room had no Options:
+    a waiting player had to leave the table to change one."""
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann")
+        bob = connect(make_harness, server, "Bob")
+        try:
+            room = _open_a_table(ann, bob)
+            ann.press("end", "up")
+            assert ann.last == "Options, 6 of 7"
+            ann.press("return")
+            options = _turn_chat_speech_off(ann)
+            bob.press("home", "return", "return")  # join: the first free seat
+            until(heard(ann, "Bob sits in seat 2."), ann)
+            assert ann.app.top is options
+            ann.press("escape")
+            assert ann.app.top is room
+            assert ann.last == "Options, 6 of 7"
+            ann.press("home", "down")
+            assert ann.last == "Seat 2, Bob, 2 of 7"
+        finally:
+            ann.close()
+            bob.close()
+
+
+def test_a_waiting_player_in_options_is_called_to_the_game_the_host_starts(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Bob waits for Ann, the host, and opens the room's Options. Ann starts the
+    game: Bob hears it start, and his turn calls him back; Escape opens the table
+    (not the room's Options item again), where his turn is said."""
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann")
+        bob = connect(make_harness, server, "Bob")
+        try:
+            _open_a_table(ann, bob)
+            bob.press("home", "return", "return")  # join: the first free seat
+            until(lambda: isinstance(bob.app.top, WaitingRoomScreen), bob)
+            until(heard(ann, "Bob sits in seat 2."), ann)
+            # Bob waits for the host: his keys wait only briefly.
+            bob.patience_seconds = 0.2
+            bob.press("end", "up")
+            assert bob.last == "Options, 5 of 6"
+            bob.press("return")
+            _turn_chat_speech_off(bob)
+            mark = bob.mark()
+            ann.press("down", "down", "return", "return")  # seat 3: Milly
+            until(heard(bob, "Milly, a computer player, sits in seat 3."), bob, ann)
+            ann.press("down", "return", "return")  # seat 4: Bert
+            until(heard(bob, "Bert, a computer player, sits in seat 4."), bob, ann)
+            ann.press("down", "return")  # Start the game
+            called = "Your turn at the table: press Escape to go back to it."
+
+            def bob_is_called() -> bool:
+                table = ann.app.top  # Ann bids when her turn comes
+                if isinstance(table, OnlineTableScreen):
+                    if table.remote.question is not None:
+                        ann.press("n")
+                    elif table.remote.is_human_turn:
+                        ann.press("3", "return")
+                return called in bob.said_since(mark)
+
+            until(bob_is_called, bob, ann)
+            assert "The game starts." in bob.said_since(mark)
+            assert isinstance(bob.app.top, OptionsMenu)
+            assert Cue.YOUR_TURN in bob.sound.cues
+            back = bob.mark()
+            bob.press("escape")
+            bob.settle()
+            assert isinstance(bob.app.top, OnlineTableScreen)
+            said = bob.said_since(back)
+            assert not [s for s in said if s.startswith("Options")], said
+            assert said and said[-1].startswith("Your turn"), said
         finally:
             ann.close()
             bob.close()

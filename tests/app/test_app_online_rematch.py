@@ -224,7 +224,7 @@ def test_the_host_fills_the_seat_of_a_player_who_left_and_plays_again(
             ann.press("y")
             assert isinstance(ann.app.top, WaitingRoomScreen)
             assert ann.last.startswith("Waiting for the game. ")
-            assert ann.last.endswith(" Seat 2, free, 2 of 6")
+            assert ann.last.endswith(" Seat 2, free, 2 of 7")
             # Escape there goes back to the finished table, still seated.
             ann.press("escape")
             assert ann.app.top is ann_table and ann_table.remote.is_over
@@ -239,8 +239,8 @@ def test_the_host_fills_the_seat_of_a_player_who_left_and_plays_again(
             assert filled and filled != "Bob"
             seated = f"{filled}, a computer player, sits in seat 2."
             until(heard(ann, seated), ann)
-            ann.press("end", "up")
-            assert ann.last == "Start the game, 5 of 6"
+            ann.press("end", "up", "up")
+            assert ann.last == "Start the game, 5 of 7"
             ann_mark = ann.mark()
             ann.press("return")
             until(lambda: ann.app.top is ann_table, ann, cid)

@@ -198,9 +198,9 @@ def test_a_waiting_room_host_removes_a_computer_player(
             ann.press("return")  # Enter on a computer player removes it
             until(heard(ann, "Milly leaves seat 2."), ann)
             ann.press("up", "down")
-            assert ann.last == "Seat 2, free, 2 of 6"
-            ann.press("end", "up")
-            assert ann.last == "Start the game, 3 seats are empty, 5 of 6"
+            assert ann.last == "Seat 2, free, 2 of 7"
+            ann.press("end", "up", "up")
+            assert ann.last == "Start the game, 3 seats are empty, 5 of 7"
         finally:
             ann.close()
 

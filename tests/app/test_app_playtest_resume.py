@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 import pytest
@@ -10,8 +11,8 @@ from app_helpers import play_until
 from audiospades import storage
 from audiospades.app.harness import Harness
 from audiospades.notices import QuestionKind
-from audiospades.rules import Phase
-from audiospades.storage import Settings
+from audiospades.rules import Card, Phase
+from audiospades.storage import Settings, paths
 
 
 def _mid_trick(h: Harness) -> bool:
@@ -220,3 +221,106 @@ def test_continue_in_the_bidding_says_the_bids_so_far(
     first = again.said_since(mark)[0]
     assert first.startswith("Game resumed. Hand 1. So far: "), first
     assert first.count(" bid ") == len(made), first
+
+
+def _one_card_chosen_to_pass(
+    make_harness: Callable[..., Harness], *then: str
+) -> Harness:
+    """A blind nil bid, then one of its two cards to pass chosen (then the keys
+    ``then``); the game quit."""
+    settings = _rules_settings(blind_nil_behind=0)
+    h = make_harness(seed=11, settings=settings)
+    h.press("return", "y")  # a new game; blind nil
+    h.settle()
+    assert h.table.session.game.phase is Phase.PASSING
+    assert h.last == "Choose 2 cards to pass to Lena: press Enter on each."
+    h.press("return")  # the first card
+    assert h.last == "4 of clubs chosen; choose 1 more."
+    h.press(*then, "alt+f4")
+    assert not h.app.running
+    return h
+
+
+def _continue(make_harness: Callable[..., Harness]) -> tuple[Harness, list[str]]:
+    """Start again and choose Continue: the harness and what it said."""
+    h2 = make_harness(seed=9, settings=_rules_settings(blind_nil_behind=0))
+    h2.press("down")
+    mark = h2.mark()
+    h2.press("return")
+    h2.settle()
+    return h2, h2.said_since(mark)
+
+
+def test_a_card_chosen_to_pass_is_still_chosen_after_continue(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """Quit with one of two cards chosen to pass: Continue says it is chosen, and
+    choosing a second passes both. Before, the choice was lost (saved only with
+    the game's actions): Continue asked for two cards again."""
+    _one_card_chosen_to_pass(make_harness)
+    h2, said = _continue(make_harness)
+    assert said == [
+        "Game resumed. Hand 1. You have chosen the 4 of clubs to pass.",
+        "Choose 2 cards to pass to Lena: press Enter on each.",
+    ]
+    assert h2.table.pass_choice == [Card.parse("4C")]
+    h2.press("right")
+    assert h2.last.startswith("5 of clubs")
+    mark = h2.mark()
+    h2.press("return")
+    h2.settle()
+    assert "You pass the 4 of clubs and the 5 of clubs to Lena." in h2.said_since(mark)
+    session = h2.table.session
+    assert session.game.phase is not Phase.PASSING
+    assert storage.load_current()[0].meta["pass_choice"] == []  # type: ignore[union-attr]
+
+
+def test_a_card_put_back_is_not_chosen_after_continue(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """Chosen, then put back: the save holds no choice, and Continue has none."""
+    h = _one_card_chosen_to_pass(make_harness, "return")  # the same, put back
+    assert "4 of clubs put back; choose 2 more." in h.transcript
+    saved = storage.load_current()[0]
+    assert saved is not None and saved.meta["pass_choice"] == []
+    h2, said = _continue(make_harness)
+    assert said == [
+        "Game resumed. Hand 1.",
+        "Choose 2 cards to pass to Lena: press Enter on each.",
+    ]
+    assert h2.table.pass_choice == []
+
+
+@pytest.mark.parametrize(
+    "saved",
+    [
+        None,  # a save from before choices were kept
+        [],
+        ["AS"],  # not in the hand
+        ["4C", "4C"],
+        ["4C", "5C"],  # a whole pass: it would have been made
+        ["ZZ"],
+        "4C",
+        [4],
+        ["4C"] * 1000,
+    ],
+)
+def test_a_saved_choice_that_does_not_fit_is_ignored(
+    make_harness: Callable[..., Harness], saved: object
+) -> None:
+    """An older save, or a choice that makes no sense: the game resumes with no
+    card chosen, as it did before choices were saved."""
+    _one_card_chosen_to_pass(make_harness)
+    path = paths.current_game_path()
+    data = json.loads(path.read_text())
+    assert data["meta"]["pass_choice"] == ["4C"]  # the save holds the choice
+    if saved is None:
+        del data["meta"]["pass_choice"]
+    else:
+        data["meta"]["pass_choice"] = saved
+    path.write_text(json.dumps(data))
+    h2, said = _continue(make_harness)
+    assert said[0] == "Game resumed. Hand 1.", said
+    assert h2.table.pass_choice == []
+    h2.press("return")
+    assert h2.last.endswith(" chosen; choose 1 more.")

@@ -121,7 +121,19 @@ def _corrupt(change: str) -> Any:
         actions[4] = {"seat": 0, "play": "ZZ"}
     elif change == "wrong_format":
         record["format"] = "something-else/2"
+    elif change == "bad_deal":
+        deal = record["hands"][0]["deal"]
+        deal[0][0] = deal[0][1]  # a card twice, another not at all
+    elif change == "short_hand":
+        del record["hands"][0]["deal"][2][0]
     return record
+
+
+_BAD_DEAL = (
+    "bad deal: each seat must get 13 cards, and each card of the deck must be "
+    "dealt exactly once"
+)
+"""A refused deal in words (before: "bad deal (bad_deal)", the engine's name)."""
 
 
 @pytest.mark.parametrize(
@@ -134,6 +146,8 @@ def _corrupt(change: str) -> Any:
         ("bad_card_text", "hand 0, action 4", "not a card"),
         ("unknown_option", "", "unknown rule option 'sandbag_madness'"),
         ("wrong_format", "", "not an audiospades-record/1 record"),
+        ("bad_deal", "hand 0", _BAD_DEAL),
+        ("short_hand", "hand 0", _BAD_DEAL),
     ],
 )
 def test_bad_record_is_reported_with_its_place_and_status_2(
@@ -148,6 +162,7 @@ def test_bad_record_is_reported_with_its_place_and_status_2(
     assert out == ""
     assert where in err
     assert words in err
+    assert "bad_deal" not in err  # the engine's name is not the player's
 
 
 @pytest.mark.parametrize("text", ["{not json", "[1, 2]", "\x00\x01binary", ""])

@@ -321,6 +321,28 @@ def test_panning_past_either_end_leaves_the_window_where_it_is() -> None:
     display.close()
 
 
+def test_panning_past_either_end_is_told_once_for_the_edge_cue() -> None:
+    """Pan left on the first window, pan right on the last: each is counted for
+    the game's edge cue (taken once); a pan that moves, or Home on the first
+    window, is not. Before, nothing told the player the line had no more."""
+    brlapi, display, connection = _shown_hand()
+    _press(display, connection, LEFT)
+    assert display.take_edges() == 1
+    assert display.take_edges() == 0  # taken: said once
+    _press(display, connection, RIGHT, RIGHT)
+    assert _writes(brlapi)[-1] == HAND_WINDOWS[-1]
+    assert display.take_edges() == 0
+    _press(display, connection, RIGHT, RIGHT)
+    assert display.take_edges() == 2
+    _press(display, connection, CMD | FakeBrlapi.KEY_CMD_HOME)
+    _press(display, connection, CMD | FakeBrlapi.KEY_CMD_HOME)
+    assert display.take_edges() == 0
+    _show(display, "Nil.")  # a line of one window: both ends at once
+    _press(display, connection, RIGHT)
+    assert display.take_edges() == 1
+    display.close()
+
+
 def test_pan_left_goes_back_and_home_goes_to_the_start() -> None:
     brlapi, display, connection = _shown_hand()
     _press(display, connection, RIGHT)
