@@ -226,6 +226,8 @@ class TableController:
         hints: Where H and J get the hint.
         focus: The card the player is on, or None with no cards.
         bid_entry: The bid being typed (digits), empty for none.
+        bid_stepped: Whether the entry shows a bid stepped to with Up or Down: a
+            digit typed next starts a new number ("Up, Up, 3" is 3, not 13).
         bid_open: Whether a bid entry is open (B, a digit or N opened it): only
             then do Up and Down step through the bids; otherwise they move through
             the hand by suit, as in play, so a stray arrow never chooses a bid.
@@ -240,6 +242,7 @@ class TableController:
         self.hints = hints
         self.focus: Card | None = None
         self.bid_entry = ""
+        self.bid_stepped = False
         self.bid_open = False
         self.pass_choice: list[Card] = list(port.kept_pass_choice)
         self._carried = tuple(self.pass_choice)
@@ -401,6 +404,7 @@ class TableController:
                 return self._step_bid(1 if command is Command.BID_UP else -1)
             case Command.ERASE:
                 self.bid_entry = self.bid_entry[:-1]
+                self.bid_stepped = False  # erasing edits the number shown
                 return BidEntryChanged(self.bid_entry)
             case Command.BID_NIL:
                 self.bid_entry = "0"
@@ -416,11 +420,13 @@ class TableController:
 
     # --- bidding ---
     def _type_digit(self, digit: int) -> Reply:
-        entry = (self.bid_entry + str(digit)).lstrip("0") or "0"
+        typed = "" if self.bid_stepped else self.bid_entry
+        entry = (typed + str(digit)).lstrip("0") or "0"
         if int(entry) > self.view.rules.trick_count:
             # Refuse the digit: "5 0" must not silently become nil.
             return BidRefused(entry, self.bid_entry)
         self.bid_entry = entry
+        self.bid_stepped = False
         self.bid_open = True
         return BidEntryChanged(entry)
 
@@ -441,6 +447,7 @@ class TableController:
             options = [b for b in legal if (b > current if step > 0 else b < current)]
             value = (min(options) if step > 0 else max(options)) if options else current
         self.bid_entry = str(value)
+        self.bid_stepped = True
         return BidEntryChanged(self.bid_entry)
 
     # --- playing and passing ---

@@ -142,6 +142,28 @@ def test_nil_key_up_and_down_step_through_the_legal_bids() -> None:
     assert control.handle(Command.BID_UP) == BidEntryChanged(str(legal[-1]))
 
 
+def test_a_digit_after_the_arrows_starts_a_new_number() -> None:
+    """Up, Up, 3 bids 3: the digit does not join the bid stepped to (Up, Up gave
+    1 and QA saw "1 3" become 13). Typing goes on from a typed digit, and erasing
+    edits the number shown."""
+    session, control = _table()
+    legal = [b.tricks for b in control.view.legal_bids if not b.blind]
+    control.handle(Command.BID_OPEN)
+    control.handle(Command.BID_UP)
+    assert control.handle(Command.BID_UP) == BidEntryChanged(str(legal[1]))
+    assert _type(control, "3") == [BidEntryChanged("3")]
+    assert _type(control, "1") == [BidRefused("31", "3")]
+    control.handle(Command.BID_UP)
+    assert control.handle(Command.BID_UP) == BidEntryChanged("5")
+    assert control.handle(Command.ERASE) == BidEntryChanged("")
+    assert _type(control, "12") == [BidEntryChanged("1"), BidEntryChanged("12")]
+    control.handle(Command.BID_DOWN)
+    assert control.handle(Command.ERASE) == BidEntryChanged("1")
+    assert _type(control, "0") == [BidEntryChanged("10")]
+    assert control.handle(Command.BID) is None
+    assert session.view().bids[0] == Bid(10)
+
+
 def test_enter_with_nothing_typed_says_how_to_bid() -> None:
     session, control = _table()
     before = session.action_count
