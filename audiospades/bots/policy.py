@@ -461,8 +461,9 @@ def _follow(
         # Ruff: the cheapest trump that wins now; later players may still overruff.
         return winners[0], HintReason.TRUMP_IN
     if len(ctx.later) == 1:
-        # Third hand high: make the last player pay for the trick.
-        return winners[-1], HintReason.WINS_TRICK
+        # Third hand high: make the last player pay for the trick. Not "it wins
+        # the trick": the last player may still hold a higher card.
+        return winners[-1], HintReason.MAKE_LAST_PAY
     return losers[0] if losers else winners[0], HintReason.FOLLOW_LOW
 
 

@@ -23,6 +23,8 @@ class HintReason(StrEnum):
     """The only legal card (or nothing to choose between)."""
     WINS_TRICK = "wins_trick"
     """It is sure (or the best chance) to win the trick."""
+    MAKE_LAST_PAY = "make_last_pay"
+    """Third hand high: the last player to play must beat it to take the trick."""
     CHEAPEST_WINNER = "cheapest_winner"
     """The lowest card that wins the trick."""
     DUCK_UNDER = "duck_under"

@@ -361,7 +361,7 @@ def _follow(
         return winners[0], HintReason.TRUMP_IN
     if len(ctx.later) == 1:
         # Third hand high: make the last player pay for the trick.
-        return winners[-1], HintReason.WINS_TRICK
+        return winners[-1], HintReason.MAKE_LAST_PAY
     return losers[0] if losers else winners[0], HintReason.FOLLOW_LOW
 
 

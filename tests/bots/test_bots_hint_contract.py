@@ -237,3 +237,21 @@ def test_a_card_later_players_may_beat_should_win_it_does_not_win_it() -> None:
         dealer=YOU,
     )
     assert _classify(last, "KH") is HintReason.WINS_TRICK
+
+
+def test_third_hand_high_is_not_said_to_win_the_trick() -> None:
+    """QA heard "Play the queen of hearts: it wins the trick" from the third
+    player, and then the last player's ace took it. Playing high third makes the
+    last player pay; it wins only if that player cannot beat it."""
+    hand = "QH 9H 2H AC QC 9C AD TD 8D 2D KS 3S 2S"
+    game = _game(
+        {YOU: hand, PARTNER: "3H 8H", RIGHT: "TH 4H KH", LEFT: "AH 5H 7H"},
+        {},
+        "3H TH",
+        dealer=LEFT,
+    )
+    card, reason, text = _hint_for_you(game)
+    assert card == Card.parse("QH")
+    assert reason is HintReason.MAKE_LAST_PAY
+    assert "wins the trick" not in text
+    assert "last player must beat it" in text
