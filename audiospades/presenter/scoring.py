@@ -411,7 +411,9 @@ def game_over_text(view: SeatView, names: Sequence[str]) -> str:
         # The mercy rule ended it, not the target: said first, with who fell.
         fallen = [s for s, t in enumerate(view.totals) if t <= rules.mercy_score]
         mercy = _("Mercy rule: {side} at {points}, the limit being {limit}.").format(
-            side=join_list([side_name(s, view, names) for s in fallen]),
+            side=join_list(
+                [side_name(s, view, names, opens=i == 0) for i, s in enumerate(fallen)]
+            ),
             points=signed(min(view.totals[s] for s in fallen)),
             limit=signed(rules.mercy_score),
         )
@@ -421,7 +423,12 @@ def game_over_text(view: SeatView, names: Sequence[str]) -> str:
         if len(leaders) < len(view.totals):
             # Three sides or more: a tie for first place, not everyone level.
             return _("The game is over: {sides} tie for first place. {scores}").format(
-                sides=join_list([side_name(s, view, names) for s in leaders]),
+                sides=join_list(
+                    [
+                        side_name(s, view, names, opens=i == 0)
+                        for i, s in enumerate(leaders)
+                    ]
+                ),
                 scores=finals,
             )
         return _("The game is over: a draw. {scores}").format(scores=finals)

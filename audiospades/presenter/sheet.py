@@ -54,7 +54,7 @@ def sheet_line(
 ) -> str:
     """One side's row of one hand: bids, tricks, points, bags and running totals.
 
-    "Hand 2, You and Rosa: bid 4 and nil, took 5; 41 points; 1 bag this hand,
+    "Hand 2, you and Rosa: bid 4 and nil, took 5; 41 points; 1 bag this hand,
     3 in all; total 112."
     """
     rules = view.rules
@@ -66,7 +66,7 @@ def sheet_line(
         "{bags} this hand, {bag_total} in all; total {total}."
     ).format(
         number=number,
-        side=side_name(side, view, names),
+        side=side_name(side, view, names, opens=False),
         bids=bids,
         tricks=sum(hand.tricks[s] for s in seats),
         points=points_words(score.points),

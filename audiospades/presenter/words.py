@@ -259,15 +259,25 @@ def player_title(seat: int, names: Sequence[str]) -> str:
     return _(names[seat])
 
 
-def side_name(side: int, view: SeatView, names: Sequence[str]) -> str:
-    """A side's name at the start of a sentence: "You and Milly", "West and East"."""
+def side_name(
+    side: int, view: SeatView, names: Sequence[str], *, opens: bool = True
+) -> str:
+    """A side's name: "You and Milly", "West and East".
+
+    As it begins a sentence, unless ``opens`` is False: then "you and Milly", as
+    in "Hand 2, you and Milly: bid 4 and 3" (a braille reader sees the capital).
+    """
     rules = view.rules
     seats = side_seats(side, rules.player_count, rules.partnerships)
     if len(seats) == 1:
-        return player_title(seats[0], names)
+        return (player_title if opens else player_name)(seats[0], names)
     if HUMAN in seats and is_you(HUMAN):
         partner = partner_of(HUMAN, rules.player_count, True)
         assert partner is not None
+        if not opens:
+            # Translators: a side in mid-sentence, as in "Hand 2, you and Milly:
+            # bid 4 and 3".
+            return _("you and {partner}").format(partner=_(names[partner]))
         return _("You and {partner}").format(partner=_(names[partner]))
     return _("{first} and {second}").format(
         first=_(names[seats[0]]), second=_(names[seats[1]])

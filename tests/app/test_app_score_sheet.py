@@ -95,13 +95,22 @@ def test_the_sheet_names_the_human_and_nil_bids(
 ) -> None:
     h = _after_hands(make_harness, 2, 4, True)
     h.press("k", "down")
-    assert h.last.startswith("Hand 1, You and ")
+    assert h.last.startswith("Hand 1, you and ")
     screen = h.app.top
     assert isinstance(screen, ScoreSheetScreen)
     # Seed 7's second hand has a nil bid by the opponents: named, never "0".
     text = " ".join(item.text() for item in screen.items)
     assert "bid 3 and nil" in text
     assert "bid 0" not in text
+
+
+def test_in_individual_play_the_sheet_says_you_in_lower_case(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """Mid-sentence "you" is not capitalised: a braille reader sees the capital."""
+    h = _after_hands(make_harness, 1, 3, False)
+    h.press("k", "down")
+    assert h.last.startswith("Hand 1, you: bid "), h.last
 
 
 def test_before_any_hand_the_sheet_says_so(
@@ -150,11 +159,11 @@ def test_readme_lists_the_score_sheet_key() -> None:
 @pytest.mark.parametrize(
     ("language", "start"),
     [
-        ("fr", "Donne 1, "),
-        ("es", "Mano 1, "),
-        ("de", "Runde 1, "),
-        ("pt", "Mão 1, "),
-        ("it", "Mano 1, "),
+        ("fr", "Donne 1, vous et "),
+        ("es", "Mano 1, tú y "),
+        ("de", "Runde 1, du und "),
+        ("pt", "Mão 1, você e "),
+        ("it", "Mano 1, tu e "),
     ],
 )
 def test_the_sheet_is_translated(
@@ -204,7 +213,7 @@ def test_k_reads_the_sheet_at_an_online_table(
             ann.press("k")
             assert "1 hand played." in ann.last
             ann.press("down")
-            assert ann.last.startswith("Hand 1, You and Bert: bid ")
+            assert ann.last.startswith("Hand 1, you and Bert: bid ")
             assert f"total {signed(score.total_after)}, 2 of 3" in ann.last
             ann.press("escape")
             assert ann.app.top is table
