@@ -95,6 +95,29 @@ def step_value(values: tuple[object, ...], current: object, step: int) -> object
     return values[0] if step > 0 else values[-1]
 
 
+def wraps_round(values: tuple[object, ...], current: object, step: int) -> bool:
+    """Whether stepping from ``current`` goes past an end and round to the other.
+
+    >>> wraps_round((1, 2, 3), 3, 1), wraps_round((1, 2, 3), 2, 1)
+    (True, False)
+    """
+    if current not in values:
+        return False
+    return not 0 <= values.index(current) + step < len(values)
+
+
+def option_values(rules: Rules, name: str) -> tuple[object, ...] | None:
+    """The values Left and Right go round for option ``name``, if it has a list."""
+    current = getattr(rules, name)
+    if name == "preset":
+        return tuple(Rules.preset_names())
+    if name == "player_count":
+        return tuple(PLAYER_COUNTS)
+    if isinstance(current, StrEnum):
+        return tuple(type(current))
+    return STEPS.get(name)
+
+
 def next_value(rules: Rules, name: str, step: int) -> object:
     """The next value of option ``name`` (enums cycle, booleans toggle)."""
     current = getattr(rules, name)
@@ -244,11 +267,20 @@ class RuleSettingsScreen(MenuScreen):
             item = self.items[self.index]
             if item.adjust is not None:
                 self._refusal = None
-                item.adjust(services, -1 if command is Command.MENU_LEFT else 1)
+                step = -1 if command is Command.MENU_LEFT else 1
+                name, rules = item.data, self.rules()
+                values = option_values(rules, name) if isinstance(name, str) else None
+                # Going round from the last value to the first (or back) is said
+                # with the edge cue: Left from "always" to 300 is no surprise.
+                wrapped = values is not None and wraps_round(
+                    values, getattr(rules, str(name)), step
+                )
+                item.adjust(services, step)
                 if self._refusal is not None:
                     services.say(Utterance(self._refusal, Cue.ILLEGAL_MOVE, True))
                 else:
-                    services.say(Utterance(self.item_text(), Cue.MENU_MOVE, True))
+                    cue = Cue.EDGE if wrapped else Cue.MENU_MOVE
+                    services.say(Utterance(self.item_text(), cue, True))
                 return None
         before = self.index
         result = super().handle(command, key, services)

@@ -18,6 +18,7 @@ from audiospades.presenter.rule_words import (
 )
 from audiospades.rules import Rules
 from audiospades.rules.options import TrumpMode
+from audiospades.sound import Cue
 from audiospades.storage import Settings
 
 
@@ -330,3 +331,21 @@ def test_partnership_options_say_they_are_unused_when_each_plays_alone(
         _focus(h, label)
         assert h.last.startswith(f"{label}, not used: each plays for themselves,")
     _focus(h, "Redeal a hand with one spade or none")
+
+
+def test_going_round_a_list_of_values_is_said_with_the_edge_cue(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """QA: Left on "Blind nil when behind by" went from "always" to 300 with the
+    usual cue, so nothing said the list had gone round."""
+    h = make_harness()
+    _open_rules(h)
+    _focus(h, "Trumps")
+    h.press("right")
+    assert h.sound.cues[-1] is Cue.MENU_MOVE
+    h.press("left", "left")  # back to the first value, then round to the last
+    assert h.sound.cues[-1] is Cue.EDGE
+    h.press("right")  # round again, to the first
+    assert h.sound.cues[-1] is Cue.EDGE
+    h.press("right")
+    assert h.sound.cues[-1] is Cue.MENU_MOVE
