@@ -21,7 +21,7 @@ from pathlib import Path
 
 from audiospades.net.protocol import RATE_BURST, RATE_PER_SECOND
 from audiospades.net.server import DEFAULT_PORT, ServerConfig, serve_forever
-from audiospades.net.store import StoreError
+from audiospades.net.store import StoreError, StoreInUse
 from audiospades.storage.paths import data_dir
 from audiospades.table_core import PACES, Delays
 
@@ -149,6 +149,12 @@ def main(argv: Sequence[str]) -> int:
     db = args.db if args.db is not None else data_dir() / "server.db"
     try:
         asyncio.run(_run(config, db))
+    except StoreInUse as error:
+        log.error(
+            "the database %s is in use by another audiospades server; stop it first",
+            error.path,
+        )
+        return 1
     except StoreError as error:
         log.error("cannot use the database %s: %s", error.path, error.message)
         return 1

@@ -131,6 +131,10 @@ class StoreError(Exception):
         super().__init__(f"{path}: {message}")
 
 
+class StoreInUse(StoreError):
+    """Another server holds the database (its lock file is locked)."""
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerRow:
     """A player: a public id and a name (the token is kept only as a hash)."""

@@ -206,3 +206,25 @@ def test_the_help_shows_the_defaults(tmp_path: Path) -> None:
     text = " ".join(done.stdout.split())
     assert "(default: 8475)" in text and "(default: 30.0)" in text
     assert "(default: None)" not in text
+
+
+def test_a_second_server_on_the_same_database_is_refused(tmp_path: Path) -> None:
+    db = tmp_path / "s.db"
+
+    async def scenario() -> None:
+        async with _serving(tmp_path, "--db", str(db)) as (proc, _port):
+            before = db.read_bytes()
+            second = await asyncio.to_thread(_serve_and_fail, tmp_path, "--db", str(db))
+            assert second.returncode == 1
+            assert (
+                f"the database {db} is in use by another audiospades server; "
+                "stop it first"
+            ) in second.stderr
+            assert "listening on" not in second.stderr
+            assert db.read_bytes() == before
+            await _stop(proc)
+        # Once the first has stopped, the database is free again.
+        async with _serving(tmp_path, "--db", str(db)) as (again, _port):
+            await _stop(again)
+
+    run(scenario())
