@@ -12,6 +12,7 @@ import argparse
 import asyncio
 import gc
 import logging
+import math
 import signal
 import ssl
 import sys
@@ -20,7 +21,7 @@ from pathlib import Path
 
 from audiospades.net.protocol import RATE_BURST, RATE_PER_SECOND
 from audiospades.net.server import DEFAULT_PORT, ServerConfig, serve_forever
-from audiospades.net.store import StoreError
+from audiospades.net.store import StoreError, StoreInUse
 from audiospades.storage.paths import data_dir
 from audiospades.table_core import PACES, Delays
 
@@ -33,52 +34,96 @@ all, for tests and load measurements)."""
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="audiospades serve", description="Run an audiospades table server."
+        prog="audiospades serve",
+        description="Run an audiospades table server.",
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="TCP port")
     parser.add_argument(
-        "--db", type=Path, default=None, help="SQLite database (default: data dir)"
+        "--port", type=int, default=DEFAULT_PORT, help="TCP port, 0 to 65535"
     )
-    parser.add_argument("--certfile", type=Path, help="TLS certificate (PEM)")
-    parser.add_argument("--keyfile", type=Path, help="TLS private key (PEM)")
+    parser.add_argument(
+        "--db",
+        type=Path,
+        default=argparse.SUPPRESS,
+        help="SQLite database (default: server.db in the data folder)",
+    )
+    parser.add_argument(
+        "--certfile",
+        type=Path,
+        default=argparse.SUPPRESS,
+        help="TLS certificate (PEM) (default: none, no TLS)",
+    )
+    parser.add_argument(
+        "--keyfile",
+        type=Path,
+        default=argparse.SUPPRESS,
+        help="TLS private key (PEM) (default: none, no TLS)",
+    )
     parser.add_argument(
         "--takeover-seconds",
         type=float,
         default=30.0,
-        help="how long a dropped player's seat waits before a computer takes it",
+        help="how long a dropped player's seat waits before a computer takes it, "
+        "0 or more",
     )
     parser.add_argument(
         "--pace", choices=sorted(SERVER_PACES), default="normal", help="table pacing"
     )
     parser.add_argument(
-        "--bot-workers", type=int, default=None, help="computer player processes"
+        "--bot-workers",
+        type=int,
+        default=argparse.SUPPRESS,
+        help="computer player processes, 1 or more (default: one a CPU)",
     )
     parser.add_argument(
         "--rate",
         type=float,
         default=RATE_PER_SECOND,
-        help="messages a second each client may send, on average",
+        help="messages a second each client may send, on average, more than 0",
     )
     parser.add_argument(
-        "--burst", type=int, default=RATE_BURST, help="messages a client may burst"
+        "--burst",
+        type=int,
+        default=RATE_BURST,
+        help="messages a client may burst, 1 or more",
     )
     return parser
+
+
+def _bad_options(args: argparse.Namespace) -> list[str]:
+    """One line for each option out of its range (none when all are good)."""
+    bad = []
+    if not 0 <= args.port <= 65535:
+        bad.append(f"--port must be 0 to 65535, not {args.port}")
+    if not (math.isfinite(args.takeover_seconds) and args.takeover_seconds >= 0):
+        bad.append(
+            "--takeover-seconds must be a number of seconds, 0 or more, "
+            f"not {args.takeover_seconds}"
+        )
+    if not (math.isfinite(args.rate) and args.rate > 0):
+        bad.append(f"--rate must be a number more than 0, not {args.rate}")
+    if args.burst < 1:
+        bad.append(f"--burst must be 1 or more, not {args.burst}")
+    if args.bot_workers is not None and args.bot_workers < 1:
+        bad.append(f"--bot-workers must be 1 or more, not {args.bot_workers}")
+    return bad
 
 
 def main(argv: Sequence[str]) -> int:
     """Parse the arguments and serve until stopped; return the exit status."""
     args = _parser().parse_args(list(argv))
+    for name in ("db", "bot_workers", "certfile", "keyfile"):  # no shown default
+        setattr(args, name, getattr(args, name, None))
     logging.basicConfig(
         level=logging.INFO,
         stream=sys.stderr,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
-    if args.takeover_seconds < 0 or not 0 <= args.port <= 65535:
-        log.error("--takeover-seconds must be positive and --port 0 to 65535")
-        return 2
-    if args.rate <= 0 or args.burst < 1:
-        log.error("--rate must be positive and --burst at least 1")
+    bad = _bad_options(args)
+    for line in bad:
+        log.error("%s", line)
+    if bad:
         return 2
     context = None
     if args.certfile or args.keyfile:
@@ -104,6 +149,12 @@ def main(argv: Sequence[str]) -> int:
     db = args.db if args.db is not None else data_dir() / "server.db"
     try:
         asyncio.run(_run(config, db))
+    except StoreInUse as error:
+        log.error(
+            "the database %s is in use by another audiospades server; stop it first",
+            error.path,
+        )
+        return 1
     except StoreError as error:
         log.error("cannot use the database %s: %s", error.path, error.message)
         return 1

@@ -63,6 +63,20 @@ class LinkState(StrEnum):
     """Closed on purpose."""
 
 
+class FailReason(StrEnum):
+    """A reason for a failed connection that the presenter words itself.
+
+    A :class:`Link` ``detail`` is one of these, or the system's own short text.
+    """
+
+    UNTRUSTED_CERTIFICATE = "untrusted-certificate"
+    """``wss://``: the server's certificate was not trusted (self-signed, expired,
+    for another name, or signed by no authority this machine knows)."""
+    SECURE_FAILED = "secure-failed"
+    """``wss://``: the secure connection could not be set up (for instance, the
+    server does not speak TLS)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Link:
     """A change of the connection's state, in order with the messages."""
@@ -100,7 +114,10 @@ class Connection:
             on_token: called (on the connection's thread) with a newly issued token.
             backoff: pauses between reconnection attempts, in seconds.
             first_attempts: attempts at the very first connection before FAILED.
-            ssl_context: for ``wss://`` with a certificate of one's own.
+            ssl_context: for ``wss://``: how to check the server's certificate.
+                Without one, ``wss://`` checks it against the system's trusted
+                authorities (``SSL_CERT_FILE`` names another bundle); ``ws://``
+                uses none.
             wake: called (on the connection's thread) when something arrives.
         """
         self.url = url
@@ -111,6 +128,8 @@ class Connection:
         self._backoff = tuple(backoff) or BACKOFF_SECONDS
         self._first_attempts = max(1, first_attempts)
         self._ssl = ssl_context
+        if ssl_context is None and url.lower().startswith("wss://"):
+            self._ssl = ssl.create_default_context()
         self._wake = wake
         self._inbox: queue.SimpleQueue[Incoming] = queue.SimpleQueue()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -294,5 +313,9 @@ class Connection:
 
 def _why(error: BaseException) -> str:
     """A short, token-free reason for a failed connection."""
+    if isinstance(error, ssl.SSLCertVerificationError):
+        return FailReason.UNTRUSTED_CERTIFICATE
+    if isinstance(error, ssl.SSLError):
+        return FailReason.SECURE_FAILED
     text = str(error) or type(error).__name__
     return text[:120]

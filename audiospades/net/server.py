@@ -23,6 +23,7 @@ ids; never a token.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import sqlite3
@@ -82,10 +83,11 @@ from audiospades.net.protocol import (
 )
 from audiospades.net.render import WebSeat
 from audiospades.net.seats import SeatHolder, new_code
-from audiospades.net.store import Store
+from audiospades.net.store import Store, StoreError, StoreInUse
 from audiospades.net.table import NetTable, TableContext
 from audiospades.net.versions import for_version
 from audiospades.rules import Bid, Card, Rules, RulesError
+from audiospades.storage.atomic import LockTimeoutError, file_lock, lock_path_for
 from audiospades.table_core import PACES, Delays
 
 log = logging.getLogger(__name__)
@@ -817,15 +819,28 @@ def _tag(message: AnyClientMessage) -> str:
 async def serve_forever(config: ServerConfig, db: Path, stop: asyncio.Event) -> None:
     """Run a server until ``stop`` is set (the command line's main loop).
 
+    The database is locked (``NAME.lock`` beside it) for as long as the server
+    runs: a second server on the same database is refused before touching it.
+
     Raises:
+        StoreInUse: if another server holds the database.
         StoreError: if the database cannot be used.
     """
-    store = Store(db)
-    server = Server(config, store)
-    try:
-        await server.start()
-        await stop.wait()
-    finally:
-        await server.close()
-        store.close()
-        log.info("stopped")
+    with contextlib.ExitStack() as held:
+        try:
+            held.enter_context(file_lock(db, timeout=0))
+        except LockTimeoutError:
+            raise StoreInUse(db, "in use by another audiospades server") from None
+        except OSError as error:
+            raise StoreError(
+                db, f"cannot make its lock file {lock_path_for(db)}: {error}"
+            ) from error
+        store = Store(db)
+        server = Server(config, store)
+        try:
+            await server.start()
+            await stop.wait()
+        finally:
+            await server.close()
+            store.close()
+            log.info("stopped")

@@ -25,9 +25,10 @@ Identity tokens are stored only as their SHA-256 hash: a token is 256 random bit
 so a plain hash cannot be reversed, and a copy of the database lets no one act as a
 player. Neither the token nor its hash is ever logged.
 
-A database that cannot be opened (unreadable, damaged, not a database, made by a
-newer version, a symbolic link) raises :class:`StoreError`, which says which file and
-why; the file is left exactly as it was.
+A database that cannot be opened (unreadable, damaged, not a database, another
+program's database, made by a newer version, a symbolic link) raises
+:class:`StoreError`, which says which file and why; the file is left exactly as it
+was.
 """
 
 from __future__ import annotations
@@ -60,6 +61,12 @@ SCHEMA_VERSION: Final = 2
 2 added ``current_hands``: a version-1 database is brought up to it when opened (its
 records are whole, and read as they are); a version-1 server refuses a version-2
 database, whose records it would read without their hand in progress."""
+
+_TABLES: Final = frozenset(
+    ("players", "tables", "records", "current_hands", "games", "results")
+)
+"""The tables of the schema. A database with any other table is another program's:
+it is refused, never changed."""
 
 _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS players (
@@ -129,6 +136,10 @@ class StoreError(Exception):
         self.path = path
         self.message = message
         super().__init__(f"{path}: {message}")
+
+
+class StoreInUse(StoreError):
+    """Another server holds the database (its lock file is locked)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,6 +280,20 @@ class Store:
 
     def _prepare(self) -> None:
         db = self._db
+        found = sorted(
+            name
+            for (name,) in db.execute(
+                "SELECT name FROM sqlite_master WHERE type IN ('table', 'view')"
+                " AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+            )
+        )
+        foreign = [name for name in found if name not in _TABLES]
+        if foreign:
+            raise StoreError(
+                self.path,
+                "is not an audiospades database (it has the tables "
+                f"{', '.join(found)}); give another --db",
+            )
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise StoreError(

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Final
 from audiospades.commands import Command
 from audiospades.i18n import _, ngettext
 from audiospades.keymap import Context
-from audiospades.net.client import LinkState
+from audiospades.net.client import FailReason, LinkState
 from audiospades.net.protocol import (
     ErrorCode,
     SeatChange,
@@ -208,10 +208,23 @@ def link_text(state: LinkState, address: str, detail: str = "") -> str:
         case LinkState.FAILED:
             if detail:
                 return _("Could not connect to {address}: {reason}.").format(
-                    address=address, reason=detail.rstrip(".")
+                    address=address, reason=_failure_words(detail).rstrip(".")
                 )
             return _("Could not connect to {address}.").format(address=address)
     return _("Disconnected from the server.")
+
+
+def _failure_words(detail: str) -> str:
+    """Why a connection failed.
+
+    The game's words for its own reasons; otherwise the system's short text.
+    """
+    match detail:
+        case FailReason.UNTRUSTED_CERTIFICATE:
+            return _("the server's certificate is not trusted")
+        case FailReason.SECURE_FAILED:
+            return _("the secure connection (wss) could not be set up")
+    return detail
 
 
 def left_server_text() -> str:

@@ -10,7 +10,7 @@ from msgspec.structs import replace
 
 from audiospades import i18n, storage
 from audiospades.app.harness import Harness
-from audiospades.net.client import LinkState
+from audiospades.net.client import FailReason, LinkState
 from audiospades.net.protocol import (
     ErrorCode,
     SeatChange,
@@ -128,6 +128,10 @@ def test_the_link_is_said_in_the_issues_words() -> None:
     assert link_text(LinkState.CONNECTED, address) == f"Connected to {address}."
     assert link_text(LinkState.FAILED, address, "Connection refused.") == (
         f"Could not connect to {address}: Connection refused."
+    )
+    assert link_text(LinkState.FAILED, address, FailReason.SECURE_FAILED) == (
+        f"Could not connect to {address}: "
+        "the secure connection (wss) could not be set up."
     )
     assert link_text(LinkState.CLOSED, address) == "Disconnected from the server."
     lost = news_utterance(OnlineNews(NewsKind.LINK, link=LinkState.LOST), address, 0)

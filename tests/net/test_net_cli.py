@@ -168,9 +168,63 @@ def test_a_bad_database_is_reported_and_kept(tmp_path: Path) -> None:
     [
         (["--certfile", "x.pem"], "both --certfile and --keyfile"),
         (["--certfile", "nothing.pem", "--keyfile", "nothing.pem"], "TLS"),
-        (["--rate", "0"], "--rate"),
+        (["--rate", "0"], "--rate must be a number more than 0, not 0.0"),
+        (["--rate", "inf"], "--rate must be a number more than 0, not inf"),
+        (["--bot-workers", "0"], "--bot-workers must be 1 or more, not 0"),
+        (["--bot-workers", "-1"], "--bot-workers must be 1 or more, not -1"),
+        (["--burst", "0"], "--burst must be 1 or more, not 0"),
+        (["--port", "70000"], "--port must be 0 to 65535, not 70000"),
+        (
+            ["--takeover-seconds", "nan"],
+            "--takeover-seconds must be a number of seconds, 0 or more, not nan",
+        ),
     ],
 )
 def test_bad_options_are_refused(tmp_path: Path, args: list[str], said: str) -> None:
-    done = _serve_and_fail(tmp_path, "--db", str(tmp_path / "s.db"), *args)
+    db = tmp_path / "s.db"
+    done = _serve_and_fail(tmp_path, "--db", str(db), *args)
     assert done.returncode == 2 and said in done.stderr
+    assert not db.exists()
+
+
+def test_each_bad_option_has_its_own_line(tmp_path: Path) -> None:
+    done = _serve_and_fail(
+        tmp_path, "--port", "70000", "--takeover-seconds", "-1", "--db", "x.db"
+    )
+    assert done.returncode == 2
+    errors = [line for line in done.stderr.splitlines() if " ERROR " in line]
+    assert len(errors) == 2
+    assert errors[0].endswith("--port must be 0 to 65535, not 70000")
+    assert errors[1].endswith(
+        "--takeover-seconds must be a number of seconds, 0 or more, not -1.0"
+    )
+
+
+def test_the_help_shows_the_defaults(tmp_path: Path) -> None:
+    done = _serve_and_fail(tmp_path, "--help")
+    assert done.returncode == 0
+    text = " ".join(done.stdout.split())
+    assert "(default: 8475)" in text and "(default: 30.0)" in text
+    assert "(default: None)" not in text
+
+
+def test_a_second_server_on_the_same_database_is_refused(tmp_path: Path) -> None:
+    db = tmp_path / "s.db"
+
+    async def scenario() -> None:
+        async with _serving(tmp_path, "--db", str(db)) as (proc, _port):
+            before = db.read_bytes()
+            second = await asyncio.to_thread(_serve_and_fail, tmp_path, "--db", str(db))
+            assert second.returncode == 1
+            assert (
+                f"the database {db} is in use by another audiospades server; "
+                "stop it first"
+            ) in second.stderr
+            assert "listening on" not in second.stderr
+            assert db.read_bytes() == before
+            await _stop(proc)
+        # Once the first has stopped, the database is free again.
+        async with _serving(tmp_path, "--db", str(db)) as (again, _port):
+            await _stop(again)
+
+    run(scenario())

@@ -239,6 +239,29 @@ def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
         Store(path)
 
 
+@pytest.mark.parametrize("version", [0, 99])
+def test_another_programs_database_is_refused_and_left_as_it_was(
+    tmp_path: Path, version: int
+) -> None:
+    path = tmp_path / "foreign.db"
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE bookmarks (url TEXT)")
+    db.execute("CREATE TABLE players (id TEXT)")
+    db.execute("INSERT INTO bookmarks VALUES ('https://example.org')")
+    db.execute(f"PRAGMA user_version={version}")
+    db.commit()
+    db.close()
+    before = path.read_bytes()
+    with pytest.raises(StoreError) as caught:
+        Store(path)
+    assert caught.value.message == (
+        "is not an audiospades database (it has the tables bookmarks, players); "
+        "give another --db"
+    )
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["foreign.db"]
+
+
 def test_a_symbolic_link_is_refused(tmp_path: Path) -> None:
     real = tmp_path / "real.db"
     Store(real).close()
