@@ -571,7 +571,8 @@ function rewordLobbyRow(row, item) {
 }
 
 function drawWaiting(screen, chosen) {
-  $("waiting-title").textContent = screen.title;
+  // "Salle d'attente : …": the colon is the language's (its "labelled" word).
+  $("waiting-heading").textContent = labelled(word("waiting_heading"), screen.title);
   $("start").hidden = !screen.is_host;
   const list = $("seats");
   list.replaceChildren();
@@ -695,6 +696,9 @@ function drawTable(screen) {
       choose.setAttribute("aria-disabled", "true");
     }
     if (face.chosen) choose.classList.add("chosen");
+    // While choosing cards to pass, each card is a toggle: chosen or not (its
+    // name stays the card's, the state is the screen reader's to say).
+    if (picture.passing) choose.setAttribute("aria-pressed", String(Boolean(face.chosen)));
     if (index === picture.focus) {
       choose.classList.add("focus");
       choose.setAttribute("aria-current", "true");

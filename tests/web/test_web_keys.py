@@ -1,0 +1,129 @@
+"""The card table's keys on the browser page, by keyboard events alone.
+
+F1 follows the moment as the game's F1 does (the bid's keys while bidding, the
+play's keys in play); a key with no meaning on the card table is said so, never
+met with silence; the waiting room's heading puts the language's colon between
+its words and the table's name.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_web_browser import (
+    board_is_focused,
+    create_table_by_keys,
+    host_short_table_by_keys,
+    is_playing,
+    my_turn,
+    open_page_by_keys,
+    press,
+    tab_to,
+)
+from web_helpers import (
+    RECORDER,
+    chromium,
+    heard,
+    running_server,
+    skip_without_browser,
+    wait_for,
+)
+
+pytestmark = pytest.mark.browser
+
+_HELP_END = "O: sound cues"
+
+
+def _lines(driver: Any) -> list[str]:
+    return [text for _kind, text in heard(driver)]
+
+
+def _help(driver: Any) -> list[str]:
+    """F1 on the card table: the lines it adds to the live regions."""
+    from selenium.webdriver.common.keys import Keys
+
+    before = len(_lines(driver))
+    press(driver, Keys.F1)
+    wait_for(
+        lambda: any(t.startswith(_HELP_END) for t in _lines(driver)[before:]),
+        what="F1's help",
+    )
+    return _lines(driver)[before:]
+
+
+def test_the_pages_help_follows_the_moment_and_no_key_is_silent(
+    tmp_path: Path,
+) -> None:
+    """While bidding, F1 names the digits and Enter's bid; in play, Enter plays
+    the card and neither Y nor the digits are listed. Backspace, Delete, F3, F4,
+    F6 and F12 in play are each answered "... does nothing here"."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        open_page_by_keys(driver, url, "Robin")
+        host_short_table_by_keys(driver, "Evening")
+        wait_for(lambda: board_is_focused(driver), what="the table region's focus")
+        wait_for(lambda: my_turn(driver), what="Robin's bid")
+        bidding = _help(driver)
+        assert "0: type the digit 0." in bidding, bidding
+        assert "Enter: make your bid, or hear how." in bidding, bidding
+        assert "Y: yes." not in bidding, bidding
+        press(driver, "3", Keys.ENTER)
+        wait_for(
+            lambda: is_playing(driver) and my_turn(driver), what="Robin's first card"
+        )
+        playing = _help(driver)
+        assert "Enter: play the card, or choose it to pass." in playing, playing
+        for not_now in ("Y: yes.", "0: type the digit 0.", "Backspace"):
+            assert not [t for t in playing if t.startswith(not_now)], playing
+        for key, name in (
+            (Keys.BACKSPACE, "Backspace"),
+            (Keys.DELETE, "Delete"),
+            (Keys.F3, "F3"),
+            (Keys.F4, "F4"),
+            (Keys.F6, "F6"),
+            (Keys.F12, "F12"),
+        ):
+            answer = f"{name} does nothing here. F1 lists the keys."
+            before = len(_lines(driver))
+            press(driver, key)
+            wait_for(lambda a=answer, b=before: a in _lines(driver)[b:], what=answer)
+        # F5 still repeats the last line on the card table (no reload).
+        press(driver, Keys.F5)
+        wait_for(
+            lambda: _lines(driver)[-1] == "F12 does nothing here. F1 lists the keys.",
+            what="F5's repeat",
+        )
+        assert board_is_focused(driver)
+
+
+def test_the_waiting_rooms_heading_takes_the_languages_colon(tmp_path: Path) -> None:
+    """In French, "Salle d'attente : Soirée", with the space French puts before a
+    colon (the page's "labelled" words), not "Salle d'attente: Soirée"."""
+    skip_without_browser()
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        # A returning French player: the page remembers the language chosen.
+        driver.get(url)
+        driver.execute_script("localStorage.setItem('audiospades-language', 'fr');")
+        driver.get(url)
+        connect = driver.find_element(By.ID, "connect")
+        wait_for(lambda: connect.text == "Se connecter", what="the French words")
+        driver.execute_script(RECORDER)
+        tab_to(driver, "#name")
+        press(driver, "Amélie")
+        tab_to(driver, "#connect")
+        press(driver, Keys.ENTER)
+        wait_for(
+            lambda: driver.find_element(By.ID, "lobby").is_displayed(),
+            what="the lobby",
+        )
+        create_table_by_keys(driver, "Soirée")
+        heading = driver.find_element(By.ID, "waiting-heading")
+        wait_for(lambda: "Soirée" in heading.text, what="the table's name")
+        assert heading.text == "Salle d'attente : Soirée"
