@@ -584,6 +584,14 @@ async def _help(page: NetPlayer) -> list[str]:
     return await _lines_until(page, lambda t: t.startswith(_HELP_END))
 
 
+async def _unbound(page: NetPlayer, key: str, name: str) -> None:
+    """``key`` pressed: said to do nothing here (other news may come first)."""
+    await page.send({"type": "key", "key": key})
+    answer = f"{name} does nothing here. F1 lists the keys."
+    lines = await _lines_until(page, lambda t: t == answer)
+    assert lines[-1] == answer
+
+
 def test_the_pages_help_follows_the_moment_and_every_key_is_answered(
     tmp_path: Path,
 ) -> None:
@@ -619,18 +627,15 @@ def test_the_pages_help_follows_the_moment_and_every_key_is_answered(
             assert "Enter: play the card, or choose it to pass." in playing, playing
             for not_now in ("Y: yes.", "0: type the digit 0.", "Backspace"):
                 assert not [t for t in playing if t.startswith(not_now)], playing
-            for key, name in (("backspace", "Backspace"), ("delete", "Delete")):
-                await page.send({"type": "key", "key": key})
-                said = await _said(page)
-                assert [line.text for line in said.lines] == [
-                    f"{name} does nothing here. F1 lists the keys."
-                ]
-            for key in ("f3", "f4", "f6", "f12"):
-                await page.send({"type": "key", "key": key})
-                said = await _said(page)
-                assert [line.text for line in said.lines] == [
-                    f"{key.upper()} does nothing here. F1 lists the keys."
-                ]
+            for key, name in (
+                ("backspace", "Backspace"),
+                ("delete", "Delete"),
+                ("f3", "F3"),
+                ("f4", "F4"),
+                ("f6", "F6"),
+                ("f12", "F12"),
+            ):
+                await _unbound(page, key, name)
             await page.close()
 
     run(scenario(), timeout=120)
@@ -684,5 +689,35 @@ def test_every_card_may_be_chosen_to_pass_on_the_page(tmp_path: Path) -> None:
             assert chosen == [first]
             assert said.screen.picture.passing
             await page.close()
+
+    run(scenario(), timeout=120)
+
+
+def test_a_spectators_keys_on_the_page_are_the_watchers_and_none_is_silent(
+    tmp_path: Path,
+) -> None:
+    """Watching a bid under way, F1 lists the table's keys (no digits, no Y) and
+    Backspace is said to do nothing there. Before, the help listed a question's
+    and a bid's keys, and Backspace got no answer."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "server.db") as server:
+            url = url_of(server)
+            host, table = await _host_with_bots(url)
+            page = NetPlayer(url, "Watcher", render=True)
+            await page.connect()
+            await page.send({"type": "spectate", "table": table, "chair": 2})
+            await page.expect(p.TableSnapshot)
+            await host.send({"type": "start_game"})
+            # The host does not bid: the table waits in the bidding.
+            while not (page.view is not None and page.view.phase is Phase.BIDDING):
+                await page.recv()
+            keys = await _help(page)
+            assert "Enter: play the card, or choose it to pass." in keys, keys
+            for not_here in ("Y: yes.", "0: type the digit 0."):
+                assert not_here not in keys, keys
+            await _unbound(page, "backspace", "Backspace")
+            await page.close()
+            await host.close()
 
     run(scenario(), timeout=120)

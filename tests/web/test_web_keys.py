@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from test_web_browser import (
+    _visible,
     board_is_focused,
     create_table_by_keys,
     host_short_table_by_keys,
@@ -21,6 +22,7 @@ from test_web_browser import (
     open_page_by_keys,
     press,
     tab_to,
+    wait_for_element,
 )
 from web_helpers import (
     RECORDER,
@@ -127,3 +129,68 @@ def test_the_waiting_rooms_heading_takes_the_languages_colon(tmp_path: Path) -> 
         heading = driver.find_element(By.ID, "waiting-heading")
         wait_for(lambda: "Soirée" in heading.text, what="the table's name")
         assert heading.text == "Salle d'attente : Soirée"
+
+
+_PRESSED = """
+return [...document.querySelectorAll('#hand button')].map((b) => [
+  b.id, b.getAttribute('aria-disabled'), b.getAttribute('aria-pressed')]);
+"""
+
+
+def test_cards_to_pass_are_offered_and_chosen_ones_pressed(tmp_path: Path) -> None:
+    """After a blind nil, every card may be chosen to pass: none is "unavailable"
+    (aria-disabled), each is a toggle button, and Enter on one makes it pressed
+    (aria-pressed true). Before, every card was aria-disabled and a chosen one was
+    marked only by its look."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    from audiospades.net import protocol as p
+    from audiospades.net.client import Connection
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        ann = Connection(url.replace("http", "ws", 1), "Ann")
+        ann.start()
+        try:
+            rules = {
+                "preset": "pagat",
+                "target_score": None,
+                "hand_limit": 1,
+                "blind_nil_behind": 0,
+            }
+            ann.send(p.CreateTable(name="Alpha", rules=rules))
+            for seat, character in enumerate(("milly", "bert"), start=1):
+                ann.send(p.AddBot(seat=seat, character=character))
+            open_page_by_keys(driver, url, "Robin")
+            wait_for_element(driver, "#tables li", "Ann's table")
+            table = driver.execute_script(
+                "return document.querySelector('#tables li').dataset.id"
+            )
+            tab_to(driver, f"#join-{table}")
+            press(driver, Keys.ENTER)
+            wait_for(lambda: _visible(driver, "waiting"), what="the waiting room")
+            ann.send(p.StartGame())
+            wait_for(lambda: _visible(driver, "table"), what="the table")
+            ann.send(p.Leave())  # a computer player takes Ann's seat
+            wait_for(lambda: board_is_focused(driver), what="the table region's focus")
+            wait_for(
+                lambda: any(t.startswith("Bid blind nil") for t in _lines(driver)),
+                what="the blind nil question",
+            )
+            press(driver, "y")
+
+            def passing() -> list[Any]:
+                cards = driver.execute_script(_PRESSED)
+                return cards if cards and all(c[2] for c in cards) else []
+
+            cards = wait_for(passing, what="the cards to pass")
+            assert [c[1:] for c in cards] == [[None, "false"]] * len(cards), cards
+            press(driver, Keys.ENTER)
+            wait_for(
+                lambda: (
+                    [c[2] for c in driver.execute_script(_PRESSED)].count("true") == 1
+                ),
+                what="a card chosen",
+            )
+        finally:
+            ann.close()
