@@ -38,6 +38,18 @@ pytestmark = pytest.mark.browser
 _HELP_END = "O: sound cues"
 
 
+_DEFAULTS = """
+window.__defaults = [];
+document.addEventListener("keydown", (event) => {
+  if (event.ctrlKey && event.key.length === 1) {
+    window.__defaults.push([event.key, event.defaultPrevented]);
+  }
+});
+"""
+"""Records each Ctrl+letter keydown that reaches the document, and whether the
+page took it from the browser."""
+
+
 def _lines(driver: Any) -> list[str]:
     return [text for _kind, text in heard(driver)]
 
@@ -60,7 +72,8 @@ def test_the_pages_help_follows_the_moment_and_no_key_is_silent(
 ) -> None:
     """While bidding, F1 names the digits and Enter's bid; in play, Enter plays
     the card and neither Y nor the digits are listed. Backspace, Delete, F3, F4,
-    F6 and F12 in play are each answered "... does nothing here"."""
+    F6 and F12 in play are each answered "... does nothing here"; F5 still
+    repeats; Ctrl+F is left to the browser."""
     skip_without_browser()
     from selenium.webdriver.common.keys import Keys
 
@@ -100,6 +113,18 @@ def test_the_pages_help_follows_the_moment_and_no_key_is_silent(
             what="F5's repeat",
         )
         assert board_is_focused(driver)
+        # Ctrl's chords the game does not use stay the browser's: not taken from
+        # it (default prevented), nor answered.
+        driver.execute_script(_DEFAULTS)
+        from selenium.webdriver.common.action_chains import ActionChains
+
+        chain = ActionChains(driver).key_down(Keys.CONTROL).send_keys("f")
+        chain.key_up(Keys.CONTROL).perform()
+        seen = wait_for(
+            lambda: driver.execute_script("return window.__defaults"),
+            what="Ctrl+F's keydown",
+        )
+        assert seen == [["f", False]], seen
 
 
 def test_the_waiting_rooms_heading_takes_the_languages_colon(tmp_path: Path) -> None:

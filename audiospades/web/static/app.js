@@ -723,10 +723,16 @@ function keyName(event) {
   return null;
 }
 
+// Ctrl's chords the game gives a meaning (no undo online, the speech rate's is
+// the screen reader's: each is answered); every other Ctrl chord stays the
+// browser's (find, address bar, zoom...).
+const GAME_CTRL_KEYS = new Set(["z", "up", "down"]);
+
 function onBoardKey(event) {
   if (event.altKey || event.metaKey) return;
   const key = keyName(event);
   if (!key) return;
+  if (event.ctrlKey && !GAME_CTRL_KEYS.has(key)) return;
   if (event.repeat && performance.now() - state.lastKeyAt < REPEAT_MS) {
     event.preventDefault();
     return;
