@@ -272,6 +272,30 @@ class KeyMap:
         """Every chord bound in ``context``, in table order."""
         return list(self._table[context].items())
 
+    def help_bindings(
+        self, contexts: Sequence[Context], order: Sequence[Context] | None = None
+    ) -> list[tuple[Chord, Command]]:
+        """The keys F1 lists for ``contexts`` (most specific first), in ``order``.
+
+        A key bound in several contexts is listed once, with the meaning the first
+        of ``contexts`` gives it, where ``order`` reaches that context (by default
+        ``contexts`` itself). The game's help screen and the browser page's F1
+        both list these.
+        """
+        meaning: dict[Chord, Context] = {}
+        for context in contexts:
+            for chord in self._table[context]:
+                meaning.setdefault(chord, context)
+        out: list[tuple[Chord, Command]] = []
+        seen: set[Chord] = set()
+        for context in contexts if order is None else order:
+            for chord, command in self._table[context].items():
+                if chord in seen or meaning.get(chord) is not context:
+                    continue
+                seen.add(chord)
+                out.append((chord, command))
+        return out
+
     def chords_for(self, command: Command, chain: Sequence[Context]) -> list[Chord]:
         """Every chord that gives ``command`` in ``chain`` (not shadowed)."""
         out = []

@@ -259,6 +259,17 @@ class TableController:
             return (Context.BIDDING, Context.TABLE)
         return (Context.TABLE,)
 
+    @staticmethod
+    def help_order(contexts: tuple[Context, ...]) -> tuple[Context, ...]:
+        """The order F1 lists ``contexts`` in (the table's :meth:`key_contexts`).
+
+        While bidding, the information keys (B C F V S T...) come before the
+        digits; a key still means what ``contexts`` makes it mean.
+        """
+        if contexts[:2] == (Context.BIDDING, Context.TABLE):
+            return (Context.TABLE, Context.BIDDING, *contexts[2:])
+        return contexts
+
     def _is_my_bid_turn(self, view: SeatView) -> bool:
         return self.port.is_human_turn and view.phase is Phase.BIDDING
 

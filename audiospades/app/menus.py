@@ -334,23 +334,13 @@ class HelpScreen(MenuScreen):
         )
 
     def on_enter(self, services: Services) -> None:
-        keymap = services.keymap
-        meaning: dict[Chord, Context] = {}
-        for context in self.contexts:
-            for chord, _command in keymap.bindings(context):
-                meaning.setdefault(chord, context)
-        seen = set()
-        for context in self.order:
-            for chord, command in keymap.bindings(context):
-                if chord in seen or meaning.get(chord) is not context:
-                    continue
-                seen.add(chord)
-                if command in self.meanings:
-                    words = self.meanings[command]
-                    if words is not None:
-                        self.items.append(MenuItem(partial(_own_item, chord, words)))
-                    continue
-                self.items.append(MenuItem(partial(_help_item, chord, command)))
+        for chord, command in services.keymap.help_bindings(self.contexts, self.order):
+            if command in self.meanings:
+                words = self.meanings[command]
+                if words is not None:
+                    self.items.append(MenuItem(partial(_own_item, chord, words)))
+                continue
+            self.items.append(MenuItem(partial(_help_item, chord, command)))
         super().on_enter(services)
 
     def on_enter_again(self, services: Services) -> None:

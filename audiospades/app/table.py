@@ -101,11 +101,7 @@ class TableScreen(Screen):
         return self.control.key_contexts()
 
     def help_contexts(self) -> tuple[Context, ...]:
-        # While bidding, the information keys (B C F V S T...) come before the digits.
-        contexts = self.key_contexts()
-        if contexts[:2] == (Context.BIDDING, Context.TABLE):
-            return (Context.TABLE, Context.BIDDING, *contexts[2:])
-        return contexts
+        return self.control.help_order(self.key_contexts())
 
     def help_meanings(self) -> Mapping[Command, str | None]:
         # Once the game is over, Enter plays no card: it tells the result again.

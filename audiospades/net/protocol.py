@@ -523,6 +523,9 @@ class Picture(Message, frozen=True):
     """The index in ``hand`` of the card the keys are on."""
     bid_entry: str
     over: bool
+    passing: bool = False
+    """The viewer is choosing cards to pass: each card is chosen or not (a
+    toggle), and any may be."""
 
 
 class ListItem(Message, frozen=True):

@@ -62,7 +62,7 @@ from audiospades.presenter.system import (
 )
 from audiospades.presenter.table import seat_label_text, seat_to_act
 from audiospades.presenter.words import card_name, watching
-from audiospades.replies import Reply
+from audiospades.replies import Reply, UnboundKey
 from audiospades.rules import Card, Phase, SeatView
 from audiospades.sound import Cue
 from audiospades.table_control import TableController, TablePort
@@ -110,14 +110,6 @@ _NOT_ON_THE_PAGE: Final = frozenset(
 )
 """Keys F1's help leaves out on the page: the browser and the screen reader have
 their own (the page's Escape and O are told by the last line)."""
-
-_HELP_CONTEXTS: Final = (
-    Context.QUESTION,
-    Context.BIDDING,
-    Context.TABLE,
-    Context.ONLINE,
-    Context.GLOBAL,
-)
 
 
 class _Inbox:
@@ -460,6 +452,11 @@ class WebSeat:
             return
         char = press.key if len(press.key) == 1 and not press.ctrl else ""
         reply = control.handle(command, char, chord)
+        if reply is None and command is None and not press.ctrl:
+            # A key with no meaning here (Backspace in play, F3...): said so, as
+            # the game says it, never silence. Ctrl's unbound chords are the
+            # browser's.
+            reply = UnboundKey(chord)
         if reply is not None:
             replies.append(reply)
         self.render(replies)
@@ -503,7 +500,6 @@ class WebSeat:
 
     def _send_help(self, control: TableController) -> None:
         lines: list[p.SaidLine] = [p.SaidLine(text=web_words.help_intro())]
-        seen: set[Chord] = set()
         # Once the game is over, Enter, Space and N tell the result (the page's
         # buttons start another game): said so, not their meaning in a bid, a
         # question or play, listed first.
@@ -512,20 +508,23 @@ class WebSeat:
             for chord, command in self.keymap.bindings(Context.TABLE)
             if command in control.after_game_keys()
         }
-        for context in _HELP_CONTEXTS:
-            for chord, command in self.keymap.bindings(context):
-                if chord in seen or command in _NOT_ON_THE_PAGE:
-                    continue
-                if chord.key == "escape" or command is Command.UNDO:
-                    # The page's Escape goes to its buttons (its own line says so),
-                    # and there is no undo online.
-                    continue
-                seen.add(chord)
-                if chord in after_game:
-                    text = own_help_text(chord, game_over_key_text())
-                else:
-                    text = key_help_text(chord, command)
-                lines.append(p.SaidLine(text=text))
+        # The keys of this moment, as the game's F1 at an online table lists them:
+        # a bid's keys only while it is our turn to bid, a question's while it is
+        # asked, the table's (play) keys otherwise; a spectator's are the table's.
+        contexts = (*control.key_contexts(), Context.ONLINE, Context.GLOBAL)
+        order = control.help_order(contexts)
+        for chord, command in self.keymap.help_bindings(contexts, order):
+            if command in _NOT_ON_THE_PAGE:
+                continue
+            if chord.key == "escape" or command is Command.UNDO:
+                # The page's Escape goes to its buttons (its own line says so),
+                # and there is no undo online.
+                continue
+            if chord in after_game:
+                text = own_help_text(chord, game_over_key_text())
+            else:
+                text = key_help_text(chord, command)
+            lines.append(p.SaidLine(text=text))
         lines.append(p.SaidLine(text=web_words.page_keys_text()))
         self.client.send(p.Said(lines=lines, screen=None))
 
@@ -609,7 +608,14 @@ class WebSeat:
         # game's picture frames it.
         winner = shown.seat if shown is not None and not view.trick else None
         acting = seat_to_act(view, port.awaiting_trick_clear)
-        legal = view.legal_plays if view.phase is Phase.PLAYING else frozenset()
+        passing = view.phase is Phase.PASSING and view.is_my_turn
+        legal = (
+            view.legal_plays
+            if view.phase is Phase.PLAYING
+            else frozenset(view.hand)
+            if passing  # any card may be chosen to pass
+            else frozenset()
+        )
         places = [
             p.Place(
                 seat=seat,
@@ -633,6 +639,7 @@ class WebSeat:
             focus=hand.index(control.focus) if control.focus in hand else None,
             bid_entry=control.bid_entry,
             over=view.is_over,
+            passing=passing,
         )
 
     def _characters(self) -> list[p.ListItem]:

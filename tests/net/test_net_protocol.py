@@ -322,6 +322,7 @@ def test_the_pages_winner_mark_and_chairs_are_optional() -> None:
     assert isinstance(said, p.Said) and said.screen is not None
     assert said.screen.picture is not None
     assert said.screen.picture.places[0].won_trick is False
+    assert said.screen.picture.passing is False
     assert said.screen.items[0].chairs is None
     chairs = [p.ListItem(id="2", label="Watch from seat 3, Bert")]
     new = p.Said(

@@ -573,3 +573,151 @@ def test_a_page_at_a_table_hears_who_comes_to_watch_and_who_stops(
             await page.close()
 
     run(scenario())
+
+
+_HELP_END = "O: sound cues"
+"""The start of the page's own last line of F1's help."""
+
+
+async def _help(page: NetPlayer) -> list[str]:
+    await page.send({"type": "key", "key": "f1"})
+    return await _lines_until(page, lambda t: t.startswith(_HELP_END))
+
+
+async def _unbound(page: NetPlayer, key: str, name: str) -> None:
+    """``key`` pressed: said to do nothing here (other news may come first)."""
+    await page.send({"type": "key", "key": key})
+    answer = f"{name} does nothing here. F1 lists the keys."
+    lines = await _lines_until(page, lambda t: t == answer)
+    assert lines[-1] == answer
+
+
+def test_the_pages_help_follows_the_moment_and_every_key_is_answered(
+    tmp_path: Path,
+) -> None:
+    """F1 lists the bid's keys while bidding, the play's keys in play (as the
+    game's F1); a key with no meaning in play is said so, not met with silence.
+
+    Before, the help was the same at every moment (a question's and a bid's keys
+    first, Enter "make your bid" in play), and Backspace, Delete or F3 in play got
+    no answer at all."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "server.db", bot_workers=1) as server:
+            page = NetPlayer(url_of(server), "Ann", render=True)
+            await page.connect()
+            rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
+            await page.send({"type": "create_table", "name": "T", "rules": rules})
+            await page.expect(p.TableSnapshot)
+            for seat, who in enumerate(BOTS, start=1):
+                await page.send({"type": "add_bot", "seat": seat, "character": who})
+            await page.send({"type": "start_game"})
+            while not (page.turn and page.turn.phase is Phase.BIDDING):
+                await page.recv()
+            page.turn = None
+            bidding = await _help(page)
+            assert "0: type the digit 0." in bidding, bidding
+            assert "Enter: make your bid, or hear how." in bidding, bidding
+            assert "Y: yes." not in bidding, bidding
+            await page.send({"type": "key", "key": "3"})
+            await page.send({"type": "key", "key": "return"})
+            while not (page.turn and page.turn.phase is Phase.PLAYING):
+                await page.recv()
+            playing = await _help(page)
+            assert "Enter: play the card, or choose it to pass." in playing, playing
+            for not_now in ("Y: yes.", "0: type the digit 0.", "Backspace"):
+                assert not [t for t in playing if t.startswith(not_now)], playing
+            for key, name in (
+                ("backspace", "Backspace"),
+                ("delete", "Delete"),
+                ("f3", "F3"),
+                ("f4", "F4"),
+                ("f6", "F6"),
+                ("f12", "F12"),
+            ):
+                await _unbound(page, key, name)
+            await page.close()
+
+    run(scenario(), timeout=120)
+
+
+def test_every_card_may_be_chosen_to_pass_on_the_page(tmp_path: Path) -> None:
+    """After a blind nil, every card of the hand is offered (playable) while
+    choosing the cards to pass, and the picture says it is a passing choice; a
+    card chosen is marked so. Before, every card was shown as not playable."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "server.db", bot_workers=1) as server:
+            page = NetPlayer(url_of(server), "Ann", render=True)
+            await page.connect()
+            rules = {
+                "preset": "pagat",
+                "target_score": None,
+                "hand_limit": 1,
+                "blind_nil_behind": 0,
+            }
+            await page.send({"type": "create_table", "name": "T", "rules": rules})
+            await page.expect(p.TableSnapshot)
+            for seat, who in enumerate(BOTS, start=1):
+                await page.send({"type": "add_bot", "seat": seat, "character": who})
+            await page.send({"type": "start_game"})
+            while not page.questions:
+                await page.recv()
+            page.questions = []
+            await page.send({"type": "key", "key": "y"})
+            while True:
+                said = await _said(page)
+                view = page.view
+                if (
+                    view is not None
+                    and view.phase is Phase.PASSING
+                    and view.is_my_turn
+                    and said.screen is not None
+                    and said.screen.picture is not None
+                    and said.screen.picture.hand
+                ):
+                    break
+            picture = said.screen.picture
+            assert picture.passing
+            assert all(face.playable for face in picture.hand), picture.hand
+            assert not any(face.chosen for face in picture.hand)
+            first = picture.hand[0].card
+            await page.send({"type": "key", "key": "return", "card": first})
+            said = await _said(page)
+            assert said.screen is not None and said.screen.picture is not None
+            chosen = [face.card for face in said.screen.picture.hand if face.chosen]
+            assert chosen == [first]
+            assert said.screen.picture.passing
+            await page.close()
+
+    run(scenario(), timeout=120)
+
+
+def test_a_spectators_keys_on_the_page_are_the_watchers_and_none_is_silent(
+    tmp_path: Path,
+) -> None:
+    """Watching a bid under way, F1 lists the table's keys (no digits, no Y) and
+    Backspace is said to do nothing there. Before, the help listed a question's
+    and a bid's keys, and Backspace got no answer."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "server.db") as server:
+            url = url_of(server)
+            host, table = await _host_with_bots(url)
+            page = NetPlayer(url, "Watcher", render=True)
+            await page.connect()
+            await page.send({"type": "spectate", "table": table, "chair": 2})
+            await page.expect(p.TableSnapshot)
+            await host.send({"type": "start_game"})
+            # The host does not bid: the table waits in the bidding.
+            while not (page.view is not None and page.view.phase is Phase.BIDDING):
+                await page.recv()
+            keys = await _help(page)
+            assert "Enter: play the card, or choose it to pass." in keys, keys
+            for not_here in ("Y: yes.", "0: type the digit 0."):
+                assert not_here not in keys, keys
+            await _unbound(page, "backspace", "Backspace")
+            await page.close()
+            await host.close()
+
+    run(scenario(), timeout=120)

@@ -571,7 +571,8 @@ function rewordLobbyRow(row, item) {
 }
 
 function drawWaiting(screen, chosen) {
-  $("waiting-title").textContent = screen.title;
+  // "Salle d'attente : …": the colon is the language's (its "labelled" word).
+  $("waiting-heading").textContent = labelled(word("waiting_heading"), screen.title);
   $("start").hidden = !screen.is_host;
   const list = $("seats");
   list.replaceChildren();
@@ -695,6 +696,9 @@ function drawTable(screen) {
       choose.setAttribute("aria-disabled", "true");
     }
     if (face.chosen) choose.classList.add("chosen");
+    // While choosing cards to pass, each card is a toggle: chosen or not (its
+    // name stays the card's, the state is the screen reader's to say).
+    if (picture.passing) choose.setAttribute("aria-pressed", String(Boolean(face.chosen)));
     if (index === picture.focus) {
       choose.classList.add("focus");
       choose.setAttribute("aria-current", "true");
@@ -719,10 +723,16 @@ function keyName(event) {
   return null;
 }
 
+// Ctrl's chords the game gives a meaning (no undo online, the speech rate's is
+// the screen reader's: each is answered); every other Ctrl chord stays the
+// browser's (find, address bar, zoom...).
+const GAME_CTRL_KEYS = new Set(["z", "up", "down"]);
+
 function onBoardKey(event) {
   if (event.altKey || event.metaKey) return;
   const key = keyName(event);
   if (!key) return;
+  if (event.ctrlKey && !GAME_CTRL_KEYS.has(key)) return;
   if (event.repeat && performance.now() - state.lastKeyAt < REPEAT_MS) {
     event.preventDefault();
     return;

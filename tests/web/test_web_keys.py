@@ -1,0 +1,221 @@
+"""The card table's keys on the browser page, by keyboard events alone.
+
+F1 follows the moment as the game's F1 does (the bid's keys while bidding, the
+play's keys in play); a key with no meaning on the card table is said so, never
+met with silence; the waiting room's heading puts the language's colon between
+its words and the table's name.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_web_browser import (
+    _visible,
+    board_is_focused,
+    create_table_by_keys,
+    host_short_table_by_keys,
+    is_playing,
+    my_turn,
+    open_page_by_keys,
+    press,
+    tab_to,
+    wait_for_element,
+)
+from web_helpers import (
+    RECORDER,
+    chromium,
+    heard,
+    running_server,
+    skip_without_browser,
+    wait_for,
+)
+
+pytestmark = pytest.mark.browser
+
+_HELP_END = "O: sound cues"
+
+
+_DEFAULTS = """
+window.__defaults = [];
+document.addEventListener("keydown", (event) => {
+  if (event.ctrlKey && event.key.length === 1) {
+    window.__defaults.push([event.key, event.defaultPrevented]);
+  }
+});
+"""
+"""Records each Ctrl+letter keydown that reaches the document, and whether the
+page took it from the browser."""
+
+
+def _lines(driver: Any) -> list[str]:
+    return [text for _kind, text in heard(driver)]
+
+
+def _help(driver: Any) -> list[str]:
+    """F1 on the card table: the lines it adds to the live regions."""
+    from selenium.webdriver.common.keys import Keys
+
+    before = len(_lines(driver))
+    press(driver, Keys.F1)
+    wait_for(
+        lambda: any(t.startswith(_HELP_END) for t in _lines(driver)[before:]),
+        what="F1's help",
+    )
+    return _lines(driver)[before:]
+
+
+def test_the_pages_help_follows_the_moment_and_no_key_is_silent(
+    tmp_path: Path,
+) -> None:
+    """While bidding, F1 names the digits and Enter's bid; in play, Enter plays
+    the card and neither Y nor the digits are listed. Backspace, Delete, F3, F4,
+    F6 and F12 in play are each answered "... does nothing here"; F5 still
+    repeats; Ctrl+F is left to the browser."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        open_page_by_keys(driver, url, "Robin")
+        host_short_table_by_keys(driver, "Evening")
+        wait_for(lambda: board_is_focused(driver), what="the table region's focus")
+        wait_for(lambda: my_turn(driver), what="Robin's bid")
+        bidding = _help(driver)
+        assert "0: type the digit 0." in bidding, bidding
+        assert "Enter: make your bid, or hear how." in bidding, bidding
+        assert "Y: yes." not in bidding, bidding
+        press(driver, "3", Keys.ENTER)
+        wait_for(
+            lambda: is_playing(driver) and my_turn(driver), what="Robin's first card"
+        )
+        playing = _help(driver)
+        assert "Enter: play the card, or choose it to pass." in playing, playing
+        for not_now in ("Y: yes.", "0: type the digit 0.", "Backspace"):
+            assert not [t for t in playing if t.startswith(not_now)], playing
+        for key, name in (
+            (Keys.BACKSPACE, "Backspace"),
+            (Keys.DELETE, "Delete"),
+            (Keys.F3, "F3"),
+            (Keys.F4, "F4"),
+            (Keys.F6, "F6"),
+            (Keys.F12, "F12"),
+        ):
+            answer = f"{name} does nothing here. F1 lists the keys."
+            before = len(_lines(driver))
+            press(driver, key)
+            wait_for(lambda a=answer, b=before: a in _lines(driver)[b:], what=answer)
+        # F5 still repeats the last line on the card table (no reload).
+        press(driver, Keys.F5)
+        wait_for(
+            lambda: _lines(driver)[-1] == "F12 does nothing here. F1 lists the keys.",
+            what="F5's repeat",
+        )
+        assert board_is_focused(driver)
+        # Ctrl's chords the game does not use stay the browser's: not taken from
+        # it (default prevented), nor answered.
+        driver.execute_script(_DEFAULTS)
+        from selenium.webdriver.common.action_chains import ActionChains
+
+        chain = ActionChains(driver).key_down(Keys.CONTROL).send_keys("f")
+        chain.key_up(Keys.CONTROL).perform()
+        seen = wait_for(
+            lambda: driver.execute_script("return window.__defaults"),
+            what="Ctrl+F's keydown",
+        )
+        assert seen == [["f", False]], seen
+
+
+def test_the_waiting_rooms_heading_takes_the_languages_colon(tmp_path: Path) -> None:
+    """In French, "Salle d'attente : Soirée", with the space French puts before a
+    colon (the page's "labelled" words), not "Salle d'attente: Soirée"."""
+    skip_without_browser()
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        # A returning French player: the page remembers the language chosen.
+        driver.get(url)
+        driver.execute_script("localStorage.setItem('audiospades-language', 'fr');")
+        driver.get(url)
+        connect = driver.find_element(By.ID, "connect")
+        wait_for(lambda: connect.text == "Se connecter", what="the French words")
+        driver.execute_script(RECORDER)
+        tab_to(driver, "#name")
+        press(driver, "Amélie")
+        tab_to(driver, "#connect")
+        press(driver, Keys.ENTER)
+        wait_for(
+            lambda: driver.find_element(By.ID, "lobby").is_displayed(),
+            what="the lobby",
+        )
+        create_table_by_keys(driver, "Soirée")
+        heading = driver.find_element(By.ID, "waiting-heading")
+        wait_for(lambda: "Soirée" in heading.text, what="the table's name")
+        assert heading.text == "Salle d'attente : Soirée"
+
+
+_PRESSED = """
+return [...document.querySelectorAll('#hand button')].map((b) => [
+  b.id, b.getAttribute('aria-disabled'), b.getAttribute('aria-pressed')]);
+"""
+
+
+def test_cards_to_pass_are_offered_and_chosen_ones_pressed(tmp_path: Path) -> None:
+    """After a blind nil, every card may be chosen to pass: none is "unavailable"
+    (aria-disabled), each is a toggle button, and Enter on one makes it pressed
+    (aria-pressed true). Before, every card was aria-disabled and a chosen one was
+    marked only by its look."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    from audiospades.net import protocol as p
+    from audiospades.net.client import Connection
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        ann = Connection(url.replace("http", "ws", 1), "Ann")
+        ann.start()
+        try:
+            rules = {
+                "preset": "pagat",
+                "target_score": None,
+                "hand_limit": 1,
+                "blind_nil_behind": 0,
+            }
+            ann.send(p.CreateTable(name="Alpha", rules=rules))
+            for seat, character in enumerate(("milly", "bert"), start=1):
+                ann.send(p.AddBot(seat=seat, character=character))
+            open_page_by_keys(driver, url, "Robin")
+            wait_for_element(driver, "#tables li", "Ann's table")
+            table = driver.execute_script(
+                "return document.querySelector('#tables li').dataset.id"
+            )
+            tab_to(driver, f"#join-{table}")
+            press(driver, Keys.ENTER)
+            wait_for(lambda: _visible(driver, "waiting"), what="the waiting room")
+            ann.send(p.StartGame())
+            wait_for(lambda: _visible(driver, "table"), what="the table")
+            ann.send(p.Leave())  # a computer player takes Ann's seat
+            wait_for(lambda: board_is_focused(driver), what="the table region's focus")
+            wait_for(
+                lambda: any(t.startswith("Bid blind nil") for t in _lines(driver)),
+                what="the blind nil question",
+            )
+            press(driver, "y")
+
+            def passing() -> list[Any]:
+                cards = driver.execute_script(_PRESSED)
+                return cards if cards and all(c[2] for c in cards) else []
+
+            cards = wait_for(passing, what="the cards to pass")
+            assert [c[1:] for c in cards] == [[None, "false"]] * len(cards), cards
+            press(driver, Keys.ENTER)
+            wait_for(
+                lambda: (
+                    [c[2] for c in driver.execute_script(_PRESSED)].count("true") == 1
+                ),
+                what="a card chosen",
+            )
+        finally:
+            ann.close()
