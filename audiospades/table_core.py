@@ -66,6 +66,7 @@ from audiospades.rules import (
     Reason,
     SeatView,
     TrickWon,
+    public_view,
     seat_view,
     seat_views,
     shuffled_deal,
@@ -167,7 +168,13 @@ class TableCore:
         self._asked_blind_for = -1
         self._asked_redeal_for = -1
         self._announced_at: dict[int, int] = {}
-        self._views_of: tuple[Game, int, frozenset[int]] | None = None
+        self._views_of: (
+            tuple[Game, int, frozenset[int], frozenset[tuple[int, Question]]] | None
+        ) = None
+        self.views_changed = False
+        """The seats' views changed with no notice to tell it (a question was
+        answered or dropped): an online table sends them again (the owner clears
+        it)."""
         self._views_now: dict[int, SeatView] = {}
         """The seats' views built at the moment ``_views_of`` names (game, action
         count, hidden hands): a turn's notice and the frames after it share them."""
@@ -222,7 +229,8 @@ class TableCore:
         self._hidden.discard(seat)
         # An open question is dropped: a computer player never bids blind nil or
         # asks for a redeal on behalf of a person who has left.
-        self._questions.pop(seat, None)
+        if self._questions.pop(seat, None) is not None:
+            self.views_changed = True
         self._due = min(self._due, self._now + self.delays.bot)
         if not self._questions:
             self._pre_bidding()
@@ -247,14 +255,41 @@ class TableCore:
         return seat in self._hidden
 
     def view(self, seat: int) -> SeatView:
-        """What ``seat`` may know now."""
+        """What ``seat`` may know now (no one is to act while a question is open)."""
         built = self._built_views()
         view = built.get(seat)
         if view is None:
-            view = built[seat] = seat_view(
-                self.game, seat, hide_hand=seat in self._hidden
+            view = built[seat] = self._asking(
+                seat_view(self.game, seat, hide_hand=seat in self._hidden)
             )
         return view
+
+    def public_view(self, chair: int) -> SeatView:
+        """What a spectator watching from ``chair`` may know now."""
+        return self._asking(public_view(self.game, chair))
+
+    def _asking(self, view: SeatView) -> SeatView:
+        """``view`` while questions are open: the table waits on their answers.
+
+        Nobody is to act (the first bidder is not told it is their turn, and the
+        picture marks no one); the seats asked about blind nil are named, not
+        one asked about a redeal (it would tell of a weak hand).
+        """
+        if not self._questions:
+            return view
+        named = tuple(
+            seat
+            for seat, question in sorted(self._questions.items())
+            if question.kind is QuestionKind.BLIND_NIL
+        )
+        return replace(
+            view,
+            to_act=None,
+            legal_bids=(),
+            legal_plays=frozenset(),
+            question_open=True,
+            answering=named,
+        )
 
     def views(self, seats: Iterable[int]) -> list[SeatView]:
         """What each of ``seats`` may know now (one public part, built once).
@@ -266,19 +301,26 @@ class TableCore:
         missing = [seat for seat in wanted if seat not in built]
         if missing:
             fresh = seat_views(self.game, missing, hidden=self._hidden)
-            built.update(zip(missing, fresh, strict=True))
+            built.update(zip(missing, (self._asking(v) for v in fresh), strict=True))
         return [built[seat] for seat in wanted]
 
     def _built_views(self) -> dict[int, SeatView]:
         """The views built at this moment; empty once the game has moved on.
 
-        A game only grows (undo replaces it), so the game, its action count and
-        the hidden hands name a moment.
+        A game only grows (undo replaces it), so the game, its action count, the
+        hidden hands and the open questions name a moment.
         """
         game, count, hidden = self.game, self.game.action_count, self._hidden
+        asked = frozenset(self._questions.items())
         now = self._views_of
-        if now is None or now[0] is not game or now[1] != count or now[2] != hidden:
-            self._views_of = (game, count, frozenset(hidden))
+        if (
+            now is None
+            or now[0] is not game
+            or now[1] != count
+            or now[2] != hidden
+            or now[3] != asked
+        ):
+            self._views_of = (game, count, frozenset(hidden), asked)
             self._views_now = {}
         return self._views_now
 
@@ -356,6 +398,8 @@ class TableCore:
     def answer(self, seat: int, yes: bool) -> bool:
         """Answer ``seat``'s open question; False if none waits for it."""
         question = self._questions.pop(seat, None)
+        if question is not None:
+            self.views_changed = True
         if question is None:
             return False
         self.dirty = True
@@ -589,7 +633,11 @@ class TableCore:
             ):
                 self.hurry()  # acting while a finished trick is shown gathers it
             else:
-                self._emit(seat, Refused(_not_now(self.game)))
+                # While a question is open, no one is to act: name no one.
+                waiting = IllegalAction(Reason.NOT_YOUR_TURN)
+                self._emit(
+                    seat, Refused(waiting if self._questions else _not_now(self.game))
+                )
                 return False
         try:
             self._apply(action)

@@ -100,6 +100,22 @@ def test_views_are_always_of_this_moment_and_a_turns_view_is_not_built_twice() -
         hidden = {s for s in seats if table.is_hand_hidden(s)}
         hidden_seen += bool(hidden)
         fresh = seat_views(table.game, seats, hidden=hidden)
+        asked = {s: q for s in seats if (q := table.question(s)) is not None}
+        if asked:  # no one is to act while the table waits for answers
+            blind = tuple(
+                s for s, q in asked.items() if q.kind is QuestionKind.BLIND_NIL
+            )
+            fresh = [
+                dataclasses.replace(
+                    v,
+                    to_act=None,
+                    legal_bids=(),
+                    legal_plays=frozenset(),
+                    question_open=True,
+                    answering=blind,
+                )
+                for v in fresh
+            ]
         assert table.views(seats) == fresh
         assert [table.view(s) for s in seats] == fresh
         for seat in (0, 2):

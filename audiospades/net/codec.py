@@ -308,6 +308,8 @@ def encode_view(view: SeatView) -> WireView:
         can_request_redeal=view.can_request_redeal,
         winner=view.winner,
         is_draw=view.is_draw,
+        question_open=view.question_open,
+        answering=list(view.answering),
     )
 
 
@@ -320,6 +322,7 @@ _OWN_FIELDS: Final = (
     "legal_bids",
     "is_blind_nil_eligible",
     "can_request_redeal",
+    "answering",
 )
 """The fields of a seat view that differ from seat to seat at one moment."""
 
@@ -345,6 +348,7 @@ def encode_views(views: Iterable[SeatView]) -> list[WireView]:
             or view.to_act != first.to_act
             or view.phase is not first.phase
             or view.bids != first.bids
+            or view.question_open != first.question_open
         ):
             first, base = view, encode_view(view)
             out.append(base)
@@ -362,6 +366,7 @@ def encode_views(views: Iterable[SeatView]) -> list[WireView]:
                 legal_bids=[_bid_out(b) for b in own["legal_bids"]],
                 is_blind_nil_eligible=own["is_blind_nil_eligible"],
                 can_request_redeal=own["can_request_redeal"],
+                answering=list(own["answering"]),
             )
         )
     return out
@@ -393,6 +398,7 @@ def decode_view(wire: WireView) -> SeatView:
         (wire.seat, "seat"),
         (wire.dealer, "dealer"),
         (wire.to_act, "to_act"),
+        *((s, "answering") for s in wire.answering),
         *((s, "pending_pass") for s in wire.pending_pass or ()),
     ):
         seat(value, what)
@@ -451,6 +457,8 @@ def decode_view(wire: WireView) -> SeatView:
         can_request_redeal=wire.can_request_redeal,
         winner=wire.winner,
         is_draw=wire.is_draw,
+        question_open=wire.question_open,
+        answering=tuple(wire.answering),
     )
 
 

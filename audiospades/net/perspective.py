@@ -147,6 +147,7 @@ class Perspective:
                 else (self.seat(pending[0]), self.seat(pending[1]))
             ),
             winner=self._optional_side(view.winner),
+            answering=tuple(sorted(self.seat(s) for s in view.answering)),
         )
 
     def notice(self, notice: Notice) -> Notice:

@@ -32,7 +32,7 @@ from audiospades.net.wire import (
     WireView,
 )
 
-PROTOCOL_VERSION: Final = 4
+PROTOCOL_VERSION: Final = 5
 """Sent in the client's ``hello`` and the server's ``welcome``."""
 OLDEST_PROTOCOL_VERSION: Final = 2
 """The oldest version a server still speaks: a client of an older one is answered

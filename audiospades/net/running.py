@@ -26,7 +26,7 @@ from audiospades.net.pool import PoolThinking
 from audiospades.net.protocol import SeatKind, TableState, TableUpdate
 from audiospades.net.seats import outcome_of, seat_names, seat_results
 from audiospades.notices import GameFinished, Notice
-from audiospades.rules import Game, public_view
+from audiospades.rules import Game
 from audiospades.seating import Seating
 from audiospades.table_core import PUBLIC, TableCore
 
@@ -119,6 +119,9 @@ def flush(table: NetTable) -> None:
         core.dirty = False
     if over:
         _finish(table, core)
+    # A question answered while others wait changes what every seat is told the
+    # table waits on, with no notice to carry it: the views go out anyway.
+    refresh, core.views_changed = core.views_changed, False
     receiving: list[tuple[int, Client, list[Notice]]] = []
     for seat in sorted(core.humans):
         notices = core.drain(seat)
@@ -127,7 +130,7 @@ def flush(table: NetTable) -> None:
                 GameFinished(outcome_of(core.game, seat), None, table.game_id)
             )
         client = table.members.get(seat)
-        if notices and client is not None:
+        if (notices or refresh) and client is not None:
             receiving.append((seat, client, notices))
     if receiving:
         # The seats' views of this moment share their public part, built and
@@ -145,14 +148,14 @@ def flush(table: NetTable) -> None:
                 )
             )
     public = core.drain(PUBLIC)
-    if public and table.spectators:
+    if (public or refresh) and table.spectators:
         wire = codec.encode_notices(public)
         for spectator, chair in table.spectators.items():
             spectator.send(
                 TableUpdate(
                     table=table.id,
                     notices=wire,
-                    view=codec.encode_view(public_view(core.game, chair)),
+                    view=codec.encode_view(core.public_view(chair)),
                 )
             )
 

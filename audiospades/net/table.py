@@ -55,7 +55,7 @@ from audiospades.net.store import SavedTable, Store, TableRow
 from audiospades.net.wire import WireRules
 from audiospades.notices import GameFinished, Notice, YourTurn
 from audiospades.record import RecordWriter, game_from_record
-from audiospades.rules import Game, Rules, public_view
+from audiospades.rules import Game, Rules
 from audiospades.table_core import TAKEOVER_CHARACTER, Delays, TableCore
 
 if TYPE_CHECKING:
@@ -225,7 +225,7 @@ class NetTable:
                     GameFinished(outcome_of(core.game, seat), None, self.game_id)
                 )
         elif core is not None:
-            view = codec.encode_view(public_view(core.game, chair))
+            view = codec.encode_view(core.public_view(chair))
         return TableSnapshot(
             table=self.info(),
             seat=seat,

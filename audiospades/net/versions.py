@@ -64,6 +64,9 @@ def for_version(message: Message, version: int) -> Message | None:
     """
     if version >= PROTOCOL_VERSION:
         return message
+    message = _without_questions_open(message)
+    if version >= 4:
+        return message
     if isinstance(message, TableSnapshot) and message.watchers is not None:
         message = msgspec.structs.replace(message, watchers=None)
     if version >= 3:
@@ -93,6 +96,21 @@ def for_version(message: Message, version: int) -> Message | None:
                 return message
             return msgspec.structs.replace(message, tables=tables)
     return message
+
+
+def _without_questions_open(message: Message) -> Message:
+    """``message`` without version 5's ``question_open`` and ``answering`` views.
+
+    An older client hears no one's turn while a question is open (``to_act`` is
+    null) but not whose answer the table waits for.
+    """
+    if not isinstance(message, TableSnapshot | TableUpdate):
+        return message
+    view = message.view
+    if view is None or not (view.question_open or view.answering):
+        return message
+    plain = msgspec.structs.replace(view, question_open=False, answering=[])
+    return msgspec.structs.replace(message, view=plain)
 
 
 def _older_notices(notices: list[AnyWireNotice]) -> list[AnyWireNotice]:

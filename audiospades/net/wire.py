@@ -104,8 +104,11 @@ class WireTrick(Wire, frozen=True):
     cards: TrickCards
 
 
-class WireView(Wire, frozen=True):
-    """:class:`~audiospades.rules.SeatView` on the wire: what one seat may know."""
+class WireView(Wire, frozen=True, omit_defaults=True):
+    """:class:`~audiospades.rules.SeatView` on the wire: what one seat may know.
+
+    ``question_open`` and ``answering`` (version 5) are left out at their defaults.
+    """
 
     seat: Seat
     rules: WireRules
@@ -135,6 +138,10 @@ class WireView(Wire, frozen=True):
     can_request_redeal: bool
     winner: Seat | None
     is_draw: bool
+    question_open: bool = False
+    answering: Annotated[list[Seat], Meta(max_length=6)] = msgspec.field(
+        default_factory=list
+    )
 
 
 class WireNotice(Wire, frozen=True, tag_field="kind"):

@@ -283,6 +283,10 @@ def seat_name(name: str | None) -> str:
 def occupant_text(held: SeatInfo | Occupant) -> str:
     """Who sits in a seat: "Ann", "Hazel, computer", "free", "Bob, away".
 
+    A person away whose seat a computer took after the takeover delay says so:
+    "Bob, away, a computer plays the seat" (commas, not a semicolon: the lobby's
+    list parts its people with semicolons).
+
     A computer standing in for a person who left says whose seat it was: "Hazel,
     a computer standing in for Ann" (so the person knows their seat, and no one
     hears "standing in" run into the next name). ``held``: the server's listing,
@@ -303,6 +307,10 @@ def occupant_text(held: SeatInfo | Occupant) -> str:
         return _("{name}, computer, standing in").format(name=seat_name(name))
     if computer:
         return _("{name}, computer").format(name=seat_name(name))
+    if held.stand_in:
+        # Translators: a person whose connection dropped, their seat played by a
+        # computer meanwhile. Keep commas: semicolons part the people in a list.
+        return _("{name}, away, a computer plays the seat").format(name=name)
     if not held.connected:
         return _("{name}, away").format(name=name)
     return name

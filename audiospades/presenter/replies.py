@@ -55,7 +55,7 @@ _INFO: Final[dict[InfoKind, _Words]] = {
     InfoKind.RULES: lambda view, names: score_words.rules_text(view.rules),
     InfoKind.MATCH_STANDING: score_words.match_standing_text,
     InfoKind.GAME_OVER: score_words.game_over_text,
-    InfoKind.BID_PROMPT: lambda view, names: table_words.bid_prompt_text(view),
+    InfoKind.BID_PROMPT: table_words.bid_prompt_text,
     InfoKind.BID_NOT_NOW: table_words.bid_not_now_text,
     InfoKind.NO_PLAYABLE: lambda view, names: system_words.no_playable_text(),
 }

@@ -12,6 +12,7 @@ from audiospades.i18n import _, ngettext
 from audiospades.keymap import Chord
 from audiospades.notices import FileKind
 from audiospades.presenter.keynames import key_for, key_label, yes_no_keys
+from audiospades.presenter.table import answers_awaited_text
 from audiospades.presenter.utterance import Utterance
 from audiospades.presenter.words import (
     bid_words,
@@ -58,6 +59,10 @@ def illegal_text(error: IllegalAction, view: SeatView, names: Sequence[str]) -> 
             if isinstance(seat, int) and 0 < seat < len(names):
                 return _("It is not your turn: {player} is to play.").format(
                     player=_(names[seat])
+                )
+            if view.question_open:
+                return " ".join(
+                    [_("It is not your turn."), answers_awaited_text(view, names)]
                 )
             return _("It is not your turn.")
         case Reason.GAME_OVER:

@@ -343,6 +343,22 @@ def trick_info_text(view: SeatView, names: Sequence[str]) -> str:
     return " ".join(parts)
 
 
+def answers_awaited_text(view: SeatView, names: Sequence[str]) -> str:
+    """What the table waits for while a question is open and no one is to act.
+
+    "Waiting for Amélie to answer the blind nil question." A redeal question is
+    not named (it would tell of a weak hand), nor one's own (T asks it again).
+    """
+    others = [s for s in view.answering if not is_you(s)]
+    if others:
+        return ngettext(
+            "Waiting for {players} to answer the blind nil question.",
+            "Waiting for {players} to answer the blind nil question.",
+            len(others),
+        ).format(players=join_list([_(names[s]) for s in others]))
+    return _("Waiting for a question to be answered.")
+
+
 def whose_turn_text(
     view: SeatView, names: Sequence[str], waiting_for_trick: bool = False
 ) -> str:
@@ -353,6 +369,8 @@ def whose_turn_text(
         return _("The trick is complete: press {key} to gather it.").format(
             key=key_for(Command.CONTINUE, Context.TABLE)
         )
+    if view.question_open:
+        return answers_awaited_text(view, names)
     seat = view.to_act
     if seat is None:
         return _("The next hand is being dealt.")
@@ -442,7 +460,7 @@ def _restricted_bid_text(
     )
 
 
-def bid_prompt_text(view: SeatView) -> str:
+def bid_prompt_text(view: SeatView, names: Sequence[str] = ()) -> str:
     """Key B: how to bid, or why not now."""
     if not is_you(HUMAN):  # a spectator, whose view is the watched player's
         return only_players_text()
@@ -469,6 +487,15 @@ def bid_prompt_text(view: SeatView) -> str:
         if view.phase is not Phase.BIDDING:  # as a digit typed now says it
             return _("Bidding is over: you bid {bid}.").format(bid=bid_words(bid))
         return _("You bid {bid}.").format(bid=bid_words(bid))
+    return _not_your_bid_text(view, names)
+
+
+def _not_your_bid_text(view: SeatView, names: Sequence[str]) -> str:
+    """Not one's turn to bid, and, while a question is open, what the table awaits."""
+    if view.question_open and names:
+        return " ".join(
+            [_("It is not your turn to bid."), answers_awaited_text(view, names)]
+        )
     return _("It is not your turn to bid.")
 
 
@@ -484,7 +511,7 @@ def bid_not_now_text(view: SeatView, names: Sequence[str]) -> str:
         )
     if mine is not None:
         return _("Bidding is over: you bid {bid}.").format(bid=bid_words(mine))
-    return _("It is not your turn to bid.")
+    return _not_your_bid_text(view, names)
 
 
 def pass_choice_text(card: Card, chosen: bool, remaining: int) -> str:
@@ -627,6 +654,14 @@ def turn_header_text(
         )
     if trick_waits:
         return _("Trick complete")
+    if view.question_open:
+        if not view.answering:
+            return _("Waiting for an answer")
+        # Translators: the header while the table waits for blind nil answers, as
+        # in "Blind nil question: You and Amélie" (beside "To bid: Rosa").
+        return _("Blind nil question: {players}").format(
+            players=join_list([player_title(s, names) for s in view.answering])
+        )
     acting = seat_to_act(view)
     if acting is None:
         return None

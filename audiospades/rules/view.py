@@ -61,6 +61,12 @@ class SeatView:
     can_request_redeal: bool
     winner: int | None
     is_draw: bool
+    question_open: bool = False
+    """The table waits for a yes/no answer before anyone bids (``to_act`` is then
+    None). The engine never sets it: the table does (:mod:`audiospades.table_core`)."""
+    answering: tuple[int, ...] = ()
+    """The seats whose blind nil answer the table waits for (public: whom the rules
+    let bid it is). A redeal question goes unnamed: it would tell of a weak hand."""
 
     @property
     def player_count(self) -> int:

@@ -17,13 +17,15 @@ import pytest
 from net_client import NetPlayer, run, running_server, url_of
 from net_helpers import CommitFails, random_game
 
+from audiospades import i18n
 from audiospades.net import protocol as p
 from audiospades.net import running
 from audiospades.net.server import Client
 from audiospades.net.store import Store
-from audiospades.notices import GameFinished, Notice
+from audiospades.notices import GameFinished, HandShown, Notice, Refused
+from audiospades.presenter.table import turn_header_text, whose_turn_text
 from audiospades.record import RecordWriter
-from audiospades.rules import CardPlayed, GameOver, HandScored, Rules
+from audiospades.rules import CardPlayed, GameOver, HandScored, Reason, Rules
 
 
 def test_two_people_and_two_computer_players_play_a_whole_game(tmp_path: Path) -> None:
@@ -385,3 +387,66 @@ def test_a_failing_database_is_tried_once_a_retry_period(
     # At most one a period (and the first); at least a few, however busy the
     # machine (the periods are timers, and a loaded machine runs fewer).
     assert 3 <= len(commits) <= 12 + 2
+
+
+def test_while_a_blind_nil_question_is_open_no_one_is_told_it_is_their_turn(
+    tmp_path: Path,
+) -> None:
+    """Before, the view named the first bidder as to act while the table waited
+    for another person's blind nil answer: T said "Your turn to bid", the page's
+    header "To bid: Ann", and Ann's bid was refused with no word of the wait."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "server.db") as server:
+            url = url_of(server)
+            ann, bob = NetPlayer(url, "Ann"), NetPlayer(url, "Bob")
+            await ann.connect()
+            await bob.connect()
+            rules = {"preset": "pagat", "hand_limit": 1, "blind_nil_behind": 0}
+            await ann.send({"type": "create_table", "name": "Blind", "rules": rules})
+            snap = await ann.expect(p.TableSnapshot)
+            await bob.send({"type": "join_seat", "table": snap.table.id, "seat": 1})
+            await bob.expect(p.TableSnapshot)
+            await ann.send({"type": "add_bot", "seat": 2, "character": "milly"})
+            await ann.send({"type": "add_bot", "seat": 3, "character": "hazel"})
+            await ann.send({"type": "start_game"})
+            while not (ann.questions and bob.questions):
+                for player in (ann, bob):
+                    if not player.questions:
+                        await player.recv()
+            assert ann.view is not None and ann.view.to_act is None
+            assert ann.view.question_open and ann.view.answering == (0, 1)
+            await ann.send({"type": "answer", "yes": False})
+            while not any(isinstance(n, HandShown) for n in ann.notices):
+                await ann.recv()
+            view = ann.view
+            assert view is not None and view.hand
+            assert (view.to_act, view.question_open, view.answering) == (
+                None,
+                True,
+                (1,),
+            )
+            names = ("Ann", "Bob", "Milly", "Hazel")
+            assert whose_turn_text(view, names) == (
+                "Waiting for Bob to answer the blind nil question."
+            )
+            assert turn_header_text(view, names) == "Blind nil question: Bob"
+            # Bob, still asked, hears that Ann has answered: his view comes again.
+            while bob.view is None or bob.view.answering != (1,):
+                await bob.recv()
+            await ann.send({"type": "bid", "bid": 3})
+            refused = None
+            while refused is None:
+                await ann.recv()
+                refused = next((n for n in ann.notices if isinstance(n, Refused)), None)
+            assert refused.error.reason is Reason.NOT_YOUR_TURN
+            assert "to_act" not in refused.error.detail
+            await bob.send({"type": "answer", "yes": False})
+            while bob.view is None or bob.view.question_open:
+                await bob.recv()
+            assert bob.view.to_act is not None and bob.view.answering == ()
+            await ann.close()
+            await bob.close()
+
+    i18n.set_language("en")
+    run(scenario())

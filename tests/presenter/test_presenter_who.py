@@ -178,3 +178,19 @@ def test_a_spectator_hears_whose_chair_and_is_among_the_watchers() -> None:
         "Seat 2: free. Seat 3: Bob, away. Seat 4: Milly, computer. "
         "Only you are watching."
     )
+
+
+def test_a_person_away_whose_seat_a_computer_took_over_says_so() -> None:
+    """Before, W said only "Klaus, away" once a computer played the seat."""
+    taken = Occupant(
+        HolderKind.PERSON,
+        name="Klaus",
+        character="hazel",
+        number=0,
+        connected=False,
+        stand_in=True,
+    )
+    company = Company((_BOB_AWAY, _MILLY, taken, _HAZEL_FOR_CY), watchers=())
+    assert "Seat 1, your partner: Klaus, away, a computer plays the seat." in (
+        who_is_here_text(company, Rules.pagat())
+    )
