@@ -12,8 +12,9 @@ job="${1:-play}"
 # System packages: espeak-ng is the built-in voice, speech-dispatcher the bridge to the
 # Orca screen reader, sox checks rendered speech in tests, xvfb gives tests a real screen,
 # gettext gives msgfmt --check for the catalogues; chromium and chromium-driver are the
-# real browser the browser page's tests drive (tests/web: Selenium, never a download).
-APT_PACKAGES=(espeak-ng libespeak-ng1 speech-dispatcher sox xvfb gettext chromium chromium-driver)
+# real browser the browser page's tests drive (tests/web: Selenium, never a download);
+# openssl makes the self-signed certificates of the TLS tests (wss://).
+APT_PACKAGES=(espeak-ng libespeak-ng1 speech-dispatcher sox xvfb gettext chromium chromium-driver openssl)
 missing=()
 for pkg in "${APT_PACKAGES[@]}"; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
