@@ -20,6 +20,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from collections.abc import Callable
@@ -47,7 +48,12 @@ def _watch_parent(parent: int) -> None:
     A server killed with SIGKILL cannot stop its pool, and its workers would wait
     on their queue for ever (each holds the queue's writing end too, so it never
     reads its end). Orphaned, a worker gets a new parent.
+
+    Ctrl+C in a terminal interrupts the whole process group: the worker leaves it
+    to the server, which stops its pool (before, each worker printed a
+    KeyboardInterrupt traceback into the operator's log).
     """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     def watch() -> None:
         while os.getppid() == parent:

@@ -89,3 +89,38 @@ def test_a_stand_in_plays_as_the_takeover_character() -> None:
     )
     assert thinking.character(1) == "milly"
     assert thinking.character(0) == TAKEOVER_CHARACTER
+
+
+def test_ctrl_c_in_the_terminal_leaves_the_workers_to_the_server() -> None:
+    """Ctrl+C reaches every process of the terminal's group: a worker must not die
+    of it with a traceback (the server stops the pool itself)."""
+    import os
+    import signal
+    import time
+
+    pool = BotPool(workers=1)
+    woken = threading.Event()
+    try:
+        game = _game(1)
+        thinking = PoolThinking(pool, seed=1, seating=lambda: SEATING, wake=woken.set)
+        seat = game.to_act
+        assert seat is not None
+        while thinking.poll(game, seat) is None:
+            assert woken.wait(60)
+        executor = pool._executor
+        assert executor is not None
+        workers = list(executor._processes)  # the worker processes' ids
+        assert workers
+        for pid in workers:
+            os.kill(pid, signal.SIGINT)
+        time.sleep(0.5)  # long enough for a worker to die of it
+        for pid in workers:
+            os.kill(pid, 0)  # still there: raises ProcessLookupError if not
+        game.bid(seat, thinking.poll(game, seat))  # type: ignore[arg-type]
+        seat = game.to_act
+        assert seat is not None
+        woken.clear()
+        while thinking.poll(game, seat) is None:
+            assert woken.wait(60)
+    finally:
+        pool.shutdown()
