@@ -398,10 +398,9 @@ class TableCore:
     def answer(self, seat: int, yes: bool) -> bool:
         """Answer ``seat``'s open question; False if none waits for it."""
         question = self._questions.pop(seat, None)
-        if question is not None:
-            self.views_changed = True
         if question is None:
             return False
+        self.views_changed = True
         self.dirty = True
         if question.kind is QuestionKind.BLIND_NIL:
             if yes:

@@ -609,13 +609,11 @@ class WebSeat:
         winner = shown.seat if shown is not None and not view.trick else None
         acting = seat_to_act(view, port.awaiting_trick_clear)
         passing = view.phase is Phase.PASSING and view.is_my_turn
-        legal = (
-            view.legal_plays
-            if view.phase is Phase.PLAYING
-            else frozenset(view.hand)
-            if passing  # any card may be chosen to pass
-            else frozenset()
-        )
+        legal: frozenset[Card] = frozenset()
+        if view.phase is Phase.PLAYING:
+            legal = view.legal_plays
+        elif passing:
+            legal = frozenset(view.hand)  # any card may be chosen to pass
         places = [
             p.Place(
                 seat=seat,
