@@ -37,6 +37,7 @@ import contextlib
 import hashlib
 import json
 import logging
+import re
 import secrets
 import sqlite3
 import time
@@ -61,12 +62,6 @@ SCHEMA_VERSION: Final = 2
 2 added ``current_hands``: a version-1 database is brought up to it when opened (its
 records are whole, and read as they are); a version-1 server refuses a version-2
 database, whose records it would read without their hand in progress."""
-
-_TABLES: Final = frozenset(
-    ("players", "tables", "records", "current_hands", "games", "results")
-)
-"""The tables of the schema. A database with any other table is another program's:
-it is refused, never changed."""
 
 _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS players (
@@ -126,6 +121,10 @@ CREATE TABLE IF NOT EXISTS results (
 );
 CREATE INDEX IF NOT EXISTS results_by_player ON results(player_id);
 """
+
+_TABLES: Final = frozenset(re.findall(r"CREATE TABLE IF NOT EXISTS (\w+)", _SCHEMA))
+"""The tables of the schema. A database with any other table is another program's:
+it is refused, never changed."""
 
 
 class StoreError(Exception):
