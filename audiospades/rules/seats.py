@@ -30,15 +30,6 @@ def previous_seat(seat: int, player_count: int) -> int:
     return (seat - 1) % player_count
 
 
-def seats_from(first: int, player_count: int) -> tuple[int, ...]:
-    """All seats in clockwise order starting at ``first``.
-
-    >>> seats_from(2, 4)
-    (2, 3, 0, 1)
-    """
-    return tuple((first + i) % player_count for i in range(player_count))
-
-
 def side_count(player_count: int, partnerships: bool) -> int:
     """How many sides score separately."""
     return player_count // 2 if partnerships else player_count
