@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import shutil
 import sqlite3
 import tempfile
 from pathlib import Path
@@ -23,6 +24,15 @@ from typing import Final
 _COPY_NAMES: Final = 100
 """Names tried for the copy kept before an upgrade: ``NAME.before-schema-N``, then
 ``NAME.before-schema-N.1`` and on; an existing one is never replaced."""
+
+_DISK_FULL: Final = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
+"""No room left: the disk, or this user's quota (no EDQUOT on Windows)."""
+_NO_LINKS: Final = {errno.EPERM, getattr(errno, "ENOTSUP", errno.EPERM), errno.EXDEV}
+"""What ``os.link`` says on a file system without hard links."""
+
+_FULL_BYTES: Final = 1 << 20
+"""A disk with less room than this is full, for a database's files: SQLite's I/O
+errors on it are said to be a full disk."""
 
 _DETAIL_CHARACTERS: Final = 200
 """SQLite's own words quoted in a refusal are cut to this (a damaged database's
@@ -66,6 +76,13 @@ def sqlite_problem(path: Path, error: sqlite3.Error) -> str:
         )
     if name == "SQLITE_FULL":
         return "cannot be written: the disk is full; free some space, then start again"
+    if name.startswith("SQLITE_IOERR") and _is_full(path.parent):
+        # SQLite reports a full disk as an I/O error when it cannot grow its -shm
+        # file (SQLITE_IOERR_SHMSIZE) or write its -wal file.
+        return (
+            f"cannot be written: the disk is full ({name}); free some space, then "
+            "start again"
+        )
     if name.startswith("SQLITE_CANTOPEN"):
         return (
             "cannot be opened: SQLite cannot open it or make its -wal and -shm files "
@@ -81,6 +98,14 @@ def sqlite_problem(path: Path, error: sqlite3.Error) -> str:
         f"was refused by SQLite ({one_line(str(error))}, "
         f"{name or type(error).__name__}); check the file, or give another --db"
     )
+
+
+def _is_full(folder: Path) -> bool:
+    """Whether the disk holding ``folder`` has next to no room left."""
+    try:
+        return shutil.disk_usage(folder).free < _FULL_BYTES
+    except OSError:
+        return False
 
 
 def _read_only(path: Path) -> str:
@@ -119,7 +144,7 @@ def os_problem(path: Path, error: OSError, doing: str) -> str:
             f"{doing}: this user cannot write in the folder {path.parent}; give "
             "this user write permission on it, or give another --db"
         )
-    if code in (errno.ENOSPC, errno.EDQUOT):
+    if code in _DISK_FULL:
         return f"{doing}: the disk is full; free some space, then start again"
     if code in (errno.ENOTDIR, errno.EEXIST):
         return (
@@ -165,11 +190,11 @@ def keep_copy(db: sqlite3.Connection, path: Path, version: int) -> Path:
 def _give_name(temporary: Path, target: Path) -> bool:
     """Name the file ``temporary`` also ``target``; False if ``target`` is taken."""
     try:
-        os.link(temporary, target, follow_symlinks=False)
+        os.link(temporary, target)  # link(2) never follows a link at target
     except FileExistsError:
         return False
     except OSError as error:
-        if error.errno not in (errno.EPERM, errno.ENOTSUP, errno.EXDEV):
+        if error.errno not in _NO_LINKS:
             raise
         # A file system without hard links: look, then rename (which would replace).
         if os.path.lexists(target):

@@ -5,9 +5,11 @@ upgrade."""
 from __future__ import annotations
 
 import errno
+import shutil
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -115,3 +117,17 @@ def test_the_copy_holds_what_the_wal_file_holds(tmp_path: Path) -> None:
     assert read.execute("SELECT x FROM t").fetchall() == [("in the wal only",)]
     read.close()
     assert not [p for p in tmp_path.iterdir() if p.name.endswith((".tmp", "-journal"))]
+
+
+def test_an_io_error_on_a_full_disk_is_named_a_full_disk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    error = sqlite3.OperationalError("disk I/O error")
+    error.sqlite_errorname = "SQLITE_IOERR_SHMSIZE"  # as a full tmpfs gives it
+    path = tmp_path / "s.db"
+    assert sqlite_problem(path, error).startswith("cannot be read or written")
+    monkeypatch.setattr(shutil, "disk_usage", lambda _: SimpleNamespace(free=0))
+    assert sqlite_problem(path, error) == (
+        "cannot be written: the disk is full (SQLITE_IOERR_SHMSIZE); free some "
+        "space, then start again"
+    )
