@@ -324,8 +324,8 @@ class Store:
             if os.path.lexists(path)
             else {made for made in self._files() if not os.path.lexists(made)}
         )
-        """The files of a new database this store made: removed if it fails to start
-(never those of an existing database: another program may be using them)."""
+        """The files of a new database this store made: removed if it fails to
+        start (never those of an existing database: another program may use them)."""
         try:
             self._db = sqlite3.connect(path, isolation_level=None, timeout=BUSY_SECONDS)
         except sqlite3.Error as error:
