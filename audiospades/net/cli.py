@@ -2,8 +2,10 @@
 
 Defaults: 127.0.0.1, port 8475, the database ``server.db`` in the user data folder
 (``AUDIOSPADES_HOME`` overrides it, as for the game's own files). ``--certfile`` and
-``--keyfile`` serve over TLS (``wss://``). SIGINT and SIGTERM stop the server
-cleanly; SIGKILL loses nothing either: every table resumes at the next start.
+``--keyfile`` serve over TLS (``wss://``). A path may begin with ``~`` (the
+user's home folder) even where the shell leaves it as it is, in quotes. SIGINT and
+SIGTERM stop the server cleanly; SIGKILL loses nothing either: every table resumes
+at the next start.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import asyncio
 import gc
 import logging
 import math
+import os
 import signal
 import ssl
 import sys
@@ -32,6 +35,15 @@ SERVER_PACES: dict[str, Delays] = {**PACES, "instant": Delays(bot=0, trick=0, ha
 all, for tests and load measurements)."""
 
 
+def _path(text: str) -> Path:
+    """A path given on the command line, ``~`` and ``~user`` at its start expanded.
+
+    The shell leaves a quoted ``'~/x.db'`` as it is; taken literally it would make a
+    folder named ``~``. A ``~`` that cannot be expanded stays, and is refused.
+    """
+    return Path(os.path.expanduser(text))
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="audiospades serve",
@@ -44,19 +56,19 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--db",
-        type=Path,
+        type=_path,
         default=argparse.SUPPRESS,
         help="SQLite database (default: server.db in the data folder)",
     )
     parser.add_argument(
         "--certfile",
-        type=Path,
+        type=_path,
         default=argparse.SUPPRESS,
         help="TLS certificate (PEM) (default: none, no TLS)",
     )
     parser.add_argument(
         "--keyfile",
-        type=Path,
+        type=_path,
         default=argparse.SUPPRESS,
         help="TLS private key (PEM) (default: none, no TLS)",
     )
@@ -107,6 +119,13 @@ def _bad_options(args: argparse.Namespace) -> list[str]:
         bad.append(f"--burst must be 1 or more, not {args.burst}")
     if args.bot_workers is not None and args.bot_workers < 1:
         bad.append(f"--bot-workers must be 1 or more, not {args.bot_workers}")
+    for name in ("db", "certfile", "keyfile"):
+        path = getattr(args, name)
+        if path is not None and str(path).startswith("~"):
+            bad.append(
+                f"--{name} {path}: no home folder is known for {path.parts[0]}; "
+                "give the whole path"
+            )
     return bad
 
 
@@ -146,7 +165,8 @@ def main(argv: Sequence[str]) -> int:
         rate=args.rate,
         burst=args.burst,
     )
-    db = args.db if args.db is not None else data_dir() / "server.db"
+    db = (args.db if args.db is not None else data_dir() / "server.db").absolute()
+    log.info("database %s", db)
     try:
         asyncio.run(_run(config, db))
     except StoreInUse as error:

@@ -84,6 +84,7 @@ from audiospades.net.protocol import (
 from audiospades.net.render import WebSeat
 from audiospades.net.seats import SeatHolder, new_code
 from audiospades.net.store import Store, StoreError, StoreInUse
+from audiospades.net.store_files import os_problem
 from audiospades.net.table import NetTable, TableContext
 from audiospades.net.versions import for_version
 from audiospades.rules import Bid, Card, Rules, RulesError
@@ -374,15 +375,13 @@ class Server:
 
     # --- running ---
     async def start(self) -> None:
-        """Resume the stored tables, then listen."""
-        for saved in self.store.open_tables():
-            try:
-                table = NetTable.resume(self._context, saved)
-            except (ValueError, KeyError, TypeError) as error:
-                log.warning("table %s: cannot resume (%s)", saved.table.id, error)
-                continue
-            self.tables[table.id] = table
-            log.info("table %s: resumed (%s)", table.id, table.state.value)
+        """Listen, prepare the store, then resume the stored tables.
+
+        The store is prepared (a new database made, an older one upgraded) only once
+        the port is taken: a start that fails on its port leaves the database as it
+        was. No connection is served before the tables are resumed: nothing awaits
+        between listening and resuming.
+        """
         self._ws = await serve(
             self._handle,
             self.config.host,
@@ -395,6 +394,15 @@ class Server:
             process_request=web.process_request,  # the browser page (net/web.py)
             create_connection=Connection,
         )
+        self.store.prepare()
+        for saved in self.store.open_tables():
+            try:
+                table = NetTable.resume(self._context, saved)
+            except (ValueError, KeyError, TypeError) as error:
+                log.warning("table %s: cannot resume (%s)", saved.table.id, error)
+                continue
+            self.tables[table.id] = table
+            log.info("table %s: resumed (%s)", table.id, table.state.value)
         log.info("listening on %s port %d", self.config.host, self.port)
 
     @property
@@ -820,7 +828,9 @@ async def serve_forever(config: ServerConfig, db: Path, stop: asyncio.Event) -> 
     """Run a server until ``stop`` is set (the command line's main loop).
 
     The database is locked (``NAME.lock`` beside it) for as long as the server
-    runs: a second server on the same database is refused before touching it.
+    runs: a second server on the same database is refused before touching it. The
+    lock file is removed when the server stops; one a killed server left blocks
+    nothing.
 
     Raises:
         StoreInUse: if another server holds the database.
@@ -828,14 +838,13 @@ async def serve_forever(config: ServerConfig, db: Path, stop: asyncio.Event) -> 
     """
     with contextlib.ExitStack() as held:
         try:
-            held.enter_context(file_lock(db, timeout=0))
+            held.enter_context(file_lock(db, timeout=0, remove=True))
         except LockTimeoutError:
             raise StoreInUse(db, "in use by another audiospades server") from None
         except OSError as error:
-            raise StoreError(
-                db, f"cannot make its lock file {lock_path_for(db)}: {error}"
-            ) from error
-        store = Store(db)
+            doing = f"cannot make its lock file {lock_path_for(db)}"
+            raise StoreError(db, os_problem(db, error, doing)) from error
+        store = Store(db, prepare=False)
         server = Server(config, store)
         try:
             await server.start()

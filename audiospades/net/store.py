@@ -25,10 +25,16 @@ Identity tokens are stored only as their SHA-256 hash: a token is 256 random bit
 so a plain hash cannot be reversed, and a copy of the database lets no one act as a
 player. Neither the token nor its hash is ever logged.
 
-A database that cannot be opened (unreadable, damaged, not a database, another
-program's database, made by a newer version, a symbolic link) raises
-:class:`StoreError`, which says which file and why; the file is left exactly as it
-was.
+A database that cannot be used (unreadable, read-only, locked by another program,
+damaged, not a database, another program's database, tables with other columns,
+made by a newer version, a symbolic link, a folder) raises :class:`StoreError`,
+which says which file, why, and what the operator can do (see
+:mod:`audiospades.net.store_files`); the file is left as it was.
+
+Opening a database only reads it. What opening may change (WAL mode, the schema of
+a new or older database) waits for :meth:`Store.prepare`, which the server calls
+once it listens, so a start that fails on its port leaves the file untouched. An
+older database is copied beside itself before its schema is brought up to date.
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ import contextlib
 import hashlib
 import json
 import logging
+import os
 import re
 import secrets
 import sqlite3
@@ -48,6 +55,8 @@ from pathlib import Path
 from typing import Any, Final, NamedTuple
 
 import msgspec
+
+from audiospades.net.store_files import keep_copy, one_line, os_problem, sqlite_problem
 
 log = logging.getLogger(__name__)
 
@@ -125,6 +134,38 @@ CREATE INDEX IF NOT EXISTS results_by_player ON results(player_id);
 _TABLES: Final = frozenset(re.findall(r"CREATE TABLE IF NOT EXISTS (\w+)", _SCHEMA))
 """The tables of the schema. A database with any other table is another program's:
 it is refused, never changed."""
+
+BUSY_SECONDS: Final = 5.0
+"""How long to wait for another program's lock on the database before giving up."""
+
+_Column = tuple[str, str, int, int]
+"""A column as ``PRAGMA table_info`` gives it: name, type, NOT NULL, place in the
+primary key."""
+
+
+def _columns(db: sqlite3.Connection, table: str) -> tuple[_Column, ...]:
+    return tuple(
+        (name, kind.upper(), notnull, pk)
+        for name, kind, notnull, pk in db.execute(
+            'SELECT name, type, "notnull", pk FROM pragma_table_info(?) ORDER BY cid',
+            (table,),
+        )
+    )
+
+
+def _schema_columns() -> dict[str, tuple[_Column, ...]]:
+    """Each table's columns as the schema makes them (read from the schema itself)."""
+    db = sqlite3.connect(":memory:")
+    try:
+        db.executescript(_SCHEMA)
+        return {table: _columns(db, table) for table in _TABLES}
+    finally:
+        db.close()
+
+
+_COLUMNS: Final = _schema_columns()
+"""Every table of the schema, with its columns. (Version 1 had the same columns in
+every table it had.)"""
 
 
 class StoreError(Exception):
@@ -217,11 +258,15 @@ def new_token() -> str:
 class Store:
     """The server's SQLite database."""
 
-    def __init__(self, path: Path) -> None:
-        """Open (or create) the database at ``path``.
+    def __init__(self, path: Path, *, prepare: bool = True) -> None:
+        """Open (or create) the database at ``path``; with ``prepare``, prepare it.
+
+        Without ``prepare``, the database is only checked (it is not changed, nor
+        made if new) until :meth:`prepare`.
 
         Raises:
-            StoreError: if the file cannot be used; it is never deleted or moved.
+            StoreError: if the file cannot be used; it is never deleted or moved
+                (a new one this store made is removed).
         """
         self.path = path
         self._opened: Callable[[], None] | None = None
@@ -254,38 +299,85 @@ class Store:
         """Writes of players and tables a failed commit lost, in their order: the
         next group makes them again before anything else, and :meth:`commit`
         fails until one has (a player's token must not go out unkept)."""
+        self._prepared = False
+        """:meth:`prepare` has run: the database is in WAL mode, with the schema."""
         if path.is_symlink():
-            raise StoreError(path, "is a symbolic link; give the real file instead")
+            raise StoreError(
+                path,
+                "is a symbolic link; give the file it leads to instead "
+                f"({path.resolve()})",
+            )
+        if path.is_dir():
+            raise StoreError(
+                path,
+                "is a folder, not a file; give a file name, such as "
+                f"{path / 'server.db'}",
+            )
         if path.exists() and not path.is_file():
-            raise StoreError(path, "is not a file")
+            raise StoreError(path, "is not a file; give a database file instead")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise StoreError(path, f"cannot create its folder ({error})") from None
+        self._made = (
+            set()
+            if os.path.lexists(path)
+            else {made for made in self._files() if not os.path.lexists(made)}
+        )
+        """The files of a new database this store made: removed if it fails to
+        start (never those of an existing database: another program may use them)."""
         try:
-            self._db = sqlite3.connect(path, isolation_level=None, timeout=5.0)
+            self._db = sqlite3.connect(path, isolation_level=None, timeout=BUSY_SECONDS)
         except sqlite3.Error as error:
-            raise StoreError(path, f"cannot be opened ({error})") from None
+            self._remove_made()
+            raise StoreError(path, sqlite_problem(path, error)) from None
         try:
-            self._prepare()
+            self._version, self._found = self._check()
+            if prepare:
+                self.prepare()
         except sqlite3.Error as error:
-            self._db.close()
-            raise StoreError(
-                path, f"cannot be read as an audiospades database ({error})"
-            ) from None
-        except StoreError:
-            self._db.close()
+            self._abandon()
+            raise StoreError(path, sqlite_problem(path, error)) from None
+        except BaseException:
+            self._abandon()
             raise
 
-    def _prepare(self) -> None:
+    def _files(self) -> tuple[Path, ...]:
+        """The database's file, and the two SQLite keeps beside it in WAL mode."""
+        return (self.path, *(Path(f"{self.path}{end}") for end in ("-wal", "-shm")))
+
+    def _abandon(self) -> None:
+        """Close the database after a failed start, removing the files it made."""
+        with contextlib.suppress(sqlite3.Error):
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+        self._db.close()
+        self._remove_made()
+
+    def _remove_made(self) -> None:
+        """Remove the files of a new database this store made, never through a link."""
+        for made in self._made:
+            if made.is_file() and not made.is_symlink():
+                with contextlib.suppress(OSError):
+                    made.unlink()
+
+    def _check(self) -> tuple[int, frozenset[str]]:
+        """Check the database without changing it; return its version and tables.
+
+        Raises:
+            StoreError: for another program's database, tables with other columns,
+                a newer schema, a damaged file.
+            sqlite3.Error: SQLite could not read it, or could not take its write
+                lock (another program holds it; the file is read-only).
+        """
         db = self._db
-        found = sorted(
-            name
-            for (name,) in db.execute(
-                "SELECT name FROM sqlite_master WHERE type IN ('table', 'view')"
+        kinds = dict(
+            db.execute(
+                "SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view')"
                 " AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
-            )
+            ).fetchall()
         )
+        found = sorted(kinds)
         foreign = [name for name in found if name not in _TABLES]
         if foreign:
             raise StoreError(
@@ -293,26 +385,110 @@ class Store:
                 "is not an audiospades database (it has the tables "
                 f"{', '.join(found)}); give another --db",
             )
-        version = db.execute("PRAGMA user_version").fetchone()[0]
+        for table in found:
+            self._check_columns(table, kinds[table])
+        version: int = db.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise StoreError(
                 self.path,
                 f"was made by a newer audiospades (schema {version}, this one "
-                f"knows {SCHEMA_VERSION})",
+                f"knows {SCHEMA_VERSION}); run the newer audiospades, or give "
+                "another --db",
             )
         check = db.execute("PRAGMA quick_check").fetchone()[0]
         if check != "ok":
-            raise StoreError(self.path, f"is damaged ({check})")
-        mode = db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
-        if mode != "wal":
-            log.warning("database %s: journal mode %s, not WAL", self.path, mode)
-        db.execute("PRAGMA synchronous=NORMAL")
-        db.execute("PRAGMA foreign_keys=ON")
-        # Every statement of the schema is "IF NOT EXISTS": running it again on a
-        # database that has it changes nothing. (executescript commits first, so it
-        # stays outside the transaction helper.)
-        db.executescript(_SCHEMA)
-        db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            raise StoreError(
+                self.path,
+                f"is damaged ({one_line(check)}); restore it from a backup, or "
+                "give another --db",
+            )
+        # Take the write lock and write a page in memory, then undo it: a read-only
+        # file, or another program's lock, is found now, before the server listens,
+        # and nothing reaches the file.
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            db.execute(f"PRAGMA user_version={version}")
+        finally:
+            db.execute("ROLLBACK")
+        return version, frozenset(found)
+
+    def _check_columns(self, table: str, kind: str) -> None:
+        """Refuse a table of the schema's name with other columns (or a view)."""
+        wanted = _COLUMNS[table]
+        if kind != "table":
+            raise StoreError(
+                self.path,
+                f"is not an audiospades database, or is damaged: its {table} is a "
+                f"{kind}, not a table; give another --db",
+            )
+        columns = _columns(self._db, table)
+        if columns == wanted:
+            return
+        names, wanted_names = [c[0] for c in columns], [c[0] for c in wanted]
+        if names != wanted_names:
+            detail = (
+                f"has the columns {', '.join(names)}, not {', '.join(wanted_names)}"
+            )
+        else:
+            detail = "has columns of other types or constraints"
+        raise StoreError(
+            self.path,
+            f"is not an audiospades database, or is damaged: its table {table} "
+            f"{detail}; give another --db",
+        )
+
+    def prepare(self) -> None:
+        """Make the database ready to write: WAL mode, the schema brought up to date.
+
+        An older database is first copied beside itself (see
+        :func:`~audiospades.net.store_files.keep_copy`), and its upgrade is logged.
+        Nothing is changed for a database already up to date. Done once; a store
+        made with ``prepare=True`` (the default) has done it.
+
+        Raises:
+            StoreError: it failed (the database is closed, and as it was).
+        """
+        if self._prepared:
+            return
+        db, version = self._db, self._version
+        upgrade = bool(self._found) and version < SCHEMA_VERSION
+        copy = None
+        try:
+            if upgrade:
+                copy = keep_copy(db, self.path, SCHEMA_VERSION)
+            mode = db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+            if mode != "wal":
+                log.warning("database %s: journal mode %s, not WAL", self.path, mode)
+            db.execute("PRAGMA synchronous=NORMAL")
+            db.execute("PRAGMA foreign_keys=ON")
+            if version != SCHEMA_VERSION or self._found != _TABLES:
+                # Every statement of the schema is "IF NOT EXISTS": on a database
+                # that has a table, its statement changes nothing. One transaction:
+                # an upgrade is made whole or not at all.
+                db.executescript(
+                    f"BEGIN IMMEDIATE; {_SCHEMA} "
+                    f"PRAGMA user_version={SCHEMA_VERSION}; COMMIT;"
+                )
+        except sqlite3.Error as error:
+            self._abandon()
+            raise StoreError(self.path, sqlite_problem(self.path, error)) from None
+        except OSError as error:
+            self._abandon()
+            raise StoreError(
+                self.path,
+                os_problem(self.path, error, "cannot keep a copy of it to upgrade"),
+            ) from None
+        self._prepared = True
+        self._made.clear()
+        if copy is not None:
+            log.info(
+                "database %s: schema upgraded from version %d to %d; the old "
+                "database is kept as %s",
+                self.path,
+                version,
+                SCHEMA_VERSION,
+                copy,
+            )
 
     def close(self) -> None:
         """Close the database (its WAL file is folded in), committing what is open.
@@ -325,6 +501,8 @@ class Store:
             self._commit_group()
         finally:
             self._db.close()
+            if not self._prepared:  # never used: a new database is not left behind
+                self._remove_made()
 
     def group_commits(self, opened: Callable[[], None]) -> None:
         """From now on, group writes in one transaction until :meth:`commit`.

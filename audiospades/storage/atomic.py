@@ -11,10 +11,14 @@ by the new file, and what it pointed to is left as it was (a link planted as
 ``current_game.json`` must not let the game overwrite another file).
 
 `file_lock` serialises read-modify-write sequences (statistics) between two copies of
-the game started at once. It locks a ``NAME.lock`` file beside the target that is never
-deleted (deleting a lock file lets a third process lock a new inode while a second still
-holds the old one); a link or anything else that is not a regular file in its place
-is moved aside, never opened.
+the game started at once. It locks a ``NAME.lock`` file beside the target; a link or
+anything else that is not a regular file in its place is moved aside, never opened.
+The lock file is kept, unless the holder asks for it to be removed when it lets go
+(the table server does, so a clean stop leaves no lock file behind). Removing a lock
+file is safe only because every taker checks, once it holds the lock, that the file
+it locked is still the one named ``NAME.lock`` (a process that opened the old file
+just before it was removed would otherwise hold a lock nobody else sees), and
+takes the new one if not.
 
 A write killed between creating its temporary file and renaming it leaves a
 ``.NAME.XXXXXXXX.tmp`` file behind; `remove_temp_files` clears them at start-up.
@@ -56,6 +60,10 @@ _LOCK_FLAGS: Final = (
     | getattr(os, "O_CLOEXEC", 0)
 )
 _POLL_SECONDS: Final = 0.01
+_RELOCK_ATTEMPTS: Final = 10
+"""Lock files taken one after another, each removed by its holder as it let go,
+before the lock is kept whatever its name shows (a file system whose file numbers
+are not stable must not loop for ever)."""
 _REPLACE_ATTEMPTS: Final = 5
 """Windows refuses to replace a file another process has open (a virus scanner, say)."""
 
@@ -166,11 +174,17 @@ def lock_path_for(path: Path) -> Path:
 
 
 @contextlib.contextmanager
-def file_lock(path: Path, timeout: float = DEFAULT_LOCK_TIMEOUT) -> Iterator[None]:
+def file_lock(
+    path: Path, timeout: float = DEFAULT_LOCK_TIMEOUT, *, remove: bool = False
+) -> Iterator[None]:
     """Hold an exclusive cross-process lock on `path` for the ``with`` block.
 
     The lock is advisory: only code that also uses `file_lock` is kept out. It is not
-    re-entrant, and it also excludes other threads of the same process.
+    re-entrant, and it also excludes other threads of the same process. With
+    `remove`, the lock file is removed as the lock is let go (never through a link,
+    and only if it is still the file this lock holds; not on Windows, which cannot
+    remove an open file). A lock file left by a killed process blocks nobody: the
+    system lets go of a dead process's locks.
 
     Raises:
         LockTimeoutError: the lock was still held elsewhere after `timeout` seconds.
@@ -178,19 +192,44 @@ def file_lock(path: Path, timeout: float = DEFAULT_LOCK_TIMEOUT) -> Iterator[Non
     """
     lock_file = lock_path_for(path)
     ensure_parent(lock_file)
-    fd = _open_lock_file(lock_file)
+    deadline = time.monotonic() + timeout
+    for attempt in range(_RELOCK_ATTEMPTS):
+        fd = _open_lock_file(lock_file)
+        try:
+            while not _try_lock(fd):
+                if time.monotonic() >= deadline:
+                    raise LockTimeoutError(f"{lock_file} is held by another process")
+                time.sleep(_POLL_SECONDS)
+        except BaseException:
+            os.close(fd)
+            raise
+        if attempt == _RELOCK_ATTEMPTS - 1 or _is_named(fd, lock_file):
+            break
+        # Its holder removed the file as it let go: the lock is the file there now.
+        _unlock(fd)
+        os.close(fd)
     try:
-        deadline = time.monotonic() + timeout
-        while not _try_lock(fd):
-            if time.monotonic() >= deadline:
-                raise LockTimeoutError(f"{lock_file} is held by another process")
-            time.sleep(_POLL_SECONDS)
         try:
             yield
         finally:
+            if remove and sys.platform != "win32" and _is_named(fd, lock_file):
+                with contextlib.suppress(OSError):
+                    os.unlink(lock_file)  # unlink(2) removes a link, never follows
             _unlock(fd)
     finally:
         os.close(fd)
+
+
+def _is_named(fd: int, lock_file: Path) -> bool:
+    """Whether `lock_file` (not followed if a link) is the file open as `fd`."""
+    if sys.platform == "win32":  # never removed there (see file_lock)
+        return True
+    try:
+        named = os.stat(lock_file, follow_symlinks=False)
+    except OSError:
+        return False
+    held = os.fstat(fd)
+    return (named.st_dev, named.st_ino) == (held.st_dev, held.st_ino)
 
 
 def _open_lock_file(lock_file: Path) -> int:

@@ -7,10 +7,12 @@ import asyncio
 import os
 import shutil
 import signal
+import socket
+import sqlite3
 import ssl
 import subprocess
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -18,6 +20,7 @@ import pytest
 from net_client import NetPlayer, run
 
 from audiospades.net import protocol as p
+from audiospades.net.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -228,3 +231,121 @@ def test_a_second_server_on_the_same_database_is_refused(tmp_path: Path) -> None
             await _stop(again)
 
     run(scenario())
+
+
+def _version_1(path: Path) -> None:
+    """A database as a version-1 server left it (no ``current_hands``)."""
+    Store(path).close()
+    db = sqlite3.connect(path)
+    db.execute("DROP TABLE current_hands")
+    db.execute("PRAGMA user_version=1")
+    db.commit()
+    db.close()
+
+
+def test_a_start_that_fails_on_its_port_leaves_an_older_database_as_it_was(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "s.db"
+    _version_1(db)
+    before = db.read_bytes()
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = _serve_and_fail(tmp_path, "--db", str(db), "--port", str(port))
+    assert done.returncode == 1 and "cannot listen on 127.0.0.1" in done.stderr
+    assert db.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.db"]
+
+
+def test_a_clean_stop_removes_the_lock_file_and_a_killed_servers_blocks_nothing(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "s.db"
+    lock = tmp_path / "s.db.lock"
+
+    async def scenario() -> None:
+        async with _serving(tmp_path, "--db", str(db)) as (killed, _port):
+            killed.kill()
+            await killed.wait()
+        assert lock.exists()  # as SIGKILL left it
+        async with _serving(tmp_path, "--db", str(db)) as (again, _port):
+            await _stop(again)
+
+    run(scenario())
+    assert not lock.exists()
+
+
+def test_a_quoted_tilde_is_the_home_folder(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "notes.txt").write_text("hello, I am notes\n")
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "audiospades",
+            "serve",
+            "--port",
+            "0",
+            "--db",
+            "~/notes.txt",
+        ],
+        cwd=tmp_path,
+        env=dict(_env(tmp_path), HOME=str(home)),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1
+    assert f"INFO audiospades.net: database {home / 'notes.txt'}\n" in done.stderr
+    assert f"cannot use the database {home / 'notes.txt'}: is not an SQLite" in (
+        done.stderr
+    )
+    assert not (tmp_path / "~").exists()
+
+
+def _make(path: Path, sql: str) -> None:
+    db = sqlite3.connect(path)
+    db.execute(sql)
+    db.commit()
+    db.close()
+
+
+@pytest.mark.parametrize(
+    ("make", "said"),
+    [
+        (
+            lambda db: db.mkdir(),
+            "is a folder, not a file; give a file name, such as {db}/server.db",
+        ),
+        (
+            lambda db: db.write_text("hello, I am notes\n"),
+            "is not an SQLite database (another kind of file); give another --db "
+            "(a name that does not exist yet makes a new database)",
+        ),
+        (
+            lambda db: _make(db, "CREATE TABLE players (id TEXT)"),
+            "is not an audiospades database, or is damaged: its table players has "
+            "the columns id, not id, name, token_hash, created_at, last_seen; "
+            "give another --db",
+        ),
+    ],
+    ids=["folder", "not sqlite", "other columns"],
+)
+def test_a_bad_database_gets_one_plain_line_and_is_kept(
+    tmp_path: Path, make: Callable[[Path], object], said: str
+) -> None:
+    db = tmp_path / "s.db"
+    make(db)
+    before = sorted(tmp_path.rglob("*"))
+    done = _serve_and_fail(tmp_path, "--db", str(db))
+    assert done.returncode == 1
+    errors = [line for line in done.stderr.splitlines() if " ERROR " in line]
+    assert errors == [
+        errors[0].split(" ERROR ")[0]
+        + f" ERROR audiospades.net: cannot use the database {db}: "
+        + said.format(db=db)
+    ]
+    assert sorted(tmp_path.rglob("*")) == before

@@ -6,9 +6,11 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -16,6 +18,7 @@ from typing import Any
 import pytest
 from net_helpers import CommitFails
 
+from audiospades.net import store as store_module
 from audiospades.net.store import SeatResult, Store, StoreError, TableRow, token_hash
 from audiospades.record import game_from_record, game_to_record
 from audiospades.rules import Game, Phase, Rules, shuffled_deal
@@ -555,3 +558,187 @@ def test_a_lost_write_whose_replay_fails_is_kept_for_the_next_try(
     reader = Store(path)
     assert reader.player_for_token(bob_token) == bob
     reader.close()
+
+
+def _contents(path: Path) -> tuple[int, list[str]]:
+    """A database's schema version and every statement that would remake it."""
+    db = sqlite3.connect(path)
+    try:
+        return db.execute("PRAGMA user_version").fetchone()[0], list(db.iterdump())
+    finally:
+        db.close()
+
+
+def _version_1(path: Path) -> None:
+    """A database as a version-1 server left it (no ``current_hands``)."""
+    store = Store(path)
+    store.save_table(_table(state="playing"))
+    store.close()
+    db = sqlite3.connect(path)
+    db.execute("DROP TABLE current_hands")
+    db.execute("PRAGMA user_version=1")
+    db.commit()
+    db.close()
+
+
+def test_an_older_database_is_copied_before_its_upgrade_and_the_upgrade_logged(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "s.db"
+    _version_1(path)
+    before = _contents(path)
+    with caplog.at_level("INFO", logger="audiospades.net.store"):
+        Store(path).close()
+    copy = tmp_path / "s.db.before-schema-2"
+    assert _contents(copy) == before and before[0] == 1
+    upgrades = [r.getMessage() for r in caplog.records if "upgraded" in r.message]
+    assert upgrades == [
+        f"database {path}: schema upgraded from version 1 to 2; the old database "
+        f"is kept as {copy}"
+    ]
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+    db.close()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.db", copy.name]
+
+
+def test_the_copy_before_an_upgrade_replaces_nothing_and_follows_no_link(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "s.db"
+    _version_1(path)
+    before = _contents(path)
+    taken = tmp_path / "s.db.before-schema-2"
+    taken.write_text("an older copy")
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me")
+    (tmp_path / "s.db.before-schema-2.1").symlink_to(victim)
+    Store(path).close()
+    assert taken.read_text() == "an older copy"
+    assert victim.read_text() == "keep me"
+    assert _contents(tmp_path / "s.db.before-schema-2.2") == before
+
+
+def test_a_store_not_yet_prepared_changes_nothing(tmp_path: Path) -> None:
+    older, new = tmp_path / "old.db", tmp_path / "new.db"
+    _version_1(older)
+    before = older.read_bytes()
+    Store(older, prepare=False).close()
+    Store(new, prepare=False).close()
+    assert older.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["old.db"]
+
+
+def test_an_up_to_date_database_is_not_written_when_opened(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    Store(path).close()
+    before = path.read_bytes()
+    Store(path).close()
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("schema", "said"),
+    [
+        (
+            "CREATE TABLE players (id TEXT PRIMARY KEY, email TEXT)",
+            "its table players has the columns id, email, not id, name, "
+            "token_hash, created_at, last_seen",
+        ),
+        (
+            "CREATE TABLE games (id TEXT PRIMARY KEY, table_id TEXT NOT NULL, "
+            "seed TEXT NOT NULL, record TEXT NOT NULL, finished_at REAL NOT NULL)",
+            "its table games has columns of other types or constraints",
+        ),
+        (
+            "CREATE VIEW records AS SELECT 1 AS table_id",
+            "its records is a view, not a table",
+        ),
+    ],
+)
+def test_tables_of_our_names_with_other_columns_are_refused_and_kept(
+    tmp_path: Path, schema: str, said: str
+) -> None:
+    path = tmp_path / "s.db"
+    db = sqlite3.connect(path)
+    db.execute(schema)
+    db.commit()
+    db.close()
+    before = path.read_bytes()
+    with pytest.raises(StoreError) as caught:
+        Store(path)
+    assert caught.value.message == (
+        f"is not an audiospades database, or is damaged: {said}; give another --db"
+    )
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.db"]
+
+
+def test_a_database_another_program_locks_is_named_so_and_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(store_module, "BUSY_SECONDS", 0.05)
+    path = tmp_path / "s.db"
+    Store(path).close()
+    before = path.read_bytes()
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(StoreError) as caught:
+            Store(path)
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert caught.value.message.startswith("is locked by another program")
+    assert path.read_bytes() == before
+
+
+def _make_read_only(path: Path) -> Callable[[], None]:
+    """Make ``path`` read-only even for root (immutable); return the undoing."""
+    if os.geteuid() != 0:
+        path.chmod(0o444)
+        return lambda: path.chmod(0o644)
+    if shutil.which("chattr") is None:
+        pytest.skip("root writes any file, and chattr is missing")
+    done = subprocess.run(["chattr", "+i", str(path)], capture_output=True, check=False)
+    if done.returncode != 0:
+        pytest.skip("root writes any file, and chattr +i is refused here")
+
+    def undo() -> None:
+        subprocess.run(["chattr", "-i", str(path)], check=True)
+
+    return undo
+
+
+def test_a_read_only_database_is_named_so_and_kept(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    Store(path).close()
+    before = path.read_bytes()
+    undo = _make_read_only(path)
+    try:
+        with pytest.raises(StoreError) as caught:
+            Store(path)
+    finally:
+        undo()
+    assert caught.value.message == (
+        "is read-only for this user; give this user write permission on it, or "
+        "give another --db"
+    )
+    assert path.read_bytes() == before
+
+
+def test_a_file_that_is_not_sqlite_is_named_so(tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("hello, I am notes\n")
+    with pytest.raises(StoreError) as caught:
+        Store(path)
+    assert caught.value.message.startswith("is not an SQLite database")
+    assert path.read_text() == "hello, I am notes\n"
+
+
+def test_a_folder_is_named_so(tmp_path: Path) -> None:
+    with pytest.raises(StoreError) as caught:
+        Store(tmp_path)
+    assert caught.value.message == (
+        f"is a folder, not a file; give a file name, such as {tmp_path / 'server.db'}"
+    )

@@ -197,3 +197,49 @@ def test_write_survives_its_temp_file_vanishing(
     assert target.read_text() == "new"
     assert len(vanished) == 1
     assert _leftovers(home) == []
+
+
+def test_a_removing_lock_leaves_no_lock_file(home: Path) -> None:
+    target = home / "server.db"
+    with file_lock(target, remove=True):
+        assert (home / "server.db.lock").is_file()
+    assert not (home / "server.db.lock").exists()
+    with file_lock(target, timeout=0.05):  # a plain lock keeps its file
+        pass
+    assert (home / "server.db.lock").exists()
+
+
+@pytest.mark.skipif(os.name == "nt", reason="Windows cannot remove an open file")
+def test_a_waiter_on_a_removed_lock_file_takes_the_new_one(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A waiter that opened the lock file before its holder removed it must not
+    hold a lock on the removed file, which a third would not see."""
+    target = home / "server.db"
+    waiting, taken, done = threading.Event(), threading.Event(), threading.Event()
+    try_lock = atomic._try_lock
+
+    def noted_try_lock(fd: int) -> bool:
+        locked = try_lock(fd)
+        if not locked and threading.current_thread().name == "waiter":
+            waiting.set()
+        return locked
+
+    monkeypatch.setattr(atomic, "_try_lock", noted_try_lock)
+
+    def waiter() -> None:
+        with file_lock(target, timeout=60):
+            taken.set()
+            done.wait(60)
+
+    with file_lock(target, remove=True):
+        thread = threading.Thread(target=waiter, name="waiter")
+        thread.start()
+        assert waiting.wait(60)  # it holds the old file open, and waits
+    assert taken.wait(60)
+    try:
+        with pytest.raises(LockTimeoutError), file_lock(target, timeout=0):
+            pass  # pragma: no cover
+    finally:
+        done.set()
+        thread.join(60)
