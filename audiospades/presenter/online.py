@@ -767,11 +767,15 @@ def where_things_stand(
 
 # --- refusals ----------------------------------------------------------------------
 
+TOO_FAST: Final = N_("Too many messages at once: wait a moment.")
+"""The server's rate limit refused a message (and the page, keeping the same limit,
+says it of a key it holds back)."""
+
 _REFUSALS: Final[dict[ErrorCode, str]] = {
     ErrorCode.BAD_JSON: N_("The server could not read a message from the game."),
     ErrorCode.BAD_MESSAGE: N_("The server refused a message from the game."),
     ErrorCode.TOO_LARGE: N_("That was too long for the server."),
-    ErrorCode.RATE_LIMITED: N_("Too many messages at once: wait a moment."),
+    ErrorCode.RATE_LIMITED: TOO_FAST,
     ErrorCode.VERSION_MISMATCH: N_(
         "This server runs another version of the game: one of them needs updating."
     ),
