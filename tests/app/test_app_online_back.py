@@ -121,9 +121,7 @@ def test_after_a_server_restart_a_repeats_the_turn_not_who_came_back(
             ann.press("a")
             assert ann.last == turn
             # Bob, whose game started again, hears he is back at Ann's table.
-            assert any(
-                s.startswith("Back at Ann's table. ") for s in bob.transcript
-            )
+            assert any(s.startswith("Back at Ann's table. ") for s in bob.transcript)
     finally:
         for player in players:
             player.close()
