@@ -58,7 +58,9 @@ class RecordProblem(StrEnum):
     """A top-level key (``key``, ``value``) says otherwise than ``rules`` (``option``,
     ``stated``)."""
     BAD_RULES = "bad_rules"
-    """The rules refused their options (``problems``: the engine's English text)."""
+    """The rules refused their options (``problems``: the engine's English text, for
+    logs; ``rules_problems``: each :class:`~audiospades.rules.RulesProblem`, as data
+    for the presenter)."""
     HANDS_NOT_A_LIST = "hands_not_a_list"
     """``hands`` is not a list (``value``)."""
     FIRST_DEALER_NOT_A_SEAT = "first_dealer_not_a_seat"
@@ -84,7 +86,9 @@ class RecordProblem(StrEnum):
     """``actions`` is not a list."""
     ILLEGAL_ACTION = "illegal_action"
     """The engine refused an action (``reason``: the :class:`Reason`; ``detail``: its
-    data as ``name value`` pairs, or empty)."""
+    data as ``name value`` pairs, or empty, for logs; ``engine``: the same data as a
+    mapping of the engine's names to values as the file writes them ("KD", "1"), for
+    the presenter to word)."""
     MORE_HANDS_FOLLOW = "more_hands_follow"
     """A hand is left unfinished, yet more hands follow it."""
     ACTION_NOT_AN_OBJECT = "action_not_an_object"
@@ -273,7 +277,9 @@ def rules_from_record(data: Mapping[str, Any]) -> Rules:
         return Rules.from_dict(raw_rules, players=players, partnerships=partnerships)
     except RulesError as error:
         raise RecordError(
-            RecordProblem.BAD_RULES, f"rules: {error}", detail={"problems": str(error)}
+            RecordProblem.BAD_RULES,
+            f"rules: {error}",
+            detail={"problems": str(error), "rules_problems": error.details},
         ) from None
 
 
@@ -386,7 +392,8 @@ def _replay_hand(game: Game, hand: Any, hand_index: int, *, is_last: bool) -> No
         try:
             game.apply(action)
         except IllegalAction as error:
-            detail = ", ".join(f"{k} {_shown(v)}" for k, v in error.detail.items())
+            engine = {k: _shown(v) for k, v in error.detail.items()}
+            detail = ", ".join(f"{k} {v}" for k, v in engine.items())
             text = error.reason.value.replace("_", " ") + (
                 f" ({detail})" if detail else ""
             )
@@ -396,7 +403,7 @@ def _replay_hand(game: Game, hand: Any, hand_index: int, *, is_last: bool) -> No
                 hand_index,
                 action_index,
                 reason=error.reason.value,
-                detail={"detail": detail},
+                detail={"detail": detail, "engine": engine},
             ) from None
     if not is_last and game.phase not in (Phase.DEALING, Phase.GAME_OVER):
         raise RecordError(

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import secrets
 import sqlite3
@@ -391,7 +392,10 @@ class Server:
             # No per-message deflate: it cost the server more time than anything
             # but saving, for frames of a few kilobytes.
             compression=None,
-            process_request=web.process_request,  # the browser page (net/web.py)
+            # The browser page (net/web.py), told the rate limit it must keep.
+            process_request=functools.partial(
+                web.process_request, rate=self.config.rate, burst=self.config.burst
+            ),
             create_connection=Connection,
         )
         self.store.prepare()

@@ -10,7 +10,8 @@ ever joined to a file name. Every answer carries a strict Content-Security-Polic
 ``nosniff``.
 
 ``/chrome/<lang>.json`` is the page's own words in a language, from the game's
-catalogues (:func:`audiospades.presenter.web.chrome_words`).
+catalogues (:func:`audiospades.presenter.web.chrome_words`), and the server's rate
+limit, which the page keeps to.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from websockets.http11 import Request, Response
 
 from audiospades import i18n
 from audiospades.languages import SUPPORTED_LANGUAGES
+from audiospades.net.protocol import RATE_BURST, RATE_PER_SECOND
 from audiospades.sound import Cue
 
 log = logging.getLogger(__name__)
@@ -83,14 +85,27 @@ def _not_found() -> Response:
 
 
 @cache
-def chrome_json(lang: str) -> bytes:
-    """The page's own words in ``lang`` as JSON (English for an unknown language)."""
+def chrome_json(
+    lang: str, rate: float = RATE_PER_SECOND, burst: int = RATE_BURST
+) -> bytes:
+    """The page's own words in ``lang`` as JSON (English for an unknown language).
+
+    With them, the server's rate limit (``rate`` messages a second, in bursts of
+    ``burst``): the page keeps the same count and sends nothing the server would
+    refuse (it tells the player to wait instead, each time).
+    """
     from audiospades.presenter.web import chrome_words
 
     with i18n.speaking(lang) as spoken:
         words = chrome_words()
     return json.dumps(
-        {"language": spoken, "languages": list(SUPPORTED_LANGUAGES), "words": words},
+        {
+            "language": spoken,
+            "languages": list(SUPPORTED_LANGUAGES),
+            "words": words,
+            "rate": rate,
+            "burst": burst,
+        },
         ensure_ascii=False,
     ).encode("utf-8")
 
@@ -103,8 +118,13 @@ def _read(path: Path) -> bytes | None:
         return None
 
 
-def page_response(path: str) -> Response:
-    """The answer to a plain ``GET`` of ``path`` (404 for anything not listed)."""
+def page_response(
+    path: str, rate: float = RATE_PER_SECOND, burst: int = RATE_BURST
+) -> Response:
+    """The answer to a plain ``GET`` of ``path`` (404 for anything not listed).
+
+    ``rate`` and ``burst``: the server's rate limit, told to the page.
+    """
     path = path.split("?", 1)[0]
     found = _FILES.get(path)
     if found is not None:
@@ -113,7 +133,7 @@ def page_response(path: str) -> Response:
     if path.startswith("/chrome/") and path.endswith(".json"):
         lang = path[len("/chrome/") : -len(".json")]
         if lang in SUPPORTED_LANGUAGES:
-            return _response(200, chrome_json(lang), "application/json")
+            return _response(200, chrome_json(lang, rate, burst), "application/json")
         return _not_found()
     if path.startswith("/sounds/") and path.endswith(".wav"):
         stem = path[len("/sounds/") : -len(".wav")]
@@ -124,8 +144,16 @@ def page_response(path: str) -> Response:
     return _not_found()
 
 
-def process_request(connection: ServerConnection, request: Request) -> Response | None:
-    """The websockets hook: the page for a plain GET, the game for a websocket."""
+def process_request(
+    connection: ServerConnection,
+    request: Request,
+    rate: float = RATE_PER_SECOND,
+    burst: int = RATE_BURST,
+) -> Response | None:
+    """The websockets hook: the page for a plain GET, the game for a websocket.
+
+    ``rate`` and ``burst``: the server's rate limit (bound by the server).
+    """
     if _is_websocket(request):
         return None
-    return page_response(request.path)
+    return page_response(request.path, rate, burst)

@@ -419,6 +419,28 @@ def default_table_name(player: str) -> str:
     return _("{name}'s table").format(name=player)
 
 
+def is_default_table_name(name: str) -> bool:
+    """Whether a table's name already says "table": the one a new table gets.
+
+    Such a name ("Ann's table", made by :func:`default_table_name` in the host's
+    language or in English) stands alone in a sentence ("Back at Ann's table.");
+    another ("Friday", "3") follows the word ("Back at table 3.").
+
+    >>> is_default_table_name("Ann's table"), is_default_table_name("3")
+    (True, False)
+    """
+    folded = name.strip().casefold()
+    for shape in {default_table_name("\0"), "{name}'s table".format(name="\0")}:
+        before, _mark, after = shape.casefold().partition("\0")
+        if (
+            len(folded) > len(before) + len(after)
+            and folded.startswith(before)
+            and folded.endswith(after)
+        ):
+            return True
+    return False
+
+
 def create_rules_value(preset: str, players: int, partnerships: bool) -> str:
     """The "Rules" item of the create-table screen: "pagat's rules, 4 players"."""
     table = (
@@ -447,13 +469,25 @@ def waiting_room_intro(
 ) -> str:
     """Said on arriving at a table whose game has not started."""
     parts: list[str] = []
+    named = is_default_table_name(info.name)
     if seat is None:
-        parts.append(_("You are watching table {name}.").format(name=info.name))
+        parts.append(
+            (
+                # Translators: {name} is a table's name that says "table" itself,
+                # as "Ann's table" (the name a new table gets).
+                _("You are watching {name}.")
+                if named
+                else _("You are watching table {name}.")
+            ).format(name=info.name)
+        )
     else:
         parts.append(
-            _("You sit in seat {number} at table {name}.").format(
-                number=seat + 1, name=info.name
-            )
+            (
+                # Translators: {name} says "table" itself, as "Ann's table".
+                _("You sit in seat {number} at {name}.")
+                if named
+                else _("You sit in seat {number} at table {name}.")
+            ).format(number=seat + 1, name=info.name)
         )
     if code:
         parts.append(
@@ -653,13 +687,28 @@ def watching_text(info: TableInfo, chair: int) -> str:
     """Said on sitting down to watch a game: from whose chair (named, never "you")."""
     held = next((s for s in info.seats if s.seat == chair), None)
     player = seat_name(held.name) if held is not None else ""
+    return watching_from_text(info.name, chair, player)
+
+
+def watching_from_text(table_name: str, chair: int, player: str) -> str:
+    """From whose chair one watches ("You are watching Ann's table from seat 2.").
+
+    ``player``: who sits in ``chair``, or "" for an empty seat (its number is said).
+    """
+    named = is_default_table_name(table_name)
     if not player:
-        return _("You are watching table {name} from seat {number}.").format(
-            name=info.name, number=chair + 1
-        )
-    return _("You are watching table {name} from the chair of {player}.").format(
-        name=info.name, player=player
-    )
+        return (
+            # Translators: {name} says "table" itself, as "Ann's table".
+            _("You are watching {name} from seat {number}.")
+            if named
+            else _("You are watching table {name} from seat {number}.")
+        ).format(name=table_name, number=chair + 1)
+    return (
+        # Translators: {name} says "table" itself, as "Ann's table".
+        _("You are watching {name} from the chair of {player}.")
+        if named
+        else _("You are watching table {name} from the chair of {player}.")
+    ).format(name=table_name, player=player)
 
 
 def where_things_stand(
@@ -682,11 +731,17 @@ def where_things_stand(
             server's restated notice: whose turn it is need not be said here.
         returning: back after a lost connection (said first).
         table_name: returning, the table's name is said too ("Back at table
-            Friday."): the game was started again, and the server put the player
-            back at a table they may not remember.
+            Friday.", "Back at Ann's table."): the game was started again, and the
+            server put the player back at a table they may not remember.
     """
     parts: list[str] = []
-    if returning and table_name:
+    if returning and table_name and is_default_table_name(table_name):
+        # Translators: {name} is a table's name that says "table" itself, as
+        # "Ann's table" (the name a new table gets): "Back at Ann's table."
+        parts.append(_("Back at {name}.").format(name=table_name))
+    elif returning and table_name:
+        # Translators: {name} is a table's name chosen by its host, as "Friday"
+        # or "3": "Back at table 3."
         parts.append(_("Back at table {name}.").format(name=table_name))
     elif returning:
         parts.append(_("Back at the table."))
@@ -712,11 +767,15 @@ def where_things_stand(
 
 # --- refusals ----------------------------------------------------------------------
 
+TOO_FAST: Final = N_("Too many messages at once: wait a moment.")
+"""The server's rate limit refused a message (and the page, keeping the same limit,
+says it of a key it holds back)."""
+
 _REFUSALS: Final[dict[ErrorCode, str]] = {
     ErrorCode.BAD_JSON: N_("The server could not read a message from the game."),
     ErrorCode.BAD_MESSAGE: N_("The server refused a message from the game."),
     ErrorCode.TOO_LARGE: N_("That was too long for the server."),
-    ErrorCode.RATE_LIMITED: N_("Too many messages at once: wait a moment."),
+    ErrorCode.RATE_LIMITED: TOO_FAST,
     ErrorCode.VERSION_MISMATCH: N_(
         "This server runs another version of the game: one of them needs updating."
     ),

@@ -14,12 +14,26 @@ reader can find them. Values from the file are shown as they are written there.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from audiospades.i18n import _, ngettext, pgettext
-from audiospades.presenter.words import bid_words, player_name, side_name, watching
+from audiospades.i18n import _, ngettext, npgettext, pgettext
+from audiospades.presenter.words import (
+    bid_words,
+    join_list,
+    player_name,
+    side_name,
+    suit_name,
+    watching,
+)
 from audiospades.record import FORMAT, RecordError, RecordProblem
-from audiospades.rules import Bid, Reason, SeatView
+from audiospades.rules import (
+    Bid,
+    Reason,
+    RulesProblem,
+    RulesProblemKind,
+    SeatView,
+    Suit,
+)
 
 # --- the scores ----------------------------------------------------------------------
 
@@ -223,6 +237,16 @@ def _problem_words(error: RecordError) -> str:
                 stated=d.get("stated", ""),
             )
         case RecordProblem.BAD_RULES:
+            problems = error.detail.get("rules_problems")
+            if isinstance(problems, tuple) and problems:
+                words = "; ".join(
+                    rules_problem_words(p)
+                    for p in problems
+                    if isinstance(p, RulesProblem)
+                )
+                # Translators: what is wrong with a game record's rules, as in
+                # "rules: unknown rule option 'x'".
+                return _("rules: {problems}").format(problems=words)
             # Translators: {problems} is the rules engine's own text, in English.
             return _("rules: {problems}").format(problems=d.get("problems", ""))
         case RecordProblem.HANDS_NOT_A_LIST:
@@ -255,7 +279,12 @@ def _problem_words(error: RecordError) -> str:
             # Translators: {key} is the file's own name for it: keep it.
             return _("{key} must be a list").format(key="'actions'")
         case RecordProblem.ILLEGAL_ACTION:
-            return _illegal_action_words(error.reason, d.get("detail"))
+            engine = error.detail.get("engine")
+            return _illegal_action_words(
+                error.reason,
+                d.get("detail"),
+                engine if isinstance(engine, Mapping) else None,
+            )
         case RecordProblem.MORE_HANDS_FOLLOW:
             return _("the hand is unfinished but more hands follow")
         case RecordProblem.ACTION_NOT_AN_OBJECT:
@@ -304,17 +333,25 @@ def _bad_deal_words(reason: str | None, hand_size: object) -> str:
     ).format(count=hand_size)
 
 
-def _illegal_action_words(reason: str | None, detail: str | None) -> str:
-    """An action the rules refused: "card not held (card KD)".
+def _illegal_action_words(
+    reason: str | None, detail: str | None, engine: Mapping[str, object] | None
+) -> str:
+    """An action the rules refused: "not your turn (it was seat 1's turn)".
 
-    ``reason`` is the engine's :class:`Reason` value; ``detail`` its data about
-    it as ``name value`` pairs ("card KD", "to_act 1"): names and values as the
-    engine and the file write them.
+    ``reason`` is the engine's :class:`Reason` value; ``engine`` its data about it
+    (names as the engine's, values as the file writes them: ``{"to_act": "1"}``),
+    each worded by :func:`refusal_detail_words`; ``detail`` the same as ``name
+    value`` pairs, said only when the data is not given apart.
     """
     try:
         words = refusal_words(Reason(str(reason)))
     except ValueError:  # not the engine's (a record error raised elsewhere)
         words = str(reason)
+    if engine is not None:
+        detail = ", ".join(
+            refusal_detail_words(str(name), str(value))
+            for name, value in engine.items()
+        )
     if not detail:
         return words
     # Translators: an action a game record holds that the rules refuse, then the
@@ -382,3 +419,132 @@ def refusal_words(reason: Reason) -> str:
         case Reason.WRONG_DEALER:
             return pgettext("record refusal", "wrong dealer")
     return reason.value.replace("_", " ")
+
+
+def refusal_detail_words(name: str, value: str) -> str:
+    """One datum of a refused action in a record, worded: "it was seat 1's turn".
+
+    ``name`` is the engine's name for it (:class:`~audiospades.rules.IllegalAction`'s
+    detail); ``value`` as the file writes it ("KD", "1"). Seats are numbered as the
+    file numbers them, from 0, like the hands and actions of the same line.
+
+    >>> refusal_detail_words("to_act", "1")
+    "it was seat 1's turn"
+    """
+    count = int(value) if value.isdigit() and len(value) < 10 else 2
+    match name:
+        case "to_act":
+            # Translators: why a game record's action was refused, after the
+            # reason, as in "not your turn (it was seat 1's turn)". Seats are
+            # numbered as the file numbers them, from 0.
+            return pgettext("record refusal", "it was seat {seat}'s turn").format(
+                seat=value
+            )
+        case "card":
+            # Translators: as in "card not held (card KD)": the card as the
+            # file writes it.
+            return pgettext("record refusal", "card {card}").format(card=value)
+        case "seat":
+            # Translators: as in "no such seat (seat 7)", the seat as the file
+            # writes it.
+            return pgettext("record refusal", "seat {seat}").format(seat=value)
+        case "suit" if value in {suit.value for suit in Suit}:
+            # Translators: as in "must follow suit (hearts were led)".
+            return pgettext("record refusal", "{suit} were led").format(
+                suit=suit_name(Suit(value))
+            )
+        case "phase":
+            return _phase_words(value)
+        case "maximum":
+            # Translators: as in "bid out of range (bids go up to 13)".
+            return pgettext("record refusal", "bids go up to {maximum}").format(
+                maximum=value
+            )
+        case "behind":
+            # Translators: as in "blind nil not behind (a side must be 100 points
+            # behind)".
+            return pgettext(
+                "record refusal", "a side must be {points} points behind"
+            ).format(points=value)
+        case "total":
+            # Translators: as in "no hell total (the bids may not add up to 13)".
+            return pgettext(
+                "record refusal", "the bids may not add up to {total}"
+            ).format(total=value)
+        case "spades":
+            # Translators: as in "mirror must match spades (the seat holds 3
+            # spades)".
+            return npgettext(
+                "record refusal",
+                "the seat holds {count} spade",
+                "the seat holds {count} spades",
+                count,
+            ).format(count=value)
+        case "minimum":
+            # Translators: as in "side bid too low (a side must bid at least 4)".
+            return pgettext(
+                "record refusal", "a side must bid at least {count}"
+            ).format(count=value)
+        case "count":
+            # Translators: as in "wrong pass count (2 cards are passed)".
+            return npgettext(
+                "record refusal",
+                "{count} card is passed",
+                "{count} cards are passed",
+                count,
+            ).format(count=value)
+    # A datum the engine may add later, not yet worded: shown as the engine
+    # names it, rather than lost.
+    return f"{name} {value}"
+
+
+def _phase_words(phase: str) -> str:
+    """When a refused action came, by the engine's phase ("bidding")."""
+    match phase:
+        case "dealing":
+            # Translators: as in "wrong phase (it was time to deal)".
+            return pgettext("record refusal", "it was time to deal")
+        case "bidding":
+            return pgettext("record refusal", "it was time to bid")
+        case "passing":
+            return pgettext("record refusal", "it was time to pass cards")
+        case "playing":
+            return pgettext("record refusal", "it was time to play")
+        case "game_over":
+            return pgettext("record refusal", "the game was over")
+    return f"phase {phase}"
+
+
+def rules_problem_words(problem: RulesProblem) -> str:
+    """One problem with a record's rules: "unknown rule option 'x'".
+
+    Options are named as the file names them (``'nil_value'``); values as the file
+    writes them. :func:`~.rule_words.rules_refused_text` words the same problems
+    for the rule settings screen, by the options' labels.
+    """
+    key = f"'{problem.options[0]}'" if problem.options else ""
+    value = problem.value
+    match problem.kind:
+        case RulesProblemKind.UNKNOWN_OPTION:
+            # Translators: what is wrong with a game record's rules, as "audiospades
+            # replay" reports it. {key} and {keys} are the file's own names for
+            # options (such as 'nil_value'), {value} a value as the file writes it:
+            # keep them as they are.
+            return _("unknown rule option {key}").format(key=value or key)
+        case RulesProblemKind.UNKNOWN_PRESET:
+            return _("unknown preset {value}").format(value=value)
+        case RulesProblemKind.WRONG_TYPE:
+            return _("rule option {key} cannot be {value}: wrong type").format(
+                key=key, value=value
+            )
+        case RulesProblemKind.UNKNOWN_READING:
+            return _("rule option {key} has no reading {value}").format(
+                key=key, value=value
+            )
+        case RulesProblemKind.OUT_OF_RANGE:
+            return _("rule option {key} cannot be {value}: out of range").format(
+                key=key, value=value
+            )
+    return _("rule options {keys} cannot be played together").format(
+        keys=join_list([f"'{option}'" for option in problem.options])
+    )

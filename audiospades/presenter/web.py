@@ -24,6 +24,7 @@ from audiospades.presenter.online import (
     SEAT_LOST,
     TABLE_CODE,
     TABLE_GONE,
+    TOO_FAST,
     occupant_text,
     seat_item_label,
 )
@@ -172,6 +173,7 @@ CHROME: Final[dict[str, str]] = {
     "trick_info": N_("Bids and tricks"),
     "read_hand": N_("Read my hand"),
     "help": N_("Keys"),
+    "too_fast": TOO_FAST,
 }
 """The page's own words (not the game's): its buttons, fields and headings."""
 

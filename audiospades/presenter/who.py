@@ -13,7 +13,7 @@ from __future__ import annotations
 from audiospades.bots.characters import find_character
 from audiospades.i18n import _
 from audiospades.presenter.menus import character_value, seat_label
-from audiospades.presenter.online import occupant_text, seat_name
+from audiospades.presenter.online import occupant_text, seat_name, watching_from_text
 from audiospades.presenter.words import join_list
 from audiospades.replies import Company, HolderKind
 from audiospades.rules import Rules
@@ -90,13 +90,9 @@ def _online_seats(company: Company, rules: Rules) -> list[str]:
 def _watching_intro(company: Company) -> str:
     """A spectator's first words: from whose chair they watch (as on sitting down)."""
     chair = company.seats[0]
-    player = seat_name(chair.name)
-    if not player:  # a seat left empty after the game
-        return _("You are watching table {name} from seat {number}.").format(
-            name=company.table_name, number=(chair.number or 0) + 1
-        )
-    return _("You are watching table {name} from the chair of {player}.").format(
-        name=company.table_name, player=player
+    # An empty name: a seat left empty after the game (its number is said).
+    return watching_from_text(
+        company.table_name, chair.number or 0, seat_name(chair.name)
     )
 
 

@@ -130,12 +130,15 @@ class RulesProblem:
     Attributes:
         kind: Why it was refused.
         options: The rule option names involved, the one at fault first.
-        text: The same in English, for logs and the replay tool.
+        text: The same in English, for logs.
+        value: The value refused, as an excerpt of what was given ("'x'", "7"),
+            when one option's value is at fault; "" for a conflict.
     """
 
     kind: RulesProblemKind
     options: tuple[str, ...]
     text: str
+    value: str = ""
 
 
 class RulesError(ValueError):

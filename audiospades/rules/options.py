@@ -213,8 +213,9 @@ class Rules:
         problems: list[RulesProblem] = []
 
         def bound(option: str, text: str) -> None:
+            value = excerpt(getattr(self, option))
             problems.append(
-                RulesProblem(RulesProblemKind.OUT_OF_RANGE, (option,), text)
+                RulesProblem(RulesProblemKind.OUT_OF_RANGE, (option,), text, value)
             )
 
         def conflict(text: str, *options: str) -> None:
@@ -426,6 +427,7 @@ class Rules:
                         RulesProblemKind.UNKNOWN_PRESET,
                         ("preset",),
                         f"unknown preset {excerpt(name)}",
+                        excerpt(name),
                     )
                 ]
             )
@@ -483,6 +485,7 @@ class Rules:
                         RulesProblemKind.UNKNOWN_OPTION,
                         (name if isinstance(name, str) else excerpt(name),),
                         f"unknown rule option {excerpt(name)}",
+                        excerpt(name),
                     )
                 )
                 continue
@@ -517,7 +520,8 @@ def _read_option(name: str, raw: object) -> object | RulesProblem:
     """The value of option ``name`` read from ``raw`` JSON data, or the problem."""
 
     def problem(kind: RulesProblemKind, text: str) -> RulesProblem:
-        return RulesProblem(kind, (name,), f"rule option {name!r} {text}")
+        shown = excerpt(raw)
+        return RulesProblem(kind, (name,), f"rule option {name!r} {text}", shown)
 
     wrong_type = RulesProblemKind.WRONG_TYPE
     default = _DEFAULTS[name]
@@ -525,10 +529,12 @@ def _read_option(name: str, raw: object) -> object | RulesProblem:
         if not isinstance(raw, str):
             return problem(wrong_type, f"must be a preset name, not {excerpt(raw)}")
         if raw not in _PRESETS:
+            shown = excerpt(raw)
             return RulesProblem(
                 RulesProblemKind.UNKNOWN_PRESET,
                 (name,),
-                f"unknown preset {excerpt(raw)}",
+                f"unknown preset {shown}",
+                shown,
             )
         return raw
     if isinstance(default, StrEnum):

@@ -52,7 +52,7 @@ def test_a_game_started_again_puts_the_player_back_at_the_table_and_says_so(
             said = ann.transcript
             connected = said.index(f"Connected to {url_of(server)}.")
             assert said[connected + 1].startswith(
-                "Back at table Ann's table. Hand 1. Your cards, 13: "
+                "Back at Ann's table. Hand 1. Your cards, 13: "
             ), said[connected:]
         finally:
             ann.close()
@@ -121,9 +121,7 @@ def test_after_a_server_restart_a_repeats_the_turn_not_who_came_back(
             ann.press("a")
             assert ann.last == turn
             # Bob, whose game started again, hears he is back at Ann's table.
-            assert any(
-                s.startswith("Back at table Ann's table. ") for s in bob.transcript
-            )
+            assert any(s.startswith("Back at Ann's table. ") for s in bob.transcript)
     finally:
         for player in players:
             player.close()

@@ -61,7 +61,7 @@ def test_a_private_table_is_joined_by_its_code_and_chat_is_heard(
             assert code is not None and len(code) == 6
             spelled = " ".join(code)
             assert ann.transcript[-1] == (
-                "Waiting for the game. You sit in seat 1 at table Ann's table. "
+                "Waiting for the game. You sit in seat 1 at Ann's table. "
                 f"Private table: its code is {spelled}. You are the host: put "
                 "computer players in free seats, then start. Seat 1, you, 1 of 7"
             )
@@ -73,7 +73,7 @@ def test_a_private_table_is_joined_by_its_code_and_chat_is_heard(
             bob.press(*type_keys(code.lower()), "return")
             until(lambda: isinstance(bob.app.top, WaitingRoomScreen), bob)
             assert bob.last == (
-                "Waiting for the game. You sit in seat 2 at table Ann's table. "
+                "Waiting for the game. You sit in seat 2 at Ann's table. "
                 f"Private table: its code is {spelled}. The host starts the game. "
                 "Seat 1, Ann, 1 of 6"
             )

@@ -227,8 +227,7 @@ def test_a_spectator_watches_a_game_to_its_end(
             bob.press("return", "return")  # from the first chair: Ann's
             until(lambda: isinstance(bob.app.top, OnlineTableScreen), bob)
             assert (
-                "You are watching table Ann's table from the chair of Ann."
-                in bob.transcript
+                "You are watching Ann's table from the chair of Ann." in bob.transcript
             )
             # Ann is named, never "you": Bob is not Ann.
             summary = next(s for s in bob.transcript if s.startswith("Hand 1. "))
@@ -258,7 +257,7 @@ def test_a_spectator_watches_a_game_to_its_end(
             tricks = [s for s in bob.transcript if " the trick with " in s]
             assert len(tricks) == 13 and all(s[0].isupper() for s in tricks)
             watched = bob.transcript.index(
-                "You are watching table Ann's table from the chair of Ann."
+                "You are watching Ann's table from the chair of Ann."
             )
             told = bob.transcript[watched + 1 :]
             assert not any(s.startswith(("You ", "Your ")) for s in told)
@@ -346,8 +345,7 @@ def test_a_spectator_chooses_the_chair_to_watch_from(
             assert isinstance(watching, OnlineTableScreen)
             assert watching.remote.chair == 2
             assert (
-                "You are watching table Ann's table from the chair of Bert."
-                in bob.transcript
+                "You are watching Ann's table from the chair of Bert." in bob.transcript
             )
         finally:
             bob.close()

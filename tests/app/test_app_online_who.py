@@ -45,7 +45,7 @@ def test_a_later_spectator_hears_the_seats_and_who_came_to_watch_before(
             until(heard(ann, "Cid is watching."), ann, bob, cid)
             cid.press("w")
             assert cid.last == (
-                "You are watching table Ann's table from the chair of Bert. "
+                "You are watching Ann's table from the chair of Bert. "
                 "Seat 3: Bert, computer. Seat 4: Poppy, computer. Seat 1: Ann. "
                 "Seat 2: Milly, computer. Watching: Bob and you."
             )

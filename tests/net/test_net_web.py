@@ -92,6 +92,24 @@ def test_the_page_its_files_and_nothing_else(tmp_path: Path) -> None:
     run(scenario(), timeout=60)
 
 
+def test_the_page_is_told_the_servers_rate_limit(tmp_path: Path) -> None:
+    """The page counts its messages as the server does (it holds back, and says
+    why, what the server would drop unheard): its words carry the limit."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "server.db", rate=3.0, burst=7) as server:
+            loop = asyncio.get_running_loop()
+            status, _headers, body = await loop.run_in_executor(
+                None, _get, server.port, "/chrome/de.json"
+            )
+            assert status == 200
+            data = json.loads(body)
+            assert (data["rate"], data["burst"]) == (3.0, 7)
+            assert data["words"]["too_fast"]
+
+    run(scenario(), timeout=60)
+
+
 @pytest.mark.parametrize("lang", ["en", "fr", "es", "de", "pt", "it"])
 def test_the_pages_own_words_come_from_the_catalogues(lang: str) -> None:
     from audiospades import i18n

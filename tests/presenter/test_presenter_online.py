@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
+import msgspec
 import pytest
 
 from audiospades import i18n
@@ -19,12 +20,18 @@ from audiospades.net.protocol import (
 )
 from audiospades.net.remote import NewsKind, OnlineNews
 from audiospades.presenter.online import (
+    default_table_name,
+    is_default_table_name,
     news_utterance,
     occupant_text,
     seat_change_text,
     seated_list,
+    waiting_room_intro,
     watch_from_seat_label,
+    watching_text,
+    where_things_stand,
 )
+from audiospades.rules import Game, Rules, SeatView, seat_view
 
 
 @pytest.fixture(autouse=True)
@@ -118,3 +125,59 @@ def test_a_stand_in_says_whose_seat_it_plays() -> None:
     )
     assert seated_list(["cat"]) == "cat"
     assert seated_list([]) == ""
+
+
+# --- a table named in a sentence ------------------------------------------------------
+
+
+def _view_of_a_new_game() -> SeatView:
+    return seat_view(Game(Rules.pagat()), 0)
+
+
+@pytest.mark.parametrize(
+    ("name", "back"),
+    [
+        ("Ann's table", "Back at Ann's table."),
+        ("Friday", "Back at table Friday."),
+        ("3", "Back at table 3."),
+    ],
+)
+def test_back_at_a_table_says_table_once(name: str, back: str) -> None:
+    """A table's default name says "table" itself ("Ann's table"): "Back at table
+    Ann's table." said it twice. A name of the host's own, or a number, follows
+    the word."""
+    text = where_things_stand(
+        _view_of_a_new_game(),
+        ["Ann", "Bob", "Cid", "Dee"],
+        restated=True,
+        table_name=name,
+    )
+    assert text.startswith(back + " Hand 1.")
+
+
+def test_a_default_name_is_known_whoever_the_host_and_whatever_the_language() -> None:
+    """The lobby's own default name (:func:`default_table_name`), in English or in
+    the language of the one who reads it, is the name that says "table"."""
+    assert is_default_table_name(default_table_name("Zoë"))
+    assert not is_default_table_name("Table for four")
+    i18n.set_language("de")
+    assert is_default_table_name(default_table_name("Ann"))  # "Tisch von Ann"
+    assert is_default_table_name("Ann's table")  # a host who plays in English
+    assert not is_default_table_name("Freitag")
+
+
+def test_sitting_and_watching_name_a_default_table_once() -> None:
+    """The waiting room's and the spectator's words name the table as the return
+    does: "at Ann's table", "at table Friday"."""
+    info = msgspec.structs.replace(_info(), name="Ann's table")
+    assert waiting_room_intro(info, 1, False, None).startswith(
+        "You sit in seat 2 at Ann's table."
+    )
+    assert waiting_room_intro(info, None, False, None).startswith(
+        "You are watching Ann's table."
+    )
+    assert (
+        watching_text(info, 0) == "You are watching Ann's table from the chair of Ann."
+    )
+    assert watching_text(info, 3) == "You are watching Ann's table from seat 4."
+    assert watching_text(_info(), 3) == "You are watching table Friday from seat 4."

@@ -54,9 +54,13 @@ def browser_missing() -> str | None:
 class ServerThread:
     """An ``audiospades serve`` on 127.0.0.1, a free port, in a background thread."""
 
-    def __init__(self, db: Path, port: int = 0) -> None:
+    def __init__(
+        self, db: Path, port: int = 0, *, rate: float = 1000.0, burst: int = 1000
+    ) -> None:
         self.db = db
         self.port = port
+        self.rate = rate
+        self.burst = burst
         self.loop = asyncio.new_event_loop()
         self.server: Server | None = None
         self.store: Store | None = None
@@ -88,8 +92,8 @@ class ServerThread:
                 delays=Delays(bot=0, trick=0, hand=0),
                 takeover_seconds=5.0,
                 bot_workers=1,
-                rate=1000.0,
-                burst=1000,
+                rate=self.rate,
+                burst=self.burst,
             )
             self.server = Server(config, self.store)
             await self.server.start()
@@ -130,9 +134,14 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_server(db: Path, port: int = 0) -> Iterator[str]:
-    """A server for the length of the block; yields the page's address."""
-    thread = ServerThread(db, port)
+def running_server(
+    db: Path, port: int = 0, *, rate: float = 1000.0, burst: int = 1000
+) -> Iterator[str]:
+    """A server for the length of the block; yields the page's address.
+
+    ``rate`` and ``burst``: its rate limit (messages a second, in bursts of).
+    """
+    thread = ServerThread(db, port, rate=rate, burst=burst)
     url = thread.start()
     try:
         yield url

@@ -48,6 +48,14 @@ const state = {
   closedRowAt: -1,
 };
 
+// The server's rate limit, a token bucket per player (its defaults until the
+// page's words bring the server's own): the page counts its messages the same way
+// and sends none the server would refuse. The server answers the first refused
+// message and drops the rest unheard; the page holds them back and says so, each
+// time. A server stricter than told ("too fast" comes back) empties the count.
+const pace = { rate: 10, burst: 20, tokens: 20, at: 0, toldAt: -Infinity };
+const TOLD_AGAIN_MS = 2000;
+
 const $ = (id) => document.getElementById(id);
 
 function word(key) {
@@ -70,6 +78,11 @@ async function loadWords(lang) {
     const data = await response.json();
     state.words = data.words;
     state.language = data.language;
+    if (data.rate > 0 && data.burst >= 1) {
+      pace.rate = data.rate;
+      pace.burst = data.burst;
+      pace.tokens = Math.min(pace.tokens, pace.burst);
+    }
     document.documentElement.lang = data.language;
     for (const element of document.querySelectorAll("[data-word]")) {
       element.textContent = word(element.dataset.word);
@@ -168,11 +181,38 @@ function toggleSound() {
 
 function send(message) {
   if (state.ws && state.ws.readyState === WebSocket.OPEN) {
+    // A hello is counted but never held back: without it, nothing else goes.
+    if (!takeToken() && message.type !== "hello") {
+      tooFast();
+      return false;
+    }
     state.ws.send(JSON.stringify(message));
     return true;
   }
   if (state.lost) announce(word("reconnecting"), true, null);
   return false;
+}
+
+// One message's worth of the server's rate limit, if it has one left now.
+function takeToken() {
+  const now = performance.now();
+  pace.tokens = Math.min(pace.burst, pace.tokens + ((now - pace.at) / 1000) * pace.rate);
+  pace.at = now;
+  if (pace.tokens < 1) return false;
+  pace.tokens -= 1;
+  return true;
+}
+
+// A key held back: said every time (no key met with silence), kept in the
+// messages once a burst.
+function tooFast() {
+  const now = performance.now();
+  if (now - pace.toldAt < TOLD_AGAIN_MS) {
+    liveLine($("assertive"), word("too_fast"));
+  } else {
+    announce(word("too_fast"), true, null);
+  }
+  pace.toldAt = now;
 }
 
 // The join form's status line is for the eyes; its words are announced once,
@@ -270,8 +310,17 @@ function receive(message) {
       }
       break;
     case "error":
-      // Worded for the page in a "said" line once greeted; before that, say it here.
-      if (!state.place) joinStatus(message.detail, true);
+      if (message.code === "rate_limited") {
+        // The server counts stricter than the page was told: the page waits.
+        pace.tokens = 0;
+        pace.at = performance.now();
+        pace.toldAt = pace.at;
+      }
+      // Worded for the page in a "said" line once greeted; before that, say it here
+      // (the page's own words for "too fast", the server's account otherwise).
+      if (!state.place) {
+        joinStatus(message.code === "rate_limited" ? word("too_fast") : message.detail, true);
+      }
       break;
     default:
       break;
