@@ -78,6 +78,8 @@ class Mark(StrEnum):
     """A card of the hand chosen to pass."""
     ENTRY = "entry"
     """The field that shows the bid being typed."""
+    RECEIVED = "received"
+    """The tag of a card passed to you (until the first trick is complete)."""
 
 
 _marks: list[tuple[Mark, pygame.Rect]] = []
@@ -398,6 +400,58 @@ def _header(
         size -= 1
 
 
+def _tag_room(layout: TableLayout, index: int) -> pygame.Rect:
+    """The part of a hand card's face below its rank corner that stays in sight.
+
+    Cards drawn after it (the next in its row, the row below, the focus frame)
+    cover the rest: one to its right narrows the room, one below shortens it.
+    """
+    rect = layout.hand[index]
+    corner = layout.corners[index]
+    pad = corner.x - rect.x
+    left, top = corner.x, corner.bottom + 1
+    right, bottom = rect.right - pad, rect.bottom - pad
+    covers = list(layout.hand[index + 1 :])
+    frame = layout.focus_frame
+    if frame is not None and layout.focus is not None and index < layout.focus:
+        covers.append(frame)
+    for other in covers:
+        if other.right <= left or other.x >= right:
+            continue
+        if other.bottom <= top or other.y >= bottom:
+            continue
+        if other.y > top:
+            bottom = min(bottom, other.y - 1)  # the row below
+        else:
+            right = min(right, other.x - 1)  # the next card in the row
+    return pygame.Rect(left, top, max(0, right - left), max(0, bottom - top))
+
+
+def _draw_tag(
+    surface: pygame.Surface,
+    text: str,
+    room: pygame.Rect,
+    layout: TableLayout,
+    theme: Theme,
+) -> None:
+    """A word on a card ("new"), light on a dark box, as large as ``room`` holds.
+
+    Nothing is drawn where the word would not be readable.
+    """
+    size = min(layout.label_size, room.h)
+    while size >= 10:
+        face = font(size)
+        pad = max(1, face.get_height() // 6)
+        width = face.size(text)[0] + 2 * pad
+        if width <= room.w and line_height(face) <= room.h:
+            box = pygame.Rect(room.x, room.y, width, line_height(face))
+            _marks.append((Mark.RECEIVED, box))
+            pygame.draw.rect(surface, theme.black, box, border_radius=pad)
+            blit_text(surface, face, text, theme.card_face, (box.x + pad, box.y))
+            return
+        size -= 1
+
+
 def draw_table(
     surface: pygame.Surface, services: Services, table: TableController
 ) -> TableLayout:
@@ -408,8 +462,10 @@ def draw_table(
     """
     from audiospades.presenter.table import (
         bid_field_text,
+        cards_received,
         dealer_mark_text,
         dealer_shown,
+        received_mark_text,
         seat_label_text,
         seats_to_act,
         turn_header_text,
@@ -521,16 +577,22 @@ def draw_table(
         )
     # The hand, row by row; the focused card is raised and framed, a card chosen to
     # pass raised and ringed inside its edge (so the focus frame never hides it).
+    # The cards passed to you are tagged (until the first trick is complete).
     legal = view.legal_plays
+    received = cards_received(view)
     for i, (card, rect) in enumerate(zip(hand, layout.hand, strict=True)):
         dim = bool(legal) and card not in legal
         draw_card(surface, card, rect, theme, dim=dim)
         if card in table.pass_choice:
-            # No wider than the space before the rank corner: the rank stays clear.
-            chosen = max(2, min(layout.frame_width, rect.w // 14))
+            # Narrower than the space before the rank corner: the rank stays clear.
+            chosen = max(2, min(layout.frame_width, layout.corners[i].x - rect.x - 2))
             _marks.append((Mark.CHOSEN, rect))
             radius = max(2, rect.w // 10)
             pygame.draw.rect(surface, theme.chosen, rect, chosen, border_radius=radius)
+        if card in received:
+            _draw_tag(
+                surface, received_mark_text(), _tag_room(layout, i), layout, theme
+            )
         if i == layout.focus and layout.focus_frame is not None:
             pygame.draw.rect(
                 surface, theme.highlight, layout.focus_frame, layout.frame_width

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from audiospades.commands import Command
-from audiospades.i18n import _, ngettext
+from audiospades.i18n import _, ngettext, pgettext
 from audiospades.keymap import Context
 from audiospades.notices import HUMAN, Question, QuestionKind
 from audiospades.presenter.keynames import key_for, yes_no_keys
@@ -708,6 +708,25 @@ def dealer_shown(view: SeatView) -> int:
     if view.phase is Phase.DEALING and view.completed_tricks:
         return previous_seat(view.dealer, view.player_count)
     return view.dealer
+
+
+def cards_received(view: SeatView) -> tuple[Card, ...]:
+    """The cards of the hand the picture tags as passed to you.
+
+    They are told once ("Rosa passes you the queen of spades and the 6 of
+    spades"); the tag shows them among the others until the first trick is
+    complete.
+    """
+    if view.completed_tricks:
+        return ()
+    return tuple(card for card in view.passed_in if card in view.hand)
+
+
+def received_mark_text() -> str:
+    """The tag on a card of the hand that was passed to you this hand."""
+    # Translators: a short tag on a card in your hand that your partner passed to
+    # you (shown until the first trick is complete); keep it to a word.
+    return pgettext("card passed to you", "new")
 
 
 def dealer_mark_text() -> str:

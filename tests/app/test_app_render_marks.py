@@ -187,3 +187,42 @@ def test_a_bid_being_typed_shows_in_a_labelled_field_until_placed(
     h.frame()
     assert not _marks(Mark.ENTRY)
     assert not any(said.startswith("Your bid") for said, _rect in drawn_texts())
+
+
+def test_cards_passed_to_you_are_tagged_until_the_first_trick_is_played(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """After "Lena passes you the 2 of hearts and the 3 of clubs" the two cards
+    carry a "new" tag in the hand, in sight (no later card covers it), until the
+    first trick is complete."""
+    rules = dict(BLIND_ANY_SCORE, hand_limit=1)
+    settings = dataclasses.replace(WAITING_SETTINGS, last_rules=rules)
+    h = make_harness(seed=11, settings=settings, draw=True)
+    h.press("return", "y")
+    h.settle()
+    assert h.table.session.game.phase is Phase.PASSING
+    h.press("return", "right", "return")  # pass two cards; the partner passes back
+    h.settle()
+    view = h.table.view
+    assert view.phase is Phase.PLAYING and len(view.passed_in) == 2
+    assert any(" passes you " in line for line in h.transcript[-6:])
+    h.frame()
+    layout = h.table.layout
+    assert layout is not None
+    hand = list(view.hand)
+    tags = _marks(Mark.RECEIVED)
+    assert len(tags) == 2
+    for card in view.passed_in:
+        i = hand.index(card)
+        rect = layout.hand[i]
+        (tag,) = [t for t in tags if rect.contains(t)]
+        later = [*layout.hand[i + 1 :]]
+        if layout.focus_frame is not None and layout.focus is not None:
+            later += [layout.focus_frame] if i < layout.focus else []
+        assert not any(tag.colliderect(r) for r in later), card
+        assert not tag.colliderect(layout.corners[i])  # the rank stays readable
+        words = [r for said, r in drawn_texts() if said == "new" and tag.contains(r)]
+        assert len(words) == 1
+    play_until(h, lambda x: bool(x.table.view.completed_tricks))
+    h.frame()
+    assert not _marks(Mark.RECEIVED)
