@@ -259,6 +259,13 @@ class TableController:
             return (Context.BIDDING, Context.TABLE)
         return (Context.TABLE,)
 
+    @property
+    def is_bid_entry_open(self) -> bool:
+        """Whether a bid is being entered (typed, stepped to, or B pressed)."""
+        return (self.bid_open or bool(self.bid_entry)) and self._is_my_bid_turn(
+            self.view
+        )
+
     @staticmethod
     def help_order(contexts: tuple[Context, ...]) -> tuple[Context, ...]:
         """The order F1 lists ``contexts`` in (the table's :meth:`key_contexts`).

@@ -91,17 +91,20 @@ def draw_card(
 ) -> None:
     """One card face: rank and small suit in the corner, a large suit in the middle.
 
-    A card you may not play now has a greyer face and dark grey ink (still at least
-    4.5:1), so it differs from a playable card by more than a shade of ink.
+    A card you may not play now has a greyer face and darker ink (still at least
+    4.5:1), so it differs from a playable card by more than a shade of ink; a red
+    card's ink stays red, so hearts and diamonds differ from clubs and spades by
+    more than their shape.
     """
     radius = max(2, rect.w // 10)
     face_colour = theme.dim_face if dim else theme.card_face
     pygame.draw.rect(surface, face_colour, rect, border_radius=radius)
     pygame.draw.rect(surface, theme.card_edge, rect, 2, border_radius=radius)
     red = card.suit in (Suit.HEARTS, Suit.DIAMONDS) or card.rank is Rank.BIG_JOKER
-    color = theme.red if red else theme.black
     if dim:
-        color = theme.dim
+        color = theme.dim_red if red else theme.dim
+    else:
+        color = theme.red if red else theme.black
     corner = corner_rect(rect)
     label = _RANK_LABELS.get(card.rank, str(int(card.rank)))
     image = _rank_face(corner).render(label, True, color)

@@ -11,6 +11,7 @@ can check that none is cut off.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -49,6 +50,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CARD_RATIO",
+    "Mark",
     "Place",
     "TableLayout",
     "corner_rect",
@@ -56,6 +58,7 @@ __all__ = [
     "draw_lines",
     "draw_status",
     "draw_table",
+    "drawn_marks",
     "drawn_texts",
     "font",
     "status_height",
@@ -64,6 +67,22 @@ __all__ = [
 ]
 
 _drawn: list[tuple[str, pygame.Rect]] = []
+
+
+class Mark(StrEnum):
+    """A marker of the table picture, beside its cards and texts."""
+
+    TURN = "turn"
+    """A player's place framed: theirs is the turn (or the question)."""
+    CHOSEN = "chosen"
+    """A card of the hand chosen to pass."""
+    ENTRY = "entry"
+    """The field that shows the bid being typed."""
+    RECEIVED = "received"
+    """The tag of a card passed to you (until the first trick is complete)."""
+
+
+_marks: list[tuple[Mark, pygame.Rect]] = []
 
 
 def drawn_texts() -> list[tuple[str, pygame.Rect]]:
@@ -75,8 +94,14 @@ def drawn_texts() -> list[tuple[str, pygame.Rect]]:
     return list(_drawn)
 
 
+def drawn_marks() -> list[tuple[Mark, pygame.Rect]]:
+    """Each marker of the last picture and the rectangle it was drawn in, in order."""
+    return list(_marks)
+
+
 def _begin(surface: pygame.Surface, theme: Theme) -> None:
     _drawn.clear()
+    _marks.clear()
     surface.fill(theme.background)
 
 
@@ -349,19 +374,81 @@ def _draw_label(
         y += line
 
 
+_Item = tuple[str, Color, bool]
+"""A header item: its text, its colour, and whether it is boxed (an entry field:
+the colour fills a box and the text is drawn in the background's colour)."""
+
+
+def _item_width(face: pygame.font.Font, text: str, boxed: bool) -> int:
+    pad = face.get_height() // 4 if boxed else 0
+    return face.size(text)[0] + 2 * pad
+
+
 def _header(
-    surface: pygame.Surface, size: int, items: list[tuple[str, Color]], margin: int
+    surface: pygame.Surface, size: int, items: list[_Item], margin: int
 ) -> tuple[int, list[list[int]], list[int], int]:
     """The scores' font size and rows: three rows at most, the text shrinking to fit."""
     w = surface.get_width()
     while True:
         face = font(size)
         gap = face.size("    ")[0]
-        widths = [face.size(text)[0] for text, _colour in items]
+        widths = [_item_width(face, text, boxed) for text, _colour, boxed in items]
         rows = flow(widths, w - 2 * margin, gap)
         fits = all(widths[row[0]] <= w - 2 * margin for row in rows)
         if size <= 12 or (len(rows) <= HEADER_MAX_ROWS and fits):
             return size, rows, widths, gap
+        size -= 1
+
+
+def _tag_room(layout: TableLayout, index: int) -> pygame.Rect:
+    """The part of a hand card's face below its rank corner that stays in sight.
+
+    Cards drawn after it (the next in its row, the row below, the focus frame)
+    cover the rest: one to its right narrows the room, one below shortens it.
+    """
+    rect = layout.hand[index]
+    corner = layout.corners[index]
+    pad = corner.x - rect.x
+    left, top = corner.x, corner.bottom + 1
+    right, bottom = rect.right - pad, rect.bottom - pad
+    covers = list(layout.hand[index + 1 :])
+    frame = layout.focus_frame
+    if frame is not None and layout.focus is not None and index < layout.focus:
+        covers.append(frame)
+    for other in covers:
+        if other.right <= left or other.x >= right:
+            continue
+        if other.bottom <= top or other.y >= bottom:
+            continue
+        if other.y > top:
+            bottom = min(bottom, other.y - 1)  # the row below
+        else:
+            right = min(right, other.x - 1)  # the next card in the row
+    return pygame.Rect(left, top, max(0, right - left), max(0, bottom - top))
+
+
+def _draw_tag(
+    surface: pygame.Surface,
+    text: str,
+    room: pygame.Rect,
+    layout: TableLayout,
+    theme: Theme,
+) -> None:
+    """A word on a card ("new"), light on a dark box, as large as ``room`` holds.
+
+    Nothing is drawn where the word would not be readable.
+    """
+    size = min(layout.label_size, room.h)
+    while size >= 10:
+        face = font(size)
+        pad = max(1, face.get_height() // 6)
+        width = face.size(text)[0] + 2 * pad
+        if width <= room.w and line_height(face) <= room.h:
+            box = pygame.Rect(room.x, room.y, width, line_height(face))
+            _marks.append((Mark.RECEIVED, box))
+            pygame.draw.rect(surface, theme.black, box, border_radius=pad)
+            blit_text(surface, face, text, theme.card_face, (box.x + pad, box.y))
+            return
         size -= 1
 
 
@@ -374,9 +461,13 @@ def draw_table(
         The layout it drew (rectangles of the places, the hand and the focus frame).
     """
     from audiospades.presenter.table import (
+        bid_field_text,
+        cards_received,
         dealer_mark_text,
+        dealer_shown,
+        received_mark_text,
         seat_label_text,
-        seat_to_act,
+        seats_to_act,
         turn_header_text,
     )
 
@@ -389,27 +480,32 @@ def draw_table(
     names = table.port.names
     margin = sizes.margin
     # Scores, the goal and whose turn, always visible, flowing over as few rows.
-    items: list[tuple[str, Color]] = []
+    items: list[_Item] = []
     for side in range(view.rules.side_count):
         text = _("{side}: {total}").format(
             side=side_name(side, view, names), total=signed(view.totals[side])
         )
-        items.append((text, theme.text))
-    items.append((goal_text(view.rules), theme.muted))
+        items.append((text, theme.text, False))
+    items.append((goal_text(view.rules), theme.muted, False))
     trick_waits = table.port.awaiting_trick_clear
-    acting = seat_to_act(view, trick_waits)
+    acting = seats_to_act(view, trick_waits)
     waits = turn_header_text(view, names, trick_waits)
-    if waits is not None:
-        items.append((waits, theme.highlight))
+    if table.is_bid_entry_open:
+        # The bid being typed, in its field where "To bid: You" stood: it stays
+        # while the entry is open, whatever else is said.
+        field = bid_field_text(table.bid_entry, view) + "_"
+        items.append((field, theme.highlight, True))
+    elif waits is not None:
+        items.append((waits, theme.highlight, False))
     header_size, rows, widths, header_gap = _header(
         surface, sizes.header_size, items, margin
     )
     face = font(header_size)
     hand = list(view.hand)
     focus = hand.index(table.focus) if table.focus in hand else None
-    dealer = dealer_mark_text()
+    dealer, dealer_seat = dealer_mark_text(), dealer_shown(view)
     labels = tuple(
-        (seat_label_text(seat, view, names), dealer if seat == view.dealer else None)
+        (seat_label_text(seat, view, names), dealer if seat == dealer_seat else None)
         for seat in range(view.player_count)
     )
     layout = table_layout(
@@ -422,13 +518,21 @@ def draw_table(
         header_size=header_size,
         viewer=view.seat,
         labels=labels,
+        lifted=[i for i, card in enumerate(hand) if card in table.pass_choice],
     )
     y = margin
     for row in rows:
         x = margin
         for i in row:
-            text, colour = items[i]
-            blit_text(surface, face, text, colour, (x, y))
+            text, colour, boxed = items[i]
+            if boxed:
+                box = pygame.Rect(x, y, widths[i], line_height(face))
+                _marks.append((Mark.ENTRY, box))
+                pygame.draw.rect(surface, colour, box, border_radius=box.h // 5)
+                pad = face.get_height() // 4
+                blit_text(surface, face, text, theme.background, (x + pad, y))
+            else:
+                blit_text(surface, face, text, colour, (x, y))
             x += widths[i] + header_gap
         y += line_height(face)
     # Each player's place: the label (framed on their turn) and their card.
@@ -438,9 +542,10 @@ def draw_table(
         trick = list(shown.cards)
     inset = label_pad(layout.frame_width)
     for place in layout.places:
-        turn = place.seat == acting
+        turn = place.seat in acting
         colour = theme.highlight if turn else theme.text
         if turn:
+            _marks.append((Mark.TURN, place.label))
             pygame.draw.rect(
                 surface,
                 theme.highlight,
@@ -470,15 +575,23 @@ def draw_table(
             max(2, layout.frame_width - 1),
             border_radius=4,
         )
-    # The hand, row by row; the focused card is raised and framed.
+    # The hand, row by row; the focused card is raised and framed, a card chosen to
+    # pass raised and ringed inside its edge (so the focus frame never hides it).
+    # The cards passed to you are tagged (until the first trick is complete).
     legal = view.legal_plays
+    received = cards_received(view)
     for i, (card, rect) in enumerate(zip(hand, layout.hand, strict=True)):
         dim = bool(legal) and card not in legal
         draw_card(surface, card, rect, theme, dim=dim)
         if card in table.pass_choice:
-            chosen = max(2, layout.frame_width - 1)
-            pygame.draw.rect(
-                surface, theme.chosen, rect.inflate(chosen, chosen), chosen
+            # Narrower than the space before the rank corner: the rank stays clear.
+            chosen = max(2, min(layout.frame_width, layout.corners[i].x - rect.x - 2))
+            _marks.append((Mark.CHOSEN, rect))
+            radius = max(2, rect.w // 10)
+            pygame.draw.rect(surface, theme.chosen, rect, chosen, border_radius=radius)
+        if card in received:
+            _draw_tag(
+                surface, received_mark_text(), _tag_room(layout, i), layout, theme
             )
         if i == layout.focus and layout.focus_frame is not None:
             pygame.draw.rect(

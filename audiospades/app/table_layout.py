@@ -11,6 +11,7 @@ table while there is room and in one row of places when there is not.
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
@@ -471,13 +472,15 @@ def table_layout(
     header_size: int | None = None,
     viewer: int = 0,
     labels: tuple[Label, ...] = (),
+    lifted: Collection[int] = (),
 ) -> TableLayout:
     """Lay out the table: scores, each player's place (label and trick card), the hand.
 
     Pure geometry (it measures fonts but draws nothing), for any window from 800x600
     and any text scale: nothing overlaps, and every card's corner shows. Given the
     players' ``labels`` (one per seat), it picks one size and a number of lines
-    for them all; without, two lines at the text size's label size.
+    for them all; without, two lines at the text size's label size. The focused
+    card and the ``lifted`` ones (by index: the cards chosen to pass) are raised.
     """
     w, h = size
     sizes = table_sizes(size, text_scale)
@@ -504,7 +507,7 @@ def table_layout(
         row, col = divmod(i, per_row)
         in_row = min(per_row, hand_count - row * per_row)
         x0 = (w - (step * (in_row - 1) + hand_w)) // 2
-        y = first_top + row * pitch - (raised if i == focus else 0)
+        y = first_top + row * pitch - (raised if i == focus or i in lifted else 0)
         hand.append(pygame.Rect(x0 + col * step, y, hand_w, hand_h))
     focus_frame = None
     if focus is not None and 0 <= focus < hand_count:

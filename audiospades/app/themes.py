@@ -32,6 +32,9 @@ class Theme:
     """The ink of a card you may not play now (on ``dim_face``)."""
     dim_face: Color
     """The face of a card you may not play now: greyer than ``card_face``."""
+    dim_red: Color
+    """The ink of a red card you may not play now: hearts and diamonds keep their
+    colour, darker, so they differ from clubs and spades by more than shape."""
     chosen: Color
     muted: Color
     """Secondary text (the goal, whose turn): still at least 4.5:1 on the background."""
@@ -48,7 +51,8 @@ THEMES: Final = {
         black=(0, 0, 0),
         dim=(70, 70, 70),
         dim_face=(185, 185, 185),
-        chosen=(0, 200, 255),
+        dim_red=(140, 0, 0),
+        chosen=(0, 130, 255),
         muted=(180, 180, 180),
     ),
     "light": Theme(
@@ -61,6 +65,7 @@ THEMES: Final = {
         black=(0, 0, 0),
         dim=(70, 70, 70),
         dim_face=(200, 200, 200),
+        dim_red=(140, 0, 0),
         chosen=(0, 150, 0),
         muted=(85, 85, 85),
     ),

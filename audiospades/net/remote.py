@@ -28,6 +28,7 @@ from audiospades.notices import (
     Notice,
     Question,
     TrickWaiting,
+    YourTurn,
 )
 from audiospades.replies import Company
 from audiospades.rules import (
@@ -355,6 +356,10 @@ class RemoteTable:
                 case TrickWon():
                     self.shown_trick = notice
                 case CardPlayed() | BidMade() | CardsPassed():
+                    self.shown_trick = None
+                case YourTurn():
+                    # The server's pause after a trick is over: as at a local
+                    # table, the trick is gathered before "Your lead." is said.
                     self.shown_trick = None
                 case GameFinished():
                     self.finished = notice

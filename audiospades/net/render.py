@@ -60,7 +60,11 @@ from audiospades.presenter.system import (
     own_help_text,
     unbound_key_text,
 )
-from audiospades.presenter.table import seat_label_text, seat_to_act
+from audiospades.presenter.table import (
+    dealer_shown,
+    seat_label_text,
+    seats_to_act,
+)
 from audiospades.presenter.words import card_name, watching
 from audiospades.replies import Reply, UnboundKey
 from audiospades.rules import Card, Phase, SeatView
@@ -607,7 +611,8 @@ class WebSeat:
         # The finished trick still shown: the card that won it is marked, as the
         # game's picture frames it.
         winner = shown.seat if shown is not None and not view.trick else None
-        acting = seat_to_act(view, port.awaiting_trick_clear)
+        acting = seats_to_act(view, port.awaiting_trick_clear)
+        dealer = dealer_shown(view)
         passing = view.phase is Phase.PASSING and view.is_my_turn
         legal: frozenset[Card] = frozenset()
         if view.phase is Phase.PLAYING:
@@ -621,8 +626,8 @@ class WebSeat:
                 card=_table_face(on_table[seat], seat == winner)
                 if seat in on_table
                 else None,
-                is_turn=seat == acting,
-                is_dealer=seat == view.dealer,
+                is_turn=seat in acting,
+                is_dealer=seat == dealer,
                 won_trick=seat == winner and seat in on_table,
             )
             for seat in range(view.player_count)

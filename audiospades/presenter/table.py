@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from audiospades.commands import Command
-from audiospades.i18n import _, ngettext
+from audiospades.i18n import _, ngettext, pgettext
 from audiospades.keymap import Context
 from audiospades.notices import HUMAN, Question, QuestionKind
 from audiospades.presenter.keynames import key_for, yes_no_keys
@@ -45,7 +45,7 @@ from audiospades.rules import (
     TrickWon,
 )
 from audiospades.rules.deck import card_table
-from audiospades.rules.seats import side_seats
+from audiospades.rules.seats import previous_seat, side_seats
 
 _SUIT_ORDER = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES, Suit.JOKER)
 
@@ -417,6 +417,16 @@ def bid_entry_text(entry: str, view: SeatView) -> str:
     return str(value)
 
 
+def bid_field_text(entry: str, view: SeatView) -> str:
+    """The picture's field for the bid being typed: "Your bid: 12", "Your bid: nil".
+
+    While nothing is typed yet it is "Your bid: " (the picture adds its cursor).
+    """
+    # Translators: the labelled field on the table picture that shows the bid
+    # being typed ("Your bid: 12"); the picture draws a cursor after it.
+    return _("Your bid: {bid}").format(bid=bid_entry_text(entry, view) if entry else "")
+
+
 def bid_entry_held_text(entry: str, view: SeatView) -> str:
     """B with a bid typed: the bid Enter will place, not placed yet."""
     return _("Your bid so far: {bid}. Press {key} to place it.").format(
@@ -625,6 +635,20 @@ def seat_label_text(seat: int, view: SeatView, names: Sequence[str]) -> str:
     )
 
 
+def seats_to_act(view: SeatView, trick_waits: bool = False) -> tuple[int, ...]:
+    """The seats the picture frames as to act, as :func:`turn_header_text` names them.
+
+    The seat to bid, pass or play; while a blind nil question is open, the seats it
+    waits on. None once the game is over, nor while a finished trick waits to be
+    gathered (``trick_waits``).
+    """
+    if view.is_over or trick_waits:
+        return ()
+    if view.question_open:
+        return view.answering
+    return () if view.to_act is None else (view.to_act,)
+
+
 def seat_to_act(view: SeatView, trick_waits: bool = False) -> int | None:
     """The seat the picture shows as to act.
 
@@ -671,6 +695,38 @@ def turn_header_text(
     if view.phase is Phase.PASSING:
         return _("To pass: {player}").format(player=who)
     return _("To play: {player}").format(player=who)
+
+
+def dealer_shown(view: SeatView) -> int:
+    """The seat the picture marks as the dealer: the dealer of the hand shown.
+
+    Once a hand's last trick is played the engine names the next dealer at once,
+    but that hand's tricks, bids and last trick stay on the table until the next
+    hand is dealt (and "Hand 2. Rosa deals." said): until then the badge stays
+    with the hand still shown. (A hand thrown in is dealt again by its dealer.)
+    """
+    if view.phase is Phase.DEALING and view.completed_tricks:
+        return previous_seat(view.dealer, view.player_count)
+    return view.dealer
+
+
+def cards_received(view: SeatView) -> tuple[Card, ...]:
+    """The cards of the hand the picture tags as passed to you.
+
+    They are told once ("Rosa passes you the queen of spades and the 6 of
+    spades"); the tag shows them among the others until the first trick is
+    complete.
+    """
+    if view.completed_tricks:
+        return ()
+    return tuple(card for card in view.passed_in if card in view.hand)
+
+
+def received_mark_text() -> str:
+    """The tag on a card of the hand that was passed to you this hand."""
+    # Translators: a short tag on a card in your hand that your partner passed to
+    # you (shown until the first trick is complete); keep it to a word.
+    return pgettext("card passed to you", "new")
 
 
 def dealer_mark_text() -> str:

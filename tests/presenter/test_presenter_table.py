@@ -9,7 +9,13 @@ from collections.abc import Iterator
 import pytest
 
 from audiospades import i18n
-from audiospades.presenter.table import cards_on_table_text, turn_header_text
+from audiospades.presenter.table import (
+    bid_field_text,
+    cards_on_table_text,
+    dealer_shown,
+    seats_to_act,
+    turn_header_text,
+)
 from audiospades.presenter.web import picture_header
 from audiospades.presenter.words import watching
 from audiospades.rules import Card, Game, Phase, Rules, TrickWon, seat_view
@@ -40,6 +46,35 @@ def test_the_header_names_who_bids_passes_or_plays() -> None:
         "To play: You"
     )
     assert turn_header_text(_view(phase=Phase.DEALING, to_act=None), NAMES) is None
+
+
+def test_the_picture_frames_the_seats_the_header_names() -> None:
+    assert seats_to_act(_view(phase=Phase.BIDDING, to_act=1)) == (1,)
+    asked = _view(phase=Phase.BIDDING, to_act=None, question_open=True)
+    assert seats_to_act(dataclasses.replace(asked, answering=(0, 2))) == (0, 2)
+    assert seats_to_act(asked) == ()  # a redeal question names no one
+    assert seats_to_act(_view(phase=Phase.PLAYING, to_act=2), trick_waits=True) == ()
+    assert seats_to_act(_view(phase=Phase.DEALING, to_act=None)) == ()
+
+
+def test_the_dealer_badge_stays_with_the_hand_still_shown() -> None:
+    won = TrickWon(seat=1, trick_index=12, cards=())
+    # The hand is over: the engine names the next dealer, the table still shows it.
+    over = _view(phase=Phase.DEALING, dealer=2, completed_tricks=(won,))
+    assert dealer_shown(over) == 1
+    assert dealer_shown(_view(phase=Phase.BIDDING, dealer=2)) == 2
+    # A hand thrown in is dealt again by the same dealer.
+    assert dealer_shown(_view(phase=Phase.DEALING, dealer=2)) == 2
+    assert (
+        dealer_shown(_view(phase=Phase.DEALING, dealer=0, completed_tricks=(won,))) == 3
+    )
+
+
+def test_the_bid_field_names_the_bid_typed() -> None:
+    view = _view(phase=Phase.BIDDING, to_act=0)
+    assert bid_field_text("12", view) == "Your bid: 12"
+    assert bid_field_text("0", view) == "Your bid: nil"
+    assert bid_field_text("", view) == "Your bid: "
 
 
 def test_a_spectator_sees_the_watched_player_named_not_you() -> None:

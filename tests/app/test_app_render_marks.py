@@ -1,0 +1,228 @@
+"""The table picture's markers agree with what is said: whose turn, the dealer,
+the cards chosen or received, a bid being typed, and the cards you may not play."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+import pygame
+from app_helpers import WAITING_SETTINGS, my_bid_turn, play_until
+
+from audiospades.app.card_art import draw_card
+from audiospades.app.harness import Harness
+from audiospades.app.render import Mark, drawn_marks, drawn_texts
+from audiospades.app.themes import THEMES, contrast_ratio
+from audiospades.rules import Card, Phase
+from audiospades.storage import Settings
+
+BLIND_ANY_SCORE = {
+    "preset": "pagat",
+    "target_score": None,
+    "hand_limit": 2,
+    "blind_nil_behind": 0,
+}
+"""Blind nil may be bid at any score: the player is asked before each hand."""
+
+
+def _marks(kind: Mark) -> list[pygame.Rect]:
+    return [rect for mark, rect in drawn_marks() if mark is kind]
+
+
+def _text_rect(text: str) -> pygame.Rect | None:
+    return next((rect for said, rect in drawn_texts() if said == text), None)
+
+
+def test_the_seats_a_blind_nil_question_waits_on_are_framed(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """The header says "Blind nil question: You"; your place is framed as the turn."""
+    settings = Settings(language="en", pace="fast", last_rules=dict(BLIND_ANY_SCORE))
+    h = make_harness(seed=11, settings=settings, draw=True)
+    h.press("return")
+    h.settle()
+    assert h.table.session.question is not None
+    h.frame()
+    assert _text_rect("Blind nil question: You") is not None
+    layout = h.table.layout
+    assert layout is not None
+    assert _marks(Mark.TURN) == [layout.places[0].label]
+    h.press("n")
+    h.settle()
+    h.frame()
+    # Answered: the frame goes to whoever is to bid.
+    acting = h.table.view.to_act
+    assert acting is not None
+    assert _marks(Mark.TURN) == [h.table.layout.places[acting].label]
+
+
+def test_chosen_cards_are_raised_and_marked_inside_the_focus_frame(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """A card chosen to pass stands out from the rest of the hand, and the focused
+    one shows it too (its mark is not lost under the focus frame)."""
+    rules = dict(BLIND_ANY_SCORE, hand_limit=1)
+    settings = Settings(language="en", pace="fast", last_rules=rules)
+    h = make_harness(seed=11, settings=settings, draw=True)
+    h.press("return", "y")
+    h.settle()
+    assert h.table.session.game.phase is Phase.PASSING
+    h.press("return")  # the focused card is chosen
+    h.frame()
+    layout = h.table.layout
+    assert layout is not None and layout.focus is not None
+    frame = layout.focus_frame
+    assert frame is not None
+    inside = frame.inflate(-2 * layout.frame_width, -2 * layout.frame_width)
+    (mark,) = _marks(Mark.CHOSEN)
+    assert inside.contains(mark)
+    # Moved off it: the chosen card stays raised, as high as the focused card.
+    chosen = layout.focus
+    h.press("right")
+    h.frame()
+    layout = h.table.layout
+    assert layout is not None and layout.focus == chosen + 1
+    plain = [r.top for i, r in enumerate(layout.hand) if i not in (chosen, chosen + 1)]
+    assert layout.hand[chosen].top == layout.hand[chosen + 1].top < min(plain)
+    (mark,) = _marks(Mark.CHOSEN)
+    assert layout.hand[chosen].contains(mark)
+
+
+def test_the_chosen_ring_shows_on_a_card_and_on_the_window() -> None:
+    """The ring of a card chosen to pass is drawn on the card's face (inside the
+    focus frame), so it must stand out there as well as beside the window."""
+    for theme in THEMES.values():
+        assert contrast_ratio(theme.chosen, theme.card_face) >= 3, theme
+        assert contrast_ratio(theme.chosen, theme.background) >= 3, theme
+
+
+def _has_red(surface: pygame.Surface) -> bool:
+    w, h = surface.get_size()
+    for x in range(w):
+        for y in range(h):
+            r, g, b = tuple(surface.get_at((x, y)))[:3]
+            if r > g + 60 and r > b + 60:
+                return True
+    return False
+
+
+def test_a_red_card_you_may_not_play_keeps_its_red() -> None:
+    """Greyed out, a heart is still red and a spade is not: the suits differ by
+    colour, not only by shape, and the greyed ink is still readable."""
+    pygame.font.init()
+    for theme in THEMES.values():
+        for card, red in (("QH", True), ("9D", True), ("QS", False), ("9C", False)):
+            surface = pygame.Surface((70, 100))
+            draw_card(surface, Card.parse(card), surface.get_rect(), theme, dim=True)
+            assert _has_red(surface) == red, card
+        assert contrast_ratio(theme.dim_red, theme.dim_face) >= 4.5
+        assert theme.dim_red != theme.red  # told apart from a card you may play
+
+
+def _dealer_badge_seat(h: Harness) -> int:
+    """The seat whose label carries the dealer badge in the last picture."""
+    badge = _text_rect("dealer")
+    assert badge is not None
+    layout = h.table.layout
+    assert layout is not None
+    (seat,) = [p.seat for p in layout.places if p.label.contains(badge)]
+    return seat
+
+
+def test_the_dealer_badge_moves_when_the_next_hand_is_dealt(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """The last trick of a hand, waiting to be gathered, is still that hand's: the
+    badge stays with its dealer until "Hand 2. Rosa deals." is said."""
+    rules = dict(WAITING_SETTINGS.last_rules, hand_limit=2)
+    settings = dataclasses.replace(WAITING_SETTINGS, last_rules=rules)
+    h = make_harness(seed=7, settings=settings, draw=True)
+    play_until(
+        h,
+        lambda x: (
+            x.table is not None
+            and x.table.session.awaiting_trick_clear
+            and not x.table.view.hand
+        ),
+    )
+    game = h.table.session.game
+    first = game.dealers[-1]
+    assert game.dealer != first  # the engine names the next dealer at once
+    h.frame()
+    assert _dealer_badge_seat(h) == first
+    h.press("n")
+    play_until(h, lambda x: x.table.view.phase is Phase.BIDDING)
+    assert any(line.startswith("Hand 2. ") for line in h.transcript[-6:])
+    h.frame()
+    assert _dealer_badge_seat(h) == game.dealer != first
+
+
+def test_a_bid_being_typed_shows_in_a_labelled_field_until_placed(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """The digits typed show as "Your bid: 12" in a framed field in the header (not
+    over the table), and stay there while other things are said."""
+    h = make_harness(seed=5, draw=True)
+    h.press("return")
+    play_until(h, my_bid_turn)
+    h.frame()
+    assert not _marks(Mark.ENTRY)
+    h.press("b")
+    h.frame()
+    assert _text_rect("Your bid: _") is not None
+    h.press("1", "2")
+    h.press("t")  # something else is said: the field stays
+    assert h.last != "12"
+    h.frame()
+    text = _text_rect("Your bid: 12_")
+    assert text is not None
+    (field,) = _marks(Mark.ENTRY)
+    assert field.contains(text)
+    layout = h.table.layout
+    assert layout is not None
+    assert field.bottom <= layout.header_bottom  # above the table, never on it
+    assert not any(field.colliderect(p.label) for p in layout.places)
+    h.press("backspace", "backspace", "3", "return")
+    h.settle()
+    h.frame()
+    assert not _marks(Mark.ENTRY)
+    assert not any(said.startswith("Your bid") for said, _rect in drawn_texts())
+
+
+def test_cards_passed_to_you_are_tagged_until_the_first_trick_is_played(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """After "Lena passes you the 2 of hearts and the 3 of clubs" the two cards
+    carry a "new" tag in the hand, in sight (no later card covers it), until the
+    first trick is complete."""
+    rules = dict(BLIND_ANY_SCORE, hand_limit=1)
+    settings = dataclasses.replace(WAITING_SETTINGS, last_rules=rules)
+    h = make_harness(seed=11, settings=settings, draw=True)
+    h.press("return", "y")
+    h.settle()
+    assert h.table.session.game.phase is Phase.PASSING
+    h.press("return", "right", "return")  # pass two cards; the partner passes back
+    h.settle()
+    view = h.table.view
+    assert view.phase is Phase.PLAYING and len(view.passed_in) == 2
+    assert any(" passes you " in line for line in h.transcript[-6:])
+    h.frame()
+    layout = h.table.layout
+    assert layout is not None
+    hand = list(view.hand)
+    tags = _marks(Mark.RECEIVED)
+    assert len(tags) == 2
+    for card in view.passed_in:
+        i = hand.index(card)
+        rect = layout.hand[i]
+        (tag,) = [t for t in tags if rect.contains(t)]
+        later = [*layout.hand[i + 1 :]]
+        if layout.focus_frame is not None and layout.focus is not None:
+            later += [layout.focus_frame] if i < layout.focus else []
+        assert not any(tag.colliderect(r) for r in later), card
+        assert not tag.colliderect(layout.corners[i])  # the rank stays readable
+        words = [r for said, r in drawn_texts() if said == "new" and tag.contains(r)]
+        assert len(words) == 1
+    play_until(h, lambda x: bool(x.table.view.completed_tricks))
+    h.frame()
+    assert not _marks(Mark.RECEIVED)
