@@ -113,6 +113,20 @@ def test_a_local_seat_without_a_character_is_a_computer_by_its_compass_name() ->
     )
 
 
+def test_three_partnerships_name_each_opponents_partner() -> None:
+    """QA: at six in three sides W did not say which opponents play together."""
+    rules = Rules.pagat(players=6)
+    assert rules.side_count == 3
+    assert _local(rules, ["hazel", "omar", "rosa", "random", "walter"]) == (
+        "South: you. "
+        "Left opponent, Southwest: Hazel, 3 stars, partner of Northeast. "
+        "Opponent, Northwest: Omar, 3 stars, partner of Walter. "
+        "Partner, North: Rosa, 2 stars. "
+        "Opponent, Northeast: Northeast, computer, partner of Hazel. "
+        "Right opponent, Southeast: Walter, 4 stars, partner of Omar."
+    )
+
+
 def test_the_local_words_follow_the_language() -> None:
     with i18n.speaking("fr"):
         said = _local(Rules.pagat(), ["milly", "rosa", "walter"])
