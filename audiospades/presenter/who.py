@@ -106,6 +106,20 @@ def _online_seats(company: Company, rules: Rules) -> list[str]:
             label = _("Seat {number}, your partner").format(number=number)
         else:
             label = _("Seat {number}").format(number=number)
+        mate = (
+            partner_of(held.number, rules.player_count, rules.partnerships)
+            if held.number is not None and rules.side_count > 2
+            else None
+        )
+        if mate is not None and held.number != partner:
+            # Three partnerships: which two others play together.
+            # Translators: "Seat 2: Hazel, computer, partner of seat 5."
+            lines.append(
+                _("{seat}: {player}, partner of seat {number}.").format(
+                    seat=label, player=occupant_text(held), number=mate + 1
+                )
+            )
+            continue
         lines.append(_seat_line(label, occupant_text(held)))
     return lines
 

@@ -208,3 +208,20 @@ def test_a_person_away_whose_seat_a_computer_took_over_says_so() -> None:
     assert "Seat 1, your partner: Klaus, away, a computer plays the seat." in (
         who_is_here_text(company, Rules.pagat())
     )
+
+
+def test_an_online_table_of_three_partnerships_names_the_opponents_partners() -> None:
+    people = tuple(
+        Occupant(HolderKind.PERSON, name=name, number=seat)
+        for seat, name in enumerate(("Ann", "Bob", "Cy", "Dee", "Eve", "Fay"))
+    )
+    company = Company(people, watchers=())
+    assert who_is_here_text(company, Rules.pagat(players=6)) == (
+        "Seat 1: you. "
+        "Seat 2: Bob, partner of seat 5. "
+        "Seat 3: Cy, partner of seat 6. "
+        "Seat 4, your partner: Dee. "
+        "Seat 5: Eve, partner of seat 2. "
+        "Seat 6: Fay, partner of seat 3. "
+        "Nobody is watching."
+    )
