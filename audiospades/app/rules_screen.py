@@ -45,7 +45,9 @@ from audiospades.presenter.rule_words import (
     RULES_TITLE,
     choose_players_label,
     rule_explanation,
+    rule_explanation_now,
     rule_label,
+    rule_set_text,
     rule_value_text,
     rules_refused_text,
     start_game_label,
@@ -190,6 +192,8 @@ class RuleSettingsScreen(MenuScreen):
         rules = self.rules()
         if name in PARTNERSHIP_ONLY and not rules.partnerships:
             return unused_alone_text()
+        if name == "preset":
+            return rule_set_text(rules)
         return rule_value_text(name, getattr(rules, name))
 
     def _adjust(self, services: Services, step: int, *, name: str) -> None:
@@ -224,7 +228,9 @@ class RuleSettingsScreen(MenuScreen):
 
     def _explain(self, services: Services, *, name: str) -> Transition | None:
         self._pause.cancel()
-        services.say(Utterance(rule_explanation(name), interrupt=True))
+        services.say(
+            Utterance(rule_explanation_now(name, self.rules()), interrupt=True)
+        )
         return None
 
     def _players(self, services: Services) -> Transition:

@@ -17,10 +17,12 @@ from enum import StrEnum
 from typing import Final
 
 from audiospades.i18n import _, ngettext, pgettext
+from audiospades.presenter.scoring import rule_choice_text
 from audiospades.presenter.words import (
     join_list,
     signed,
 )
+from audiospades.rules import Rules
 from audiospades.rules.options import (
     BiddingStyle,
     BidOrder,
@@ -74,7 +76,8 @@ _EXPLANATIONS: Final[dict[str, str]] = {
         "the online game room's. Choosing one resets the options below."
     ),
     "player_count": N_(
-        "3 to 6 players; with 3, 5 or 6 the lowest twos leave the deck."
+        "3 to 6 players; with 3, 5 or 6 the lowest cards leave the deck, so that "
+        "it deals out evenly."
     ),
     "partnerships": N_(
         "Partners sit across the table and score together; with 3 or 5 players "
@@ -220,9 +223,32 @@ def rule_explanation(name: str) -> str:
     return _(_EXPLANATIONS[name]) if name in _EXPLANATIONS else ""
 
 
+def rule_explanation_now(name: str, rules: Rules) -> str:
+    """Enter on an option: what it does, then what its value now means.
+
+    "Which cards are trumps besides the spades. Big joker, little joker, 2 of
+    spades, then the spades." The second sentence is the rules summary's (key U)
+    for the value chosen, where it has one.
+    """
+    choice = rule_choice_text(rules, name)
+    general = rule_explanation(name)
+    return f"{general} {choice}" if choice and general else (choice or general)
+
+
 def preset_text(name: str) -> str:
     """A preset's spoken name: "pagat's rules"."""
     return _(_PRESETS[name]) if name in _PRESETS else name
+
+
+def rule_set_text(rules: Rules) -> str:
+    """The "Rule set" value: the preset, or custom rules once an option differs.
+
+    The online lobby calls a table whose options differ from its preset's
+    "custom rules"; so does this screen, naming the preset it started from.
+    """
+    if rules.to_dict() == {"preset": rules.preset}:
+        return preset_text(rules.preset)
+    return _("custom rules, based on {preset}").format(preset=preset_text(rules.preset))
 
 
 def on_off(value: bool) -> str:

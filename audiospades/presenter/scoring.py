@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from audiospades.i18n import _, ngettext
+from audiospades.i18n import _, ngettext, pgettext
 from audiospades.presenter.words import (
     Subject,
     bags_words,
+    card_name,
     is_you,
     join_list,
     own_side,
@@ -22,6 +23,8 @@ from audiospades.presenter.words import (
     tricks_words,
 )
 from audiospades.rules import HandScore, Rules, SeatView, SideScore, is_the_end
+from audiospades.rules.cards import STANDARD_DECK
+from audiospades.rules.deck import build_deck
 from audiospades.rules.options import (
     BiddingStyle,
     BidOrder,
@@ -136,12 +139,22 @@ def side_reasons(score: SideScore, names: Sequence[str], rules: Rules) -> list[s
             )
         )
     if score.nil_bags:
-        out.append(
+        failed = sum(1 for nil in score.nils if not nil.is_made)
+        bags = (
             ngettext(
+                "{count} bag from the failed nils: {points}.",
+                "{count} bags from the failed nils: {points}.",
+                score.nil_bags,
+            )
+            if failed > 1
+            else ngettext(
                 "{count} bag from the failed nil: {points}.",
                 "{count} bags from the failed nil: {points}.",
                 score.nil_bags,
-            ).format(count=score.nil_bags, points=points_words(score.nil_bag_points))
+            )
+        )
+        out.append(
+            bags.format(count=score.nil_bags, points=points_words(score.nil_bag_points))
         )
     if score.exact_bonus:
         out.append(
@@ -323,6 +336,8 @@ def match_standing_text(view: SeatView, names: Sequence[str]) -> str:
         lead = _("The scores are level at {points}.").format(points=signed(best))
     elif len(leaders) > 1:
         lead = _shared_lead_text(leaders, best, view, names)
+    elif len(totals) > 2:
+        lead = _three_sides_lead_text(leaders[0], view, names)
     else:
         leader = leaders[0]
         others = [t for s, t in enumerate(totals) if s != leader]
@@ -344,6 +359,109 @@ def match_standing_text(view: SeatView, names: Sequence[str]) -> str:
             theirs=signed(max(others)),
         )
     return " ".join([played, lead, goal_now_text(view)])
+
+
+def place_words(place: int) -> str:
+    """A place in the standing, from third on: "third", "fifth"."""
+    match place:
+        case 3:
+            return pgettext("place in the standing", "third")
+        case 4:
+            return pgettext("place in the standing", "fourth")
+        case 5:
+            return pgettext("place in the standing", "fifth")
+    return pgettext("place in the standing", "sixth")
+
+
+def _three_sides_lead_text(leader: int, view: SeatView, names: Sequence[str]) -> str:
+    """Three sides or more, one ahead: the leader, the runner-up, and the listener.
+
+    "Lena leads with 72, Frank second with 30; you are fifth with minus 40, 112
+    behind." Sides level in second place are named together.
+    """
+    totals = view.totals
+    mine = own_side(view)
+    teams = view.rules.partnerships
+    best = totals[leader]
+    second_total = max(t for s, t in enumerate(totals) if s != leader)
+    seconds = [s for s, t in enumerate(totals) if s != leader and t == second_total]
+    if mine in seconds:  # the listener first ("you and Omar second")
+        seconds.remove(mine)
+        seconds.insert(0, mine)
+    second = join_list([side_name(s, view, names, opens=False) for s in seconds])
+    if leader == mine:
+        text = (
+            _(
+                "Your side leads with {best}, {second} second with {points}, {margin} "
+                "behind."
+            )
+            if teams
+            else _(
+                "You lead with {best}, {second} second with {points}, {margin} behind."
+            )
+        )
+        return text.format(
+            best=signed(best),
+            second=second,
+            points=signed(second_total),
+            margin=best - second_total,
+        )
+    fields = {
+        "leader": side_name(leader, view, names),
+        "best": signed(best),
+        "second": second,
+        "points": signed(second_total),
+    }
+    if mine is None:
+        text = (
+            _("{leader} lead with {best}, {second} second with {points}.")
+            if teams
+            else _("{leader} leads with {best}, {second} second with {points}.")
+        )
+        return text.format(**fields)
+    ours = totals[mine]
+    behind = best - ours
+    if mine in seconds and len(seconds) == 1:
+        text = (
+            _(
+                "{leader} lead with {best}; your side is second with {ours}, {behind} "
+                "behind."
+            )
+            if teams
+            else _(
+                "{leader} leads with {best}; you are second with {ours}, {behind} "
+                "behind."
+            )
+        )
+        return text.format(ours=signed(ours), behind=behind, **fields)
+    if mine in seconds:
+        text = (
+            _(
+                "{leader} lead with {best}, {second} second with {points}, {behind} "
+                "behind."
+            )
+            if teams
+            else _(
+                "{leader} leads with {best}, {second} second with {points}, {behind} "
+                "behind."
+            )
+        )
+        return text.format(behind=behind, **fields)
+    place = 1 + sum(1 for t in totals if t > ours)
+    text = (
+        _(
+            "{leader} lead with {best}, {second} second with {points}; your side "
+            "is {place} with {ours}, {behind} behind."
+        )
+        if teams
+        else _(
+            "{leader} leads with {best}, {second} second with {points}; you are "
+            "{place} with {ours}, {behind} behind."
+        )
+    )
+    return text.format(
+        place=place_words(place), ours=signed(ours), behind=behind, **fields
+    )
 
 
 def _leaders(totals: Sequence[int]) -> list[int]:
@@ -410,13 +528,7 @@ def game_over_text(view: SeatView, names: Sequence[str]) -> str:
     if rules.mercy_score is not None and min(view.totals) <= rules.mercy_score:
         # The mercy rule ended it, not the target: said first, with who fell.
         fallen = [s for s, t in enumerate(view.totals) if t <= rules.mercy_score]
-        mercy = _("Mercy rule: {side} at {points}, the limit being {limit}.").format(
-            side=join_list(
-                [side_name(s, view, names, opens=i == 0) for i, s in enumerate(fallen)]
-            ),
-            points=signed(min(view.totals[s] for s in fallen)),
-            limit=signed(rules.mercy_score),
-        )
+        mercy = _mercy_text(fallen, view, names)
         finals = f"{mercy} {finals}"
     if view.is_draw or view.winner is None:
         leaders = _leaders(view.totals)
@@ -444,6 +556,150 @@ def game_over_text(view: SeatView, names: Sequence[str]) -> str:
     return won.format(side=side_name(view.winner, view, names), scores=finals)
 
 
+def _mercy_text(fallen: Sequence[int], view: SeatView, names: Sequence[str]) -> str:
+    """Who fell to the mercy score: "Mercy rule: you are at minus 340; ..."."""
+    rules = view.rules
+    limit = signed(rules.mercy_score or 0)
+    if len(fallen) > 1:
+        return _("Mercy rule: {sides} are at or below the limit of {limit}.").format(
+            sides=join_list([side_name(s, view, names, opens=False) for s in fallen]),
+            limit=limit,
+        )
+    side = fallen[0]
+    points = signed(view.totals[side])
+    if side == own_side(view):
+        text = (
+            _("Mercy rule: your side is at {points}; the limit is {limit}.")
+            if rules.partnerships
+            else _("Mercy rule: you are at {points}; the limit is {limit}.")
+        )
+    elif rules.partnerships:
+        text = _("Mercy rule: {side} are at {points}; the limit is {limit}.")
+    else:
+        text = _("Mercy rule: {side} is at {points}; the limit is {limit}.")
+    return text.format(
+        side=side_name(side, view, names, opens=False), points=points, limit=limit
+    )
+
+
+def removed_cards_text(rules: Rules) -> str | None:
+    """The cards of the 52 this table leaves out, named from the engine's deck.
+
+    None when all 52 are dealt (jokers added are named by the trumps' line).
+    """
+    deck = set(build_deck(rules))
+    removed = [card for card in STANDARD_DECK if card not in deck]
+    if not removed:
+        return None
+    return ngettext(
+        "The {cards} is left out of the deck.",
+        "The {cards} are left out of the deck.",
+        len(removed),
+    ).format(cards=join_list([card_name(card) for card in removed]))
+
+
+def trumps_text(rules: Rules) -> str:
+    """The trumps, highest first, as the rules summary says them."""
+    trumps = {
+        TrumpMode.NORMAL: _("Spades are trumps, ace high."),
+        TrumpMode.JOKERS: _("Big joker, then little joker, then the spades."),
+        TrumpMode.DEUCES: _(
+            "Deuces on top: 2 of spades, 2 of diamonds, 2 of clubs, "
+            "2 of hearts, then the spades."
+        ),
+        TrumpMode.NEW_YORK_CITY: _(
+            "Big joker, little joker, 2 of diamonds, 2 of spades, then the spades."
+        ),
+        TrumpMode.BARMORE: _("Big joker, little joker, 2 of spades, then the spades."),
+    }
+    return trumps[rules.trump_mode]
+
+
+def scoring_style_text(rules: Rules) -> str:
+    """How a contract scores: quicksand said exactly, else the bag penalty."""
+    if rules.scoring_style is ScoringStyle.QUICKSAND:
+        # Rules.scoring: made, 10 a trick bid less 10 an overtrick; set, minus 10
+        # for each trick short (not for each trick bid); no bags at all.
+        return _(
+            "Quicksand scoring: a contract made scores 10 a trick bid, less 10 for "
+            "each overtrick; a contract set loses 10 for each trick short; there "
+            "are no bags."
+        )
+    return _("{bags} bags cost {points} points.").format(
+        bags=rules.bags_per_penalty, points=rules.bag_penalty
+    )
+
+
+def bidding_style_text(rules: Rules) -> str | None:
+    """What suicide, mirror or whiz bidding asks of each bid; None for normal."""
+    if rules.bidding_style is BiddingStyle.SUICIDE:
+        # Rules.bidding: a second nil passes the suicide check; only the double
+        # nil option can refuse it.
+        if rules.double_nil_allowed:
+            return _(
+                "Suicide: one partner bids nil, the other at least 4, or both bid nil."
+            )
+        return _("Suicide: one partner bids nil, the other at least 4.")
+    if rules.bidding_style is BiddingStyle.MIRROR:
+        if rules.blind_nil_allowed:
+            return _(
+                "Mirror: everyone bids their number of spades, unless they bid "
+                "blind nil."
+            )
+        return _("Mirror: everyone bids their number of spades.")
+    if rules.bidding_style is BiddingStyle.WHIZ:
+        if rules.blind_nil_allowed:
+            return _("Whiz: bid your number of spades, or nil, or blind nil.")
+        return _("Whiz: bid your number of spades, or nil.")
+    return None
+
+
+def ten_for_two_hundred_text(rules: Rules) -> str | None:
+    """The "ten for two hundred" line, when it is on and can score."""
+    if not rules.ten_for_two_hundred:
+        return None
+    if rules.scoring_style is ScoringStyle.QUICKSAND:
+        return None
+    return _(
+        "A contract of 10 or more, made, scores 20 points a trick; set, it "
+        "loses 10 a trick."
+    )
+
+
+def moon_text(rules: Rules) -> str | None:
+    """What shooting the moon earns, when it is special."""
+    if rules.moon is MoonRule.WINS_GAME:
+        return _("Bidding and taking every trick wins the game at once.")
+    if rules.moon is MoonRule.SCORES_500:
+        return _("Bidding and taking every trick scores 500.")
+    return None
+
+
+def rule_choice_text(rules: Rules, name: str) -> str | None:
+    """What the value now chosen for option ``name`` means, as U says it.
+
+    None for an option whose value says it all ("500 points", "on").
+    """
+    match name:
+        case "player_count":
+            return removed_cards_text(rules) or _("All 52 cards are dealt.")
+        case "trump_mode":
+            return " ".join(
+                filter(None, [trumps_text(rules), removed_cards_text(rules)])
+            )
+        case "bidding_style":
+            return bidding_style_text(rules) or _(
+                "Normal bidding: any number of tricks, or nil."
+            )
+        case "scoring_style":
+            return scoring_style_text(rules)
+        case "ten_for_two_hundred":
+            return ten_for_two_hundred_text(rules)
+        case "moon":
+            return moon_text(rules)
+    return None
+
+
 def rules_text(rules: Rules) -> str:
     """Key U: the rules in force, a sentence each."""
     parts = [goal_text(rules)]
@@ -457,14 +713,10 @@ def rules_text(rules: Rules) -> str:
                 players=rules.player_count
             )
         )
-    if rules.scoring_style is ScoringStyle.QUICKSAND:
-        parts.append(_("Quicksand scoring: each overtrick costs 10 points."))
-    else:
-        parts.append(
-            _("{bags} bags cost {points} points.").format(
-                bags=rules.bags_per_penalty, points=rules.bag_penalty
-            )
-        )
+    removed = removed_cards_text(rules)
+    if removed is not None:
+        parts.append(removed)
+    parts.append(scoring_style_text(rules))
     if rules.nil_allowed:
         parts.append(_("Nil scores {points}.").format(points=rules.nil_value))
         if rules.nil_tricks is NilTricks.IGNORED:
@@ -489,27 +741,12 @@ def rules_text(rules: Rules) -> str:
                     rules.blind_nil_pass,
                 ).format(count=rules.blind_nil_pass)
             )
-    trumps = {
-        TrumpMode.NORMAL: _("Spades are trumps, ace high."),
-        TrumpMode.JOKERS: _("Big joker, then little joker, then the spades."),
-        TrumpMode.DEUCES: _(
-            "Deuces on top: 2 of spades, 2 of diamonds, 2 of clubs, "
-            "2 of hearts, then the spades."
-        ),
-        TrumpMode.NEW_YORK_CITY: _(
-            "Big joker, little joker, 2 of diamonds, 2 of spades, then the spades."
-        ),
-        TrumpMode.BARMORE: _("Big joker, little joker, 2 of spades, then the spades."),
-    }
-    parts.append(trumps[rules.trump_mode])
+    parts.append(trumps_text(rules))
     if rules.spades_must_break:
         parts.append(_("Spades may not be led until broken."))
-    if rules.bidding_style is BiddingStyle.SUICIDE:
-        parts.append(_("Suicide: one partner bids nil, the other at least 4."))
-    elif rules.bidding_style is BiddingStyle.MIRROR:
-        parts.append(_("Mirror: everyone bids their number of spades."))
-    elif rules.bidding_style is BiddingStyle.WHIZ:
-        parts.append(_("Whiz: bid your number of spades, or nil."))
+    style = bidding_style_text(rules)
+    if style is not None:
+        parts.append(style)
     if rules.no_hell:
         parts.append(_("No hell: the bids may not add up to the number of tricks."))
     if rules.exact_bid_bonus:
@@ -530,12 +767,7 @@ def rules_text(rules: Rules) -> str:
             ).format(bid=rules.big_bid_from, points=rules.big_bid_bonus)
         )
     quicksand = rules.scoring_style is ScoringStyle.QUICKSAND
-    if rules.ten_for_two_hundred and not quicksand:
-        parts.append(_("A bid of 10 or more scores 20 points a trick."))
-    if rules.moon is MoonRule.WINS_GAME:
-        parts.append(_("Bidding and taking every trick wins the game at once."))
-    elif rules.moon is MoonRule.SCORES_500:
-        parts.append(_("Bidding and taking every trick scores 500."))
+    parts.extend(filter(None, [ten_for_two_hundred_text(rules), moon_text(rules)]))
     if rules.minimum_side_bid:
         minimum = (
             _("A side must bid at least {count} in all, unless both partners bid nil.")

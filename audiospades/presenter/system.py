@@ -424,9 +424,27 @@ def new_game_text(names: Sequence[str], rules: Rules) -> str:
         return _(
             "New game with {players}, in playing order; each plays for themselves."
         ).format(players=others)
-    return _(
+    said = _(
         "New game with {players}, in playing order. {partner} is your partner."
     ).format(players=others, partner=_(names[partner]))
+    if rules.side_count > 2:
+        # Three partnerships: say which opponents play together, in seat order.
+        pairs = []
+        for seat in range(1, len(names)):
+            mate = partner_of(seat, rules.player_count, rules.partnerships)
+            if seat != partner and mate is not None and seat < mate:
+                pairs.append((_(names[seat]), _(names[mate])))
+        if len(pairs) == 2:
+            together = _(
+                "{first} and {second} play together, and so do {third} and {fourth}."
+            ).format(
+                first=pairs[0][0],
+                second=pairs[0][1],
+                third=pairs[1][0],
+                fourth=pairs[1][1],
+            )
+            said = f"{said} {together}"
+    return said
 
 
 def no_saved_game_text() -> str:

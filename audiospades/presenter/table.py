@@ -173,8 +173,9 @@ def question_text(question: Question, partnerships: bool = True) -> str:
             ).format(**keys)
         if not partnerships:
             return _(
-                "You are {points} or more points behind. Bid blind nil, "
-                "before looking at your cards? Press {yes} for yes or {no} for no."
+                "You are {points} or more points behind the leader. Bid blind "
+                "nil, before looking at your cards? Press {yes} for yes or {no} "
+                "for no."
             ).format(points=question.behind, **keys)
         return _(
             "Your side is {points} or more points behind. Bid blind nil, "

@@ -17,8 +17,12 @@ from audiospades.i18n import _
 from audiospades.keymap import Context
 from audiospades.presenter.keynames import key_for, yes_no_keys
 from audiospades.presenter.system import hint_text
+from audiospades.rules import Card
+from audiospades.rules.deck import card_table
+from audiospades.seating import DEFAULT_NAMES
 from audiospades.textmark import N_
-from audiospades.tutorial.model import Point
+from audiospades.tutorial.lessons import LESSONS
+from audiospades.tutorial.model import Lesson, Point
 
 KEY_NAMES: Final[dict[str, tuple[Command, Context]]] = {
     "tab": (Command.NEXT_PLAYABLE, Context.TABLE),
@@ -135,8 +139,9 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
     ),
     Point.FIRST_FOLLOW: (
         N_(
-            "West led a heart, so you must play a heart. Press {cards} to hear the "
-            "trick: East's king is winning it. Which of your hearts beats a king?"
+            "{leader} led a heart, so you must play a heart. Press {cards} to hear "
+            "the trick: {winning}'s king is winning it. Which of your hearts beats "
+            "a king?"
         ),
         N_("Your ace beat the king: you took the trick, so you lead the next one."),
     ),
@@ -147,13 +152,13 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
             "that gives nothing away: the 9 of diamonds."
         ),
         N_(
-            "East took the trick with the ace of diamonds. A low card was a "
+            "{winner} took the trick with the ace of diamonds. A low card was a "
             "cheap way to give up the lead."
         ),
     ),
     Point.FIRST_TRUMP: (
         N_(
-            "East led a club, and you have none. When you cannot follow suit you "
+            "{leader} led a club, and you have none. When you cannot follow suit you "
             "may play any card, and a spade, the trump, beats every other suit. "
             "Play your lowest spade."
         ),
@@ -181,7 +186,7 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
     ),
     Point.NIL_DUCK: (
         N_(
-            "West led the 9 of hearts, and your partner's ace is winning. You must "
+            "{leader} led the 9 of hearts, and your partner's ace is winning. You must "
             "play a heart. While the ace wins, it is safe to get rid of your "
             "dangerous queen of hearts."
         ),
@@ -189,7 +194,7 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
     ),
     Point.NIL_DISCARD: (
         N_(
-            "North led a club, and you have none, so you may play any card. Throw "
+            "{leader} led a club, and you have none, so you may play any card. Throw "
             "away a high card that could win a trick later: the jack of diamonds."
         ),
         N_(
@@ -207,9 +212,9 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
     ),
     Point.NIL_COVER_PLAY: (
         N_(
-            "North led the 2 of diamonds, and East's 8 is winning. Your job is to "
-            "take tricks so that North never has to: win with your lowest card "
-            "that beats the 8."
+            "{leader} led the 2 of diamonds, and {winning}'s 8 is winning. Your "
+            "job is to take tricks so that North never has to: win with your "
+            "lowest card that beats the 8."
         ),
         N_(
             "Your queen took the trick. When you lead your winners, North can "
@@ -249,16 +254,17 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
     ),
     Point.SOLO_KEEP: (
         N_(
-            "West led the ace of hearts: no heart of yours can beat it. With the ace "
-            "gone, your king is the highest heart left. Keep it for a later trick, or "
-            "throw it away now if you fear taking too many tricks: your choice."
+            "{leader} led the ace of hearts: no heart of yours can beat it. With "
+            "the ace gone, your king is the highest heart left. Keep it for a "
+            "later trick, or throw it away now if you fear taking too many "
+            "tricks: your choice."
         ),
         N_("The ace of hearts is gone: the king is now the highest heart left."),
     ),
     Point.SOLO_WIN: (
         N_(
-            "West led the 6 of clubs, and East played the 8. You play last: win "
-            "with the lowest club that beats the 8."
+            "{leader} led the 6 of clubs, and {winning} played the 8. You play "
+            "last: win with the lowest club that beats the 8."
         ),
         N_(
             "Your jack took the trick. Winning cheaply keeps your high cards for later."
@@ -274,7 +280,7 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
     ),
     Point.FIVE_WIN: (
         N_(
-            "Southwest led the 3 of hearts, and East's 9 is winning. You play "
+            "{leader} led the 3 of hearts, and {winning}'s 9 is winning. You play "
             "last: win with a heart that beats the 9."
         ),
         N_("Your king took the trick."),
@@ -307,7 +313,7 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
     ),
     Point.JOKERS_TRUMP: (
         N_(
-            "West led a club, and you have no club left. Here the 2 of diamonds is "
+            "{leader} led a club, and you have no club left. Here the 2 of diamonds is "
             "not a diamond but a trump: play it to win the trick."
         ),
         N_("Your 2 of diamonds won the trick as a trump."),
@@ -323,7 +329,7 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
     ),
     Point.SIX_COVER_TRUMP: (
         N_(
-            "North led the 5 of hearts, and it is winning. You have no heart. "
+            "{leader} led the 5 of hearts, and it is winning. You have no heart. "
             "Southwest and Northwest still play after you, but they might not beat "
             "North's card: take the trick yourself with your only spade, the jack."
         ),
@@ -365,7 +371,7 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
     ),
     Point.BLIND_FOLLOW: (
         N_(
-            "West led the 2 of diamonds, and your partner's queen is winning. As a "
+            "{leader} led the 2 of diamonds, and your partner's queen is winning. As a "
             "nil bidder, follow with your highest diamond that still loses: the "
             "jack. A high card thrown away while it is safe cannot win a trick later."
         ),
@@ -373,7 +379,7 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
     ),
     Point.BLIND_DUCK: (
         N_(
-            "North led the ace of diamonds. Play your highest diamond that still "
+            "{leader} led the ace of diamonds. Play your highest diamond that still "
             "loses to it: the 10."
         ),
         N_("Your 10 is gone under the ace, and you took no trick."),
@@ -449,6 +455,50 @@ def _keys(**extra: str) -> dict[str, str]:
 def fill(text: str, **extra: str) -> str:
     """``text`` translated, with its key placeholders named from the key map."""
     return _(text).format(**_keys(**extra))
+
+
+SEAT_WORDS: Final = frozenset({"leader", "winning", "winner"})
+"""Placeholders naming a seat of the point's trick, worked out from the lesson."""
+
+
+def _taught_at() -> dict[Point, tuple[Lesson, int]]:
+    """Each point made at a numbered decision: its lesson and the decision."""
+    return {
+        t.point: (lesson, t.decision)
+        for lesson in LESSONS
+        for t in lesson.teach
+        if t.decision is not None
+    }
+
+
+def seat_words(point: Point) -> dict[str, str]:
+    """The seats a point's trick names, from its lesson's script (never by hand).
+
+    ``leader`` led the trick of the point's decision, ``winning`` holds the best
+    card played before the player's, ``winner`` took the trick. A point made at
+    the bid (or at no fixed decision) names none.
+    """
+    found = _taught_at().get(point)
+    if found is None:
+        return {}
+    lesson, decision = found
+    trick_index = decision - 1 - bool(lesson.passes_of(0))
+    if trick_index < 0:
+        return {}
+    rules = lesson.rules()
+    names = DEFAULT_NAMES[rules.player_count]
+    trick = lesson.plays[trick_index]
+    table = card_table(rules)
+    power = table.power_when_led[table.suit_of[trick[0][1]]]
+
+    def best(plays: tuple[tuple[int, Card], ...]) -> int:
+        return max(plays, key=lambda play: power[play[1]])[0]
+
+    before = trick[: [seat for seat, _card in trick].index(0)]
+    words = {"leader": _(names[trick[0][0]]), "winner": _(names[best(trick)])}
+    if before:
+        words["winning"] = _(names[best(before)])
+    return words
 
 
 def placeholders(text: str) -> set[str]:
@@ -527,12 +577,12 @@ def lesson_resumed_text(lesson_id: str) -> str:
 
 def before_text(point: Point) -> str:
     """What to look at before a decision."""
-    return fill(_POINTS[point][0])
+    return fill(_POINTS[point][0], **seat_words(point))
 
 
 def after_text(point: Point, found: Hint | None) -> str:
     """What happened after a decision, and what a strong player would do."""
-    said = fill(_POINTS[point][1])
+    said = fill(_POINTS[point][1], **seat_words(point))
     if found is None:
         return said
     return _("{explanation} A strong player: {hint}").format(

@@ -15,7 +15,7 @@ from audiospades.i18n import _
 from audiospades.presenter.menus import character_value, seat_label
 from audiospades.presenter.online import occupant_text, seat_name, watching_from_text
 from audiospades.presenter.words import join_list
-from audiospades.replies import Company, HolderKind
+from audiospades.replies import Company, HolderKind, Occupant
 from audiospades.rules import Rules
 from audiospades.rules.seats import partner_of
 from audiospades.seating import DEFAULT_NAMES, seat_role
@@ -61,8 +61,31 @@ def _local_seats(company: Company, rules: Rules) -> list[str]:
             player = character_value(character)
         else:  # a seat without a character (a random player, an old save)
             player = _("{name}, computer").format(name=seat_name(held.name))
+        partner = partner_of(seat, rules.player_count, rules.partnerships)
+        if rules.side_count > 2 and partner not in (None, 0, _own_partner(rules)):
+            # Three partnerships: which two opponents play together is not
+            # plain from the seats, as it is with one side against the other.
+            # Translators: "Opponent, Northwest: Omar, 3 stars, partner of Dennis."
+            lines.append(
+                _("{seat}: {player}, partner of {partner}.").format(
+                    seat=label,
+                    player=player,
+                    partner=_holder_name(company.seats[partner]),
+                )
+            )
+            continue
         lines.append(_seat_line(label, player))
     return lines
+
+
+def _own_partner(rules: Rules) -> int | None:
+    return partner_of(0, rules.player_count, rules.partnerships)
+
+
+def _holder_name(held: Occupant) -> str:
+    """A seat holder's name alone: "Dennis"."""
+    character = find_character(held.character) if held.character else None
+    return _(character.name) if character is not None else seat_name(held.name)
 
 
 def _online_seats(company: Company, rules: Rules) -> list[str]:
@@ -83,6 +106,20 @@ def _online_seats(company: Company, rules: Rules) -> list[str]:
             label = _("Seat {number}, your partner").format(number=number)
         else:
             label = _("Seat {number}").format(number=number)
+        mate = (
+            partner_of(held.number, rules.player_count, rules.partnerships)
+            if held.number is not None and rules.side_count > 2
+            else None
+        )
+        if mate is not None and held.number != partner:
+            # Three partnerships: which two others play together.
+            # Translators: "Seat 2: Hazel, computer, partner of seat 5."
+            lines.append(
+                _("{seat}: {player}, partner of seat {number}.").format(
+                    seat=label, player=occupant_text(held), number=mate + 1
+                )
+            )
+            continue
         lines.append(_seat_line(label, occupant_text(held)))
     return lines
 

@@ -32,11 +32,11 @@ def test_the_blind_nil_question_of_a_lone_player_names_no_side(
         limit=2000,
     )
     assert h.last == (
-        "You are 100 or more points behind. Bid blind nil, before looking at "
-        "your cards? Press Y for yes or N for no."
+        "You are 100 or more points behind the leader. Bid blind nil, before "
+        "looking at your cards? Press Y for yes or N for no."
     )
     h.press("t")  # asked again in the same words
-    assert h.last.startswith("You are 100 or more points behind.")
+    assert h.last.startswith("You are 100 or more points behind the leader.")
 
 
 def test_the_rules_of_a_lone_player_game_name_no_side(

@@ -62,4 +62,7 @@ def test_six_players_name_the_partner_across_the_table(
     h.press("return")
     names = h.table.session.names
     line = next(s for s in h.transcript if s.startswith("New game with"))
-    assert line.endswith(f"in playing order. {names[3]} is your partner.")
+    assert line.endswith(
+        f"in playing order. {names[3]} is your partner. {names[1]} and {names[4]} "
+        f"play together, and so do {names[2]} and {names[5]}."
+    )

@@ -76,7 +76,8 @@ def test_changed_options_are_the_rules_of_the_next_game(
     h = make_harness()
     _open_rules(h)
     assert h.last.startswith("Rule settings. ")
-    assert "Rule set, pagat's rules, 1 of 35" in h.last
+    # The conftest's rules (one hand, no target) differ from pagat's.
+    assert "Rule set, custom rules, based on pagat's rules, 1 of 35" in h.last
     # Full verbosity: the explanation follows once the focus rests on the item.
     h.press("wait:1500")
     assert h.last.startswith("A starting set of rules")
@@ -90,7 +91,10 @@ def test_changed_options_are_the_rules_of_the_next_game(
     h.press("right")
     assert h.last == "Trumps, jokers above the spades, 19 of 35"
     h.press("return")
-    assert h.last == "Which cards are trumps besides the spades."
+    assert h.last == (
+        "Which cards are trumps besides the spades. Big joker, then little joker, "
+        "then the spades. The 2 of clubs and 2 of hearts are left out of the deck."
+    )
     assert h.services.settings.last_rules["trump_mode"] == "jokers"
     h.press("escape", "home", "return")
     rules = h.table.session.rules
@@ -349,3 +353,64 @@ def test_going_round_a_list_of_values_is_said_with_the_edge_cue(
     assert h.sound.cues[-1] is Cue.EDGE
     h.press("right")
     assert h.sound.cues[-1] is Cue.MENU_MOVE
+
+
+def _brief(make_harness: Callable[..., Harness]) -> Harness:
+    return make_harness(
+        settings=Settings(
+            language="en",
+            pace="fast",
+            verbosity="brief",
+            last_rules={"preset": "pagat"},
+        )
+    )
+
+
+def test_rule_set_says_custom_rules_once_an_option_differs(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """QA: "Rule set, pagat's rules" after a change; the lobby says "custom rules"."""
+    h = _brief(make_harness)
+    _open_rules(h)
+    assert h.last.endswith("Rule set, pagat's rules, 1 of 35")
+    _focus(h, "Trumps")
+    h.press("right", "home")
+    assert h.last == "Rule set, custom rules, based on pagat's rules, 1 of 35"
+    _focus(h, "Trumps")
+    h.press("left", "home")
+    assert h.last == "Rule set, pagat's rules, 1 of 35"
+
+
+def test_enter_explains_the_value_now_chosen(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """QA: Enter gave only a generic line ("Which cards are trumps ...")."""
+    h = _brief(make_harness)
+    _open_rules(h)
+    h.press("down", "right", "right")
+    assert h.last == "Players, 6 players, 2 of 35"
+    h.press("return")
+    assert h.last.endswith(
+        "The 2 of clubs, 2 of diamonds, 2 of hearts and 2 of spades are left out "
+        "of the deck."
+    )
+    _focus(h, "Trumps")
+    h.press("right", "right")
+    assert h.last == "Trumps, deuces above the spades, 19 of 35"
+    h.press("return")
+    assert h.last == (
+        "Which cards are trumps besides the spades. Deuces on top: 2 of spades, "
+        "2 of diamonds, 2 of clubs, 2 of hearts, then the spades. The 3 of clubs, "
+        "3 of diamonds, 3 of hearts and 3 of spades are left out of the deck."
+    )
+    _focus(h, "Bidding style")
+    h.press("right")
+    assert h.last.startswith("Bidding style, suicide")
+    h.press("return")
+    assert h.last == (
+        "Limits on what each player may bid. Suicide: one partner bids nil, the "
+        "other at least 4, or both bid nil."
+    )
+    _focus(h, "Scoring style")
+    h.press("right", "return")
+    assert h.last.startswith("How a contract is scored. Quicksand scoring: ")

@@ -300,7 +300,7 @@ def test_each_lesson_plays_out_as_written_with_every_point_made(lesson) -> None:
     for teach in lesson.teach:
         assert words.before_text(teach.point) in said, teach.point
         assert any(
-            line.startswith(words.fill(words._POINTS[teach.point][1])) for line in said
+            line.startswith(words.after_text(teach.point, None)) for line in said
         )
     assert not any(line.startswith("That is not the choice") for line in said)
     assert said[-1] == words.lesson_done_text()
@@ -375,7 +375,7 @@ def test_the_comment_on_a_decision_comes_before_the_others_play_on() -> None:
     h.press("3", "return")
     h.settle()
     said = h.said_since(mark)
-    after = words.fill(words._POINTS[Point.FIRST_BID][1])
+    after = words.after_text(Point.FIRST_BID, None)
     comment = next(i for i, line in enumerate(said) if line.startswith(after))
     first_play = next(i for i, line in enumerate(said) if " plays the " in line)
     assert comment < first_play, said
@@ -401,7 +401,7 @@ def test_a_comment_on_a_card_comes_after_its_trick_is_won(index: int) -> None:
         if not isinstance(action, PlayAction):
             continue
         card = action.card
-        after = words.fill(words._POINTS[teach.point][1])
+        after = words.after_text(teach.point, None)
         comment = next(i for i, line in enumerate(said) if line.startswith(after))
         played = max(
             i for i in range(comment) if said[i] == f"You play {the_card(card)}."
@@ -435,7 +435,7 @@ def test_a_mistake_is_explained_and_taken_back() -> None:
     assert said[-2:] == [words.try_again_text(), words.before_text(Point.FIRST_FOLLOW)]
     h.press(*card_keys(h, Card.parse("AH")))
     h.settle()
-    assert h.last.startswith(words.fill(words._POINTS[Point.FIRST_FOLLOW][1]))
+    assert h.last.startswith(words.after_text(Point.FIRST_FOLLOW, None))
 
 
 def test_escape_leaves_a_lesson_for_the_list() -> None:
@@ -549,7 +549,8 @@ def test_every_key_the_words_name_does_what_they_say() -> None:
         )
     texts = [t for pair in words.point_texts().values() for t in pair]
     for text in texts:
-        assert words.placeholders(text) <= {"key", *words.KEY_NAMES}, text
+        allowed = {"key", *words.KEY_NAMES, *words.SEAT_WORDS}
+        assert words.placeholders(text) <= allowed, text
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -574,7 +575,7 @@ def test_a_newcomer_reaches_the_end_of_the_basics_by_keys(lang: str) -> None:
     for lesson in BASICS:
         for teach in lesson.teach:
             assert words.before_text(teach.point) in said, (lesson.id, teach.point)
-            after = words.fill(words._POINTS[teach.point][1])
+            after = words.after_text(teach.point, None)
             assert any(line.startswith(after) for line in said), teach.point
     if lang != "en":  # every word of it in the player's language
         english = ("Press ", "Not that key", "Lesson complete", "Your turn to bid.")

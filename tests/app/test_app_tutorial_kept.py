@@ -165,7 +165,7 @@ def test_the_comment_due_when_the_window_closed_quotes_the_hint_as_it_was() -> N
         step(whole)
     mark = whole.mark()
     whole.settle()
-    comment = words.fill(words._POINTS[Point.FIRST_NO_SPADE_LEAD][1])
+    comment = words.after_text(Point.FIRST_NO_SPADE_LEAD, None)
     expected = [line for line in whole.said_since(mark) if line.startswith(comment)]
     assert len(expected) == 1 and "A strong player: " in expected[0]
     # The same keys, and the window closed before the others played.

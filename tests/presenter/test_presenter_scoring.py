@@ -67,9 +67,6 @@ def test_m_says_who_shares_the_lead_when_only_some_players_are_level() -> None:
     assert _standing(three, (50, 50, 50), THREE).startswith(
         "2 hands played. The scores are level at 50."
     )
-    assert _standing(three, (60, 50, 50), THREE).startswith(
-        "2 hands played. You lead by 10, 60 to 50."
-    )
 
 
 def test_m_names_the_two_partnerships_level_at_the_top_of_three() -> None:
@@ -227,7 +224,8 @@ def test_u_names_every_option_that_changes_the_score_or_the_bidding() -> None:
     for sentence in (
         "Bidding and taking exactly 1 to 3 tricks earns 20.",
         "A contract of 5 or more, made, earns 10 more for each trick bid from 5 up.",
-        "A bid of 10 or more scores 20 points a trick.",
+        "A contract of 10 or more, made, scores 20 points a trick; set, it loses "
+        "10 a trick.",
         "Bidding and taking every trick scores 500.",
         "Each player must bid at least 2, or nil.",
         "Each bag scores minus 1 point at once.",
@@ -262,7 +260,7 @@ def test_the_end_says_the_mercy_rule_and_a_tie_for_first_of_three() -> None:
         view, phase=Phase.GAME_OVER, totals=(60, -110, 20), winner=0
     )
     assert game_over_text(fell, THREE) == (
-        "Game over. You win! Mercy rule: Milly at minus 110, the limit being "
+        "Game over. You win! Mercy rule: Milly is at minus 110; the limit is "
         "minus 100. You: 60. Milly: minus 110. Bert: 20."
     )
     tied = dataclasses.replace(
@@ -284,3 +282,115 @@ def test_m_and_s_say_the_game_goes_on_past_its_end_while_the_lead_is_tied() -> N
     assert scores_text(view, THREE).endswith(goes_on)
     before = dataclasses.replace(view, hands_played=0)
     assert match_standing_text(before, THREE).endswith("Playing 1 hand.")
+
+
+FIVE = ("You", "Hazel", "Omar", "Lena", "Frank")
+
+
+def test_m_with_three_sides_or_more_names_the_runner_up_and_your_place() -> None:
+    """QA: "Lena leads by 42, 72 to 30." named neither Frank's 30 nor your place."""
+    five = _rules(player_count=5, target_score=500)
+    assert _standing(five, (-40, -9, 21, 72, 30), FIVE) == (
+        "2 hands played. Lena leads with 72, Frank second with 30; you are fifth "
+        "with minus 40, 112 behind. Playing to 500 points."
+    )
+    assert _standing(five, (30, -9, 21, 72, 10), FIVE).startswith(
+        "2 hands played. Lena leads with 72; you are second with 30, 42 behind."
+    )
+    assert _standing(five, (72, -9, 21, 30, 30), FIVE).startswith(
+        "2 hands played. You lead with 72, Lena and Frank second with 30, 42 behind."
+    )
+    three = _rules(player_count=3, target_score=500)
+    assert _standing(three, (60, 50, 50), THREE).startswith(
+        "2 hands played. You lead with 60, Milly and Bert second with 50, 10 behind."
+    )
+
+
+def test_m_with_three_partnerships_says_where_your_side_stands() -> None:
+    """QA: "Omar and Dennis lead by 240, 201 to minus 39." (your side, unnamed)."""
+    six = _rules(player_count=6, partnerships=True, target_score=500)
+    # Sides: you and Zoe, Lee and Ann, Omar and Bob.
+    assert _standing(six, (-39, 150, 201), SIX) == (
+        "2 hands played. Omar and Bob lead with 201, Lee and Ann second with 150; "
+        "your side is third with minus 39, 240 behind. Playing to 500 points."
+    )
+    assert _standing(six, (150, -39, 201), SIX).startswith(
+        "2 hands played. Omar and Bob lead with 201; your side is second with 150, "
+        "51 behind."
+    )
+
+
+def test_m_with_two_sides_keeps_its_wording() -> None:
+    four = _rules(target_score=500)
+    names = ("You", "West", "North", "East")
+    assert _standing(four, (120, 80), names).startswith(
+        "2 hands played. Your side leads by 40, 120 to 80."
+    )
+
+
+def test_two_failed_nils_give_bags_from_the_failed_nils() -> None:
+    rules = _rules(player_count=4)
+    names = ("You", "West", "North", "East")
+    _, mine = _side(rules, (0, 3, 0, 3), (2, 5, 3, 3))
+    assert "5 bags from the failed nils: 5 points." in side_reasons(mine, names, rules)
+    _, one = _side(rules, (0, 3, 2, 3), (2, 5, 3, 3))
+    assert "2 bags from the failed nil: 2 points." in side_reasons(one, names, rules)
+
+
+def test_the_mercy_rule_is_said_in_a_sentence() -> None:
+    rules = _rules(player_count=3, mercy_score=-200, tie_rule="draw")
+    view = seat_view(Game(rules), 0)
+    fell = dataclasses.replace(
+        view, phase=Phase.GAME_OVER, totals=(-340, 110, 20), winner=1
+    )
+    assert game_over_text(fell, THREE).startswith(
+        "Game over. Milly wins. Mercy rule: you are at minus 340; the limit is "
+        "minus 200. You: minus 340."
+    )
+
+
+def test_u_names_the_cards_left_out_of_the_deck() -> None:
+    """Seed 004: the lowest cards leave, but never a top trump (so the 3s at six
+    players under deuces, and the 2 of diamonds too under jokers at three)."""
+    deuces = rules_text(_rules(player_count=6, trump_mode="deuces"))
+    assert (
+        "The 3 of clubs, 3 of diamonds, 3 of hearts and 3 of spades are left out "
+        "of the deck." in deuces
+    )
+    jokers = rules_text(_rules(player_count=3, trump_mode="jokers"))
+    assert (
+        "The 2 of clubs, 2 of diamonds and 2 of hearts are left out of the deck."
+        in jokers
+    )
+    assert "The 2 of clubs is left out of the deck." in rules_text(
+        _rules(player_count=3)
+    )
+    assert "left out" not in rules_text(_rules())
+
+
+def test_u_says_exactly_what_the_bidding_and_scoring_variants_do() -> None:
+    ten = rules_text(_rules(ten_for_two_hundred=True))
+    assert (
+        "A contract of 10 or more, made, scores 20 points a trick; set, it loses "
+        "10 a trick." in ten
+    )
+    suicide = rules_text(_rules(bidding_style="suicide"))
+    assert (
+        "Suicide: one partner bids nil, the other at least 4, or both bid nil."
+        in suicide
+    )
+    single = rules_text(_rules(bidding_style="suicide", double_nil_allowed=False))
+    assert "Suicide: one partner bids nil, the other at least 4." in single
+    quicksand = rules_text(_rules(scoring_style="quicksand"))
+    assert (
+        "Quicksand scoring: a contract made scores 10 a trick bid, less 10 for "
+        "each overtrick; a contract set loses 10 for each trick short; there are "
+        "no bags." in quicksand
+    )
+    mirror = rules_text(_rules(bidding_style="mirror"))
+    assert (
+        "Mirror: everyone bids their number of spades, unless they bid blind nil."
+        in mirror
+    )
+    no_blind = rules_text(_rules(bidding_style="mirror", blind_nil_allowed=False))
+    assert "Mirror: everyone bids their number of spades." in no_blind

@@ -12,7 +12,7 @@ from audiospades import i18n
 from audiospades.bots.hints import Hint
 from audiospades.bots.reasons import HintKind, HintReason
 from audiospades.presenter.replies import reply_utterances
-from audiospades.presenter.system import hint_text, illegal_text
+from audiospades.presenter.system import hint_text, illegal_text, new_game_text
 from audiospades.replies import HintGiven
 from audiospades.rules import Bid, Game, IllegalAction, Rules, seat_view, shuffled_deal
 
@@ -90,3 +90,17 @@ def test_the_hint_key_words_the_reason_for_the_table_shape() -> None:
         names = NAMES[: rules.player_count]
         texts = [u.text for u in reply_utterances(HintGiven(found), view, names)]
         assert texts == [said]
+
+
+def test_the_new_game_says_which_opponents_play_together() -> None:
+    six = Rules.pagat(players=6)
+    names = ("South", "Hazel", "Omar", "Lena", "Frank", "Dennis")
+    assert new_game_text(names, six) == (
+        "New game with Hazel, Omar, Lena, Frank and Dennis, in playing order. "
+        "Lena is your partner. Hazel and Frank play together, and so do Omar "
+        "and Dennis."
+    )
+    four = Rules.pagat()
+    assert new_game_text(names[:4], four) == (
+        "New game with Hazel, Omar and Lena, in playing order. Omar is your partner."
+    )

@@ -9,10 +9,12 @@ from collections.abc import Iterator
 import pytest
 
 from audiospades import i18n
+from audiospades.notices import Question, QuestionKind
 from audiospades.presenter.table import (
     bid_field_text,
     cards_on_table_text,
     dealer_shown,
+    question_text,
     seats_to_act,
     turn_header_text,
 )
@@ -112,3 +114,14 @@ def test_you_inside_a_trick_s_list_is_lower_case_and_opens_it_capitalised() -> N
     won = TrickWon(seat=0, trick_index=0, cards=tuple(reversed(trick)))
     said = cards_on_table_text(_view(phase=Phase.PLAYING, trick=()), NAMES, won)
     assert said == "You, 10 of spades and Rosa, 4 of spades. You won it."
+
+
+def test_the_blind_nil_question_alone_says_behind_the_leader() -> None:
+    """Each for themselves, "behind" alone named no one: it is the leader."""
+    question = Question(QuestionKind.BLIND_NIL, behind=100)
+    assert question_text(question, partnerships=False).startswith(
+        "You are 100 or more points behind the leader. Bid blind nil, "
+    )
+    assert question_text(question).startswith(
+        "Your side is 100 or more points behind. Bid blind nil, "
+    )

@@ -113,6 +113,20 @@ def test_a_local_seat_without_a_character_is_a_computer_by_its_compass_name() ->
     )
 
 
+def test_three_partnerships_name_each_opponents_partner() -> None:
+    """QA: at six in three sides W did not say which opponents play together."""
+    rules = Rules.pagat(players=6)
+    assert rules.side_count == 3
+    assert _local(rules, ["hazel", "omar", "rosa", "random", "walter"]) == (
+        "South: you. "
+        "Left opponent, Southwest: Hazel, 3 stars, partner of Northeast. "
+        "Opponent, Northwest: Omar, 3 stars, partner of Walter. "
+        "Partner, North: Rosa, 2 stars. "
+        "Opponent, Northeast: Northeast, computer, partner of Hazel. "
+        "Right opponent, Southeast: Walter, 4 stars, partner of Omar."
+    )
+
+
 def test_the_local_words_follow_the_language() -> None:
     with i18n.speaking("fr"):
         said = _local(Rules.pagat(), ["milly", "rosa", "walter"])
@@ -193,4 +207,21 @@ def test_a_person_away_whose_seat_a_computer_took_over_says_so() -> None:
     company = Company((_BOB_AWAY, _MILLY, taken, _HAZEL_FOR_CY), watchers=())
     assert "Seat 1, your partner: Klaus, away, a computer plays the seat." in (
         who_is_here_text(company, Rules.pagat())
+    )
+
+
+def test_an_online_table_of_three_partnerships_names_the_opponents_partners() -> None:
+    people = tuple(
+        Occupant(HolderKind.PERSON, name=name, number=seat)
+        for seat, name in enumerate(("Ann", "Bob", "Cy", "Dee", "Eve", "Fay"))
+    )
+    company = Company(people, watchers=())
+    assert who_is_here_text(company, Rules.pagat(players=6)) == (
+        "Seat 1: you. "
+        "Seat 2: Bob, partner of seat 5. "
+        "Seat 3: Cy, partner of seat 6. "
+        "Seat 4, your partner: Dee. "
+        "Seat 5: Eve, partner of seat 2. "
+        "Seat 6: Fay, partner of seat 3. "
+        "Nobody is watching."
     )
