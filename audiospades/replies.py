@@ -35,6 +35,8 @@ class InfoKind(StrEnum):
     MATCH_STANDING = "match_standing"
     GAME_OVER = "game_over"
     """The game is over: Enter must not start anything (Escape leads away)."""
+    GAME_OVER_NO_BID = "game_over_no_bid"
+    """B, a digit or another bid key once the game is over: there is no bid."""
     BID_PROMPT = "bid_prompt"
     """How to bid (or that it is not the player's bid)."""
     BID_NOT_NOW = "bid_not_now"
@@ -109,11 +111,26 @@ class BidEntryHeld:
 class BidRefused:
     """A digit was refused: ``typed`` would bid more tricks than there are.
 
-    ``entry`` is the bid being typed, unchanged ("5 0" must not silently become nil).
+    ``erased`` is the bid that was being typed, now erased: Enter must not place
+    what is left of a mistyped number ("1 4" is not a bid of 1, "5 0" not nil), so
+    the player types the bid again.
     """
 
     typed: str
+    erased: str
+
+
+@dataclass(frozen=True, slots=True)
+class BidErased:
+    """Backspace erased the last digit of ``erased``; ``entry`` is what is left."""
+
+    erased: str
     entry: str
+
+
+@dataclass(frozen=True, slots=True)
+class NilRefused:
+    """N while bidding when nil may not be bid now (the rules, or a double nil)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,6 +249,8 @@ Reply = (
     | BidEntryChanged
     | BidEntryHeld
     | BidRefused
+    | BidErased
+    | NilRefused
     | PassChoiceChanged
     | HintGiven
     | NoHint

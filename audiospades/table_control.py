@@ -18,15 +18,17 @@ the controller, speaks what the presenter makes of the answer, and draws.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Final, Protocol
 
-from audiospades.bots import Hint
+from audiospades.bots import Hint, HintKind
 from audiospades.commands import DIGITS, Command
 from audiospades.keymap import Chord, Context
 from audiospades.notices import GameFinished, Notice, Question, YourTurn
 from audiospades.replies import (
     BidEntryChanged,
     BidEntryHeld,
+    BidErased,
     BidRefused,
     CardsOnTable,
     Company,
@@ -36,6 +38,7 @@ from audiospades.replies import (
     HintGiven,
     Info,
     InfoKind,
+    NilRefused,
     NoHint,
     NoHintReason,
     PassChoiceChanged,
@@ -71,6 +74,19 @@ _HAND_KEYS = frozenset(
     }
 )
 """The keys that move the focus through the hand."""
+
+_BID_KEYS = frozenset(
+    {
+        Command.BID,
+        Command.BID_OPEN,
+        Command.BID_UP,
+        Command.BID_DOWN,
+        Command.BID_NIL,
+        Command.ERASE,
+        *DIGITS,
+    }
+)
+"""The keys of the bid entry: once the game is over they say so, not the last bid."""
 
 AFTER_THE_GAME: Final = frozenset({Command.PLAY_CARD, Command.CONTINUE})
 """The keys whose meaning the end of the game changes: no card to play or trick to
@@ -249,6 +265,8 @@ class TableController:
         """The choice a resumed game brought back: kept at its first passing turn."""
         self.finished = False
         self.view: SeatView = port.view()
+        self._focus_unheard = False
+        """The focus sits where the turn put it, unspoken: the first Tab says it."""
 
     # --- state ---
     def key_contexts(self) -> tuple[Context, ...]:
@@ -302,6 +320,9 @@ class TableController:
             and view.legal_plays
         ):
             self.focus = min(view.legal_plays)
+        # Nothing spoke the card under the focus since the turn began: Tab starts
+        # there rather than skipping it (QA: Tab said the 8, the 6 was playable).
+        self._focus_unheard = view.phase in (Phase.PLAYING, Phase.PASSING)
         if view.phase is Phase.BIDDING:
             self.bid_entry = ""
             self.bid_open = False
@@ -315,6 +336,13 @@ class TableController:
         if question is not None and not self.view.is_over:
             return QuestionAgain(question)
         return WhoseTurn(self.port.awaiting_trick_clear)
+
+    def unavailable_keys(self) -> frozenset[Command]:
+        """The keys F1 leaves out now: N (bid nil) when the rules allow no nil."""
+        view = self.port.view()
+        if not view.rules.nil_allowed:
+            return frozenset({Command.BID_NIL})
+        return frozenset()
 
     def after_game_keys(self) -> frozenset[Command]:
         """The keys that mean something else now the game is over (none before)."""
@@ -359,6 +387,11 @@ class TableController:
         ):
             # The table waits for Y or N: say so rather than talk of bidding.
             return QuestionAgain(question)
+        if view.is_over and (
+            command in _BID_KEYS or (command is None and char.isdigit())
+        ):
+            # Not the last hand's bid: there is nothing to bid any more.
+            return Info(InfoKind.GAME_OVER_NO_BID)
         if command is None:
             if char.isdigit():
                 return Info(InfoKind.BID_NOT_NOW)
@@ -421,10 +454,16 @@ class TableController:
                     )
                 return self._step_bid(1 if command is Command.BID_UP else -1)
             case Command.ERASE:
-                self.bid_entry = self.bid_entry[:-1]
+                erased = self.bid_entry
+                self.bid_entry = erased[:-1]
                 self.bid_stepped = False  # erasing edits the number shown
-                return BidEntryChanged(self.bid_entry)
+                if not erased:
+                    return BidEntryChanged("")
+                return BidErased(erased, self.bid_entry)
             case Command.BID_NIL:
+                if self._nil_refused(view):
+                    # Said at once, not only when Enter is refused.
+                    return NilRefused()
                 self.bid_entry = "0"
                 self.bid_open = True
                 return BidEntryChanged("0")
@@ -441,12 +480,29 @@ class TableController:
         typed = "" if self.bid_stepped else self.bid_entry
         entry = (typed + str(digit)).lstrip("0") or "0"
         if int(entry) > self.view.rules.trick_count:
-            # Refuse the digit: "5 0" must not silently become nil.
-            return BidRefused(entry, self.bid_entry)
+            # Refuse the digit and erase the entry: "5 0" must not silently become
+            # nil, nor "1 4" then Enter a bid of 1 that the player never meant.
+            erased = self.bid_entry
+            self.bid_entry = ""
+            self.bid_stepped = False
+            self.bid_open = True
+            return BidRefused(entry, erased)
+        if entry == "0" and self._nil_refused(self.view):
+            # 0 is nil: refused at once, as N is, and nothing is left to place.
+            self.bid_entry = ""
+            self.bid_stepped = False
+            self.bid_open = True
+            return NilRefused()
         self.bid_entry = entry
         self.bid_stepped = False
         self.bid_open = True
         return BidEntryChanged(entry)
+
+    def _nil_refused(self, view: SeatView) -> bool:
+        """Whether nil may not be bid now (the rules, or a double nil)."""
+        return self._is_my_bid_turn(view) and not any(
+            b.is_nil and not b.blind for b in view.legal_bids
+        )
 
     def _submit_bid(self) -> None:
         bid = Bid(int(self.bid_entry))
@@ -503,6 +559,7 @@ class TableController:
     # --- the focus ---
     def _focus_on(self, card: Card, move: FocusMove = FocusMove.STEP) -> FocusMoved:
         self.focus = card
+        self._focus_unheard = False
         return FocusMoved(card, card in self.pass_choice, move)
 
     def _navigate(self, command: Command) -> Reply:
@@ -566,6 +623,8 @@ class TableController:
         if not playable:
             return Info(InfoKind.NO_PLAYABLE)
         here = hand.index(self.focus) if self.focus in hand else -1
+        if self._focus_unheard and here in playable:
+            return self._focus_on(hand[here])
         if step > 0:
             ahead = [i for i in playable if i > here]
             target = ahead[0] if ahead else playable[0]
@@ -588,9 +647,16 @@ class TableController:
         if not (port.is_human_turn or port.question is not None):
             return NoHint(NoHintReason.NONE_NOW)
         try:
-            return self.hints.get(port)
+            found = self.hints.get(port)
         except ValueError:
             return NoHint(NoHintReason.NONE_NOW)
+        if found.kind is HintKind.PASS and self.pass_choice:
+            # Only the cards still to choose, best first (the hint ranks them): not
+            # the whole pass again, whatever the player chose already.
+            needed = self.view.rules.blind_nil_pass - len(self.pass_choice)
+            rest = [c for c in found.cards if c not in self.pass_choice]
+            found = replace(found, cards=tuple(rest[: max(needed, 0)]))
+        return found
 
     def _jump_hinted(self, hints_enabled: bool) -> Reply:
         """J: the card the hint suggests (the first not yet chosen, when passing)."""

@@ -20,6 +20,7 @@ from audiospades.notices import QuestionKind
 from audiospades.replies import (
     BidEntryChanged,
     BidEntryHeld,
+    BidErased,
     BidRefused,
     CardsOnTable,
     FocusMove,
@@ -28,6 +29,7 @@ from audiospades.replies import (
     HintGiven,
     Info,
     InfoKind,
+    NilRefused,
     NoHint,
     NoHintReason,
     PassChoiceChanged,
@@ -54,7 +56,7 @@ def _table(
     session = GameSession.new(
         chosen,
         seed=seed,
-        seating=Seating.chosen(chosen, ["random"] * 3),
+        seating=Seating.chosen(chosen, ["random"] * (chosen.player_count - 1)),
         persist=False,
     )
     control = TableController(session, HintAhead(background=False))
@@ -111,7 +113,8 @@ def test_digits_build_the_bid_and_enter_makes_it() -> None:
     assert control.key_contexts() == (Context.BIDDING, Context.TABLE)
     assert _type(control, "1") == [BidEntryChanged("1")]
     assert _type(control, "0") == [BidEntryChanged("10")]
-    assert control.handle(Command.ERASE) == BidEntryChanged("1")
+    assert control.handle(Command.ERASE) == BidErased("10", "1")
+    assert control.handle(Command.ERASE) == BidErased("1", "")
     assert control.handle(Command.ERASE) == BidEntryChanged("")
     assert _type(control, "04") == [BidEntryChanged("0"), BidEntryChanged("4")]
     assert control.handle(Command.BID) is None
@@ -119,12 +122,34 @@ def test_digits_build_the_bid_and_enter_makes_it() -> None:
     assert session.view().bids[0] == Bid(4)
 
 
-def test_a_digit_past_the_trick_count_is_refused_and_the_entry_kept() -> None:
-    """ "5 0" must not silently become nil: 50 tricks is refused, 5 stays."""
-    _, control = _table()
+def test_a_digit_past_the_trick_count_is_refused_and_the_entry_erased() -> None:
+    """ "5 0" must not silently become nil, nor "1 4" then Enter a bid of 1 (QA:
+    a typo placed the first digit): the refused digit erases the entry, and Enter
+    places nothing until the bid is typed again."""
+    session, control = _table()
+    before = session.action_count
     assert _type(control, "50") == [BidEntryChanged("5"), BidRefused("50", "5")]
-    assert control.bid_entry == "5"
-    assert _type(control, "9") == [BidRefused("59", "5")]
+    assert control.bid_entry == ""
+    assert _type(control, "14") == [BidEntryChanged("1"), BidRefused("14", "1")]
+    assert control.handle(Command.BID) == Info(InfoKind.BID_PROMPT)
+    assert control.handle(Command.PLAY_CARD) == Info(InfoKind.BID_PROMPT)
+    assert session.action_count == before
+    assert session.view().bids[0] is None
+    assert _type(control, "9") == [BidEntryChanged("9")]
+    assert control.handle(Command.BID) is None
+    assert session.view().bids[0] == Bid(9)
+
+
+def test_a_refused_digit_erases_a_bid_stepped_to() -> None:
+    """Up to a bid, then a digit too many alone: nothing is left for Enter."""
+    session, control = _table(rules={**ONE_HAND, "player_count": 6})
+    control.handle(Command.BID_OPEN)
+    stepped = control.handle(Command.BID_UP)
+    assert isinstance(stepped, BidEntryChanged) and stepped.entry
+    assert _type(control, "9") == [BidRefused("9", stepped.entry)]
+    assert control.bid_entry == ""
+    assert control.handle(Command.BID) == Info(InfoKind.BID_PROMPT)
+    assert session.view().bids[0] is None
 
 
 def test_nil_key_up_and_down_step_through_the_legal_bids() -> None:
@@ -153,12 +178,13 @@ def test_a_digit_after_the_arrows_starts_a_new_number() -> None:
     assert control.handle(Command.BID_UP) == BidEntryChanged(str(legal[1]))
     assert _type(control, "3") == [BidEntryChanged("3")]
     assert _type(control, "1") == [BidRefused("31", "3")]
+    assert _type(control, "3") == [BidEntryChanged("3")]
     control.handle(Command.BID_UP)
     assert control.handle(Command.BID_UP) == BidEntryChanged("5")
-    assert control.handle(Command.ERASE) == BidEntryChanged("")
+    assert control.handle(Command.ERASE) == BidErased("5", "")
     assert _type(control, "12") == [BidEntryChanged("1"), BidEntryChanged("12")]
     control.handle(Command.BID_DOWN)
-    assert control.handle(Command.ERASE) == BidEntryChanged("1")
+    assert control.handle(Command.ERASE) == BidErased("11", "1")
     assert _type(control, "0") == [BidEntryChanged("10")]
     assert control.handle(Command.BID) is None
     assert session.view().bids[0] == Bid(10)
@@ -290,6 +316,18 @@ def test_enter_plays_the_focused_card() -> None:
     assert card not in session.view().hand
 
 
+def test_the_first_tab_of_a_turn_says_the_playable_card_under_the_focus() -> None:
+    """QA: the turn put the focus on the 6 of diamonds, unspoken, and Tab said
+    the 8: the first Tab now says the card it starts on; the next one moves."""
+    _, control = _to_play()
+    here = control.focus
+    playable = [c for c in control.view.hand if c in control.view.legal_plays]
+    assert here in playable and len(playable) >= 2
+    assert control.handle(Command.NEXT_PLAYABLE) == FocusMoved(here, False)
+    moved = control.handle(Command.NEXT_PLAYABLE)
+    assert isinstance(moved, FocusMoved) and moved.card != here
+
+
 # --- passing ---
 def test_choosing_cards_to_pass_counts_down_and_passes_at_the_last() -> None:
     session, control = _table(seed=11, rules=BLIND_ANY_SCORE)
@@ -315,6 +353,75 @@ def test_choosing_cards_to_pass_counts_down_and_passes_at_the_last() -> None:
     assert control.handle(Command.PLAY_CARD) is None
     assert control.pass_choice == []
     assert set(session.view().passed_out) == {first, second}
+
+
+def _passing(seed: int = 11) -> tuple[GameSession, TableController]:
+    """A blind nil bid, then seat 0's turn to choose two cards to pass."""
+    session, control = _table(seed=seed, rules=BLIND_ANY_SCORE)
+    assert control.handle(Command.YES) is None
+    _settle(session, control)
+    assert session.view().phase is Phase.PASSING and session.is_human_turn
+    return session, control
+
+
+def test_the_pass_hint_names_only_the_cards_still_to_choose() -> None:
+    """QA: "10 of clubs chosen; choose 1 more." then H named two cards to pass.
+    With one chosen, H names the one card still to choose, the hint's best card
+    not chosen; with a hinted card chosen, the other one."""
+    _, control = _passing()
+    whole = control.handle(Command.HINT)
+    assert isinstance(whole, HintGiven) and whole.hint.kind is HintKind.PASS
+    best, second = whole.hint.cards
+    other = next(c for c in control.view.hand if c not in whole.hint.cards)
+    control.focus = other
+    assert control.handle(Command.PLAY_CARD) == PassChoiceChanged(other, True, 1)
+    narrowed = control.handle(Command.HINT)
+    assert isinstance(narrowed, HintGiven)
+    assert narrowed.hint.cards == (best,)
+    assert control.handle(Command.HINTED_CARD) == FocusMoved(best, False)
+    control.focus = other
+    control.handle(Command.PLAY_CARD)  # put back
+    control.focus = best
+    control.handle(Command.PLAY_CARD)
+    narrowed = control.handle(Command.HINT)
+    assert isinstance(narrowed, HintGiven)
+    assert narrowed.hint.cards == (second,)
+
+
+def test_the_first_tab_when_passing_says_the_card_the_focus_sits_on() -> None:
+    _, control = _passing()
+    here = control.focus
+    assert here is not None
+    assert control.handle(Command.NEXT_PLAYABLE) == FocusMoved(here, False)
+    moved = control.handle(Command.NEXT_PLAYABLE)
+    assert isinstance(moved, FocusMoved) and moved.card != here
+
+
+# --- nil not allowed ---
+NO_NIL = {**ONE_HAND, "nil_allowed": False, "blind_nil_allowed": False}
+
+
+def test_n_says_at_once_that_nil_is_not_allowed() -> None:
+    """QA: N said "nil", and only Enter said nil is not allowed in these rules."""
+    session, control = _table(rules=NO_NIL)
+    assert control.key_contexts()[0] is Context.BIDDING
+    assert control.handle(Command.BID_NIL) == NilRefused()
+    assert control.bid_entry == ""
+    assert _type(control, "0") == [NilRefused()]
+    assert control.bid_entry == ""
+    assert _type(control, "10") == [BidEntryChanged("1"), BidEntryChanged("10")]
+    control.handle(Command.ERASE)
+    control.handle(Command.ERASE)
+    assert control.handle(Command.BID) == Info(InfoKind.BID_PROMPT)
+    assert session.view().bids[0] is None
+
+
+def test_f1_leaves_out_n_for_nil_only_when_the_rules_allow_no_nil() -> None:
+    _, control = _table(rules=NO_NIL)
+    assert control.unavailable_keys() == {Command.BID_NIL}
+    _, control = _table()
+    assert control.unavailable_keys() == frozenset()
+    assert control.handle(Command.BID_NIL) == BidEntryChanged("0")
 
 
 # --- questions ---
@@ -377,7 +484,7 @@ def test_a_trick_waiting_to_be_gathered() -> None:
     session = GameSession.new(
         chosen,
         seed=3,
-        seating=Seating.chosen(chosen, ["random"] * 3),
+        seating=Seating.chosen(chosen, ["random"] * (chosen.player_count - 1)),
         persist=False,
         wait_after_trick=True,
     )
@@ -489,3 +596,14 @@ def test_after_the_game_enter_and_continue_start_nothing() -> None:
     assert control.handle(Command.PLAY_CARD) == Info(InfoKind.GAME_OVER)
     assert control.handle(Command.CONTINUE) == Info(InfoKind.GAME_OVER)
     assert session.action_count == before
+
+
+def test_after_the_game_b_and_digits_say_the_game_is_over() -> None:
+    """QA: B and 5 said "Bidding is over: you bid 17." after the game ended."""
+    session, control = _table()
+    _play_out(session, control)
+    over = Info(InfoKind.GAME_OVER_NO_BID)
+    assert control.handle(Command.BID_OPEN) == over
+    assert control.handle(None, "5") == over
+    assert control.handle(Command.DIGIT_5) == over
+    assert control.bid_entry == ""

@@ -518,7 +518,7 @@ class WebSeat:
         contexts = (*control.key_contexts(), Context.ONLINE, Context.GLOBAL)
         order = control.help_order(contexts)
         for chord, command in self.keymap.help_bindings(contexts, order):
-            if command in _NOT_ON_THE_PAGE:
+            if command in _NOT_ON_THE_PAGE or command in control.unavailable_keys():
                 continue
             if chord.key == "escape" or command is Command.UNDO:
                 # The page's Escape goes to its buttons (its own line says so),

@@ -19,6 +19,7 @@ from audiospades.presenter.who import who_is_here_text
 from audiospades.replies import (
     BidEntryChanged,
     BidEntryHeld,
+    BidErased,
     BidRefused,
     CardsOnTable,
     FocusMove,
@@ -27,6 +28,7 @@ from audiospades.replies import (
     HintGiven,
     Info,
     InfoKind,
+    NilRefused,
     NoHint,
     NoHintReason,
     PassChoiceChanged,
@@ -38,7 +40,8 @@ from audiospades.replies import (
     WhoIsHere,
     WhoseTurn,
 )
-from audiospades.rules import SeatView
+from audiospades.rules import IllegalAction, Reason, SeatView
+from audiospades.rules.seats import partner_of
 from audiospades.sound import Cue
 
 _Words = Callable[[SeatView, Sequence[str]], str]
@@ -55,6 +58,7 @@ _INFO: Final[dict[InfoKind, _Words]] = {
     InfoKind.RULES: lambda view, names: score_words.rules_text(view.rules),
     InfoKind.MATCH_STANDING: score_words.match_standing_text,
     InfoKind.GAME_OVER: score_words.game_over_text,
+    InfoKind.GAME_OVER_NO_BID: table_words.game_over_no_bid_text,
     InfoKind.BID_PROMPT: table_words.bid_prompt_text,
     InfoKind.BID_NOT_NOW: table_words.bid_not_now_text,
     InfoKind.NO_PLAYABLE: lambda view, names: system_words.no_playable_text(),
@@ -99,8 +103,13 @@ def reply_utterances(
             return [answer(table_words.bid_entry_text(entry, view))]
         case BidEntryHeld(entry=entry):
             return [answer(table_words.bid_entry_held_text(entry, view))]
-        case BidRefused(typed=typed, entry=entry):
-            text = table_words.bid_too_many_text(typed, entry, view)
+        case BidRefused(typed=typed, erased=erased):
+            text = table_words.bid_too_many_text(typed, erased, view)
+            return [Utterance(text, Cue.ILLEGAL_MOVE, interrupt=True)]
+        case BidErased(erased=erased, entry=entry):
+            return [answer(table_words.bid_erased_text(erased, entry, view))]
+        case NilRefused():
+            text = _nil_refused_text(view, names)
             return [Utterance(text, Cue.ILLEGAL_MOVE, interrupt=True)]
         case PassChoiceChanged(card=card, chosen=chosen, remaining=remaining):
             return [answer(table_words.pass_choice_text(card, chosen, remaining))]
@@ -132,3 +141,19 @@ def reply_utterances(
             return [answer(who_is_here_text(company, view.rules))]
         case _:
             assert_never(reply)
+
+
+def _nil_refused_text(view: SeatView, names: Sequence[str]) -> str:
+    """N when nil may not be bid now: why (the rules, a double nil), else the bids."""
+    rules = view.rules
+    if not rules.nil_allowed:
+        return system_words.illegal_text(
+            IllegalAction(Reason.NIL_NOT_ALLOWED), view, names
+        )
+    partner = partner_of(view.seat, rules.player_count, rules.partnerships)
+    partner_bid = view.bids[partner] if partner is not None else None
+    if partner_bid is not None and partner_bid.is_nil and not rules.double_nil_allowed:
+        return system_words.illegal_text(
+            IllegalAction(Reason.DOUBLE_NIL_NOT_ALLOWED), view, names
+        )
+    return table_words.bid_prompt_text(view, names)

@@ -436,16 +436,38 @@ def bid_entry_held_text(entry: str, view: SeatView) -> str:
     )
 
 
-def bid_too_many_text(typed: str, entry: str, view: SeatView) -> str:
-    """A digit that would make the bid larger than the tricks in a hand."""
+def bid_too_many_text(typed: str, erased: str, view: SeatView) -> str:
+    """A digit that would make the bid larger than the tricks in a hand.
+
+    The bid typed before it (``erased``) is gone: Enter places nothing until the
+    player types the bid again.
+    """
     most = view.rules.trick_count
-    if not entry:
+    if not erased:
         return _("{number} is too many; the most is {count}.").format(
             number=int(typed), count=most
         )
-    return _(
-        "{number} is too many; the most is {count}. Your bid is still {entry}."
-    ).format(number=int(typed), count=most, entry=bid_entry_text(entry, view))
+    return _("{number} is too many; the most is {count}. Type your bid again.").format(
+        number=int(typed), count=most
+    )
+
+
+def bid_erased_text(erased: str, entry: str, view: SeatView) -> str:
+    """Backspace: the digit erased, and the bid left: "2 erased; your bid is now 1."."""
+    if not entry:
+        if int(erased) == 0:
+            return _("Nil erased; no bid typed.")
+        return _("{digit} erased; no bid typed.").format(digit=erased[-1])
+    return _("{digit} erased; your bid is now {bid}.").format(
+        digit=erased[-1], bid=bid_entry_text(entry, view)
+    )
+
+
+def game_over_no_bid_text(view: SeatView, names: Sequence[str] = ()) -> str:
+    """B or a digit once the game is over: no bid to make (not the last hand's)."""
+    if is_watching():
+        return only_players_text()
+    return _("The game is over.")
 
 
 def _restricted_bid_text(

@@ -72,6 +72,11 @@ def test_tab_while_passing_moves_to_the_next_card_not_yet_chosen(
     control = h.table.control
     hand = list(control.view.hand)
     start = hand.index(control.focus) if control.focus in hand else -1
+    assert start >= 0
+    # The first Tab says the card the turn left the focus on (unspoken so far).
+    h.press("tab")
+    assert control.focus == hand[start]
+    assert h.last.startswith(_name(hand[start]))
     h.press("tab")
     first = control.focus
     assert first == hand[start + 1]

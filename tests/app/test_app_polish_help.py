@@ -83,3 +83,16 @@ def test_the_help_at_a_finished_table_says_what_enter_does_there(
         assert any(s.startswith(line) for s in heard), (key, heard)
     h.press("escape", "f2", "return")
     assert h.last == "Enter: the final result again (the game is over)."
+
+
+def test_the_help_for_the_arrows_says_their_order_in_a_suit(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """QA: R reads each suit high to low, Right moves low to high, and the help did
+    not say which way the arrows go; it says so now (the order is unchanged)."""
+    h = make_harness(seed=7)
+    h.press("return", "n", "3", "return")
+    h.press("f2", "right")
+    assert h.last == "Right arrow: next card, each suit from low to high."
+    h.press("left")  # F2 stays on until pressed again
+    assert h.last == "Left arrow: previous card, each suit from high to low."

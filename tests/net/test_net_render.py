@@ -641,6 +641,43 @@ def test_the_pages_help_follows_the_moment_and_every_key_is_answered(
     run(scenario(), timeout=120)
 
 
+def test_the_pages_help_offers_no_nil_key_when_the_rules_allow_no_nil(
+    tmp_path: Path,
+) -> None:
+    """With nil not allowed, F1 does not list "N: bid nil", and N says at once
+    that nil is not allowed (QA: only Enter said so)."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "server.db", bot_workers=1) as server:
+            page = NetPlayer(url_of(server), "Ann", render=True)
+            await page.connect()
+            rules = {
+                "preset": "pagat",
+                "target_score": None,
+                "hand_limit": 1,
+                "nil_allowed": False,
+                "blind_nil_allowed": False,
+            }
+            await page.send({"type": "create_table", "name": "T", "rules": rules})
+            await page.expect(p.TableSnapshot)
+            for seat, who in enumerate(BOTS, start=1):
+                await page.send({"type": "add_bot", "seat": seat, "character": who})
+            await page.send({"type": "start_game"})
+            while not (page.turn and page.turn.phase is Phase.BIDDING):
+                await page.recv()
+            page.turn = None
+            bidding = await _help(page)
+            assert "Backspace: erase a digit." in bidding, bidding
+            assert not [t for t in bidding if "nil" in t.lower()], bidding
+            await page.send({"type": "key", "key": "n"})
+            answer = "Nil is not allowed in these rules."
+            lines = await _lines_until(page, lambda t: t == answer)
+            assert lines[-1] == answer
+            await page.close()
+
+    run(scenario(), timeout=120)
+
+
 def test_every_card_may_be_chosen_to_pass_on_the_page(tmp_path: Path) -> None:
     """After a blind nil, every card of the hand is offered (playable) while
     choosing the cards to pass, and the picture says it is a passing choice; a
