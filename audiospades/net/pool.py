@@ -54,6 +54,10 @@ def _watch_parent(parent: int) -> None:
     KeyboardInterrupt traceback into the operator's log).
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A closed terminal hangs up the whole group too: the server stops on it
+    # (saving everything) and stops its pool.
+    if hasattr(signal, "SIGHUP"):  # not on Windows
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -177,7 +181,8 @@ class PoolThinking:
         try:
             return future.result()
         except Exception:  # a bot bug or a broken pool must not stop the game
-            log.exception("computer player at seat %d failed", seat)
+            # Seats as players count them, from 1.
+            log.exception("computer player at seat %d failed", seat + 1)
             decision = fallback(game, seat)
             self._future = Future()
             self._future.set_result(decision)  # logged once, not at every poll
