@@ -226,6 +226,21 @@ def flush(table: NetTable) -> None:
         table.release_the_absent()
 
 
+def save_now(table: NetTable) -> None:
+    """Save the table's game as it stands, and nothing else.
+
+    The last save at a stop: no frame is sent, no finished game is announced.
+
+    Raises:
+        sqlite3.Error: the database failed.
+    """
+    core = table.core
+    if core is None or table.state is not TableState.PLAYING:
+        return
+    _save_progress(table, core)
+    core.dirty = False
+
+
 def _save_progress(table: NetTable, core: TableCore) -> None:
     assert table.game_id is not None
     writer = table.record_writer

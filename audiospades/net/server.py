@@ -40,7 +40,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.frames import Frame, Opcode
 from websockets.protocol import Event, State
 
-from audiospades.net import web
+from audiospades.net import running, web
 from audiospades.net.pool import BotPool
 from audiospades.net.protocol import (
     MAX_FRAME_BYTES,
@@ -463,9 +463,9 @@ class Server:
             self._commit_failed()  # the tables it lost are due to be saved again
             for table_id in sorted(store.unsaved_tables):
                 table = self.tables.get(table_id)
-                if table is not None and table.core is not None:
+                if table is not None:
                     try:
-                        table.flush()
+                        running.save_now(table)
                     except sqlite3.Error:
                         break  # the commit below fails, and says which tables
         try:

@@ -251,3 +251,68 @@ def test_a_failed_last_save_names_the_tables_not_saved(
         "the last save failed" in line and f"table {table}" in line
         for line in _lines(caplog)
     )
+
+
+@pytest.mark.allow_error_log
+def test_a_server_stopped_once_the_disk_is_back_says_everything_is_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The commit of a game's start fails; the disk is back, and the server is
+    stopped before its next try: the stop saves everything and says saving works
+    again. Before, the log's last word on the database was the failure."""
+    monkeypatch.setattr(server_module, "COMMIT_RETRY_SECONDS", 600.0)
+    db = tmp_path / "s.db"
+    state = {"failing": False, "failed": 0}
+    real_commit = Store.commit
+
+    def commit(self: Store) -> None:
+        if not state["failing"]:
+            real_commit(self)
+            return
+        state["failed"] += 1
+        real = self._db
+        self._db = CommitFails(real)  # type: ignore[assignment]
+        try:
+            real_commit(self)
+        finally:
+            self._db = real
+
+    monkeypatch.setattr(Store, "commit", commit)
+
+    async def scenario() -> tuple[str, list[str]]:
+        store = Store(db)
+        server = server_module.Server(
+            server_module.ServerConfig(host="127.0.0.1", port=0, bot_workers=1),
+            store,
+        )
+        await server.start()
+        try:
+            ann = NetPlayer(f"ws://127.0.0.1:{server.port}", "Ann")
+            await ann.connect()
+            await ann.send({"type": "create_table", "name": "T", "rules": {}})
+            snap = await ann.expect(p.TableSnapshot)
+            for seat, who in ((1, "milly"), (2, "bert"), (3, "hazel")):
+                await ann.send({"type": "add_bot", "seat": seat, "character": who})
+            state["failing"] = True
+            await ann.send({"type": "start_game"})
+            while not state["failed"]:  # the start's commit failed
+                await asyncio.sleep(0.01)
+            state["failing"] = False  # the disk is back; the next try is far off
+            await ann.close()
+        finally:
+            unsaved = await server.close()
+            store.close()
+        return snap.table.id, unsaved
+
+    table, unsaved = run(scenario())
+    assert unsaved == []
+    assert any("saving again" in line for line in _lines(caplog))
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert len(errors) == 1  # the failed commit, nothing at the stop
+    store = Store(db)
+    try:
+        saved = {t.table.id: t for t in store.open_tables()}
+        assert saved[table].table.state == "playing"
+        assert saved[table].record is not None
+    finally:
+        store.close()
