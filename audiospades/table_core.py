@@ -515,7 +515,8 @@ class TableCore:
                 self._blind_intent.discard(seat)
                 choice = decision if isinstance(decision, Bid) else Bid(1)
                 if not game.can_bid(seat, choice):
-                    log.warning("bot at seat %d bid illegally: %r", seat, choice)
+                    # Seats in the log as players count them, from 1.
+                    log.warning("bot at seat %d bid illegally: %r", seat + 1, choice)
                     choice = game.legal_bids(seat)[-1]
             self._apply(lambda: game.bid(seat, choice))
         elif game.phase is Phase.PASSING:
@@ -526,7 +527,7 @@ class TableCore:
         elif game.phase is Phase.PLAYING:
             card = decision if isinstance(decision, Card) else game.hand(seat)[0]
             if not game.can_play(seat, card):
-                log.warning("bot at seat %d played illegally: %s", seat, card)
+                log.warning("bot at seat %d played illegally: %s", seat + 1, card)
                 card = min(game.legal_plays(seat))
             self._apply(lambda: game.play(seat, card))
         self._due = self._now + self.delays.bot

@@ -25,6 +25,8 @@ from audiospades.rules import (
     Rules,
     seat_views,
 )
+from audiospades.rules.bidding import Bid
+from audiospades.rules.cards import STANDARD_DECK
 from audiospades.seating import Seating
 from audiospades.table_core import PACES, PUBLIC, TableCore
 
@@ -351,3 +353,25 @@ def test_a_saved_question_for_a_seat_that_is_no_number_is_left_out(seat: str) ->
     )
     copy.restore_questions(state)
     assert copy.question(0) is None
+
+
+def test_an_illegal_bot_decision_is_logged_with_the_seat_counted_from_one(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Players count seats from 1; before, the log said "seat 0" for the first."""
+    table = _table(Rules.pagat(), humans=())
+    game = table.game
+    while game.phase is not Phase.BIDDING:
+        table.advance(table.next_wake_ms() or 0)
+    seat = game.to_act
+    assert seat is not None
+    table._bot_acts(seat, Bid(99))  # more tricks than a hand holds
+    while game.phase is Phase.BIDDING:
+        table._bot_acts(game.to_act or 0, Bid(1))
+    seat_to_play = game.to_act
+    assert seat_to_play is not None
+    held = set(game.hand(seat_to_play))
+    table._bot_acts(seat_to_play, next(c for c in STANDARD_DECK if c not in held))
+    said = [r.getMessage() for r in caplog.records if "illegally" in r.getMessage()]
+    assert said[0].startswith(f"bot at seat {seat + 1} bid illegally")
+    assert said[1].startswith(f"bot at seat {seat_to_play + 1} played illegally")

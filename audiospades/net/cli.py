@@ -3,9 +3,13 @@
 Defaults: 127.0.0.1, port 8475, the database ``server.db`` in the user data folder
 (``AUDIOSPADES_HOME`` overrides it, as for the game's own files). ``--certfile`` and
 ``--keyfile`` serve over TLS (``wss://``). A path may begin with ``~`` (the
-user's home folder) even where the shell leaves it as it is, in quotes. SIGINT and
-SIGTERM stop the server cleanly; SIGKILL loses nothing either: every table resumes
-at the next start.
+user's home folder) even where the shell leaves it as it is, in quotes. SIGINT,
+SIGTERM and SIGHUP (the terminal closed) stop the server cleanly, saving everything;
+SIGKILL loses nothing either: every table resumes at the next start. If the last
+save fails, the exit status is 1 and the log names the tables not saved.
+
+The log goes to stderr, one line an event: the server's own at INFO, the websockets
+library's from WARNING, each on one line (a handshake that fails is no traceback).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import ssl
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TextIO
 
 from audiospades.net.protocol import RATE_BURST, RATE_PER_SECOND
 from audiospades.net.server import DEFAULT_PORT, ServerConfig, serve_forever
@@ -29,6 +34,15 @@ from audiospades.storage.paths import data_dir
 from audiospades.table_core import PACES, Delays
 
 log = logging.getLogger("audiospades.net")
+
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+STOP_SIGNALS = tuple(
+    getattr(signal, name)
+    for name in ("SIGINT", "SIGTERM", "SIGHUP")
+    if hasattr(signal, name)  # no SIGHUP on Windows
+)
+"""The signals that stop the server cleanly: Ctrl+C, a service manager's stop, and
+the terminal closing (SIGHUP's default would end the server without saving)."""
 
 SERVER_PACES: dict[str, Delays] = {**PACES, "instant": Delays(bot=0, trick=0, hand=0)}
 """The table paces a server offers: the game's three, and ``instant`` (no pauses at
@@ -134,11 +148,7 @@ def main(argv: Sequence[str]) -> int:
     args = _parser().parse_args(list(argv))
     for name in ("db", "bot_workers", "certfile", "keyfile"):  # no shown default
         setattr(args, name, getattr(args, name, None))
-    logging.basicConfig(
-        level=logging.INFO,
-        stream=sys.stderr,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+    configure_logging(sys.stderr)
     bad = _bad_options(args)
     for line in bad:
         log.error("%s", line)
@@ -149,16 +159,16 @@ def main(argv: Sequence[str]) -> int:
         if not (args.certfile and args.keyfile):
             log.error("TLS needs both --certfile and --keyfile")
             return 2
-        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         try:
-            context.load_cert_chain(args.certfile, args.keyfile)
-        except (OSError, ssl.SSLError) as error:
-            log.error("cannot load the TLS certificate or key: %s", error)
-            return 2
+            context = tls_context(args.certfile, args.keyfile)
+        except TlsError as error:
+            log.error("%s", error)
+            return 1
     config = ServerConfig(
         host=args.host,
         port=args.port,
         ssl=context,
+        tls_files=(args.certfile, args.keyfile) if context is not None else None,
         takeover_seconds=args.takeover_seconds,
         delays=SERVER_PACES[args.pace],
         bot_workers=args.bot_workers,
@@ -168,7 +178,7 @@ def main(argv: Sequence[str]) -> int:
     db = (args.db if args.db is not None else data_dir() / "server.db").absolute()
     log.info("database %s", db)
     try:
-        asyncio.run(_run(config, db))
+        unsaved = asyncio.run(_run(config, db))
     except StoreInUse as error:
         log.error(
             "the database %s is in use by another audiospades server; stop it first",
@@ -181,10 +191,10 @@ def main(argv: Sequence[str]) -> int:
     except OSError as error:
         log.error("cannot listen on %s port %d: %s", args.host, args.port, error)
         return 1
-    return 0
+    return 1 if unsaved else 0  # the log has named what was not saved
 
 
-async def _run(config: ServerConfig, db: Path) -> None:
+async def _run(config: ServerConfig, db: Path) -> list[str]:
     # The objects made at start-up (modules, tables of the engine) stay: moved out
     # of the collector's sight, and its full passes, which walk every object the
     # server holds, come ten times less often; under load they paused every table.
@@ -193,9 +203,112 @@ async def _run(config: ServerConfig, db: Path) -> None:
     gc.set_threshold(gen0 * 10, gen1, gen2)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    for signum in (signal.SIGINT, signal.SIGTERM):
+
+    def stopping(signum: int) -> None:
+        if not stop.is_set():
+            log.info("stopping (%s)", signal.Signals(signum).name)
+        stop.set()
+
+    for signum in STOP_SIGNALS:
         try:
-            loop.add_signal_handler(signum, stop.set)
+            loop.add_signal_handler(signum, stopping, signum)
         except (NotImplementedError, RuntimeError):  # pragma: no cover - Windows
-            signal.signal(signum, lambda *_: loop.call_soon_threadsafe(stop.set))
-    await serve_forever(config, db, stop)
+            signal.signal(signum, lambda n, _: loop.call_soon_threadsafe(stopping, n))
+    return await serve_forever(config, db, stop)
+
+
+class TlsError(Exception):
+    """The TLS certificate or key cannot be used: the message names the file."""
+
+
+class _PassphraseNeeded(Exception):
+    """The key is encrypted: the server never prompts for its passphrase."""
+
+
+def _no_passphrase() -> str:
+    raise _PassphraseNeeded
+
+
+def tls_context(certfile: Path, keyfile: Path) -> ssl.SSLContext:
+    """A server TLS context from ``certfile`` and ``keyfile`` (PEM).
+
+    Raises:
+        TlsError: a file cannot be read, holds no certificate or key, the key
+            does not match the certificate, or the key needs a passphrase (ssl
+            would ask for it on the terminal and wait; the server never does).
+    """
+    for what, path in (("certificate", certfile), ("key", keyfile)):
+        try:
+            with path.open("rb"):
+                pass
+        except OSError as error:
+            raise TlsError(
+                f"cannot read the TLS {what} file {path}: {error.strerror or error}"
+            ) from None
+    try:
+        ssl.create_default_context(cafile=str(certfile))
+    except (ssl.SSLError, ValueError):
+        raise TlsError(
+            f"the TLS certificate file {certfile} holds no PEM certificate"
+        ) from None
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    try:
+        context.load_cert_chain(certfile, keyfile, password=_no_passphrase)
+    except _PassphraseNeeded:
+        raise TlsError(
+            f"the TLS key file {keyfile} is protected by a passphrase, which the "
+            "server cannot ask for; give it a key without one"
+        ) from None
+    except ssl.SSLError as error:
+        if error.reason == "KEY_VALUES_MISMATCH":
+            raise TlsError(
+                f"the TLS key file {keyfile} does not match the certificate file "
+                f"{certfile}"
+            ) from None
+        raise TlsError(f"the TLS key file {keyfile} holds no PEM private key") from None
+    except OSError as error:
+        raise TlsError(
+            f"cannot load the TLS certificate {certfile} and key {keyfile}: {error}"
+        ) from None
+    return context
+
+
+class _OneLine(logging.Filter):
+    """Another library's record with a traceback becomes one line.
+
+    websockets logs a failed opening handshake (a port scanner, a plain HTTP
+    client) with its traceback: the exception's type and message are put on the
+    record's line instead, with the peer's address when the record has one.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and not record.name.startswith("audiospades"):
+            error = record.exc_info[1]
+            connection = getattr(record, "websocket", None)
+            peer = getattr(connection, "remote_address", None)
+            where = f" (from {peer[0]}:{peer[1]})" if peer else ""
+            summary = (
+                f"{type(error).__name__}: {error}" if error is not None else "error"
+            )
+            record.msg = f"{record.getMessage()}{where}: {summary}"
+            record.args = ()
+            record.exc_info = None
+            record.exc_text = None
+        return True
+
+
+def configure_logging(stream: TextIO) -> logging.Handler:
+    """Log to ``stream`` as the server does; return the handler added.
+
+    The server's own lines at INFO; the websockets library's from WARNING (its
+    INFO lines repeat the server's own, or say nothing an operator needs: each
+    connection opened and closed, each page served), and each on one line.
+    """
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(logging.Formatter(LOG_FORMAT))
+    handler.addFilter(_OneLine())
+    root = logging.getLogger()
+    root.addHandler(handler)
+    root.setLevel(logging.INFO)
+    logging.getLogger("websockets").setLevel(logging.WARNING)
+    return handler

@@ -17,13 +17,14 @@ of waiting for work that will never come.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import multiprocessing
 import os
 import signal
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
@@ -54,6 +55,10 @@ def _watch_parent(parent: int) -> None:
     KeyboardInterrupt traceback into the operator's log).
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A closed terminal hangs up the whole group too: the server stops on it
+    # (saving everything) and stops its pool.
+    if hasattr(signal, "SIGHUP"):  # not on Windows
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -61,6 +66,28 @@ def _watch_parent(parent: int) -> None:
         os._exit(0)
 
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+@contextlib.contextmanager
+def _hangups_held() -> Iterator[None]:
+    """Processes started in here keep SIGHUP blocked for life.
+
+    The pool's workers and multiprocessing's resource tracker are processes of
+    the server's process group: a closed terminal's SIGHUP reaches them too, and
+    killed them (a worker still starting up, before it could ignore it; the
+    tracker, whose successor then printed a KeyError traceback for every
+    semaphore) while the server stopped cleanly. A blocked signal stays blocked
+    across fork and exec; in the server it only waits until the block ends.
+    """
+    hangup = getattr(signal, "SIGHUP", None)
+    if hangup is None or not hasattr(signal, "pthread_sigmask"):  # Windows
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {hangup})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 class BotPool:
@@ -79,7 +106,8 @@ class BotPool:
         for attempt in (1, 2):
             executor = self._started()
             try:
-                return executor.submit(decide_for, character, key, view)
+                with _hangups_held():  # the submit may start a worker
+                    return executor.submit(decide_for, character, key, view)
             except (BrokenProcessPool, RuntimeError):
                 log.warning("bot pool broken; starting it again (try %d)", attempt)
                 executor.shutdown(wait=False, cancel_futures=True)
@@ -91,13 +119,15 @@ class BotPool:
     def _started(self) -> ProcessPoolExecutor:
         if self._executor is None:
             # "spawn": a fresh interpreter, never a fork of the event loop's
-            # process with its sockets and threads.
-            self._executor = ProcessPoolExecutor(
-                self.workers,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=_watch_parent,
-                initargs=(os.getpid(),),
-            )
+            # process with its sockets and threads. (Its queues start the
+            # resource tracker.)
+            with _hangups_held():
+                self._executor = ProcessPoolExecutor(
+                    self.workers,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_watch_parent,
+                    initargs=(os.getpid(),),
+                )
         return self._executor
 
     def call(
@@ -107,7 +137,8 @@ class BotPool:
         for _attempt in (1, 2):
             executor = self._started()
             try:
-                return executor.submit(fn, *args, **kwargs)
+                with _hangups_held():
+                    return executor.submit(fn, *args, **kwargs)
             except (BrokenProcessPool, RuntimeError):
                 executor.shutdown(wait=False, cancel_futures=True)
                 self._executor = None
@@ -177,7 +208,8 @@ class PoolThinking:
         try:
             return future.result()
         except Exception:  # a bot bug or a broken pool must not stop the game
-            log.exception("computer player at seat %d failed", seat)
+            # Seats as players count them, from 1.
+            log.exception("computer player at seat %d failed", seat + 1)
             decision = fallback(game, seat)
             self._future = Future()
             self._future.set_result(decision)  # logged once, not at every poll

@@ -17,7 +17,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING, Any
+import sqlite3
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final
 
 import msgspec
 
@@ -35,6 +38,62 @@ if TYPE_CHECKING:
     from audiospades.net.table import NetTable
 
 log = logging.getLogger(__name__)
+
+REMINDER_SECONDS: Final = 60.0
+"""While saving keeps failing, the log says so again at most this often."""
+
+
+class SaveFailures:
+    """The database's failures to save, told once, not every time they are tried.
+
+    A full disk makes every save fail, and the server tries again every second:
+    the log says so when saving first fails, again at most every REMINDER_SECONDS
+    (with the count of failed saves), and once more when a save succeeds again.
+    """
+
+    def __init__(self, now: Callable[[], float] = time.monotonic) -> None:
+        """Time the failures with ``now`` (seconds)."""
+        self._now = now
+        self.count = 0
+        """Saves failed since saving last succeeded."""
+        self._since = 0.0
+        self._told = 0.0
+
+    @property
+    def is_failing(self) -> bool:
+        """Saving failed, and has not succeeded since."""
+        return self.count > 0
+
+    def failed(self, error: sqlite3.Error | str) -> None:
+        """A save failed with ``error``."""
+        now = self._now()
+        self.count += 1
+        if self.count == 1:
+            self._since = self._told = now
+            log.error(
+                "database: saving failed (%s); the tables wait, and saving is "
+                "tried again every second",
+                error,
+            )
+        elif now - self._told >= REMINDER_SECONDS:
+            self._told = now
+            log.error(
+                "database: saving still fails (%s): %d failed tries in %.0f s",
+                error,
+                self.count,
+                now - self._since,
+            )
+
+    def succeeded(self) -> None:
+        """Everything is saved (a commit went through)."""
+        if self.count:
+            log.warning(
+                "database: saving again, everything is saved (after %d failed "
+                "tries in %.0f s)",
+                self.count,
+                self._now() - self._since,
+            )
+        self.count = 0
 
 
 def start_core(table: NetTable, game: Game, core_state: dict[str, Any] | None) -> None:
@@ -86,6 +145,10 @@ async def run_clock(table: NetTable) -> None:
         try:
             core.advance(table.context.now_ms())
             flush(table)
+        except sqlite3.Error as error:  # told once, not every second (a full disk)
+            table.context.save_failures.failed(f"table {table.id}: {error}")
+            await asyncio.sleep(1.0)
+            continue
         except Exception:
             log.exception("table %s: the game loop failed", table.id)
             await asyncio.sleep(1.0)
@@ -161,6 +224,21 @@ def flush(table: NetTable) -> None:
 
     if over:
         table.release_the_absent()
+
+
+def save_now(table: NetTable) -> None:
+    """Save the table's game as it stands, and nothing else.
+
+    The last save at a stop: no frame is sent, no finished game is announced.
+
+    Raises:
+        sqlite3.Error: the database failed.
+    """
+    core = table.core
+    if core is None or table.state is not TableState.PLAYING:
+        return
+    _save_progress(table, core)
+    core.dirty = False
 
 
 def _save_progress(table: NetTable, core: TableCore) -> None:

@@ -17,7 +17,8 @@ resuming from its record; its players are away until they reconnect, and compute
 players stand in for them after the takeover delay, as for any lost connection.
 
 Logging: one line per connection event and per table event, with player and table
-ids; never a token.
+ids and players' names (quoted); seats counted from 1, as players count them; a
+refused ``hello`` with its reason; never a token.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.frames import Frame, Opcode
 from websockets.protocol import Event, State
 
-from audiospades.net import web
+from audiospades.net import running, web
 from audiospades.net.pool import BotPool
 from audiospades.net.protocol import (
     MAX_FRAME_BYTES,
@@ -83,6 +84,7 @@ from audiospades.net.protocol import (
     request_type,
 )
 from audiospades.net.render import WebSeat
+from audiospades.net.running import SaveFailures
 from audiospades.net.seats import SeatHolder, new_code
 from audiospades.net.store import Store, StoreError, StoreInUse
 from audiospades.net.store_files import os_problem
@@ -112,6 +114,8 @@ class ServerConfig:
     port: int = DEFAULT_PORT
     """0 picks a free port (tests)."""
     ssl: ssl.SSLContext | None = None
+    tls_files: tuple[Path, Path] | None = None
+    """The certificate and key files ``ssl`` was loaded from (for the log)."""
     takeover_seconds: float = 30.0
     delays: Delays = PACES["normal"]
     rate: float = RATE_PER_SECOND
@@ -302,10 +306,20 @@ class Outbox:
     every turn: a database that keeps failing is not hammered.
     """
 
-    def __init__(self, store: Store, failed: Callable[[], None]) -> None:
-        """Commit to ``store``; ``failed`` is called when a commit fails."""
+    def __init__(
+        self,
+        store: Store,
+        failed: Callable[[], None],
+        failures: SaveFailures | None = None,
+    ) -> None:
+        """Commit to ``store``; ``failed`` is called when a commit fails.
+
+        ``failures``: where failed commits, and the first one to succeed after
+        them, are told (logged once, not at every try).
+        """
         self.store = store
         self._failed = failed
+        self.failures = failures if failures is not None else SaveFailures()
         self._clients: list[Client] = []
         self._due = False
         self._backing_off = False
@@ -333,11 +347,12 @@ class Outbox:
         try:
             self.store.commit()
         except sqlite3.Error as error:
-            log.error("database: a commit failed (%s); frames wait", error)
+            self.failures.failed(error)
             self._backing_off = True
             asyncio.get_running_loop().call_later(COMMIT_RETRY_SECONDS, self._retry)
             self._failed()
             return
+        self.failures.succeeded()
         clients, self._clients = self._clients, []
         for client in clients:
             client.write()
@@ -363,7 +378,8 @@ class Server:
         self._relisted: dict[str, None] = {}
         """Public tables changed (or closed) since the lobby was last told, in
         order."""
-        self.outbox = Outbox(store, self._commit_failed)
+        self.save_failures = SaveFailures()
+        self.outbox = Outbox(store, self._commit_failed, self.save_failures)
         self._context = TableContext(
             store=store,
             pool=self.pool,
@@ -372,6 +388,7 @@ class Server:
             now_ms=lambda: int(time.monotonic() * 1000),
             changed=self._lobby_changed,
             closed=self._forget,
+            save_failures=self.save_failures,
         )
 
     # --- running ---
@@ -407,7 +424,19 @@ class Server:
                 continue
             self.tables[table.id] = table
             log.info("table %s: resumed (%s)", table.id, table.state.value)
-        log.info("listening on %s port %d", self.config.host, self.port)
+        log.info("%s", self.serving_line())
+
+    def serving_line(self) -> str:
+        """The start-up line: the address, the database and the TLS files."""
+        host = self.config.host
+        if ":" in host:  # IPv6: a URL writes it in brackets
+            host = f"[{host}]"
+        scheme = "ws" if self.config.ssl is None else "wss"
+        where = f"database {self.store.path.resolve()}"
+        files = self.config.tls_files
+        if files is not None:
+            where += f"; TLS certificate {files[0].resolve()}, key {files[1].resolve()}"
+        return f"serving on {scheme}://{host}:{self.port} ({where})"
 
     @property
     def port(self) -> int:
@@ -416,11 +445,17 @@ class Server:
         port: int = next(iter(self._ws.sockets)).getsockname()[1]
         return port
 
-    async def close(self) -> None:
+    async def close(self) -> list[str]:
         """Stop listening, close every connection, stop the tables and the pool.
 
         The tables and the pool are stopped even if waiting for the connections
         is cancelled (a second Ctrl+C, a caller's timeout): nothing is left running.
+        Tables a failed save left unsaved are saved a last time.
+
+        Returns:
+            What the last save could not keep (empty when everything is saved):
+            "table ID" for each table whose last moves are lost (it resumes from
+            its last save), and "players' and tables' rows" for other writes.
         """
         try:
             if self._ws is not None:
@@ -430,10 +465,37 @@ class Server:
             for table in list(self.tables.values()):
                 table.stop()
             self.pool.shutdown()
-            try:
-                self.store.commit()
-            except sqlite3.Error as error:  # what was committed before resumes
-                log.error("database: the last turn could not be saved (%s)", error)
+            unsaved = self._last_save()
+        return unsaved
+
+    def _last_save(self) -> list[str]:
+        """Save what a failed commit left unsaved, and commit a last time."""
+        store = self.store
+        if store.unsaved_tables or store.lost_finishes:
+            self._commit_failed()  # the tables it lost are due to be saved again
+            for table_id in sorted(store.unsaved_tables):
+                table = self.tables.get(table_id)
+                if table is not None:
+                    try:
+                        running.save_now(table)
+                    except sqlite3.Error:
+                        break  # the commit below fails, and says which tables
+        try:
+            store.commit()
+        except sqlite3.Error as error:  # what was committed before resumes
+            tables = sorted({*store.unsaved_tables, *store.lost_finishes})
+            unsaved = [f"table {t}" for t in tables]
+            if store.lost_writes or not unsaved:
+                unsaved.append("players' and tables' rows")
+            log.error(
+                "database: the last save failed (%s); not saved: %s (the server "
+                "resumes from what was saved before)",
+                error,
+                ", ".join(unsaved),
+            )
+            return unsaved
+        self.save_failures.succeeded()
+        return []
 
     # --- connections ---
     async def _handle(self, ws: ServerConnection) -> None:
@@ -457,7 +519,15 @@ class Server:
         finally:
             ws.detach()  # nothing more reaches a client that is cleaned up
             self._disconnected(client)
-            log.info("connection %s: closed (player %s)", peer, client.player_id or "-")
+            if client.player_id is None:
+                log.info("connection %s: closed (no hello)", peer)
+            else:
+                log.info(
+                    "connection %s: closed (player %s, %r)",
+                    peer,
+                    client.player_id,
+                    client.name,
+                )
 
     def on_frame(
         self, client: Client, frame: str | bytes, *, text: bool = True
@@ -490,6 +560,8 @@ class Server:
             message = decode_client(frame)
         except ProtocolError as error:
             kind = None if error.code is ErrorCode.TOO_LARGE else request_type(frame)
+            if kind == "hello" and client.player_id is None:
+                _log_refused_hello(client, error)
             client.send(Error(code=error.code, detail=error.detail, request=kind))
             return
         except Exception:  # a decoder bug must not end the connection
@@ -499,11 +571,18 @@ class Server:
         try:
             self.dispatch(client, message)
         except ProtocolError as error:
+            if isinstance(message, Hello):
+                _log_refused_hello(client, error)
             client.send(
                 Error(code=error.code, detail=error.detail, request=_tag(message))
             )
-        except Exception:
-            log.exception("player %s: %s failed", client.player_id, _tag(message))
+        except Exception as error:
+            if isinstance(error, sqlite3.Error):  # a full disk: told once, no trace
+                self.save_failures.failed(
+                    f"player {client.player_id}'s {_tag(message)}: {error}"
+                )
+            else:
+                log.exception("player %s: %s failed", client.player_id, _tag(message))
             client.send(
                 Error(
                     code=ErrorCode.SERVER_ERROR,
@@ -614,11 +693,19 @@ class Server:
         player = self.store.player_for_token(hello.token) if hello.token else None
         if player is None:
             player, token = self.store.register_player(name)
-            log.info("connection %s: new player %s", client.peer, player.id)
+            log.info(
+                "connection %s: new player %s, %r%s",
+                client.peer,
+                player.id,
+                name,
+                " (an unknown token: a new identity)" if hello.token else "",
+            )
         else:
             token = hello.token or ""
             self.store.touch_player(player.id, name)
-            log.info("connection %s: player %s is back", client.peer, player.id)
+            log.info(
+                "connection %s: player %s is back, %r", client.peer, player.id, name
+            )
         client.player_id, client.name, client.language = player.id, name, hello.language
         client.version = hello.version
         # One rate limit a player, not a connection: reconnecting does not refill it.
@@ -627,7 +714,9 @@ class Server:
             client.renderer = WebSeat(client, self.dispatch, self.pool.call)
         old = self.clients.get(player.id)
         if old is not None and old is not client:
-            log.info("player %s: an older connection is replaced", player.id)
+            log.info(
+                "player %s: an older connection (%s) is replaced", player.id, old.peer
+            )
             old.close(REPLACED_CLOSE_CODE, "replaced by a new connection")
         self.clients[player.id] = client
         client.send(
@@ -686,7 +775,15 @@ class Server:
             [SeatHolder() for _ in range(rules.player_count)],
         )
         self.tables[table_id] = table
-        log.info("table %s: created by player %s", table_id, client.player_id)
+        log.info(
+            "table %s: created, %r (%d players%s), by %r (player %s)",
+            table_id,
+            table.name,
+            rules.player_count,
+            ", private" if code is not None else "",
+            client.name,
+            client.player_id,
+        )
         table.join(client, 0)
 
     def _chat(self, client: Client, text: str) -> None:
@@ -807,7 +904,8 @@ class Server:
         try:
             self.store.retry_finishes()
         except sqlite3.Error as error:
-            log.error("database: finished games not kept yet (%s)", error)
+            # The commit after it fails too, and is told (SaveFailures).
+            log.debug("database: finished games not kept yet (%s)", error)
 
     def _forget(self, table: NetTable, dropped: list[Client]) -> None:
         self.tables.pop(table.id, None)
@@ -823,18 +921,42 @@ _LOBBY_TAIL: Final = b"]}"
 """A ``lobby`` frame is these around its tables' JSON, comma-separated."""
 
 
+MAX_LOGGED_DETAIL: Final = 200
+"""A refusal's detail is cut to this many characters in the log."""
+
+
+def _log_refused_hello(client: Client, error: ProtocolError) -> None:
+    """One line for a ``hello`` the server refused: the peer and the reason.
+
+    The detail is quoted (``repr``): a refusal may echo what the client sent (an
+    unknown field's name), and that must not forge log lines. Never the token.
+    """
+    detail = error.detail
+    if len(detail) > MAX_LOGGED_DETAIL:
+        detail = detail[:MAX_LOGGED_DETAIL] + "..."
+    log.warning(
+        "connection %s: hello refused (%s: %r)", client.peer, error.code.value, detail
+    )
+
+
 def _tag(message: AnyClientMessage) -> str:
     tag = type(message).__struct_config__.tag
     return str(tag)
 
 
-async def serve_forever(config: ServerConfig, db: Path, stop: asyncio.Event) -> None:
+async def serve_forever(
+    config: ServerConfig, db: Path, stop: asyncio.Event
+) -> list[str]:
     """Run a server until ``stop`` is set (the command line's main loop).
 
     The database is locked (``NAME.lock`` beside it) for as long as the server
     runs: a second server on the same database is refused before touching it. The
     lock file is removed when the server stops; one a killed server left blocks
     nothing.
+
+    Returns:
+        What the last save could not keep (see :meth:`Server.close`): empty when
+        everything is saved.
 
     Raises:
         StoreInUse: if another server holds the database.
@@ -850,10 +972,12 @@ async def serve_forever(config: ServerConfig, db: Path, stop: asyncio.Event) -> 
             raise StoreError(db, os_problem(db, error, doing)) from error
         store = Store(db, prepare=False)
         server = Server(config, store)
+        unsaved: list[str] = []
         try:
             await server.start()
             await stop.wait()
         finally:
-            await server.close()
+            unsaved = await server.close()
             store.close()
             log.info("stopped")
+        return unsaved

@@ -78,6 +78,8 @@ class TableContext:
     closed: Callable[[NetTable, list[Client]], None]
     """The table closed under these people (the server forgets it, and lists
     the lobby to them)."""
+    save_failures: running.SaveFailures = field(default_factory=running.SaveFailures)
+    """Where a failed save is told (once, not at every try)."""
 
 
 @dataclass(eq=False)
@@ -193,14 +195,37 @@ class NetTable:
         exclude: Client | None = None,
         *,
         name: str | None = None,
+        who: SeatHolder | Client | None = None,
     ) -> None:
+        """Tell the table what happened to ``seat`` (and log it).
+
+        ``who``: whom the log line names, when not the seat's holder now (a
+        spectator, or whoever left a seat now empty).
+        """
         if seat is not None:
             name = self.seats[seat].name
-        log.info("table %s: %s seat %s", self.id, change.value, seat)
+        self._log_seat(change, seat, who)
         self.broadcast(
             SeatChanged(change=change, seat=seat, name=name, table=self.info()),
             exclude,
         )
+
+    def _log_seat(
+        self,
+        change: SeatChange,
+        seat: int | None,
+        who: SeatHolder | Client | None = None,
+    ) -> None:
+        """One log line: the table, the seat as players count it (from 1), who."""
+        if who is None and seat is not None:
+            who = self.seats[seat]
+        where = f"table {self.id}"
+        if seat is not None:
+            where += f" seat {seat + 1}"
+        if who is None:
+            log.info("%s: %s", where, change.value)
+        else:
+            log.info("%s: %s, %s", where, change.value, _describe(who))
 
     def snapshot(self, client: Client, *, played: bool = True) -> TableSnapshot:
         """Everything ``client`` may know about the table now.
@@ -301,21 +326,26 @@ class NetTable:
         client.send(self.snapshot(client))
         self.context.changed(self)
         # The players (and the other spectators) know who is listening.
-        self._seat_changed(SeatChange.WATCHING, None, client, name=client.name)
+        self._seat_changed(
+            SeatChange.WATCHING, None, client, name=client.name, who=client
+        )
 
     def leave(self, client: Client) -> None:
         """``client`` leaves (a computer player stands in during a game)."""
         client.table, client.seat = None, None
         if self.spectators.pop(client, None) is not None:
             self.context.changed(self)
-            self._seat_changed(SeatChange.STOPPED_WATCHING, None, name=client.name)
+            self._seat_changed(
+                SeatChange.STOPPED_WATCHING, None, name=client.name, who=client
+            )
             return
         seat = next((s for s, c in self.members.items() if c is client), None)
         if seat is None:
             return
         del self.members[seat]
+        gone = self.seats[seat]
         self._vacate(seat)
-        self._after_departure(seat, SeatChange.LEFT)
+        self._after_departure(seat, SeatChange.LEFT, gone)
 
     def _vacate(self, seat: int) -> None:
         """The person at ``seat`` is gone for good."""
@@ -327,17 +357,19 @@ class NetTable:
         else:
             self.seats[seat] = SeatHolder()
 
-    def _after_departure(self, seat: int, change: SeatChange) -> None:
+    def _after_departure(self, seat: int, change: SeatChange, gone: SeatHolder) -> None:
+        """``gone`` (the seat's holder before) has left ``seat``."""
         host_left = self.host is not None and self.seat_of(self.host) is None
         if host_left:
             self.host = next(
                 (h.player for h in self.seats if h.kind is SeatKind.HUMAN), None
             )
         if not any(h.player for h in self.seats):
+            self._log_seat(change, seat, gone)  # the last one out: then closed
             self.close()
             return
         self.save()
-        self._seat_changed(change, seat)
+        self._seat_changed(change, seat, who=gone)
         if host_left and self.host is not None:
             self._seat_changed(SeatChange.HOST_CHANGED, self.seat_of(self.host))
         self.flush()
@@ -390,7 +422,8 @@ class NetTable:
             ):
                 character = holder.character or TAKEOVER_CHARACTER
                 self.seats[seat] = _in_place_of_a_person(character, holder)
-                self._after_departure(seat, SeatChange.LEFT)  # the last closes it
+                # The last closes the table.
+                self._after_departure(seat, SeatChange.LEFT, holder)
 
     def disconnected(self, client: Client) -> None:
         """``client``'s connection dropped: keep its seat for the takeover delay.
@@ -403,7 +436,9 @@ class NetTable:
                 self._away_watchers[client.player_id] = chair
             self.context.changed(self)  # one spectator fewer in the listing
             # No longer listening (back on a new connection, watching again).
-            self._seat_changed(SeatChange.STOPPED_WATCHING, None, name=client.name)
+            self._seat_changed(
+                SeatChange.STOPPED_WATCHING, None, name=client.name, who=client
+            )
             return
         seat = next((s for s, c in self.members.items() if c is client), None)
         if seat is None:
@@ -433,7 +468,7 @@ class NetTable:
             return
         if self.state is not TableState.PLAYING or self.core is None:
             self.seats[seat] = SeatHolder()
-            self._after_departure(seat, SeatChange.LEFT)
+            self._after_departure(seat, SeatChange.LEFT, holder)
             return
         holder.stand_in = True
         holder.character = self._stand_in_for(seat)
@@ -444,7 +479,7 @@ class NetTable:
             self._seat_changed(SeatChange.TAKEN_OVER, seat)
             self.flush()
         except sqlite3.Error as error:  # a timer's callback: nothing above it
-            log.error("table %s: the takeover was not saved (%s)", self.id, error)
+            self.context.save_failures.failed(f"table {self.id}: the takeover: {error}")
         finally:
             self.poke.set()  # the clock saves and plays on, now or once it can
 
@@ -514,9 +549,9 @@ class NetTable:
             raise ProtocolError(
                 ErrorCode.NOT_A_COMPUTER, f"seat {seat} has no computer player"
             )
-        self.seats[seat] = SeatHolder()
+        gone, self.seats[seat] = self.seats[seat], SeatHolder()
         self.save()
-        self._seat_changed(SeatChange.BOT_REMOVED, seat)
+        self._seat_changed(SeatChange.BOT_REMOVED, seat, who=gone)
 
     def start(self, client: Client) -> None:
         """The host starts a game (again, after one has finished).
@@ -658,6 +693,27 @@ class NetTable:
                 holder.connected = False
                 table._start_timer(seat)
         return table
+
+
+def _describe(who: SeatHolder | Client) -> str:
+    """Whom a log line names: the name quoted, and the player id or character.
+
+    A name cannot forge a log line: names are printable text (``Hello`` checks
+    it), and ``repr`` quotes them. Never a token.
+    """
+    if not isinstance(who, SeatHolder):
+        return f"{who.name!r} (player {who.player_id})"
+    if who.kind is SeatKind.HUMAN:
+        standing_in = f", computer {who.character} playing" if who.stand_in else ""
+        return f"{who.name!r} (player {who.player}{standing_in})"
+    if who.kind is SeatKind.COMPUTER:
+        instead = (
+            f", in place of {who.gone_name!r} (player {who.gone_player})"
+            if who.gone_player is not None
+            else ""
+        )
+        return f"{who.name!r} (computer {who.character}{instead})"
+    return "nobody"
 
 
 def _in_place_of_a_person(character: str, person: SeatHolder) -> SeatHolder:

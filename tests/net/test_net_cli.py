@@ -4,7 +4,10 @@ stop on SIGTERM, and clear refusals of a bad database or bad options."""
 from __future__ import annotations
 
 import asyncio
+import io
+import logging
 import os
+import re
 import shutil
 import signal
 import socket
@@ -12,6 +15,7 @@ import sqlite3
 import ssl
 import subprocess
 import sys
+import urllib.request
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -19,10 +23,12 @@ from pathlib import Path
 import pytest
 from net_client import NetPlayer, run
 
+from audiospades.net import cli
 from audiospades.net import protocol as p
 from audiospades.net.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
+SERVING = re.compile(r"audiospades\.net\.server: serving on wss?://\S*:(?P<port>\d+) ")
 
 
 def _env(home: Path) -> dict[str, str]:
@@ -31,10 +37,10 @@ def _env(home: Path) -> dict[str, str]:
 
 @asynccontextmanager
 async def _serving(
-    home: Path, *args: str
+    home: Path, *args: str, seen: list[str] | None = None
 ) -> AsyncIterator[tuple[asyncio.subprocess.Process, int]]:
     """``audiospades serve --port 0 ARGS`` and its port; killed if still running."""
-    proc = await _serve(home, *args)
+    proc = await _serve(home, *args, seen=seen)
     try:
         yield proc
     finally:
@@ -43,8 +49,15 @@ async def _serving(
             await proc[0].wait()
 
 
-async def _serve(home: Path, *args: str) -> tuple[asyncio.subprocess.Process, int]:
-    """Start ``audiospades serve --port 0 ARGS``; return it and its port."""
+async def _serve(
+    home: Path, *args: str, seen: list[str] | None = None
+) -> tuple[asyncio.subprocess.Process, int]:
+    """Start ``audiospades serve --port 0 ARGS``; return it and its port.
+
+    ``seen``: gets the log's lines up to the start line (that one included). The
+    server leads a process group of its own (with its computer-player workers),
+    as in a terminal of its own.
+    """
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
@@ -57,14 +70,18 @@ async def _serve(home: Path, *args: str) -> tuple[asyncio.subprocess.Process, in
         env=_env(home),
         stderr=asyncio.subprocess.PIPE,
         stdout=asyncio.subprocess.DEVNULL,
+        start_new_session=True,
     )
     assert proc.stderr is not None
     try:
         while True:
             line = (await asyncio.wait_for(proc.stderr.readline(), 60)).decode()
             assert line, "the server stopped before listening"
-            if "audiospades.net.server: listening on" in line:
-                return proc, int(line.rsplit(" port ", 1)[1])
+            if seen is not None:
+                seen.append(line)
+            found = SERVING.search(line)
+            if found is not None:
+                return proc, int(found["port"])
     except BaseException:
         if proc.returncode is None:
             proc.kill()
@@ -72,8 +89,8 @@ async def _serve(home: Path, *args: str) -> tuple[asyncio.subprocess.Process, in
         raise
 
 
-async def _stop(proc: asyncio.subprocess.Process) -> str:
-    proc.send_signal(signal.SIGTERM)
+async def _stop(proc: asyncio.subprocess.Process, signum: int = signal.SIGTERM) -> str:
+    proc.send_signal(signum)
     assert proc.stderr is not None
     rest = await asyncio.wait_for(proc.stderr.read(), 60)
     assert await asyncio.wait_for(proc.wait(), 60) == 0
@@ -102,9 +119,10 @@ def test_the_log_names_players_and_never_a_token(tmp_path: Path) -> None:
     assert "table t" in log and "connection 127.0.0.1" in log
 
 
-@pytest.mark.skipif(shutil.which("openssl") is None, reason="needs openssl")
-def test_the_server_speaks_tls(tmp_path: Path) -> None:
-    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+def _make_cert(cert: Path, key: Path, passphrase: str | None = None) -> None:
+    """A self-signed certificate for 127.0.0.1 and its key (encrypted with
+    ``passphrase``, if given)."""
+    secret = ["-passout", f"pass:{passphrase}"] if passphrase else ["-nodes"]
     subprocess.run(
         [
             "openssl",
@@ -112,7 +130,7 @@ def test_the_server_speaks_tls(tmp_path: Path) -> None:
             "-x509",
             "-newkey",
             "rsa:2048",
-            "-nodes",
+            *secret,
             "-days",
             "1",
             "-subj",
@@ -129,10 +147,26 @@ def test_the_server_speaks_tls(tmp_path: Path) -> None:
         timeout=60,
     )
 
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="needs openssl")
+def test_the_server_speaks_tls(tmp_path: Path) -> None:
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    _make_cert(cert, key)
+    seen: list[str] = []
+
     async def scenario() -> None:
         tls = ("--certfile", str(cert), "--keyfile", str(key))
         db = ("--db", str(tmp_path / "s.db"))
-        async with _serving(tmp_path, *db, *tls) as (proc, port):
+        async with _serving(tmp_path, *db, *tls, seen=seen) as (proc, port):
+            assert (
+                seen[-1]
+                .rstrip()
+                .endswith(
+                    f"serving on wss://127.0.0.1:{port} "
+                    f"(database {(tmp_path / 's.db').resolve()}; "
+                    f"TLS certificate {cert.resolve()}, key {key.resolve()})"
+                )
+            )
             from websockets.asyncio.client import connect
 
             context = ssl.create_default_context(cafile=str(cert))
@@ -170,7 +204,6 @@ def test_a_bad_database_is_reported_and_kept(tmp_path: Path) -> None:
     ("args", "said"),
     [
         (["--certfile", "x.pem"], "both --certfile and --keyfile"),
-        (["--certfile", "nothing.pem", "--keyfile", "nothing.pem"], "TLS"),
         (["--rate", "0"], "--rate must be a number more than 0, not 0.0"),
         (["--rate", "inf"], "--rate must be a number more than 0, not inf"),
         (["--bot-workers", "0"], "--bot-workers must be 1 or more, not 0"),
@@ -223,7 +256,7 @@ def test_a_second_server_on_the_same_database_is_refused(tmp_path: Path) -> None
                 f"the database {db} is in use by another audiospades server; "
                 "stop it first"
             ) in second.stderr
-            assert "listening on" not in second.stderr
+            assert "serving on" not in second.stderr
             assert db.read_bytes() == before
             await _stop(proc)
         # Once the first has stopped, the database is free again.
@@ -349,3 +382,188 @@ def test_a_bad_database_gets_one_plain_line_and_is_kept(
         + said.format(db=db)
     ]
     assert sorted(tmp_path.rglob("*")) == before
+
+
+def test_the_start_line_names_the_address_and_the_database(tmp_path: Path) -> None:
+    """Before: "listening on 127.0.0.1 port N", and no word of the database."""
+    db = tmp_path / "s.db"
+    seen: list[str] = []
+
+    async def scenario() -> int:
+        async with _serving(tmp_path, "--db", str(db), seen=seen) as (proc, port):
+            await _stop(proc)
+            return port
+
+    port = run(scenario())
+    assert (
+        seen[-1]
+        .rstrip()
+        .endswith(
+            f"INFO audiospades.net.server: serving on ws://127.0.0.1:{port} "
+            f"(database {db.resolve()})"
+        )
+    )
+
+
+def test_sighup_stops_the_server_cleanly_saving_its_tables(tmp_path: Path) -> None:
+    """SIGHUP (the terminal closed: to the whole process group) stops the server
+    as SIGTERM does: every table saved, exit status 0, no traceback from the
+    helper processes. Before, it killed the server on the spot; then
+    multiprocessing's resource tracker died of it, and its successor printed a
+    KeyError traceback for each semaphore."""
+    db = tmp_path / "s.db"
+
+    async def scenario() -> tuple[str, str]:
+        async with _serving(
+            tmp_path, "--db", str(db), "--pace", "instant", "--bot-workers", "1"
+        ) as (proc, port):
+            ann = NetPlayer(f"ws://127.0.0.1:{port}", "Ann")
+            await ann.connect()
+            await ann.send({"type": "create_table", "name": "T", "rules": {}})
+            snap = await ann.expect(p.TableSnapshot)
+            for seat, who in ((1, "milly"), (2, "bert"), (3, "hazel")):
+                await ann.send({"type": "add_bot", "seat": seat, "character": who})
+            await ann.send({"type": "start_game"})
+            while ann.view is None:  # the game is on
+                await ann.recv()
+            os.killpg(proc.pid, signal.SIGHUP)
+            assert proc.stderr is not None
+            rest = await asyncio.wait_for(proc.stderr.read(), 60)
+            code = await asyncio.wait_for(proc.wait(), 60)
+            await ann.close()
+            assert code == 0, rest.decode()
+            return snap.table.id, rest.decode()
+
+    table, log = run(scenario())
+    assert "stopping (SIGHUP)" in log and "stopped" in log
+    assert "Traceback" not in log and "resource_tracker" not in log
+    store = Store(db)
+    try:
+        saved = {t.table.id: t for t in store.open_tables()}
+        assert saved[table].table.state == "playing"
+        assert saved[table].record is not None
+    finally:
+        store.close()
+
+
+@pytest.fixture(scope="module")
+def tls_files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """A certificate and its key, another key, and a passphrase-protected key."""
+    if shutil.which("openssl") is None:
+        pytest.skip("needs openssl")
+    folder = tmp_path_factory.mktemp("tls")
+    files = {n: folder / f"{n}.pem" for n in ("cert", "key", "cert2", "key2")}
+    files |= {n: folder / f"{n}.pem" for n in ("enc_cert", "enc_key")}
+    _make_cert(files["cert"], files["key"])
+    _make_cert(files["cert2"], files["key2"])
+    _make_cert(files["enc_cert"], files["enc_key"], passphrase="secret")
+    files["garbage"] = folder / "garbage.pem"
+    files["garbage"].write_text("not a certificate\n")
+    files["missing"] = folder / "missing.pem"
+    return files
+
+
+@pytest.mark.parametrize(
+    ("cert", "key", "said"),
+    [
+        ("missing", "key", "cannot read the TLS certificate file {cert}: No such"),
+        ("cert", "missing", "cannot read the TLS key file {key}: No such file"),
+        ("garbage", "key", "the TLS certificate file {cert} holds no PEM certificate"),
+        ("key", "key", "the TLS certificate file {cert} holds no PEM certificate"),
+        ("cert", "garbage", "the TLS key file {key} holds no PEM private key"),
+        ("cert", "key2", "the TLS key file {key} does not match the certificate"),
+        (
+            "enc_cert",
+            "enc_key",
+            "the TLS key file {key} is protected by a passphrase, which the server "
+            "cannot ask for",
+        ),
+    ],
+)
+def test_a_tls_file_that_cannot_be_used_is_named(
+    tmp_path: Path, tls_files: dict[str, Path], cert: str, key: str, said: str
+) -> None:
+    """Before: "cannot load the TLS certificate or key: [SSL] PEM lib", naming no
+    file, and a passphrase-protected key made ssl ask for it on the terminal."""
+    db = tmp_path / "s.db"
+    done = subprocess.run(
+        [
+            *(sys.executable, "-m", "audiospades", "serve", "--port", "0"),
+            *("--db", str(db), "--certfile", str(tls_files[cert])),
+            *("--keyfile", str(tls_files[key])),
+        ],
+        cwd=ROOT,
+        env=_env(tmp_path),
+        capture_output=True,
+        stdin=subprocess.DEVNULL,
+        start_new_session=True,  # no terminal to ask a passphrase on
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1
+    assert said.format(cert=tls_files[cert], key=tls_files[key]) in done.stderr
+    assert "Traceback" not in done.stderr
+    assert not db.exists()
+
+
+def test_the_websockets_library_logs_only_its_warnings(tmp_path: Path) -> None:
+    """Before, websockets added its own INFO lines: each connection opened and
+    closed, each page served ("HTTP response sent (200 OK)")."""
+
+    def get_page(port: int) -> int:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=30) as page:
+            status: int = page.status
+            return status
+
+    async def scenario() -> str:
+        async with _serving(tmp_path, "--db", str(tmp_path / "s.db")) as (proc, port):
+            assert await asyncio.to_thread(get_page, port) == 200
+            ann = NetPlayer(f"ws://127.0.0.1:{port}", "Ann")
+            await ann.connect()
+            await ann.close()
+            return await _stop(proc)
+
+    log = run(scenario())
+    assert "connection 127.0.0.1" in log  # the server's own lines
+    assert "websockets" not in log
+
+
+@pytest.mark.allow_error_log
+def test_a_library_traceback_is_one_line() -> None:
+    """websockets logs a failed opening handshake with its traceback: the server's
+    log holds it as one line, with the exception."""
+    stream = io.StringIO()
+    root = logging.getLogger()
+    level, ws_level = root.level, logging.getLogger("websockets").level
+    handler = cli.configure_logging(stream)
+    try:
+        try:
+            raise ValueError("no valid HTTP request")
+        except ValueError:
+            logging.getLogger("websockets.server").error(
+                "opening handshake failed", exc_info=True
+            )
+        logging.getLogger("websockets.server").info("connection open")
+    finally:
+        root.removeHandler(handler)
+        root.setLevel(level)
+        logging.getLogger("websockets").setLevel(ws_level)
+    lines = stream.getvalue().splitlines()
+    assert len(lines) == 1
+    assert lines[0].endswith(
+        "ERROR websockets.server: opening handshake failed: "
+        "ValueError: no valid HTTP request"
+    )
+
+
+def test_a_failed_last_save_makes_the_exit_status_1(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before, the server exited 0 even when its last save failed."""
+
+    async def unsaved(*_: object) -> list[str]:
+        return ["table t1234"]
+
+    monkeypatch.setattr(cli, "serve_forever", unsaved)
+    monkeypatch.setattr(cli, "configure_logging", lambda _: None, raising=False)
+    assert cli.main(["--port", "0", "--db", str(tmp_path / "s.db")]) == 1

@@ -81,7 +81,7 @@ class ServerProcess:
             async for raw in self.proc.stderr:
                 line = raw.decode(errors="replace").rstrip()
                 self.lines.append(line)
-                if "listening on" in line:
+                if "audiospades.net.server: serving on" in line:
                     ready.set()
 
         self._reader = asyncio.create_task(read())
