@@ -106,8 +106,13 @@ PACES: Final[dict[str, Delays]] = {
 class Thinking(Protocol):
     """Where computer players' decisions are worked out (see :mod:`thinking`)."""
 
-    def poll(self, game: Game, seat: int) -> Decision | None:
-        """``seat``'s decision now, or None while it is still being worked out."""
+    def poll(
+        self, game: Game, seat: int, view: SeatView | None = None
+    ) -> Decision | None:
+        """``seat``'s decision now, or None while it is still being worked out.
+
+        ``view``: the view to decide from (None: ``seat``'s view of ``game``).
+        """
         ...
 
     def close(self) -> None:
@@ -213,6 +218,9 @@ class TableCore:
         if human:
             self.humans = self.humans | {seat}
             self.bots.pop(seat, None)
+            # The computer player's blind nil in mind is not the person's: they see
+            # their cards and bid for themselves.
+            self._blind_intent.discard(seat)
             self._outboxes.setdefault(seat, [])
             self._announced_at.pop(seat, None)
             self._announce_turns()
@@ -490,13 +498,37 @@ class TableCore:
                 self._show_hand(seat, after_own_bid_from=told)
                 return True
             return False
+        if seat in self._blind_intent and game.phase is Phase.BIDDING:
+            # The blind nil said at the deal is bid now, unless the partner's nil
+            # has been bid or said since: the bot decides again, still unseen.
+            if self._now < self._due:
+                return False
+            self._blind_intent.discard(seat)
+            if game.can_bid(seat, Bid.blind_nil()) and self._seeded_bot(
+                seat, "blind"
+            ).choose_blind_nil(self._bot_view(seat, hide_hand=True)):
+                self._apply(lambda: game.bid(seat, Bid.blind_nil()))
+                self._due = self._now + self.delays.bot
+                return True
         if not self._thinker_is_background() and self._now < self._due:
             return False  # Decide at the due time, not before: nothing runs ahead.
-        decision = self._thinker.poll(game, seat)
+        decision = self._thinker.poll(game, seat, self._bot_view(seat))
         if decision is None or self._now < self._due:
             return False
         self._bot_acts(seat, decision)
         return True
+
+    def _bot_view(self, seat: int, *, hide_hand: bool = False) -> SeatView:
+        """What the computer player at ``seat`` decides from.
+
+        While bids are made, it has heard the blind nils said at the deal and not
+        bid yet (its partner's among them), as a later bidder at a real table would.
+        """
+        view = seat_view(self.game, seat, hide_hand=hide_hand)
+        declared = tuple(sorted(s for s in self._blind_intent if s != seat))
+        if declared and self.game.phase is Phase.BIDDING:
+            view = replace(view, blind_nil_declared=declared)
+        return view
 
     def _thinker_is_background(self) -> bool:
         return bool(getattr(self._thinker, "background", False))
@@ -508,15 +540,10 @@ class TableCore:
     def _bot_acts(self, seat: int, decision: Decision) -> None:
         game = self.game
         if game.phase is Phase.BIDDING:
-            if seat in self._blind_intent and game.can_bid(seat, Bid.blind_nil()):
-                self._blind_intent.discard(seat)
-                choice = Bid.blind_nil()
-            else:
-                self._blind_intent.discard(seat)
-                choice = decision if isinstance(decision, Bid) else Bid(1)
-                if not game.can_bid(seat, choice):
-                    log.warning("bot at seat %d bid illegally: %r", seat, choice)
-                    choice = game.legal_bids(seat)[-1]
+            choice = decision if isinstance(decision, Bid) else Bid(1)
+            if not game.can_bid(seat, choice):
+                log.warning("bot at seat %d bid illegally: %r", seat, choice)
+                choice = game.legal_bids(seat)[-1]
             self._apply(lambda: game.bid(seat, choice))
         elif game.phase is Phase.PASSING:
             cards = decision if isinstance(decision, tuple) else ()

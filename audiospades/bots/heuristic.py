@@ -24,6 +24,7 @@ from audiospades.bots.bidding import (
     estimate_tricks,
     expected_tricks,
     nil_chance,
+    partner_nil_view,
 )
 from audiospades.bots.characters import NEUTRAL, Style
 from audiospades.bots.policy import LEVEL_PLAY, PlayParams, choose_card
@@ -117,7 +118,9 @@ def wants_blind_nil(view: SeatView, style: Style) -> tuple[bool, HintReason]:
         return no
     partner = view.partner
     if partner is not None:
-        partner_bid = view.bids[partner]
+        # A partner's nil, bid or said at the deal: a second one would leave both
+        # uncovered.
+        partner_bid = partner_nil_view(view).bids[partner]
         if partner_bid is not None and partner_bid.is_nil:
             return no
     if behind_by(view) <= 0:
@@ -204,7 +207,11 @@ class HeuristicBot:
         return self.bid_with_reason(view)[0]
 
     def bid_with_reason(self, view: SeatView) -> tuple[Bid, HintReason, float]:
-        """The bid, why, and the tricks the hand was counted at."""
+        """The bid, why, and the tricks the hand was counted at.
+
+        Beside a partner's nil (bid, or said at the deal) it bids no nil.
+        """
+        view = partner_nil_view(view)
         legal = [b for b in view.legal_bids if not b.blind] or list(view.legal_bids)
         if len(legal) == 1:
             return legal[0], HintReason.ONLY_BID, 0.0
