@@ -20,7 +20,10 @@ Decisions documented here:
 * **Blind nil** is offered to every person at the table who may bid it, at the start
   of a hand and before the hand is shown; the hand stays hidden until the blind nil
   is bid (the core bids it when that seat's turn comes). Nothing else happens until
-  every such question is answered.
+  every such question is answered. Computer players are asked too, unseen; one that
+  says yes keeps its hand unseen and decides again at its turn, still unseen, having
+  heard the bids and the blind nils said at the deal (a partner's nil, bid or said,
+  means no blind nil: someone must cover it).
 * **Redeal** (misdeal rule) is offered, after the hands are shown, to every person
   with a deficient hand when no one has bid; computer players are asked first.
 * **Computer players' randomness** is drawn afresh for every decision from
