@@ -509,29 +509,38 @@ class TableCore:
             self._blind_intent.discard(seat)
             if game.can_bid(seat, Bid.blind_nil()) and self._seeded_bot(
                 seat, "blind"
-            ).choose_blind_nil(self._bot_view(seat, hide_hand=True)):
+            ).choose_blind_nil(
+                replace(
+                    seat_view(game, seat, hide_hand=True),
+                    blind_nil_declared=self._declared(seat),
+                )
+            ):
                 self._apply(lambda: game.bid(seat, Bid.blind_nil()))
                 self._due = self._now + self.delays.bot
                 return True
         if not self._thinker_is_background() and self._now < self._due:
             return False  # Decide at the due time, not before: nothing runs ahead.
-        decision = self._thinker.poll(game, seat, self._bot_view(seat))
+        declared = self._declared(seat)
+        heard = (
+            replace(seat_view(game, seat), blind_nil_declared=declared)
+            if declared
+            else None  # the seat's own view, built by the thinker when it starts
+        )
+        decision = self._thinker.poll(game, seat, heard)
         if decision is None or self._now < self._due:
             return False
         self._bot_acts(seat, decision)
         return True
 
-    def _bot_view(self, seat: int, *, hide_hand: bool = False) -> SeatView:
-        """What the computer player at ``seat`` decides from.
+    def _declared(self, seat: int) -> tuple[int, ...]:
+        """The blind nils said at the deal and not bid yet, as ``seat`` heard them.
 
-        While bids are made, it has heard the blind nils said at the deal and not
-        bid yet (its partner's among them), as a later bidder at a real table would.
+        A computer player deciding its bid has heard them (its partner's among
+        them), as a later bidder at a real table would.
         """
-        view = seat_view(self.game, seat, hide_hand=hide_hand)
-        declared = tuple(sorted(s for s in self._blind_intent if s != seat))
-        if declared and self.game.phase is Phase.BIDDING:
-            view = replace(view, blind_nil_declared=declared)
-        return view
+        if self.game.phase is not Phase.BIDDING:
+            return ()
+        return tuple(sorted(s for s in self._blind_intent if s != seat))
 
     def _thinker_is_background(self) -> bool:
         return bool(getattr(self._thinker, "background", False))
