@@ -20,7 +20,10 @@ Decisions documented here:
 * **Blind nil** is offered to every person at the table who may bid it, at the start
   of a hand and before the hand is shown; the hand stays hidden until the blind nil
   is bid (the core bids it when that seat's turn comes). Nothing else happens until
-  every such question is answered.
+  every such question is answered. Computer players are asked too, unseen; one that
+  says yes keeps its hand unseen and decides again at its turn, still unseen, having
+  heard the bids and the blind nils said at the deal (a partner's nil, bid or said,
+  means no blind nil: someone must cover it).
 * **Redeal** (misdeal rule) is offered, after the hands are shown, to every person
   with a deficient hand when no one has bid; computer players are asked first.
 * **Computer players' randomness** is drawn afresh for every decision from
@@ -106,8 +109,13 @@ PACES: Final[dict[str, Delays]] = {
 class Thinking(Protocol):
     """Where computer players' decisions are worked out (see :mod:`thinking`)."""
 
-    def poll(self, game: Game, seat: int) -> Decision | None:
-        """``seat``'s decision now, or None while it is still being worked out."""
+    def poll(
+        self, game: Game, seat: int, view: SeatView | None = None
+    ) -> Decision | None:
+        """``seat``'s decision now, or None while it is still being worked out.
+
+        ``view``: the view to decide from (None: ``seat``'s view of ``game``).
+        """
         ...
 
     def close(self) -> None:
@@ -213,6 +221,9 @@ class TableCore:
         if human:
             self.humans = self.humans | {seat}
             self.bots.pop(seat, None)
+            # The computer player's blind nil in mind is not the person's: they see
+            # their cards and bid for themselves.
+            self._blind_intent.discard(seat)
             self._outboxes.setdefault(seat, [])
             self._announced_at.pop(seat, None)
             self._announce_turns()
@@ -490,13 +501,46 @@ class TableCore:
                 self._show_hand(seat, after_own_bid_from=told)
                 return True
             return False
+        if seat in self._blind_intent and game.phase is Phase.BIDDING:
+            # The blind nil said at the deal is bid now, unless the partner's nil
+            # has been bid or said since: the bot decides again, still unseen.
+            if self._now < self._due:
+                return False
+            self._blind_intent.discard(seat)
+            if game.can_bid(seat, Bid.blind_nil()) and self._seeded_bot(
+                seat, "blind"
+            ).choose_blind_nil(
+                replace(
+                    seat_view(game, seat, hide_hand=True),
+                    blind_nil_declared=self._declared(seat),
+                )
+            ):
+                self._apply(lambda: game.bid(seat, Bid.blind_nil()))
+                self._due = self._now + self.delays.bot
+                return True
         if not self._thinker_is_background() and self._now < self._due:
             return False  # Decide at the due time, not before: nothing runs ahead.
-        decision = self._thinker.poll(game, seat)
+        declared = self._declared(seat)
+        heard = (
+            replace(seat_view(game, seat), blind_nil_declared=declared)
+            if declared
+            else None  # the seat's own view, built by the thinker when it starts
+        )
+        decision = self._thinker.poll(game, seat, heard)
         if decision is None or self._now < self._due:
             return False
         self._bot_acts(seat, decision)
         return True
+
+    def _declared(self, seat: int) -> tuple[int, ...]:
+        """The blind nils said at the deal and not bid yet, as ``seat`` heard them.
+
+        A computer player deciding its bid has heard them (its partner's among
+        them), as a later bidder at a real table would.
+        """
+        if self.game.phase is not Phase.BIDDING:
+            return ()
+        return tuple(sorted(s for s in self._blind_intent if s != seat))
 
     def _thinker_is_background(self) -> bool:
         return bool(getattr(self._thinker, "background", False))
@@ -508,16 +552,11 @@ class TableCore:
     def _bot_acts(self, seat: int, decision: Decision) -> None:
         game = self.game
         if game.phase is Phase.BIDDING:
-            if seat in self._blind_intent and game.can_bid(seat, Bid.blind_nil()):
-                self._blind_intent.discard(seat)
-                choice = Bid.blind_nil()
-            else:
-                self._blind_intent.discard(seat)
-                choice = decision if isinstance(decision, Bid) else Bid(1)
-                if not game.can_bid(seat, choice):
-                    # Seats in the log as players count them, from 1.
-                    log.warning("bot at seat %d bid illegally: %r", seat + 1, choice)
-                    choice = game.legal_bids(seat)[-1]
+            choice = decision if isinstance(decision, Bid) else Bid(1)
+            if not game.can_bid(seat, choice):
+                # Seats in the log as players count them, from 1.
+                log.warning("bot at seat %d bid illegally: %r", seat + 1, choice)
+                choice = game.legal_bids(seat)[-1]
             self._apply(lambda: game.bid(seat, choice))
         elif game.phase is Phase.PASSING:
             cards = decision if isinstance(decision, tuple) else ()

@@ -46,15 +46,22 @@ class Thinker:
         self._executor: ThreadPoolExecutor | None = None
         self._thought: tuple[tuple[int, int], Future[Decision]] | None = None
 
-    def poll(self, game: Game, seat: int) -> Decision | None:
-        """``seat``'s decision now, or None while it is still thinking."""
+    def poll(
+        self, game: Game, seat: int, view: SeatView | None = None
+    ) -> Decision | None:
+        """``seat``'s decision now, or None while it is still thinking.
+
+        ``view``: the view to decide from when the table adds to the seat's own
+        (what it heard at the deal); None: ``seat``'s view of ``game``.
+        """
+        if view is None:
+            view = seat_view(game, seat)
         if not self.background:
-            return _decide_safely(self._reseeded(game, seat), game, seat)
+            return _decide_safely(self._reseeded(game, seat), game, seat, view)
         key = (seat, game.action_count)
         if self._thought is None or self._thought[0] != key:
             if self._executor is None:
                 self._executor = ThreadPoolExecutor(1, thread_name_prefix="bot")
-            view = seat_view(game, seat)
             bot = self._reseeded(game, seat)
             future = self._executor.submit(decide, bot, view)
             self._thought = (key, future)
@@ -110,9 +117,9 @@ def decide(bot: Bot, view: SeatView) -> Decision:
     return bot.choose_play(view)
 
 
-def _decide_safely(bot: Bot, game: Game, seat: int) -> Decision:
+def _decide_safely(bot: Bot, game: Game, seat: int, view: SeatView) -> Decision:
     try:
-        return decide(bot, seat_view(game, seat))
+        return decide(bot, view)
     except Exception:
         log.exception("computer player at seat %d failed", seat)
         return fallback(game, seat)

@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from audiospades.bots import make_bot
 from audiospades.notices import (
     HandHidden,
     HandShown,
@@ -17,15 +18,18 @@ from audiospades.notices import (
     YourTurn,
 )
 from audiospades.rules import (
+    Bid,
     BidAction,
     BidMade,
+    Card,
     CardsPassed,
     Game,
     Phase,
     Rules,
+    SeatView,
     seat_views,
+    shuffled_deal,
 )
-from audiospades.rules.bidding import Bid
 from audiospades.rules.cards import STANDARD_DECK
 from audiospades.seating import Seating
 from audiospades.table_core import PACES, PUBLIC, TableCore
@@ -375,3 +379,121 @@ def test_an_illegal_bot_decision_is_logged_with_the_seat_counted_from_one(
     said = [r.getMessage() for r in caplog.records if "illegally" in r.getMessage()]
     assert said[0].startswith(f"bot at seat {seat + 1} bid illegally")
     assert said[1].startswith(f"bot at seat {seat_to_play + 1} played illegally")
+
+
+class _Spy:
+    """A level-3 player that notes every view it is handed, in order."""
+
+    def __init__(self, seat: int) -> None:
+        self.bot = make_bot("hazel", random.Random(seat), timed=False)
+        self.rng = random.Random(seat)
+        self.seen: list[tuple[str, SeatView]] = []
+
+    def choose_blind_nil(self, view: SeatView) -> bool:
+        self.seen.append(("blind", view))
+        return self.bot.choose_blind_nil(view)
+
+    def choose_redeal(self, view: SeatView) -> bool:
+        self.seen.append(("redeal", view))
+        return self.bot.choose_redeal(view)
+
+    def choose_bid(self, view: SeatView) -> Bid:
+        self.seen.append(("bid", view))
+        return self.bot.choose_bid(view)
+
+    def choose_pass(self, view: SeatView) -> tuple[Card, ...]:
+        return self.bot.choose_pass(view)
+
+    def choose_play(self, view: SeatView) -> Card:
+        return self.bot.choose_play(view)
+
+
+def _behind_table(humans: tuple[int, ...]) -> TableCore:
+    """Four seats, North bidding first; North and South far behind near the end.
+
+    The deal is pinned (deal 0 of seed 3); a blind nil is decided unseen, so any
+    deal would do. 230 behind with the leader at 430, a level-3 player gambles on a
+    blind nil (tests/bots/test_bots_blind_nil_judgement.py).
+    """
+    rules = Rules.pagat()
+    chars = tuple(None if s in humans else "hazel" for s in range(4))
+    game = Game(rules, first_dealer=3)
+    game.totals = [200, 430]
+    table = TableCore(
+        game,
+        seed=3,
+        seating=Seating(chars, tuple(f"P{s}" for s in range(4))),
+        humans=humans,
+        delays=PACES["fast"],
+    )
+    table.deals = [shuffled_deal(rules, random.Random("3/deal/0"))]
+    return table
+
+
+def _bid_out(table: TableCore) -> dict[int, Bid]:
+    """The first hand's bids, the person at North (if any) bidding blind nil."""
+    for _ in range(50):
+        if table.question(0) is not None:
+            table.answer(0, True)
+        table.run_until_idle()
+        made = [a for a in table.game.actions if isinstance(a, BidAction)][:4]
+        if len(made) == 4:
+            return {a.seat: a.bid for a in made}
+    raise AssertionError("the bidding did not end")
+
+
+def test_a_computer_player_bids_no_blind_nil_beside_its_partners() -> None:
+    """QA: North and South, both computer players, both bid blind nil unseen at
+    the deal; nobody covered either nil and the side lost about 400 points."""
+    table = _behind_table(humans=())
+    bids = _bid_out(table)
+    # Both meant to at the deal; North, bidding first, heard South say so.
+    assert bids[2] == Bid.blind_nil()
+    assert not bids[0].is_nil
+
+
+def test_a_computer_player_bids_no_blind_nil_beside_a_persons() -> None:
+    """QA, seed 5: "You bid blind nil. … The Professor bids blind nil." """
+    table = _behind_table(humans=(0,))
+    bids = _bid_out(table)
+    assert bids[0] == Bid.blind_nil()
+    assert not bids[2].is_nil
+
+
+def test_a_blind_nil_said_at_the_deal_is_heard_by_a_partner_who_bids_first() -> None:
+    """A person's yes at the deal counts: the computer partner bidding before them
+    neither bids nil nor blind nil, and bids to cover it."""
+    table = _behind_table(humans=(2,))
+    table.run_until_idle()
+    assert table.question(2) is not None
+    table.answer(2, True)
+    table.run_until_idle()
+    bids = {a.seat: a.bid for a in table.game.actions if isinstance(a, BidAction)}
+    assert bids[2] == Bid.blind_nil()
+    assert not bids[0].is_nil
+
+
+def test_a_computer_player_decides_blind_nil_unseen_at_its_turn() -> None:
+    """It is never shown its cards before its last word on blind nil, and it says
+    that word at its turn, having heard the bids before it."""
+    table = _behind_table(humans=())
+    spies = {seat: _Spy(seat) for seat in range(4)}
+    table.bots.update(spies)
+    _bid_out(table)
+    for seat in (0, 2):  # the side far behind
+        seen = [(what, v) for what, v in spies[seat].seen if v.deal_count == 1]
+        asked = [i for i, (what, _) in enumerate(seen) if what == "blind"]
+        assert asked, seat
+        for what, view in seen[: asked[-1] + 1]:
+            assert view.hand == () and view.hand_hidden, (seat, what)
+    # South's last word came at its turn, after North's bid.
+    seen = [(what, v) for what, v in spies[2].seen if v.deal_count == 1]
+    last = next(v for what, v in reversed(seen) if what == "blind")
+    assert last.to_act == 2 and last.bids[0] is not None and not last.bids[0].is_nil
+    # North's last word came at its turn, having heard South's blind nil said.
+    seen = [(what, v) for what, v in spies[0].seen if v.deal_count == 1]
+    last = next(v for what, v in reversed(seen) if what == "blind")
+    assert last.to_act == 0 and last.blind_nil_declared == (2,)
+    # It said no, then looked and bid: the only view with its cards.
+    after = seen[seen.index(("blind", last)) + 1 :]
+    assert [what for what, _ in after] == ["bid"] and after[0][1].hand

@@ -4,11 +4,14 @@ A bot sees the game only through a :class:`~audiospades.rules.SeatView` of its o
 seat, so it cannot see another player's cards; its randomness is injected.
 The controller asks, in this order, whenever the bot's seat must act:
 
-1. ``choose_blind_nil(view)`` once per hand before the seat looks at its cards, when
-   ``view.is_blind_nil_eligible`` (``view.hand`` is empty then: ``view.hand_hidden``);
-2. ``choose_redeal(view)`` before the first bid, when ``view.can_request_redeal``;
-3. ``choose_bid(view)`` on its turn to bid (a blind nil already chosen is bid by the
-   controller, not asked again);
+1. ``choose_blind_nil(view)`` when the cards are dealt, before the seat looks at
+   them, when ``view.is_blind_nil_eligible`` (``view.hand`` is empty then:
+   ``view.hand_hidden``); a yes keeps the hand unseen, and the question is asked
+   again, still unseen, at the seat's turn to bid, with the bids made and the blind
+   nils said at the deal (``view.blind_nil_declared``) in view: the second yes bids it;
+2. ``choose_redeal(view)`` before the first bid, when ``view.can_request_redeal``
+   (not asked of a seat keeping its hand unseen);
+3. ``choose_bid(view)`` on its turn to bid (unless it bids blind nil);
 4. ``choose_pass(view)`` when it must pass cards after a blind nil;
 5. ``choose_play(view)`` on its turn to play.
 """

@@ -399,6 +399,28 @@ def bid_values(
     return values
 
 
+def partner_nil_view(view: SeatView) -> SeatView:
+    """``view`` as a bidder reads it beside a partner's nil: no second nil.
+
+    A partner's blind nil said at the deal (``view.blind_nil_declared``) and not
+    bid yet counts as bid. Beside a partner's nil or blind nil the seat must cover
+    it: a second nil leaves both uncovered (QA: two blind nils side by side lost
+    about 400 points), so nil and blind nil leave the legal bids (unless nothing
+    else is legal).
+    """
+    partner = view.partner
+    if partner is None:
+        return view
+    bids = view.bids
+    if bids[partner] is None and partner in view.blind_nil_declared:
+        bids = (*bids[:partner], Bid.blind_nil(), *bids[partner + 1 :])
+    partner_bid = bids[partner]
+    if partner_bid is None or not partner_bid.is_nil:
+        return view
+    legal = tuple(b for b in view.legal_bids if not b.is_nil) or view.legal_bids
+    return dataclasses.replace(view, bids=bids, legal_bids=legal)
+
+
 def closest_bid(legal: Sequence[Bid], target: float) -> Bid:
     """The legal (not blind) bid nearest ``target`` tricks, the lower on a tie."""
     pool = [b for b in legal if not b.blind] or list(legal)

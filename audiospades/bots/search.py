@@ -30,6 +30,7 @@ from audiospades.bots.bidding import (
     bid_values,
     expected_tricks,
     nil_chance,
+    partner_nil_view,
 )
 from audiospades.bots.characters import NEUTRAL, Style
 from audiospades.bots.heuristic import HeuristicBot
@@ -176,6 +177,7 @@ class SearchBot(HeuristicBot):
     # --- bidding ---
     def bid_with_reason(self, view: SeatView) -> tuple[Bid, HintReason, float]:
         """The bid with the best sampled value, the reason, and the hand's count."""
+        view = partner_nil_view(view)
         bid, reason, est = super().bid_with_reason(view)
         legal = [b for b in view.legal_bids if not b.blind]
         if len(legal) <= 1:

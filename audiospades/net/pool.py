@@ -29,7 +29,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
 
-from audiospades.rules import Game, seat_view
+from audiospades.rules import Game, SeatView, seat_view
 from audiospades.seating import Seating
 from audiospades.table_core import TAKEOVER_CHARACTER
 from audiospades.thinking import Decision, decide_for, fallback, rng_key
@@ -99,10 +99,20 @@ class BotPool:
         self._executor: ProcessPoolExecutor | None = None
 
     def submit(
-        self, character: str | None, key: str, game: Game, seat: int
+        self,
+        character: str | None,
+        key: str,
+        game: Game,
+        seat: int,
+        view: SeatView | None = None,
     ) -> Future[Decision]:
-        """Start working out ``seat``'s decision from its view of ``game``."""
-        view = seat_view(game, seat)
+        """Start working out ``seat``'s decision from its view of ``game``.
+
+        ``view``: the view to decide from, if the table adds to the seat's own
+        (what it heard at the deal); None: ``seat``'s view of ``game``.
+        """
+        if view is None:
+            view = seat_view(game, seat)
         for attempt in (1, 2):
             executor = self._started()
             try:
@@ -186,11 +196,14 @@ class PoolThinking:
         """Who plays ``seat`` for the computer (a stand-in for a person who left)."""
         return self._seating().characters[seat] or TAKEOVER_CHARACTER
 
-    def poll(self, game: Game, seat: int) -> Decision | None:
+    def poll(
+        self, game: Game, seat: int, view: SeatView | None = None
+    ) -> Decision | None:
         """``seat``'s decision now, or None while a worker is still on it.
 
         The answer stays until the game moves on, so asking again before the
-        decision is due does not start the work afresh.
+        decision is due does not start the work afresh. ``view``: see
+        :meth:`BotPool.submit`.
         """
         key = (seat, game.action_count)
         if self._key != key or self._future is None:
@@ -200,6 +213,7 @@ class PoolThinking:
                 rng_key(self.seed, seat, game.action_count),
                 game,
                 seat,
+                view,
             )
             self._future.add_done_callback(lambda _: self._wake())
         future = self._future

@@ -67,6 +67,11 @@ class SeatView:
     answering: tuple[int, ...] = ()
     """The seats whose blind nil answer the table waits for (public: whom the rules
     let bid it is). A redeal question goes unnamed: it would tell of a weak hand."""
+    blind_nil_declared: tuple[int, ...] = ()
+    """The seats that said, when the cards were dealt, that they will bid blind nil
+    at their turn and have not bid yet: what a later bidder at the table has heard.
+    The engine never sets it: the table does, for a computer player's bid
+    (:mod:`audiospades.table_core`)."""
 
     @property
     def player_count(self) -> int:

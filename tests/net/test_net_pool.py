@@ -10,7 +10,7 @@ from concurrent.futures import Future
 import pytest
 
 from audiospades.net.pool import BotPool, PoolThinking
-from audiospades.rules import Game, Rules, seat_view, shuffled_deal
+from audiospades.rules import Game, Rules, SeatView, seat_view, shuffled_deal
 from audiospades.seating import Seating
 from audiospades.table_core import TAKEOVER_CHARACTER
 from audiospades.thinking import Decision, decide_for, rng_key
@@ -58,7 +58,12 @@ def test_the_pool_decides_as_this_process_does() -> None:
 
 class _BrokenPool(BotPool):
     def submit(
-        self, character: str | None, key: str, game: Game, seat: int
+        self,
+        character: str | None,
+        key: str,
+        game: Game,
+        seat: int,
+        view: SeatView | None = None,
     ) -> Future[Decision]:
         failed: Future[Decision] = Future()
         failed.set_exception(RuntimeError("worker died"))
