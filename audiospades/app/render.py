@@ -22,6 +22,7 @@ from audiospades.app.table_layout import (
     CARD_RATIO,
     HEADER_MAX_ROWS,
     MOST_SCALE,
+    TEXT_FLOOR,
     Place,
     TableLayout,
     corner_rect,
@@ -36,6 +37,7 @@ from audiospades.app.table_layout import (
     status_pad,
     table_layout,
     table_sizes,
+    table_text_scale,
     unit_for,
 )
 from audiospades.app.themes import Color, Theme, theme_of
@@ -124,6 +126,7 @@ def draw_status(
     services: Services,
     theme: Theme,
     free_top: int | None = None,
+    unit: int | None = None,
 ) -> None:
     """The latest spoken line, wrapped, at the bottom of the window.
 
@@ -131,9 +134,12 @@ def draw_status(
     grows upwards over the free space that ends at ``free_top`` (the lowest thing
     drawn above it, when the caller knows), and only past that is drawn smaller,
     down to a readable limit; past that limit its start shows, ending in an
-    ellipsis.
+    ellipsis. ``unit`` is the base size (the table's: see
+    :func:`~audiospades.app.table_layout.table_text_scale`), by default the text
+    size's.
     """
-    unit = _unit(surface, services)
+    if unit is None:
+        unit = _unit(surface, services)
     w, h = surface.get_size()
     x = min(unit, max(4, w // 40))
     size = status_font_size(unit, h)
@@ -318,7 +324,7 @@ def _draw_label(
     """
     while True:
         face, pieces, rows = label_rows(text, badge, rect.w, size)
-        if len(rows) <= lines or size <= 10:
+        if len(rows) <= lines or size <= TEXT_FLOOR:
             break
         size -= 1
     gap = face.size("  ")[0]
@@ -360,7 +366,7 @@ def _header(
         widths = [face.size(text)[0] for text, _colour in items]
         rows = flow(widths, w - 2 * margin, gap)
         fits = all(widths[row[0]] <= w - 2 * margin for row in rows)
-        if size <= 12 or (len(rows) <= HEADER_MAX_ROWS and fits):
+        if size <= TEXT_FLOOR or (len(rows) <= HEADER_MAX_ROWS and fits):
             return size, rows, widths, gap
         size -= 1
 
@@ -384,9 +390,19 @@ def draw_table(
     _begin(surface, theme)
     w, h = surface.get_size()
     scale = services.settings.text_scale
-    sizes = table_sizes((w, h), scale)
     view = table.view
     names = table.port.names
+    dealer = dealer_mark_text()
+    labels = tuple(
+        (seat_label_text(seat, view, names), dealer if seat == view.dealer else None)
+        for seat in range(view.player_count)
+    )
+    dealt = view.rules.hand_size
+    # The words grow with the text size while the trick's cards keep their room.
+    words = table_text_scale(
+        (w, h), scale, player_count=view.player_count, dealt_count=dealt, labels=labels
+    )
+    sizes = table_sizes((w, h), words)
     margin = sizes.margin
     # Scores, the goal and whose turn, always visible, flowing over as few rows.
     items: list[tuple[str, Color]] = []
@@ -407,16 +423,12 @@ def draw_table(
     face = font(header_size)
     hand = list(view.hand)
     focus = hand.index(table.focus) if table.focus in hand else None
-    dealer = dealer_mark_text()
-    labels = tuple(
-        (seat_label_text(seat, view, names), dealer if seat == view.dealer else None)
-        for seat in range(view.player_count)
-    )
     layout = table_layout(
         (w, h),
         scale,
         player_count=view.player_count,
         hand_count=len(hand),
+        dealt_count=dealt,
         focus=focus,
         header_rows=len(rows),
         header_size=header_size,
@@ -462,14 +474,11 @@ def draw_table(
     for seat, card in trick:
         draw_card(surface, card, layout.places[seat].card, theme)
     if shown is not None and not view.trick:
-        # The finished trick still shown: the card that won it is framed.
-        pygame.draw.rect(
-            surface,
-            theme.highlight,
-            layout.places[shown.seat].card,
-            max(2, layout.frame_width - 1),
-            border_radius=4,
-        )
+        # The finished trick still shown: the card that won it is framed, round
+        # its edge (the layout keeps room for it), so that it hides no rank.
+        width = layout.frame_width
+        won = layout.places[shown.seat].card.inflate(2 * width, 2 * width)
+        pygame.draw.rect(surface, theme.highlight, won, width, border_radius=4)
     # The hand, row by row; the focused card is raised and framed.
     legal = view.legal_plays
     for i, (card, rect) in enumerate(zip(hand, layout.hand, strict=True)):
@@ -492,5 +501,5 @@ def draw_table(
     if layout.focus_frame is not None:
         drawn.append(layout.focus_frame)
     lowest = max([layout.header_bottom, *(r.bottom for r in drawn)])
-    draw_status(surface, services, theme, lowest + sizes.gap)
+    draw_status(surface, services, theme, lowest + sizes.gap, sizes.unit)
     return layout
