@@ -5,7 +5,11 @@ until it would crowd the window, then keeps growing ever more slowly (:func:`eas
 so a larger setting is always larger. The hand comes first: its cards grow with
 the text size up to the largest that the window holds in one, two or three rows
 (each card's rank corner always showing); the trick takes the rest, drawn round the
-table while there is room and in one row of places when there is not.
+table while there is room and in one row of places when there is not (decided with
+the whole hand, so that it does not change as the hand empties; an empty hand
+leaves its room to the trick). The table's words grow only while the trick's cards
+stay as tall as at 100% (:func:`table_text_scale`), and never below
+:data:`TEXT_FLOOR`.
 """
 
 from __future__ import annotations
