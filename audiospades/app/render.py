@@ -11,6 +11,7 @@ can check that none is cut off.
 
 from __future__ import annotations
 
+import dataclasses
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -35,6 +36,7 @@ from audiospades.app.table_layout import (
     status_font_size,
     status_height,
     status_pad,
+    table_arrangement,
     table_layout,
     table_sizes,
     table_text_scale,
@@ -121,12 +123,19 @@ def wrap(text: str, face: pygame.font.Font, width: int) -> list[str]:
     return lines
 
 
+def _status_lines(surface: pygame.Surface, services: Services) -> int:
+    """The lines the latest spoken line takes at its full size (see draw_status)."""
+    unit = _unit(surface, services)
+    w, h = surface.get_size()
+    face = font(status_font_size(unit, h))
+    return len(wrap(services.last_line, face, w - 2 * min(unit, max(4, w // 40))))
+
+
 def draw_status(
     surface: pygame.Surface,
     services: Services,
     theme: Theme,
     free_top: int | None = None,
-    unit: int | None = None,
 ) -> None:
     """The latest spoken line, wrapped, at the bottom of the window.
 
@@ -134,12 +143,9 @@ def draw_status(
     grows upwards over the free space that ends at ``free_top`` (the lowest thing
     drawn above it, when the caller knows), and only past that is drawn smaller,
     down to a readable limit; past that limit its start shows, ending in an
-    ellipsis. ``unit`` is the base size (the table's: see
-    :func:`~audiospades.app.table_layout.table_text_scale`), by default the text
-    size's.
+    ellipsis.
     """
-    if unit is None:
-        unit = _unit(surface, services)
+    unit = _unit(surface, services)
     w, h = surface.get_size()
     x = min(unit, max(4, w // 40))
     size = status_font_size(unit, h)
@@ -372,9 +378,18 @@ def _header(
 
 
 def draw_table(
-    surface: pygame.Surface, services: Services, table: TableController
+    surface: pygame.Surface,
+    services: Services,
+    table: TableController,
+    previous: TableLayout | None = None,
 ) -> TableLayout:
     """The table: scores on top, each player's place and card, the hand below.
+
+    The places stand round the table or in one row as decided at the deal (with
+    the whole hand and the scores as they were then: see
+    :func:`~audiospades.app.table_layout.table_arrangement`), kept from the
+    ``previous`` picture until the next deal or a change of window or text size,
+    so that they do not move within a hand.
 
     Returns:
         The layout it drew (rectangles of the places, the hand and the focus frame).
@@ -398,7 +413,8 @@ def draw_table(
         for seat in range(view.player_count)
     )
     dealt = view.rules.hand_size
-    # The words grow with the text size while the trick's cards keep their room.
+    # The scores and labels grow with the text size while the trick's cards keep
+    # their floor (the status lines follow it in full).
     words = table_text_scale(
         (w, h), scale, player_count=view.player_count, dealt_count=dealt, labels=labels
     )
@@ -423,6 +439,23 @@ def draw_table(
     face = font(header_size)
     hand = list(view.hand)
     focus = hand.index(table.focus) if table.focus in hand else None
+    deal = (view.deal_count, scale)
+    if (
+        previous is not None
+        and previous.arranged_for == deal
+        and previous.size == (w, h)
+    ):
+        compact = previous.compact
+    else:
+        compact = table_arrangement(
+            (w, h),
+            scale,
+            player_count=view.player_count,
+            dealt_count=dealt,
+            header_rows=len(rows),
+            header_size=header_size,
+            labels=labels,
+        )
     layout = table_layout(
         (w, h),
         scale,
@@ -434,7 +467,10 @@ def draw_table(
         header_size=header_size,
         viewer=view.seat,
         labels=labels,
+        compact=compact,
+        status_lines=0 if hand else _status_lines(surface, services),
     )
+    layout = dataclasses.replace(layout, arranged_for=deal)
     y = margin
     for row in rows:
         x = margin
@@ -501,5 +537,5 @@ def draw_table(
     if layout.focus_frame is not None:
         drawn.append(layout.focus_frame)
     lowest = max([layout.header_bottom, *(r.bottom for r in drawn)])
-    draw_status(surface, services, theme, lowest + sizes.gap, sizes.unit)
+    draw_status(surface, services, theme, lowest + sizes.gap)
     return layout

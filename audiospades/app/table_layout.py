@@ -5,11 +5,13 @@ until it would crowd the window, then keeps growing ever more slowly (:func:`eas
 so a larger setting is always larger. The hand comes first: its cards grow with
 the text size up to the largest that the window holds in one, two or three rows
 (each card's rank corner always showing); the trick takes the rest, drawn round the
-table while there is room and in one row of places when there is not (decided with
-the whole hand, so that it does not change as the hand empties; an empty hand
-leaves its room to the trick). The table's words grow only while the trick's cards
-stay as tall as at 100% (:func:`table_text_scale`), and never below
-:data:`TEXT_FLOOR`.
+table while there is room and in one row of places when there is not (decided once
+a deal, with the whole hand and the scores as they are then, so that it does not
+change as the hand empties: :func:`table_arrangement`; an empty hand leaves its
+room to the trick, but for the lines the latest spoken line takes). The status
+lines follow the text size in full; the scores and seat labels follow it as far
+as the trick's cards keep their floor (:func:`trick_floor`, see
+:func:`table_text_scale`); no text is drawn below :data:`TEXT_FLOOR`.
 """
 
 from __future__ import annotations
@@ -294,7 +296,10 @@ class TableLayout:
     label_lines: int = LABEL_LINES
     """The lines a label may take (its rectangle's height holds them)."""
     text_scale: float = 1.0
-    """The text scale the words are drawn at (:func:`table_text_scale`)."""
+    """The text scale the scores and labels are drawn at (:func:`table_text_scale`)."""
+    arranged_for: tuple[int, float] | None = None
+    """The deal (its count) and the text size for which the arrangement was
+    decided, when a picture keeps it all hand (:func:`table_arrangement`)."""
 
     @property
     def corners(self) -> tuple[pygame.Rect, ...]:
@@ -433,40 +438,64 @@ def _label_choice(
     return round_size, round_lines, row_size, row_lines
 
 
+TRICK_CARD_LEAST: Final = 60
+"""The trick's cards are never made smaller than this (pixels) for the words'
+sake: their rank is then drawn at a 21-pixel font, above :data:`TEXT_FLOOR`."""
+
+
+def trick_floor(size: tuple[int, int]) -> int:
+    """The least height the trick's cards keep as the table's words grow (pixels).
+
+    A tenth of the window's height, and never below :data:`TRICK_CARD_LEAST`: some
+    60% of their height at 100% (1920x1080, six players: 108 of 171 pixels;
+    800x600, four: 60 of 96), and the room :func:`_hand_room` keeps for them at
+    the largest text size, so that the hand never gives up its size for them.
+
+    >>> trick_floor((800, 600)), trick_floor((1920, 1080))
+    (60, 108)
+    """
+    return max(TRICK_CARD_LEAST, size[1] // 10)
+
+
 @lru_cache(maxsize=64)
-def _most_text_scale(
+def _most_words_scale(
     size: tuple[int, int],
     player_count: int,
     dealt_count: int,
     labels: tuple[Label, ...],
 ) -> float:
-    """The largest text scale for the table's words that keeps the trick's cards.
+    """The largest scale for the scores and labels that keeps the trick's cards.
 
-    The scores, the labels and the status lines grow with the text size, and the
-    trick's cards get what they leave: at 250% in a small window they were drawn at
-    half their height at 100%. So the words grow only while the trick's cards (with
-    a full hand at its largest) stay as tall as at 100%.
+    The status lines and the hand follow the text size in full; the scores and the
+    labels grow with it too, and the trick's cards get what they leave (at 400% in
+    a small window they fell to a third of their height at 100%). So the scores and
+    labels grow only while the trick's cards stay at least :func:`trick_floor` tall
+    (or as tall as with the words at 100%, if that is less), at the largest text
+    size, with a full hand and three rows of scores: wherever the player sets the
+    text size, the cards keep the floor, and a larger setting never draws the
+    words smaller.
     """
 
-    def card_h(hand_scale: float, text_scale: float) -> int:
+    def card_h(words: float) -> int:
         layout = _layout(
             size,
-            hand_scale,
-            text_scale,
+            MOST_SCALE,
+            words,
             player_count=player_count,
             hand_count=dealt_count,
             header_rows=HEADER_MAX_ROWS,
             labels=labels,
+            compact=True,
         )
         return layout.places[0].card.h if layout.places else 0
 
-    least = card_h(1.0, 1.0)
-    if card_h(MOST_SCALE, MOST_SCALE) >= least:
+    least = min(trick_floor(size), card_h(1.0))
+    if card_h(MOST_SCALE) >= least:
         return MOST_SCALE
     low, high = 1.0, MOST_SCALE
     while high - low > 0.05:
         middle = (low + high) / 2
-        if card_h(MOST_SCALE, middle) >= least:
+        if card_h(middle) >= least:
             low = middle
         else:
             high = middle
@@ -481,16 +510,61 @@ def table_text_scale(
     dealt_count: int,
     labels: tuple[Label, ...] = (),
 ) -> float:
-    """The text scale the table's words are drawn at (the scores, labels, status).
+    """The text scale of the table's scores and seat labels.
 
-    The player's text size, up to the largest that keeps the trick's cards as tall
-    as at 100% (:func:`_most_text_scale`), and never less than 100% for a larger
-    setting: a larger text size never draws the words or the cards smaller.
+    The player's text size, as far as the window allows: up to the largest that
+    keeps the trick's cards at their floor (:func:`_most_words_scale`), and never
+    less than 100% for a larger setting. (The status lines, the main reading, and
+    the hand follow the text size in full.)
     """
     if text_scale <= 1.0:
         return text_scale
-    most = _most_text_scale(size, player_count, max(1, dealt_count), labels)
+    most = _most_words_scale(size, player_count, max(1, dealt_count), labels)
     return max(1.0, min(text_scale, most))
+
+
+def table_arrangement(
+    size: tuple[int, int],
+    text_scale: float,
+    *,
+    player_count: int,
+    dealt_count: int,
+    header_rows: int = 2,
+    header_size: int | None = None,
+    labels: tuple[Label, ...] = (),
+) -> bool:
+    """Whether the places stand in one row (True) or round the table (False).
+
+    Decided once a deal (see :func:`~audiospades.app.render.draw_table`), with the
+    whole hand and the scores as they are then, and kept all hand, so that the
+    places do not move as the hand empties. Round the table while its cards are
+    at least three quarters as tall as in one row, and keep :func:`trick_floor`
+    (or their height in one row, if that is less).
+    """
+    words = table_text_scale(
+        size,
+        text_scale,
+        player_count=player_count,
+        dealt_count=dealt_count,
+        labels=labels,
+    )
+
+    def card_h(compact: bool) -> int:
+        layout = _layout(
+            size,
+            text_scale,
+            words,
+            player_count=player_count,
+            hand_count=dealt_count,
+            header_rows=header_rows,
+            header_size=header_size,
+            labels=labels,
+            compact=compact,
+        )
+        return layout.places[0].card.h if layout.places else 0
+
+    row_h, round_h = card_h(True), card_h(False)
+    return round_h < 0.75 * row_h or round_h < min(trick_floor(size), row_h)
 
 
 def table_layout(
@@ -505,6 +579,8 @@ def table_layout(
     header_size: int | None = None,
     viewer: int = 0,
     labels: tuple[Label, ...] = (),
+    compact: bool | None = None,
+    status_lines: int = STATUS_LINES,
 ) -> TableLayout:
     """Lay out the table: scores, each player's place (label and trick card), the hand.
 
@@ -513,24 +589,26 @@ def table_layout(
     players' ``labels`` (one per seat), it picks one size and a number of lines
     for them all; without, two lines at the text size's label size.
 
-    ``dealt_count`` is the cards each player was dealt. The places stand round the
-    table or in one row as they would with the whole hand (and the largest
-    scores), so the picture does not jump from one to the other as the hand
-    empties; the room a smaller hand leaves goes to the trick's cards.
+    ``dealt_count`` is the cards each player was dealt. The places stand in one row
+    if ``compact``, round the table if not; None: as :func:`table_arrangement`
+    decides with the whole hand and these scores (the caller keeps that decision
+    all hand). The room an empty hand leaves goes to the trick's cards, but for
+    the ``status_lines`` the latest spoken line takes at its full size.
     """
     full = max(hand_count, dealt_count)
     words = table_text_scale(
         size, text_scale, player_count=player_count, dealt_count=full, labels=labels
     )
-    arranged = _layout(
-        size,
-        text_scale,
-        words,
-        player_count=player_count,
-        hand_count=full,
-        header_rows=HEADER_MAX_ROWS,
-        labels=labels,
-    )
+    if compact is None:
+        compact = table_arrangement(
+            size,
+            text_scale,
+            player_count=player_count,
+            dealt_count=full,
+            header_rows=header_rows,
+            header_size=header_size,
+            labels=labels,
+        )
     return _layout(
         size,
         text_scale,
@@ -542,14 +620,16 @@ def table_layout(
         header_size=header_size,
         viewer=viewer,
         labels=labels,
-        compact=arranged.compact,
+        compact=compact,
+        dealt_count=full,
+        status_lines=status_lines,
     )
 
 
 def _layout(
     size: tuple[int, int],
-    hand_scale: float,
     text_scale: float,
+    words: float,
     *,
     player_count: int,
     hand_count: int,
@@ -558,21 +638,25 @@ def _layout(
     header_size: int | None = None,
     viewer: int = 0,
     labels: tuple[Label, ...] = (),
-    compact: bool | None = None,
+    compact: bool,
+    dealt_count: int = 0,
+    status_lines: int = STATUS_LINES,
 ) -> TableLayout:
-    """:func:`table_layout`, the hand at ``hand_scale`` and the words at ``text_scale``.
+    """:func:`table_layout`, the scores and labels at the scale ``words``.
 
-    The places stand in one row if ``compact``; None: whichever gives larger cards.
+    The hand and the status lines follow ``text_scale``; the places stand in one
+    row if ``compact``.
     """
     w, h = size
-    sizes = table_sizes(size, text_scale)
+    sizes = table_sizes(size, words)
     margin, gap, frame = sizes.margin, sizes.gap, sizes.frame
     header_face = font(header_size or sizes.header_size)
     header_bottom = margin + header_rows * line_height(header_face)
-    status_top = h - status_height(sizes.unit, h)
+    # The status lines, the main reading, at the player's text size in full.
+    status_top = h - status_height(unit_for(size, text_scale), h)
     top, bottom = header_bottom + gap, status_top - gap
     # The hand, at the bottom: rows of cards, each overlapping the one before.
-    hand_h, rows = hand_plan(size, hand_scale, hand_count)
+    hand_h, rows = hand_plan(size, text_scale, hand_count)
     hand_w = int(hand_h * CARD_RATIO)
     raised = max(6, hand_h // 6)
     pitch = _row_pitch(hand_h, frame)
@@ -595,8 +679,18 @@ def _layout(
     if focus is not None and 0 <= focus < hand_count:
         focus_frame = hand[focus].inflate(frame * 2, frame * 2)
     # The trick: everything between the scores and the raised hand; with no hand
-    # (the last trick, the game over), down to the status lines.
-    trick_bottom = first_top - raised - frame - gap if hand_count else bottom
+    # (the last trick, the game over), down to the status lines, as many as the
+    # latest line takes (the summary of a hand is long), but never less than with
+    # the whole hand.
+    if hand_count:
+        trick_bottom = first_top - raised - frame - gap
+    else:
+        full_h, full_rows = hand_plan(size, text_scale, max(1, dealt_count))
+        full_top = bottom - frame - full_h - (full_rows - 1) * _row_pitch(full_h, frame)
+        full_bottom = full_top - max(6, full_h // 6) - frame - gap
+        status_unit = unit_for(size, text_scale)
+        said_top = h - status_height(status_unit, h, max(STATUS_LINES, status_lines))
+        trick_bottom = max(full_bottom, min(bottom, said_top - gap))
     zone = max(20, trick_bottom - top)
     n = player_count
     sides = [1, n - 1] if n >= 3 else []
@@ -606,7 +700,7 @@ def _layout(
     row_col_w = (w - 2 * margin) // max(1, n)
     inset = 2 * label_pad(frame) + gap
     round_size, round_lines, row_size, row_lines = _label_choice(
-        size, text_scale, n, labels, col_w, row_col_w, inset
+        size, words, n, labels, col_w, row_col_w, inset
     )
     round_label_h = label_height(round_size, frame, round_lines)
     row_label_h = label_height(row_size, frame, row_lines)
@@ -617,8 +711,6 @@ def _layout(
     round_h = min(round_h, most_card, int((col_w - gap - 2 * frame) / CARD_RATIO))
     row_h = int(zone - row_label_h - 2 * gap - 2 * frame)
     row_h = min(row_h, most_card, int((row_col_w - gap - 2 * frame) / CARD_RATIO))
-    if compact is None:
-        compact = round_h < 0.75 * row_h
     if compact:
         label_size, label_lines, label_h = row_size, row_lines, row_label_h
     else:
@@ -670,5 +762,5 @@ def _layout(
         hand_rows=rows,
         compact=compact,
         label_lines=label_lines,
-        text_scale=text_scale,
+        text_scale=words,
     )

@@ -380,15 +380,17 @@ GROWING_SCALES = (1.0, 1.5, 2.0, 2.5, 3.0, 4.0)
 
 @pytest.mark.parametrize("players", [4, 6])
 @pytest.mark.parametrize("size", [(800, 600), (1024, 720), (1920, 1080)])
-def test_larger_text_never_draws_the_trick_smaller(
+def test_larger_text_keeps_the_trick_cards_at_a_readable_floor(
     players: int, size: tuple[int, int]
 ) -> None:
     """QA: six players at 1920x1080, the trick's cards fell from 171 px at 100% to
-    76 at 250% and 62 at 400%, as the labels' lines, the scores and the status
-    lines grew into their room. The words now grow only while the cards keep the
-    height they have at 100%, and never shrink as the text size grows."""
+    62 at 400%, as the labels' lines, the scores and the status lines grew into
+    their room. The text size comes first, but the cards keep a floor: a tenth of
+    the window's height and at least 60 px (some 60% of their height at 100%), or
+    their height at 100% if that is less. The labels still grow."""
     pygame.font.init()
     dealt = {4: 13, 6: 8}[players]
+    floor = max(60, size[1] // 10)
     cards, labels = [], []
     for scale in GROWING_SCALES:
         layout = table_layout(
@@ -396,7 +398,6 @@ def test_larger_text_never_draws_the_trick_smaller(
             scale,
             player_count=players,
             hand_count=dealt,
-            dealt_count=dealt,
             focus=0,
             header_rows=3,
             labels=LONG_LABELS[:players],
@@ -404,8 +405,50 @@ def test_larger_text_never_draws_the_trick_smaller(
         _check_layout(layout)
         cards.append(layout.places[0].card.h)
         labels.append(layout.label_size)
-    assert min(cards) >= cards[0], cards
+    assert min(cards) >= min(floor, cards[0]), (floor, cards)
     assert labels == sorted(labels), labels
+
+
+@pytest.mark.parametrize("players", [4, 6])
+@pytest.mark.parametrize(("size", "scale"), [((800, 600), 4.0), ((1920, 1080), 4.0)])
+def test_the_status_lines_follow_the_text_size_in_full(
+    players: int, size: tuple[int, int], scale: float
+) -> None:
+    """The status lines are the main reading (what was just said): at 400% they
+    are drawn at 400%'s size, whatever room the trick's cards would like (a cap
+    once held them, and the labels and scores, at 120% to 200%)."""
+    from audiospades.app.table_layout import status_height, unit_for
+
+    pygame.font.init()
+    dealt = {4: 13, 6: 8}[players]
+    layout = table_layout(
+        size,
+        scale,
+        player_count=players,
+        hand_count=dealt,
+        dealt_count=dealt,
+        header_rows=3,
+        labels=LONG_LABELS[:players],
+    )
+    _check_layout(layout)
+    unit = unit_for(size, scale)
+    assert layout.status_top == size[1] - status_height(unit, size[1])
+
+
+def test_the_table_is_a_ring_at_100_percent_in_a_common_window(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """1024x720, 100%, four players: the places stand round the table (deciding
+    the arrangement as if the scores took three rows drew them in one row)."""
+    settings = Settings(
+        language="en", pace="fast", last_rules={"target_score": None, "hand_limit": 1}
+    )
+    h = make_harness(seed=5, settings=settings, draw=True, size=(1024, 720))
+    _mid_trick(h)
+    layout = h.table.layout
+    assert layout is not None and len(layout.places) == 4
+    assert not layout.compact
+    _check_layout(layout)
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1024, 720), (1920, 1080)])
