@@ -11,6 +11,7 @@ can check that none is cut off.
 
 from __future__ import annotations
 
+import dataclasses
 from enum import StrEnum
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -23,6 +24,7 @@ from audiospades.app.table_layout import (
     CARD_RATIO,
     HEADER_MAX_ROWS,
     MOST_SCALE,
+    TEXT_FLOOR,
     Place,
     TableLayout,
     corner_rect,
@@ -35,8 +37,10 @@ from audiospades.app.table_layout import (
     status_font_size,
     status_height,
     status_pad,
+    table_arrangement,
     table_layout,
     table_sizes,
+    table_text_scale,
     unit_for,
 )
 from audiospades.app.themes import Color, Theme, theme_of
@@ -142,6 +146,14 @@ def wrap(text: str, face: pygame.font.Font, width: int) -> list[str]:
     if line:
         lines.append(line)
     return lines
+
+
+def _status_lines(surface: pygame.Surface, services: Services) -> int:
+    """The lines the latest spoken line takes at its full size (see draw_status)."""
+    unit = _unit(surface, services)
+    w, h = surface.get_size()
+    face = font(status_font_size(unit, h))
+    return len(wrap(services.last_line, face, w - 2 * min(unit, max(4, w // 40))))
 
 
 def draw_status(
@@ -343,7 +355,7 @@ def _draw_label(
     """
     while True:
         face, pieces, rows = label_rows(text, badge, rect.w, size)
-        if len(rows) <= lines or size <= 10:
+        if len(rows) <= lines or size <= TEXT_FLOOR:
             break
         size -= 1
     gap = face.size("  ")[0]
@@ -395,7 +407,7 @@ def _header(
         widths = [_item_width(face, text, boxed) for text, _colour, boxed in items]
         rows = flow(widths, w - 2 * margin, gap)
         fits = all(widths[row[0]] <= w - 2 * margin for row in rows)
-        if size <= 12 or (len(rows) <= HEADER_MAX_ROWS and fits):
+        if size <= TEXT_FLOOR or (len(rows) <= HEADER_MAX_ROWS and fits):
             return size, rows, widths, gap
         size -= 1
 
@@ -453,9 +465,18 @@ def _draw_tag(
 
 
 def draw_table(
-    surface: pygame.Surface, services: Services, table: TableController
+    surface: pygame.Surface,
+    services: Services,
+    table: TableController,
+    previous: TableLayout | None = None,
 ) -> TableLayout:
     """The table: scores on top, each player's place and card, the hand below.
+
+    The places stand round the table or in one row as decided at the deal (with
+    the whole hand and the scores as they were then: see
+    :func:`~audiospades.app.table_layout.table_arrangement`), kept from the
+    ``previous`` picture until the next deal or a change of window or text size,
+    so that they do not move within a hand.
 
     Returns:
         The layout it drew (rectangles of the places, the hand and the focus frame).
@@ -475,9 +496,20 @@ def draw_table(
     _begin(surface, theme)
     w, h = surface.get_size()
     scale = services.settings.text_scale
-    sizes = table_sizes((w, h), scale)
     view = table.view
     names = table.port.names
+    dealer, dealer_seat = dealer_mark_text(), dealer_shown(view)
+    labels = tuple(
+        (seat_label_text(seat, view, names), dealer if seat == dealer_seat else None)
+        for seat in range(view.player_count)
+    )
+    dealt = view.rules.hand_size
+    # The scores and labels grow with the text size while the trick's cards keep
+    # their floor (the status lines follow it in full).
+    words = table_text_scale(
+        (w, h), scale, player_count=view.player_count, dealt_count=dealt, labels=labels
+    )
+    sizes = table_sizes((w, h), words)
     margin = sizes.margin
     # Scores, the goal and whose turn, always visible, flowing over as few rows.
     items: list[_Item] = []
@@ -503,23 +535,39 @@ def draw_table(
     face = font(header_size)
     hand = list(view.hand)
     focus = hand.index(table.focus) if table.focus in hand else None
-    dealer, dealer_seat = dealer_mark_text(), dealer_shown(view)
-    labels = tuple(
-        (seat_label_text(seat, view, names), dealer if seat == dealer_seat else None)
-        for seat in range(view.player_count)
-    )
+    deal = (view.deal_count, scale)
+    if (
+        previous is not None
+        and previous.arranged_for == deal
+        and previous.size == (w, h)
+    ):
+        compact = previous.compact
+    else:
+        compact = table_arrangement(
+            (w, h),
+            scale,
+            player_count=view.player_count,
+            dealt_count=dealt,
+            header_rows=len(rows),
+            header_size=header_size,
+            labels=labels,
+        )
     layout = table_layout(
         (w, h),
         scale,
         player_count=view.player_count,
         hand_count=len(hand),
+        dealt_count=dealt,
         focus=focus,
         header_rows=len(rows),
         header_size=header_size,
         viewer=view.seat,
         labels=labels,
         lifted=[i for i, card in enumerate(hand) if card in table.pass_choice],
+        compact=compact,
+        status_lines=0 if hand else _status_lines(surface, services),
     )
+    layout = dataclasses.replace(layout, arranged_for=deal)
     y = margin
     for row in rows:
         x = margin
@@ -567,14 +615,11 @@ def draw_table(
     for seat, card in trick:
         draw_card(surface, card, layout.places[seat].card, theme)
     if shown is not None and not view.trick:
-        # The finished trick still shown: the card that won it is framed.
-        pygame.draw.rect(
-            surface,
-            theme.highlight,
-            layout.places[shown.seat].card,
-            max(2, layout.frame_width - 1),
-            border_radius=4,
-        )
+        # The finished trick still shown: the card that won it is framed, round
+        # its edge (the layout keeps room for it), so that it hides no rank.
+        width = layout.frame_width
+        won = layout.places[shown.seat].card.inflate(2 * width, 2 * width)
+        pygame.draw.rect(surface, theme.highlight, won, width, border_radius=4)
     # The hand, row by row; the focused card is raised and framed, a card chosen to
     # pass raised and ringed inside its edge (so the focus frame never hides it).
     # The cards passed to you are tagged (until the first trick is complete).

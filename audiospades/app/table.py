@@ -205,7 +205,7 @@ class TableScreen(Screen):
     def draw(self, surface: pygame.Surface, services: Services) -> None:
         from audiospades.app.render import draw_table
 
-        self.layout = draw_table(surface, services, self.control)
+        self.layout = draw_table(surface, services, self.control, self.layout)
         frame = self.layout.focus_frame
         self.focus_rect = (
             None if frame is None else (frame.x, frame.y, frame.w, frame.h)

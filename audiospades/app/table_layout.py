@@ -5,7 +5,13 @@ until it would crowd the window, then keeps growing ever more slowly (:func:`eas
 so a larger setting is always larger. The hand comes first: its cards grow with
 the text size up to the largest that the window holds in one, two or three rows
 (each card's rank corner always showing); the trick takes the rest, drawn round the
-table while there is room and in one row of places when there is not.
+table while there is room and in one row of places when there is not (decided once
+a deal, with the whole hand and the scores as they are then, so that it does not
+change as the hand empties: :func:`table_arrangement`; an empty hand leaves its
+room to the trick, but for the lines the latest spoken line takes). The status
+lines follow the text size in full; the scores and seat labels follow it as far
+as the trick's cards keep their floor (:func:`trick_floor`, see
+:func:`table_text_scale`); no text is drawn below :data:`TEXT_FLOOR`.
 """
 
 from __future__ import annotations
@@ -32,6 +38,10 @@ OVERLAP_STEP: Final = 0.58
 
 HEADER_MAX_ROWS: Final = 3
 """The scores at the top take at most this many rows (their text shrinks to fit)."""
+
+TEXT_FLOOR: Final = 18
+"""No text on the table is drawn at a font size below this (pixels), whatever the
+text size: at 50% in a small window the labels were some 7 pixels tall."""
 
 STATUS_LINES: Final = 3
 """The latest spoken line shows at most this many lines."""
@@ -103,15 +113,15 @@ def table_sizes(size: tuple[int, int], text_scale: float) -> TableSizes:
         margin=max(6, round(ease(unit / 2, h / 40))),
         gap=max(4, round(ease(unit / 4, h / 70))),
         frame=max(3, round(ease(unit / 6, h / 90))),
-        header_size=round(ease(unit * 1.4, h / 12)),
+        header_size=max(TEXT_FLOOR, round(ease(unit * 1.4, h / 12))),
         status_size=status_font_size(unit, h),
-        label_size=round(ease(unit * 0.95, h / 17)),
+        label_size=max(TEXT_FLOOR, round(ease(unit * 0.95, h / 17))),
     )
 
 
 def status_font_size(unit: int, height: int) -> int:
     """The font size of the latest spoken line (at the bottom of every screen)."""
-    return round(ease(unit * 1.3, height / 13))
+    return max(TEXT_FLOOR, round(ease(unit * 1.3, height / 13)))
 
 
 def status_height(unit: int, height: int, lines: int = STATUS_LINES) -> int:
@@ -228,7 +238,7 @@ def label_floor(
     column = (w - 2 * math.ceil(h / 40)) // max(1, player_count)
     width = column - math.ceil(h / 70) - 2 * label_pad(math.ceil(h / 90))
     top = math.ceil(h / 17)
-    while top > 10 and _widest_word(labels, top) > width:
+    while top > TEXT_FLOOR and _widest_word(labels, top) > width:
         top -= 1
     return top
 
@@ -286,6 +296,11 @@ class TableLayout:
     """The places stand in one row (no room to draw them round the table)."""
     label_lines: int = LABEL_LINES
     """The lines a label may take (its rectangle's height holds them)."""
+    text_scale: float = 1.0
+    """The text scale the scores and labels are drawn at (:func:`table_text_scale`)."""
+    arranged_for: tuple[int, float] | None = None
+    """The deal (its count) and the text size for which the arrangement was
+    decided, when a picture keeps it all hand (:func:`table_arrangement`)."""
 
     @property
     def corners(self) -> tuple[pygame.Rect, ...]:
@@ -390,75 +405,167 @@ MOST_SCALE: Final = TEXT_SCALE_RANGE[1]
 
 
 @lru_cache(maxsize=64)
-def _most_label_size(
-    size: tuple[int, int],
-    player_count: int,
-    hand_count: int,
-    header_rows: int,
-    labels: tuple[Label, ...],
-) -> int:
-    """The labels' size at the largest text size."""
-    layout = table_layout(
-        size,
-        MOST_SCALE,
-        player_count=player_count,
-        hand_count=hand_count,
-        header_rows=header_rows,
-        labels=labels,
-    )
-    return layout.label_size
-
-
-@lru_cache(maxsize=64)
 def _label_choice(
     size: tuple[int, int],
     text_scale: float,
     n: int,
-    hand_count: int,
-    header_rows: int,
     labels: tuple[Label, ...],
     col_w: int,
     row_col_w: int,
     inset: int,
-    zone: int,
 ) -> tuple[int, int, int, int]:
     """The labels' size and lines: around the trick, then in a row.
+
+    One size for all, as large as the text size asks while every word fits the
+    narrowest column this window gives a label (a bound that does not depend on
+    the text size), never below :data:`TEXT_FLOOR`; long labels take more lines,
+    not less size. The size rises with the text size, so a larger setting never
+    draws them smaller. (The trick's cards keep their room through
+    :func:`table_text_scale`, not by taking lines from the labels.)
 
     Cached: every frame's layout asks again with the same labels until a bid or a
     trick changes them, and the fitting measures every word at several sizes.
     """
-    sizes = table_sizes(size, text_scale)
-    frame, gap, label_size = sizes.frame, sizes.gap, sizes.label_size
-    h = size[1]
-    round_lines = row_lines = LABEL_LINES
-    round_size = row_size = label_size
+    label_size = table_sizes(size, text_scale).label_size
     if not labels:
-        return round_size, round_lines, row_size, row_lines
-    # One size for all, as large as the text size asks while every word fits the
-    # narrowest column this window gives a label (a bound that does not depend on
-    # the text size); long labels take more lines, not less size.
-    label_size = min(label_size, label_floor(size, n, labels))
-    if text_scale < MOST_SCALE:
-        # No larger than at the largest text size (where the trick has the least
-        # room), so that a larger setting never draws them smaller.
-        most = _most_label_size(size, n, hand_count, header_rows, labels)
-        label_size = min(label_size, most)
+        return label_size, LABEL_LINES, label_size, LABEL_LINES
+    label_size = max(TEXT_FLOOR, min(label_size, label_floor(size, n, labels)))
     need = _label_lines_at(labels, col_w - inset, label_size)
     round_lines = max(LABEL_LINES, min(need, LABEL_LINES + 1))
-    round_size = _label_fit(labels, col_w - inset, round_lines, label_size, 10)
+    round_size = _label_fit(labels, col_w - inset, round_lines, label_size, TEXT_FLOOR)
     need = _label_lines_at(labels, row_col_w - inset, label_size)
     row_lines = max(LABEL_LINES, min(need, ROW_LABEL_LINES))
-    # The trick's cards give up height for the labels' lines (the cards are spoken
-    # as they are played; a smaller label is read by no one), down to a height
-    # that does not depend on the text size, so that the lines, and with them the
-    # labels' size, do not change with it.
-    least_card = min(max(24, h // 20), int((row_col_w - gap) / CARD_RATIO))
-    while row_lines > LABEL_LINES and (
-        zone - label_height(label_size, frame, row_lines) - 2 * gap < least_card
-    ):
-        row_lines -= 1
-    row_size = _label_fit(labels, row_col_w - inset, row_lines, label_size, 10)
+    row_size = _label_fit(labels, row_col_w - inset, row_lines, label_size, TEXT_FLOOR)
     return round_size, round_lines, row_size, row_lines
+
+
+TRICK_CARD_LEAST: Final = 60
+"""The trick's cards are never made smaller than this (pixels) for the words'
+sake: their rank is then drawn at a 21-pixel font, above :data:`TEXT_FLOOR`."""
+
+
+def trick_floor(size: tuple[int, int]) -> int:
+    """The least height the trick's cards keep as the table's words grow (pixels).
+
+    A tenth of the window's height, and never below :data:`TRICK_CARD_LEAST`: some
+    60% of their height at 100% (1920x1080, six players: 108 of 171 pixels;
+    800x600, four: 60 of 96), and the room :func:`_hand_room` keeps for them at
+    the largest text size, so that the hand never gives up its size for them.
+
+    >>> trick_floor((800, 600)), trick_floor((1920, 1080))
+    (60, 108)
+    """
+    return max(TRICK_CARD_LEAST, size[1] // 10)
+
+
+@lru_cache(maxsize=64)
+def _most_words_scale(
+    size: tuple[int, int],
+    player_count: int,
+    dealt_count: int,
+    labels: tuple[Label, ...],
+) -> float:
+    """The largest scale for the scores and labels that keeps the trick's cards.
+
+    The status lines and the hand follow the text size in full; the scores and the
+    labels grow with it too, and the trick's cards get what they leave (at 400% in
+    a small window they fell to a third of their height at 100%). So the scores and
+    labels grow only while the trick's cards stay at least :func:`trick_floor` tall
+    (or as tall as with the words at 100%, if that is less), at the largest text
+    size, with a full hand and three rows of scores: wherever the player sets the
+    text size, the cards keep the floor, and a larger setting never draws the
+    words smaller.
+    """
+
+    def card_h(words: float) -> int:
+        layout = _layout(
+            size,
+            MOST_SCALE,
+            words,
+            player_count=player_count,
+            hand_count=dealt_count,
+            header_rows=HEADER_MAX_ROWS,
+            labels=labels,
+            compact=True,
+        )
+        return layout.places[0].card.h if layout.places else 0
+
+    least = min(trick_floor(size), card_h(1.0))
+    if card_h(MOST_SCALE) >= least:
+        return MOST_SCALE
+    low, high = 1.0, MOST_SCALE
+    while high - low > 0.05:
+        middle = (low + high) / 2
+        if card_h(middle) >= least:
+            low = middle
+        else:
+            high = middle
+    return low
+
+
+def table_text_scale(
+    size: tuple[int, int],
+    text_scale: float,
+    *,
+    player_count: int,
+    dealt_count: int,
+    labels: tuple[Label, ...] = (),
+) -> float:
+    """The text scale of the table's scores and seat labels.
+
+    The player's text size, as far as the window allows: up to the largest that
+    keeps the trick's cards at their floor (:func:`_most_words_scale`), and never
+    less than 100% for a larger setting. (The status lines, the main reading, and
+    the hand follow the text size in full.)
+    """
+    if text_scale <= 1.0:
+        return text_scale
+    most = _most_words_scale(size, player_count, max(1, dealt_count), labels)
+    return max(1.0, min(text_scale, most))
+
+
+def table_arrangement(
+    size: tuple[int, int],
+    text_scale: float,
+    *,
+    player_count: int,
+    dealt_count: int,
+    header_rows: int = 2,
+    header_size: int | None = None,
+    labels: tuple[Label, ...] = (),
+) -> bool:
+    """Whether the places stand in one row (True) or round the table (False).
+
+    Decided once a deal (see :func:`~audiospades.app.render.draw_table`), with the
+    whole hand and the scores as they are then, and kept all hand, so that the
+    places do not move as the hand empties. Round the table while its cards are
+    at least three quarters as tall as in one row, and keep :func:`trick_floor`
+    (or their height in one row, if that is less).
+    """
+    words = table_text_scale(
+        size,
+        text_scale,
+        player_count=player_count,
+        dealt_count=dealt_count,
+        labels=labels,
+    )
+
+    def card_h(compact: bool) -> int:
+        layout = _layout(
+            size,
+            text_scale,
+            words,
+            player_count=player_count,
+            hand_count=dealt_count,
+            header_rows=header_rows,
+            header_size=header_size,
+            labels=labels,
+            compact=compact,
+        )
+        return layout.places[0].card.h if layout.places else 0
+
+    row_h, round_h = card_h(True), card_h(False)
+    return round_h < 0.75 * row_h or round_h < min(trick_floor(size), row_h)
 
 
 def table_layout(
@@ -467,12 +574,15 @@ def table_layout(
     *,
     player_count: int,
     hand_count: int,
+    dealt_count: int = 0,
     focus: int | None = None,
     header_rows: int = 2,
     header_size: int | None = None,
     viewer: int = 0,
     labels: tuple[Label, ...] = (),
     lifted: Collection[int] = (),
+    compact: bool | None = None,
+    status_lines: int = STATUS_LINES,
 ) -> TableLayout:
     """Lay out the table: scores, each player's place (label and trick card), the hand.
 
@@ -481,13 +591,74 @@ def table_layout(
     players' ``labels`` (one per seat), it picks one size and a number of lines
     for them all; without, two lines at the text size's label size. The focused
     card and the ``lifted`` ones (by index: the cards chosen to pass) are raised.
+
+    ``dealt_count`` is the cards each player was dealt. The places stand in one row
+    if ``compact``, round the table if not; None: as :func:`table_arrangement`
+    decides with the whole hand and these scores (the caller keeps that decision
+    all hand). The room an empty hand leaves goes to the trick's cards, but for
+    the ``status_lines`` the latest spoken line takes at its full size.
+    """
+    full = max(hand_count, dealt_count)
+    words = table_text_scale(
+        size, text_scale, player_count=player_count, dealt_count=full, labels=labels
+    )
+    if compact is None:
+        compact = table_arrangement(
+            size,
+            text_scale,
+            player_count=player_count,
+            dealt_count=full,
+            header_rows=header_rows,
+            header_size=header_size,
+            labels=labels,
+        )
+    return _layout(
+        size,
+        text_scale,
+        words,
+        player_count=player_count,
+        hand_count=hand_count,
+        focus=focus,
+        header_rows=header_rows,
+        header_size=header_size,
+        viewer=viewer,
+        labels=labels,
+        compact=compact,
+        dealt_count=full,
+        status_lines=status_lines,
+        lifted=lifted,
+    )
+
+
+def _layout(
+    size: tuple[int, int],
+    text_scale: float,
+    words: float,
+    *,
+    player_count: int,
+    hand_count: int,
+    focus: int | None = None,
+    header_rows: int = 2,
+    header_size: int | None = None,
+    viewer: int = 0,
+    labels: tuple[Label, ...] = (),
+    compact: bool,
+    dealt_count: int = 0,
+    status_lines: int = STATUS_LINES,
+    lifted: Collection[int] = (),
+) -> TableLayout:
+    """:func:`table_layout`, the scores and labels at the scale ``words``.
+
+    The hand and the status lines follow ``text_scale``; the places stand in one
+    row if ``compact``.
     """
     w, h = size
-    sizes = table_sizes(size, text_scale)
+    sizes = table_sizes(size, words)
     margin, gap, frame = sizes.margin, sizes.gap, sizes.frame
     header_face = font(header_size or sizes.header_size)
     header_bottom = margin + header_rows * line_height(header_face)
-    status_top = h - status_height(sizes.unit, h)
+    # The status lines, the main reading, at the player's text size in full.
+    status_top = h - status_height(unit_for(size, text_scale), h)
     top, bottom = header_bottom + gap, status_top - gap
     # The hand, at the bottom: rows of cards, each overlapping the one before.
     hand_h, rows = hand_plan(size, text_scale, hand_count)
@@ -512,8 +683,19 @@ def table_layout(
     focus_frame = None
     if focus is not None and 0 <= focus < hand_count:
         focus_frame = hand[focus].inflate(frame * 2, frame * 2)
-    # The trick: everything between the scores and the raised hand.
-    trick_bottom = first_top - raised - frame - gap
+    # The trick: everything between the scores and the raised hand; with no hand
+    # (the last trick, the game over), down to the status lines, as many as the
+    # latest line takes (the summary of a hand is long), but never less than with
+    # the whole hand.
+    if hand_count:
+        trick_bottom = first_top - raised - frame - gap
+    else:
+        full_h, full_rows = hand_plan(size, text_scale, max(1, dealt_count))
+        full_top = bottom - frame - full_h - (full_rows - 1) * _row_pitch(full_h, frame)
+        full_bottom = full_top - max(6, full_h // 6) - frame - gap
+        status_unit = unit_for(size, text_scale)
+        said_top = h - status_height(status_unit, h, max(STATUS_LINES, status_lines))
+        trick_bottom = max(full_bottom, min(bottom, said_top - gap))
     zone = max(20, trick_bottom - top)
     n = player_count
     sides = [1, n - 1] if n >= 3 else []
@@ -523,24 +705,17 @@ def table_layout(
     row_col_w = (w - 2 * margin) // max(1, n)
     inset = 2 * label_pad(frame) + gap
     round_size, round_lines, row_size, row_lines = _label_choice(
-        size,
-        text_scale,
-        n,
-        hand_count,
-        header_rows,
-        labels,
-        col_w,
-        row_col_w,
-        inset,
-        zone,
+        size, words, n, labels, col_w, row_col_w, inset
     )
     round_label_h = label_height(round_size, frame, round_lines)
     row_label_h = label_height(row_size, frame, row_lines)
-    round_h = int((zone - 2 * round_label_h - 3 * gap) / 2)
-    round_h = min(round_h, int(hand_h * 0.85), int((col_w - gap) / CARD_RATIO))
-    row_h = int(zone - row_label_h - 2 * gap)
-    row_h = min(row_h, int(hand_h * 0.85), int((row_col_w - gap) / CARD_RATIO))
-    compact = round_h < 0.75 * row_h
+    # Each card keeps a frame's width all round for the frame of the card that
+    # won the trick (drawn outside the card, so that it covers no rank).
+    most_card = int(hand_h * 0.85) if hand_count else zone
+    round_h = int((zone - 2 * round_label_h - 3 * gap - 4 * frame) / 2)
+    round_h = min(round_h, most_card, int((col_w - gap - 2 * frame) / CARD_RATIO))
+    row_h = int(zone - row_label_h - 2 * gap - 2 * frame)
+    row_h = min(row_h, most_card, int((row_col_w - gap - 2 * frame) / CARD_RATIO))
     if compact:
         label_size, label_lines, label_h = row_size, row_lines, row_label_h
     else:
@@ -550,9 +725,8 @@ def table_layout(
         label = pygame.Rect(0, row_top, width - gap, label_h)
         label.centerx = center_x
         card_h = max(16, card_h)
-        card = pygame.Rect(
-            0, row_top + label_h + gap // 2, int(card_h * CARD_RATIO), card_h
-        )
+        card_top = row_top + label_h + gap // 2 + frame
+        card = pygame.Rect(0, card_top, int(card_h * CARD_RATIO), card_h)
         card.centerx = center_x
         return Place(seat, label, card)
 
@@ -565,7 +739,7 @@ def table_layout(
             cx = margin + k * row_col_w + row_col_w // 2
             places[seat] = place(seat, cx, top, row_col_w, row_h)
     else:
-        block = label_h + gap + max(16, round_h)
+        block = label_h + gap + 2 * frame + max(16, round_h)
         for seat in range(n):
             offset = relative_position(seat, viewer, n)
             if offset == 0:
@@ -593,4 +767,5 @@ def table_layout(
         hand_rows=rows,
         compact=compact,
         label_lines=label_lines,
+        text_scale=words,
     )

@@ -345,7 +345,261 @@ def test_the_card_that_won_the_finished_trick_is_framed(
     h.frame()
     surface = pygame.display.get_surface()
     highlight = THEMES["dark"].highlight
-    for place in h.table.layout.places:
+    layout = h.table.layout
+    for place in layout.places:
         rect = place.card
-        edge = tuple(surface.get_at((rect.centerx, rect.top + 1)))[:3]
-        assert (edge == highlight) == (place.seat == shown.seat), place.seat
+        # The frame is drawn round the card, outside it: it once covered the top
+        # of the card's rank ("10" read as "IU").
+        outside = tuple(surface.get_at((rect.centerx, rect.top - 1)))[:3]
+        assert (outside == highlight) == (place.seat == shown.seat), place.seat
+        inside = tuple(surface.get_at((rect.x + 1, rect.y + rect.h // 3)))[:3]
+        assert inside != highlight, place.seat
+        # Room is kept for it: it meets no label, no other card and no hand card.
+        won = rect.inflate(2 * layout.frame_width, 2 * layout.frame_width)
+        assert surface.get_rect().contains(won)
+        for other in layout.places:
+            assert not won.colliderect(other.label), (place.seat, other.seat)
+            if other is not place:
+                assert not won.colliderect(other.card), (place.seat, other.seat)
+        for card in layout.hand:
+            assert not won.colliderect(card), place.seat
+
+
+GERMAN_LABELS = (
+    ("Du  Ansage 3  Stiche 0", None),
+    ("Rosa  Ansage 4  Stiche 0", "Geber"),
+    ("Professor  Ansage 1  Stiche 0", None),
+    ("Greta  Null  Stiche 0", None),
+    ("Frank  Ansage 2  Stiche 0", None),
+    ("Omar  Ansage 2  Stiche 0", None),
+)
+"""Six labels as German draws them (QA found them at 18 px from 100% to 400%)."""
+
+GROWING_SCALES = (1.0, 1.5, 2.0, 2.5, 3.0, 4.0)
+
+
+@pytest.mark.parametrize("players", [4, 6])
+@pytest.mark.parametrize("size", [(800, 600), (1024, 720), (1920, 1080)])
+def test_larger_text_keeps_the_trick_cards_at_a_readable_floor(
+    players: int, size: tuple[int, int]
+) -> None:
+    """QA: six players at 1920x1080, the trick's cards fell from 171 px at 100% to
+    62 at 400%, as the labels' lines, the scores and the status lines grew into
+    their room. The text size comes first, but the cards keep a floor: a tenth of
+    the window's height and at least 60 px (some 60% of their height at 100%), or
+    their height at 100% if that is less. The labels still grow."""
+    pygame.font.init()
+    dealt = {4: 13, 6: 8}[players]
+    floor = max(60, size[1] // 10)
+    cards, labels = [], []
+    for scale in GROWING_SCALES:
+        layout = table_layout(
+            size,
+            scale,
+            player_count=players,
+            hand_count=dealt,
+            focus=0,
+            header_rows=3,
+            labels=LONG_LABELS[:players],
+        )
+        _check_layout(layout)
+        cards.append(layout.places[0].card.h)
+        labels.append(layout.label_size)
+    assert min(cards) >= min(floor, cards[0]), (floor, cards)
+    assert labels == sorted(labels), labels
+
+
+@pytest.mark.parametrize("players", [4, 6])
+@pytest.mark.parametrize(("size", "scale"), [((800, 600), 4.0), ((1920, 1080), 4.0)])
+def test_the_status_lines_follow_the_text_size_in_full(
+    players: int, size: tuple[int, int], scale: float
+) -> None:
+    """The status lines are the main reading (what was just said): at 400% they
+    are drawn at 400%'s size, whatever room the trick's cards would like (a cap
+    once held them, and the labels and scores, at 120% to 200%)."""
+    from audiospades.app.table_layout import status_height, unit_for
+
+    pygame.font.init()
+    dealt = {4: 13, 6: 8}[players]
+    layout = table_layout(
+        size,
+        scale,
+        player_count=players,
+        hand_count=dealt,
+        dealt_count=dealt,
+        header_rows=3,
+        labels=LONG_LABELS[:players],
+    )
+    _check_layout(layout)
+    unit = unit_for(size, scale)
+    assert layout.status_top == size[1] - status_height(unit, size[1])
+
+
+def test_the_table_is_a_ring_at_100_percent_in_a_common_window(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """1024x720, 100%, four players: the places stand round the table (deciding
+    the arrangement as if the scores took three rows drew them in one row)."""
+    settings = Settings(
+        language="en", pace="fast", last_rules={"target_score": None, "hand_limit": 1}
+    )
+    h = make_harness(seed=5, settings=settings, draw=True, size=(1024, 720))
+    _mid_trick(h)
+    layout = h.table.layout
+    assert layout is not None and len(layout.places) == 4
+    assert not layout.compact
+    _check_layout(layout)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 720), (1920, 1080)])
+def test_seat_labels_grow_with_the_text_size_in_german_too(
+    size: tuple[int, int],
+) -> None:
+    """QA: German labels stayed at 18 px from 100% to 400% at 800x600 (they were
+    held to their size at 400%, where the trick has the least room). They grow
+    with the text size as far as the window allows, in more lines where needed,
+    never below their size at 100%."""
+    from audiospades.app.table_layout import label_pad, label_rows, line_height
+
+    pygame.font.init()
+    sizes = []
+    for scale in GROWING_SCALES:
+        layout = table_layout(
+            size,
+            scale,
+            player_count=6,
+            hand_count=8,
+            dealt_count=8,
+            header_rows=3,
+            labels=GERMAN_LABELS,
+        )
+        _check_layout(layout)
+        pad = label_pad(layout.frame_width)
+        for place in layout.places:
+            inner = place.label.inflate(-2 * pad, -2 * pad)
+            text, badge = GERMAN_LABELS[place.seat]
+            face, _pieces, rows = label_rows(text, badge, inner.w, layout.label_size)
+            assert len(rows) <= layout.label_lines, (scale, text, rows)
+            assert len(rows) * line_height(face) <= inner.h
+        sizes.append(layout.label_size)
+    assert sizes == sorted(sizes), sizes
+    assert sizes[-1] > sizes[0], sizes
+    english = table_layout(
+        size, 1.0, player_count=6, hand_count=8, header_rows=3, labels=LONG_LABELS
+    )
+    assert sizes[0] >= english.label_size - 2, (sizes, english.label_size)
+
+
+@pytest.mark.parametrize("players", [4, 6])
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+def test_no_table_text_is_drawn_below_a_readable_size(
+    players: int, size: tuple[int, int]
+) -> None:
+    """QA: at 50% the labels were some 7 px tall (an 11 px font at 800x600). The
+    labels, the scores and the status lines keep a floor."""
+    from audiospades.app.table_layout import table_sizes
+
+    pygame.font.init()
+    floor = 18  # a font of 18 px draws capitals some 12 px tall
+    for scale in (0.5, 0.75, 1.0):
+        layout = table_layout(
+            size,
+            scale,
+            player_count=players,
+            hand_count=5,
+            header_rows=3,
+            labels=GERMAN_LABELS[:players],
+        )
+        _check_layout(layout)
+        assert layout.label_size >= floor, (scale, layout.label_size)
+        sizes = table_sizes(size, scale)
+        assert min(sizes.label_size, sizes.header_size, sizes.status_size) >= floor
+
+
+@pytest.mark.parametrize("players", [4, 6])
+@pytest.mark.parametrize(("size", "scale"), [((800, 600), 2.5), ((1920, 1080), 4.0)])
+def test_an_empty_hand_gives_its_room_to_the_trick(
+    players: int, size: tuple[int, int], scale: float
+) -> None:
+    """QA: the last trick of a hand and the game over were drawn as small as with
+    a hand to hold (35x51 px at 800x600, 250%), half the window empty below them:
+    the hand's room was kept with no card in it."""
+    pygame.font.init()
+    dealt = {4: 13, 6: 8}[players]
+
+    def layout(cards: int) -> TableLayout:
+        return table_layout(
+            size,
+            scale,
+            player_count=players,
+            hand_count=cards,
+            dealt_count=dealt,
+            header_rows=3,
+            labels=LONG_LABELS[:players],
+        )
+
+    full, empty = layout(dealt), layout(0)
+    _check_layout(empty)
+    assert empty.compact == full.compact
+    assert empty.places[0].card.h >= 1.5 * full.places[0].card.h
+    # The lowest card reaches down into what was the hand's room.
+    lowest = max(p.card.bottom for p in empty.places)
+    assert lowest > full.places[0].card.bottom + full.places[0].card.h // 2
+    assert lowest < empty.status_top
+
+
+def test_the_places_stay_put_as_the_hand_empties(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """QA (1024x720, six players, 100%): the places stood round the table all hand
+    and jumped into one row when the last card left the hand. The arrangement is
+    the same all hand; the last trick's cards take the hand's room."""
+    settings = Settings(
+        language="en",
+        pace="fast",
+        wait_after_trick=True,
+        last_rules={
+            "preset": "pagat",
+            "target_score": None,
+            "hand_limit": 1,
+            "player_count": 6,
+            "partnerships": False,
+        },
+    )
+    h = make_harness(seed=5, settings=settings, draw=True, size=(1024, 720))
+    arrangements: dict[int, bool] = {}
+    first_trick: list[int] = []
+
+    def last_trick(x: Harness) -> bool:
+        table = x.table
+        if table is None or table.layout is None:
+            return False
+        waits = table.session.awaiting_trick_clear
+        if table.session.game.phase is Phase.BIDDING:
+            return False
+        x.frame()
+        layout = table.layout
+        arrangements[len(table.view.hand)] = layout.compact
+        if waits and not first_trick:
+            first_trick.append(layout.places[0].card.h)
+        return not table.view.hand  # the last trick, shown over the game's end
+
+    h.press("return")
+    for _step in range(400):
+        h.settle()
+        if last_trick(h):
+            break
+        session = h.table.session
+        if session.question is not None:
+            h.press("n")
+        elif session.is_human_turn and session.game.phase is Phase.BIDDING:
+            h.press("3", "return")
+        elif session.is_human_turn:
+            h.press("tab", "return")  # the next card you may play
+        else:
+            h.press("n")  # gather the trick
+    else:
+        raise AssertionError("the hand did not reach its last trick")
+    assert set(arrangements) == set(range(9)), arrangements
+    assert len(set(arrangements.values())) == 1, arrangements
+    assert h.table.layout.places[0].card.h >= 1.5 * first_trick[0]

@@ -334,6 +334,8 @@ def test_the_hand_summary_shows_whole_at_the_status_size(
     lowest = max(p.label.bottom for p in layout.places)
     status = [(t, r) for t, r in texts if r.top > lowest]
     assert " ".join(t for t, _r in status) == said
+    # The status lines, the main reading, follow the text size in full (a cap
+    # that kept the trick's cards at their 100% height once held them at 130%).
     face = font(status_font_size(unit_for(size, 2.0), size[1]))
     full = [face.render(t, True, DARK.text).get_size() for t, _r in status]
     assert [r.size for _t, r in status] == full
