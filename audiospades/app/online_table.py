@@ -229,7 +229,9 @@ class OnlineTableScreen(TableScreen):
                 continue
             if isinstance(item, (YourTurn, Question)):
                 self._told_turn = True
-            for utterance in describe(item, view, names, verbosity):
+            told = describe(item, view, names, verbosity)
+            self.hold_summary(item, told)
+            for utterance in told:
                 services.say(utterance)
         if table.is_over:
             self._tell_how_to_play_again(services)

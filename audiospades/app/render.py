@@ -50,6 +50,8 @@ from audiospades.presenter.sheet import more_above_text, more_below_text
 from audiospades.presenter.words import side_name, signed
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from audiospades.table_control import TableController
 
 __all__ = [
@@ -148,12 +150,16 @@ def wrap(text: str, face: pygame.font.Font, width: int) -> list[str]:
     return lines
 
 
-def _status_lines(surface: pygame.Surface, services: Services) -> int:
+def _status_lines(
+    surface: pygame.Surface, services: Services, texts: Sequence[str] | None = None
+) -> int:
     """The lines the latest spoken line takes at its full size (see draw_status)."""
     unit = _unit(surface, services)
     w, h = surface.get_size()
     face = font(status_font_size(unit, h))
-    return len(wrap(services.last_line, face, w - 2 * min(unit, max(4, w // 40))))
+    width = w - 2 * min(unit, max(4, w // 40))
+    texts = [services.last_line] if texts is None else texts
+    return sum(len(wrap(text, face, width)) for text in texts)
 
 
 def draw_status(
@@ -161,6 +167,7 @@ def draw_status(
     services: Services,
     theme: Theme,
     free_top: int | None = None,
+    texts: Sequence[str] | None = None,
 ) -> None:
     """The latest spoken line, wrapped, at the bottom of the window.
 
@@ -168,8 +175,10 @@ def draw_status(
     grows upwards over the free space that ends at ``free_top`` (the lowest thing
     drawn above it, when the caller knows), and only past that is drawn smaller,
     down to a readable limit; past that limit its start shows, ending in an
-    ellipsis.
+    ellipsis. ``texts``: what to show instead, each from a new line (None: the
+    latest spoken line).
     """
+    texts = [services.last_line] if texts is None else texts
     unit = _unit(surface, services)
     w, h = surface.get_size()
     x = min(unit, max(4, w // 40))
@@ -182,16 +191,21 @@ def draw_status(
         face = font(size)
         step = line_height(face)
         most = max(1, (h - pad - area_top - 6) // step)
-        lines = wrap(services.last_line, face, w - 2 * x)
+        lines = [line for text in texts for line in wrap(text, face, w - 2 * x)]
         if len(lines) <= most or size <= least:
             break
         size -= 1
     if len(lines) > most:
-        lines = lines[:most]
+        # The latest line is kept whole where it can be: what is cut is before it.
+        latest = wrap(texts[-1], face, w - 2 * x) if len(texts) > 1 else []
+        if len(latest) >= most:
+            latest = []
+        lines = lines[: most - len(latest)]
         last = lines[-1]
         while last and face.size(f"{last} …")[0] > w - 2 * x:
             last = last[:-1]
         lines[-1] = f"{last.rstrip()} …"
+        lines += latest
     top = h - len(lines) * step - pad
     pygame.draw.line(surface, theme.muted, (0, top - 4), (w, top - 4), 2)
     for i, line in enumerate(lines):
@@ -469,6 +483,8 @@ def draw_table(
     services: Services,
     table: TableController,
     previous: TableLayout | None = None,
+    *,
+    summary: str = "",
 ) -> TableLayout:
     """The table: scores on top, each player's place and card, the hand below.
 
@@ -535,6 +551,11 @@ def draw_table(
     face = font(header_size)
     hand = list(view.hand)
     focus = hand.index(table.focus) if table.focus in hand else None
+    # The last hand's summary stays readable above what was said since ("Press N
+    # to gather the trick"), while no hand is drawn, until the next deal.
+    said = [services.last_line]
+    if summary and not hand and summary != services.last_line:
+        said = [summary, services.last_line]
     deal = (view.deal_count, scale)
     if (
         previous is not None
@@ -565,7 +586,7 @@ def draw_table(
         labels=labels,
         lifted=[i for i, card in enumerate(hand) if card in table.pass_choice],
         compact=compact,
-        status_lines=0 if hand else _status_lines(surface, services),
+        status_lines=0 if hand else _status_lines(surface, services, said),
     )
     layout = dataclasses.replace(layout, arranged_for=deal)
     y = margin
@@ -650,5 +671,5 @@ def draw_table(
     if layout.focus_frame is not None:
         drawn.append(layout.focus_frame)
     lowest = max([layout.header_bottom, *(r.bottom for r in drawn)])
-    draw_status(surface, services, theme, lowest + sizes.gap)
+    draw_status(surface, services, theme, lowest + sizes.gap, said)
     return layout

@@ -34,6 +34,7 @@ from audiospades.app.services import Services
 from audiospades.app.sheet_screen import ScoreSheetScreen
 from audiospades.commands import Command
 from audiospades.keymap import Context
+from audiospades.notices import Notice
 from audiospades.presenter import Utterance, describe
 from audiospades.presenter import table as table_words
 from audiospades.presenter.replies import reply_utterances
@@ -43,7 +44,7 @@ from audiospades.presenter.system import (
     replace_saved_game_question_text,
 )
 from audiospades.replies import Reply
-from audiospades.rules import Card, SeatView
+from audiospades.rules import Card, HandDealt, HandScored, SeatView
 from audiospades.table_control import TableController, TablePort
 
 if TYPE_CHECKING:
@@ -69,6 +70,10 @@ class TableScreen(Screen):
         """Where the focused card's frame was last drawn (for tests of the picture)."""
         self.layout: TableLayout | None = None
         """The rectangles of the last picture (for tests of the picture)."""
+        self.summary = ""
+        """The last hand's summary, as said: drawn above the latest line until the
+        next deal (not over the game's end), so that it can be read while the last
+        trick or the empty table waits ("Press N to gather the trick" follows it)."""
 
     # --- what the controller holds ---
     @property
@@ -158,7 +163,9 @@ class TableScreen(Screen):
         verbosity = services.settings.verbosity
         said: list[Utterance] = []
         for notice in notices:
-            for utterance in describe(notice, view, self.session.names, verbosity):
+            told = describe(notice, view, self.session.names, verbosity)
+            self.hold_summary(notice, told)
+            for utterance in told:
                 repeat = utterance.text == self._skip_once
                 self._skip_once = ""
                 if not repeat:
@@ -168,6 +175,13 @@ class TableScreen(Screen):
             services.say(utterance)
         if self.session.drain_pending():
             self._sync(services)
+
+    def hold_summary(self, notice: Notice, told: list[Utterance]) -> None:
+        """Keep a hand's summary on the table until the next deal (see draw)."""
+        if isinstance(notice, HandScored):
+            self.summary = " ".join(utterance.text for utterance in told)
+        elif isinstance(notice, HandDealt):
+            self.summary = ""
 
     def _say(self, reply: Reply | None, services: Services) -> None:
         """Speak the controller's answer, worded by the presenter."""
@@ -205,7 +219,12 @@ class TableScreen(Screen):
     def draw(self, surface: pygame.Surface, services: Services) -> None:
         from audiospades.app.render import draw_table
 
-        self.layout = draw_table(surface, services, self.control, self.layout)
+        # Over the game's end the last trick keeps its room: "Game over" and the
+        # score sheet (K) tell the result.
+        summary = "" if self.finished else self.summary
+        self.layout = draw_table(
+            surface, services, self.control, self.layout, summary=summary
+        )
         frame = self.layout.focus_frame
         self.focus_rect = (
             None if frame is None else (frame.x, frame.y, frame.w, frame.h)
