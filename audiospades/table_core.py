@@ -181,8 +181,8 @@ class TableCore:
         ) = None
         self.views_changed = False
         """The seats' views changed with no notice to tell it (a question was
-        answered or dropped): an online table sends them again (the owner clears
-        it)."""
+        answered or dropped, a finished trick gathered after its pause): an online
+        table sends them again (the owner clears it)."""
         self._views_now: dict[int, SeatView] = {}
         """The seats' views built at the moment ``_views_of`` names (game, action
         count, hidden hands): a turn's notice and the frames after it share them."""
@@ -447,6 +447,7 @@ class TableCore:
         if self._now < self._hold_until:
             self._hold_until = self._now
             self.shown_trick = None
+            self.views_changed = True  # the others see it gathered too
 
     # --- the clock ---
     def advance(self, now_ms: int) -> None:
@@ -470,7 +471,11 @@ class TableCore:
         if self._now < self._hold_until:
             return False
         if self.shown_trick is not None:
+            # The pause after the trick is over: it is gathered. No notice says
+            # so; an online table sends the views again, and every seat's picture
+            # drops the trick now, as a local game's does.
             self.shown_trick = None
+            self.views_changed = True
         if game.phase is Phase.DEALING:
             if self._now < self._due:
                 return False

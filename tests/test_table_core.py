@@ -497,3 +497,37 @@ def test_a_computer_player_decides_blind_nil_unseen_at_its_turn() -> None:
     # It said no, then looked and bid: the only view with its cards.
     after = seen[seen.index(("blind", last)) + 1 :]
     assert [what for what, _ in after] == ["bid"] and after[0][1].hand
+
+
+def _to_a_trick_won(table: TableCore) -> None:
+    for _ in range(200):
+        if table.shown_trick is not None:
+            return
+        table.run_until_idle()
+        _act_for_people(table)
+    raise AssertionError("no trick was won")
+
+
+def test_a_trick_gathered_after_its_pause_is_sent_to_every_seat() -> None:
+    """No notice says a trick was gathered: the seats not to lead next would keep
+    it on the table, so the views are marked to be sent again, both when its pause
+    ends and when a person acting at once cuts it short (even with a card refused)."""
+    rules = dataclasses.replace(Rules.pagat(), target_score=None, hand_limit=1)
+    table = _table(rules, humans=(0, 1, 2, 3))
+    _to_a_trick_won(table)
+    table.views_changed = False  # what the owner does when it sends them
+    end = table.now_ms + PACES["fast"].trick
+    table.advance(end - 1)
+    assert table.shown_trick is not None and not table.views_changed
+    table.advance(end)
+    assert table.shown_trick is None and table.views_changed
+
+    table.views_changed = False
+    _to_a_trick_won(table)
+    table.views_changed = False
+    leader = table.game.to_act
+    assert leader is not None
+    held = set(table.game.hand(leader))
+    card = next(c for c in STANDARD_DECK if c not in held)
+    assert not table.play(leader, card)
+    assert table.shown_trick is None and table.views_changed

@@ -319,6 +319,11 @@ class RemoteTable:
     def take_update(self, update: p.TableUpdate) -> None:
         """What happened since the last update."""
         self.awaiting_reply = False
+        if not update.notices and update.view is not None:
+            # The views sent again with nothing to tell: during play, the server's
+            # pause after a trick is over and the trick gathered (no question is
+            # open then). Gone from the picture now, as at a local table.
+            self.shown_trick = None
         self._take(update.notices, update.view)
 
     def take_info(self, info: p.TableInfo) -> None:

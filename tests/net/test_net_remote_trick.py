@@ -1,17 +1,22 @@
 """The online table shows a finished trick as a local game does: on the table for
-the server's pause, gone when the next lead is announced."""
+the server's pause, gone when the pause ends (the next lead is announced, or the
+views are sent again to the seats that are not to lead)."""
 
 from __future__ import annotations
 
+import asyncio
+from pathlib import Path
 from types import SimpleNamespace
+
+from net_client import NetPlayer, run, running_server, url_of
 
 from audiospades.net import codec
 from audiospades.net import protocol as p
 from audiospades.net.remote import RemoteTable
 from audiospades.notices import YourTurn
-from audiospades.rules import Game, Phase, Rules, TrickWon
+from audiospades.rules import CardPlayed, Game, Phase, Rules, SeatView, TrickWon
 from audiospades.seating import Seating
-from audiospades.table_core import PACES, TableCore
+from audiospades.table_core import PACES, Delays, TableCore
 
 
 def _snapshot(core: TableCore) -> p.TableSnapshot:
@@ -80,3 +85,95 @@ def test_the_last_trick_is_gone_when_your_lead_is_announced() -> None:
     assert core.is_over
     assert leads_after_a_trick > 0  # seed 6: you win the first trick, and lead
     assert shown_in_the_pause > 0  # ... and a trick shown while the server waits
+
+
+class _Watching:
+    """A spectator's client, read only when a person is about to lead."""
+
+    def __init__(self, player: NetPlayer) -> None:
+        self.player = player
+        self.remote: RemoteTable | None = None
+        self.shown_after_trick = False
+        """The last update brought a trick won: it is on the table."""
+        self.gathered_before_lead = 0
+
+    async def gathered(self) -> None:
+        """Read what the watcher was sent until the finished trick is gathered:
+        the server's pause is over (the lead about to be played was announced in
+        the same breath). Fails if the watcher is told nothing (WAIT)."""
+        while True:
+            message = await self.player.recv()
+            if isinstance(message, p.TableSnapshot):
+                client = SimpleNamespace(welcome=None, count_game=None)
+                self.remote = RemoteTable(client, message)  # type: ignore[arg-type]
+            if not isinstance(message, p.TableUpdate) or self.remote is None:
+                continue
+            self.remote.take_update(message)
+            notices = self.remote.drain()
+            if any(isinstance(n, TrickWon) for n in notices):
+                self.shown_after_trick = True
+                assert self.remote.shown_trick is not None
+            elif any(isinstance(n, CardPlayed) for n in notices):
+                self.shown_after_trick = False
+            elif self.shown_after_trick:
+                assert self.remote.shown_trick is None
+                self.shown_after_trick = False
+                self.gathered_before_lead += 1
+                return
+
+
+class _Leading(NetPlayer):
+    """A person who, before leading a trick after the first, checks the watcher."""
+
+    watching: _Watching | None = None
+
+    async def act(self, view: SeatView) -> None:
+        if (
+            view.phase is Phase.PLAYING
+            and not view.trick
+            and view.trick_index
+            and self.watching is not None
+        ):
+            await self.watching.gathered()
+        await super().act(view)
+
+
+def test_a_watcher_sees_the_trick_gathered_when_the_pause_ends_before_the_lead(
+    tmp_path: Path,
+) -> None:
+    """At a real table of four people, someone watching is never told "Your
+    lead.": the server's pause after a trick ends with the views sent again, and
+    the watcher's picture (the game's client, and a browser page's, built from it)
+    drops the finished trick then, as a local game does, before the next lead's
+    card. Before, it kept the trick, its winner framed, until that card came.
+
+    People, not computer players, lead here: a computer player's card may come in
+    the very moment the pause ends, which gathers the trick as well."""
+    pause = Delays(bot=0, trick=50, hand=0)  # a pause of 0 would end at once
+
+    async def scenario() -> int:
+        async with running_server(tmp_path / "server.db", delays=pause) as server:
+            url = url_of(server)
+            people = [_Leading(url, name) for name in ("Ann", "Bob", "Cid", "Dee")]
+            for person in people:
+                await person.connect()
+            ann = people[0]
+            rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
+            await ann.send({"type": "create_table", "name": "T", "rules": rules})
+            table = (await ann.expect(p.TableSnapshot)).table.id
+            for seat, person in enumerate(people[1:], start=1):
+                await person.send({"type": "join_seat", "table": table, "seat": seat})
+                await person.expect(p.TableSnapshot)
+            player = NetPlayer(url, "Watcher")
+            await player.connect()
+            await player.send({"type": "spectate", "table": table, "chair": 2})
+            watching = _Watching(player)
+            for person in people:
+                person.watching = watching
+            await ann.send({"type": "start_game"})
+            await asyncio.gather(*(person.play_to_the_end() for person in people))
+            for person in (*people, player):
+                await person.close()
+            return watching.gathered_before_lead
+
+    assert run(scenario(), timeout=120) == 12  # every lead after the first
