@@ -24,6 +24,7 @@ from audiospades.presenter.system import (
     key_help_text,
     own_help_text,
     rate_text,
+    unavailable_key_text,
     what_key_text,
 )
 from audiospades.sound import Cue
@@ -101,11 +102,13 @@ class App:
                 # In the screen's own words where F1 has them (Enter after the
                 # game, Escape at a networked table).
                 words = screen.help_meanings().get(command) if command else None
-                text = (
-                    key_help_text(key.chord, command)
-                    if words is None
-                    else own_help_text(key.chord, words)
-                )
+                if command is not None and command in screen.unavailable_keys():
+                    # N without nil: why it does nothing, as pressing it says.
+                    text = unavailable_key_text(key.chord, command)
+                elif words is None:
+                    text = key_help_text(key.chord, command)
+                else:
+                    text = own_help_text(key.chord, words)
                 services.say(Utterance(text, interrupt=True))
             return
         if screen.accepts_text and _types(key):

@@ -27,6 +27,7 @@ from audiospades.app.table_layout import (
     TEXT_FLOOR,
     Place,
     TableLayout,
+    badge_pieces,
     corner_rect,
     cut_word,
     flow,
@@ -44,10 +45,8 @@ from audiospades.app.table_layout import (
     unit_for,
 )
 from audiospades.app.themes import Color, Theme, theme_of
-from audiospades.i18n import _
 from audiospades.presenter.scoring import goal_text
 from audiospades.presenter.sheet import more_above_text, more_below_text
-from audiospades.presenter.words import side_name, signed
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -381,8 +380,7 @@ def _draw_label(
             if i < len(pieces):
                 images.append((pieces[i], False))
             else:
-                assert badge is not None
-                images.append((badge, True))
+                images.append((badge_pieces(badge)[i - len(pieces)], True))
         pad = face.get_height() // 4
         total = sum(face.size(t)[0] + (2 * pad if b else 0) for t, b in images)
         total += gap * (len(images) - 1)
@@ -500,11 +498,12 @@ def draw_table(
     from audiospades.presenter.table import (
         bid_field_text,
         cards_received,
-        dealer_mark_text,
         dealer_shown,
         received_mark_text,
         seat_label_text,
+        seat_marks_text,
         seats_to_act,
+        side_score_text,
         turn_header_text,
     )
 
@@ -514,9 +513,9 @@ def draw_table(
     scale = services.settings.text_scale
     view = table.view
     names = table.port.names
-    dealer, dealer_seat = dealer_mark_text(), dealer_shown(view)
+    dealer_seat = dealer_shown(view)
     labels = tuple(
-        (seat_label_text(seat, view, names), dealer if seat == dealer_seat else None)
+        (seat_label_text(seat, view, names), seat_marks_text(seat, view, dealer_seat))
         for seat in range(view.player_count)
     )
     dealt = view.rules.hand_size
@@ -530,10 +529,7 @@ def draw_table(
     # Scores, the goal and whose turn, always visible, flowing over as few rows.
     items: list[_Item] = []
     for side in range(view.rules.side_count):
-        text = _("{side}: {total}").format(
-            side=side_name(side, view, names), total=signed(view.totals[side])
-        )
-        items.append((text, theme.text, False))
+        items.append((side_score_text(side, view, names), theme.text, False))
     items.append((goal_text(view.rules), theme.muted, False))
     trick_waits = table.port.awaiting_trick_clear
     acting = seats_to_act(view, trick_waits)

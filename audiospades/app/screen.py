@@ -116,6 +116,14 @@ class Screen:
         """
         return {}
 
+    def unavailable_keys(self) -> frozenset[Command]:
+        """Commands the rules leave no use for here (N without nil).
+
+        F1 leaves them out (see :meth:`help_meanings`); "what does this key do"
+        says why.
+        """
+        return frozenset()
+
     def on_enter(self, services: Services) -> None:
         """The screen became the top one for the first time."""
 

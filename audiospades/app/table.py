@@ -108,6 +108,9 @@ class TableScreen(Screen):
     def help_contexts(self) -> tuple[Context, ...]:
         return self.control.help_order(self.key_contexts())
 
+    def unavailable_keys(self) -> frozenset[Command]:
+        return self.control.unavailable_keys()
+
     def help_meanings(self) -> Mapping[Command, str | None]:
         # Once the game is over, Enter plays no card: it tells the result again.
         # A key the rules leave no use for (N for nil, without nil) is not listed.

@@ -147,7 +147,15 @@ def label_height(label_size: int, frame: int, lines: int = LABEL_LINES) -> int:
 
 
 Label = tuple[str, str | None]
-"""A player's label: its text (two spaces part name, bid and tricks) and badge."""
+"""A player's label: its text (two spaces part name, bid and tricks) and badges
+(two spaces part them: "partner  dealer"), or None."""
+
+
+def badge_pieces(badge: str | None) -> list[str]:
+    """A label's badges, each drawn in its own box ("partner", "dealer")."""
+    if badge is None:
+        return []
+    return [b.strip() for b in badge.split("  ") if b.strip()]
 
 
 def cut_word(face: pygame.font.Font, word: str, width: int) -> list[str]:
@@ -183,8 +191,7 @@ def label_rows(
         for word in chunk.split():
             pieces += cut_word(face, word, width)
     widths = [face.size(c)[0] for c in pieces]
-    if badge is not None:
-        widths.append(badge_width(face, badge))
+    widths += [badge_width(face, b) for b in badge_pieces(badge)]
     return face, pieces, flow(widths, width, face.size("  ")[0])
 
 
@@ -197,7 +204,7 @@ def _widest_word(labels: tuple[Label, ...], size: int) -> int:
     face = font(size)
     words = [word for text, _badge in labels for word in text.split()]
     widths = [face.size(word)[0] for word in words]
-    widths += [badge_width(face, b) for _text, b in labels if b is not None]
+    widths += [badge_width(face, b) for _text, x in labels for b in badge_pieces(x)]
     return max(widths, default=0)
 
 

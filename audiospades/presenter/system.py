@@ -607,6 +607,21 @@ def key_help_text(chord: Chord, command: Command | None) -> str:
     )
 
 
+def unavailable_key_text(chord: Chord, command: Command) -> str:
+    """The "what does this key do" answer for a key the rules leave no use for.
+
+    F1 leaves it out; N, when the rules allow no nil, says so as N itself does.
+    """
+    if command is Command.BID_NIL:
+        # Translators: "what does this key do" on the nil key when the game's rules
+        # allow no nil; the same words as pressing it: "N: Nil is not allowed in
+        # these rules."
+        return _("{key}: Nil is not allowed in these rules.").format(
+            key=key_label(chord)
+        )
+    return key_help_text(chord, command)
+
+
 def unbound_key_text(chord: Chord) -> str:
     """A key that does nothing at the table: say so, and where the keys are."""
     return _("{key} does nothing here. {help} lists the keys.").format(

@@ -24,11 +24,13 @@ from audiospades.presenter.words import (
     is_you,
     join_list,
     only_players_text,
+    own_side,
     player_name,
     player_title,
     rank_name,
     side_name,
     side_subject,
+    signed,
     suit_name,
     suit_title,
     the_card,
@@ -755,6 +757,61 @@ def received_mark_text() -> str:
 def dealer_mark_text() -> str:
     """The tag beside the dealer's name on the picture."""
     return _("dealer")
+
+
+def side_letter(side: int, view: SeatView) -> str | None:
+    """The letter the picture gives a side, so that its players' labels match it.
+
+    Only where a label's side is not plain: with three partnerships (or for a
+    spectator) each other side has a letter, A first; your own side has none (your
+    partner is tagged "partner"), nor has either side of two, nor a player alone.
+    """
+    rules = view.rules
+    if not rules.partnerships:
+        return None
+    own = own_side(view)
+    if side == own or (own is not None and rules.side_count <= 2):
+        return None
+    others = [s for s in range(rules.side_count) if s != own]
+    return "ABCDEFGH"[others.index(side)]
+
+
+def side_score_text(side: int, view: SeatView, names: Sequence[str]) -> str:
+    """A side's score in the picture's header: "Rosa and Frank (side A): +10"."""
+    letter = side_letter(side, view)
+    name = side_name(side, view, names)
+    total = signed(view.totals[side])
+    if letter is None:
+        return _("{side}: {total}").format(side=name, total=total)
+    # Translators: a side's score in the picture's header with three partnerships;
+    # the letter matches the tag on its players' labels ("side A").
+    return _("{side} (side {letter}): {total}").format(
+        side=name, letter=letter, total=total
+    )
+
+
+def seat_marks_text(seat: int, view: SeatView, dealer: int) -> str | None:
+    """The tags on a player's label: "partner" or "side A", and "dealer".
+
+    Two spaces part the tags (each is drawn in its own box). None: no tag.
+    """
+    marks: list[str] = []
+    own = own_side(view)
+    side = view.side_of(seat)
+    if view.rules.partnerships and own is not None and side == own:
+        if seat != view.seat:
+            # Translators: a short tag on your partner's label on the picture.
+            marks.append(pgettext("table tag", "partner"))
+    else:
+        letter = side_letter(side, view)
+        if letter is not None:
+            # Translators: a short tag on a player's label on the picture: the
+            # side they play for, as the header names it ("Rosa and Frank (side
+            # A)").
+            marks.append(pgettext("table tag", "side {letter}").format(letter=letter))
+    if seat == dealer:
+        marks.append(dealer_mark_text())
+    return "  ".join(marks) if marks else None
 
 
 def trick_gathered_text() -> str:

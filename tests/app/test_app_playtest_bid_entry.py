@@ -126,6 +126,25 @@ def test_without_nil_n_says_so_at_once_and_f1_does_not_offer_it(
     assert any(line.startswith("Backspace: erase a digit, ") for line in heard)
 
 
+def test_without_nil_f2_on_n_says_nil_is_not_allowed(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """QA: F1 no longer listed N without nil, but F2 on N still said "N: bid nil."."""
+    rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
+    rules |= {"nil_allowed": False, "blind_nil_allowed": False}
+    h = make_harness(
+        seed=3, settings=Settings(language="en", pace="fast", last_rules=rules)
+    )
+    h.press("return")
+    play_until(h, my_bid_turn)
+    h.press("f2")
+    h.press("n")
+    assert h.last == "N: Nil is not allowed in these rules."
+    h.press("f2")
+    assert h.table is not None
+    assert h.table.session.game.bids[0] is None
+
+
 def test_after_the_game_b_and_a_digit_say_the_game_is_over(
     make_harness: Callable[..., Harness],
 ) -> None:

@@ -226,3 +226,50 @@ def test_cards_passed_to_you_are_tagged_until_the_first_trick_is_played(
     play_until(h, lambda x: bool(x.table.view.completed_tricks))
     h.frame()
     assert not _marks(Mark.RECEIVED)
+
+
+def _partners_table(make_harness: Callable[..., Harness], players: int) -> Harness:
+    rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
+    rules |= {"player_count": players, "partnerships": True}
+    settings = Settings(language="en", pace="fast", last_rules=rules)
+    h = make_harness(seed=5, settings=settings, draw=True)
+    h.press("return")
+    play_until(h, my_bid_turn)
+    h.frame()
+    return h
+
+
+def _tagged_seats(h: Harness, tag: str) -> list[int]:
+    """The seats whose labels carry ``tag`` in the last picture."""
+    layout = h.table.layout
+    assert layout is not None
+    boxes = [rect for text, rect in drawn_texts() if text == tag]
+    return sorted(p.seat for p in layout.places for b in boxes if p.label.contains(b))
+
+
+def test_three_partnerships_tag_each_label_with_its_side(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """QA: at six players in three partnerships nothing on the labels said who
+    played with whom; only the header named the sides. Your partner's label is
+    tagged "partner", the others' "side A" or "side B" as the header names them."""
+    h = _partners_table(make_harness, 6)
+    texts = [text for text, _rect in drawn_texts()]
+    assert "You and Greta: 0" in texts
+    assert "Rosa and Frank (side A): 0" in texts
+    assert "The Professor and Omar (side B): 0" in texts
+    names = h.table.session.names
+    assert [names[s] for s in _tagged_seats(h, "partner")] == ["Greta"]
+    assert [names[s] for s in _tagged_seats(h, "side A")] == ["Rosa", "Frank"]
+    assert [names[s] for s in _tagged_seats(h, "side B")] == ["The Professor", "Omar"]
+    assert _tagged_seats(h, "dealer") == [h.table.view.dealer]
+
+
+def test_two_partnerships_tag_your_partner(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """With two sides, the partner's tag says it all: the others play together."""
+    h = _partners_table(make_harness, 4)
+    texts = [text for text, _rect in drawn_texts()]
+    assert _tagged_seats(h, "partner") == [2]
+    assert not [t for t in texts if t.startswith("side ") or "(side" in t]
