@@ -465,6 +465,33 @@ def trick_floor(size: tuple[int, int]) -> int:
     return max(TRICK_CARD_LEAST, size[1] // 10)
 
 
+def _trick_card_h(
+    size: tuple[int, int],
+    text_scale: float,
+    words: float,
+    *,
+    player_count: int,
+    hand_count: int,
+    header_rows: int,
+    labels: tuple[Label, ...],
+    compact: bool,
+    header_size: int | None = None,
+) -> int:
+    """How tall the trick's cards are drawn in such a layout (0 with no places)."""
+    layout = _layout(
+        size,
+        text_scale,
+        words,
+        player_count=player_count,
+        hand_count=hand_count,
+        header_rows=header_rows,
+        header_size=header_size,
+        labels=labels,
+        compact=compact,
+    )
+    return layout.places[0].card.h if layout.places else 0
+
+
 @lru_cache(maxsize=64)
 def _most_words_scale(
     size: tuple[int, int],
@@ -485,7 +512,7 @@ def _most_words_scale(
     """
 
     def card_h(words: float) -> int:
-        layout = _layout(
+        return _trick_card_h(
             size,
             MOST_SCALE,
             words,
@@ -495,7 +522,6 @@ def _most_words_scale(
             labels=labels,
             compact=True,
         )
-        return layout.places[0].card.h if layout.places else 0
 
     least = min(trick_floor(size), card_h(1.0))
     if card_h(MOST_SCALE) >= least:
@@ -558,7 +584,7 @@ def table_arrangement(
     )
 
     def card_h(compact: bool) -> int:
-        layout = _layout(
+        return _trick_card_h(
             size,
             text_scale,
             words,
@@ -569,7 +595,6 @@ def table_arrangement(
             labels=labels,
             compact=compact,
         )
-        return layout.places[0].card.h if layout.places else 0
 
     row_h, round_h = card_h(True), card_h(False)
     return round_h < 0.75 * row_h or round_h < min(trick_floor(size), row_h)
