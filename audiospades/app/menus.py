@@ -327,10 +327,16 @@ class HelpScreen(MenuScreen):
 
         F1 and the online game menu's Keys give this same list.
         """
+        # A key the rules leave no use for (N without nil) is not listed, unless
+        # the screen has its own words for it.
+        meanings = {
+            **dict.fromkeys(screen.unavailable_keys()),
+            **screen.help_meanings(),
+        }
         return cls(
             tuple(c for c in screen.key_contexts() if c != Context.GLOBAL),
             tuple(c for c in screen.help_contexts() if c != Context.GLOBAL),
-            screen.help_meanings(),
+            meanings,
         )
 
     def on_enter(self, services: Services) -> None:

@@ -142,7 +142,6 @@ class OnlineTableScreen(TableScreen):
         # about the next game.
         with self._words():
             meanings: dict[Command, str | None] = {Command.UNDO: None}
-            meanings.update(dict.fromkeys(self.control.unavailable_keys()))
             if self._is_over_here():
                 words = play_again_action_text(self.remote.is_host)
                 meanings.update(dict.fromkeys(AFTER_THE_GAME, words))

@@ -119,8 +119,8 @@ class Screen:
     def unavailable_keys(self) -> frozenset[Command]:
         """Commands the rules leave no use for here (N without nil).
 
-        F1 leaves them out (see :meth:`help_meanings`); "what does this key do"
-        says why.
+        F1 leaves them out unless :meth:`help_meanings` words them
+        (``HelpScreen.of``); "what does this key do" says why.
         """
         return frozenset()
 

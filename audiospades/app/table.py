@@ -113,14 +113,7 @@ class TableScreen(Screen):
 
     def help_meanings(self) -> Mapping[Command, str | None]:
         # Once the game is over, Enter plays no card: it tells the result again.
-        # A key the rules leave no use for (N for nil, without nil) is not listed.
-        meanings: dict[Command, str | None] = dict.fromkeys(
-            self.control.unavailable_keys()
-        )
-        meanings.update(
-            dict.fromkeys(self.control.after_game_keys(), game_over_key_text())
-        )
-        return meanings
+        return dict.fromkeys(self.control.after_game_keys(), game_over_key_text())
 
     def on_enter(self, services: Services) -> None:
         self.control.hints = HintAhead(background=thinks_in_background(services))
