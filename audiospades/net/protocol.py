@@ -495,6 +495,11 @@ class CardFace(Message, frozen=True):
     playable: bool = False
     chosen: bool = False
     """Chosen to pass."""
+    tag: str | None = None
+    """A short word drawn on the card, as the game's picture draws it: "new" on a
+    card of the hand passed to you (until the first trick is complete), "led" on
+    the first card of the trick on the table. None: no tag (and from older
+    servers)."""
 
 
 class Place(Message, frozen=True):
@@ -507,6 +512,10 @@ class Place(Message, frozen=True):
     """The card the seat has on the table now."""
     is_turn: bool
     is_dealer: bool
+    marks: list[str] = []
+    """The tags by the label, each in its own box, as the game's picture draws
+    them: "partner", or with three partnerships the seat's side ("side A"), and
+    "dealer". Empty from older servers."""
     won_trick: bool = False
     """The card here won the finished trick still shown (the page frames it; its
     ``label`` says so). False while a trick is under way, and from older servers."""

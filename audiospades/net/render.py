@@ -61,8 +61,12 @@ from audiospades.presenter.system import (
     unbound_key_text,
 )
 from audiospades.presenter.table import (
+    cards_received,
     dealer_shown,
+    led_mark_text,
+    received_mark_text,
     seat_label_text,
+    seat_marks_text,
     seats_to_act,
 )
 from audiospades.presenter.words import card_name, watching
@@ -619,15 +623,20 @@ class WebSeat:
             legal = view.legal_plays
         elif passing:
             legal = frozenset(view.hand)  # any card may be chosen to pass
+        # The trick's first card is tagged "led" (who led it), the cards passed to
+        # you "new" until the first trick is complete, as on the game's picture.
+        leader = trick[0][0] if trick else None
+        received = cards_received(view)
         places = [
             p.Place(
                 seat=seat,
                 label=seat_label_text(seat, view, names),
-                card=_table_face(on_table[seat], seat == winner)
+                card=_table_face(on_table[seat], seat == winner, seat == leader)
                 if seat in on_table
                 else None,
                 is_turn=seat in acting,
                 is_dealer=seat == dealer,
+                marks=_marks(seat_marks_text(seat, view, dealer)),
                 won_trick=seat == winner and seat in on_table,
             )
             for seat in range(view.player_count)
@@ -637,7 +646,13 @@ class WebSeat:
             header=web_words.picture_header(view, names, port.awaiting_trick_clear),
             places=places,
             hand=[
-                _face(card, card in legal, card in control.pass_choice) for card in hand
+                _face(
+                    card,
+                    card in legal,
+                    card in control.pass_choice,
+                    received_mark_text() if card in received else None,
+                )
+                for card in hand
             ],
             focus=hand.index(control.focus) if control.focus in hand else None,
             bid_entry=control.bid_entry,
@@ -671,14 +686,33 @@ def _chair_items(info: p.TableInfo) -> list[p.ListItem]:
     ]
 
 
-def _table_face(card: Card, won: bool) -> p.CardFace:
-    """A card on the table; the one that won the finished trick says so."""
+def _marks(text: str | None) -> list[str]:
+    """A label's tags, one each ("partner", "dealer").
+
+    The presenter parts them with two spaces; the game's picture draws each in its
+    own box, split the same way.
+    """
+    if text is None:
+        return []
+    return [mark.strip() for mark in text.split("  ") if mark.strip()]
+
+
+def _table_face(card: Card, won: bool, led: bool = False) -> p.CardFace:
+    """A card on the table.
+
+    The one that won the finished trick says so; the one that led it is tagged.
+    """
+    tag = led_mark_text() if led else None
     if not won:
-        return _face(card)
-    return p.CardFace(card=str(card), label=web_words.won_trick_card_text(card))
-
-
-def _face(card: Card, playable: bool = False, chosen: bool = False) -> p.CardFace:
+        return _face(card, tag=tag)
     return p.CardFace(
-        card=str(card), label=card_name(card), playable=playable, chosen=chosen
+        card=str(card), label=web_words.won_trick_card_text(card), tag=tag
+    )
+
+
+def _face(
+    card: Card, playable: bool = False, chosen: bool = False, tag: str | None = None
+) -> p.CardFace:
+    return p.CardFace(
+        card=str(card), label=card_name(card), playable=playable, chosen=chosen, tag=tag
     )

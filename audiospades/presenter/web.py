@@ -29,8 +29,8 @@ from audiospades.presenter.online import (
     seat_item_label,
 )
 from audiospades.presenter.scoring import goal_text
-from audiospades.presenter.table import turn_header_text
-from audiospades.presenter.words import card_name, side_name, signed
+from audiospades.presenter.table import side_score_text, turn_header_text
+from audiospades.presenter.words import card_name
 from audiospades.rules import Card, SeatView
 from audiospades.textmark import N_
 
@@ -42,11 +42,9 @@ def picture_header(
 
     That is who is to bid, pass or play, a trick to gather, or the winner.
     """
+    # With three partnerships each other side is lettered, as its players' tags.
     items = [
-        _("{side}: {total}").format(
-            side=side_name(side, view, names), total=signed(view.totals[side])
-        )
-        for side in range(view.rules.side_count)
+        side_score_text(side, view, names) for side in range(view.rules.side_count)
     ]
     items.append(goal_text(view.rules))
     waits = turn_header_text(view, names, trick_waits)
