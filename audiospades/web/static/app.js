@@ -661,6 +661,30 @@ function drawWaiting(screen, chosen) {
   }
 }
 
+// A short word on a card, as the game's picture draws it ("new": passed to you;
+// "led": the trick's first card), worded by the server; its id names it as the
+// card's description for screen readers.
+function cardTag(face, id) {
+  const tag = document.createElement("span");
+  tag.className = "tag";
+  tag.id = id;
+  tag.textContent = face.tag;
+  return tag;
+}
+
+// A label's tags ("partner", "side A", "dealer"), each in its own box.
+function placeMarks(marks) {
+  const box = document.createElement("span");
+  box.className = "marks";
+  for (const text of marks || []) {
+    const mark = document.createElement("span");
+    mark.className = "mark";
+    mark.textContent = text;
+    box.append(mark);
+  }
+  return box;
+}
+
 function cardFace(face) {
   const card = document.createElement("span");
   const rank = face.card.slice(0, -1);
@@ -718,6 +742,12 @@ function drawTable(screen) {
       // The card that won the finished trick still shown is framed, as in the
       // game's picture; its name says so ("ace of spades, won the trick").
       shown.setAttribute("aria-label", place.card.label);
+      if (place.card.tag) {
+        // "led": the first card of the trick, said as the card's description.
+        const id = `tag-table-${place.card.card}`;
+        shown.append(cardTag(place.card, id));
+        shown.setAttribute("aria-describedby", id);
+      }
       if (place.won_trick) {
         shown.classList.add("won");
         shown.dataset.won = "true";
@@ -725,7 +755,7 @@ function drawTable(screen) {
       }
       slot.append(shown);
     }
-    box.append(who, slot);
+    box.append(who, placeMarks(place.marks), slot);
     places.append(box);
   }
   $("bid-entry").textContent = picture.bid_entry;
@@ -738,6 +768,14 @@ function drawTable(screen) {
     const choose = button("", () => pressKey("return", false, false, face.card),
       face.label, `card-${face.card}`);
     choose.append(cardFace(face));
+    if (face.tag) {
+      // "new": passed to you (until the first trick is complete), said after
+      // the card's name as its description. Beside the card's face, not in it:
+      // a card that may not be played is dimmed, its tag never.
+      const id = `tag-hand-${face.card}`;
+      choose.append(cardTag(face, id));
+      choose.setAttribute("aria-describedby", id);
+    }
     if (!face.playable) {
       choose.classList.add("dim");
       // Said by screen readers ("unavailable"), as the arrow keys say "not
