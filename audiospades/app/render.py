@@ -255,6 +255,8 @@ def draw_field(
         first = lines[0]
         while first and face.size(f"… {first}")[0] > width:
             first = first[1:]
+        if first != lines[0] and " " in first.rstrip():
+            first = first.split(" ", 1)[1]  # whole words after the ellipsis
         lines[0] = f"… {first.lstrip()}"
     top = h - (len(heads) + len(lines)) * step - pad
     pygame.draw.line(surface, theme.muted, (0, top - 4), (w, top - 4), 2)
