@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 from audiospades import i18n, storage
 from audiospades.app.screen import Pop, Push, Transition
 from audiospades.app.services import Services
-from audiospades.app.text_entry import TextEntryScreen
+from audiospades.app.text_entry import Backdrop, TextEntryScreen
 from audiospades.net.client import Connection
 from audiospades.net.protocol import MAX_CHAT_LENGTH, Chat
 from audiospades.net.remote import NewsKind, OnlineClient, OnlineNews
@@ -185,8 +185,13 @@ def say_news(
         services.say(utterance)
 
 
-def chat_entry(session: OnlineSession, *, at_table: bool) -> Push:
-    """The one-line chat entry (the chat key, at a table or in the lobby)."""
+def chat_entry(
+    session: OnlineSession, *, at_table: bool, backdrop: Backdrop | None = None
+) -> Push:
+    """The one-line chat entry (the chat key, at a table or in the lobby).
+
+    ``backdrop``: the table whose picture shows the line (None: a page of its own).
+    """
 
     def accepted(services: Services, text: str) -> Transition:
         if text:
@@ -200,5 +205,6 @@ def chat_entry(session: OnlineSession, *, at_table: bool) -> Push:
             CHAT_TABLE if at_table else CHAT_LOBBY,
             accepted,
             max_length=MAX_CHAT_LENGTH,
+            backdrop=backdrop,
         )
     )

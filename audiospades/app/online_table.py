@@ -170,9 +170,14 @@ class OnlineTableScreen(TableScreen):
                 self._say_where_things_stand(services, returning=rejoined, named=named)
             super().on_enter(services)
 
-    def draw(self, surface: pygame.Surface, services: Services) -> None:
+    def draw_with_field(
+        self,
+        surface: pygame.Surface,
+        services: Services,
+        field: tuple[str, str] | None,
+    ) -> None:
         with self._words():
-            super().draw(surface, services)
+            super().draw_with_field(surface, services, field)
 
     def is_busy(self) -> bool:
         table = self.remote
@@ -289,7 +294,9 @@ class OnlineTableScreen(TableScreen):
         self, command: Command | None, key: KeyPress, services: Services
     ) -> Transition | None:
         if command is Command.CHAT:
-            return chat_entry(self.online, at_table=True)
+            # The field is drawn on this table's picture, in the status lines'
+            # place: the cards and the trick stay in sight while typing.
+            return chat_entry(self.online, at_table=True, backdrop=self)
         if command is Command.MENU:
             return Push(OnlineGameMenu(self))
         table = self.remote

@@ -34,6 +34,7 @@ from audiospades.app.table_layout import (
     font,
     label_pad,
     label_rows,
+    lead_tag,
     line_height,
     status_font_size,
     status_height,
@@ -42,6 +43,7 @@ from audiospades.app.table_layout import (
     table_layout,
     table_sizes,
     table_text_scale,
+    tag_pad,
     unit_for,
 )
 from audiospades.app.themes import Color, Theme, theme_of
@@ -85,6 +87,10 @@ class Mark(StrEnum):
     """The field that shows the bid being typed."""
     RECEIVED = "received"
     """The tag of a card passed to you (until the first trick is complete)."""
+    LED = "led"
+    """The tag beside the trick's first card: who led it."""
+    CHAT = "chat"
+    """The field of a chat line being typed (in place of the status lines)."""
 
 
 _marks: list[tuple[Mark, pygame.Rect]] = []
@@ -209,6 +215,60 @@ def draw_status(
     pygame.draw.line(surface, theme.muted, (0, top - 4), (w, top - 4), 2)
     for i, line in enumerate(lines):
         blit_text(surface, face, line, theme.text, (x, top + i * step))
+
+
+def draw_field(
+    surface: pygame.Surface,
+    services: Services,
+    theme: Theme,
+    field: tuple[str, str],
+    free_top: int | None = None,
+) -> None:
+    """A line being typed (a chat line), in the status lines' place.
+
+    ``field`` is its label ("Chat to the table") and its text (the cursor
+    included). The label takes the first line and the text, in a box, the others,
+    at the status lines' size; the box grows upwards over the free space that
+    ends at ``free_top`` as :func:`draw_status` does, and a line too long for it
+    shows its end (where the typing is), its start cut off with an ellipsis.
+    While it is open the latest spoken line is the typing's echo, which the field
+    shows whole.
+    """
+    label, text = field
+    unit = _unit(surface, services)
+    w, h = surface.get_size()
+    x = min(unit, max(4, w // 40))
+    face = font(status_font_size(unit, h))
+    step = line_height(face)
+    pad = status_pad(unit, h)
+    reserved = h - status_height(unit, h)
+    area_top = reserved if free_top is None else min(reserved, free_top)
+    most = max(2, (h - pad - area_top - 6) // step)
+    inset = tag_pad(face)
+    width = w - 2 * x - 2 * inset
+    heads = wrap(label, face, w - 2 * x) or [""]
+    heads = heads[: max(1, most - 1)]
+    lines = wrap(text, face, width) or [""]
+    room = most - len(heads)
+    if len(lines) > room:
+        lines = lines[-room:]
+        first = lines[0]
+        while first and face.size(f"… {first}")[0] > width:
+            first = first[1:]
+        if first != lines[0] and " " in first.rstrip():
+            first = first.split(" ", 1)[1]  # whole words after the ellipsis
+        lines[0] = f"… {first.lstrip()}"
+    top = h - (len(heads) + len(lines)) * step - pad
+    pygame.draw.line(surface, theme.muted, (0, top - 4), (w, top - 4), 2)
+    for i, line in enumerate(heads):
+        blit_text(surface, face, line, theme.text, (x, top + i * step))
+    box_top = top + len(heads) * step
+    box = pygame.Rect(x, box_top, w - 2 * x, len(lines) * step)
+    _marks.append((Mark.CHAT, box))
+    pygame.draw.rect(surface, theme.highlight, box, border_radius=inset)
+    for i, line in enumerate(lines):
+        at = (x + inset, box_top + i * step)
+        blit_text(surface, face, line, theme.background, at)
 
 
 def _marker(
@@ -483,6 +543,7 @@ def draw_table(
     previous: TableLayout | None = None,
     *,
     summary: str = "",
+    field: tuple[str, str] | None = None,
 ) -> TableLayout:
     """The table: scores on top, each player's place and card, the hand below.
 
@@ -490,7 +551,9 @@ def draw_table(
     the whole hand and the scores as they were then: see
     :func:`~audiospades.app.table_layout.table_arrangement`), kept from the
     ``previous`` picture until the next deal or a change of window or text size,
-    so that they do not move within a hand.
+    so that they do not move within a hand. ``field``: a line being typed (its
+    label and text: a chat line), shown in the status lines' place
+    (:func:`draw_field`), so that it hides nothing of the table.
 
     Returns:
         The layout it drew (rectangles of the places, the hand and the focus frame).
@@ -499,6 +562,7 @@ def draw_table(
         bid_field_text,
         cards_received,
         dealer_shown,
+        led_mark_text,
         received_mark_text,
         seat_label_text,
         seat_marks_text,
@@ -537,8 +601,8 @@ def draw_table(
     if table.is_bid_entry_open:
         # The bid being typed, in its field where "To bid: You" stood: it stays
         # while the entry is open, whatever else is said.
-        field = bid_field_text(table.bid_entry, view) + "_"
-        items.append((field, theme.highlight, True))
+        bid_field = bid_field_text(table.bid_entry, view) + "_"
+        items.append((bid_field, theme.highlight, True))
     elif waits is not None:
         items.append((waits, theme.highlight, False))
     header_size, rows, widths, header_gap = _header(
@@ -637,6 +701,10 @@ def draw_table(
         width = layout.frame_width
         won = layout.places[shown.seat].card.inflate(2 * width, 2 * width)
         pygame.draw.rect(surface, theme.highlight, won, width, border_radius=4)
+    led = None
+    if trick:
+        # Who led: a tag by the trick's first card, clear of its rank.
+        led = _draw_lead_tag(surface, layout, trick[0][0], led_mark_text(), theme)
     # The hand, row by row; the focused card is raised and framed, a card chosen to
     # pass raised and ringed inside its edge (so the focus frame never hides it).
     # The cards passed to you are tagged (until the first trick is complete).
@@ -664,8 +732,38 @@ def draw_table(
     drawn = [place.label for place in layout.places]
     drawn += [layout.places[seat].card for seat, _card in trick]
     drawn += list(layout.hand)
+    if led is not None:
+        drawn.append(led)
     if layout.focus_frame is not None:
         drawn.append(layout.focus_frame)
     lowest = max([layout.header_bottom, *(r.bottom for r in drawn)])
-    draw_status(surface, services, theme, lowest + sizes.gap, said)
+    if field is not None:
+        draw_field(surface, services, theme, field, lowest + sizes.gap)
+    else:
+        draw_status(surface, services, theme, lowest + sizes.gap, said)
     return layout
+
+
+def _draw_lead_tag(
+    surface: pygame.Surface, layout: TableLayout, seat: int, text: str, theme: Theme
+) -> pygame.Rect | None:
+    """The tag by the card that began the trick (:func:`lead_tag` places it).
+
+    Drawn as the labels' badges are: the window's colour on a text-coloured box.
+    Returns its box (None: no room for it).
+    """
+    placed = lead_tag(layout, seat, text)
+    if placed is None:
+        return None
+    box, size = placed
+    face = font(size)
+    pad = tag_pad(face)
+    _marks.append((Mark.LED, box))
+    # On the card's face (no room beside it) as the tag of a card passed to you.
+    on_card = layout.places[seat].card.contains(box)
+    fill, ink = (
+        (theme.black, theme.card_face) if on_card else (theme.text, theme.background)
+    )
+    pygame.draw.rect(surface, fill, box, border_radius=pad)
+    blit_text(surface, face, text, ink, (box.x + pad, box.y))
+    return box

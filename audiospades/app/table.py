@@ -213,13 +213,26 @@ class TableScreen(Screen):
 
     # --- picture ---
     def draw(self, surface: pygame.Surface, services: Services) -> None:
+        self.draw_with_field(surface, services, None)
+
+    def draw_with_field(
+        self,
+        surface: pygame.Surface,
+        services: Services,
+        field: tuple[str, str] | None,
+    ) -> None:
+        """The table, with a line being typed in the status lines' place.
+
+        ``field`` is its label and text (a chat line); there it hides nothing of
+        the table. None: the latest spoken line, as ever.
+        """
         from audiospades.app.render import draw_table
 
         # Over the game's end the last trick keeps its room: "Game over" and the
         # score sheet (K) tell the result.
         summary = "" if self.finished else self.summary
         self.layout = draw_table(
-            surface, services, self.control, self.layout, summary=summary
+            surface, services, self.control, self.layout, summary=summary, field=field
         )
         frame = self.layout.focus_frame
         self.focus_rect = (

@@ -305,6 +305,8 @@ class TableLayout:
     """The lines a label may take (its rectangle's height holds them)."""
     text_scale: float = 1.0
     """The text scale the scores and labels are drawn at (:func:`table_text_scale`)."""
+    trick_bottom: int | None = None
+    """The bottom of the trick's room (the hand, raised, starts below it)."""
     arranged_for: tuple[int, float] | None = None
     """The deal (its count) and the text size for which the arrangement was
     decided, when a picture keeps it all hand (:func:`table_arrangement`)."""
@@ -313,6 +315,98 @@ class TableLayout:
     def corners(self) -> tuple[pygame.Rect, ...]:
         """Each hand card's rank and suit corner."""
         return tuple(corner_rect(r) for r in self.hand)
+
+
+def lead_tag(
+    layout: TableLayout, seat: int, text: str
+) -> tuple[pygame.Rect, int] | None:
+    """Where the tag on the trick's first card (``text``: "led") goes, and its size.
+
+    Next to the card: to its right, level with its rank, else to its left, else
+    under it; always in its place's own column (its label's width), clear of the
+    frame of a card that won the trick, of every label and card and of the hand.
+    Where there is no room next to it at the labels' size, on the card's face
+    below its rank corner (as the tag on a card passed to you), if that keeps the
+    labels' size. As large as the card's rank (or the labels, if they are
+    larger), or as near it as the room allows: never below the labels' size where
+    either place has room for it, nor below :data:`TEXT_FLOOR` next to the card.
+    None only where not even a small word fits.
+    """
+    card = layout.places[seat].card
+    rank = int(corner_rect(card).h * 0.62)  # as card_art draws the rank
+    least = max(TEXT_FLOOR, layout.label_size)
+    top = max(least, rank)
+    for size in range(top, least - 1, -1):
+        spot = _beside(layout, seat, text, size)
+        if spot is not None:
+            return spot, size
+    for size in range(top, least - 1, -1):
+        spot = _on_card(card, text, size)
+        if spot is not None:
+            return spot, size
+    for size in range(least - 1, 9, -1):
+        spot = _beside(layout, seat, text, size) if size >= TEXT_FLOOR else None
+        spot = spot or _on_card(card, text, size)
+        if spot is not None:
+            return spot, size
+    return None
+
+
+def _tag_box(text: str, size: int) -> pygame.Rect:
+    face = font(size)
+    return pygame.Rect(0, 0, face.size(text)[0] + 2 * tag_pad(face), line_height(face))
+
+
+def _beside(layout: TableLayout, seat: int, text: str, size: int) -> pygame.Rect | None:
+    """The tag next to the card (right, left, under), where it hides nothing."""
+    card = layout.places[seat].card
+    clear = 2 * layout.frame_width + 2
+    right = _tag_box(text, size)
+    right.topleft = (card.right + clear, card.y)
+    left = right.copy()
+    left.topright = (card.x - clear, card.y)
+    below = right.copy()
+    below.midtop = (card.centerx, card.bottom + clear)
+    for spot in (right, left, below):
+        if _is_clear(layout, seat, spot):
+            return spot
+    return None
+
+
+def _on_card(card: pygame.Rect, text: str, size: int) -> pygame.Rect | None:
+    """The tag on the card's face below its rank corner, if it fits there."""
+    corner = corner_rect(card)
+    pad = corner.x - card.x
+    room = pygame.Rect(
+        corner.x, corner.bottom + 1, card.w - 2 * pad, card.bottom - pad - corner.bottom
+    )
+    box = _tag_box(text, size)
+    box.topleft = room.topleft
+    return box if room.contains(box) else None
+
+
+def _is_clear(layout: TableLayout, seat: int, spot: pygame.Rect) -> bool:
+    """Whether a tag at ``spot`` by ``seat``'s card hides nothing and is in sight."""
+    column = layout.places[seat].label
+    bottom = layout.status_top
+    if layout.trick_bottom is not None:
+        bottom = min(bottom, layout.trick_bottom)
+    if spot.x < column.x or spot.right > column.right:
+        return False
+    if spot.y < layout.header_bottom or spot.bottom > bottom:
+        return False
+    won = 2 * layout.frame_width
+    covers = [p.card.inflate(won, won) for p in layout.places]
+    covers += [p.label for p in layout.places]
+    covers += list(layout.hand)
+    if layout.focus_frame is not None:
+        covers.append(layout.focus_frame)
+    return spot.collidelist(covers) < 0
+
+
+def tag_pad(face: pygame.font.Font) -> int:
+    """Room either side of a tag's word inside its box."""
+    return max(1, face.get_height() // 4)
 
 
 def flow(widths: list[int], width: int, gap: int) -> list[list[int]]:
@@ -800,4 +894,5 @@ def _layout(
         compact=compact,
         label_lines=label_lines,
         text_scale=words,
+        trick_bottom=trick_bottom,
     )

@@ -11,11 +11,16 @@ one the player bound to a command elsewhere.
 The line starts with ``text`` (a remembered address or name) and the cursor after
 it. ``check`` may refuse a line on Enter with a sentence; ``on_accept`` gets the
 accepted line (stripped of spaces at the ends) and returns the next transition.
+
+Its picture is a page of its own (the label as the title, the line framed) or,
+given a ``backdrop`` (the table a chat line is typed at), that screen's picture
+with the line in a field where it hides nothing of it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
 from audiospades.app.screen import KeyPress, Pop, Screen, Transition
 from audiospades.app.services import Services
@@ -32,8 +37,23 @@ from audiospades.presenter.online import (
 )
 from audiospades.sound import Cue
 
+if TYPE_CHECKING:
+    import pygame
+
 Accept = Callable[[Services, str], Transition | None]
 Check = Callable[[str], str | None]
+
+
+class Backdrop(Protocol):
+    """A screen whose picture can hold a line being typed (the table's)."""
+
+    def draw_with_field(
+        self,
+        surface: pygame.Surface,
+        services: Services,
+        field: tuple[str, str] | None,
+    ) -> None:
+        """Draw the picture with ``field`` (a label and the line) in it."""
 
 
 class TextEntryScreen(Screen):
@@ -51,6 +71,7 @@ class TextEntryScreen(Screen):
         max_length: int = 100,
         check: Check | None = None,
         on_cancel: Callable[[Services], Transition | None] | None = None,
+        backdrop: Backdrop | None = None,
     ) -> None:
         """Set up the entry.
 
@@ -61,6 +82,8 @@ class TextEntryScreen(Screen):
             max_length: characters the line may hold.
             check: gives a sentence refusing the line, or None to accept it.
             on_cancel: called on Escape (default: close this screen).
+            backdrop: the screen under this one whose picture shows the line
+                (None: a page of its own).
         """
         self.title = label
         self.text = text[:max_length]
@@ -68,6 +91,7 @@ class TextEntryScreen(Screen):
         self._on_accept = on_accept
         self._check = check
         self._on_cancel = on_cancel
+        self._backdrop = backdrop
 
     def key_contexts(self) -> tuple[Context, ...]:
         return (Context.TEXT,)
@@ -126,3 +150,11 @@ class TextEntryScreen(Screen):
 
     def focus_index(self) -> int | None:
         return 0
+
+    def draw(self, surface: pygame.Surface, services: Services) -> None:
+        if self._backdrop is None:
+            super().draw(surface, services)
+            return
+        self._backdrop.draw_with_field(
+            surface, services, (_(self.title), self.text + "_")
+        )

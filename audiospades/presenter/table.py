@@ -754,6 +754,14 @@ def received_mark_text() -> str:
     return pgettext("card passed to you", "new")
 
 
+def led_mark_text() -> str:
+    """The tag beside the first card of the trick on the picture: who led it."""
+    # Translators: a short tag on the picture beside the card that began the
+    # trick (the player who led it); keep it to a word. The browser page shows
+    # the same tag.
+    return pgettext("table tag", "led")
+
+
 def dealer_mark_text() -> str:
     """The tag beside the dealer's name on the picture."""
     return _("dealer")

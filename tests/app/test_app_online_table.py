@@ -7,6 +7,7 @@ spectator hears the watched player named.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -507,3 +508,57 @@ def test_ones_own_chat_line_is_said_with_other_players_chat_muted(
         finally:
             ann.close()
             bob.close()
+
+
+CHAT_SIZES = ((800, 600), (1024, 720), (1280, 800), (1920, 1080), (800, 1000))
+CHAT_SCALES = (1.0, 2.0, 3.0, 4.0)
+
+
+def test_the_chat_line_is_typed_where_it_hides_nothing_of_the_table(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """QA: the chat key's field covered the table: the cards and the trick were
+    out of sight while a line was typed. The table stays drawn; the field takes
+    the status lines' place, clear of every card, label and tag, its end (where
+    the typing is) in sight, at every window and text size."""
+    from audiospades.app.render import Mark, drawn_marks, drawn_texts
+
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann", draw=True, size=(800, 600))
+        try:
+            table = host_a_game(ann)
+            play_online_until(
+                ann,
+                table,
+                lambda: table.remote.is_human_turn and bool(table.view.trick),
+            )
+            words = "well played partner, " * 12 + "the end"
+            ann.press("'", *type_keys(words))
+            for size in CHAT_SIZES:
+                pygame.display.set_mode(size)
+                for scale in CHAT_SCALES:
+                    settings = ann.services.settings
+                    ann.services.settings = dataclasses.replace(
+                        settings, text_scale=scale
+                    )
+                    ann.frame()
+                    layout = table.layout
+                    assert layout is not None and layout.size == size
+                    marks = drawn_marks()
+                    (field,) = [rect for mark, rect in marks if mark is Mark.CHAT]
+                    assert pygame.Rect((0, 0), size).contains(field)
+                    hidden = [*layout.hand, *(p.card for p in layout.places)]
+                    hidden += [p.label for p in layout.places]
+                    hidden += [rect for mark, rect in marks if mark is Mark.LED]
+                    if layout.focus_frame is not None:
+                        hidden.append(layout.focus_frame)
+                    assert field.collidelist(hidden) < 0, (size, scale)
+                    texts = drawn_texts()
+                    assert any(t == "Chat to the table" for t, _r in texts)
+                    inside = [t for t, r in texts if field.contains(r)]
+                    assert " ".join(inside).endswith("the end_"), (size, scale)
+            ann.press("escape")
+            ann.frame()
+            assert not [rect for mark, rect in drawn_marks() if mark is Mark.CHAT]
+        finally:
+            ann.close()

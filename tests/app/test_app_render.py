@@ -161,6 +161,56 @@ def test_table_layout_any_window(players: int, size: tuple[int, int]) -> None:
                     _check_layout(layout)
 
 
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+@pytest.mark.parametrize("size", [(800, 600), (1024, 720), (1920, 1080), (800, 1000)])
+def test_the_led_tag_has_room_by_any_leaders_card(
+    players: int, size: tuple[int, int]
+) -> None:
+    """Who led the trick is drawn as a sighted player sees it: a "led" tag by the
+    first card, whoever led, at every text size. It hides no other card or label,
+    nor the hand, nor the frame of a card that won the trick, nor the rank corner
+    of its own card; it stays in the leader's column (beside, under or on the
+    card), and is at least as large as the labels wherever there is room."""
+    from audiospades.app.table_layout import TEXT_FLOOR, corner_rect, lead_tag
+
+    pygame.font.init()
+    window = pygame.Rect((0, 0), size)
+    for scale in (0.5, 1.0, 2.0, 3.0, 4.0):
+        for cards in (0, 8, 13):
+            layout = table_layout(
+                size,
+                scale,
+                player_count=players,
+                hand_count=cards,
+                dealt_count=13,
+                focus=0 if cards else None,
+                header_rows=3,
+                labels=LONG_LABELS[:players],
+            )
+            won = 2 * layout.frame_width
+            covers = [*layout.hand]
+            if layout.focus_frame is not None:
+                covers.append(layout.focus_frame)
+            for place in layout.places:
+                placed = lead_tag(layout, place.seat, "led")
+                assert placed is not None, (scale, cards, place)
+                tag, tag_size = placed
+                assert window.contains(tag)
+                assert tag.bottom <= layout.status_top
+                assert place.label.x <= tag.x and tag.right <= place.label.right
+                assert not tag.colliderect(corner_rect(place.card))
+                assert not tag.colliderect(place.label)
+                assert tag.collidelist(covers) < 0
+                on_card = place.card.contains(tag)
+                if not on_card:
+                    assert not tag.colliderect(place.card.inflate(won, won))
+                    assert tag_size >= TEXT_FLOOR
+                for other in layout.places:
+                    if other is not place:
+                        assert not tag.colliderect(other.label)
+                        assert not tag.colliderect(other.card.inflate(won, won))
+
+
 def test_seat_labels_name_bid_and_tricks() -> None:
     from audiospades.presenter.table import seat_label_text
     from audiospades.rules import Bid

@@ -7,11 +7,12 @@ import dataclasses
 from collections.abc import Callable
 
 import pygame
-from app_helpers import WAITING_SETTINGS, my_bid_turn, play_until
+import pytest
+from app_helpers import WAITING_SETTINGS, my_bid_turn, my_play_turn, play_until
 
 from audiospades.app.card_art import draw_card
 from audiospades.app.harness import Harness
-from audiospades.app.render import Mark, drawn_marks, drawn_texts
+from audiospades.app.render import Mark, corner_rect, drawn_marks, drawn_texts
 from audiospades.app.themes import THEMES, contrast_ratio
 from audiospades.rules import Card, Phase
 from audiospades.storage import Settings
@@ -273,3 +274,62 @@ def test_two_partnerships_tag_your_partner(
     texts = [text for text, _rect in drawn_texts()]
     assert _tagged_seats(h, "partner") == [2]
     assert not [t for t in texts if t.startswith("side ") or "(side" in t]
+
+
+def _check_led_tag(h: Harness, leader: int) -> None:
+    """One "led" tag, by ``leader``'s card: it hides no card, label or rank."""
+    layout = h.table.layout
+    assert layout is not None
+    (tag,) = _marks(Mark.LED)
+    words = [r for said, r in drawn_texts() if said == "led" and tag.contains(r)]
+    assert len(words) == 1
+    place = layout.places[leader]
+    assert place.label.x <= tag.x and tag.right <= place.label.right  # its column
+    assert not tag.colliderect(corner_rect(place.card))
+    won = 2 * layout.frame_width
+    for other in layout.places:
+        assert not tag.colliderect(other.label)
+        if other is not place:
+            assert not tag.colliderect(other.card.inflate(won, won))
+    if not place.card.contains(tag):  # beside the card: clear of the won frame
+        assert not tag.colliderect(place.card.inflate(won, won))
+    focus = [layout.focus_frame] if layout.focus_frame is not None else []
+    assert tag.collidelist([*layout.hand, *focus]) < 0
+
+
+@pytest.mark.parametrize(("players", "scale"), [(4, 1.0), (4, 3.0), (6, 1.0), (6, 3.0)])
+def test_the_player_who_led_the_trick_is_tagged_by_their_card(
+    make_harness: Callable[..., Harness], players: int, scale: float
+) -> None:
+    """QA: a sighted player sees who led the trick; the picture did not show it.
+    A "led" tag stands by the trick's first card while the trick is played and
+    while the finished trick is shown, and goes when it is gathered."""
+    rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
+    rules |= {"player_count": players, "partnerships": True}
+    settings = dataclasses.replace(WAITING_SETTINGS, text_scale=scale, last_rules=rules)
+    h = make_harness(seed=5, settings=settings, draw=True)
+    play_until(
+        h,
+        lambda x: (
+            x.table is not None
+            and my_play_turn(x)
+            and len(x.table.view.trick) >= 2
+            and bool(x.table.view.completed_tricks)
+        ),
+    )
+    h.frame()
+    _check_led_tag(h, h.table.view.trick[0][0])
+    h.press("return")
+    play_until(h, lambda x: x.table.session.awaiting_trick_clear)
+    h.frame()
+    shown = h.table.session.shown_trick
+    assert shown is not None and not h.table.view.trick
+    _check_led_tag(h, shown.cards[0][0])
+    h.press("n")
+    h.settle()
+    h.frame()
+    view = h.table.view
+    if view.trick:
+        _check_led_tag(h, view.trick[0][0])
+    else:
+        assert not _marks(Mark.LED)

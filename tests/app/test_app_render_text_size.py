@@ -19,7 +19,7 @@ import pytest
 from app_helpers import past_new_game_question, play_until
 
 from audiospades.app.harness import Harness
-from audiospades.app.render import drawn_texts
+from audiospades.app.render import Mark, drawn_marks, drawn_texts
 from audiospades.app.screen import MenuItem, MenuScreen
 from audiospades.app.sheet_screen import ScoreSheetScreen
 from audiospades.app.themes import THEMES
@@ -331,7 +331,9 @@ def test_the_hand_summary_shows_whole_at_the_status_size(
     assert "The Professor and Omar bid" in said
     texts = _check_texts(_surface())
     layout = h.table.layout
-    lowest = max(p.label.bottom for p in layout.places)
+    # (The "led" tag by the last trick's first card is the table's, not the status.)
+    led = [rect.bottom for mark, rect in drawn_marks() if mark is Mark.LED]
+    lowest = max([p.label.bottom for p in layout.places] + led)
     status = [(t, r) for t, r in texts if r.top > lowest]
     assert " ".join(t for t, _r in status) == said
     # The status lines, the main reading, follow the text size in full (a cap
