@@ -767,13 +767,6 @@ def dealer_mark_text() -> str:
     return _("dealer")
 
 
-def led_mark_text() -> str:
-    """The tag on the first card of the trick on the table: who led it."""
-    # Translators: a short tag on the picture on the card that led the trick on
-    # the table (the first one played); keep it to a word.
-    return pgettext("table tag", "led")
-
-
 def side_letter(side: int, view: SeatView) -> str | None:
     """The letter the picture gives a side, so that its players' labels match it.
 
