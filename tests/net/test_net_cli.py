@@ -332,7 +332,6 @@ def test_a_quoted_tilde_is_the_home_folder(tmp_path: Path) -> None:
         timeout=60,
     )
     assert done.returncode == 1
-    assert f"INFO audiospades.net: database {home / 'notes.txt'}\n" in done.stderr
     assert f"cannot use the database {home / 'notes.txt'}: is not an SQLite" in (
         done.stderr
     )
@@ -385,7 +384,8 @@ def test_a_bad_database_gets_one_plain_line_and_is_kept(
 
 
 def test_the_start_line_names_the_address_and_the_database(tmp_path: Path) -> None:
-    """Before: "listening on 127.0.0.1 port N", and no word of the database."""
+    """Before: "listening on 127.0.0.1 port N", and no word of the database; then
+    the database named twice, in a line of its own before the start line."""
     db = tmp_path / "s.db"
     seen: list[str] = []
 
@@ -403,6 +403,7 @@ def test_the_start_line_names_the_address_and_the_database(tmp_path: Path) -> No
             f"(database {db.resolve()})"
         )
     )
+    assert [line for line in seen if db.name in line] == seen[-1:]  # named once
 
 
 def test_sighup_stops_the_server_cleanly_saving_its_tables(tmp_path: Path) -> None:
