@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 from net_client import NetPlayer, run
+from tls_certificates import make_certificate
 
 from audiospades.net import cli
 from audiospades.net import protocol as p
@@ -119,39 +120,10 @@ def test_the_log_names_players_and_never_a_token(tmp_path: Path) -> None:
     assert "table t" in log and "connection 127.0.0.1" in log
 
 
-def _make_cert(cert: Path, key: Path, passphrase: str | None = None) -> None:
-    """A self-signed certificate for 127.0.0.1 and its key (encrypted with
-    ``passphrase``, if given)."""
-    secret = ["-passout", f"pass:{passphrase}"] if passphrase else ["-nodes"]
-    subprocess.run(
-        [
-            "openssl",
-            "req",
-            "-x509",
-            "-newkey",
-            "rsa:2048",
-            *secret,
-            "-days",
-            "1",
-            "-subj",
-            "/CN=localhost",
-            "-addext",
-            "subjectAltName=IP:127.0.0.1",
-            "-keyout",
-            str(key),
-            "-out",
-            str(cert),
-        ],
-        check=True,
-        capture_output=True,
-        timeout=60,
-    )
-
-
 @pytest.mark.skipif(shutil.which("openssl") is None, reason="needs openssl")
 def test_the_server_speaks_tls(tmp_path: Path) -> None:
     cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
-    _make_cert(cert, key)
+    make_certificate(cert, key)
     seen: list[str] = []
 
     async def scenario() -> None:
@@ -455,9 +427,9 @@ def tls_files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     folder = tmp_path_factory.mktemp("tls")
     files = {n: folder / f"{n}.pem" for n in ("cert", "key", "cert2", "key2")}
     files |= {n: folder / f"{n}.pem" for n in ("enc_cert", "enc_key")}
-    _make_cert(files["cert"], files["key"])
-    _make_cert(files["cert2"], files["key2"])
-    _make_cert(files["enc_cert"], files["enc_key"], passphrase="secret")
+    make_certificate(files["cert"], files["key"])
+    make_certificate(files["cert2"], files["key2"])
+    make_certificate(files["enc_cert"], files["enc_key"], passphrase="secret")
     files["garbage"] = folder / "garbage.pem"
     files["garbage"].write_text("not a certificate\n")
     files["missing"] = folder / "missing.pem"
