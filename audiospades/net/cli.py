@@ -175,8 +175,8 @@ def main(argv: Sequence[str]) -> int:
         rate=args.rate,
         burst=args.burst,
     )
+    # Named once, in the start line (or in the line saying why it cannot be used).
     db = (args.db if args.db is not None else data_dir() / "server.db").absolute()
-    log.info("database %s", db)
     try:
         unsaved = asyncio.run(_run(config, db))
     except StoreInUse as error:

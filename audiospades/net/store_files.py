@@ -12,11 +12,12 @@ that it holds what a killed server left in the ``-wal`` file too.
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import os
 import shutil
 import sqlite3
+import stat
+import sys
 import tempfile
 from pathlib import Path
 from typing import Final
@@ -24,6 +25,9 @@ from typing import Final
 _COPY_NAMES: Final = 100
 """Names tried for the copy kept before an upgrade: ``NAME.before-schema-N``, then
 ``NAME.before-schema-N.1`` and on; an existing one is never replaced."""
+
+_COPY_MODE: Final = 0o600
+"""The copy kept before an upgrade may be read and written by this user only."""
 
 _DISK_FULL: Final = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
 """No room left: the disk, or this user's quota (no EDQUOT on Windows)."""
@@ -157,34 +161,53 @@ def os_problem(path: Path, error: OSError, doing: str) -> str:
 def keep_copy(db: sqlite3.Connection, path: Path, version: int) -> Path:
     """Copy the database open as ``db`` (the file ``path``) beside it; return where.
 
-    The copy is made in a new temporary file in the same folder, then given its
-    name with a hard link, which never replaces an existing file and never follows
-    a link: ``NAME.before-schema-VERSION``, or that with ``.1``, ``.2``... if taken.
+    The copy is made in a new folder of this user's only, beside the database (so
+    that no one else can put a link or another file where SQLite writes it, nor
+    read it half made), then given its name with a hard link, which never replaces
+    an existing file and never follows a link: ``NAME.before-schema-VERSION``, or
+    that with ``.1``, ``.2``... if taken. It holds what the database holds
+    (players' tokens too), so no one may read it who may not read the database:
+    its mode is :data:`_COPY_MODE`, or the database's own where that allows less.
 
     Raises:
         sqlite3.Error, OSError: the copy could not be made (nothing is left of it).
     """
     base = path.with_name(f"{path.name}.before-schema-{version}")
-    fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    os.close(fd)
-    temporary = Path(name)
+    mode = _COPY_MODE & stat.S_IMODE(os.stat(path).st_mode)
+    folder = Path(
+        tempfile.mkdtemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    )
+    temporary = folder / "copy"
     try:
-        copy = sqlite3.connect(temporary)
+        fd = os.open(temporary, os.O_RDWR | os.O_CREAT | os.O_EXCL, _COPY_MODE)
         try:
-            db.backup(copy)
+            _set_mode(fd, _COPY_MODE)  # whatever the umask left, for SQLite to write
+            copy = sqlite3.connect(temporary)
+            try:
+                db.backup(copy)
+            finally:
+                copy.close()
+            os.fsync(fd)
+            _set_mode(fd, mode)  # a read-only database's copy is read-only too
         finally:
-            copy.close()
-        with open(temporary, "rb") as handle:
-            os.fsync(handle.fileno())
+            os.close(fd)
         for n in range(_COPY_NAMES):
             target = base if n == 0 else base.with_name(f"{base.name}.{n}")
             if _give_name(temporary, target):
                 return target
         raise FileExistsError(errno.EEXIST, "every name for the copy is taken", base)
     finally:
-        for leftover in (temporary, Path(f"{temporary}-journal")):
-            with contextlib.suppress(FileNotFoundError):
-                leftover.unlink()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _set_mode(fd: int, mode: int) -> None:
+    """Give the file open as ``fd`` the permissions ``mode``.
+
+    Not on Windows, where the folder's access lists decide (and there is no
+    ``fchmod``).
+    """
+    if sys.platform != "win32":
+        os.fchmod(fd, mode)
 
 
 def _give_name(temporary: Path, target: Path) -> bool:

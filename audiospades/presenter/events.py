@@ -247,7 +247,12 @@ def describe(
             ]
         case Question():
             return [
-                Utterance(question_text(notice, view.rules.partnerships), Cue.YOUR_TURN)
+                Utterance(
+                    question_text(
+                        notice, view.rules.partnerships, view.rules.side_count
+                    ),
+                    Cue.YOUR_TURN,
+                )
             ]
         case HandShown(cards=cards):
             return [Utterance(hand_text(cards, view.rules))]

@@ -88,7 +88,10 @@ def reply_utterances(
         case WhoseTurn(trick_waiting=waiting):
             return [answer(table_words.whose_turn_text(view, names, waiting))]
         case QuestionAgain(question=question):
-            text = table_words.question_text(question, view.rules.partnerships)
+            rules = view.rules
+            text = table_words.question_text(
+                question, rules.partnerships, rules.side_count
+            )
             return [answer(text)]
         case FocusMoved(card=card, chosen=chosen, move=move):
             text = table_words.focus_text(card, view, is_brief(verbosity), chosen)

@@ -161,10 +161,12 @@ def your_turn_text(view: SeatView, names: Sequence[str], brief: bool) -> str:
     )
 
 
-def question_text(question: Question, partnerships: bool = True) -> str:
+def question_text(question: Question, partnerships: bool = True, sides: int = 2) -> str:
     """The yes/no question the table waits for (asked again by T, B and digits).
 
-    ``partnerships``: whether the player has a side (else "you" are behind).
+    ``partnerships``: whether the player has a side (else "you" are behind the
+    leader). ``sides``: how many sides score; with three or more, a side is behind
+    the leader, as with two it is behind the other side.
     """
     keys = yes_no_keys()
     if question.kind is QuestionKind.BLIND_NIL:
@@ -176,6 +178,12 @@ def question_text(question: Question, partnerships: bool = True) -> str:
         if not partnerships:
             return _(
                 "You are {points} or more points behind the leader. Bid blind "
+                "nil, before looking at your cards? Press {yes} for yes or {no} "
+                "for no."
+            ).format(points=question.behind, **keys)
+        if sides > 2:
+            return _(
+                "Your side is {points} or more points behind the leader. Bid blind "
                 "nil, before looking at your cards? Press {yes} for yes or {no} "
                 "for no."
             ).format(points=question.behind, **keys)

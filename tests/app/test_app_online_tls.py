@@ -4,43 +4,15 @@ the machine does not trust is named as the reason, never an internal error."""
 from __future__ import annotations
 
 import ssl
-import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from online_helpers import server_thread
+from tls_certificates import make_certificate
 
 from audiospades.app.connect import ConnectingScreen
 from audiospades.app.harness import Harness
-
-
-def _self_signed(folder: Path) -> tuple[Path, Path]:
-    cert, key = folder / "cert.pem", folder / "key.pem"
-    subprocess.run(
-        [
-            "openssl",
-            "req",
-            "-x509",
-            "-newkey",
-            "rsa:2048",
-            "-nodes",
-            "-days",
-            "1",
-            "-subj",
-            "/CN=localhost",
-            "-addext",
-            "subjectAltName=IP:127.0.0.1",
-            "-keyout",
-            str(key),
-            "-out",
-            str(cert),
-        ],
-        check=True,
-        capture_output=True,
-        timeout=60,
-    )
-    return cert, key
 
 
 @pytest.mark.parametrize("trusted", [True, False])
@@ -50,7 +22,8 @@ def test_a_wss_server_is_reached_only_with_a_trusted_certificate(
     monkeypatch: pytest.MonkeyPatch,
     trusted: bool,
 ) -> None:
-    cert, key = _self_signed(tmp_path)
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    make_certificate(cert, key)
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.load_cert_chain(cert, key)
     if trusted:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from app_helpers import play_until
+
 from audiospades.app.harness import Harness
 from audiospades.notices import QuestionKind
 from audiospades.storage import Settings
@@ -14,6 +16,7 @@ BLIND_ANY_SCORE = {
     "hand_limit": 1,
     "blind_nil_behind": 0,
 }
+SIX_PARTNERS = {"preset": "pagat", "player_count": 6, "target_score": 500}
 
 
 def _blind_nil_table(make_harness: Callable[..., Harness]) -> Harness:
@@ -91,3 +94,26 @@ def test_enter_does_not_accept_a_blind_nil(
     h.press("n")
     assert h.table.session.question is None
     assert not h.table.session.hand_hidden  # declined: the hand is shown
+
+
+def test_the_blind_nil_question_of_three_sides_says_behind_the_leader(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """Three sides of two: "behind" alone named no one; it is the leader (as the
+    M key says), not "the other side" of a two-sided game."""
+    settings = Settings(language="en", pace="fast", last_rules=dict(SIX_PARTNERS))
+    h = make_harness(seed=1, settings=settings)
+    h.press("return")
+    play_until(
+        h,
+        lambda x: x.table is not None and x.table.session.question is not None,
+        limit=3000,
+    )
+    assert h.table is not None and h.table.session.question is not None
+    assert h.table.session.question.kind is QuestionKind.BLIND_NIL
+    assert h.last == (
+        "Your side is 100 or more points behind the leader. Bid blind nil, before "
+        "looking at your cards? Press Y for yes or N for no."
+    )
+    h.press("t")  # asked again in the same words
+    assert h.last.startswith("Your side is 100 or more points behind the leader.")

@@ -5,8 +5,10 @@ upgrade."""
 from __future__ import annotations
 
 import errno
+import os
 import shutil
 import sqlite3
+import stat
 from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
@@ -131,3 +133,42 @@ def test_an_io_error_on_a_full_disk_is_named_a_full_disk(
         "cannot be written: the disk is full (SQLITE_IOERR_SHMSIZE); free some "
         "space, then start again"
     )
+
+
+@pytest.mark.skipif(os.name == "nt", reason="no POSIX permissions")
+@pytest.mark.parametrize(
+    ("database", "kept"),
+    [(0o644, 0o600), (0o640, 0o600), (0o600, 0o600), (0o400, 0o400)],
+)
+def test_the_copy_may_be_read_by_no_one_who_may_not_read_the_database(
+    tmp_path: Path, database: int, kept: int
+) -> None:
+    path = tmp_path / "s.db"
+    _database(path)
+    path.chmod(database)
+    db = sqlite3.connect(path)
+    copy = keep_copy(db, path, 2)
+    db.close()
+    assert stat.S_IMODE(copy.stat().st_mode) == kept
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.db", copy.name]
+
+
+@pytest.mark.skipif(os.name == "nt", reason="no POSIX permissions")
+def test_the_copy_is_made_where_no_one_else_can_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tmp_path.chmod(0o755)  # a server's folder others may read, or even write
+    path = tmp_path / "s.db"
+    _database(path)
+    written: list[int] = []
+    connect = sqlite3.connect
+
+    def watched(name: Path) -> sqlite3.Connection:
+        written.append(stat.S_IMODE(name.parent.stat().st_mode))
+        return connect(name)
+
+    monkeypatch.setattr(sqlite3, "connect", watched)
+    db = connect(path)
+    keep_copy(db, path, 2)
+    db.close()
+    assert written == [0o700]

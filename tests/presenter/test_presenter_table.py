@@ -125,3 +125,14 @@ def test_the_blind_nil_question_alone_says_behind_the_leader() -> None:
     assert question_text(question).startswith(
         "Your side is 100 or more points behind. Bid blind nil, "
     )
+
+
+def test_the_blind_nil_question_of_three_sides_says_behind_the_leader() -> None:
+    """With two sides "behind" is behind the other one; with three, the leader."""
+    question = Question(QuestionKind.BLIND_NIL, behind=100)
+    assert question_text(question, partnerships=True, sides=2).startswith(
+        "Your side is 100 or more points behind. Bid blind nil, "
+    )
+    assert question_text(question, partnerships=True, sides=3).startswith(
+        "Your side is 100 or more points behind the leader. Bid blind nil, "
+    )
