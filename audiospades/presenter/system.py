@@ -80,8 +80,17 @@ def illegal_text(error: IllegalAction, view: SeatView, names: Sequence[str]) -> 
         case Reason.BLIND_NIL_NOT_ALLOWED:
             return _("Blind nil is not allowed in these rules.")
         case Reason.BLIND_NIL_NOT_BEHIND:
+            points = detail.get("behind", view.rules.blind_nil_behind)
+            if not view.rules.partnerships:
+                return _(
+                    "Blind nil needs you to be {points} points behind the leader."
+                ).format(points=points)
+            if view.rules.side_count > 2:
+                return _(
+                    "Blind nil needs your side to be {points} points behind the leader."
+                ).format(points=points)
             return _("Blind nil needs your side to be {points} points behind.").format(
-                points=detail.get("behind", view.rules.blind_nil_behind)
+                points=points
             )
         case Reason.NO_HELL_TOTAL:
             return _("The bids may not add up to {total}.").format(

@@ -104,3 +104,47 @@ def test_the_new_game_says_which_opponents_play_together() -> None:
     assert new_game_text(names[:4], four) == (
         "New game with Hazel, Omar and Lena, in playing order. Omar is your partner."
     )
+
+
+def _blind_nil_refusal(rules: Rules) -> str:
+    """The words when the first bidder asks for blind nil at 0 to 0."""
+    game = Game(rules, first_dealer=0)
+    game.deal(shuffled_deal(rules, random.Random(5)))
+    seat = game.to_act
+    assert seat is not None
+    try:
+        game.bid(seat, Bid.blind_nil())
+    except IllegalAction as error:
+        names = (*NAMES, "Ann", "Bo")
+        return illegal_text(error, seat_view(game, seat), names[: rules.player_count])
+    raise AssertionError("blind nil was allowed at 0 to 0")
+
+
+@pytest.mark.parametrize(
+    ("shape", "said"),
+    [
+        ({}, "Blind nil needs your side to be 100 points behind."),
+        (
+            {"player_count": 3},
+            "Blind nil needs you to be 100 points behind the leader.",
+        ),
+        (
+            {"player_count": 6, "partnerships": True},
+            "Blind nil needs your side to be 100 points behind the leader.",
+        ),
+    ],
+)
+def test_blind_nil_refused_says_behind_whom(
+    shape: dict[str, object], said: str
+) -> None:
+    """A player alone has no side, and with three sides there is no one "other
+    side" to be behind: the refusal says behind the leader, as the question does."""
+    rules = Rules.from_dict(
+        {
+            "preset": "pagat",
+            "blind_nil_allowed": True,
+            "blind_nil_behind": 100,
+            **shape,
+        }
+    )
+    assert _blind_nil_refusal(rules) == said
