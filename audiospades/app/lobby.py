@@ -91,6 +91,7 @@ from audiospades.presenter.online import (
     not_host_text,
     occupant_text,
     seat_item_label,
+    seated_text,
     sit_in_seat_label,
     start_armed_text,
     start_value,
@@ -388,6 +389,10 @@ class LobbyScreen(MenuScreen):
             self._at_table = True
             if not table.is_seated:
                 services.say(Utterance(watching_text(table.info, table.chair)))
+            elif table.has_started and table.seat is not None and not rejoined:
+                # A free seat in a game under way: where one sits, before where
+                # things stand (the waiting room says it, and "Back at" a return).
+                services.say(Utterance(seated_text(table.info.name, table.seat)))
             return Push(table_screen_for(session, table, rejoined=rejoined))
         return None
 

@@ -45,6 +45,7 @@ from audiospades.presenter.online import (
     lobby_changes,
     lobby_count_text,
     news_utterance,
+    seated_text,
     sit_in_seat_label,
     table_line,
     waiting_room_intro,
@@ -321,6 +322,9 @@ class WebSeat:
                         # Sat down to watch a game under way: whose chair first,
                         # as the game says it.
                         said.append(Utterance(watching_text(table.info, table.chair)))
+                    elif table.seat is not None and not returning:
+                        # Took a free seat in a game under way: which one, first.
+                        said.append(Utterance(seated_text(table.info.name, table.seat)))
                     text = where_things_stand(
                         table.view(),
                         table.names,

@@ -373,6 +373,47 @@ def test_a_player_back_in_a_game_begun_while_away_hears_where_things_stand(
             lee.close()
 
 
+def test_who_takes_a_free_seat_in_a_game_under_way_hears_where_they_sit(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Dan takes the seat Cat left in Ann's game: he hears "You sit in seat 2 at
+    Ann's table." before where things stand (the QA tester, dropped into a game,
+    heard only "Hand 1. Your cards, ..." and a bid made for him, with no word of
+    which seat was his)."""
+    with server_thread(tmp_path / "server.db", takeover_seconds=30) as server:
+        ann = connect(make_harness, server, "Ann", settings=_settings())
+        cat = connect(make_harness, server, "Cat")
+        dan = connect(make_harness, server, "Dan")
+        try:
+            _ann_opens_a_table(ann, cat, dan)
+            cat.press("home", "return", "return")  # join: the first free seat
+            until(heard(ann, "Cat sits in seat 2."), ann)
+            ann.press("down", "down", "return", "return")  # seat 3: Milly
+            until(heard(ann, "Milly, a computer player, sits in seat 3."), ann)
+            ann.press("down", "return", "return")  # seat 4: Bert
+            until(heard(ann, "Bert, a computer player, sits in seat 4."), ann)
+            ann.patience_seconds = cat.patience_seconds = 0.3
+            ann.press("down", "return")  # Start the game
+            until(lambda: isinstance(cat.app.top, OnlineTableScreen), ann, cat)
+            cat.press("escape", "end", "return", "y")
+            until(lambda: isinstance(cat.app.top, LobbyScreen), cat)
+            lobby = dan.app.top
+            assert isinstance(lobby, LobbyScreen)
+            until(lambda: "1 seat free" in lobby.item_text(0), dan)
+            dan.press("home", "return")
+            assert dan.last.endswith("Sit at the first free seat, 1 of 2")
+            mark = dan.mark()
+            dan.press("return")
+            until(lambda: isinstance(dan.app.top, OnlineTableScreen), dan)
+            said = dan.said_since(mark)
+            hand = next(i for i, s in enumerate(said) if s.startswith("Hand 1. "))
+            assert "You sit in seat 2 at Ann's table." in said[:hand]
+        finally:
+            ann.close()
+            cat.close()
+            dan.close()
+
+
 def test_the_lobby_tells_chat_and_tables_while_a_menu_is_over_it(
     make_harness: Callable[..., Harness], tmp_path: Path
 ) -> None:
