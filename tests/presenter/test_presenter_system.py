@@ -14,7 +14,15 @@ from audiospades.bots.reasons import HintKind, HintReason
 from audiospades.presenter.replies import reply_utterances
 from audiospades.presenter.system import hint_text, illegal_text, new_game_text
 from audiospades.replies import HintGiven
-from audiospades.rules import Bid, Game, IllegalAction, Rules, seat_view, shuffled_deal
+from audiospades.rules import (
+    Bid,
+    Game,
+    IllegalAction,
+    Reason,
+    Rules,
+    seat_view,
+    shuffled_deal,
+)
 
 NAMES = ("You", "Milly", "Bert", "Lee")
 
@@ -103,4 +111,16 @@ def test_the_new_game_says_which_opponents_play_together() -> None:
     four = Rules.pagat()
     assert new_game_text(names[:4], four) == (
         "New game with Hazel, Omar and Lena, in playing order. Omar is your partner."
+    )
+
+
+def test_not_your_turn_while_another_bids_says_they_are_bidding() -> None:
+    """Enter pressed online while Milly bids: "Milly is bidding.", as T says
+    (before: "It is not your turn: Milly is to play.", though no card was due)."""
+    game = Game(Rules.pagat(), first_dealer=0)
+    game.deal(shuffled_deal(Rules.pagat(), random.Random(5)))
+    assert game.to_act == 1
+    error = IllegalAction(Reason.NOT_YOUR_TURN, to_act=1)
+    assert illegal_text(error, seat_view(game, 0), NAMES) == (
+        "It is not your turn. Milly is bidding."
     )
