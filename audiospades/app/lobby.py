@@ -220,9 +220,7 @@ class LobbyScreen(MenuScreen):
 
     def _private(self, services: Services) -> Transition:
         def accepted(services: Services, code: str) -> Transition:
-            self.online.client.send(p.JoinSeat(table=code.upper()))
-            self.expect_answer()
-            return Pop()
+            return Replace(CodeChoiceScreen(self, code.upper()))
 
         def check(code: str) -> str | None:
             return None if code.isascii() and code.isalnum() else bad_code_text()
@@ -443,6 +441,34 @@ class TableChoiceScreen(_LobbyMenu):
 
     def _watch(self, services: Services) -> Transition:
         return Push(WatchChoiceScreen(self.lobby, self.info))
+
+
+class CodeChoiceScreen(_LobbyMenu):
+    """A private table's code typed: sit at it, or watch it.
+
+    A private table is never listed, so its code is the only way to watch it too
+    (before, the code only sat down: "That table is full." and no more). Its
+    seats are unknown until one is there, so watching is from seat 1's chair.
+    """
+
+    def __init__(self, lobby: LobbyScreen, code: str) -> None:
+        self.lobby = lobby
+        self.code = code
+        items = [
+            MenuItem(SIT_ANY, action=self._sit),
+            MenuItem(WATCH, action=self._watch),
+        ]
+        super().__init__(TABLE_CHOICE_TITLE, items)
+
+    def _sit(self, services: Services) -> Transition:
+        self.lobby.online.client.send(p.JoinSeat(table=self.code))
+        self.lobby.expect_answer()
+        return Pop()
+
+    def _watch(self, services: Services) -> Transition:
+        self.lobby.online.client.send(p.Spectate(table=self.code, chair=0))
+        self.lobby.expect_answer()
+        return Pop()
 
 
 class WatchChoiceScreen(_LobbyMenu):

@@ -71,6 +71,8 @@ def test_a_private_table_is_joined_by_its_code_and_chat_is_heard(
             bob.press("return")
             assert bob.last.startswith("Table code: blank.")
             bob.press(*type_keys(code.lower()), "return")
+            assert bob.last == "Join this table. Sit at the first free seat, 1 of 2"
+            bob.press("return")
             until(lambda: isinstance(bob.app.top, WaitingRoomScreen), bob)
             assert bob.last == (
                 "Waiting for the game. You sit in seat 2 at Ann's table. "
@@ -371,6 +373,37 @@ def test_a_player_back_in_a_game_begun_while_away_hears_where_things_stand(
         finally:
             ann.close()
             lee.close()
+
+
+def test_a_private_table_is_watched_by_its_code(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Bob types the code of Ann's private table and chooses to watch it: he is
+    there as a spectator (before, the code only sat down, and at a full table
+    said "That table is full.": a private game could not be watched at all)."""
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann")
+        bob = connect(make_harness, server, "Bob")
+        try:
+            ann.press("return", "down", "down", "right", "down", "return")
+            until(lambda: isinstance(ann.app.top, WaitingRoomScreen), ann)
+            code = ann.app.top.table.code  # type: ignore[attr-defined]
+            assert code is not None
+            bob.press("down", "return", *type_keys(code.lower()), "return")
+            bob.press("down")
+            assert bob.last == "Watch the game, 2 of 2"
+            bob.press("return")
+            until(lambda: isinstance(bob.app.top, WaitingRoomScreen), bob)
+            room = bob.app.top
+            assert isinstance(room, WaitingRoomScreen)
+            assert room.table.seat is None
+            assert "You are watching Ann's table from the chair of Ann." in (
+                bob.transcript
+            )
+            until(heard(ann, "Bob is watching."), ann)
+        finally:
+            ann.close()
+            bob.close()
 
 
 def test_who_takes_a_free_seat_in_a_game_under_way_hears_where_they_sit(
