@@ -145,7 +145,7 @@ def test_the_lobby_lists_a_table_in_one_line_and_refuses_a_wrong_code(
                 assert carl.last == "Sit in seat 3, partner of Ann, 3 of 5"
                 carl.press("escape", "down", "down", "return")
                 assert carl.last.startswith("Table code: blank.")
-                carl.press(*type_keys("ZZZZZZ"), "return")
+                carl.press(*type_keys("ZZZZZZ"), "return", "return")  # and sit
                 carl.settle()
                 assert carl.last == (
                     "There is no such table: it may have closed, or the code is wrong."
