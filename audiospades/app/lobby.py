@@ -34,6 +34,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Final
 
+from audiospades.app.confirm import Confirm
 from audiospades.app.games import rules_from_settings
 from audiospades.app.menus import OPTIONS, OptionsMenu
 from audiospades.app.online import OnlineSession, chat_entry, say_news
@@ -84,6 +85,7 @@ from audiospades.presenter.online import (
     covered_turn_text,
     create_rules_value,
     default_table_name,
+    leave_question_text,
     left_server_text,
     left_table_text,
     lobby_changes,
@@ -693,9 +695,18 @@ class WaitingRoomScreen(MenuScreen):
         return None
 
     def _leave(self, services: Services) -> Transition:
+        # Asked first, as at the game: one stray Escape (say, a habit after
+        # closing the computer players' list) gave up the host's place, and, for
+        # one alone, the table and its private code.
+        question = partial(leave_question_text, False)
+        return Push(Confirm(LEAVE_TABLE, question, self._left))
+
+    def _left(self, services: Services) -> Transition:
         self.online.client.leave_table()
+        services.sound.play(Cue.MENU_BACK)
         services.say_text(left_table_text())
-        return self._to_the_lobby()
+        # The question and the room (over a finished game's table, that too).
+        return Pop(3) if self.over is not None else Pop(2)
 
     def _to_the_lobby(self) -> Transition:
         # Over a finished game's table, that table goes too.
@@ -746,8 +757,8 @@ class WaitingRoomScreen(MenuScreen):
         if command is Command.CHAT:
             return chat_entry(self.online, at_table=True)
         if command is Command.BACK:
-            services.sound.play(Cue.MENU_BACK)
             if self.over is not None:
+                services.sound.play(Cue.MENU_BACK)
                 return Pop()  # back to the finished game's table, still seated
             return self._leave(services)
         return super().handle(command, key, services)

@@ -109,7 +109,7 @@ def test_a_private_table_is_joined_by_its_code_and_chat_is_heard(
             # Bob leaves: Ann hears it. (Before a key, a player who waits for the
             # host waits until the game starts, within the patience: make it short.)
             bob.patience_seconds = 0.2
-            bob.press("escape")
+            bob.press("escape", "y")
             assert "You left the table." in bob.transcript
             until(heard(ann, "Bob left the table."), ann)
             until(lambda: isinstance(bob.app.top, LobbyScreen), bob)
@@ -277,12 +277,15 @@ def test_tables_opening_and_closing_are_told_in_the_lobby(
             bob.press("home")
             assert bob.last.startswith("Ann's table, ")
             mark = ann.mark()
-            ann.press("escape")  # leave the waiting room: the table closes
+            ann.press("escape", "y")  # leave the waiting room: the table closes
             until(heard(bob, "Ann's table has closed. Create a table, 1 of 5"), bob)
             until(lambda: isinstance(ann.app.top, LobbyScreen), ann)
             fresh = "Lobby. No table is open yet: create one. Create a table, 1 of 5"
             until(lambda: fresh in ann.said_since(mark), ann)
-            assert ann.said_since(mark)[0] == "You left the table."
+            assert ann.said_since(mark)[:2] == [
+                "Leave the table? Y leaves, N stays.",
+                "You left the table.",
+            ]
         finally:
             ann.close()
             bob.close()
@@ -307,7 +310,7 @@ def test_a_lobby_first_listed_after_a_table_is_introduced_once(
         bob = connect(make_harness, server, "Bob")
         try:
             until(lambda: isinstance(ann.app.top, WaitingRoomScreen), ann)
-            ann.press("escape")  # leave: the table closes
+            ann.press("escape", "y")  # leave: the table closes
             until(lambda: isinstance(ann.app.top, LobbyScreen), ann)
             lobby = "Lobby. No table is open yet: create one. Create a table, 1 of 5"
             until(heard(ann, lobby), ann)
@@ -373,6 +376,34 @@ def test_a_player_back_in_a_game_begun_while_away_hears_where_things_stand(
         finally:
             ann.close()
             lee.close()
+
+
+def test_escape_in_the_waiting_room_asks_before_leaving(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Ann, the host, presses Escape in her waiting room with Bob seated: she is
+    asked first, N keeps her there (host still), Y leaves. Before, one stray Escape
+    left at once ("You left the table."), giving Bob the host's place."""
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann")
+        bob = connect(make_harness, server, "Bob")
+        try:
+            _ann_opens_a_table(ann, bob)
+            bob.press("home", "return", "return")  # the first free seat
+            until(heard(ann, "Bob sits in seat 2."), ann)
+            room = ann.app.top
+            assert isinstance(room, WaitingRoomScreen)
+            ann.press("escape")
+            assert ann.last == "Leave the table? Y leaves, N stays."
+            ann.press("n")
+            assert ann.app.top is room and room.table.is_host
+            assert "You left the table." not in ann.transcript
+            ann.press("escape", "y")
+            assert "You left the table." in ann.transcript
+            until(heard(bob, "You are now the host."), bob)
+        finally:
+            ann.close()
+            bob.close()
 
 
 def test_a_private_table_is_watched_by_its_code(
@@ -467,7 +498,7 @@ def test_the_lobby_tells_chat_and_tables_while_a_menu_is_over_it(
             until(heard(dan, "Bob: hi all"), dan)
             bob.press("return", "end", "return")  # create "Bob's table"
             until(heard(dan, "New table: Bob's table."), dan)
-            ann.press("escape")  # Ann's table closes
+            ann.press("escape", "y")  # Ann's table closes
             until(heard(dan, "Ann's table has closed."), dan)
             assert dan.app.top is covering
         finally:
