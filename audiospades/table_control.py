@@ -93,6 +93,31 @@ AFTER_THE_GAME: Final = frozenset({Command.PLAY_CARD, Command.CONTINUE})
 gather, they tell the result again (at a networked table, how another game
 starts there). F1 says so (:meth:`TableController.after_game_keys`)."""
 
+SEAT_ONLY: Final = frozenset(
+    {
+        *_HAND_KEYS,
+        Command.BID,
+        Command.BID_OPEN,
+        *DIGITS,
+        Command.NEXT_PLAYABLE,
+        Command.PREV_PLAYABLE,
+        Command.HINTED_CARD,
+        Command.HINT,
+        Command.READ_HAND,
+    }
+)
+"""The keys only a seated player has a use for: a spectator's answer to each is
+"You are watching: ..." (no hand, no bid, no hint), so their F1 leaves them out."""
+
+
+def watching_unavailable(is_over: bool) -> frozenset[Command]:
+    """The keys a spectator's F1 leaves out.
+
+    Those of a seat, and, while the game goes on, Enter, Space and N (they say
+    whose turn it is; after the game, how another starts, which F1 says).
+    """
+    return SEAT_ONLY if is_over else SEAT_ONLY | AFTER_THE_GAME
+
 
 class TablePort(Protocol):
     """The game at the player's seat, as the table needs it.

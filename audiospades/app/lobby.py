@@ -34,6 +34,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Final
 
+from audiospades.app.confirm import Confirm
 from audiospades.app.games import rules_from_settings
 from audiospades.app.menus import OPTIONS, OptionsMenu
 from audiospades.app.online import OnlineSession, chat_entry, say_news
@@ -84,6 +85,7 @@ from audiospades.presenter.online import (
     covered_turn_text,
     create_rules_value,
     default_table_name,
+    leave_question_text,
     left_server_text,
     left_table_text,
     lobby_changes,
@@ -91,6 +93,7 @@ from audiospades.presenter.online import (
     not_host_text,
     occupant_text,
     seat_item_label,
+    seated_text,
     sit_in_seat_label,
     start_armed_text,
     start_value,
@@ -219,9 +222,7 @@ class LobbyScreen(MenuScreen):
 
     def _private(self, services: Services) -> Transition:
         def accepted(services: Services, code: str) -> Transition:
-            self.online.client.send(p.JoinSeat(table=code.upper()))
-            self.expect_answer()
-            return Pop()
+            return Replace(CodeChoiceScreen(self, code.upper()))
 
         def check(code: str) -> str | None:
             return None if code.isascii() and code.isalnum() else bad_code_text()
@@ -388,6 +389,10 @@ class LobbyScreen(MenuScreen):
             self._at_table = True
             if not table.is_seated:
                 services.say(Utterance(watching_text(table.info, table.chair)))
+            elif table.has_started and table.seat is not None and not rejoined:
+                # A free seat in a game under way: where one sits, before where
+                # things stand (the waiting room says it, and "Back at" a return).
+                services.say(Utterance(seated_text(table.info.name, table.seat)))
             return Push(table_screen_for(session, table, rejoined=rejoined))
         return None
 
@@ -438,6 +443,34 @@ class TableChoiceScreen(_LobbyMenu):
 
     def _watch(self, services: Services) -> Transition:
         return Push(WatchChoiceScreen(self.lobby, self.info))
+
+
+class CodeChoiceScreen(_LobbyMenu):
+    """A private table's code typed: sit at it, or watch it.
+
+    A private table is never listed, so its code is the only way to watch it too
+    (before, the code only sat down: "That table is full." and no more). Its
+    seats are unknown until one is there, so watching is from seat 1's chair.
+    """
+
+    def __init__(self, lobby: LobbyScreen, code: str) -> None:
+        self.lobby = lobby
+        self.code = code
+        items = [
+            MenuItem(SIT_ANY, action=self._sit),
+            MenuItem(WATCH, action=self._watch),
+        ]
+        super().__init__(TABLE_CHOICE_TITLE, items)
+
+    def _sit(self, services: Services) -> Transition:
+        self.lobby.online.client.send(p.JoinSeat(table=self.code))
+        self.lobby.expect_answer()
+        return Pop()
+
+    def _watch(self, services: Services) -> Transition:
+        self.lobby.online.client.send(p.Spectate(table=self.code, chair=0))
+        self.lobby.expect_answer()
+        return Pop()
 
 
 class WatchChoiceScreen(_LobbyMenu):
@@ -662,9 +695,18 @@ class WaitingRoomScreen(MenuScreen):
         return None
 
     def _leave(self, services: Services) -> Transition:
+        # Asked first, as at the game: one stray Escape (say, a habit after
+        # closing the computer players' list) gave up the host's place, and, for
+        # one alone, the table and its private code.
+        question = partial(leave_question_text, False)
+        return Push(Confirm(LEAVE_TABLE, question, self._left))
+
+    def _left(self, services: Services) -> Transition:
         self.online.client.leave_table()
+        services.sound.play(Cue.MENU_BACK)
         services.say_text(left_table_text())
-        return self._to_the_lobby()
+        # The question and the room (over a finished game's table, that too).
+        return Pop(3) if self.over is not None else Pop(2)
 
     def _to_the_lobby(self) -> Transition:
         # Over a finished game's table, that table goes too.
@@ -715,8 +757,8 @@ class WaitingRoomScreen(MenuScreen):
         if command is Command.CHAT:
             return chat_entry(self.online, at_table=True)
         if command is Command.BACK:
-            services.sound.play(Cue.MENU_BACK)
             if self.over is not None:
+                services.sound.play(Cue.MENU_BACK)
                 return Pop()  # back to the finished game's table, still seated
             return self._leave(services)
         return super().handle(command, key, services)

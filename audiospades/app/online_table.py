@@ -82,7 +82,11 @@ from audiospades.presenter.online import (
 from audiospades.presenter.sheet import SCORE_SHEET_ITEM
 from audiospades.presenter.words import watching
 from audiospades.sound import Cue
-from audiospades.table_control import AFTER_THE_GAME, TableController
+from audiospades.table_control import (
+    AFTER_THE_GAME,
+    TableController,
+    watching_unavailable,
+)
 
 if TYPE_CHECKING:
     import pygame
@@ -146,6 +150,13 @@ class OnlineTableScreen(TableScreen):
                 words = play_again_action_text(self.remote.is_host)
                 meanings.update(dict.fromkeys(AFTER_THE_GAME, words))
             return meanings
+
+    def unavailable_keys(self) -> frozenset[Command]:
+        hidden = super().unavailable_keys()
+        if self.remote.is_seated:
+            return hidden
+        # A spectator's F1 lists no key that only says "You are watching: ...".
+        return hidden | watching_unavailable(self._is_over_here())
 
     def _is_over_here(self) -> bool:
         """Whether the game is over for this screen's keys.

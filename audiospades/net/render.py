@@ -45,6 +45,7 @@ from audiospades.presenter.online import (
     lobby_changes,
     lobby_count_text,
     news_utterance,
+    seated_text,
     sit_in_seat_label,
     table_line,
     waiting_room_intro,
@@ -73,7 +74,7 @@ from audiospades.presenter.words import card_name, watching
 from audiospades.replies import Reply, UnboundKey
 from audiospades.rules import Card, Phase, SeatView
 from audiospades.sound import Cue
-from audiospades.table_control import TableController, TablePort
+from audiospades.table_control import TableController, TablePort, watching_unavailable
 
 if TYPE_CHECKING:
     from audiospades.net.server import Client
@@ -325,6 +326,9 @@ class WebSeat:
                         # Sat down to watch a game under way: whose chair first,
                         # as the game says it.
                         said.append(Utterance(watching_text(table.info, table.chair)))
+                    elif table.seat is not None and not returning:
+                        # Took a free seat in a game under way: which one, first.
+                        said.append(Utterance(seated_text(table.info.name, table.seat)))
                     text = where_things_stand(
                         table.view(),
                         table.names,
@@ -521,8 +525,13 @@ class WebSeat:
         # asked, the table's (play) keys otherwise; a spectator's are the table's.
         contexts = (*control.key_contexts(), Context.ONLINE, Context.GLOBAL)
         order = control.help_order(contexts)
+        hidden = control.unavailable_keys()
+        table = self.online.table
+        if table is not None and not table.is_seated:
+            # A spectator's F1 lists no key that only says "You are watching".
+            hidden |= watching_unavailable(table.is_over)
         for chord, command in self.keymap.help_bindings(contexts, order):
-            if command in _NOT_ON_THE_PAGE or command in control.unavailable_keys():
+            if command in _NOT_ON_THE_PAGE or command in hidden:
                 continue
             if chord.key == "escape" or command is Command.UNDO:
                 # The page's Escape goes to its buttons (its own line says so),

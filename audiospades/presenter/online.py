@@ -481,14 +481,7 @@ def waiting_room_intro(
             ).format(name=info.name)
         )
     else:
-        parts.append(
-            (
-                # Translators: {name} says "table" itself, as "Ann's table".
-                _("You sit in seat {number} at {name}.")
-                if named
-                else _("You sit in seat {number} at table {name}.")
-            ).format(number=seat + 1, name=info.name)
-        )
+        parts.append(seated_text(info.name, seat))
     if code:
         parts.append(
             _("Private table: its code is {code}.").format(code=spell_code(code))
@@ -500,6 +493,20 @@ def waiting_room_intro(
     elif seat is not None:
         parts.append(_("The host starts the game."))
     return " ".join(parts)
+
+
+def seated_text(table_name: str, seat: int) -> str:
+    """Where one sits: "You sit in seat 2 at Ann's table.".
+
+    Said on arriving in the waiting room, and on taking a free seat in a game
+    under way (before where things stand: the newcomer knew nothing of it).
+    """
+    return (
+        # Translators: {name} says "table" itself, as "Ann's table".
+        _("You sit in seat {number} at {name}.")
+        if is_default_table_name(table_name)
+        else _("You sit in seat {number} at table {name}.")
+    ).format(number=seat + 1, name=table_name)
 
 
 def start_value(armed: bool, empty: int, away: Sequence[str] = ()) -> str:

@@ -12,7 +12,7 @@ from audiospades.i18n import _, ngettext
 from audiospades.keymap import Chord
 from audiospades.notices import FileKind
 from audiospades.presenter.keynames import key_for, key_label, yes_no_keys
-from audiospades.presenter.table import answers_awaited_text
+from audiospades.presenter.table import answers_awaited_text, whose_turn_text
 from audiospades.presenter.utterance import Utterance
 from audiospades.presenter.words import (
     bid_words,
@@ -23,7 +23,7 @@ from audiospades.presenter.words import (
     suit_name,
     the_card,
 )
-from audiospades.rules import IllegalAction, Reason, Rules, SeatView, Suit
+from audiospades.rules import IllegalAction, Phase, Reason, Rules, SeatView, Suit
 from audiospades.rules.seats import partner_of
 from audiospades.sound import Cue
 from audiospades.speech import BackendChange, BackendKind, FallbackReason
@@ -57,6 +57,12 @@ def illegal_text(error: IllegalAction, view: SeatView, names: Sequence[str]) -> 
         case Reason.NOT_YOUR_TURN:
             seat = detail.get("to_act")
             if isinstance(seat, int) and 0 < seat < len(names):
+                if view.phase is not Phase.PLAYING and view.to_act == seat:
+                    # "Ann is bidding.", as T says: "is to play" misled while
+                    # she bid (online, Enter is pressed while others bid).
+                    return " ".join(
+                        [_("It is not your turn."), whose_turn_text(view, names)]
+                    )
                 return _("It is not your turn: {player} is to play.").format(
                     player=_(names[seat])
                 )

@@ -144,7 +144,7 @@ def test_coming_back_to_the_lobby_from_a_table_says_lobby_each_time(
             assert arrivals() == 1
             ann.press("return", "end", "return")  # create a table, then leave it
             until(lambda: isinstance(ann.app.top, WaitingRoomScreen), ann)
-            ann.press("escape")
+            ann.press("escape", "y")
             until(lambda: arrivals() == 2, ann)
             for times in (3, 4):  # a game, then another
                 host_a_game(ann)

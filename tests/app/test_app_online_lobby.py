@@ -71,6 +71,8 @@ def test_a_private_table_is_joined_by_its_code_and_chat_is_heard(
             bob.press("return")
             assert bob.last.startswith("Table code: blank.")
             bob.press(*type_keys(code.lower()), "return")
+            assert bob.last == "Join this table. Sit at the first free seat, 1 of 2"
+            bob.press("return")
             until(lambda: isinstance(bob.app.top, WaitingRoomScreen), bob)
             assert bob.last == (
                 "Waiting for the game. You sit in seat 2 at Ann's table. "
@@ -107,7 +109,7 @@ def test_a_private_table_is_joined_by_its_code_and_chat_is_heard(
             # Bob leaves: Ann hears it. (Before a key, a player who waits for the
             # host waits until the game starts, within the patience: make it short.)
             bob.patience_seconds = 0.2
-            bob.press("escape")
+            bob.press("escape", "y")
             assert "You left the table." in bob.transcript
             until(heard(ann, "Bob left the table."), ann)
             until(lambda: isinstance(bob.app.top, LobbyScreen), bob)
@@ -143,7 +145,7 @@ def test_the_lobby_lists_a_table_in_one_line_and_refuses_a_wrong_code(
                 assert carl.last == "Sit in seat 3, partner of Ann, 3 of 5"
                 carl.press("escape", "down", "down", "return")
                 assert carl.last.startswith("Table code: blank.")
-                carl.press(*type_keys("ZZZZZZ"), "return")
+                carl.press(*type_keys("ZZZZZZ"), "return", "return")  # and sit
                 carl.settle()
                 assert carl.last == (
                     "There is no such table: it may have closed, or the code is wrong."
@@ -275,12 +277,15 @@ def test_tables_opening_and_closing_are_told_in_the_lobby(
             bob.press("home")
             assert bob.last.startswith("Ann's table, ")
             mark = ann.mark()
-            ann.press("escape")  # leave the waiting room: the table closes
+            ann.press("escape", "y")  # leave the waiting room: the table closes
             until(heard(bob, "Ann's table has closed. Create a table, 1 of 5"), bob)
             until(lambda: isinstance(ann.app.top, LobbyScreen), ann)
             fresh = "Lobby. No table is open yet: create one. Create a table, 1 of 5"
             until(lambda: fresh in ann.said_since(mark), ann)
-            assert ann.said_since(mark)[0] == "You left the table."
+            assert ann.said_since(mark)[:2] == [
+                "Leave the table? Y leaves, N stays.",
+                "You left the table.",
+            ]
         finally:
             ann.close()
             bob.close()
@@ -305,7 +310,7 @@ def test_a_lobby_first_listed_after_a_table_is_introduced_once(
         bob = connect(make_harness, server, "Bob")
         try:
             until(lambda: isinstance(ann.app.top, WaitingRoomScreen), ann)
-            ann.press("escape")  # leave: the table closes
+            ann.press("escape", "y")  # leave: the table closes
             until(lambda: isinstance(ann.app.top, LobbyScreen), ann)
             lobby = "Lobby. No table is open yet: create one. Create a table, 1 of 5"
             until(heard(ann, lobby), ann)
@@ -373,6 +378,106 @@ def test_a_player_back_in_a_game_begun_while_away_hears_where_things_stand(
             lee.close()
 
 
+def test_escape_in_the_waiting_room_asks_before_leaving(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Ann, the host, presses Escape in her waiting room with Bob seated: she is
+    asked first, N keeps her there (host still), Y leaves. Before, one stray Escape
+    left at once ("You left the table."), giving Bob the host's place."""
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann")
+        bob = connect(make_harness, server, "Bob")
+        try:
+            _ann_opens_a_table(ann, bob)
+            bob.press("home", "return", "return")  # the first free seat
+            until(heard(ann, "Bob sits in seat 2."), ann)
+            room = ann.app.top
+            assert isinstance(room, WaitingRoomScreen)
+            ann.press("escape")
+            assert ann.last == "Leave the table? Y leaves, N stays."
+            ann.press("n")
+            assert ann.app.top is room and room.table.is_host
+            assert "You left the table." not in ann.transcript
+            ann.press("escape", "y")
+            assert "You left the table." in ann.transcript
+            until(heard(bob, "You are now the host."), bob)
+        finally:
+            ann.close()
+            bob.close()
+
+
+def test_a_private_table_is_watched_by_its_code(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Bob types the code of Ann's private table and chooses to watch it: he is
+    there as a spectator (before, the code only sat down, and at a full table
+    said "That table is full.": a private game could not be watched at all)."""
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann")
+        bob = connect(make_harness, server, "Bob")
+        try:
+            ann.press("return", "down", "down", "right", "down", "return")
+            until(lambda: isinstance(ann.app.top, WaitingRoomScreen), ann)
+            code = ann.app.top.table.code  # type: ignore[attr-defined]
+            assert code is not None
+            bob.press("down", "return", *type_keys(code.lower()), "return")
+            bob.press("down")
+            assert bob.last == "Watch the game, 2 of 2"
+            bob.press("return")
+            until(lambda: isinstance(bob.app.top, WaitingRoomScreen), bob)
+            room = bob.app.top
+            assert isinstance(room, WaitingRoomScreen)
+            assert room.table.seat is None
+            assert "You are watching Ann's table from the chair of Ann." in (
+                bob.transcript
+            )
+            until(heard(ann, "Bob is watching."), ann)
+        finally:
+            ann.close()
+            bob.close()
+
+
+def test_who_takes_a_free_seat_in_a_game_under_way_hears_where_they_sit(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Dan takes the seat Cat left in Ann's game: he hears "You sit in seat 2 at
+    Ann's table." before where things stand (the QA tester, dropped into a game,
+    heard only "Hand 1. Your cards, ..." and a bid made for him, with no word of
+    which seat was his)."""
+    with server_thread(tmp_path / "server.db", takeover_seconds=30) as server:
+        ann = connect(make_harness, server, "Ann", settings=_settings())
+        cat = connect(make_harness, server, "Cat")
+        dan = connect(make_harness, server, "Dan")
+        try:
+            _ann_opens_a_table(ann, cat, dan)
+            cat.press("home", "return", "return")  # join: the first free seat
+            until(heard(ann, "Cat sits in seat 2."), ann)
+            ann.press("down", "down", "return", "return")  # seat 3: Milly
+            until(heard(ann, "Milly, a computer player, sits in seat 3."), ann)
+            ann.press("down", "return", "return")  # seat 4: Bert
+            until(heard(ann, "Bert, a computer player, sits in seat 4."), ann)
+            ann.patience_seconds = cat.patience_seconds = 0.3
+            ann.press("down", "return")  # Start the game
+            until(lambda: isinstance(cat.app.top, OnlineTableScreen), ann, cat)
+            cat.press("escape", "end", "return", "y")
+            until(lambda: isinstance(cat.app.top, LobbyScreen), cat)
+            lobby = dan.app.top
+            assert isinstance(lobby, LobbyScreen)
+            until(lambda: "1 seat free" in lobby.item_text(0), dan)
+            dan.press("home", "return")
+            assert dan.last.endswith("Sit at the first free seat, 1 of 2")
+            mark = dan.mark()
+            dan.press("return")
+            until(lambda: isinstance(dan.app.top, OnlineTableScreen), dan)
+            said = dan.said_since(mark)
+            hand = next(i for i, s in enumerate(said) if s.startswith("Hand 1. "))
+            assert "You sit in seat 2 at Ann's table." in said[:hand]
+        finally:
+            ann.close()
+            cat.close()
+            dan.close()
+
+
 def test_the_lobby_tells_chat_and_tables_while_a_menu_is_over_it(
     make_harness: Callable[..., Harness], tmp_path: Path
 ) -> None:
@@ -393,7 +498,7 @@ def test_the_lobby_tells_chat_and_tables_while_a_menu_is_over_it(
             until(heard(dan, "Bob: hi all"), dan)
             bob.press("return", "end", "return")  # create "Bob's table"
             until(heard(dan, "New table: Bob's table."), dan)
-            ann.press("escape")  # Ann's table closes
+            ann.press("escape", "y")  # Ann's table closes
             until(heard(dan, "Ann's table has closed."), dan)
             assert dan.app.top is covering
         finally:

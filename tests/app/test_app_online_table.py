@@ -353,6 +353,32 @@ def test_a_spectator_chooses_the_chair_to_watch_from(
             ann.close()
 
 
+def test_a_spectators_help_lists_no_key_of_a_seat(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Bob watches Ann's game: F1 lists the keys that tell him the table (C, W),
+    not those of a seat, which only answer "You are watching: ..." (B, Tab, the
+    arrows, R, H, J) or Enter's "play the card". Before, the QA tester's F1 listed
+    fourteen keys of no use to a spectator; pressed, they still answer."""
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann")
+        bob = connect(make_harness, server, "Bob")
+        try:
+            _bob_watches_anns_game(ann, bob)
+            bob.press("f1")
+            lines = [item.text() for item in bob.app.top.items]  # type: ignore[attr-defined]
+            assert "C: the cards on the table" in lines
+            assert "W: who sits in each seat, and who is watching online" in lines
+            keys = {line.partition(": ")[0] for line in lines}
+            seat_keys = {"B", "Tab", "Right arrow", "R", "H", "J", "Enter", "Space"}
+            assert not keys & seat_keys, keys & seat_keys
+            bob.press("escape", "b")
+            assert bob.last == "You are watching: only the players can do that."
+        finally:
+            bob.close()
+            ann.close()
+
+
 def test_a_spectators_dropped_connection_comes_back_to_the_watched_table(
     make_harness: Callable[..., Harness], tmp_path: Path
 ) -> None:

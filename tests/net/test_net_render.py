@@ -367,6 +367,48 @@ def test_a_page_watching_a_game_under_way_hears_whose_chair_and_refresh_answers(
     run(scenario(), timeout=120)
 
 
+def test_a_page_taking_a_free_seat_in_a_game_under_way_hears_which_seat(
+    tmp_path: Path,
+) -> None:
+    """Cat leaves a game under way; a page sits down in her free seat and hears
+    "You sit in seat 4 at table T." before where things stand (before, only "Hand
+    1. Your cards, ...": the QA tester never learned which seat was theirs)."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "server.db") as server:
+            url = url_of(server)
+            host = NetPlayer(url, "Host")
+            await host.connect()
+            rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
+            await host.send({"type": "create_table", "name": "T", "rules": rules})
+            table = (await host.expect(p.TableSnapshot)).table.id
+            for seat, who in enumerate(BOTS[:2], start=1):
+                await host.send({"type": "add_bot", "seat": seat, "character": who})
+            cat = NetPlayer(url, "Cat")
+            await cat.connect()
+            await cat.send({"type": "join_seat", "table": table, "seat": 3})
+            await cat.expect(p.TableSnapshot)
+            await host.send({"type": "start_game"})
+            await cat.expect(p.TableSnapshot)  # the game starts
+            await cat.send({"type": "leave"})
+            await cat.expect(p.Lobby)
+            page = NetPlayer(url, "Dan", render=True)
+            await page.connect()
+            await _said(page)  # the lobby
+            await page.send({"type": "join_seat", "table": table})
+            lines = await _lines_until(page, lambda t: t.startswith("Hand 1."))
+            seated = "You sit in seat 4 at table T."
+            assert seated in lines
+            assert lines.index(seated) < next(
+                i for i, t in enumerate(lines) if t.startswith("Hand 1.")
+            )
+            await page.close()
+            await cat.close()
+            await host.close()
+
+    run(scenario(), timeout=120)
+
+
 async def _host_and_milly(url: str) -> tuple[NetPlayer, str]:
     """Host at a new 4-player table, Milly beside them, two seats free."""
     host = NetPlayer(url, "Host")
@@ -735,7 +777,10 @@ def test_a_spectators_keys_on_the_page_are_the_watchers_and_none_is_silent(
 ) -> None:
     """Watching a bid under way, F1 lists the table's keys (no digits, no Y) and
     Backspace is said to do nothing there. Before, the help listed a question's
-    and a bid's keys, and Backspace got no answer."""
+    and a bid's keys, and Backspace got no answer. Nor does it list the keys of a
+    seat, which only answer "You are watching: ..." (B, Tab, the hand, the hint),
+    or Enter's "play the card" (it says whose turn it is): the QA tester's F1
+    listed 14 keys of no use to them."""
 
     async def scenario() -> None:
         async with running_server(tmp_path / "server.db") as server:
@@ -750,8 +795,17 @@ def test_a_spectators_keys_on_the_page_are_the_watchers_and_none_is_silent(
             while not (page.view is not None and page.view.phase is Phase.BIDDING):
                 await page.recv()
             keys = await _help(page)
-            assert "Enter: play the card, or choose it to pass." in keys, keys
-            for not_here in ("Y: yes.", "0: type the digit 0."):
+            assert "C: the cards on the table." in keys, keys
+            for not_here in (
+                "Y: yes.",
+                "0: type the digit 0.",
+                "Enter: play the card, or choose it to pass.",
+                "B: open the bid entry, or hear your bid.",
+                "Tab: next card you may play, or pass when passing.",
+                "H: a hint.",
+                "R: read your whole hand.",
+                "Right arrow: next card, each suit from low to high.",
+            ):
                 assert not_here not in keys, keys
             await _unbound(page, "backspace", "Backspace")
             await page.close()

@@ -14,7 +14,15 @@ from audiospades.bots.reasons import HintKind, HintReason
 from audiospades.presenter.replies import reply_utterances
 from audiospades.presenter.system import hint_text, illegal_text, new_game_text
 from audiospades.replies import HintGiven
-from audiospades.rules import Bid, Game, IllegalAction, Rules, seat_view, shuffled_deal
+from audiospades.rules import (
+    Bid,
+    Game,
+    IllegalAction,
+    Reason,
+    Rules,
+    seat_view,
+    shuffled_deal,
+)
 
 NAMES = ("You", "Milly", "Bert", "Lee")
 
@@ -148,3 +156,15 @@ def test_blind_nil_refused_says_behind_whom(
         }
     )
     assert _blind_nil_refusal(rules) == said
+
+
+def test_not_your_turn_while_another_bids_says_they_are_bidding() -> None:
+    """Enter pressed online while Milly bids: "Milly is bidding.", as T says
+    (before: "It is not your turn: Milly is to play.", though no card was due)."""
+    game = Game(Rules.pagat(), first_dealer=0)
+    game.deal(shuffled_deal(Rules.pagat(), random.Random(5)))
+    assert game.to_act == 1
+    error = IllegalAction(Reason.NOT_YOUR_TURN, to_act=1)
+    assert illegal_text(error, seat_view(game, 0), NAMES) == (
+        "It is not your turn. Milly is bidding."
+    )
