@@ -200,7 +200,15 @@ class OnlineTableScreen(TableScreen):
             return True
         if table.is_over or self.finished:
             return False
-        return not (table.is_human_turn or table.question is not None)
+        if table.question is not None:
+            return False
+        if table.shown_trick is not None:
+            # The server's pause after a trick: the view already has the winner
+            # to lead, but "Your lead." comes when the pause ends (the trick is
+            # gathered then, by that notice or the views sent again). A key
+            # pressed before would play over it, and it was never said.
+            return True
+        return not table.is_human_turn
 
     def waits_on_server(self) -> bool:
         return self.is_busy()
