@@ -3,7 +3,8 @@
 :class:`LobbyScreen` lists the server's tables, one short line each (name, players
 and partnerships, target, rules, free seats, who sits there), then "Create a table",
 "Join a private table by its code", "Refresh the list", "Options" (those a
-local game alone uses left out) and "Leave the server" (Escape too). Enter on a
+local game alone uses left out) and "Leave the server" (Escape too; asked first,
+Y leaves, N or Escape stays). Enter on a
 table offers its free seats (a seat beside a partner says so) and watching, from
 the chair of one's choosing. The apostrophe opens the chat entry, as at the table.
 
@@ -86,6 +87,7 @@ from audiospades.presenter.online import (
     create_rules_value,
     default_table_name,
     leave_question_text,
+    leave_server_question_text,
     left_server_text,
     left_table_text,
     lobby_changes,
@@ -244,9 +246,15 @@ class LobbyScreen(MenuScreen):
         self._whole_before = self.online.client.whole_lists
 
     def _leave_server(self, services: Services) -> Transition:
+        # Asked first, as the waiting room and the game ask before leaving a
+        # table: one stray Escape left the server (and its chat) at once.
+        return Push(Confirm(LEAVE_SERVER, leave_server_question_text, self._left))
+
+    def _left(self, services: Services) -> Transition:
         self.online.close()
+        services.sound.play(Cue.MENU_BACK)
         services.say_text(left_server_text())
-        return Pop()
+        return Pop(2)  # the question and the lobby
 
     # --- the framework ---
     def key_contexts(self) -> tuple[Context, ...]:
@@ -300,7 +308,6 @@ class LobbyScreen(MenuScreen):
         if command is Command.CHAT:
             return chat_entry(self.online, at_table=False)
         if command is Command.BACK:
-            services.sound.play(Cue.MENU_BACK)
             return self._leave_server(services)
         return super().handle(command, key, services)
 

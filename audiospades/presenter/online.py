@@ -621,6 +621,11 @@ def leave_question_text(is_playing: bool) -> str:
     return _("Leave the table? {yes} leaves, {no} stays.").format(**keys)
 
 
+def leave_server_question_text() -> str:
+    """Escape in the lobby (or its "Leave the server"): leave?"""
+    return _("Leave the server? {yes} leaves, {no} stays.").format(**yes_no_keys())
+
+
 def covered_turn_text() -> str:
     """The player's turn (or a question) came at a networked table.
 

@@ -406,6 +406,34 @@ def test_escape_in_the_waiting_room_asks_before_leaving(
             bob.close()
 
 
+def test_escape_in_the_lobby_asks_before_leaving_the_server(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Escape in the lobby asks first, as the waiting room does: N stays
+    connected, in the lobby; Y (or the "Leave the server" item and Y) leaves for
+    the main menu. Before, one Escape said "You left the server." at once."""
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann")
+        try:
+            lobby = ann.app.top
+            assert isinstance(lobby, LobbyScreen)
+            ann.press("escape")
+            assert ann.last == "Leave the server? Y leaves, N stays."
+            ann.press("n")
+            assert ann.app.top is lobby
+            assert ann.last == "Create a table, 1 of 5"
+            assert "You left the server." not in ann.transcript
+            ann.press("end", "return")
+            assert ann.last == "Leave the server? Y leaves, N stays."
+            ann.press("escape")  # Escape stays too
+            assert ann.app.top is lobby
+            ann.press("escape", "y")
+            assert ann.last == "You left the server."
+            assert lobby not in ann.app.stack.screens  # (no main menu under it here)
+        finally:
+            ann.close()
+
+
 def test_a_private_table_is_watched_by_its_code(
     make_harness: Callable[..., Harness], tmp_path: Path
 ) -> None:
