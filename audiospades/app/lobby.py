@@ -394,7 +394,8 @@ class LobbyScreen(MenuScreen):
             rejoined = not self._asked_for_table
             self.awaiting = self._asked_for_table = False
             self._at_table = True
-            if not table.is_seated:
+            if not table.is_seated and table.has_started:
+                # (Before the game, the waiting room's intro says it, once.)
                 services.say(Utterance(watching_text(table.info, table.chair)))
             elif table.has_started and table.seat is not None and not rejoined:
                 # A free seat in a game under way: where one sits, before where
@@ -621,7 +622,9 @@ class WaitingRoomScreen(MenuScreen):
 
     def _intro(self) -> str:
         table = self.table
-        return waiting_room_intro(table.info, table.seat, table.is_host, table.code)
+        return waiting_room_intro(
+            table.info, table.seat, table.is_host, table.code, table.chair
+        )
 
     def _rebuild(self) -> None:
         table = self.table

@@ -465,12 +465,22 @@ def seat_item_label(seat: int, mine: int | None, info: TableInfo) -> str:
 
 
 def waiting_room_intro(
-    info: TableInfo, seat: int | None, is_host: bool, code: str | None
+    info: TableInfo,
+    seat: int | None,
+    is_host: bool,
+    code: str | None,
+    chair: int | None = None,
 ) -> str:
-    """Said on arriving at a table whose game has not started."""
+    """Said on arriving at a table whose game has not started.
+
+    ``chair``: a spectator's, to name it ("... from the chair of Ann."), as
+    sitting down to watch a game under way does (None: the table alone).
+    """
     parts: list[str] = []
     named = is_default_table_name(info.name)
-    if seat is None:
+    if seat is None and chair is not None:
+        parts.append(watching_text(info, chair))
+    elif seat is None:
         parts.append(
             (
                 # Translators: {name} is a table's name that says "table" itself,
