@@ -227,7 +227,7 @@ class LobbyScreen(MenuScreen):
             return Replace(CodeChoiceScreen(self, code.upper()))
 
         def check(code: str) -> str | None:
-            return None if code.isascii() and code.isalnum() else bad_code_text()
+            return None if code.isascii() and code.isalnum() else bad_code_text(code)
 
         return Push(TextEntryScreen(TABLE_CODE, accepted, max_length=16, check=check))
 

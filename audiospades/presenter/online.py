@@ -164,8 +164,10 @@ def bad_name_text(count: int) -> str:
     ).format(count=count)
 
 
-def bad_code_text() -> str:
-    """A private table's code that cannot be one."""
+def bad_code_text(code: str) -> str:
+    """A private table's code that cannot be one; a blank one asks for it."""
+    if not code:
+        return _("Type the table's code.")
     return _("A table code is made of letters and digits.")
 
 

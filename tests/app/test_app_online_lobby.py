@@ -70,7 +70,12 @@ def test_a_private_table_is_joined_by_its_code_and_chat_is_heard(
             assert bob.last == "Join a private table by its code, 2 of 5"
             bob.press("return")
             assert bob.last.startswith("Table code: blank.")
-            bob.press(*type_keys(code.lower()), "return")
+            # Enter on a blank line asks for the code, not a rule about it.
+            bob.press("return")
+            assert bob.last == "Type the table's code."
+            bob.press("-", "return")
+            assert bob.last == "A table code is made of letters and digits."
+            bob.press("backspace", *type_keys(code.lower()), "return")
             assert bob.last == "Join this table. Sit at the first free seat, 1 of 2"
             bob.press("return")
             until(lambda: isinstance(bob.app.top, WaitingRoomScreen), bob)
