@@ -126,6 +126,18 @@ def _headless(args: argparse.Namespace) -> int:
             sys.stderr.write("audiospades: --patience must be positive\n")
             return 2
         first, patience = ConnectingScreen(args.connect, name), args.patience
+    # The key file before the harness: a bad path is one clear error, before
+    # anything is said or a connection opened ("Connecting to ..." came first).
+    script = ""
+    if args.keys == "-":
+        script = sys.stdin.read()
+    elif args.keys:
+        try:
+            with open(args.keys, encoding="utf-8") as handle:
+                script = handle.read()
+        except (OSError, UnicodeDecodeError) as error:
+            sys.stderr.write(f"audiospades: cannot read the key file: {error}\n")
+            return 2
     harness = Harness(
         seed=args.seed if args.seed is not None else 0,
         settings=settings,
@@ -142,16 +154,6 @@ def _headless(args: argparse.Namespace) -> int:
         harness.services.say_text(
             storage_text(FileKind.SETTINGS, problem), interrupt=False
         )
-    script = ""
-    if args.keys == "-":
-        script = sys.stdin.read()
-    elif args.keys:
-        try:
-            with open(args.keys, encoding="utf-8") as handle:
-                script = handle.read()
-        except (OSError, UnicodeDecodeError) as error:
-            sys.stderr.write(f"audiospades: cannot read the key file: {error}\n")
-            return 2
     try:
         harness.run_script(parse_script(script))
     except ValueError as error:

@@ -36,6 +36,25 @@ def test_missing_key_file_is_reported(tmp_path: Path) -> None:
     assert "Traceback" not in done.stderr
 
 
+def test_a_missing_key_file_is_reported_before_connecting(tmp_path: Path) -> None:
+    """Online, the key file is read before the connection: the clear error
+    alone, not "Connecting to ws://..." first (as the QA run saw it)."""
+    done = _run(
+        "--headless",
+        "--connect",
+        "ws://127.0.0.1:9",
+        "--name",
+        "Ann",
+        "--keys",
+        str(tmp_path / "no-such-keys"),
+        AUDIOSPADES_HOME=str(tmp_path),
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.startswith("audiospades: cannot read the key file:")
+    assert "Traceback" not in done.stderr
+
+
 def test_no_screen_is_reported(tmp_path: Path) -> None:
     done = _run(AUDIOSPADES_HOME=str(tmp_path), SDL_VIDEODRIVER="x11")
     assert done.returncode == 2
