@@ -31,7 +31,7 @@ at that table's screen.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Final
 
@@ -52,14 +52,14 @@ from audiospades.app.screen import (
 )
 from audiospades.app.services import Services
 from audiospades.app.text_entry import TextEntryScreen
-from audiospades.bots.characters import ROSTER
+from audiospades.bots.characters import ROSTER, Character
 from audiospades.commands import Command
 from audiospades.keymap import Context
 from audiospades.net import protocol as p
 from audiospades.net.client import LinkState
 from audiospades.net.remote import NewsKind, OnlineNews, RemoteTable
 from audiospades.presenter import Utterance
-from audiospades.presenter.menus import character_value
+from audiospades.presenter.menus import character_personality, character_value
 from audiospades.presenter.online import (
     CHOOSE_BOT_TITLE,
     CREATE_NOW,
@@ -82,6 +82,7 @@ from audiospades.presenter.online import (
     WATCH_CHOICE_TITLE,
     bad_code_text,
     bad_name_text,
+    character_keys_text,
     choose_bot_intro,
     covered_turn_text,
     create_rules_value,
@@ -832,7 +833,10 @@ class WaitingRoomScreen(MenuScreen):
 class BotChoiceScreen(MenuScreen):
     """The host picks a computer player for a free seat, by stars.
 
-    Any character not yet at the table.
+    Any character not yet at the table. A character's level goes with it (its
+    stars): there is no value to change, so Left and Right say what the focused
+    character is like, as the local game's player selection does after a choice
+    (they only repeated the item before).
     """
 
     def __init__(self, room: WaitingRoomScreen, seat: int) -> None:
@@ -846,7 +850,11 @@ class BotChoiceScreen(MenuScreen):
             if s.kind is p.SeatKind.COMPUTER or s.stand_in
         }
         items = [
-            MenuItem(partial(character_value, c), action=partial(self._add, cid=c.id))
+            MenuItem(
+                partial(character_value, c),
+                action=partial(self._add, cid=c.id),
+                data=c,
+            )
             for c in ROSTER
             if c.id not in seated
         ]
@@ -854,6 +862,20 @@ class BotChoiceScreen(MenuScreen):
 
     def key_contexts(self) -> tuple[Context, ...]:
         return _online_contexts()
+
+    def help_meanings(self) -> Mapping[Command, str | None]:
+        words = character_keys_text()
+        return {Command.MENU_LEFT: words, Command.MENU_RIGHT: words}
+
+    def handle(
+        self, command: Command | None, key: KeyPress, services: Services
+    ) -> Transition | None:
+        if command in (Command.MENU_LEFT, Command.MENU_RIGHT) and self.items:
+            character = self.items[self.index].data
+            assert isinstance(character, Character)
+            services.say(Utterance(character_personality(character), interrupt=True))
+            return None
+        return super().handle(command, key, services)
 
     def _add(self, services: Services, *, cid: str) -> Transition:
         self.online.client.send(p.AddBot(seat=self.seat, character=cid))

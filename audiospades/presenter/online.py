@@ -552,6 +552,11 @@ def choose_bot_intro(seat: int) -> str:
     return _("For seat {number}.").format(number=seat + 1)
 
 
+def character_keys_text() -> str:
+    """F1's words for Left and Right in the host's list of computer players."""
+    return _("hear what the computer player is like")
+
+
 def not_host_text() -> str:
     """A non-host chose a seat in the waiting room."""
     return _("Only the host seats computer players.")

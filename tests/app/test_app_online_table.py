@@ -206,6 +206,30 @@ def test_a_waiting_room_host_removes_a_computer_player(
             ann.close()
 
 
+def test_left_and_right_in_the_computer_players_list_tell_the_character(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Each character comes with its own level (its stars): Left and Right, which
+    only repeated the item ("Milly, 1 star, 1 of 18" again), say what the
+    character is like, as the local game's player selection does; F1 says so."""
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann")
+        try:
+            ann.press("return", "end", "return", "down", "return")
+            assert ann.last.startswith("Choose a computer player. ")
+            assert ann.last.endswith("Milly, 1 star, 1 of 18")
+            ann.press("right")
+            milly = "Cheerful and hopeful; she bids what she would like to make."
+            assert ann.last == milly
+            ann.press("down", "left")
+            assert ann.last != milly and not ann.last.endswith("2 of 18")
+            ann.press("f1")
+            lines = ann.app.top.lines()  # type: ignore[union-attr]
+            assert "Left arrow: hear what the computer player is like" in lines
+        finally:
+            ann.close()
+
+
 def test_a_spectator_watches_a_game_to_its_end(
     make_harness: Callable[..., Harness], tmp_path: Path
 ) -> None:
