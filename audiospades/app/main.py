@@ -19,7 +19,9 @@ quit, or quietly with status 0 when the program reading standard output stops
 (the lobby follows), waits before each key while the player has nothing to do
 (other people's turns), at most ``--patience`` seconds in which nothing is heard,
 and ends when the keys run out and the player has nothing more to wait for (the
-game is over, or the patience ran out).
+game is over, or the patience ran out). A spectator never has anything to do and a
+game under way is never silent, so a spectator's keys wait for a silence of
+``--patience`` seconds: a short one (0.3) presses them in the lulls between moves.
 """
 
 from __future__ import annotations
@@ -58,7 +60,11 @@ def _parser() -> argparse.ArgumentParser:
         type=float,
         default=30.0,
         metavar="SECONDS",
-        help="(headless, online) how long to wait on the server when nothing is heard",
+        help=(
+            "(headless, online) how long to wait on the server when nothing is "
+            "heard; a spectator's keys wait for that long a silence, so give a "
+            "spectator a short one, such as 0.3"
+        ),
     )
     return parser
 
