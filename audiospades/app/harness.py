@@ -45,6 +45,26 @@ def parse_script(text: str) -> list[str]:
     return tokens
 
 
+def check_script(tokens: Iterable[str]) -> None:
+    """Check every token of a key script before any is pressed.
+
+    A mistake deep in a script (a misspelt key, ``wait:2s``) is one clear error
+    at the start, not after a game's worth of keys, nor after "Connecting to".
+
+    Raises:
+        ValueError: naming the first bad token.
+    """
+    import pygame
+
+    pygame.display.init()  # key names are read through SDL
+    for token in tokens:
+        if token.startswith("wait:"):
+            if not token[5:].isdigit():
+                raise ValueError(f"{token!r}: wait:N needs N, a whole number of ms")
+            continue
+        key_event(token)
+
+
 _NAMED: Final = {
     "page_up": "page up",
     "page_down": "page down",

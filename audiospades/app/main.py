@@ -105,7 +105,7 @@ def _headless(args: argparse.Namespace) -> int:
     import dataclasses
 
     from audiospades import storage
-    from audiospades.app.harness import Harness, parse_script
+    from audiospades.app.harness import Harness, check_script, parse_script
     from audiospades.notices import FileKind
     from audiospades.presenter.system import storage_text
 
@@ -144,6 +144,12 @@ def _headless(args: argparse.Namespace) -> int:
         except (OSError, UnicodeDecodeError) as error:
             sys.stderr.write(f"audiospades: cannot read the key file: {error}\n")
             return 2
+    keys = parse_script(script)
+    try:
+        check_script(keys)  # a misspelt key is one clear error, said first too
+    except ValueError as error:
+        sys.stderr.write(f"audiospades: {error}\n")
+        return 2
     harness = Harness(
         seed=args.seed if args.seed is not None else 0,
         settings=settings,
@@ -161,10 +167,7 @@ def _headless(args: argparse.Namespace) -> int:
             storage_text(FileKind.SETTINGS, problem), interrupt=False
         )
     try:
-        harness.run_script(parse_script(script))
-    except ValueError as error:
-        sys.stderr.write(f"audiospades: {error}\n")
-        return 2
+        harness.run_script(keys)
     finally:
         harness.close()
     if first is not None and first.failed:

@@ -55,6 +55,32 @@ def test_a_missing_key_file_is_reported_before_connecting(tmp_path: Path) -> Non
     assert "Traceback" not in done.stderr
 
 
+def test_a_bad_key_in_the_script_is_reported_before_anything_is_said(
+    tmp_path: Path,
+) -> None:
+    """A misspelt key or a bad wait deep in a script: one clear error at once,
+    with nothing said and no connection opened (before, "Connecting to ws://..."
+    or a game's worth of keys came first, and "wait:2s" gave int()'s words)."""
+    for token, named in (("retrun", "'retrun'"), ("wait:2s", "'wait:2s'")):
+        keys = tmp_path / "keys.txt"
+        keys.write_text(f"down down return  # the first game\nb 3 {token}\n")
+        done = _run(
+            "--headless",
+            "--connect",
+            "ws://127.0.0.1:9",
+            "--name",
+            "Ann",
+            "--keys",
+            str(keys),
+            AUDIOSPADES_HOME=str(tmp_path),
+        )
+        assert done.returncode == 2, done.stderr
+        assert done.stdout == ""
+        assert done.stderr.startswith("audiospades: ")
+        assert named in done.stderr
+        assert "Traceback" not in done.stderr
+
+
 def test_no_screen_is_reported(tmp_path: Path) -> None:
     done = _run(AUDIOSPADES_HOME=str(tmp_path), SDL_VIDEODRIVER="x11")
     assert done.returncode == 2
