@@ -62,7 +62,7 @@ PLAYER_COUNTS: Final = (3, 4, 5, 6)
 
 STEPS: Final[dict[str, tuple[int | None, ...]]] = {
     "target_score": (100, 200, 300, 500, 1000, 1500, 2000, None),
-    "hand_limit": (None, 8, 16),
+    "hand_limit": (None, 1, 4, 8, 16),  # 1: a practice game, as the page offers
     "mercy_score": (None, -200, -300, -500),
     "bag_penalty": (0, 100),
     "bags_per_penalty": (5, 7, 10),

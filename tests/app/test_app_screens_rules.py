@@ -153,11 +153,34 @@ def test_impossible_combination_is_refused_with_its_reason(
     # No target and no hand limit.
     h.press("down")
     assert h.last == "Play to, none, play to the hand limit, 4 of 35"
-    h.press("down", "right")
+    h.press("down", "left")  # from the conftest's one hand
     assert h.last == (
         "Not allowed: Hand limit, no limit, conflicts with Play to. "
         "Nothing was changed."
     )
+
+
+def test_a_game_of_one_hand_or_four_can_be_chosen(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """A short game, as the browser page's "short game" makes (one hand): the
+    game's own rules offered no limit under 8 hands."""
+    h = make_harness(
+        settings=Settings(language="en", pace="fast", last_rules={"preset": "pagat"})
+    )
+    _open_rules(h)
+    _focus(h, "Hand limit")
+    heard = []
+    for _ in range(5):
+        h.press("right")
+        heard.append(h.app.stack.top.item_text())  # type: ignore[attr-defined]
+    assert [text.split(", ")[1] for text in heard] == [
+        "1 hand",
+        "4 hands",
+        "8 hands",
+        "16 hands",
+        "no limit",
+    ]
 
 
 def test_brief_verbosity_explains_only_on_enter(
