@@ -300,6 +300,7 @@ class OnlineTableScreen(TableScreen):
             restated=restated,
             returning=returning,
             table_name=table.info.name if named else "",
+            away=table.done_while_away,
         )
         services.say(Utterance(text))
 

@@ -27,12 +27,13 @@ from audiospades.net.wire import (
     AnyWireNotice,
     BidText,
     CardText,
+    Count,
     OptionValue,
     Seat,
     WireView,
 )
 
-PROTOCOL_VERSION: Final = 5
+PROTOCOL_VERSION: Final = 6
 """Sent in the client's ``hello`` and the server's ``welcome``."""
 OLDEST_PROTOCOL_VERSION: Final = 2
 """The oldest version a server still speaks: a client of an older one is answered
@@ -396,10 +397,24 @@ class LobbyUpdate(ServerMessage, frozen=True, tag="lobby_update"):
     """Ids of tables that closed (or are no longer listed)."""
 
 
+class StoodIn(Message, frozen=True, omit_defaults=True):
+    """What a computer player did for your seat while you were away (version 6).
+
+    Only your own seat's actions, which your seat saw made anyway: no hidden card.
+    """
+
+    hands: Count = 0
+    """Earlier hands (scored while you were away) in which it acted for you."""
+    notices: list[AnyWireNotice] = msgspec.field(default_factory=list)
+    """What it did for you in the hand under way, in order: ``bid_made``,
+    ``cards_passed`` (your cards, to your partner) and ``card_played``."""
+
+
 class TableSnapshot(ServerMessage, frozen=True, tag="table", omit_defaults=True):
     """Everything about the table you joined or rejoined, from your seat.
 
-    (Only ``watchers`` has a default: left out, for a client older than version 4.)
+    (Only ``watchers`` and ``stood_in`` have defaults: left out, for a client older
+    than version 4 and 6.)
     """
 
     table: TableInfo
@@ -419,6 +434,10 @@ class TableSnapshot(ServerMessage, frozen=True, tag="table", omit_defaults=True)
     """The names of the others watching the table (you are left out), in the
     order they came; ``watching`` and ``stopped_watching`` keep it current.
     Version 4: None (left out) for older clients."""
+    stood_in: StoodIn | None = None
+    """Back in your seat after a computer player stood in for you: what it did
+    for you meanwhile. None (left out) when it did nothing, and for clients older
+    than version 6."""
 
 
 class TableUpdate(ServerMessage, frozen=True, tag="update"):

@@ -312,9 +312,24 @@ class RemoteTable:
         )
         self.watchers = list(snapshot.watchers or ())
         """The names of the others watching, in the order they came."""
+        self.done_while_away = self._done_while_away(snapshot.stood_in)
+        """What a computer player did for this seat while its person was away:
+        the earlier hands it played in, and its bids, passes and plays in this
+        hand (empty: nothing)."""
         self.question = None
         self.awaiting_reply = False
         self._take(snapshot.notices, snapshot.view)
+
+    def _done_while_away(self, stood_in: p.StoodIn | None) -> tuple[int, list[Notice]]:
+        if stood_in is None:
+            return 0, []
+        try:
+            turn = self.perspective
+            done = [turn.notice(codec.decode_notice(w)) for w in stood_in.notices]
+        except codec.CodecError as error:
+            log.warning("the server sent what could not be read: %s", error)
+            done = []
+        return stood_in.hands, done
 
     def take_update(self, update: p.TableUpdate) -> None:
         """What happened since the last update."""

@@ -334,6 +334,7 @@ class WebSeat:
                         table.names,
                         restated=table.is_human_turn or table.question is not None,
                         returning=returning,
+                        away=table.done_while_away,
                     )
                     said.append(Utterance(text))
         control = self.control

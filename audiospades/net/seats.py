@@ -15,7 +15,15 @@ from typing import Any
 
 from audiospades.net.protocol import SeatInfo, SeatKind
 from audiospades.net.store import SeatResult
-from audiospades.rules import Game
+from audiospades.rules import (
+    BidMade,
+    CardPlayed,
+    CardsPassed,
+    Event,
+    Game,
+    HandDealt,
+    Phase,
+)
 from audiospades.rules.seats import side_of
 from audiospades.storage import Outcome
 
@@ -38,6 +46,9 @@ class SeatHolder:
     """A computer standing in for a person gone for good: that person's name."""
     gone_player: str | None = None
     """... and that person's player id."""
+    stood_in_from: int | None = None
+    """While a computer stands in for a person: how many events the game had when
+    it began (what it did since is told to the person when they are back)."""
 
     def to_json(self) -> dict[str, Any]:
         """Plain data for the database."""
@@ -49,6 +60,7 @@ class SeatHolder:
             "stand_in": self.stand_in,
             "gone_name": self.gone_name,
             "gone_player": self.gone_player,
+            "stood_in_from": self.stood_in_from,
         }
 
     @classmethod
@@ -69,12 +81,16 @@ class SeatHolder:
         if holder.stand_in and isinstance(gone_name, str):
             holder.gone_name = gone_name
             holder.gone_player = gone_player if isinstance(gone_player, str) else None
+        start = data.get("stood_in_from")
+        if holder.stand_in and type(start) is int and start >= 0:
+            holder.stood_in_from = start
         return holder
 
     def stop_standing_in(self) -> None:
         """The computer plays the seat as its own (a new game has begun)."""
         self.stand_in = False
         self.gone_name = self.gone_player = None
+        self.stood_in_from = None
 
     @property
     def is_free(self) -> bool:
@@ -82,6 +98,41 @@ class SeatHolder:
         return self.kind is SeatKind.EMPTY or (
             self.kind is SeatKind.COMPUTER and self.stand_in and self.player is None
         )
+
+
+def done_for_seat(game: Game, seat: int, start: int) -> tuple[int, list[Event]]:
+    """What a computer standing in for ``seat`` since event ``start`` did for it.
+
+    Returns the number of earlier hands (over now) in which it acted, and its
+    actions in the hand under way: the seat's bids, passes and plays, which the
+    seat saw made anyway. A hand over and not yet followed by the next deal is an
+    earlier one.
+
+    >>> from audiospades.rules import Bid, Card, Rules
+    >>> game = Game(Rules.pagat())
+    >>> game.events[:] = [HandDealt(0, 0), BidMade(1, Bid(3)), BidMade(2, Bid(4)),
+    ...     CardPlayed(2, Card.parse("KH"), 0), HandDealt(1, 1), BidMade(2, Bid(2))]
+    >>> game.phase = Phase.BIDDING
+    >>> done_for_seat(game, 2, 0)
+    (1, [BidMade(seat=2, bid=Bid(2))])
+    >>> done_for_seat(game, 2, 5), done_for_seat(game, 1, 2)
+    ((0, [BidMade(seat=2, bid=Bid(2))]), (0, []))
+    >>> game.phase = Phase.DEALING  # the hand is over, the next not dealt yet
+    >>> done_for_seat(game, 2, 0)
+    (2, [])
+    """
+    hands: list[list[Event]] = [[]]
+    for event in game.events[start:]:
+        match event:
+            case HandDealt():
+                hands.append([])
+            case BidMade(seat=s) | CardPlayed(seat=s) if s == seat:
+                hands[-1].append(event)
+            case CardsPassed(from_seat=s) if s == seat:
+                hands[-1].append(event)
+    under_way = game.phase in (Phase.BIDDING, Phase.PASSING, Phase.PLAYING)
+    now = hands.pop() if under_way else []
+    return sum(1 for hand in hands if hand), now
 
 
 def new_code() -> str:

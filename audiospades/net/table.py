@@ -41,6 +41,7 @@ from audiospades.net.protocol import (
     SeatChange,
     SeatChanged,
     SeatKind,
+    StoodIn,
     TableInfo,
     TableSnapshot,
     TableState,
@@ -48,6 +49,7 @@ from audiospades.net.protocol import (
 )
 from audiospades.net.seats import (
     SeatHolder,
+    done_for_seat,
     outcome_of,
     seat_infos,
 )
@@ -227,12 +229,15 @@ class NetTable:
         else:
             log.info("%s: %s, %s", where, change.value, _describe(who))
 
-    def snapshot(self, client: Client, *, played: bool = True) -> TableSnapshot:
+    def snapshot(
+        self, client: Client, *, played: bool = True, stood_in: StoodIn | None = None
+    ) -> TableSnapshot:
         """Everything ``client`` may know about the table now.
 
         ``played``: whether the game (if over) was the client's. Someone who sits
         down in a seat left empty after the game is not told its end as their
-        own: they would hear its result as theirs, and count it.
+        own: they would hear its result as theirs, and count it. ``stood_in``:
+        what a computer player did for the client's seat while they were away.
         """
         seat = next((s for s, c in self.members.items() if c is client), None)
         chair = self.spectators.get(client, 0) if seat is None else seat
@@ -260,7 +265,21 @@ class NetTable:
             view=view,
             notices=codec.encode_notices(notices),
             watchers=[c.name for c in self.spectators if c is not client],
+            stood_in=stood_in,
         )
+
+    def _done_for(self, seat: int, holder: SeatHolder) -> StoodIn | None:
+        """What the computer standing in at ``seat`` (``holder``) did for its person.
+
+        None when it did nothing (or its start is unknown).
+        """
+        start = holder.stood_in_from
+        if self.core is None or not holder.stand_in or start is None:
+            return None
+        hands, events = done_for_seat(self.core.game, seat, start)
+        if not hands and not events:
+            return None
+        return StoodIn(hands=hands, notices=codec.encode_notices(events))
 
     # --- joining and leaving ---
     def join(self, client: Client, wanted: int | str) -> None:
@@ -288,6 +307,7 @@ class NetTable:
         was_stand_in = holder.stand_in
         # The person a computer stood in for, sitting down again: back, not new.
         is_back = was_stand_in and holder.gone_player == client.player_id
+        done = self._done_for(seat, holder) if is_back else None
         self.seats[seat] = SeatHolder(
             SeatKind.HUMAN, client.player_id, client.name, None, connected=True
         )
@@ -299,7 +319,7 @@ class NetTable:
             self.core.set_human(seat, True)
         self.save()
         over = self.core is not None and self.core.is_over
-        client.send(self.snapshot(client, played=is_back or not over))
+        client.send(self.snapshot(client, played=is_back or not over, stood_in=done))
         change = SeatChange.RETURNED if is_back else SeatChange.JOINED
         self._seat_changed(change, seat, exclude=client)
         self.flush()
@@ -353,6 +373,7 @@ class NetTable:
         if self.state is TableState.PLAYING and self.core is not None:
             character = self._stand_in_for(seat)
             self.seats[seat] = _in_place_of_a_person(character, self.seats[seat])
+            self.seats[seat].stood_in_from = len(self.core.game.events)
             self.core.set_human(seat, False, character)
         else:
             self.seats[seat] = SeatHolder()
@@ -472,6 +493,7 @@ class NetTable:
             return
         holder.stand_in = True
         holder.character = self._stand_in_for(seat)
+        holder.stood_in_from = len(self.core.game.events)
         self.core.set_human(seat, False, holder.character)
         self.context.changed(self)  # the listing shows the stand-in
         try:
@@ -494,14 +516,16 @@ class NetTable:
         client.table, client.seat = self, seat
         holder.connected, holder.name = True, client.name
         change = SeatChange.RECONNECTED
+        done = self._done_for(seat, holder)
         if holder.stand_in:
             holder.stand_in, holder.character = False, None
+            holder.stood_in_from = None
             if self.core is not None:
                 self.core.set_human(seat, True)
             change = SeatChange.RETURNED
         self.context.changed(self)
         self.context.store.save_table(self.row())
-        client.send(self.snapshot(client))
+        client.send(self.snapshot(client, stood_in=done))
         self._seat_changed(change, seat, exclude=client)
         self.flush()
         self.poke.set()

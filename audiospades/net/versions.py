@@ -39,9 +39,9 @@ def for_version(message: Message, version: int) -> Message | None:
     of every table it joins); a version 2 client not that either, no
     ``stands_in_for`` (it would lose every table listing that holds one), no news
     of spectators (it has no words for it), and no ``game`` with a game's end (it
-    would lose the last frame of every game). None: nothing to send. The message
-    itself when nothing in it is new, so a frame encoded once for many clients
-    goes out as it is.
+    would lose the last frame of every game); a version 5 client no ``stood_in``.
+    None: nothing to send. The message itself when nothing in it is new, so a
+    frame encoded once for many clients goes out as it is.
 
     >>> from audiospades.net.protocol import SeatInfo, SeatKind, TableState, encode
     >>> gone = SeatInfo(seat=1, kind=SeatKind.COMPUTER, name="Hazel",
@@ -63,6 +63,11 @@ def for_version(message: Message, version: int) -> Message | None:
     [0, 0, 1]
     """
     if version >= PROTOCOL_VERSION:
+        return message
+    if isinstance(message, TableSnapshot) and message.stood_in is not None:
+        # Version 6's: what a computer player did for the seat while away.
+        message = msgspec.structs.replace(message, stood_in=None)
+    if version >= 5:
         return message
     message = _without_questions_open(message)
     if version >= 4:

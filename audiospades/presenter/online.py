@@ -37,9 +37,9 @@ from audiospades.presenter.table import (
     whose_turn_text,
 )
 from audiospades.presenter.utterance import Utterance
-from audiospades.presenter.words import join_list
+from audiospades.presenter.words import bid_words, card_list, join_list
 from audiospades.replies import Occupant
-from audiospades.rules import SeatView
+from audiospades.rules import BidMade, CardPlayed, CardsPassed, SeatView
 from audiospades.rules.seats import partner_of
 from audiospades.sound import Cue
 from audiospades.textmark import N_
@@ -740,6 +740,66 @@ def watching_from_text(table_name: str, chair: int, player: str) -> str:
     ).format(name=table_name, player=player)
 
 
+LAST_CARDS_TOLD: Final = 3
+"""Of the cards a computer player played for someone away, the last ones named."""
+
+
+def done_while_away_text(
+    hands: int, done: Sequence[object], names: Sequence[str]
+) -> str:
+    """What a computer player did for the player while they were away, or "".
+
+    "While you were away, a computer player played for you. It bid 3. It played
+    the king of hearts and the 4 of clubs." Many cards: their count and the last
+    few.
+
+    Args:
+        hands: the hands scored meanwhile in which it played for them.
+        done: its bids, passes and plays for them in the hand under way.
+        names: each seat's name.
+    """
+    played = [n.card for n in done if isinstance(n, CardPlayed)]
+    bids = [n.bid for n in done if isinstance(n, BidMade)]
+    passes = [n for n in done if isinstance(n, CardsPassed)]
+    if not (hands or bids or passes or played):
+        return ""
+    # Translators: a computer player took the seat of the player, whose connection
+    # was lost; now the player is back. "It" (below) is that computer player.
+    parts = [_("While you were away, a computer player played for you.")]
+    if hands:
+        parts.append(
+            ngettext(
+                "{count} hand was scored meanwhile.",
+                "{count} hands were scored meanwhile.",
+                hands,
+            ).format(count=hands)
+        )
+    for bid in bids:
+        # Translators: "It" is the computer player who played for the player.
+        parts.append(_("It bid {bid}.").format(bid=bid_words(bid)))
+    for given in passes:
+        # Translators: "It" is the computer player who played for the player.
+        parts.append(
+            _("It passed {cards} to {player}.").format(
+                cards=card_list(given.cards), player=_(names[given.to_seat])
+            )
+        )
+    if len(played) > LAST_CARDS_TOLD:
+        parts.append(
+            ngettext(
+                # Translators: "It" is the computer player who played for the
+                # player; {cards} are the last three cards it played.
+                "It played {count} card; the last three were {cards}.",
+                "It played {count} cards; the last three were {cards}.",
+                len(played),
+            ).format(count=len(played), cards=card_list(played[-LAST_CARDS_TOLD:]))
+        )
+    elif played:
+        # Translators: "It" is the computer player who played for the player.
+        parts.append(_("It played {cards}.").format(cards=card_list(played)))
+    return " ".join(parts)
+
+
 def where_things_stand(
     view: SeatView,
     names: Sequence[str],
@@ -747,6 +807,7 @@ def where_things_stand(
     restated: bool,
     returning: bool = True,
     table_name: str = "",
+    away: tuple[int, Sequence[object]] = (0, ()),
 ) -> str:
     """Where the game stands: the hand, the bids, the tricks, the turn, the scores.
 
@@ -762,6 +823,9 @@ def where_things_stand(
         table_name: returning, the table's name is said too ("Back at table
             Friday.", "Back at Ann's table."): the game was started again, and the
             server put the player back at a table they may not remember.
+        away: what a computer player did for the player while they were away
+            (see :func:`done_while_away_text`), said before the hand: "You bid 3"
+            would not say whose bid it was.
     """
     parts: list[str] = []
     if returning and table_name and is_default_table_name(table_name):
@@ -774,6 +838,9 @@ def where_things_stand(
         parts.append(_("Back at table {name}.").format(name=table_name))
     elif returning:
         parts.append(_("Back at the table."))
+    done = done_while_away_text(*away, names)
+    if done:
+        parts.append(done)
     if view.is_over:
         parts.append(_("The game is over."))
     else:

@@ -134,6 +134,13 @@ def check_stream(frames: list[str], seat: int | None, record: dict[str, Any]) ->
                 assert found <= allowed(), f"seat {seat} was sent {found - allowed()}"
                 checked += len(found)
                 ever_played |= set(view.played_cards())
+            if isinstance(message, p.TableSnapshot) and message.stood_in:
+                # What a computer did for the seat while away: its own cards.
+                found = set()
+                for wire in message.stood_in.notices:
+                    _cards_in(codec.decode_notice(wire), found)
+                assert found <= allowed(), f"seat {seat} was sent {found - allowed()}"
+                checked += len(found)
         elif isinstance(message, p.Said):
             checked += _check_said(message, allowed() | ever_played, seat)
     return checked

@@ -21,6 +21,7 @@ from audiospades.net.protocol import (
 from audiospades.net.remote import NewsKind, OnlineNews
 from audiospades.presenter.online import (
     default_table_name,
+    done_while_away_text,
     is_default_table_name,
     news_utterance,
     occupant_text,
@@ -31,7 +32,17 @@ from audiospades.presenter.online import (
     watching_text,
     where_things_stand,
 )
-from audiospades.rules import Game, Rules, SeatView, seat_view
+from audiospades.rules import (
+    Bid,
+    BidMade,
+    Card,
+    CardPlayed,
+    CardsPassed,
+    Game,
+    Rules,
+    SeatView,
+    seat_view,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -181,3 +192,58 @@ def test_sitting_and_watching_name_a_default_table_once() -> None:
     )
     assert watching_text(info, 3) == "You are watching Ann's table from seat 4."
     assert watching_text(_info(), 3) == "You are watching table Friday from seat 4."
+
+
+NAMES = ["Ann", "Bob", "Cid", "Dee"]
+
+
+def _played(*cards: str) -> list[CardPlayed]:
+    return [CardPlayed(0, Card.parse(c), i) for i, c in enumerate(cards)]
+
+
+def test_back_after_a_stand_in_hears_what_it_did_before_the_hand() -> None:
+    """Back in a seat a computer player stood in for, "You bid 3" alone would not
+    say whose bid it was: what it did for the player comes first, right after
+    "Back at the table."."""
+    done = [BidMade(0, Bid(3)), *_played("KH", "4C")]
+    text = where_things_stand(
+        _view_of_a_new_game(), NAMES, restated=True, away=(0, done)
+    )
+    assert text.startswith(
+        "Back at the table. While you were away, a computer player played for you."
+        " It bid 3. It played the king of hearts and the 4 of clubs. Hand 1."
+    ), text
+
+
+def test_many_cards_played_for_one_away_are_counted_and_the_last_three_named() -> None:
+    """Not every card of a long absence: how many, and the last three."""
+    done = _played("KH", "4C", "2D", "AS", "9H")
+    assert done_while_away_text(0, done, NAMES) == (
+        "While you were away, a computer player played for you. It played 5 cards;"
+        " the last three were the 2 of diamonds, the ace of spades and the 9 of"
+        " hearts."
+    )
+
+
+def test_hands_scored_a_pass_and_a_blind_nil_made_for_one_away() -> None:
+    """Hands scored meanwhile are counted; the cards it passed are the player's
+    own, named with the partner they went to."""
+    done = [
+        BidMade(0, Bid.blind_nil()),
+        CardsPassed(0, 2, (Card.parse("9C"), Card.parse("JC"))),
+    ]
+    assert done_while_away_text(2, done, NAMES) == (
+        "While you were away, a computer player played for you. 2 hands were"
+        " scored meanwhile. It bid blind nil. It passed the 9 of clubs and the jack"
+        " of clubs to Cid."
+    )
+    assert done_while_away_text(1, [], NAMES).endswith(" 1 hand was scored meanwhile.")
+
+
+def test_nothing_done_while_away_adds_no_words() -> None:
+    """Back with nothing done for the player: the summary as before."""
+    assert done_while_away_text(0, [], NAMES) == ""
+    view = _view_of_a_new_game()
+    plain = where_things_stand(view, NAMES, restated=True)
+    assert where_things_stand(view, NAMES, restated=True, away=(0, [])) == plain
+    assert plain.startswith("Back at the table. Hand 1.")

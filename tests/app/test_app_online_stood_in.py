@@ -1,0 +1,93 @@
+"""Back at the table after a computer player stood in: what it did is said first.
+
+The QA's finding: a player put back at a table after a computer played for them
+heard "You bid 7, taken 1 trick" and found cards gone, and could not tell that the
+bid and the cards were not theirs. (Back with nothing done for them, the words
+are as before: see test_app_online_back.py.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from online_helpers import (
+    connect,
+    heard,
+    play_online_until,
+    server_thread,
+    until,
+    url_of,
+)
+
+from audiospades.app.harness import Harness
+from audiospades.app.lobby import WaitingRoomScreen
+from audiospades.app.online_table import OnlineTableScreen
+from audiospades.presenter.words import bid_words, card_list
+from audiospades.rules import Card, SeatView
+
+BOB = 1
+"""Bob's seat as Ann sees it (seat 2, the first free one)."""
+
+
+def _bobs_cards(view: SeatView) -> list[Card]:
+    """The cards Bob played this hand, in order."""
+    done = [pair for trick in view.completed_tricks for pair in trick.cards]
+    return [card for seat, card in [*done, *view.trick] if seat == BOB]
+
+
+def test_back_after_a_stand_in_played_the_player_hears_what_it_did(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Bob's game stops as the game starts; the computer standing in for him bids
+    and plays four cards and more while Ann plays on. Started again, Bob hears,
+    after "Back at Ann's table.", that a computer player played for him, its bid
+    and how many cards, the last three named; then the hand."""
+    players: list[Harness] = []
+    try:
+        with server_thread(tmp_path / "server.db", takeover_seconds=0.3) as server:
+            ann = connect(make_harness, server, "Ann")
+            bob = connect(make_harness, server, "Bob")
+            players += [ann, bob]
+            ann.press("return", "end", "return")  # create "Ann's table"
+            until(lambda: isinstance(ann.app.top, WaitingRoomScreen), ann)
+            until(heard(bob, "New table: Ann's table."), bob)
+            bob.press("home", "return", "return")  # join: the first free seat
+            until(heard(ann, "Bob sits in seat 2."), ann)
+            ann.press("down", "down", "return", "return")  # seat 3: Milly
+            until(heard(ann, "Milly, a computer player, sits in seat 3."), ann)
+            ann.press("down", "return", "return")  # seat 4: Bert
+            until(heard(ann, "Bert, a computer player, sits in seat 4."), ann)
+            ann.patience_seconds = 0.3
+            ann.press("down", "return")  # Start the game
+            until(lambda: isinstance(bob.app.top, OnlineTableScreen), ann, bob)
+            bob.close()  # Bob's game stops before he bids
+            until(lambda: isinstance(ann.app.top, OnlineTableScreen), ann)
+            table = ann.app.top
+            assert isinstance(table, OnlineTableScreen)
+            play_online_until(
+                ann,
+                table,
+                lambda: (
+                    len(_bobs_cards(table.remote.view())) >= 4
+                    and table.remote.is_human_turn
+                ),
+            )
+            view = table.remote.view()  # Ann's turn waits: nothing moves now
+            bid, cards = view.bids[BOB], _bobs_cards(view)
+            assert bid is not None
+
+            # Started again; not his turn: no long wait for the server to speak.
+            bob = connect(make_harness, server, "Bob", patience_seconds=0.5)
+            players.append(bob)
+            until(lambda: isinstance(bob.app.top, OnlineTableScreen), bob)
+            said = bob.transcript
+            connected = said.index(f"Connected to {url_of(server)}.")
+            assert said[connected + 1].startswith(
+                "Back at Ann's table. While you were away, a computer player played"
+                f" for you. It bid {bid_words(bid)}. It played {len(cards)} cards;"
+                f" the last three were {card_list(cards[-3:])}. Hand 1. Your cards, "
+            ), said[connected:]
+    finally:
+        for player in players:
+            player.close()

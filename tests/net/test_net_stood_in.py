@@ -1,0 +1,252 @@
+"""Back after a takeover: the snapshot says what the computer player did for the seat.
+
+A person whose connection dropped hears, back, "You bid 3" and finds cards gone from
+their hand: the snapshot's ``stood_in`` (version 6) tells which of their seat's
+actions the computer standing in made, so the game can say so. Nothing done for
+them: no ``stood_in``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from net_client import NetPlayer, run, running_server, url_of
+
+from audiospades.net import codec
+from audiospades.net import protocol as p
+from audiospades.net.protocol import SeatKind
+from audiospades.net.seats import SeatHolder
+from audiospades.net.versions import for_version
+from audiospades.notices import Notice
+from audiospades.presenter.words import bid_words
+from audiospades.rules import Bid, BidMade, CardPlayed, CardsPassed, HandDealt
+
+BOB = 2
+"""Bob's seat (Ann hosts in seat 0; computers in 1 and 3)."""
+
+
+async def _table_for_two(ann: NetPlayer, bob: NetPlayer) -> str:
+    await ann.connect()
+    await bob.connect()
+    rules = {"preset": "pagat", "hand_limit": 2}
+    await ann.send({"type": "create_table", "name": "Away", "rules": rules})
+    table = (await ann.expect(p.TableSnapshot)).table.id
+    await bob.send({"type": "join_seat", "table": table, "seat": BOB})
+    await bob.expect(p.TableSnapshot)
+    await ann.send({"type": "add_bot", "seat": 1, "character": "milly"})
+    await ann.send({"type": "add_bot", "seat": 3, "character": "bert"})
+    await ann.send({"type": "start_game"})
+    return table
+
+
+async def _until_seat_changes(ann: NetPlayer, change: p.SeatChange) -> None:
+    """Ann reads (acting on her turns) until Bob's seat has ``change``."""
+    while True:
+        message = await ann.recv()
+        await ann.react()
+        if isinstance(message, p.SeatChanged) and message.change is change:
+            assert message.seat == BOB
+            return
+
+
+async def _stand_in_plays(ann: NetPlayer) -> list[Notice]:
+    """Ann plays on until the stand-in has played four of Bob's cards (the last
+    three are named, with the count), then lets her turn wait: what it did for
+    Bob, as Ann saw it."""
+    taken_at = len(ann.notices)
+    while (
+        sum(isinstance(n, CardPlayed) and n.seat == BOB for n in ann.notices[taken_at:])
+        < 4
+    ):
+        await ann.recv()
+        await ann.react()
+    while ann.turn is None and not ann.questions:
+        await ann.recv()
+    done = _bobs_this_hand(ann.notices[taken_at:])
+    assert isinstance(done[0], BidMade), done
+    return done
+
+
+def _bobs_this_hand(notices: list[Notice]) -> list[Notice]:
+    """Bob's bids, passes and plays among ``notices``, since the last deal."""
+    deals = [i for i, n in enumerate(notices) if isinstance(n, HandDealt)]
+    since = notices[deals[-1] + 1 :] if deals else notices
+    return [
+        n
+        for n in since
+        if (isinstance(n, BidMade | CardPlayed) and n.seat == BOB)
+        or (isinstance(n, CardsPassed) and n.from_seat == BOB)
+    ]
+
+
+@pytest.mark.parametrize("page", [False, True], ids=["game", "page"])
+def test_back_after_a_takeover_the_snapshot_has_what_was_done_for_the_seat(
+    tmp_path: Path, page: bool
+) -> None:
+    """Bob drops before bidding; the computer standing in bids and plays for him
+    while Ann plays on; Ann stops at her turn; Bob is back: his snapshot's
+    ``stood_in`` holds exactly the bid and cards of his seat that Ann saw made
+    after the takeover, and no earlier hand. Back as a browser page (saying hello
+    with version 5, as the page does), the words the server sends it say so,
+    before the hand."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "s.db", takeover_seconds=0.3) as server:
+            url = url_of(server)
+            ann, bob = NetPlayer(url, "Ann"), NetPlayer(url, "Bob")
+            await _table_for_two(ann, bob)
+            await bob.expect(p.TableSnapshot)  # the game starts
+            await bob.ws.close()  # type: ignore[union-attr]
+            await _until_seat_changes(ann, p.SeatChange.TAKEN_OVER)
+            done = await _stand_in_plays(ann)
+
+            # The page says hello with version 5: its frames go without
+            # ``stood_in``, and the server's words for it say what was done.
+            version = 5 if page else p.PROTOCOL_VERSION
+            back = NetPlayer(url, "Bob", token=bob.token, render=page, version=version)
+            await back.connect()
+            snapshot = await back.expect(p.TableSnapshot)
+            assert snapshot.seat == BOB
+            if page:
+                assert snapshot.stood_in is None
+                assert '"stood_in"' not in back.frames[-1]
+            else:
+                assert snapshot.stood_in is not None
+                assert snapshot.stood_in.hands == 0
+                told = [codec.decode_notice(w) for w in snapshot.stood_in.notices]
+                assert told == done
+            if page:
+                said = await back.expect(p.Said)
+                bid = done[0].bid
+                count = sum(isinstance(n, CardPlayed) for n in done)
+                words = (
+                    "Back at the table. While you were away, a computer player"
+                    f" played for you. It bid {bid_words(bid)}. It played {count}"
+                    " cards; the last three were "
+                )
+                assert any(line.text.startswith(words) for line in said.lines), (
+                    said.lines
+                )
+            await ann.close()
+            await back.close()
+
+    run(scenario())
+
+
+def test_sitting_down_again_after_leaving_the_snapshot_has_what_was_done(
+    tmp_path: Path,
+) -> None:
+    """Bob leaves the game before bidding (a computer takes his seat for good,
+    free for anyone); he sits down in it again: back, not new, and told what the
+    computer did for his seat meanwhile."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "s.db", takeover_seconds=0.3) as server:
+            url = url_of(server)
+            ann, bob = NetPlayer(url, "Ann"), NetPlayer(url, "Bob")
+            table = await _table_for_two(ann, bob)
+            await bob.expect(p.TableSnapshot)  # the game starts
+            await bob.send({"type": "leave"})
+            await bob.expect(p.Lobby)
+            await _until_seat_changes(ann, p.SeatChange.LEFT)
+            done = await _stand_in_plays(ann)
+            await bob.send({"type": "join_seat", "table": table, "seat": BOB})
+            snapshot = await bob.expect(p.TableSnapshot)
+            assert snapshot.seat == BOB and snapshot.stood_in is not None
+            told = [codec.decode_notice(w) for w in snapshot.stood_in.notices]
+            assert told == done
+            await ann.close()
+            await bob.close()
+
+    run(scenario())
+
+
+def test_back_after_a_takeover_that_did_nothing_no_stood_in(tmp_path: Path) -> None:
+    """Bob drops while the table waits on Ann's turn: the computer takes his seat
+    but does nothing for him before he is back, and his snapshot has no
+    ``stood_in`` (and its frame no such field)."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "s.db", takeover_seconds=0.3) as server:
+            url = url_of(server)
+            ann, bob = NetPlayer(url, "Ann"), NetPlayer(url, "Bob")
+            await _table_for_two(ann, bob)
+
+            # Both play until it is Ann's turn (Bob acts on his; Ann waits on hers).
+            while ann.turn is None:
+                if ann.view is not None and ann.view.to_act == BOB:
+                    while bob.turn is None:
+                        await bob.recv()
+                    await bob.react()
+                    while ann.turn is None and ann.view.to_act == BOB:
+                        await ann.recv()
+                else:
+                    await ann.recv()
+            await bob.ws.close()  # type: ignore[union-attr]
+            while True:
+                message = await ann.recv()
+                if (
+                    isinstance(message, p.SeatChanged)
+                    and message.change is p.SeatChange.TAKEN_OVER
+                ):
+                    break
+            back = NetPlayer(url, "Bob", token=bob.token)
+            await back.connect()
+            snapshot = await back.expect(p.TableSnapshot)
+            assert snapshot.seat == BOB and snapshot.view is not None
+            assert snapshot.stood_in is None
+            assert '"stood_in"' not in back.frames[-1]
+            await ann.close()
+            await back.close()
+
+    run(scenario())
+
+
+def test_stood_in_is_left_out_for_a_version_5_client() -> None:
+    """A version 5 client refuses a field it does not know (the whole snapshot
+    with it): it is sent the snapshot without ``stood_in``."""
+    info = p.TableInfo(
+        id="t1",
+        name="T",
+        players=4,
+        partnerships=True,
+        target=500,
+        hand_limit=None,
+        preset="pagat",
+        rules={},
+        private=False,
+        state=p.TableState.PLAYING,
+        host=None,
+        seats=[],
+        free_seats=[],
+        spectators=0,
+    )
+    done = codec.encode_notices([BidMade(2, Bid(3))])
+    snapshot = p.TableSnapshot(
+        table=info,
+        seat=2,
+        chair=2,
+        is_host=False,
+        code=None,
+        view=None,
+        notices=[],
+        stood_in=p.StoodIn(hands=1, notices=done),
+    )
+    assert '"stood_in"' in p.encode(snapshot)
+    assert for_version(snapshot, p.PROTOCOL_VERSION) is snapshot
+    older = for_version(snapshot, 5)
+    assert older is not None and '"stood_in"' not in p.encode(older)
+
+
+def test_where_a_stand_in_began_is_kept_with_the_seat() -> None:
+    """A server restarted during a takeover still knows from which event the
+    computer stood in (the seat is saved with it); a bad value reads as unknown."""
+    holder = SeatHolder(SeatKind.HUMAN, "p1", "Bob", "hazel", stand_in=True)
+    holder.stood_in_from = 7
+    assert SeatHolder.from_json(holder.to_json()).stood_in_from == 7
+    for bad in (-1, "7", True, None):
+        data = holder.to_json() | {"stood_in_from": bad}
+        assert SeatHolder.from_json(data).stood_in_from is None
+    holder.stop_standing_in()
+    assert holder.stood_in_from is None
