@@ -223,6 +223,10 @@ function joinStatus(text, urgent) {
 }
 
 function connect(name, language) {
+  // One connection at a time: Connect pressed again while the first is on its way
+  // (Enter twice, nothing heard yet) opened a second one, said "Connecting" twice,
+  // and sent the first one's hello down the second (the server refused it).
+  if (state.ws && state.ws.readyState <= WebSocket.OPEN) return;
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   const ws = new WebSocket(`${scheme}//${location.host}/`);
   state.ws = ws;
@@ -234,9 +238,12 @@ function connect(name, language) {
     const hello = { type: "hello", version: 5, name, language, render: true };
     const token = localStorage.getItem("audiospades-token");
     if (token) hello.token = token;
-    send(hello);
+    if (state.ws === ws) send(hello);
   });
   ws.addEventListener("message", (event) => {
+    // Only the page's own connection is heard: an older one still open would
+    // say every line a second time.
+    if (state.ws !== ws) return;
     let message;
     try {
       message = JSON.parse(event.data);

@@ -1,0 +1,59 @@
+"""Connecting from the page's first form, as a screen-reader user does it.
+
+Enter on the name, and nothing is heard for a moment: Enter again. Before, each
+press opened a connection of its own: "Connecting…" was said twice, the first
+connection's hello went down the second (which the server refused, as said twice),
+and the first stayed open, unheard but not closed, beside the page's own.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_web_browser import _by_id, _visible, press, tab_to
+from web_helpers import (
+    RECORDER,
+    chromium,
+    heard,
+    running_server,
+    skip_without_browser,
+    wait_for,
+)
+
+pytestmark = pytest.mark.browser
+
+COUNT_SOCKETS = """
+window.__sockets = 0;
+const RealWebSocket = window.WebSocket;
+window.WebSocket = function (...args) {
+  window.__sockets += 1;
+  return new RealWebSocket(...args);
+};
+Object.assign(window.WebSocket, {
+  CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3,
+});
+"""
+"""Counts the connections the page opens."""
+
+
+def test_enter_twice_on_the_name_connects_once(tmp_path: Path) -> None:
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        driver.get(url)
+        wait_for(lambda: _by_id(driver, "connect").text == "Connect", what="words")
+        driver.execute_script(RECORDER + COUNT_SOCKETS)
+        tab_to(driver, "#name")
+        # Both presses land before the first connection is open.
+        press(driver, "Robin", Keys.ENTER, Keys.ENTER)
+        wait_for(lambda: _visible(driver, "lobby"), what="the lobby")
+        wait_for(
+            lambda: ("polite", "No table is open yet: create one.") in heard(driver),
+            what="the lobby's first line",
+        )
+        sockets = driver.execute_script("return window.__sockets")
+        lines = [text for _kind, text in heard(driver)]
+    assert sockets == 1
+    assert lines == ["Connecting…", "No table is open yet: create one."]
