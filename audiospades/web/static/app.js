@@ -827,6 +827,10 @@ function onBoardKey(event) {
   const key = keyName(event);
   if (!key) return;
   if (event.ctrlKey && !GAME_CTRL_KEYS.has(key)) return;
+  // A spectator has no cards to move between: Tab and Shift+Tab are the
+  // browser's, on to the page's buttons (it only said "only the players can do
+  // that", and Escape alone got out).
+  if (key === "tab" && state.screen?.is_watching) return;
   if (event.repeat && performance.now() - state.lastKeyAt < REPEAT_MS) {
     event.preventDefault();
     return;
