@@ -46,6 +46,9 @@ const state = {
   retries: 0,
   tableBefore: false,
   closedRowAt: -1,
+  // The table and chair last chosen to watch from (until the page leaves it): a
+  // server that restarted forgets its spectators, and the page watches again.
+  watched: null,
 };
 
 // The server's rate limit, a token bucket per player (its defaults until the
@@ -187,6 +190,9 @@ function send(message) {
       return false;
     }
     state.ws.send(JSON.stringify(message));
+    if (message.type === "spectate") state.watched = message;
+    else if (message.type === "leave" || message.type === "join_seat"
+      || message.type === "create_table") state.watched = null;
     return true;
   }
   if (state.lost) announce(word("reconnecting"), true, null);
@@ -310,7 +316,7 @@ function receive(message) {
       if (message.characters) state.characters = message.characters;
       if (message.screen) {
         if (state.tableBefore && message.screen.place === "lobby") {
-          announce(word(state.tableBefore), true, null);
+          if (!watchAgain(message.screen)) announce(word(state.tableBefore), true, null);
         }
         state.tableBefore = false;
         showScreen(message.screen);
@@ -332,6 +338,16 @@ function receive(message) {
     default:
       break;
   }
+}
+
+// Back in the lobby after the link dropped while watching a table still listed
+// (the server restarted and forgot its spectators): watch it again, from the same
+// chair, rather than say it is gone. True if asked.
+function watchAgain(screen) {
+  const watched = state.watched;
+  if (state.tableBefore !== "table_gone" || !watched) return false;
+  if (!screen.items.some((item) => item.id === watched.table)) return false;
+  return send(watched);
 }
 
 // --- the screens ----------------------------------------------------------------
