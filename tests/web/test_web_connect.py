@@ -1,9 +1,10 @@
 """Connecting from the page's first form, as a screen-reader user does it.
 
 Enter on the name, and nothing is heard for a moment: Enter again. Before, each
-press opened a connection of its own: "Connecting…" was said twice, the first
-connection's hello went down the second (which the server refused, as said twice),
-and the first stayed open, unheard but not closed, beside the page's own.
+press opened a connection of its own: the first connection's hello went down the
+second (which the server refused, as said twice), and the first stayed open,
+unheard but not closed, beside the page's own. Now the second press only says
+again that the page is connecting.
 """
 
 from __future__ import annotations
@@ -56,4 +57,5 @@ def test_enter_twice_on_the_name_connects_once(tmp_path: Path) -> None:
         sockets = driver.execute_script("return window.__sockets")
         lines = [text for _kind, text in heard(driver)]
     assert sockets == 1
-    assert lines == ["Connecting…", "No table is open yet: create one."]
+    # Each press answered, once.
+    assert lines == ["Connecting…", "Connecting…", "No table is open yet: create one."]

@@ -230,9 +230,12 @@ function joinStatus(text, urgent) {
 
 function connect(name, language) {
   // One connection at a time: Connect pressed again while the first is on its way
-  // (Enter twice, nothing heard yet) opened a second one, said "Connecting" twice,
-  // and sent the first one's hello down the second (the server refused it).
-  if (state.ws && state.ws.readyState <= WebSocket.OPEN) return;
+  // (Enter twice, nothing heard yet) opened a second one and sent the first one's
+  // hello down the second (the server refused it). The press is answered.
+  if (state.ws && state.ws.readyState <= WebSocket.OPEN) {
+    sayAside(word("connecting"));
+    return;
+  }
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   const ws = new WebSocket(`${scheme}//${location.host}/`);
   state.ws = ws;
