@@ -25,6 +25,21 @@ from web_helpers import (
 
 pytestmark = pytest.mark.browser
 
+IN_ORDER = """
+window.__inOrder = [];
+const observer = new MutationObserver((changes) => {
+  for (const change of changes) {
+    for (const node of change.addedNodes) window.__inOrder.push(node.textContent);
+  }
+});
+for (const id of ["polite", "assertive"]) {
+  observer.observe(document.getElementById(id), { childList: true });
+}
+"""
+"""Records the lines of both live regions in the order the page adds them (one
+observer for both: two observers hear one region's lines before the other's)."""
+IN_ORDER_LINES = "return window.__inOrder || [];"
+
 
 def test_the_page_comes_back_after_a_server_restart(tmp_path: Path) -> None:
     skip_without_browser()
@@ -116,8 +131,9 @@ def test_a_second_tab_takes_the_game_and_the_first_does_not_take_it_back(
 def test_a_page_whose_seat_was_given_up_while_away_is_told_so(tmp_path: Path) -> None:
     """Robin waits at his new table; his link drops and stays down longer than the
     takeover delay, so his seat is given up and the table closes. Back, the page
-    says so in the game's words, and says "Connecting" only the once. Before, it
-    said the table was gone (it guessed), and "Connecting" at every attempt."""
+    says so in the game's words, before the lobby's first line, and says
+    "Connecting" only the once. Before, it said the table was gone (it guessed),
+    and "Connecting" at every attempt; and then why only after the lobby's line."""
     skip_without_browser()
     from test_web_browser import _visible, create_table_by_keys
 
@@ -142,6 +158,7 @@ def test_a_page_whose_seat_was_given_up_while_away_is_told_so(tmp_path: Path) ->
             "window.WebSocket.OPEN = 1;"
             "state.ws.close();"
         )
+        driver.execute_script(IN_ORDER)
         wait_for(
             lambda: ("assertive", "Connection lost, reconnecting.") in heard(driver),
             what="the link to drop",
@@ -154,8 +171,13 @@ def test_a_page_whose_seat_was_given_up_while_away_is_told_so(tmp_path: Path) ->
             what="why the page is back in the lobby",
         )
         lines = [text for _kind, text in heard(driver)]
+        in_order = [str(text) for text in driver.execute_script(IN_ORDER_LINES)]
         assert lines.count("Connecting…") == 1, lines
         assert "Your table is no longer there: you are back in the lobby." not in lines
+        # Why first, then the lobby's own line (before, the other way round: the
+        # assertive reason could cut the lobby's line off).
+        back = in_order[in_order.index("Reconnected.") + 1 :]
+        assert back[:2] == [SEAT_LOST, "No table is open yet: create one."], back
 
 
 def test_a_spectator_watches_again_after_a_server_restart(tmp_path: Path) -> None:

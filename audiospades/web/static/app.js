@@ -315,12 +315,15 @@ function receive(message) {
       $("chat-form").hidden = false;
       break;
     case "said":
+      // Back in the lobby rather than at the table: why, first (it came after the
+      // lobby's own line, and, assertive, could cut it off mid-sentence).
+      if (state.tableBefore && message.screen?.place === "lobby"
+          && !watchAgain(message.screen)) {
+        announce(word(state.tableBefore), true, null);
+      }
       for (const line of message.lines) announce(line.text, line.urgent, line.cue);
       if (message.characters) state.characters = message.characters;
       if (message.screen) {
-        if (state.tableBefore && message.screen.place === "lobby") {
-          if (!watchAgain(message.screen)) announce(word(state.tableBefore), true, null);
-        }
         state.tableBefore = false;
         showScreen(message.screen);
       }
