@@ -49,6 +49,10 @@ const state = {
   // The table and chair last chosen to watch from (until the page leaves it): a
   // server that restarted forgets its spectators, and the page watches again.
   watched: null,
+  // A table asked for with the create form: once its waiting room comes, the
+  // form forgets its name and its Private tick (a stray Enter there made a second
+  // table of that name, and the next table was private unasked).
+  creating: false,
 };
 
 // The server's rate limit, a token bucket per player (its defaults until the
@@ -382,6 +386,11 @@ function showScreen(screen) {
     chosen[select.id] = select.value;
   }
   const changed = show(screen.place);
+  if (state.creating && screen.place !== "lobby") {
+    state.creating = false;
+    $("table-name").value = "";
+    $("private").checked = false;
+  }
   if (screen.place === "lobby") drawLobby(screen);
   if (screen.place === "waiting") drawWaiting(screen, chosen);
   if (screen.place === "table") drawTable(screen);
@@ -947,7 +956,7 @@ function start() {
       announce(word("name_needed"), true, null);
       return;
     }
-    send({
+    state.creating = send({
       type: "create_table", name, rules, private: secret,
       players: Number(count), partnerships: kind === "partners",
     });
