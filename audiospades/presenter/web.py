@@ -113,6 +113,8 @@ CHROME: Final[dict[str, str]] = {
     "reconnected": N_("Reconnected."),
     "replaced": REPLACED,
     "name_needed": N_("Type a name first."),
+    # The game's own words for a code that cannot be one (an empty one too).
+    "bad_code": N_("A table code is made of letters and digits."),
     "table_gone": TABLE_GONE,
     "seat_lost": SEAT_LOST,
     "game_ended_away": GAME_ENDED_AWAY,

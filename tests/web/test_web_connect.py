@@ -16,6 +16,7 @@ from test_web_browser import _by_id, _visible, press, tab_to
 from web_helpers import (
     RECORDER,
     chromium,
+    focused_id,
     heard,
     running_server,
     skip_without_browser,
@@ -59,3 +60,39 @@ def test_enter_twice_on_the_name_connects_once(tmp_path: Path) -> None:
     assert sockets == 1
     # Each press answered, once.
     assert lines == ["Connecting…", "Connecting…", "No table is open yet: create one."]
+
+
+def test_an_empty_or_bad_field_is_answered_in_the_page_s_voice(tmp_path: Path) -> None:
+    """Enter on a form with its field empty, or a code that cannot be one: the page
+    says what is wanted (assertive, kept in the messages) and the focus is in the
+    field to type it. Before, the browser's own check stopped the form first: its
+    bubble spoke, if anything, and the live regions and the messages said nothing."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    name_needed = ("assertive", "Type a name first.")
+    bad_code = ("assertive", "A table code is made of letters and digits.")
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        driver.get(url)
+        wait_for(lambda: _by_id(driver, "connect").text == "Connect", what="words")
+        driver.execute_script(RECORDER)
+        tab_to(driver, "#connect")
+        press(driver, Keys.ENTER)
+        wait_for(lambda: name_needed in heard(driver), what="the name wanted")
+        assert focused_id(driver) == "name"
+        press(driver, "Robin", Keys.ENTER)
+        wait_for(lambda: _visible(driver, "lobby"), what="the lobby")
+        tab_to(driver, "#create-form [type=submit]")
+        press(driver, Keys.ENTER)
+        wait_for(lambda: name_needed in heard(driver), what="the table's name wanted")
+        assert focused_id(driver) == "table-name"
+        tab_to(driver, "#table-code")
+        press(driver, "YA8-VLB", Keys.ENTER)
+        wait_for(lambda: bad_code in heard(driver), what="the code refused")
+        assert focused_id(driver) == "table-code"
+        history = driver.execute_script(
+            "return [...document.querySelectorAll('#history li')]"
+            ".map((item) => item.textContent)"
+        )
+    assert history.count(name_needed[1]) == 2
+    assert history.count(bad_code[1]) == 1

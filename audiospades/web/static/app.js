@@ -936,8 +936,11 @@ function start() {
     event.preventDefault();
     const name = $("name").value.trim();
     const language = $("language").value;
+    // The forms say what is missing in the page's own voice (and keep it in the
+    // messages), not in the browser's bubble: they are "novalidate".
     if (!name) {
       joinStatus(word("name_needed"), true);
+      $("name").focus();
       return;
     }
     localStorage.setItem("audiospades-name", name);
@@ -954,6 +957,7 @@ function start() {
     const [count, kind] = $("players").value.split("-");
     if (!name) {
       announce(word("name_needed"), true, null);
+      $("table-name").focus();
       return;
     }
     state.creating = send({
@@ -966,7 +970,12 @@ function start() {
     event.preventDefault();
     // Codes are spoken spaced out ("K 7 Q"); typed either way.
     const code = $("table-code").value.replace(/\s+/g, "");
-    if (code) send({ type: "join_seat", table: code });
+    if (!/^[A-Za-z0-9]+$/.test(code)) {
+      announce(word("bad_code"), true, null);
+      $("table-code").focus();
+      return;
+    }
+    send({ type: "join_seat", table: code });
   });
   $("start").addEventListener("click", () => send({ type: "start_game" }));
   $("again").addEventListener("click", () => send({ type: "start_game" }));
