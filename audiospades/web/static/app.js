@@ -120,6 +120,12 @@ function drawShapes() {
 
 function announce(text, urgent, cue) {
   if (!text && !cue) return;
+  if (!text && cue === "edge" && !state.sound) {
+    // The edge of the hand is a sound alone in the game: with the page's sounds
+    // off (as at first), Right at the last card only said that card again.
+    sayAside(word("edge"));
+    return;
+  }
   if (text) {
     liveLine(urgent ? $("assertive") : $("polite"), text);
     addHistory(text, urgent);
