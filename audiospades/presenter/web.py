@@ -113,6 +113,8 @@ CHROME: Final[dict[str, str]] = {
     "reconnected": N_("Reconnected."),
     "replaced": REPLACED,
     "name_needed": N_("Type a name first."),
+    # The game's own words for a code that cannot be one (an empty one too).
+    "bad_code": N_("A table code is made of letters and digits."),
     "table_gone": TABLE_GONE,
     "seat_lost": SEAT_LOST,
     "game_ended_away": GAME_ENDED_AWAY,
@@ -164,6 +166,9 @@ CHROME: Final[dict[str, str]] = {
     "sound_on": N_("Sound cues on."),
     "sound_off": N_("Sound cues off."),
     "no_more": N_("No more messages."),
+    # Said, with sound cues off, where the game only sounds its edge cue (the
+    # hand's end, or a move round to its start): its name in the cues' list.
+    "edge": N_("the end of a list"),
     "scores": N_("Scores"),
     "cards_on_table": N_("Cards on the table"),
     "whose_turn": N_("Whose turn"),

@@ -27,6 +27,7 @@ from test_web_browser import (
 from web_helpers import (
     RECORDER,
     chromium,
+    cues,
     heard,
     running_server,
     skip_without_browser,
@@ -219,3 +220,40 @@ def test_cards_to_pass_are_offered_and_chosen_ones_pressed(tmp_path: Path) -> No
             )
         finally:
             ann.close()
+
+
+def test_the_hands_edge_is_said_while_sound_cues_are_off(tmp_path: Path) -> None:
+    """End, then Right: the focus stays on the last card, which the game marks
+    with its edge cue alone. The page's sound cues are off at first, so it says
+    so in words ("the end of a list", as F1's list of cues names that sound), then
+    the card; with sound cues on, the cue plays instead. Before, Right at the last
+    card only said the same card again, as if it were the next one."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    edge = ("polite", "the end of a list")
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        open_page_by_keys(driver, url, "Robin")
+        host_short_table_by_keys(driver, "Edges")
+        wait_for(lambda: board_is_focused(driver), what="the card table")
+        wait_for(
+            lambda: any(t.startswith("Your turn to bid") for t in _lines(driver)),
+            what="my bid (the others have bid: nothing else comes till mine)",
+        )
+        before = len(heard(driver))
+        press(driver, Keys.END)
+        wait_for(lambda: len(heard(driver)) > before, what="End's card")
+        before = len(heard(driver))
+        press(driver, Keys.ARROW_RIGHT)
+        wait_for(lambda: len(heard(driver)) >= before + 2, what="Right at the end")
+        at_end = heard(driver)[before : before + 2]
+        press(driver, "o")  # sound cues on: the cue, and no words for it
+        wait_for(lambda: heard(driver)[-1][1] == "Sound cues on.", what="O")
+        before = len(heard(driver))
+        press(driver, Keys.ARROW_RIGHT)
+        wait_for(lambda: len(heard(driver)) > before, what="Right again")
+        wait_for(lambda: any("edge" in src for src in cues(driver)), what="the cue")
+        again = heard(driver)[before:]
+    last = at_end[1]
+    assert at_end == [edge, last], at_end
+    assert again == [last], again

@@ -152,3 +152,35 @@ def test_the_lobby_by_keys_seats_shapes_and_page_keys(tmp_path: Path) -> None:
             wait_for(lambda: focused_id(driver) == "add-2", what="the next seat's Add")
         finally:
             ann.close()
+
+
+def test_the_create_form_forgets_a_table_once_it_is_made(tmp_path: Path) -> None:
+    """Robin makes a private table, then leaves its waiting room: back in the
+    lobby, the form's name is empty and Private is not ticked. Before, both
+    stayed: Tab read "Name of a new table, Secret", a stray Enter there opened a
+    second table of that name, and the next table was private unasked. His
+    other choices (the shape, a short game) stay for the next table."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        open_page_by_keys(driver, url, "Robin")
+        tab_to(driver, "#table-name")
+        press(driver, "Secret")
+        tab_to(driver, "#short-game")
+        press(driver, Keys.SPACE)
+        tab_to(driver, "#private")
+        press(driver, Keys.SPACE)
+        tab_to(driver, "#create-form [type=submit]")
+        press(driver, Keys.ENTER)
+        wait_for(lambda: _visible(driver, "waiting"), what="the waiting room")
+        tab_to(driver, "#waiting .leave")
+        press(driver, Keys.ENTER)
+        wait_for(lambda: _visible(driver, "lobby"), what="the lobby")
+        tab_to(driver, "#table-name")
+        name = _by_id(driver, "table-name").get_attribute("value")
+        private = _by_id(driver, "private").is_selected()
+        short = _by_id(driver, "short-game").is_selected()
+    assert name == ""
+    assert not private
+    assert short

@@ -25,6 +25,21 @@ from web_helpers import (
 
 pytestmark = pytest.mark.browser
 
+IN_ORDER = """
+window.__inOrder = [];
+const observer = new MutationObserver((changes) => {
+  for (const change of changes) {
+    for (const node of change.addedNodes) window.__inOrder.push(node.textContent);
+  }
+});
+for (const id of ["polite", "assertive"]) {
+  observer.observe(document.getElementById(id), { childList: true });
+}
+"""
+"""Records the lines of both live regions in the order the page adds them (one
+observer for both: two observers hear one region's lines before the other's)."""
+IN_ORDER_LINES = "return window.__inOrder || [];"
+
 
 def test_the_page_comes_back_after_a_server_restart(tmp_path: Path) -> None:
     skip_without_browser()
@@ -116,8 +131,9 @@ def test_a_second_tab_takes_the_game_and_the_first_does_not_take_it_back(
 def test_a_page_whose_seat_was_given_up_while_away_is_told_so(tmp_path: Path) -> None:
     """Robin waits at his new table; his link drops and stays down longer than the
     takeover delay, so his seat is given up and the table closes. Back, the page
-    says so in the game's words, and says "Connecting" only the once. Before, it
-    said the table was gone (it guessed), and "Connecting" at every attempt."""
+    says so in the game's words, before the lobby's first line, and says
+    "Connecting" only the once. Before, it said the table was gone (it guessed),
+    and "Connecting" at every attempt; and then why only after the lobby's line."""
     skip_without_browser()
     from test_web_browser import _visible, create_table_by_keys
 
@@ -142,6 +158,7 @@ def test_a_page_whose_seat_was_given_up_while_away_is_told_so(tmp_path: Path) ->
             "window.WebSocket.OPEN = 1;"
             "state.ws.close();"
         )
+        driver.execute_script(IN_ORDER)
         wait_for(
             lambda: ("assertive", "Connection lost, reconnecting.") in heard(driver),
             what="the link to drop",
@@ -154,5 +171,71 @@ def test_a_page_whose_seat_was_given_up_while_away_is_told_so(tmp_path: Path) ->
             what="why the page is back in the lobby",
         )
         lines = [text for _kind, text in heard(driver)]
+        in_order = [str(text) for text in driver.execute_script(IN_ORDER_LINES)]
         assert lines.count("Connecting…") == 1, lines
         assert "Your table is no longer there: you are back in the lobby." not in lines
+        # Why first, then the lobby's own line (before, the other way round: the
+        # assertive reason could cut the lobby's line off).
+        back = in_order[in_order.index("Reconnected.") + 1 :]
+        assert back[:2] == [SEAT_LOST, "No table is open yet: create one."], back
+
+
+def test_a_spectator_watches_again_after_a_server_restart(tmp_path: Path) -> None:
+    """Robin watches Ann's game from Milly's chair; the server restarts (and so
+    forgets who watched). Back, the page watches the same table from the same
+    chair again. Before, it said "Your table is no longer there" while the lobby
+    it showed listed that very table, its game under way."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+    from test_web_browser import _visible, open_page_by_keys, press, tab_to
+
+    from audiospades.net import protocol as p
+    from audiospades.net.client import Connection
+
+    db = tmp_path / "server.db"
+    port = free_port()
+    first = ServerThread(db, port)
+    url = first.start()
+    second: ServerThread | None = None
+    ann = Connection(url.replace("http", "ws", 1), "Ann")
+    ann.start()
+    try:
+        ann.send(p.CreateTable(name="Alpha", rules={"preset": "pagat"}))
+        for seat, character in enumerate(("milly", "bert", "poppy"), start=1):
+            ann.send(p.AddBot(seat=seat, character=character))
+        ann.send(p.StartGame())
+        with chromium() as driver:
+            open_page_by_keys(driver, url, "Robin")
+            wait_for(
+                lambda: driver.execute_script(
+                    "return !!document.querySelector('#tables button[id^=watch-]')"
+                ),
+                what="Ann's table",
+            )
+            table = driver.execute_script(
+                "return document.querySelector('#tables li').dataset.id"
+            )
+            tab_to(driver, f"#watch-{table}")
+            press(driver, Keys.ENTER)
+            wait_for(lambda: focused_id(driver) == f"chair-{table}-0", what="chairs")
+            press(driver, Keys.TAB, Keys.ENTER)  # Milly's chair, seat 2
+            watching = "You are watching table Alpha from the chair of Milly."
+            wait_for(lambda: ("polite", watching) in heard(driver), what="watching")
+            first.stop()
+            lost = ("assertive", "Connection lost, reconnecting.")
+            wait_for(lambda: lost in heard(driver), what="the link to drop")
+            second = ServerThread(db, port)
+            second.start()
+            wait_for(lambda: ("polite", "Reconnected.") in heard(driver), what="back")
+            wait_for(
+                lambda: [t for _k, t in heard(driver)].count(watching) == 2,
+                what="watching again",
+            )
+            wait_for(lambda: _visible(driver, "table"), what="the table again")
+            lines = [text for _kind, text in heard(driver)]
+    finally:
+        ann.close()
+        first.stop()
+        if second is not None:
+            second.stop()
+    assert "Your table is no longer there: you are back in the lobby." not in lines

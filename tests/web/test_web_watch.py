@@ -192,3 +192,56 @@ def test_the_player_on_the_page_hears_who_comes_to_watch_and_who_stops(
             wait_for(lambda: said("Dee stopped watching."), what="Dee gone")
         finally:
             dee.close()
+
+
+def test_tab_takes_a_spectator_from_the_card_table_to_the_buttons(
+    tmp_path: Path,
+) -> None:
+    """A spectator holds no cards, so Tab at the card table is not "the next card
+    you may play": it goes on to the page's buttons, and Shift+Tab comes back.
+    Before, both only said "You are watching: only the players can do that." and
+    the focus stayed: Escape was the only way out."""
+    skip_without_browser()
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    from audiospades.net import protocol as p
+    from audiospades.net.client import Connection
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        ann = Connection(url.replace("http", "ws", 1), "Ann")
+        ann.start()
+        try:
+            rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
+            ann.send(p.CreateTable(name="Alpha", rules=rules))
+            for seat, character in enumerate(("milly", "bert", "poppy"), start=1):
+                ann.send(p.AddBot(seat=seat, character=character))
+            ann.send(p.StartGame())
+            open_page_by_keys(driver, url, "Robin")
+            wait_for(
+                lambda: any("game under way" in t for t in _texts(driver, "#tables")),
+                what="Ann's game under way",
+            )
+            table = driver.execute_script(
+                "return document.querySelector('#tables li').dataset.id"
+            )
+            tab_to(driver, f"#watch-{table}")
+            press(driver, Keys.ENTER)
+            wait_for(lambda: focused_id(driver) == f"chair-{table}-0", what="seat 1")
+            press(driver, Keys.ENTER)
+            wait_for(lambda: focused_id(driver) == "board", what="the card table")
+            press(driver, Keys.TAB)
+            after_tab = focused_id(driver)
+            first = driver.execute_script(
+                "return document.activeElement.dataset.key || ''"
+            )
+            shift_tab = ActionChains(driver).key_down(Keys.SHIFT)
+            shift_tab.send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
+            back = focused_id(driver)
+            lines = [text for _kind, text in heard(driver)]
+        finally:
+            ann.close()
+    assert after_tab != "board"
+    assert first == "s"  # the Scores button, the first of the table's buttons
+    assert back == "board"
+    assert "You are watching: only the players can do that." not in lines

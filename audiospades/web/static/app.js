@@ -46,6 +46,13 @@ const state = {
   retries: 0,
   tableBefore: false,
   closedRowAt: -1,
+  // The table and chair last chosen to watch from (until the page leaves it): a
+  // server that restarted forgets its spectators, and the page watches again.
+  watched: null,
+  // A table asked for with the create form: once its waiting room comes, the
+  // form forgets its name and its Private tick (a stray Enter there made a second
+  // table of that name, and the next table was private unasked).
+  creating: false,
 };
 
 // The server's rate limit, a token bucket per player (its defaults until the
@@ -113,6 +120,12 @@ function drawShapes() {
 
 function announce(text, urgent, cue) {
   if (!text && !cue) return;
+  if (!text && cue === "edge" && !state.sound) {
+    // The edge of the hand is a sound alone in the game: with the page's sounds
+    // off (as at first), Right at the last card only said that card again.
+    sayAside(word("edge"));
+    return;
+  }
   if (text) {
     liveLine(urgent ? $("assertive") : $("polite"), text);
     addHistory(text, urgent);
@@ -187,6 +200,9 @@ function send(message) {
       return false;
     }
     state.ws.send(JSON.stringify(message));
+    if (message.type === "spectate") state.watched = message;
+    else if (message.type === "leave" || message.type === "join_seat"
+      || message.type === "create_table") state.watched = null;
     return true;
   }
   if (state.lost) announce(word("reconnecting"), true, null);
@@ -223,6 +239,13 @@ function joinStatus(text, urgent) {
 }
 
 function connect(name, language) {
+  // One connection at a time: Connect pressed again while the first is on its way
+  // (Enter twice, nothing heard yet) opened a second one and sent the first one's
+  // hello down the second (the server refused it). The press is answered.
+  if (state.ws && state.ws.readyState <= WebSocket.OPEN) {
+    sayAside(word("connecting"));
+    return;
+  }
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   const ws = new WebSocket(`${scheme}//${location.host}/`);
   state.ws = ws;
@@ -234,9 +257,12 @@ function connect(name, language) {
     const hello = { type: "hello", version: 5, name, language, render: true };
     const token = localStorage.getItem("audiospades-token");
     if (token) hello.token = token;
-    send(hello);
+    if (state.ws === ws) send(hello);
   });
   ws.addEventListener("message", (event) => {
+    // Only the page's own connection is heard: an older one still open would
+    // say every line a second time.
+    if (state.ws !== ws) return;
     let message;
     try {
       message = JSON.parse(event.data);
@@ -299,12 +325,15 @@ function receive(message) {
       $("chat-form").hidden = false;
       break;
     case "said":
+      // Back in the lobby rather than at the table: why, first (it came after the
+      // lobby's own line, and, assertive, could cut it off mid-sentence).
+      if (state.tableBefore && message.screen?.place === "lobby"
+          && !watchAgain(message.screen)) {
+        announce(word(state.tableBefore), true, null);
+      }
       for (const line of message.lines) announce(line.text, line.urgent, line.cue);
       if (message.characters) state.characters = message.characters;
       if (message.screen) {
-        if (state.tableBefore && message.screen.place === "lobby") {
-          announce(word(state.tableBefore), true, null);
-        }
         state.tableBefore = false;
         showScreen(message.screen);
       }
@@ -325,6 +354,16 @@ function receive(message) {
     default:
       break;
   }
+}
+
+// Back in the lobby after the link dropped while watching a table still listed
+// (the server restarted and forgot its spectators): watch it again, from the same
+// chair, rather than say it is gone. True if asked.
+function watchAgain(screen) {
+  const watched = state.watched;
+  if (state.tableBefore !== "table_gone" || !watched) return false;
+  if (!screen.items.some((item) => item.id === watched.table)) return false;
+  return send(watched);
 }
 
 // --- the screens ----------------------------------------------------------------
@@ -353,6 +392,11 @@ function showScreen(screen) {
     chosen[select.id] = select.value;
   }
   const changed = show(screen.place);
+  if (state.creating && screen.place !== "lobby") {
+    state.creating = false;
+    $("table-name").value = "";
+    $("private").checked = false;
+  }
   if (screen.place === "lobby") drawLobby(screen);
   if (screen.place === "waiting") drawWaiting(screen, chosen);
   if (screen.place === "table") drawTable(screen);
@@ -820,6 +864,10 @@ function onBoardKey(event) {
   const key = keyName(event);
   if (!key) return;
   if (event.ctrlKey && !GAME_CTRL_KEYS.has(key)) return;
+  // A spectator has no cards to move between: Tab and Shift+Tab are the
+  // browser's, on to the page's buttons (it only said "only the players can do
+  // that", and Escape alone got out).
+  if (key === "tab" && state.screen?.is_watching) return;
   if (event.repeat && performance.now() - state.lastKeyAt < REPEAT_MS) {
     event.preventDefault();
     return;
@@ -894,8 +942,11 @@ function start() {
     event.preventDefault();
     const name = $("name").value.trim();
     const language = $("language").value;
+    // The forms say what is missing in the page's own voice (and keep it in the
+    // messages), not in the browser's bubble: they are "novalidate".
     if (!name) {
       joinStatus(word("name_needed"), true);
+      $("name").focus();
       return;
     }
     localStorage.setItem("audiospades-name", name);
@@ -912,9 +963,10 @@ function start() {
     const [count, kind] = $("players").value.split("-");
     if (!name) {
       announce(word("name_needed"), true, null);
+      $("table-name").focus();
       return;
     }
-    send({
+    state.creating = send({
       type: "create_table", name, rules, private: secret,
       players: Number(count), partnerships: kind === "partners",
     });
@@ -924,7 +976,12 @@ function start() {
     event.preventDefault();
     // Codes are spoken spaced out ("K 7 Q"); typed either way.
     const code = $("table-code").value.replace(/\s+/g, "");
-    if (code) send({ type: "join_seat", table: code });
+    if (!/^[A-Za-z0-9]+$/.test(code)) {
+      announce(word("bad_code"), true, null);
+      $("table-code").focus();
+      return;
+    }
+    send({ type: "join_seat", table: code });
   });
   $("start").addEventListener("click", () => send({ type: "start_game" }));
   $("again").addEventListener("click", () => send({ type: "start_game" }));

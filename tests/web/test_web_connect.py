@@ -1,0 +1,98 @@
+"""Connecting from the page's first form, as a screen-reader user does it.
+
+Enter on the name, and nothing is heard for a moment: Enter again. Before, each
+press opened a connection of its own: the first connection's hello went down the
+second (which the server refused, as said twice), and the first stayed open,
+unheard but not closed, beside the page's own. Now the second press only says
+again that the page is connecting.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_web_browser import _by_id, _visible, press, tab_to
+from web_helpers import (
+    RECORDER,
+    chromium,
+    focused_id,
+    heard,
+    running_server,
+    skip_without_browser,
+    wait_for,
+)
+
+pytestmark = pytest.mark.browser
+
+COUNT_SOCKETS = """
+window.__sockets = 0;
+const RealWebSocket = window.WebSocket;
+window.WebSocket = function (...args) {
+  window.__sockets += 1;
+  return new RealWebSocket(...args);
+};
+Object.assign(window.WebSocket, {
+  CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3,
+});
+"""
+"""Counts the connections the page opens."""
+
+
+def test_enter_twice_on_the_name_connects_once(tmp_path: Path) -> None:
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        driver.get(url)
+        wait_for(lambda: _by_id(driver, "connect").text == "Connect", what="words")
+        driver.execute_script(RECORDER + COUNT_SOCKETS)
+        tab_to(driver, "#name")
+        # Both presses land before the first connection is open.
+        press(driver, "Robin", Keys.ENTER, Keys.ENTER)
+        wait_for(lambda: _visible(driver, "lobby"), what="the lobby")
+        wait_for(
+            lambda: ("polite", "No table is open yet: create one.") in heard(driver),
+            what="the lobby's first line",
+        )
+        sockets = driver.execute_script("return window.__sockets")
+        lines = [text for _kind, text in heard(driver)]
+    assert sockets == 1
+    # Each press answered, once.
+    assert lines == ["Connecting…", "Connecting…", "No table is open yet: create one."]
+
+
+def test_an_empty_or_bad_field_is_answered_in_the_page_s_voice(tmp_path: Path) -> None:
+    """Enter on a form with its field empty, or a code that cannot be one: the page
+    says what is wanted (assertive, kept in the messages) and the focus is in the
+    field to type it. Before, the browser's own check stopped the form first: its
+    bubble spoke, if anything, and the live regions and the messages said nothing."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    name_needed = ("assertive", "Type a name first.")
+    bad_code = ("assertive", "A table code is made of letters and digits.")
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        driver.get(url)
+        wait_for(lambda: _by_id(driver, "connect").text == "Connect", what="words")
+        driver.execute_script(RECORDER)
+        tab_to(driver, "#connect")
+        press(driver, Keys.ENTER)
+        wait_for(lambda: name_needed in heard(driver), what="the name wanted")
+        assert focused_id(driver) == "name"
+        press(driver, "Robin", Keys.ENTER)
+        wait_for(lambda: _visible(driver, "lobby"), what="the lobby")
+        tab_to(driver, "#create-form [type=submit]")
+        press(driver, Keys.ENTER)
+        wait_for(lambda: name_needed in heard(driver), what="the table's name wanted")
+        assert focused_id(driver) == "table-name"
+        tab_to(driver, "#table-code")
+        press(driver, "YA8-VLB", Keys.ENTER)
+        wait_for(lambda: bad_code in heard(driver), what="the code refused")
+        assert focused_id(driver) == "table-code"
+        history = driver.execute_script(
+            "return [...document.querySelectorAll('#history li')]"
+            ".map((item) => item.textContent)"
+        )
+    assert history.count(name_needed[1]) == 2
+    assert history.count(bad_code[1]) == 1
