@@ -87,9 +87,9 @@ def test_back_after_a_takeover_the_snapshot_has_what_was_done_for_the_seat(
     """Bob drops before bidding; the computer standing in bids and plays for him
     while Ann plays on; Ann stops at her turn; Bob is back: his snapshot's
     ``stood_in`` holds exactly the bid and cards of his seat that Ann saw made
-    after the takeover, and no earlier hand. Back as a browser page (saying hello
-    with version 5, as the page does), the words the server sends it say so,
-    before the hand."""
+    after the takeover, and no earlier hand. Back as a browser page from before
+    the field (saying hello with version 5), the words the server sends it say
+    so, before the hand."""
 
     async def scenario() -> None:
         async with running_server(tmp_path / "s.db", takeover_seconds=0.3) as server:
@@ -101,8 +101,8 @@ def test_back_after_a_takeover_the_snapshot_has_what_was_done_for_the_seat(
             await _until_seat_changes(ann, p.SeatChange.TAKEN_OVER)
             done = await _stand_in_plays(ann)
 
-            # The page says hello with version 5: its frames go without
-            # ``stood_in``, and the server's words for it say what was done.
+            # A page of version 5 (one cached from an older server): its frames
+            # go without ``stood_in``, and the server's words say what was done.
             version = 5 if page else p.PROTOCOL_VERSION
             back = NetPlayer(url, "Bob", token=bob.token, render=page, version=version)
             await back.connect()

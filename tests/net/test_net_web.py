@@ -177,15 +177,11 @@ def test_the_pages_script_has_no_sentences_of_its_own() -> None:
 
 
 def test_the_page_says_hello_in_the_servers_protocol_version() -> None:
-    """The page is served with the server it talks to: a version the server
-    speaks (a page saying another one would be answered ``version_mismatch`` and
-    never join). Version 6 added only the snapshot's ``stood_in``, which the
-    page's words get from the server, not from the frame: a page of version 5
-    loses nothing."""
+    """The page is served with the server it talks to: the same version (a page
+    saying another one would be answered ``version_mismatch`` and never join)."""
     source = (web.STATIC / "app.js").read_text(encoding="utf-8")
     said = re.findall(r'type: "hello", version: (\d+)', source)
-    assert len(said) == 1
-    assert max(5, p.OLDEST_PROTOCOL_VERSION) <= int(said[0]) <= p.PROTOCOL_VERSION
+    assert said == [str(p.PROTOCOL_VERSION)]
 
 
 class _Texts(HTMLParser):
