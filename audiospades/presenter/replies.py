@@ -51,7 +51,7 @@ _INFO: Final[dict[InfoKind, _Words]] = {
     InfoKind.TRICK_INFO: table_words.trick_info_text,
     InfoKind.SCORES: score_words.scores_text,
     InfoKind.HAND: lambda view, names: table_words.hand_text(view.hand, view.rules),
-    InfoKind.HIDDEN_HAND: lambda view, names: table_words.hidden_hand_text(),
+    InfoKind.HIDDEN_HAND: lambda view, names: table_words.hidden_hand_text(view),
     InfoKind.EMPTY_HAND: lambda view, names: table_words.empty_hand_text(),
     InfoKind.LAST_TRICK: table_words.last_trick_text,
     InfoKind.LAST_HAND: score_words.last_hand_text,

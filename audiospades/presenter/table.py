@@ -573,9 +573,17 @@ def pass_choice_text(card: Card, chosen: bool, remaining: int) -> str:
     ).format(card=name, count=remaining)
 
 
-def hidden_hand_text() -> str:
-    """The hand is hidden during a blind nil decision."""
-    return _("Your cards are hidden until you answer the blind nil question.")
+def hidden_hand_text(view: SeatView) -> str:
+    """The hand is hidden: the blind nil question is open, or was answered yes.
+
+    After a yes the cards stay hidden until the blind nil is bid at the player's
+    turn; "until you answer the question" would send them looking for one.
+    """
+    if view.seat in view.answering:
+        return _("Your cards are hidden until you answer the blind nil question.")
+    return _(
+        "Your cards stay hidden until your turn to bid, when your blind nil is bid."
+    )
 
 
 def empty_hand_text() -> str:

@@ -14,6 +14,7 @@ from audiospades.presenter.table import (
     bid_field_text,
     cards_on_table_text,
     dealer_shown,
+    hidden_hand_text,
     question_text,
     seats_to_act,
     turn_header_text,
@@ -135,4 +136,34 @@ def test_the_blind_nil_question_of_three_sides_says_behind_the_leader() -> None:
     )
     assert question_text(question, partnerships=True, sides=3).startswith(
         "Your side is 100 or more points behind the leader. Bid blind nil, "
+    )
+
+
+def test_the_hidden_hand_after_a_yes_to_blind_nil_says_until_the_turn() -> None:
+    """R while the question waits: answer it. After a yes, while another person
+    still thinks, the cards stay hidden until the blind nil is bid at the turn;
+    "until you answer the question" sent the player looking for one."""
+    from audiospades.seating import Seating
+    from audiospades.table_core import PACES, TableCore
+
+    rules = dataclasses.replace(
+        Rules.pagat(), target_score=None, hand_limit=1, blind_nil_behind=0
+    )
+    table = TableCore(
+        Game(rules, first_dealer=0),
+        seed=5,
+        seating=Seating((None, None, "hazel", "hazel"), ("A", "B", "C", "D")),
+        humans=(0, 1),
+        delays=PACES["fast"],
+    )
+    table.run_until_idle()
+    assert table.view(0).hand_hidden
+    assert hidden_hand_text(table.view(0)) == (
+        "Your cards are hidden until you answer the blind nil question."
+    )
+    table.answer(0, True)
+    view = table.view(0)
+    assert view.hand_hidden and view.question_open  # seat 1 still thinks
+    assert hidden_hand_text(view) == (
+        "Your cards stay hidden until your turn to bid, when your blind nil is bid."
     )
