@@ -82,7 +82,24 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 _URGENT_CUES: Final = frozenset({Cue.YOUR_TURN, Cue.ILLEGAL_MOVE})
-"""Lines announced at once (assertive): your turn and errors; the rest is polite."""
+"""Lines announced at once (assertive): errors, and your turn said on its own
+(see :func:`_is_urgent`); the rest is polite."""
+
+
+
+def _is_urgent(line: Utterance, before: Sequence[Utterance]) -> bool:
+    """Whether ``line`` goes to the assertive live region.
+
+    An error always does. Your turn does only when nothing was said before it in
+    the same frame: after "Bert plays the 4 of clubs." in the same instant, an
+    assertive turn line lets screen readers that interrupt for it (JAWS,
+    VoiceOver) cut off or drop the play it follows; polite, it is read after
+    it, in the order the game says them (its sound cue still plays at once).
+    """
+    if line.cue is Cue.YOUR_TURN:
+        return not any(u.text for u in before)
+    return line.cue in _URGENT_CUES
+
 
 _PAGE_COMMANDS: Final = frozenset(
     {
@@ -364,14 +381,14 @@ class WebSeat:
                 self._list_asked = False
                 said.append(Utterance(lobby_count_text(len(online.tables))))
             self._listed = (online.lobby_count, list(online.tables))
+        lines = [u for u in said if u.text or u.cue is not None]
         return [
             p.SaidLine(
                 text=u.text,
                 cue=u.cue.value if u.cue is not None else None,
-                urgent=u.cue in _URGENT_CUES,
+                urgent=_is_urgent(u, lines[:index]),
             )
-            for u in said
-            if u.text or u.cue is not None
+            for index, u in enumerate(lines)
         ]
 
     def _news(self, news: OnlineNews, seat: int | None) -> list[Utterance]:

@@ -86,13 +86,16 @@ def test_a_rendering_client_is_worded_in_its_language(tmp_path: Path) -> None:
                     {"type": "add_bot", "seat": seat, "character": character}
                 )
             await page.send({"type": "start_game"})
-            # Wait for the bid turn, worded and marked urgent.
+            # Wait for the bid turn, worded; urgent only if said on its own: after
+            # other lines of the same frame it is polite, read after them.
             while True:
                 said = await _said(page)
-                urgent = [line for line in said.lines if line.urgent]
-                if urgent and page.view is not None and page.view.to_act == 0:
+                turn = [line for line in said.lines if line.cue == "your_turn"]
+                if turn and page.view is not None and page.view.to_act == 0:
                     break
-            assert urgent[0].cue == "your_turn"
+            first = said.lines.index(turn[0])
+            assert turn[0].urgent is not any(x.text for x in said.lines[:first])
+            assert not [x for x in said.lines if x.urgent and x.cue != "your_turn"]
             assert said.screen is not None and said.screen.picture is not None
             hand = [face.card for face in said.screen.picture.hand]
             assert hand == [str(c) for c in page.view.hand]

@@ -10,6 +10,7 @@ progress are saved at 100% and 200% zoom in out/web/ for review.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Callable, Iterator
@@ -184,7 +185,13 @@ def press(driver: Any, *keys: str) -> None:
 
 
 def urgent_count(driver: Any) -> int:
-    return sum(1 for kind, _text in heard(driver) if kind == "assertive")
+    """Lines that may mean my turn: every assertive one, and a turn said
+    politely after the play it follows."""
+    return sum(
+        1
+        for kind, text in heard(driver)
+        if kind == "assertive" or text.startswith(("Your turn", "Your lead"))
+    )
 
 
 def is_over(driver: Any) -> bool:
@@ -411,12 +418,20 @@ def test_a_whole_game_by_keys_in_the_browser(tmp_path: Path) -> None:
             assert status == 200, src
     polite = [text for kind, text in lines if kind == "polite"]
     urgent = [text for kind, text in lines if kind == "assertive"]
-    # Assertive only for "your turn" (errors too, and there were none); the
-    # play-by-play is polite.
-    assert urgent.count("Your turn to bid. Type a number and press Enter; 0 is nil.")
+    turns = [t for t in polite + urgent if t.startswith(("Your turn", "Your lead"))]
+    # Assertive only for "your turn" said on its own (errors too, and there
+    # were none); the play-by-play is polite, and so is a turn said right after
+    # a play: assertive, it let screen readers that interrupt cut the play off.
+    assert turns.count("Your turn to bid. Type a number and press Enter; 0 is nil.")
     assert all(t.startswith(("Your turn", "Your lead")) for t in urgent), urgent
-    assert sum(1 for t in urgent if not t.startswith("Your turn to bid")) == 13
-    assert not [t for t in polite if t.startswith(("Your turn", "Your lead"))]
+    assert sum(1 for t in turns if not t.startswith("Your turn to bid")) == 13
+    after_a_play = [
+        (before, turn)
+        for before, turn in itertools.pairwise(lines)
+        if turn[1].startswith("Your turn") and " plays the " in before[1]
+    ]
+    assert after_a_play
+    assert all(turn[0] == "polite" for _before, turn in after_a_play), after_a_play
     assert sum(1 for t in polite if re.match(r"You play the ", t)) == 13
     assert sum(1 for t in polite if re.search(r" plays the ", t)) == 39
     assert sum(1 for t in polite if "the trick with" in t) == 13
