@@ -59,7 +59,7 @@ def check_script(tokens: Iterable[str]) -> None:
     pygame.display.init()  # key names are read through SDL
     for token in tokens:
         if token.startswith("wait:"):
-            if not token[5:].isdigit():
+            if not (token[5:].isascii() and token[5:].isdigit()):  # not "²"
                 raise ValueError(f"{token!r}: wait:N needs N, a whole number of ms")
             continue
         key_event(token)

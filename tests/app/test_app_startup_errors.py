@@ -61,9 +61,10 @@ def test_a_bad_key_in_the_script_is_reported_before_anything_is_said(
     """A misspelt key or a bad wait deep in a script: one clear error at once,
     with nothing said and no connection opened (before, "Connecting to ws://..."
     or a game's worth of keys came first, and "wait:2s" gave int()'s words)."""
-    for token, named in (("retrun", "'retrun'"), ("wait:2s", "'wait:2s'")):
+    bad = (("retrun", "'retrun'"), ("wait:2s", "'wait:2s'"), ("wait:²", "'wait:²'"))
+    for token, named in bad:
         keys = tmp_path / "keys.txt"
-        keys.write_text(f"down down return  # the first game\nb 3 {token}\n")
+        keys.write_text(f"down down return  # the first game\nb 3 {token}\n", "utf-8")
         done = _run(
             "--headless",
             "--connect",
