@@ -491,9 +491,12 @@ class NetTable:
             self.seats[seat] = SeatHolder()
             self._after_departure(seat, SeatChange.LEFT, holder)
             return
+        if not holder.stand_in or holder.stood_in_from is None:
+            # Not again for a seat already stood in for (the timers a restarted
+            # server sets): the report would lose what was done before it.
+            holder.stood_in_from = len(self.core.game.events)
         holder.stand_in = True
         holder.character = self._stand_in_for(seat)
-        holder.stood_in_from = len(self.core.game.events)
         self.core.set_human(seat, False, holder.character)
         self.context.changed(self)  # the listing shows the stand-in
         try:
@@ -755,4 +758,5 @@ def _in_place_of_a_person(character: str, person: SeatHolder) -> SeatHolder:
         stand_in=True,
         gone_name=person.name,
         gone_player=person.player,
+        stood_in_from=person.stood_in_from,  # told when the person sits again
     )

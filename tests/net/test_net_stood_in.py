@@ -8,6 +8,7 @@ them: no ``stood_in``.
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -250,3 +251,68 @@ def test_where_a_stand_in_began_is_kept_with_the_seat() -> None:
         assert SeatHolder.from_json(data).stood_in_from is None
     holder.stop_standing_in()
     assert holder.stood_in_from is None
+
+
+def test_back_after_the_game_ended_while_away_the_seat_still_tells(
+    tmp_path: Path,
+) -> None:
+    """Bob drops; the computer standing in plays his seat to the game's end (his
+    seat becomes the computer's then); Bob, back, sits in it again: he is told the
+    game was played for him, not left to take the result as his own."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "s.db", takeover_seconds=0.3) as server:
+            url = url_of(server)
+            ann, bob = NetPlayer(url, "Ann"), NetPlayer(url, "Bob")
+            table = await _table_for_two(ann, bob)
+            await bob.expect(p.TableSnapshot)  # the game starts
+            await bob.ws.close()  # type: ignore[union-attr]
+            await _until_seat_changes(ann, p.SeatChange.TAKEN_OVER)
+            await ann.play_to_the_end()
+            back = NetPlayer(url, "Bob", token=bob.token)
+            await back.connect()
+            await back.send({"type": "join_seat", "table": table, "seat": BOB})
+            snapshot = await back.expect(p.TableSnapshot)
+            assert snapshot.seat == BOB
+            assert snapshot.stood_in is not None
+            assert snapshot.stood_in.hands >= 1
+            await ann.close()
+            await back.close()
+
+    run(scenario())
+
+
+def test_a_restarted_server_keeps_what_the_stand_in_did_before_it(
+    tmp_path: Path,
+) -> None:
+    """Bob drops; the computer plays for him; the server restarts (its timers
+    run out again for Bob's seat, already stood in for); Bob, back after that,
+    is still told all it did, not only what came after the restart."""
+    db = tmp_path / "s.db"
+
+    async def scenario() -> None:
+        async with running_server(db, takeover_seconds=0.3) as server:
+            url = url_of(server)
+            ann, bob = NetPlayer(url, "Ann"), NetPlayer(url, "Bob")
+            await _table_for_two(ann, bob)
+            await bob.expect(p.TableSnapshot)  # the game starts
+            await bob.ws.close()  # type: ignore[union-attr]
+            await _until_seat_changes(ann, p.SeatChange.TAKEN_OVER)
+            done = await _stand_in_plays(ann)  # Ann's turn waits
+            await ann.close()
+        async with running_server(db, takeover_seconds=0.3) as server:
+            url = url_of(server)
+            again = NetPlayer(url, "Ann", token=ann.token)
+            await again.connect()  # before her own takeover: her turn waits
+            await again.expect(p.TableSnapshot)
+            await asyncio.sleep(1.0)  # Bob's timer, set at the restart, runs out
+            back = NetPlayer(url, "Bob", token=bob.token)
+            await back.connect()
+            snapshot = await back.expect(p.TableSnapshot)
+            assert snapshot.seat == BOB and snapshot.stood_in is not None
+            told = [codec.decode_notice(w) for w in snapshot.stood_in.notices]
+            assert told == done
+            await again.close()
+            await back.close()
+
+    run(scenario())
