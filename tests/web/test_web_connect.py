@@ -96,3 +96,30 @@ def test_an_empty_or_bad_field_is_answered_in_the_page_s_voice(tmp_path: Path) -
         )
     assert history.count(name_needed[1]) == 2
     assert history.count(bad_code[1]) == 1
+
+
+def test_a_refused_name_can_be_corrected_and_connect_pressed_again(
+    tmp_path: Path,
+) -> None:
+    """A name the server refuses (a no-break space in it): the page says why; the
+    player corrects it and presses Connect again, and gets in. Before, the
+    refused connection stayed open and every Connect said "Connecting…"."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        driver.get(url)
+        wait_for(lambda: _by_id(driver, "connect").text == "Connect", what="words")
+        driver.execute_script(RECORDER)
+        tab_to(driver, "#name")
+        press(driver, "Ann\u00a0B", Keys.ENTER)
+        wait_for(
+            lambda: any(kind == "assertive" for kind, _ in heard(driver)),
+            what="the refusal",
+        )
+        assert not _visible(driver, "lobby")
+        name = _by_id(driver, "name")
+        name.clear()
+        tab_to(driver, "#name")
+        press(driver, "Ann", Keys.ENTER)
+        wait_for(lambda: _visible(driver, "lobby"), what="the lobby")

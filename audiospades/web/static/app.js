@@ -350,6 +350,14 @@ function receive(message) {
       if (!state.place) {
         joinStatus(message.code === "rate_limited" ? word("too_fast") : message.detail, true);
       }
+      if (!state.greeted && state.ws) {
+        // The hello was refused (a name the server will not take, say): the
+        // server keeps the socket open, and Connect, held back while one is
+        // open, answered "Connecting" for ever. Forget it: Connect starts anew.
+        const refused = state.ws;
+        state.ws = null;
+        refused.close();
+      }
       break;
     default:
       break;
