@@ -8,6 +8,8 @@ its words and the table's name.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -163,12 +165,11 @@ return [...document.querySelectorAll('#hand button')].map((b) => [
 """
 
 
-def test_cards_to_pass_are_offered_and_chosen_ones_pressed(tmp_path: Path) -> None:
-    """After a blind nil, every card may be chosen to pass: none is "unavailable"
-    (aria-disabled), each is a toggle button, and Enter on one makes it pressed
-    (aria-pressed true). Before, every card was aria-disabled and a chosen one was
-    marked only by its look."""
-    skip_without_browser()
+@contextlib.contextmanager
+def at_a_blind_nil_question(tmp_path: Path) -> Iterator[Any]:
+    """Robin, by keys alone, at Ann's one-hand table with two computer players,
+    blind nil offered at any score; Ann starts the game and leaves (a computer
+    takes her seat); yields the browser once Robin is asked about blind nil."""
     from selenium.webdriver.common.keys import Keys
 
     from audiospades.net import protocol as p
@@ -203,23 +204,33 @@ def test_cards_to_pass_are_offered_and_chosen_ones_pressed(tmp_path: Path) -> No
                 lambda: any(t.startswith("Bid blind nil") for t in _lines(driver)),
                 what="the blind nil question",
             )
-            press(driver, "y")
-
-            def passing() -> list[Any]:
-                cards = driver.execute_script(_PRESSED)
-                return cards if cards and all(c[2] for c in cards) else []
-
-            cards = wait_for(passing, what="the cards to pass")
-            assert [c[1:] for c in cards] == [[None, "false"]] * len(cards), cards
-            press(driver, Keys.ENTER)
-            wait_for(
-                lambda: (
-                    [c[2] for c in driver.execute_script(_PRESSED)].count("true") == 1
-                ),
-                what="a card chosen",
-            )
+            yield driver
         finally:
             ann.close()
+
+
+def test_cards_to_pass_are_offered_and_chosen_ones_pressed(tmp_path: Path) -> None:
+    """After a blind nil, every card may be chosen to pass: none is "unavailable"
+    (aria-disabled), each is a toggle button, and Enter on one makes it pressed
+    (aria-pressed true). Before, every card was aria-disabled and a chosen one was
+    marked only by its look."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    with at_a_blind_nil_question(tmp_path) as driver:
+        press(driver, "y")
+
+        def passing() -> list[Any]:
+            cards = driver.execute_script(_PRESSED)
+            return cards if cards and all(c[2] for c in cards) else []
+
+        cards = wait_for(passing, what="the cards to pass")
+        assert [c[1:] for c in cards] == [[None, "false"]] * len(cards), cards
+        press(driver, Keys.ENTER)
+        wait_for(
+            lambda: [c[2] for c in driver.execute_script(_PRESSED)].count("true") == 1,
+            what="a card chosen",
+        )
 
 
 def test_the_hands_edge_is_said_while_sound_cues_are_off(tmp_path: Path) -> None:

@@ -18,16 +18,12 @@ from typing import Any
 import pytest
 from test_web_browser import (
     _by_id,
-    _visible,
-    board_is_focused,
     host_short_table,
     open_page,
-    open_page_by_keys,
     press,
     screenshot,
-    tab_to,
-    wait_for_element,
 )
+from test_web_keys import at_a_blind_nil_question
 from web_helpers import (
     chromium,
     heard,
@@ -178,133 +174,100 @@ def test_passed_cards_are_tagged_new_and_chosen_ones_raised_and_ringed(
     skip_without_browser()
     from selenium.webdriver.common.keys import Keys
 
-    from audiospades.net import protocol as p
-    from audiospades.net.client import Connection
+    with at_a_blind_nil_question(tmp_path) as driver:
+        # The partner's seat is tagged on the picture (across, seat 2).
+        partner = [pl for pl in _places(driver) if "partner" in pl["marks"]]
+        assert [pl["seat"] for pl in partner] == [2], _places(driver)
+        press(driver, "y")
 
-    with running_server(tmp_path / "server.db") as url, chromium() as driver:
-        ann = Connection(url.replace("http", "ws", 1), "Ann")
-        ann.start()
+        def offered() -> bool:
+            hand = _hand(driver)
+            return bool(hand) and all(c["pressed"] == "false" for c in hand)
+
+        wait_for(offered, what="the cards to pass")
+        # Choose the focused card, then move the keys' focus off it.
+        press(driver, Keys.ENTER)
+        wait_for(
+            lambda: [c["pressed"] for c in _hand(driver)].count("true") == 1,
+            what="a card chosen",
+        )
+        press(driver, Keys.ARROW_RIGHT)
+        wait_for(
+            lambda: any(c["focus"] and not c["chosen"] for c in _hand(driver)),
+            what="the focus on the next card",
+        )
+        cards = _hand(driver)
+        chosen = next(c for c in cards if c["chosen"])
+        focus = next(c for c in cards if c["focus"])
+        # Raised, higher than the focus is; ringed; said to be pressed.
+        assert chosen["pressed"] == "true", chosen
+        assert chosen["shift"] < focus["shift"] < 0, (chosen, focus)
+        assert "inset" in chosen["ring"], chosen
+        assert focus["ring"] == "none", focus
+        _nothing_hides_a_card(driver, "a card chosen to pass")
+        screenshot(driver, "pass-chosen")
+        # Windows' high contrast drops shadows: the ring is then an outline.
+        _emulate(driver, [{"name": "forced-colors", "value": "active"}])
         try:
-            rules = {
-                "preset": "pagat",
-                "target_score": None,
-                "hand_limit": 1,
-                "blind_nil_behind": 0,
-            }
-            ann.send(p.CreateTable(name="Alpha", rules=rules))
-            for seat, character in enumerate(("milly", "bert"), start=1):
-                ann.send(p.AddBot(seat=seat, character=character))
-            open_page_by_keys(driver, url, "Robin")
-            wait_for_element(driver, "#tables li", "Ann's table")
-            table = driver.execute_script(
-                "return document.querySelector('#tables li').dataset.id"
+            outline = driver.execute_script(
+                "return getComputedStyle(document.querySelector("
+                "'#hand button.chosen .card')).outlineStyle"
             )
-            tab_to(driver, f"#join-{table}")
-            press(driver, Keys.ENTER)
-            wait_for(lambda: _visible(driver, "waiting"), what="the waiting room")
-            ann.send(p.StartGame())
-            wait_for(lambda: _visible(driver, "table"), what="the table")
-            ann.send(p.Leave())  # a computer player takes Ann's seat
-            wait_for(lambda: board_is_focused(driver), what="the table region's focus")
-            wait_for(
-                lambda: any(t.startswith("Bid blind nil") for _k, t in heard(driver)),
-                what="the blind nil question",
-            )
-            # The partner's seat is tagged on the picture (across, seat 2).
-            partner = [pl for pl in _places(driver) if "partner" in pl["marks"]]
-            assert [pl["seat"] for pl in partner] == [2], _places(driver)
-            press(driver, "y")
-
-            def offered() -> bool:
-                hand = _hand(driver)
-                return bool(hand) and all(c["pressed"] == "false" for c in hand)
-
-            wait_for(offered, what="the cards to pass")
-            # Choose the focused card, then move the keys' focus off it.
-            press(driver, Keys.ENTER)
-            wait_for(
-                lambda: [c["pressed"] for c in _hand(driver)].count("true") == 1,
-                what="a card chosen",
-            )
-            press(driver, Keys.ARROW_RIGHT)
-            wait_for(
-                lambda: any(c["focus"] and not c["chosen"] for c in _hand(driver)),
-                what="the focus on the next card",
-            )
-            cards = _hand(driver)
-            chosen = next(c for c in cards if c["chosen"])
-            focus = next(c for c in cards if c["focus"])
-            # Raised, higher than the focus is; ringed; said to be pressed.
-            assert chosen["pressed"] == "true", chosen
-            assert chosen["shift"] < focus["shift"] < 0, (chosen, focus)
-            assert "inset" in chosen["ring"], chosen
-            assert focus["ring"] == "none", focus
-            _nothing_hides_a_card(driver, "a card chosen to pass")
-            screenshot(driver, "pass-chosen")
-            # Windows' high contrast drops shadows: the ring is then an outline.
-            _emulate(driver, [{"name": "forced-colors", "value": "active"}])
-            try:
-                outline = driver.execute_script(
-                    "return getComputedStyle(document.querySelector("
-                    "'#hand button.chosen .card')).outlineStyle"
-                )
-                assert outline == "solid", outline
-                screenshot(driver, "pass-chosen-forced")
-            finally:
-                _emulate(driver, [])
-            press(driver, Keys.ENTER)  # the second card: the two are passed
-
-            def new_cards() -> list[dict[str, Any]]:
-                return [c for c in _hand(driver) if c["tag"] == "new"]
-
-            received = wait_for(
-                lambda: len(new_cards()) == 2 and new_cards(), what="two cards back"
-            )
-            # Each is described as new (the partner may pass back one you passed).
-            for card in received:
-                assert card["described"], card
-                assert _description(driver, f"#{card['id']}") == "new", card
-            assert all(c["tag"] is None for c in _hand(driver) if c not in received)
-            _nothing_hides_a_card(driver, "the cards passed to you")
-            screenshot(driver, "pass-received")
-            screenshot(driver, "pass-received", doubled=True)
-            _emulate(driver, [{"name": "prefers-color-scheme", "value": "dark"}])
-            try:
-                screenshot(driver, "pass-received-dark")
-            finally:
-                _emulate(driver, [])
-            # Play the card the table offers at each turn. At a turn with cards on
-            # the table, the first of them (by the plays announced) is tagged
-            # "led"; the "new" tags stay until the first trick is complete.
-            checked_led = False
-            while not checked_led or not _tricks_taken(driver):
-                wait_for(lambda: _my_turn_to_play(driver), what="my turn to play")
-                places = _places(driver)
-                on_table = [pl for pl in places if pl["card"]]
-                led = [pl for pl in places if pl["tag"] == "led"]
-                if on_table:
-                    assert len(led) == 1, places
-                    plays = [t for _k, t in heard(driver) if _PLAY.match(t)]
-                    first = plays[-len(on_table)]
-                    name = led[0]["card"].removesuffix(", won the trick")
-                    assert first.endswith(f" the {name}."), (plays[-4:], led)
-                    selector = f'#places .place[data-seat="{led[0]["seat"]}"] .card'
-                    assert _description(driver, selector) == "led", led
-                    if not checked_led:
-                        screenshot(driver, "trick-led")
-                    checked_led = True
-                else:
-                    assert led == [], places
-                assert len(new_cards()) == (0 if _tricks_taken(driver) else 2)
-                before = len(_hand(driver))
-                press(driver, "\ue004", "\ue007")  # Tab, Enter: play it
-                wait_for(
-                    lambda before=before: len(_hand(driver)) < before,
-                    what="my card played",
-                )
-            wait_for(lambda: not new_cards(), what="the new tags gone")
+            assert outline == "solid", outline
+            screenshot(driver, "pass-chosen-forced")
         finally:
-            ann.close()
+            _emulate(driver, [])
+        press(driver, Keys.ENTER)  # the second card: the two are passed
+
+        def new_cards() -> list[dict[str, Any]]:
+            return [c for c in _hand(driver) if c["tag"] == "new"]
+
+        received = wait_for(
+            lambda: len(new_cards()) == 2 and new_cards(), what="two cards back"
+        )
+        # Each is described as new (the partner may pass back one you passed).
+        for card in received:
+            assert card["described"], card
+            assert _description(driver, f"#{card['id']}") == "new", card
+        assert all(c["tag"] is None for c in _hand(driver) if c not in received)
+        _nothing_hides_a_card(driver, "the cards passed to you")
+        screenshot(driver, "pass-received")
+        screenshot(driver, "pass-received", doubled=True)
+        _emulate(driver, [{"name": "prefers-color-scheme", "value": "dark"}])
+        try:
+            screenshot(driver, "pass-received-dark")
+        finally:
+            _emulate(driver, [])
+        # Play the card the table offers at each turn. At a turn with cards on
+        # the table, the first of them (by the plays announced) is tagged
+        # "led"; the "new" tags stay until the first trick is complete.
+        checked_led = False
+        while not checked_led or not _tricks_taken(driver):
+            wait_for(lambda: _my_turn_to_play(driver), what="my turn to play")
+            places = _places(driver)
+            on_table = [pl for pl in places if pl["card"]]
+            led = [pl for pl in places if pl["tag"] == "led"]
+            if on_table:
+                assert len(led) == 1, places
+                plays = [t for _k, t in heard(driver) if _PLAY.match(t)]
+                first = plays[-len(on_table)]
+                name = led[0]["card"].removesuffix(", won the trick")
+                assert first.endswith(f" the {name}."), (plays[-4:], led)
+                selector = f'#places .place[data-seat="{led[0]["seat"]}"] .card'
+                assert _description(driver, selector) == "led", led
+                if not checked_led:
+                    screenshot(driver, "trick-led")
+                checked_led = True
+            else:
+                assert led == [], places
+            assert len(new_cards()) == (0 if _tricks_taken(driver) else 2)
+            before = len(_hand(driver))
+            press(driver, "\ue004", "\ue007")  # Tab, Enter: play it
+            wait_for(
+                lambda before=before: len(_hand(driver)) < before,
+                what="my card played",
+            )
+        wait_for(lambda: not new_cards(), what="the new tags gone")
 
 
 def test_a_six_player_table_letters_the_other_sides(tmp_path: Path) -> None:
