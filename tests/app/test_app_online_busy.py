@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from remote_snapshots import snapshot_of
+
 from audiospades.app.online_table import OnlineTableScreen
 from audiospades.net import codec
 from audiospades.net import protocol as p
@@ -17,22 +19,6 @@ from audiospades.notices import YourTurn
 from audiospades.rules import Game, Phase, Rules, TrickWon
 from audiospades.seating import Seating
 from audiospades.table_core import PACES, TableCore
-
-
-def _snapshot(core: TableCore) -> p.TableSnapshot:
-    info = p.TableInfo(
-        "t1", "Ours", 4, True, None, 1, "pagat", {}, False,
-        p.TableState.PLAYING, None, [], [], 0,
-    )  # fmt: skip
-    return p.TableSnapshot(
-        table=info,
-        seat=0,
-        chair=0,
-        is_host=True,
-        code=None,
-        view=codec.encode_view(core.view(0)),
-        notices=[],
-    )
 
 
 def test_the_table_is_busy_in_the_pause_after_a_trick_the_player_won() -> None:
@@ -51,7 +37,7 @@ def test_the_table_is_busy_in_the_pause_after_a_trick_the_player_won() -> None:
     )
     remote = RemoteTable(
         SimpleNamespace(welcome=None, count_game=None),  # type: ignore[arg-type]
-        _snapshot(core),
+        snapshot_of(core),
     )
     online = SimpleNamespace(client=SimpleNamespace(table=remote))
     screen = OnlineTableScreen(

@@ -9,6 +9,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from net_client import NetPlayer, run, running_server, url_of
+from remote_snapshots import snapshot_of
 
 from audiospades.net import codec
 from audiospades.net import protocol as p
@@ -17,22 +18,6 @@ from audiospades.notices import YourTurn
 from audiospades.rules import CardPlayed, Game, Phase, Rules, SeatView, TrickWon
 from audiospades.seating import Seating
 from audiospades.table_core import PACES, Delays, TableCore
-
-
-def _snapshot(core: TableCore) -> p.TableSnapshot:
-    info = p.TableInfo(
-        "t1", "Ours", 4, True, None, 1, "pagat", {}, False,
-        p.TableState.PLAYING, None, [], [], 0,
-    )  # fmt: skip
-    return p.TableSnapshot(
-        table=info,
-        seat=0,
-        chair=0,
-        is_host=True,
-        code=None,
-        view=codec.encode_view(core.view(0)),
-        notices=[],
-    )
 
 
 def test_the_last_trick_is_gone_when_your_lead_is_announced() -> None:
@@ -48,7 +33,7 @@ def test_the_last_trick_is_gone_when_your_lead_is_announced() -> None:
         delays=PACES["fast"],
     )
     client = SimpleNamespace(welcome=None, count_game=None)
-    remote = RemoteTable(client, _snapshot(core))  # type: ignore[arg-type]
+    remote = RemoteTable(client, snapshot_of(core))  # type: ignore[arg-type]
     now = 0
     shown_in_the_pause = leads_after_a_trick = 0
     for _ in range(20_000):
