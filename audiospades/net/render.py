@@ -86,7 +86,6 @@ _URGENT_CUES: Final = frozenset({Cue.YOUR_TURN, Cue.ILLEGAL_MOVE})
 (see :func:`_is_urgent`); the rest is polite."""
 
 
-
 def _is_urgent(line: Utterance, before: Sequence[Utterance]) -> bool:
     """Whether ``line`` goes to the assertive live region.
 
