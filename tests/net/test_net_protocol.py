@@ -7,6 +7,7 @@ import json
 
 import msgspec
 import pytest
+from remote_snapshots import table_info
 
 from audiospades.net import protocol as p
 from audiospades.net.protocol import ErrorCode, ProtocolError
@@ -385,22 +386,7 @@ def test_a_version_2_client_is_sent_a_games_end_without_its_id() -> None:
 def test_a_version_3_client_is_sent_a_snapshot_without_the_watchers() -> None:
     """The snapshot's ``watchers`` came with version 4; a version 3 client refuses
     an unknown field and would skip the snapshot of every table it joins."""
-    info = p.TableInfo(
-        id="t1",
-        name="Friday",
-        players=4,
-        partnerships=True,
-        target=500,
-        hand_limit=None,
-        preset="pagat",
-        rules={},
-        private=False,
-        state=p.TableState.PLAYING,
-        host=None,
-        seats=[],
-        free_seats=[],
-        spectators=2,
-    )
+    info = table_info(name="Friday", spectators=2)
     snapshot = p.TableSnapshot(
         table=info,
         seat=1,

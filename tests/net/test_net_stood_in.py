@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from net_client import NetPlayer, run, running_server, url_of
+from remote_snapshots import table_info
 
 from audiospades.net import codec
 from audiospades.net import protocol as p
@@ -207,22 +208,7 @@ def test_back_after_a_takeover_that_did_nothing_no_stood_in(tmp_path: Path) -> N
 def test_stood_in_is_left_out_for_a_version_5_client() -> None:
     """A version 5 client refuses a field it does not know (the whole snapshot
     with it): it is sent the snapshot without ``stood_in``."""
-    info = p.TableInfo(
-        id="t1",
-        name="T",
-        players=4,
-        partnerships=True,
-        target=500,
-        hand_limit=None,
-        preset="pagat",
-        rules={},
-        private=False,
-        state=p.TableState.PLAYING,
-        host=None,
-        seats=[],
-        free_seats=[],
-        spectators=0,
-    )
+    info = table_info()
     done = codec.encode_notices([BidMade(2, Bid(3))])
     snapshot = p.TableSnapshot(
         table=info,
