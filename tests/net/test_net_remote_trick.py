@@ -9,49 +9,22 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from net_client import NetPlayer, run, running_server, url_of
-from remote_snapshots import snapshot_of
+from remote_snapshots import act_for_seat_0, one_hand_you_win_first, served
 
-from audiospades.net import codec
 from audiospades.net import protocol as p
 from audiospades.net.remote import RemoteTable
 from audiospades.notices import YourTurn
-from audiospades.rules import CardPlayed, Game, Phase, Rules, SeatView, TrickWon
-from audiospades.seating import Seating
-from audiospades.table_core import PACES, Delays, TableCore
+from audiospades.rules import CardPlayed, Phase, SeatView, TrickWon
+from audiospades.table_core import Delays
 
 
 def test_the_last_trick_is_gone_when_your_lead_is_announced() -> None:
     """Locally the finished trick is gathered after its pause, before "Your lead."
     Online the server pauses the same way, then announces the lead: the picture
     must not keep the old trick beside "Your lead.", as if it were in progress."""
-    rules = Rules.from_dict({"preset": "pagat", "hand_limit": 1})
-    core = TableCore(
-        Game(rules, first_dealer=0),
-        seed=6,
-        seating=Seating((None, "hazel", "hazel", "hazel"), ("A", "B", "C", "D")),
-        humans=(0,),
-        delays=PACES["fast"],
-    )
-    client = SimpleNamespace(welcome=None, count_game=None)
-    remote = RemoteTable(client, snapshot_of(core))  # type: ignore[arg-type]
-    now = 0
+    core, remote = one_hand_you_win_first()
     shown_in_the_pause = leads_after_a_trick = 0
-    for _ in range(20_000):
-        if core.is_over:
-            break
-        now += 50  # the server sends what each step of its clock brings
-        core.advance(now)
-        notices = core.drain(0)
-        if not notices:
-            continue
-        remote.take_update(
-            p.TableUpdate(
-                table="t1",
-                notices=codec.encode_notices(notices),
-                view=codec.encode_view(core.view(0)),
-            )
-        )
-        remote.drain()
+    for notices in served(core, remote):
         if isinstance(notices[-1], TrickWon) and not core.is_over:
             shown_in_the_pause += remote.shown_trick == notices[-1]
         for notice in notices:
@@ -61,12 +34,7 @@ def test_the_last_trick_is_gone_when_your_lead_is_announced() -> None:
             if view.phase is Phase.PLAYING and not view.trick and view.trick_index:
                 leads_after_a_trick += 1
                 assert remote.shown_trick is None
-            game = core.game
-            if game.phase is Phase.BIDDING:
-                bid = next(b for b in game.legal_bids(0) if not b.blind)
-                assert core.bid(0, bid)
-            elif game.phase is Phase.PLAYING:
-                assert core.play(0, min(game.legal_plays(0)))
+            act_for_seat_0(core)
     assert core.is_over
     assert leads_after_a_trick > 0  # seed 6: you win the first trick, and lead
     assert shown_in_the_pause > 0  # ... and a trick shown while the server waits

@@ -1,4 +1,4 @@
-"""Table listings and snapshots as a server would send them, built without one.
+"""Table listings, snapshots and updates as a server would send them, without one.
 
 Shared by the tests of the protocol's versions (tests/net) and of the online
 client without a server: its busy state (tests/app) and its picture of a
@@ -7,11 +7,17 @@ finished trick (tests/net).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from types import SimpleNamespace
 from typing import Any
 
 from audiospades.net import codec
 from audiospades.net import protocol as p
-from audiospades.table_core import TableCore
+from audiospades.net.remote import RemoteTable
+from audiospades.notices import Notice
+from audiospades.rules import Game, Phase, Rules
+from audiospades.seating import Seating
+from audiospades.table_core import PACES, TableCore
 
 
 def table_info(**changes: Any) -> p.TableInfo:
@@ -48,3 +54,52 @@ def snapshot_of(core: TableCore) -> p.TableSnapshot:
         view=codec.encode_view(core.view(0)),
         notices=[],
     )
+
+
+def one_hand_you_win_first() -> tuple[TableCore, RemoteTable]:
+    """A one-hand game, you in seat 0 against three computer players, where you
+    win the first trick and lead (seed 6); and seat 0's online table of it."""
+    rules = Rules.from_dict({"preset": "pagat", "hand_limit": 1})
+    core = TableCore(
+        Game(rules, first_dealer=0),
+        seed=6,
+        seating=Seating((None, "hazel", "hazel", "hazel"), ("A", "B", "C", "D")),
+        humans=(0,),
+        delays=PACES["fast"],
+    )
+    client = SimpleNamespace(welcome=None, count_game=None)
+    return core, RemoteTable(client, snapshot_of(core))  # type: ignore[arg-type]
+
+
+def served(core: TableCore, remote: RemoteTable) -> Iterator[list[Notice]]:
+    """Run ``core``'s clock 50 ms a step, as the server does, until the game ends
+    (bounded); each step's notices for seat 0 reach ``remote`` as the server
+    sends them (with the view), and are yielded once it has taken them."""
+    now = 0
+    for _ in range(20_000):
+        if core.is_over:
+            return
+        now += 50
+        core.advance(now)
+        notices = core.drain(0)
+        if not notices:
+            continue
+        remote.take_update(
+            p.TableUpdate(
+                table="t1",
+                notices=codec.encode_notices(notices),
+                view=codec.encode_view(core.view(0)),
+            )
+        )
+        remote.drain()
+        yield notices
+
+
+def act_for_seat_0(core: TableCore) -> None:
+    """Seat 0's plain move at its turn: the first legal bid that is not blind,
+    or the lowest legal card."""
+    game = core.game
+    if game.phase is Phase.BIDDING:
+        assert core.bid(0, next(b for b in game.legal_bids(0) if not b.blind))
+    elif game.phase is Phase.PLAYING:
+        assert core.play(0, min(game.legal_plays(0)))
