@@ -199,11 +199,9 @@ def test_the_outbox_tells_a_failing_database_once_and_its_recovery(
     assert len(again) == 1
 
 
-@pytest.mark.allow_error_log
-def test_a_failed_last_save_names_the_tables_not_saved(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
-) -> None:
-    """Before, the server said "the last turn could not be saved" and exited 0."""
+def _commits_fail_on_demand(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
+    """Make ``Store.commit`` fail (a disk I/O error) while ``state["failing"]``;
+    ``state["failed"]`` counts the failed commits. Returns ``state``."""
     state = {"failing": False, "failed": 0}
     real_commit = Store.commit
 
@@ -220,32 +218,48 @@ def test_a_failed_last_save_names_the_tables_not_saved(
             self._db = real
 
     monkeypatch.setattr(Store, "commit", commit)
+    return state
 
-    async def scenario() -> tuple[str, list[str]]:
-        store = Store(tmp_path / "s.db")
-        server = server_module.Server(
-            server_module.ServerConfig(host="127.0.0.1", port=0, bot_workers=1),
-            store,
-        )
-        await server.start()
-        try:
-            ann = NetPlayer(f"ws://127.0.0.1:{server.port}", "Ann")
-            await ann.connect()
-            await ann.send({"type": "create_table", "name": "T", "rules": {}})
-            snap = await ann.expect(p.TableSnapshot)
-            for seat, who in ((1, "milly"), (2, "bert"), (3, "hazel")):
-                await ann.send({"type": "add_bot", "seat": seat, "character": who})
-            state["failing"] = True  # the disk fills: the start is never kept
-            await ann.send({"type": "start_game"})
-            while not state["failed"]:  # the start's commit failed
-                await asyncio.sleep(0.01)
-            await ann.close()
-        finally:
-            unsaved = await server.close()
-            store.close()
-        return snap.table.id, unsaved
 
-    table, unsaved = run(scenario())
+async def _a_start_not_saved(
+    db: Path, state: dict[str, int], *, disk_back: bool
+) -> tuple[str, list[str]]:
+    """Ann starts a game with three computer players as the disk fills: the
+    start's commit fails. ``disk_back``: commits work again before the server
+    stops. Returns the table's id and what the stop could not save."""
+    store = Store(db)
+    server = server_module.Server(
+        server_module.ServerConfig(host="127.0.0.1", port=0, bot_workers=1),
+        store,
+    )
+    await server.start()
+    try:
+        ann = NetPlayer(f"ws://127.0.0.1:{server.port}", "Ann")
+        await ann.connect()
+        await ann.send({"type": "create_table", "name": "T", "rules": {}})
+        snap = await ann.expect(p.TableSnapshot)
+        for seat, who in ((1, "milly"), (2, "bert"), (3, "hazel")):
+            await ann.send({"type": "add_bot", "seat": seat, "character": who})
+        state["failing"] = True  # the disk fills: the start is never kept
+        await ann.send({"type": "start_game"})
+        while not state["failed"]:  # the start's commit failed
+            await asyncio.sleep(0.01)
+        if disk_back:
+            state["failing"] = False  # the disk is back; the next try is far off
+        await ann.close()
+    finally:
+        unsaved = await server.close()
+        store.close()
+    return snap.table.id, unsaved
+
+
+@pytest.mark.allow_error_log
+def test_a_failed_last_save_names_the_tables_not_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Before, the server said "the last turn could not be saved" and exited 0."""
+    state = _commits_fail_on_demand(monkeypatch)
+    table, unsaved = run(_a_start_not_saved(tmp_path / "s.db", state, disk_back=False))
     assert unsaved[0] == f"table {table}"  # and the rows of its start
     assert any(
         "the last save failed" in line and f"table {table}" in line
@@ -262,49 +276,8 @@ def test_a_server_stopped_once_the_disk_is_back_says_everything_is_saved(
     again. Before, the log's last word on the database was the failure."""
     monkeypatch.setattr(server_module, "COMMIT_RETRY_SECONDS", 600.0)
     db = tmp_path / "s.db"
-    state = {"failing": False, "failed": 0}
-    real_commit = Store.commit
-
-    def commit(self: Store) -> None:
-        if not state["failing"]:
-            real_commit(self)
-            return
-        state["failed"] += 1
-        real = self._db
-        self._db = CommitFails(real)  # type: ignore[assignment]
-        try:
-            real_commit(self)
-        finally:
-            self._db = real
-
-    monkeypatch.setattr(Store, "commit", commit)
-
-    async def scenario() -> tuple[str, list[str]]:
-        store = Store(db)
-        server = server_module.Server(
-            server_module.ServerConfig(host="127.0.0.1", port=0, bot_workers=1),
-            store,
-        )
-        await server.start()
-        try:
-            ann = NetPlayer(f"ws://127.0.0.1:{server.port}", "Ann")
-            await ann.connect()
-            await ann.send({"type": "create_table", "name": "T", "rules": {}})
-            snap = await ann.expect(p.TableSnapshot)
-            for seat, who in ((1, "milly"), (2, "bert"), (3, "hazel")):
-                await ann.send({"type": "add_bot", "seat": seat, "character": who})
-            state["failing"] = True
-            await ann.send({"type": "start_game"})
-            while not state["failed"]:  # the start's commit failed
-                await asyncio.sleep(0.01)
-            state["failing"] = False  # the disk is back; the next try is far off
-            await ann.close()
-        finally:
-            unsaved = await server.close()
-            store.close()
-        return snap.table.id, unsaved
-
-    table, unsaved = run(scenario())
+    state = _commits_fail_on_demand(monkeypatch)
+    table, unsaved = run(_a_start_not_saved(db, state, disk_back=True))
     assert unsaved == []
     assert any("saving again" in line for line in _lines(caplog))
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
