@@ -372,8 +372,9 @@ class NetTable:
         self._cancel_timer(seat)
         if self.state is TableState.PLAYING and self.core is not None:
             character = self._stand_in_for(seat)
-            self.seats[seat] = _in_place_of_a_person(character, self.seats[seat])
-            self.seats[seat].stood_in_from = len(self.core.game.events)
+            self.seats[seat] = _in_place_of_a_person(
+                character, self.seats[seat], since=len(self.core.game.events)
+            )
             self.core.set_human(seat, False, character)
         else:
             self.seats[seat] = SeatHolder()
@@ -442,7 +443,10 @@ class NetTable:
                 and seat not in self._timers
             ):
                 character = holder.character or TAKEOVER_CHARACTER
-                self.seats[seat] = _in_place_of_a_person(character, holder)
+                # What its stand-in did since the drop is still told.
+                self.seats[seat] = _in_place_of_a_person(
+                    character, holder, since=holder.stood_in_from
+                )
                 # The last closes the table.
                 self._after_departure(seat, SeatChange.LEFT, holder)
 
@@ -743,11 +747,14 @@ def _describe(who: SeatHolder | Client) -> str:
     return "nobody"
 
 
-def _in_place_of_a_person(character: str, person: SeatHolder) -> SeatHolder:
+def _in_place_of_a_person(
+    character: str, person: SeatHolder, *, since: int | None
+) -> SeatHolder:
     """A computer player's seat, taken from a person gone for good.
 
     It keeps the person's name and id: the lobby says whose seat it was, and the
-    same person sitting down again is back.
+    same person sitting down again is back, and told what the computer did for
+    them since event ``since``.
     """
     found = find_character(character)
     return SeatHolder(
@@ -758,5 +765,5 @@ def _in_place_of_a_person(character: str, person: SeatHolder) -> SeatHolder:
         stand_in=True,
         gone_name=person.name,
         gone_player=person.player,
-        stood_in_from=person.stood_in_from,  # told when the person sits again
+        stood_in_from=since,  # told when the person sits down again
     )
