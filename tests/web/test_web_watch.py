@@ -8,7 +8,9 @@ it, as the game's picture does with a frame.
 
 from __future__ import annotations
 
+import contextlib
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -42,10 +44,11 @@ def _texts(driver: Any, selector: str) -> list[str]:
     return [str(text) for text in driver.execute_script(_TEXTS, selector)]
 
 
-def test_a_spectator_chooses_the_chair_to_watch_from_by_keys(tmp_path: Path) -> None:
-    """Watch opens every seat to watch from, in the game's words; Escape backs
-    out to Watch; the third chair shows the table from Bert's place."""
-    skip_without_browser()
+@contextlib.contextmanager
+def _chairs_of_anns_game(tmp_path: Path) -> Iterator[tuple[Any, str]]:
+    """Ann's one-hand game with three computer players under way; Robin, by keys
+    alone, presses Watch on it: yields the browser, its chairs offered (the first
+    focused), and the table's id."""
     from selenium.webdriver.common.keys import Keys
 
     from audiospades.net import protocol as p
@@ -71,37 +74,45 @@ def test_a_spectator_chooses_the_chair_to_watch_from_by_keys(tmp_path: Path) -> 
             tab_to(driver, f"#watch-{table}")
             press(driver, Keys.ENTER)
             wait_for(lambda: focused_id(driver) == f"chair-{table}-0", what="seat 1")
-            assert _texts(driver, f"#chairs-{table} button") == [
-                "Watch from seat 1, Ann",
-                "Watch from seat 2, Milly",
-                "Watch from seat 3, Bert",
-                "Watch from seat 4, Poppy",
-                "Cancel",
-            ]
-            press(driver, Keys.ESCAPE)
-            assert focused_id(driver) == f"watch-{table}"
-            assert not _visible(driver, f"chairs-{table}")
-            press(driver, Keys.ENTER)
-            wait_for(lambda: focused_id(driver) == f"chair-{table}-0", what="seat 1")
-            press(driver, Keys.TAB, Keys.TAB)
-            assert focused_id(driver) == f"chair-{table}-2"
-            press(driver, Keys.ENTER)
-            wait_for(lambda: _visible(driver, "table"), what="the table")
-            # Seat 3's point of view: Bert's place is the viewer's, nearest the
-            # (hidden) hand; Ann sits across.
-            wait_for_element(driver, '#places .place[data-seat="0"]', "the places")
-            mine = '#places .place[data-seat="0"] .who'
-            wait_for(
-                lambda: _texts(driver, mine)[0].startswith("Bert"), what="Bert's chair"
-            )
-            across = _texts(driver, '#places .place[data-seat="2"] .who')[0]
-            assert across.startswith("Ann"), across
-            watching = "You are watching table Alpha from the chair of Bert."
-            wait_for(
-                lambda: watching in [t for _k, t in heard(driver)], what="whose chair"
-            )
+            yield driver, table
         finally:
             ann.close()
+
+
+def test_a_spectator_chooses_the_chair_to_watch_from_by_keys(tmp_path: Path) -> None:
+    """Watch opens every seat to watch from, in the game's words; Escape backs
+    out to Watch; the third chair shows the table from Bert's place."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    with _chairs_of_anns_game(tmp_path) as (driver, table):
+        assert _texts(driver, f"#chairs-{table} button") == [
+            "Watch from seat 1, Ann",
+            "Watch from seat 2, Milly",
+            "Watch from seat 3, Bert",
+            "Watch from seat 4, Poppy",
+            "Cancel",
+        ]
+        press(driver, Keys.ESCAPE)
+        assert focused_id(driver) == f"watch-{table}"
+        assert not _visible(driver, f"chairs-{table}")
+        press(driver, Keys.ENTER)
+        wait_for(lambda: focused_id(driver) == f"chair-{table}-0", what="seat 1")
+        press(driver, Keys.TAB, Keys.TAB)
+        assert focused_id(driver) == f"chair-{table}-2"
+        press(driver, Keys.ENTER)
+        wait_for(lambda: _visible(driver, "table"), what="the table")
+        # Seat 3's point of view: Bert's place is the viewer's, nearest the
+        # (hidden) hand; Ann sits across.
+        wait_for_element(driver, '#places .place[data-seat="0"]', "the places")
+        mine = '#places .place[data-seat="0"] .who'
+        wait_for(
+            lambda: _texts(driver, mine)[0].startswith("Bert"), what="Bert's chair"
+        )
+        across = _texts(driver, '#places .place[data-seat="2"] .who')[0]
+        assert across.startswith("Ann"), across
+        watching = "You are watching table Alpha from the chair of Bert."
+        wait_for(lambda: watching in [t for _k, t in heard(driver)], what="whose chair")
 
 
 _PLACES = """
@@ -205,42 +216,16 @@ def test_tab_takes_a_spectator_from_the_card_table_to_the_buttons(
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.keys import Keys
 
-    from audiospades.net import protocol as p
-    from audiospades.net.client import Connection
-
-    with running_server(tmp_path / "server.db") as url, chromium() as driver:
-        ann = Connection(url.replace("http", "ws", 1), "Ann")
-        ann.start()
-        try:
-            rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
-            ann.send(p.CreateTable(name="Alpha", rules=rules))
-            for seat, character in enumerate(("milly", "bert", "poppy"), start=1):
-                ann.send(p.AddBot(seat=seat, character=character))
-            ann.send(p.StartGame())
-            open_page_by_keys(driver, url, "Robin")
-            wait_for(
-                lambda: any("game under way" in t for t in _texts(driver, "#tables")),
-                what="Ann's game under way",
-            )
-            table = driver.execute_script(
-                "return document.querySelector('#tables li').dataset.id"
-            )
-            tab_to(driver, f"#watch-{table}")
-            press(driver, Keys.ENTER)
-            wait_for(lambda: focused_id(driver) == f"chair-{table}-0", what="seat 1")
-            press(driver, Keys.ENTER)
-            wait_for(lambda: focused_id(driver) == "board", what="the card table")
-            press(driver, Keys.TAB)
-            after_tab = focused_id(driver)
-            first = driver.execute_script(
-                "return document.activeElement.dataset.key || ''"
-            )
-            shift_tab = ActionChains(driver).key_down(Keys.SHIFT)
-            shift_tab.send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
-            back = focused_id(driver)
-            lines = [text for _kind, text in heard(driver)]
-        finally:
-            ann.close()
+    with _chairs_of_anns_game(tmp_path) as (driver, _table):
+        press(driver, Keys.ENTER)
+        wait_for(lambda: focused_id(driver) == "board", what="the card table")
+        press(driver, Keys.TAB)
+        after_tab = focused_id(driver)
+        first = driver.execute_script("return document.activeElement.dataset.key || ''")
+        shift_tab = ActionChains(driver).key_down(Keys.SHIFT)
+        shift_tab.send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
+        back = focused_id(driver)
+        lines = [text for _kind, text in heard(driver)]
     assert after_tab != "board"
     assert first == "s"  # the Scores button, the first of the table's buttons
     assert back == "board"
