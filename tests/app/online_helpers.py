@@ -149,3 +149,20 @@ def host_a_game(player: Harness) -> Any:
     table = player.app.top
     assert isinstance(table, OnlineTableScreen)
     return table
+
+
+def ann_and_bob_with_milly_and_bert(ann: Harness, bob: Harness) -> None:
+    """From the lobby: Ann creates "Ann's table", Bob takes its first free seat
+    (seat 2), and Ann seats Milly and Bert in seats 3 and 4; not started (Ann's
+    waiting room has "Start the game" next)."""
+    from audiospades.app.lobby import WaitingRoomScreen
+
+    ann.press("return", "end", "return")  # create "Ann's table"
+    until(lambda: isinstance(ann.app.top, WaitingRoomScreen), ann)
+    until(heard(bob, "New table: Ann's table."), bob)
+    bob.press("home", "return", "return")  # join: the first free seat
+    until(heard(ann, "Bob sits in seat 2."), ann)
+    ann.press("down", "down", "return", "return")  # seat 3: Milly
+    until(heard(ann, "Milly, a computer player, sits in seat 3."), ann)
+    ann.press("down", "return", "return")  # seat 4: Bert
+    until(heard(ann, "Bert, a computer player, sits in seat 4."), ann)

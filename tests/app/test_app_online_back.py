@@ -10,6 +10,7 @@ from pathlib import Path
 
 from online_helpers import (
     DEADLINE,
+    ann_and_bob_with_milly_and_bert,
     connect,
     heard,
     host_a_game,
@@ -92,15 +93,7 @@ def test_after_a_server_restart_a_repeats_the_turn_not_who_came_back(
             ann = connect(make_harness, server, "Ann")
             bob = connect(make_harness, server, "Bob")
             players += [ann, bob]
-            ann.press("return", "end", "return")  # create "Ann's table"
-            until(lambda: isinstance(ann.app.top, WaitingRoomScreen), ann)
-            until(heard(bob, "New table: Ann's table."), bob)
-            bob.press("home", "return", "return")  # join: the first free seat
-            until(heard(ann, "Bob sits in seat 2."), ann)
-            ann.press("down", "down", "return", "return")  # seat 3: Milly
-            until(heard(ann, "Milly, a computer player, sits in seat 3."), ann)
-            ann.press("down", "return", "return")  # seat 4: Bert
-            until(heard(ann, "Bert, a computer player, sits in seat 4."), ann)
+            ann_and_bob_with_milly_and_bert(ann, bob)
             ann.patience_seconds = bob.patience_seconds = 0.3
             ann.press("down", "return")  # Start the game
             until(lambda: isinstance(bob.app.top, OnlineTableScreen), ann, bob)

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from online_helpers import (
+    ann_and_bob_with_milly_and_bert,
     connect,
-    heard,
     play_online_until,
     server_thread,
     until,
@@ -21,7 +21,6 @@ from online_helpers import (
 )
 
 from audiospades.app.harness import Harness
-from audiospades.app.lobby import WaitingRoomScreen
 from audiospades.app.online_table import OnlineTableScreen
 from audiospades.presenter.words import bid_words, card_list
 from audiospades.rules import Card, SeatView
@@ -49,15 +48,7 @@ def test_back_after_a_stand_in_played_the_player_hears_what_it_did(
             ann = connect(make_harness, server, "Ann")
             bob = connect(make_harness, server, "Bob")
             players += [ann, bob]
-            ann.press("return", "end", "return")  # create "Ann's table"
-            until(lambda: isinstance(ann.app.top, WaitingRoomScreen), ann)
-            until(heard(bob, "New table: Ann's table."), bob)
-            bob.press("home", "return", "return")  # join: the first free seat
-            until(heard(ann, "Bob sits in seat 2."), ann)
-            ann.press("down", "down", "return", "return")  # seat 3: Milly
-            until(heard(ann, "Milly, a computer player, sits in seat 3."), ann)
-            ann.press("down", "return", "return")  # seat 4: Bert
-            until(heard(ann, "Bert, a computer player, sits in seat 4."), ann)
+            ann_and_bob_with_milly_and_bert(ann, bob)
             ann.patience_seconds = 0.3
             ann.press("down", "return")  # Start the game
             until(lambda: isinstance(bob.app.top, OnlineTableScreen), ann, bob)
