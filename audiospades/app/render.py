@@ -420,11 +420,15 @@ def _draw_label(
     lines: int,
     colour: Color,
     theme: Theme,
+    *,
+    level: bool = False,
 ) -> None:
     """A player's label, centred, its lines resting on the bottom of ``rect``.
 
-    The layout picked ``size`` and ``lines`` to fit; only were it wrong would the
-    text be drawn smaller, so that it never spills out of its place.
+    ``level``: the label stands beside its card, not above it, and its lines are
+    centred top to bottom, level with the card. The layout picked ``size`` and
+    ``lines`` to fit; only were it wrong would the text be drawn smaller, so that
+    it never spills out of its place.
     """
     while True:
         face, pieces, rows = label_rows(text, badge, rect.w, size)
@@ -434,6 +438,8 @@ def _draw_label(
     gap = face.size("  ")[0]
     line = line_height(face)
     y = rect.bottom - len(rows) * line
+    if level:
+        y = rect.centery - len(rows) * line // 2
     for row in rows:
         images: list[tuple[str, bool]] = []
         for i in row:
@@ -692,6 +698,7 @@ def draw_table(
             layout.label_lines,
             colour,
             theme,
+            level=place.label.bottom > place.card.top,
         )
     for seat, card in trick:
         draw_card(surface, card, layout.places[seat].card, theme)
