@@ -550,6 +550,7 @@ def draw_table(
     *,
     summary: str = "",
     field: tuple[str, str] | None = None,
+    hand_shown: bool = True,
 ) -> TableLayout:
     """The table: scores on top, each player's place and card, the hand below.
 
@@ -559,7 +560,9 @@ def draw_table(
     ``previous`` picture until the next deal or a change of window or text size,
     so that they do not move within a hand. ``field``: a line being typed (its
     label and text: a chat line), shown in the status lines' place
-    (:func:`draw_field`), so that it hides nothing of the table.
+    (:func:`draw_field`), so that it hides nothing of the table. ``hand_shown``:
+    False while the last hand's summary stays over the next deal, in the hand's
+    room (the new hand is drawn once the player moves on).
 
     Returns:
         The layout it drew (rectangles of the places, the hand and the focus frame).
@@ -615,7 +618,7 @@ def draw_table(
         surface, sizes.header_size, items, margin
     )
     face = font(header_size)
-    hand = list(view.hand)
+    hand = list(view.hand) if hand_shown else []
     focus = hand.index(table.focus) if table.focus in hand else None
     # The last hand's summary stays readable above what was said since ("Press N
     # to gather the trick"), while no hand is drawn, until the next deal.
