@@ -420,11 +420,15 @@ def _draw_label(
     lines: int,
     colour: Color,
     theme: Theme,
+    *,
+    level: bool = False,
 ) -> None:
     """A player's label, centred, its lines resting on the bottom of ``rect``.
 
-    The layout picked ``size`` and ``lines`` to fit; only were it wrong would the
-    text be drawn smaller, so that it never spills out of its place.
+    ``level``: the label stands beside its card, not above it, and its lines are
+    centred top to bottom, level with the card. The layout picked ``size`` and
+    ``lines`` to fit; only were it wrong would the text be drawn smaller, so that
+    it never spills out of its place.
     """
     while True:
         face, pieces, rows = label_rows(text, badge, rect.w, size)
@@ -434,6 +438,8 @@ def _draw_label(
     gap = face.size("  ")[0]
     line = line_height(face)
     y = rect.bottom - len(rows) * line
+    if level:
+        y = rect.centery - len(rows) * line // 2
     for row in rows:
         images: list[tuple[str, bool]] = []
         for i in row:
@@ -544,6 +550,7 @@ def draw_table(
     *,
     summary: str = "",
     field: tuple[str, str] | None = None,
+    hand_shown: bool = True,
 ) -> TableLayout:
     """The table: scores on top, each player's place and card, the hand below.
 
@@ -553,7 +560,9 @@ def draw_table(
     ``previous`` picture until the next deal or a change of window or text size,
     so that they do not move within a hand. ``field``: a line being typed (its
     label and text: a chat line), shown in the status lines' place
-    (:func:`draw_field`), so that it hides nothing of the table.
+    (:func:`draw_field`), so that it hides nothing of the table. ``hand_shown``:
+    False while the last hand's summary stays over the next deal, in the hand's
+    room (the new hand is drawn once the player moves on).
 
     Returns:
         The layout it drew (rectangles of the places, the hand and the focus frame).
@@ -609,7 +618,7 @@ def draw_table(
         surface, sizes.header_size, items, margin
     )
     face = font(header_size)
-    hand = list(view.hand)
+    hand = list(view.hand) if hand_shown else []
     focus = hand.index(table.focus) if table.focus in hand else None
     # The last hand's summary stays readable above what was said since ("Press N
     # to gather the trick"), while no hand is drawn, until the next deal.
@@ -692,6 +701,7 @@ def draw_table(
             layout.label_lines,
             colour,
             theme,
+            level=place.label.bottom > place.card.top,
         )
     for seat, card in trick:
         draw_card(surface, card, layout.places[seat].card, theme)

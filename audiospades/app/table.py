@@ -71,9 +71,19 @@ class TableScreen(Screen):
         self.layout: TableLayout | None = None
         """The rectangles of the last picture (for tests of the picture)."""
         self.summary = ""
-        """The last hand's summary, as said: drawn above the latest line until the
-        next deal (not over the game's end), so that it can be read while the last
-        trick or the empty table waits ("Press N to gather the trick" follows it)."""
+        """The last hand's summary, as said: drawn above the latest line (not over
+        the game's end), so that it can be read while the last trick or the empty
+        table waits ("Press N to gather the trick" follows it). It stays until the
+        next deal and until the player has pressed a key since it was shown: a
+        table that does not wait after a trick deals on at its pace, and the
+        summary stays over the new hand (drawn in the hand's room) until the
+        player moves on; the game goes on meanwhile, and waits at their turn
+        as ever (see :meth:`hold_summary`)."""
+        self._summary_read = True
+        """A key was pressed since the summary was shown (the player moved on)."""
+        self._summary_over_deal = False
+        """The next hand is dealt and the summary still stays (its cards are not
+        drawn until the player presses a key)."""
 
     # --- what the controller holds ---
     @property
@@ -173,11 +183,32 @@ class TableScreen(Screen):
             self._sync(services)
 
     def hold_summary(self, notice: Notice, told: list[Utterance]) -> None:
-        """Keep a hand's summary on the table until the next deal (see draw)."""
+        """Keep a hand's summary on the table until the player moves on (see draw).
+
+        The player moves on with a key: N gathers the last trick where the table
+        waits after a trick; where it does not, the next deal comes at the pace's
+        delay (some two seconds) and the summary stays over it until a key. The
+        game is not held: the computer players bid meanwhile (their labels show
+        it); at the player's turn, the first thing of the new hand they must
+        notice, the game waits for them anyway, and the header and the prompt
+        under the summary tell them; their key then does what it does and shows
+        the new hand.
+        """
         if isinstance(notice, HandScored):
             self.summary = " ".join(utterance.text for utterance in told)
+            self._summary_read = not self.summary
+            self._summary_over_deal = False
         elif isinstance(notice, HandDealt):
+            if self._summary_read:
+                self.summary = ""
+            self._summary_over_deal = bool(self.summary)
+
+    def summary_moved_on(self) -> None:
+        """A key was pressed: the summary gives way at the deal, or now if dealt."""
+        self._summary_read = True
+        if self._summary_over_deal:
             self.summary = ""
+            self._summary_over_deal = False
 
     def _say(self, reply: Reply | None, services: Services) -> None:
         """Speak the controller's answer, worded by the presenter."""
@@ -193,6 +224,7 @@ class TableScreen(Screen):
         self, command: Command | None, key: KeyPress, services: Services
     ) -> Transition | None:
         self._skip_once = ""
+        self.summary_moved_on()
         if command is Command.MENU:
             return Push(GameMenu(finished=self.finished, score_sheet=self.score_sheet))
         if command is Command.SCORE_SHEET:
@@ -232,7 +264,13 @@ class TableScreen(Screen):
         # score sheet (K) tell the result.
         summary = "" if self.finished else self.summary
         self.layout = draw_table(
-            surface, services, self.control, self.layout, summary=summary, field=field
+            surface,
+            services,
+            self.control,
+            self.layout,
+            summary=summary,
+            field=field,
+            hand_shown=not (summary and self._summary_over_deal),
         )
         frame = self.layout.focus_frame
         self.focus_rect = (

@@ -276,6 +276,15 @@ class Place:
     label: pygame.Rect
     card: pygame.Rect
 
+    @property
+    def column(self) -> pygame.Rect:
+        """The place's own room: its label and its card, side by side or not.
+
+        The label mostly stands above the card; your own may stand beside yours
+        (six round the table, see :func:`_layout`).
+        """
+        return self.label.union(self.card)
+
 
 @dataclass(frozen=True, slots=True)
 class TableLayout:
@@ -387,7 +396,7 @@ def _on_card(card: pygame.Rect, text: str, size: int) -> pygame.Rect | None:
 
 def _is_clear(layout: TableLayout, seat: int, spot: pygame.Rect) -> bool:
     """Whether a tag at ``spot`` by ``seat``'s card hides nothing and is in sight."""
-    column = layout.places[seat].label
+    column = layout.places[seat].column
     bottom = layout.status_top
     if layout.trick_bottom is not None:
         bottom = min(bottom, layout.trick_bottom)
@@ -756,6 +765,31 @@ def table_layout(
     )
 
 
+def _beside_place(
+    seat: int,
+    center_x: int,
+    bottom: int,
+    label_w: int,
+    label_h: int,
+    card_h: int,
+    frame: int,
+    gap: int,
+) -> Place:
+    """Your place with its label to the left of your card, both level, at ``bottom``.
+
+    The card keeps a frame's width all round (for the frame of a card that won the
+    trick) and a gap from the label.
+    """
+    card_h = max(16, card_h)
+    block_h = max(label_h, card_h + 2 * frame)
+    card = pygame.Rect(0, 0, int(card_h * CARD_RATIO), card_h)
+    card.center = (center_x, bottom - block_h // 2)
+    label = pygame.Rect(0, 0, label_w, label_h)
+    label.right = card.x - frame - gap
+    label.centery = card.centery
+    return Place(seat, label, card)
+
+
 def _layout(
     size: tuple[int, int],
     text_scale: float,
@@ -839,6 +873,26 @@ def _layout(
     # won the trick (drawn outside the card, so that it covers no rank).
     most_card = int(hand_h * 0.85) if hand_count else zone
     round_h = int((zone - 2 * round_label_h - 3 * gap - 4 * frame) / 2)
+    # Six round the table: the seat across stands above yours in the middle
+    # column, and two labels and two cards were stacked there (at 1024x720, with
+    # three rows of scores, that left the trick's cards 70 pixels tall). Beside
+    # your card, in the top row's columns, the bottom row is empty (the players to
+    # your left and right sit in the outer columns): your label goes there, level
+    # with your card, and the middle column stacks one label and two cards.
+    beside_room = (w - 2 * margin - (columns - len(across)) * col_w) // 2
+    beside_h = min(
+        int((zone - round_label_h - 2 * gap - 4 * frame) / 2),
+        zone - 2 * round_label_h - 2 * gap - 2 * frame,
+    )
+    beside_h = min(beside_h, most_card, int((col_w - gap - 2 * frame) / CARD_RATIO))
+    beside_w = int(beside_h * CARD_RATIO)
+    is_beside = (
+        len(across) >= 3
+        and beside_h > round_h
+        and beside_room - beside_w // 2 - frame - gap >= col_w - gap
+    )
+    if is_beside:
+        round_h = beside_h
     round_h = min(round_h, most_card, int((col_w - gap - 2 * frame) / CARD_RATIO))
     row_h = int(zone - row_label_h - 2 * gap - 2 * frame)
     row_h = min(row_h, most_card, int((row_col_w - gap - 2 * frame) / CARD_RATIO))
@@ -868,7 +922,11 @@ def _layout(
         block = label_h + gap + 2 * frame + max(16, round_h)
         for seat in range(n):
             offset = relative_position(seat, viewer, n)
-            if offset == 0:
+            if offset == 0 and is_beside:
+                places[seat] = _beside_place(
+                    seat, w // 2, top + zone, col_w - gap, label_h, round_h, frame, gap
+                )
+            elif offset == 0:
                 places[seat] = place(seat, w // 2, top + zone - block, col_w, round_h)
             elif offset in across:
                 k = across.index(offset)

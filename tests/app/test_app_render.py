@@ -161,6 +161,32 @@ def test_table_layout_any_window(players: int, size: tuple[int, int]) -> None:
                     _check_layout(layout)
 
 
+def test_six_in_three_partnerships_sit_round_the_table_at_1024x720(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """QA: six players in three partnerships at 1024x720 and 100% stood in one row.
+    Three rows of scores left the trick's two stacked rows of places (the seat
+    across above yours) 70-pixel cards, under the floor. Your label now stands
+    beside your card, and the places go round the table, the cards at least the
+    floor, nothing overlapping, in the middle of the hand (bids in every label)."""
+    from audiospades.app.table_layout import trick_floor
+
+    rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
+    rules |= {"player_count": 6, "partnerships": True}
+    settings = Settings(language="en", pace="fast", last_rules=rules)
+    h = make_harness(seed=5, settings=settings, draw=True, size=(1024, 720))
+    _mid_trick(h)
+    layout = h.table.layout
+    assert layout is not None and layout.size == (1024, 720)
+    assert not layout.compact
+    _check_layout(layout)
+    assert min(p.card.h for p in layout.places) >= trick_floor(layout.size)
+    you = layout.places[h.table.view.seat]
+    others = [p.column for p in layout.places if p is not you]
+    assert you.label.right < you.card.left
+    assert you.card.collidelist(others) < 0
+
+
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 @pytest.mark.parametrize("size", [(800, 600), (1024, 720), (1920, 1080), (800, 1000)])
 def test_the_led_tag_has_room_by_any_leaders_card(
@@ -197,7 +223,7 @@ def test_the_led_tag_has_room_by_any_leaders_card(
                 tag, tag_size = placed
                 assert window.contains(tag)
                 assert tag.bottom <= layout.status_top
-                assert place.label.x <= tag.x and tag.right <= place.label.right
+                assert place.column.x <= tag.x and tag.right <= place.column.right
                 assert not tag.colliderect(corner_rect(place.card))
                 assert not tag.colliderect(place.label)
                 assert tag.collidelist(covers) < 0

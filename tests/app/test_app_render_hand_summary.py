@@ -1,5 +1,6 @@
-"""The picture: a hand's summary stays readable on the table until the next deal,
-whatever is said after it ("Press N to gather the trick", the scores)."""
+"""The picture: a hand's summary stays readable on the table until the player moves
+on (a key, and at least until the next deal), whatever is said after it ("Press N
+to gather the trick", the scores)."""
 
 from __future__ import annotations
 
@@ -68,10 +69,10 @@ def test_the_summary_stays_above_press_n_until_the_deal(
     assert summary not in _on_screen()
 
 
-def test_the_summary_stays_when_the_scores_are_asked_between_hands(
-    make_harness: Callable[..., Harness],
-) -> None:
-    h = make_harness(seed=7, settings=_settings(False), draw=True)
+def _scored_without_waiting(h: Harness) -> str:
+    """Play the first hand's last card at a table that does not wait after a
+    trick; the others follow on the clock, with no key pressed, until the hand is
+    scored. Returns the summary."""
     play_until(
         h,
         lambda h: (
@@ -87,7 +88,14 @@ def test_the_summary_stays_when_the_scores_are_asked_between_hands(
             break
         h.clock.advance(20)
         h.frame()
-    summary = _summary(h)
+    return _summary(h)
+
+
+def test_the_summary_stays_when_the_scores_are_asked_between_hands(
+    make_harness: Callable[..., Harness],
+) -> None:
+    h = make_harness(seed=7, settings=_settings(False), draw=True)
+    summary = _scored_without_waiting(h)
     assert not h.table.view.hand
     assert summary in _on_screen()
     _press_now(h, "s")
@@ -97,6 +105,44 @@ def test_the_summary_stays_when_the_scores_are_asked_between_hands(
     _press_now(h, "p")  # repeat: says the scores again, as before
     assert h.speaker.spoken[-1].text != summary
     assert summary in _on_screen()
+
+
+def test_without_waiting_the_summary_stays_over_the_next_deal_until_a_key(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """QA: with "wait after a trick" off, the hand's summary gave way to the next
+    deal some two seconds after it was shown: too soon to read it at a large text
+    size. The setting is about tricks; the result stays until the player moves on.
+    The game is not held: the next hand is dealt on the clock (and any players
+    before the player bid), the summary on screen in the hand's room; at the
+    player's turn (here the first bid, with the deal) it is still there, the
+    prompt under it; their first key does what it does (the cards are read) and
+    the new hand is drawn in its place."""
+    h = make_harness(seed=7, settings=_settings(False), draw=True)
+    summary = _scored_without_waiting(h)
+    dealt = h.table.view.deal_count
+    for _ in range(400):  # no key pressed: the deal comes at the pace
+        if h.table.view.deal_count != dealt:
+            break
+        h.clock.advance(20)
+        h.frame()
+    assert h.table.view.deal_count == dealt + 1 and h.table.view.hand
+    h.frame()
+    assert summary in _on_screen()
+    assert h.last in _on_screen()
+    h.settle()  # the others bid, until the player's turn: the game waits there
+    view = h.table.view
+    assert h.table.session.is_human_turn and view.phase.value == "bidding"
+    assert summary in _on_screen()
+    assert h.last in _on_screen()
+    layout = h.table.layout
+    assert layout is not None and not layout.hand
+    before = h.mark()
+    _press_now(h, "right")
+    assert h.said_since(before)  # the key was answered, not swallowed
+    assert summary not in _on_screen()
+    layout = h.table.layout
+    assert layout is not None and len(layout.hand) == len(view.hand)
 
 
 def test_where_the_summary_does_not_fit_the_latest_line_is_still_shown_whole(

@@ -284,7 +284,7 @@ def _check_led_tag(h: Harness, leader: int) -> None:
     words = [r for said, r in drawn_texts() if said == "led" and tag.contains(r)]
     assert len(words) == 1
     place = layout.places[leader]
-    assert place.label.x <= tag.x and tag.right <= place.label.right  # its column
+    assert place.column.x <= tag.x and tag.right <= place.column.right  # its column
     assert not tag.colliderect(corner_rect(place.card))
     won = 2 * layout.frame_width
     for other in layout.places:
