@@ -177,7 +177,8 @@ class LobbyScreen(MenuScreen):
         self._introduced = False
         self._seen_lists = -1
         self._listed: list[p.TableInfo] = []
-        """The tables of the list last shown (what opened or closed is told)."""
+        """The tables of the list last shown (what opened, closed, filled or began
+        is told)."""
         self._services: Services | None = None
         super().__init__(LOBBY_TITLE, [], intro=self._intro)
         self._rebuild()
@@ -317,9 +318,10 @@ class LobbyScreen(MenuScreen):
     def update_covered(self, services: Services, now_ms: int) -> None:
         """A table's seats, a new table, the chat line or help is over the lobby.
 
-        Chat, the connection and tables opening and closing are told as they
-        come, as in the lobby itself (before, nothing until the player was back
-        in it). The rest waits for the lobby. At a table, its screen tells all.
+        Chat, the connection and tables opening, closing, filling and starting
+        are told as they come, as in the lobby itself (before, nothing until the
+        player was back in it). The rest waits for the lobby. At a table, its
+        screen tells all.
         """
         session = self.online
         client = session.client
@@ -339,7 +341,7 @@ class LobbyScreen(MenuScreen):
                 services.say(Utterance(" ".join(lines)))
 
     def _relist(self) -> list[str]:
-        """The list again from the client's; the tables that opened or closed."""
+        """The list again from the client's; what opened, closed, filled or began."""
         listed = self._listed
         self._rebuild()
         return lobby_changes(listed, self.online.client.tables)
@@ -369,8 +371,8 @@ class LobbyScreen(MenuScreen):
             was = self.items[self.index].data if self.items else None
             lines = self._relist()
             if self._introduced and not self._refreshing:
-                # Tables opening and closing are told as they happen, and the
-                # line the focus moved to if its table closed.
+                # Tables opening, closing, filling and starting are told as they
+                # happen, and the line the focus moved to if its table closed.
                 if was is not None and self.items[self.index].data != was:
                     lines.append(self.item_text())
                 if lines:

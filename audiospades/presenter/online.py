@@ -320,22 +320,32 @@ def occupant_text(held: SeatInfo | Occupant) -> str:
 
 
 def lobby_changes(before: Sequence[TableInfo], after: Sequence[TableInfo]) -> list[str]:
-    """Tables that opened or closed between two lobby lists, a sentence each.
+    """What changed between two lobby lists that a player there would want told.
 
-    (Seats filling and emptying are not told: the list's lines say them.)
+    A sentence each: a table opened or closed, its last free seat was taken, or
+    its game began. (Each seat filling or emptying is not told, nor is a game's
+    end: the list's lines say them, and a busy lobby would speak of nothing else.
+    A table that filled and began between two lists is told as begun.)
     """
-    old = {info.id: info.name for info in before}
-    new = {info.id: info.name for info in after}
+    old = {info.id: info for info in before}
+    new = {info.id: info for info in after}
     said = [
-        _("{name} has closed.").format(name=name)
-        for table_id, name in old.items()
+        _("{name} has closed.").format(name=info.name)
+        for table_id, info in old.items()
         if table_id not in new
     ]
-    said += [
-        _("New table: {name}.").format(name=name)
-        for table_id, name in new.items()
-        if table_id not in old
-    ]
+    for table_id, info in new.items():
+        was = old.get(table_id)
+        if was is None:
+            said.append(_("New table: {name}.").format(name=info.name))
+        elif info.state is TableState.PLAYING and was.state is not TableState.PLAYING:
+            # Translators: a table listed in the lobby (its name: {name}, as
+            # "Ann's table") has begun a game.
+            said.append(_("{name} has started playing.").format(name=info.name))
+        elif was.free_seats and not info.free_seats:
+            # Translators: the last free seat of a table listed in the lobby (its
+            # name: {name}, as "Ann's table") was taken.
+            said.append(_("{name} is full.").format(name=info.name))
     return said
 
 

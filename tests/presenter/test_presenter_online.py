@@ -24,6 +24,7 @@ from audiospades.presenter.online import (
     default_table_name,
     done_while_away_text,
     is_default_table_name,
+    lobby_changes,
     news_utterance,
     occupant_text,
     seat_change_text,
@@ -275,3 +276,24 @@ def test_a_redeal_the_stand_in_asked_for_is_told() -> None:
         "While you were away, a computer player played for you. It threw in your"
         " hand 2 times; the cards were dealt again."
     )
+
+
+def test_the_lobby_tells_a_table_filling_up_and_its_game_starting() -> None:
+    """Sitting in the lobby, one hears a table's last seat taken and its game
+    begun, as one hears tables open and close; not each seat that fills, nor a
+    game's end. Before, only opening and closing were told."""
+    waiting = msgspec.structs.replace(
+        _info(), state=TableState.WAITING, free_seats=[2, 3]
+    )
+    one_seat = msgspec.structs.replace(waiting, free_seats=[3])
+    full = msgspec.structs.replace(waiting, free_seats=[])
+    playing = msgspec.structs.replace(full, state=TableState.PLAYING)
+    assert lobby_changes([waiting], [one_seat]) == []
+    assert lobby_changes([one_seat], [full]) == ["Friday is full."]
+    assert lobby_changes([full], [playing]) == ["Friday has started playing."]
+    assert lobby_changes([one_seat], [playing]) == ["Friday has started playing."]
+    over = msgspec.structs.replace(playing, state=TableState.FINISHED)
+    assert lobby_changes([playing], [over]) == []
+    assert lobby_changes([over], [playing]) == ["Friday has started playing."]
+    assert lobby_changes([], [waiting]) == ["New table: Friday."]
+    assert lobby_changes([waiting], []) == ["Friday has closed."]
