@@ -315,7 +315,11 @@ def test_a_table_filling_up_and_starting_is_told_in_the_lobby(
         bob = connect(make_harness, server, "Bob")
         try:
             mark = bob.mark()
-            ann.press(*HOST_WITH_BOTS[:-2])  # the table, with three computers
+            # Bob's game takes in the new table before the computers sit down (a
+            # table that opened full between two of his lists is only new).
+            ann.press(*HOST_WITH_BOTS[:3])  # create the table
+            until(heard(bob, "New table: Ann's table."), bob)
+            ann.press(*HOST_WITH_BOTS[3:-2])  # three computer players
             until(heard(bob, "Ann's table is full."), bob)
             ann.press(*HOST_WITH_BOTS[-2:])  # Start the game
             until(heard(bob, "Ann's table has started playing."), bob)
