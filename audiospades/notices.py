@@ -132,3 +132,27 @@ Notice = (
     | StorageTrouble
     | GameFinished
 )
+
+
+@dataclass(frozen=True, slots=True)
+class DoneWhileAway:
+    """What a computer player did for an online seat while its person was away.
+
+    Told when the person is back, before where the game stands, so that a bid or a
+    card gone is not taken for their own.
+    """
+
+    hands: int = 0
+    """Earlier hands, scored meanwhile, in which it played for them."""
+    done: tuple[Notice, ...] = ()
+    """Its bids, passes and plays for them in the hand under way, in order."""
+    name: str = ""
+    """The computer character's (English) name; empty when the server did not
+    say (an older one)."""
+    redeals: int = 0
+    """How often it threw in their hand for a redeal."""
+
+    @property
+    def is_empty(self) -> bool:
+        """Whether it did nothing to tell."""
+        return not (self.hands or self.done or self.redeals)

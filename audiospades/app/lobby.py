@@ -20,7 +20,9 @@ computer player in a free seat (Enter on it: any character, by stars), removes o
 (Enter on it), and starts the game; chosen while seats are empty, "Start the game"
 starts it as soon as the last seat is taken (choose it again to cancel). Everyone
 has Options there too (as in the lobby), and hears people join and leave, Options
-open or not. When the game starts, the table opens.
+open or not. When the game starts, the table opens. Leaving is asked first (Y
+leaves, N or Escape stays); if the game starts while that is asked, it is asked
+again in the game's words (a computer player takes the seat).
 
 The same room opens over a finished game's table when the host starts another
 game there with a seat left empty (its person left): the focus on that seat, the
@@ -175,7 +177,8 @@ class LobbyScreen(MenuScreen):
         self._introduced = False
         self._seen_lists = -1
         self._listed: list[p.TableInfo] = []
-        """The tables of the list last shown (what opened or closed is told)."""
+        """The tables of the list last shown (what opened, closed, filled or began
+        is told)."""
         self._services: Services | None = None
         super().__init__(LOBBY_TITLE, [], intro=self._intro)
         self._rebuild()
@@ -315,9 +318,10 @@ class LobbyScreen(MenuScreen):
     def update_covered(self, services: Services, now_ms: int) -> None:
         """A table's seats, a new table, the chat line or help is over the lobby.
 
-        Chat, the connection and tables opening and closing are told as they
-        come, as in the lobby itself (before, nothing until the player was back
-        in it). The rest waits for the lobby. At a table, its screen tells all.
+        Chat, the connection and tables opening, closing, filling and starting
+        are told as they come, as in the lobby itself (before, nothing until the
+        player was back in it). The rest waits for the lobby. At a table, its
+        screen tells all.
         """
         session = self.online
         client = session.client
@@ -337,7 +341,7 @@ class LobbyScreen(MenuScreen):
                 services.say(Utterance(" ".join(lines)))
 
     def _relist(self) -> list[str]:
-        """The list again from the client's; the tables that opened or closed."""
+        """The list again from the client's; what opened, closed, filled or began."""
         listed = self._listed
         self._rebuild()
         return lobby_changes(listed, self.online.client.tables)
@@ -367,8 +371,8 @@ class LobbyScreen(MenuScreen):
             was = self.items[self.index].data if self.items else None
             lines = self._relist()
             if self._introduced and not self._refreshing:
-                # Tables opening and closing are told as they happen, and the
-                # line the focus moved to if its table closed.
+                # Tables opening, closing, filling and starting are told as they
+                # happen, and the line the focus moved to if its table closed.
                 if was is not None and self.items[self.index].data != was:
                     lines.append(self.item_text())
                 if lines:
@@ -615,6 +619,8 @@ class WaitingRoomScreen(MenuScreen):
         answered yet (keys wait, so a script's next key meets the new seats)."""
         self._called_back = False
         """Covered, the player was told their turn came (once per turn)."""
+        self._question: LeaveRoomQuestion | None = None
+        """The leave question, while it is open over the room."""
         super().__init__(WAITING_TITLE, [], intro=self._intro)
         self._rebuild()
         empty = self._empty_seats()
@@ -709,10 +715,25 @@ class WaitingRoomScreen(MenuScreen):
         # Asked first, as at the game: one stray Escape (say, a habit after
         # closing the computer players' list) gave up the host's place, and, for
         # one alone, the table and its private code.
-        question = partial(leave_question_text, False)
-        return Push(Confirm(LEAVE_TABLE, question, self._left))
+        self._question = LeaveRoomQuestion(self)
+        return Push(self._question)
 
-    def _left(self, services: Services) -> Transition:
+    def is_playing(self) -> bool:
+        """Whether this player holds a seat in a game under way at the table.
+
+        Leaving then gives the seat to a computer player (the game's question).
+        """
+        table = self.table
+        # The table's state comes with "The game starts." (the game itself a
+        # moment later): Y between the two must not count as before the game.
+        playing = table.info.state is p.TableState.PLAYING
+        return table.is_seated and (
+            playing or (table.has_started and not table.is_over)
+        )
+
+    def leave_now(self, services: Services) -> Transition:
+        """Y to "Leave the table?": leave, back to the lobby."""
+        self._question = None
         self.online.client.leave_table()
         services.sound.play(Cue.MENU_BACK)
         services.say_text(left_table_text())
@@ -755,6 +776,7 @@ class WaitingRoomScreen(MenuScreen):
 
     def on_resume(self, services: Services) -> None:
         self._called_back = False
+        self._question = None  # whatever was over the room has closed
         if self.quiet_resume:
             self.quiet_resume = False  # the server's news says what happened
             return
@@ -786,6 +808,12 @@ class WaitingRoomScreen(MenuScreen):
             return  # the room's own update goes back to the lobby
         session.pump()
         self._tell(services, table.drain_news())
+        question = self._question
+        if question is not None and question.asked_playing != self.is_playing():
+            # The game began under "Leave the table?": asked again at once, in
+            # the game's words, before any later key can answer the old one.
+            question.ask_again(services)
+            return
         waits = (
             table.has_started
             and not table.is_over
@@ -794,6 +822,10 @@ class WaitingRoomScreen(MenuScreen):
         if waits and not self._called_back:
             services.say(Utterance(covered_turn_text(), Cue.YOUR_TURN))
         self._called_back = waits
+
+    def tell_news(self, services: Services) -> None:
+        """Say the table's news taken in so far (who came, the game's start)."""
+        self._tell(services, self.table.drain_news())
 
     def _tell(self, services: Services, news: list[OnlineNews]) -> None:
         if any(n.kind is NewsKind.REFUSED for n in news):
@@ -828,6 +860,42 @@ class WaitingRoomScreen(MenuScreen):
             fresh = self.saw_the_start
             return Replace(table_screen_for(session, table, fresh=fresh))
         return None
+
+
+class LeaveRoomQuestion(Confirm):
+    """The waiting room's "Leave the table?": Y leaves, N or Escape stays.
+
+    If the game starts while it is open, Y would give the seat to a computer
+    player in a game under way: the question is asked again in the game's words
+    (those of its own "Leave the table"), and a Y meant for the words said before
+    only asks it again.
+    """
+
+    def __init__(self, room: WaitingRoomScreen) -> None:
+        self.room = room
+        self.asked_playing = room.is_playing()
+        """What the words last said meant: leaving a game under way."""
+        super().__init__(LEAVE_TABLE, self._words, self._yes)
+
+    def _words(self) -> str:
+        return leave_question_text(self.asked_playing)
+
+    def ask_again(self, services: Services) -> None:
+        """Ask again in the words that hold now (the game began under it)."""
+        self.asked_playing = self.room.is_playing()
+        services.say(Utterance(self._words(), interrupt=False))
+
+    def _yes(self, services: Services) -> Transition | None:
+        room = self.room
+        if room.online.client.table is room.table:
+            # The server may have started the game since the last frame took in
+            # its news: that news first, and Y answers only the words it heard.
+            room.online.pump()
+            room.tell_news(services)
+        if self.asked_playing != room.is_playing():
+            self.ask_again(services)
+            return None
+        return room.leave_now(services)
 
 
 class BotChoiceScreen(MenuScreen):

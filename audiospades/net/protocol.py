@@ -33,7 +33,7 @@ from audiospades.net.wire import (
     WireView,
 )
 
-PROTOCOL_VERSION: Final = 6
+PROTOCOL_VERSION: Final = 7
 """Sent in the client's ``hello`` and the server's ``welcome``."""
 OLDEST_PROTOCOL_VERSION: Final = 2
 """The oldest version a server still speaks: a client of an older one is answered
@@ -408,6 +408,10 @@ class StoodIn(Message, frozen=True, omit_defaults=True):
     notices: list[AnyWireNotice] = msgspec.field(default_factory=list)
     """What it did for you in the hand under way, in order: ``bid_made``,
     ``cards_passed`` (your cards, to your partner) and ``card_played``."""
+    character: str | None = None
+    """The id of the computer character who stood in (version 7)."""
+    redeals: Count = 0
+    """How often it threw in your hand for a redeal (version 7)."""
 
 
 class TableSnapshot(ServerMessage, frozen=True, tag="table", omit_defaults=True):

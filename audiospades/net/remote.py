@@ -16,12 +16,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
+from audiospades.bots.characters import find_character
 from audiospades.net import codec
 from audiospades.net import protocol as p
 from audiospades.net.client import Connection, Link, LinkState
 from audiospades.net.company import company_of, follow_watchers
 from audiospades.net.perspective import Perspective
 from audiospades.notices import (
+    DoneWhileAway,
     GameFinished,
     HandHidden,
     HandShown,
@@ -314,22 +316,29 @@ class RemoteTable:
         """The names of the others watching, in the order they came."""
         self.done_while_away = self._done_while_away(snapshot.stood_in)
         """What a computer player did for this seat while its person was away:
-        the earlier hands it played in, and its bids, passes and plays in this
-        hand (empty: nothing)."""
+        who it was, the earlier hands it played in, the redeals it asked for, and
+        its bids, passes and plays in this hand (empty: nothing)."""
         self.question = None
         self.awaiting_reply = False
         self._take(snapshot.notices, snapshot.view)
 
-    def _done_while_away(self, stood_in: p.StoodIn | None) -> tuple[int, list[Notice]]:
+    def _done_while_away(self, stood_in: p.StoodIn | None) -> DoneWhileAway:
         if stood_in is None:
-            return 0, []
+            return DoneWhileAway()
         try:
             turn = self.perspective
             done = [turn.notice(codec.decode_notice(w)) for w in stood_in.notices]
         except codec.CodecError as error:
             log.warning("the server sent what could not be read: %s", error)
             done = []
-        return stood_in.hands, done
+        # A character this game does not know (a newer server's) goes unnamed.
+        known = find_character(stood_in.character) if stood_in.character else None
+        return DoneWhileAway(
+            hands=stood_in.hands,
+            done=tuple(done),
+            name=known.name if known is not None else "",
+            redeals=stood_in.redeals,
+        )
 
     def take_update(self, update: p.TableUpdate) -> None:
         """What happened since the last update."""

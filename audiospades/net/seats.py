@@ -23,6 +23,7 @@ from audiospades.rules import (
     Game,
     HandDealt,
     Phase,
+    RedealRequested,
 )
 from audiospades.rules.seats import side_of
 from audiospades.storage import Outcome
@@ -133,6 +134,28 @@ def done_for_seat(game: Game, seat: int, start: int) -> tuple[int, list[Event]]:
     under_way = game.phase in (Phase.BIDDING, Phase.PASSING, Phase.PLAYING)
     now = hands.pop() if under_way else []
     return sum(1 for hand in hands if hand), now
+
+
+def redeals_for_seat(game: Game, seat: int, start: int) -> int:
+    """How often a computer standing in since event ``start`` asked for a redeal.
+
+    It threw in ``seat``'s hand (a rule option, seed 002). A redeal comes before
+    the first bid and the cards are dealt again: no hand is left in which it
+    shows, so it is counted apart.
+
+    >>> from audiospades.rules import Rules
+    >>> game = Game(Rules.pagat())
+    >>> game.events[:] = [HandDealt(0, 0), RedealRequested(2), HandDealt(1, 0)]
+    >>> redeals_for_seat(game, 2, 0), redeals_for_seat(game, 1, 0)
+    (1, 0)
+    >>> redeals_for_seat(game, 2, 2)
+    0
+    """
+    return sum(
+        1
+        for event in game.events[start:]
+        if isinstance(event, RedealRequested) and event.seat == seat
+    )
 
 
 def new_code() -> str:

@@ -51,6 +51,7 @@ from audiospades.net.seats import (
     SeatHolder,
     done_for_seat,
     outcome_of,
+    redeals_for_seat,
     seat_infos,
 )
 from audiospades.net.store import SavedTable, Store, TableRow
@@ -276,10 +277,17 @@ class NetTable:
         start = holder.stood_in_from
         if self.core is None or not holder.stand_in or start is None:
             return None
-        hands, events = done_for_seat(self.core.game, seat, start)
-        if not hands and not events:
+        game = self.core.game
+        hands, events = done_for_seat(game, seat, start)
+        redeals = redeals_for_seat(game, seat, start)
+        if not hands and not events and not redeals:
             return None
-        return StoodIn(hands=hands, notices=codec.encode_notices(events))
+        return StoodIn(
+            hands=hands,
+            notices=codec.encode_notices(events),
+            character=holder.character,
+            redeals=redeals,
+        )
 
     # --- joining and leaving ---
     def join(self, client: Client, wanted: int | str) -> None:

@@ -20,6 +20,7 @@ from audiospades.net.protocol import (
     Message,
     SeatChange,
     SeatChanged,
+    StoodIn,
     TableInfo,
     TableSnapshot,
     TableUpdate,
@@ -39,7 +40,8 @@ def for_version(message: Message, version: int) -> Message | None:
     of every table it joins); a version 2 client not that either, no
     ``stands_in_for`` (it would lose every table listing that holds one), no news
     of spectators (it has no words for it), and no ``game`` with a game's end (it
-    would lose the last frame of every game); a version 5 client no ``stood_in``.
+    would lose the last frame of every game); a version 5 client no ``stood_in``,
+    a version 6 client none of its ``character`` and ``redeals``.
     None: nothing to send. The message itself when nothing in it is new, so a
     frame encoded once for many clients goes out as it is.
 
@@ -63,6 +65,9 @@ def for_version(message: Message, version: int) -> Message | None:
     [0, 0, 1]
     """
     if version >= PROTOCOL_VERSION:
+        return message
+    message = _stood_in_of_version_6(message)
+    if version >= 6:
         return message
     if isinstance(message, TableSnapshot) and message.stood_in is not None:
         # Version 6's: what a computer player did for the seat while away.
@@ -101,6 +106,22 @@ def for_version(message: Message, version: int) -> Message | None:
                 return message
             return msgspec.structs.replace(message, tables=tables)
     return message
+
+
+def _stood_in_of_version_6(message: Message) -> Message:
+    """``message`` without version 7's ``character`` and ``redeals`` of a ``stood_in``.
+
+    With nothing else in it, no ``stood_in``: a version 6 client has nothing to say.
+    """
+    if not isinstance(message, TableSnapshot) or message.stood_in is None:
+        return message
+    stood_in = message.stood_in
+    if stood_in.character is None and not stood_in.redeals:
+        return message
+    older: StoodIn | None = msgspec.structs.replace(stood_in, character=None, redeals=0)
+    if not stood_in.hands and not stood_in.notices:
+        older = None
+    return msgspec.structs.replace(message, stood_in=older)
 
 
 def _without_questions_open(message: Message) -> Message:

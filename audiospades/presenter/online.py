@@ -25,6 +25,7 @@ from audiospades.net.protocol import (
     TableInfo,
     TableState,
 )
+from audiospades.notices import DoneWhileAway
 from audiospades.presenter.keynames import key_for, yes_no_keys
 from audiospades.presenter.rule_words import preset_text
 from audiospades.presenter.scoring import scores_text
@@ -319,22 +320,32 @@ def occupant_text(held: SeatInfo | Occupant) -> str:
 
 
 def lobby_changes(before: Sequence[TableInfo], after: Sequence[TableInfo]) -> list[str]:
-    """Tables that opened or closed between two lobby lists, a sentence each.
+    """What changed between two lobby lists that a player there would want told.
 
-    (Seats filling and emptying are not told: the list's lines say them.)
+    A sentence each: a table opened or closed, its last free seat was taken, or
+    its game began. (Each seat filling or emptying is not told, nor is a game's
+    end: the list's lines say them, and a busy lobby would speak of nothing else.
+    A table that filled and began between two lists is told as begun.)
     """
-    old = {info.id: info.name for info in before}
-    new = {info.id: info.name for info in after}
+    old = {info.id: info for info in before}
+    new = {info.id: info for info in after}
     said = [
-        _("{name} has closed.").format(name=name)
-        for table_id, name in old.items()
+        _("{name} has closed.").format(name=info.name)
+        for table_id, info in old.items()
         if table_id not in new
     ]
-    said += [
-        _("New table: {name}.").format(name=name)
-        for table_id, name in new.items()
-        if table_id not in old
-    ]
+    for table_id, info in new.items():
+        was = old.get(table_id)
+        if was is None:
+            said.append(_("New table: {name}.").format(name=info.name))
+        elif info.state is TableState.PLAYING and was.state is not TableState.PLAYING:
+            # Translators: a table listed in the lobby (its name: {name}, as
+            # "Ann's table") has begun a game.
+            said.append(_("{name} has started playing.").format(name=info.name))
+        elif was.free_seats and not info.free_seats:
+            # Translators: the last free seat of a table listed in the lobby (its
+            # name: {name}, as "Ann's table") was taken.
+            said.append(_("{name} is full.").format(name=info.name))
     return said
 
 
@@ -740,32 +751,43 @@ def watching_from_text(table_name: str, chair: int, player: str) -> str:
     ).format(name=table_name, player=player)
 
 
+NOTHING_DONE: Final = DoneWhileAway()
+"""Back with nothing done for the player (or not back at all)."""
+
 LAST_CARDS_TOLD: Final = 3
 """Of the cards a computer player played for someone away, the last ones named."""
 
 
-def done_while_away_text(
-    hands: int, done: Sequence[object], names: Sequence[str]
-) -> str:
+def done_while_away_text(away: DoneWhileAway, names: Sequence[str]) -> str:
     """What a computer player did for the player while they were away, or "".
 
-    "While you were away, a computer player played for you. It bid 3. It played
-    the king of hearts and the 4 of clubs." Many cards: their count and the last
-    few.
+    "While you were away, Hazel, a computer player, played for you. It bid 3. It
+    played the king of hearts and the 4 of clubs." Many cards: their count and
+    the last few. Its name when the server said it (an older one does not).
 
     Args:
-        hands: the hands scored meanwhile in which it played for them.
-        done: its bids, passes and plays for them in the hand under way.
+        away: what it did: earlier hands scored meanwhile, redeals it asked for,
+            and its bids, passes and plays for them in the hand under way.
         names: each seat's name.
     """
+    done = away.done
     played = [n.card for n in done if isinstance(n, CardPlayed)]
     bids = [n.bid for n in done if isinstance(n, BidMade)]
     passes = [n for n in done if isinstance(n, CardsPassed)]
-    if not (hands or bids or passes or played):
+    if away.is_empty:
         return ""
-    # Translators: a computer player took the seat of the player, whose connection
-    # was lost; now the player is back. "It" (below) is that computer player.
-    parts = [_("While you were away, a computer player played for you.")]
+    if away.name:
+        # Translators: a computer player (its name: {name}) took the seat of the
+        # player, whose connection was lost; now the player is back. "It" (below)
+        # is that computer player.
+        first = _("While you were away, {name}, a computer player, played for you.")
+        parts = [first.format(name=seat_name(away.name))]
+    else:
+        # Translators: a computer player took the seat of the player, whose
+        # connection was lost; now the player is back. "It" (below) is that
+        # computer player.
+        parts = [_("While you were away, a computer player played for you.")]
+    hands = away.hands
     if hands:
         parts.append(
             ngettext(
@@ -773,6 +795,17 @@ def done_while_away_text(
                 "{count} hands were scored meanwhile.",
                 hands,
             ).format(count=hands)
+        )
+    if away.redeals:
+        parts.append(
+            ngettext(
+                # Translators: "It" is the computer player who played for the
+                # player: it threw in their hand (one spade or none), as the
+                # rules allow, and the cards were dealt again.
+                "It threw in your hand once; the cards were dealt again.",
+                "It threw in your hand {count} times; the cards were dealt again.",
+                away.redeals,
+            ).format(count=away.redeals)
         )
     for bid in bids:
         # Translators: "It" is the computer player who played for the player.
@@ -807,7 +840,7 @@ def where_things_stand(
     restated: bool,
     returning: bool = True,
     table_name: str = "",
-    away: tuple[int, Sequence[object]] = (0, ()),
+    away: DoneWhileAway = NOTHING_DONE,
 ) -> str:
     """Where the game stands: the hand, the bids, the tricks, the turn, the scores.
 
@@ -838,7 +871,7 @@ def where_things_stand(
         parts.append(_("Back at table {name}.").format(name=table_name))
     elif returning:
         parts.append(_("Back at the table."))
-    done = done_while_away_text(*away, names)
+    done = done_while_away_text(away, names)
     if done:
         parts.append(done)
     if view.is_over:

@@ -11,7 +11,15 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from online_helpers import connect, heard, server_thread, type_keys, until, url_of
+from online_helpers import (
+    HOST_WITH_BOTS,
+    connect,
+    heard,
+    server_thread,
+    type_keys,
+    until,
+    url_of,
+)
 
 from audiospades.app.harness import Harness
 from audiospades.app.lobby import LobbyScreen, WaitingRoomScreen
@@ -291,6 +299,36 @@ def test_tables_opening_and_closing_are_told_in_the_lobby(
                 "Leave the table? Y leaves, N stays.",
                 "You left the table.",
             ]
+        finally:
+            ann.close()
+            bob.close()
+
+
+def test_a_table_filling_up_and_starting_is_told_in_the_lobby(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Bob waits in the lobby while Ann seats three computer players and starts:
+    he hears her table full, then its game begun, each once, and the list's line
+    says it. Before, only a table opening or closing was told."""
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann")
+        bob = connect(make_harness, server, "Bob")
+        try:
+            mark = bob.mark()
+            # Bob's game takes in the new table before the computers sit down (a
+            # table that opened full between two of his lists is only new).
+            ann.press(*HOST_WITH_BOTS[:3])  # create the table
+            until(heard(bob, "New table: Ann's table."), bob)
+            ann.press(*HOST_WITH_BOTS[3:-2])  # three computer players
+            until(heard(bob, "Ann's table is full."), bob)
+            ann.press(*HOST_WITH_BOTS[-2:])  # Start the game
+            until(heard(bob, "Ann's table has started playing."), bob)
+            said = bob.said_since(mark)
+            assert said == [
+                "New table: Ann's table.",
+                "Ann's table is full.",
+                "Ann's table has started playing.",
+            ], said
         finally:
             ann.close()
             bob.close()

@@ -40,8 +40,9 @@ def test_back_after_a_stand_in_played_the_player_hears_what_it_did(
 ) -> None:
     """Bob's game stops as the game starts; the computer standing in for him bids
     and plays four cards and more while Ann plays on. Started again, Bob hears,
-    after "Back at Ann's table.", that a computer player played for him, its bid
-    and how many cards, the last three named; then the hand."""
+    after "Back at Ann's table.", that Hazel, a computer player, played for him
+    (before, not which one), its bid and how many cards, the last three named;
+    then the hand."""
     players: list[Harness] = []
     try:
         with server_thread(tmp_path / "server.db", takeover_seconds=0.3) as server:
@@ -75,9 +76,10 @@ def test_back_after_a_stand_in_played_the_player_hears_what_it_did(
             said = bob.transcript
             connected = said.index(f"Connected to {url_of(server)}.")
             assert said[connected + 1].startswith(
-                "Back at Ann's table. While you were away, a computer player played"
-                f" for you. It bid {bid_words(bid)}. It played {len(cards)} cards;"
-                f" the last three were {card_list(cards[-3:])}. Hand 1. Your cards, "
+                "Back at Ann's table. While you were away, Hazel, a computer player,"
+                f" played for you. It bid {bid_words(bid)}. It played {len(cards)}"
+                f" cards; the last three were {card_list(cards[-3:])}. Hand 1. Your"
+                " cards, "
             ), said[connected:]
     finally:
         for player in players:

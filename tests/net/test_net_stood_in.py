@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from net_client import NetPlayer, run, running_server, url_of
@@ -19,10 +20,22 @@ from audiospades.net import codec
 from audiospades.net import protocol as p
 from audiospades.net.protocol import SeatKind
 from audiospades.net.seats import SeatHolder
+from audiospades.net.table import NetTable
 from audiospades.net.versions import for_version
 from audiospades.notices import Notice
 from audiospades.presenter.words import bid_words
-from audiospades.rules import Bid, BidMade, CardPlayed, CardsPassed, HandDealt
+from audiospades.rules import (
+    Bid,
+    BidMade,
+    CardPlayed,
+    CardsPassed,
+    Game,
+    HandDealt,
+    Phase,
+    RedealRequested,
+    Rules,
+)
+from audiospades.table_core import TAKEOVER_CHARACTER
 
 BOB = 2
 """Bob's seat (Ann hosts in seat 0; computers in 1 and 3)."""
@@ -116,6 +129,8 @@ def test_back_after_a_takeover_the_snapshot_has_what_was_done_for_the_seat(
             else:
                 assert snapshot.stood_in is not None
                 assert snapshot.stood_in.hands == 0
+                # Who stood in (Milly and Bert sit at the table: Hazel).
+                assert snapshot.stood_in.character == TAKEOVER_CHARACTER
                 told = [codec.decode_notice(w) for w in snapshot.stood_in.notices]
                 assert told == done
             if page:
@@ -123,9 +138,9 @@ def test_back_after_a_takeover_the_snapshot_has_what_was_done_for_the_seat(
                 bid = done[0].bid
                 count = sum(isinstance(n, CardPlayed) for n in done)
                 words = (
-                    "Back at the table. While you were away, a computer player"
-                    f" played for you. It bid {bid_words(bid)}. It played {count}"
-                    " cards; the last three were "
+                    "Back at the table. While you were away, Hazel, a computer"
+                    f" player, played for you. It bid {bid_words(bid)}. It played"
+                    f" {count} cards; the last three were "
                 )
                 assert any(line.text.startswith(words) for line in said.lines), (
                     said.lines
@@ -158,6 +173,7 @@ def test_sitting_down_again_after_leaving_the_snapshot_has_what_was_done(
             assert snapshot.seat == BOB and snapshot.stood_in is not None
             told = [codec.decode_notice(w) for w in snapshot.stood_in.notices]
             assert told == done
+            assert snapshot.stood_in.character == TAKEOVER_CHARACTER
             await ann.close()
             await bob.close()
 
@@ -302,3 +318,57 @@ def test_a_restarted_server_keeps_what_the_stand_in_did_before_it(
             await back.close()
 
     run(scenario())
+
+
+def test_character_and_redeals_are_left_out_for_a_version_6_client() -> None:
+    """A version 6 client refuses a field it does not know: its ``stood_in`` has
+    no ``character`` or ``redeals`` (none at all if a redeal was all there was)."""
+    done = codec.encode_notices([BidMade(2, Bid(3))])
+    full = p.StoodIn(hands=1, notices=done, character="hazel", redeals=1)
+
+    def snapshot(stood_in: p.StoodIn) -> p.TableSnapshot:
+        return p.TableSnapshot(
+            table=table_info(),
+            seat=2,
+            chair=2,
+            is_host=False,
+            code=None,
+            view=None,
+            notices=[],
+            stood_in=stood_in,
+        )
+
+    newest = snapshot(full)
+    assert for_version(newest, p.PROTOCOL_VERSION) is newest
+    older = for_version(newest, 6)
+    assert isinstance(older, p.TableSnapshot)
+    assert older.stood_in == p.StoodIn(hands=1, notices=done)
+    frame = p.encode(older)
+    assert '"character"' not in frame and '"redeals"' not in frame
+    only_a_redeal = for_version(snapshot(p.StoodIn(character="hazel", redeals=1)), 6)
+    assert isinstance(only_a_redeal, p.TableSnapshot)
+    assert only_a_redeal.stood_in is None
+
+
+def test_the_stood_in_report_names_the_stand_in_and_counts_its_redeals() -> None:
+    """The computer standing in for Bob (seat 2) threw in his hand once, then bid:
+    his report names it and counts the redeal, which no notice of the hand under
+    way shows (the cards were dealt again)."""
+    game = Game(Rules.pagat())
+    game.events[:] = [
+        HandDealt(0, 0),
+        RedealRequested(2),
+        HandDealt(1, 0),
+        BidMade(2, Bid(3)),
+    ]
+    game.phase = Phase.BIDDING
+    holder = SeatHolder(SeatKind.HUMAN, "p2", "Bob", "hazel", stand_in=True)
+    holder.stood_in_from = 0
+    table = SimpleNamespace(core=SimpleNamespace(game=game))
+    report = NetTable._done_for(table, 2, holder)  # type: ignore[arg-type]
+    assert report is not None
+    assert (report.character, report.redeals, report.hands) == ("hazel", 1, 0)
+    assert [codec.decode_notice(w) for w in report.notices] == [BidMade(2, Bid(3))]
+    game.events[:] = game.events[:3]  # thrown in, not bid yet: still told
+    report = NetTable._done_for(table, 2, holder)  # type: ignore[arg-type]
+    assert report is not None and report.redeals == 1 and not report.notices

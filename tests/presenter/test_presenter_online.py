@@ -19,10 +19,12 @@ from audiospades.net.protocol import (
     TableState,
 )
 from audiospades.net.remote import NewsKind, OnlineNews
+from audiospades.notices import DoneWhileAway
 from audiospades.presenter.online import (
     default_table_name,
     done_while_away_text,
     is_default_table_name,
+    lobby_changes,
     news_utterance,
     occupant_text,
     seat_change_text,
@@ -205,9 +207,9 @@ def test_back_after_a_stand_in_hears_what_it_did_before_the_hand() -> None:
     """Back in a seat a computer player stood in for, "You bid 3" alone would not
     say whose bid it was: what it did for the player comes first, right after
     "Back at the table."."""
-    done = [BidMade(0, Bid(3)), *_played("KH", "4C")]
+    done = (BidMade(0, Bid(3)), *_played("KH", "4C"))
     text = where_things_stand(
-        _view_of_a_new_game(), NAMES, restated=True, away=(0, done)
+        _view_of_a_new_game(), NAMES, restated=True, away=DoneWhileAway(done=done)
     )
     assert text.startswith(
         "Back at the table. While you were away, a computer player played for you."
@@ -217,8 +219,8 @@ def test_back_after_a_stand_in_hears_what_it_did_before_the_hand() -> None:
 
 def test_many_cards_played_for_one_away_are_counted_and_the_last_three_named() -> None:
     """Not every card of a long absence: how many, and the last three."""
-    done = _played("KH", "4C", "2D", "AS", "9H")
-    assert done_while_away_text(0, done, NAMES) == (
+    done = tuple(_played("KH", "4C", "2D", "AS", "9H"))
+    assert done_while_away_text(DoneWhileAway(done=done), NAMES) == (
         "While you were away, a computer player played for you. It played 5 cards;"
         " the last three were the 2 of diamonds, the ace of spades and the 9 of"
         " hearts."
@@ -228,22 +230,70 @@ def test_many_cards_played_for_one_away_are_counted_and_the_last_three_named() -
 def test_hands_scored_a_pass_and_a_blind_nil_made_for_one_away() -> None:
     """Hands scored meanwhile are counted; the cards it passed are the player's
     own, named with the partner they went to."""
-    done = [
+    done = (
         BidMade(0, Bid.blind_nil()),
         CardsPassed(0, 2, (Card.parse("9C"), Card.parse("JC"))),
-    ]
-    assert done_while_away_text(2, done, NAMES) == (
+    )
+    assert done_while_away_text(DoneWhileAway(2, done), NAMES) == (
         "While you were away, a computer player played for you. 2 hands were"
         " scored meanwhile. It bid blind nil. It passed the 9 of clubs and the jack"
         " of clubs to Cid."
     )
-    assert done_while_away_text(1, [], NAMES).endswith(" 1 hand was scored meanwhile.")
+    one = done_while_away_text(DoneWhileAway(hands=1), NAMES)
+    assert one.endswith(" 1 hand was scored meanwhile.")
 
 
 def test_nothing_done_while_away_adds_no_words() -> None:
     """Back with nothing done for the player: the summary as before."""
-    assert done_while_away_text(0, [], NAMES) == ""
+    assert done_while_away_text(DoneWhileAway(), NAMES) == ""
     view = _view_of_a_new_game()
     plain = where_things_stand(view, NAMES, restated=True)
-    assert where_things_stand(view, NAMES, restated=True, away=(0, [])) == plain
+    nothing = DoneWhileAway(name="Hazel")
+    assert where_things_stand(view, NAMES, restated=True, away=nothing) == plain
     assert plain.startswith("Back at the table. Hand 1.")
+
+
+def test_the_stand_in_is_named_when_the_server_says_who_it_was() -> None:
+    """Back after Hazel stood in: "Hazel, a computer player, played for you", as
+    the table says "Milly, a computer player, sits in seat 3." Before, it was
+    always "a computer player", with the server knowing which."""
+    away = DoneWhileAway(done=(BidMade(0, Bid(4)),), name="Hazel")
+    assert done_while_away_text(away, NAMES) == (
+        "While you were away, Hazel, a computer player, played for you. It bid 4."
+    )
+
+
+def test_a_redeal_the_stand_in_asked_for_is_told() -> None:
+    """A stand-in that threw in the player's hand (the redeal rule) says so: no
+    bid or card shows it, and the hand the player finds is another one."""
+    once = DoneWhileAway(done=(BidMade(0, Bid(2)),), name="Hazel", redeals=1)
+    assert done_while_away_text(once, NAMES) == (
+        "While you were away, Hazel, a computer player, played for you. It threw"
+        " in your hand once; the cards were dealt again. It bid 2."
+    )
+    twice = DoneWhileAway(redeals=2)
+    assert done_while_away_text(twice, NAMES) == (
+        "While you were away, a computer player played for you. It threw in your"
+        " hand 2 times; the cards were dealt again."
+    )
+
+
+def test_the_lobby_tells_a_table_filling_up_and_its_game_starting() -> None:
+    """Sitting in the lobby, one hears a table's last seat taken and its game
+    begun, as one hears tables open and close; not each seat that fills, nor a
+    game's end. Before, only opening and closing were told."""
+    waiting = msgspec.structs.replace(
+        _info(), state=TableState.WAITING, free_seats=[2, 3]
+    )
+    one_seat = msgspec.structs.replace(waiting, free_seats=[3])
+    full = msgspec.structs.replace(waiting, free_seats=[])
+    playing = msgspec.structs.replace(full, state=TableState.PLAYING)
+    assert lobby_changes([waiting], [one_seat]) == []
+    assert lobby_changes([one_seat], [full]) == ["Friday is full."]
+    assert lobby_changes([full], [playing]) == ["Friday has started playing."]
+    assert lobby_changes([one_seat], [playing]) == ["Friday has started playing."]
+    over = msgspec.structs.replace(playing, state=TableState.FINISHED)
+    assert lobby_changes([playing], [over]) == []
+    assert lobby_changes([over], [playing]) == ["Friday has started playing."]
+    assert lobby_changes([], [waiting]) == ["New table: Friday."]
+    assert lobby_changes([waiting], []) == ["Friday has closed."]
