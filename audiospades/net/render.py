@@ -394,8 +394,10 @@ class WebSeat:
         if news.kind is NewsKind.TABLE and news.table is not None:
             table = self.online.table
             if table is not None and not table.has_started:
+                # A spectator hears whose chair too, as the game's waiting room
+                # says it (the table and the chair, once).
                 intro = waiting_room_intro(
-                    news.table, table.seat, table.is_host, table.code
+                    news.table, table.seat, table.is_host, table.code, table.chair
                 )
                 return [Utterance(intro)]
             return []
