@@ -67,7 +67,7 @@ from audiospades.presenter.table import (
     led_mark_text,
     received_mark_text,
     seat_label_text,
-    seat_marks_text,
+    seat_marks,
     seats_to_act,
 )
 from audiospades.presenter.words import card_name, watching
@@ -664,7 +664,7 @@ class WebSeat:
                 else None,
                 is_turn=seat in acting,
                 is_dealer=seat == dealer,
-                marks=_marks(seat_marks_text(seat, view, dealer)),
+                marks=list(seat_marks(seat, view, dealer)),
                 won_trick=seat == winner and seat in on_table,
             )
             for seat in range(view.player_count)
@@ -712,17 +712,6 @@ def _chair_items(info: p.TableInfo) -> list[p.ListItem]:
         p.ListItem(id=str(seat), label=watch_from_seat_label(seat, info))
         for seat in range(info.players)
     ]
-
-
-def _marks(text: str | None) -> list[str]:
-    """A label's tags, one each ("partner", "dealer").
-
-    The presenter parts them with two spaces; the game's picture draws each in its
-    own box, split the same way.
-    """
-    if text is None:
-        return []
-    return [mark.strip() for mark in text.split("  ") if mark.strip()]
 
 
 def _table_face(card: Card, won: bool, led: bool = False) -> p.CardFace:
