@@ -47,6 +47,7 @@ from audiospades.presenter.online import (
     news_utterance,
     seated_text,
     sit_in_seat_label,
+    table_choice_text,
     table_line,
     waiting_room_intro,
     watch_from_seat_label,
@@ -245,6 +246,8 @@ class WebSeat:
         """The page asked for the lobby's list (Refresh): its answer is said."""
         self._lobby_items: dict[str, tuple[p.TableInfo, p.ListItem]] = {}
         """Each listed table's line, with the listing it words."""
+        self._found: p.ListItem | None = None
+        """The private table found by its code, worded: sent in the next frame."""
         self._listed: tuple[int, list[p.TableInfo]] | None = None
         """The lobby list last worded (its count and tables): what opened or
         closed since is told."""
@@ -303,8 +306,11 @@ class WebSeat:
             screen = None  # unchanged: not sent again
         else:
             self._last_screen = screen
-        if lines or screen is not None or characters is not None:
-            self.client.send(p.Said(lines=lines, screen=screen, characters=characters))
+        found, self._found = self._found, None
+        if lines or screen is not None or characters is not None or found:
+            self.client.send(
+                p.Said(lines=lines, screen=screen, characters=characters, found=found)
+            )
 
     def _lines(self, replies: Sequence[Reply]) -> list[p.SaidLine]:
         online = self.online
@@ -403,6 +409,12 @@ class WebSeat:
             return []
         if news.kind is NewsKind.LOBBY:
             return []
+        if news.kind is NewsKind.FOUND and news.table is not None:
+            # A private table found by its code: its seats and chairs to choose
+            # from, as the lobby lists a table's, and its line said as the game's
+            # choice says it.
+            self._found = _table_item(news.table)
+            return [Utterance(table_choice_text(news.table))]
         said = news_utterance(news, "", seat)
         return [] if said is None else [said]
 
@@ -577,15 +589,7 @@ class WebSeat:
         for info in tables:
             line = kept.get(info.id)
             if line is None or line[0] is not info:
-                kind = "" if info.free_seats else "full"
-                item = p.ListItem(
-                    id=info.id,
-                    label=table_line(info),
-                    kind=kind,
-                    seats=_free_seat_items(info),
-                    chairs=_chair_items(info),
-                )
-                line = (info, item)
+                line = (info, _table_item(info))
             lines[info.id] = line
         self._lobby_items = lines
         return [item for _, item in lines.values()]
@@ -690,6 +694,17 @@ class WebSeat:
 
     def _characters(self) -> list[p.ListItem]:
         return [p.ListItem(id=c.id, label=character_value(c)) for c in ROSTER]
+
+
+def _table_item(info: p.TableInfo) -> p.ListItem:
+    """A table as the lobby lists it: its line, its free seats and its chairs."""
+    return p.ListItem(
+        id=info.id,
+        label=table_line(info),
+        kind="" if info.free_seats else "full",
+        seats=_free_seat_items(info),
+        chairs=_chair_items(info),
+    )
 
 
 def _free_seat_items(info: p.TableInfo) -> list[p.ListItem] | None:

@@ -20,6 +20,7 @@ from audiospades.net.protocol import (
     Message,
     SeatChange,
     SeatChanged,
+    TableFound,
     TableInfo,
     TableSnapshot,
     TableUpdate,
@@ -39,7 +40,8 @@ def for_version(message: Message, version: int) -> Message | None:
     of every table it joins); a version 2 client not that either, no
     ``stands_in_for`` (it would lose every table listing that holds one), no news
     of spectators (it has no words for it), and no ``game`` with a game's end (it
-    would lose the last frame of every game); a version 5 client no ``stood_in``.
+    would lose the last frame of every game); a version 5 client no ``stood_in``;
+    a version 6 client no ``found_table`` (it never sends ``find_table``).
     None: nothing to send. The message itself when nothing in it is new, so a
     frame encoded once for many clients goes out as it is.
 
@@ -63,6 +65,11 @@ def for_version(message: Message, version: int) -> Message | None:
     [0, 0, 1]
     """
     if version >= PROTOCOL_VERSION:
+        return message
+    # Version 7's answer to find_table, which an older client never sends.
+    if isinstance(message, TableFound):
+        return None
+    if version >= 6:
         return message
     if isinstance(message, TableSnapshot) and message.stood_in is not None:
         # Version 6's: what a computer player did for the seat while away.
