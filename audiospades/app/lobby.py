@@ -228,7 +228,11 @@ class LobbyScreen(MenuScreen):
 
     def _private(self, services: Services) -> Transition:
         def accepted(services: Services, code: str) -> Transition:
-            return Replace(CodeChoiceScreen(self, code.upper()))
+            # The table's listing first, so that its seats and chairs are offered
+            # as a listed table's are (see update: its choices open when it comes).
+            self.online.client.send(p.FindTable(code=code.upper()))
+            self.awaiting = True
+            return Pop()
 
         def check(code: str) -> str | None:
             return None if code.isascii() and code.isalnum() else bad_code_text(code)
@@ -351,11 +355,15 @@ class LobbyScreen(MenuScreen):
         client = session.client
         session.pump()
         joined = False
+        found: p.TableInfo | None = None
         news = client.drain_news()
         for item in news:
             match item.kind:
                 case NewsKind.TABLE:
                     joined = True
+                case NewsKind.FOUND:
+                    self.awaiting = False
+                    found = item.table
                 case NewsKind.LOBBY:
                     pass
                 case NewsKind.REFUSED:
@@ -407,6 +415,10 @@ class LobbyScreen(MenuScreen):
                 # things stand (the waiting room says it, and "Back at" a return).
                 services.say(Utterance(seated_text(table.info.name, table.seat)))
             return Push(table_screen_for(session, table, rejoined=rejoined))
+        if found is not None:
+            # The private table asked for by its code: its seats and watching,
+            # as Enter on a listed table offers them.
+            return Push(TableChoiceScreen(self, found))
         return None
 
 
@@ -427,7 +439,11 @@ class _LobbyMenu(MenuScreen):
 
 
 class TableChoiceScreen(_LobbyMenu):
-    """Enter on a table in the lobby: a free seat, or watching."""
+    """Enter on a table in the lobby: a free seat, or watching.
+
+    A private table's code opens it too, once the server has found the table
+    (before, its code offered only the first free seat, or watching from seat 1).
+    """
 
     def __init__(self, lobby: LobbyScreen, info: p.TableInfo) -> None:
         self.lobby = lobby
@@ -456,34 +472,6 @@ class TableChoiceScreen(_LobbyMenu):
 
     def _watch(self, services: Services) -> Transition:
         return Push(WatchChoiceScreen(self.lobby, self.info))
-
-
-class CodeChoiceScreen(_LobbyMenu):
-    """A private table's code typed: sit at it, or watch it.
-
-    A private table is never listed, so its code is the only way to watch it too
-    (before, the code only sat down: "That table is full." and no more). Its
-    seats are unknown until one is there, so watching is from seat 1's chair.
-    """
-
-    def __init__(self, lobby: LobbyScreen, code: str) -> None:
-        self.lobby = lobby
-        self.code = code
-        items = [
-            MenuItem(SIT_ANY, action=self._sit),
-            MenuItem(WATCH, action=self._watch),
-        ]
-        super().__init__(TABLE_CHOICE_TITLE, items)
-
-    def _sit(self, services: Services) -> Transition:
-        self.lobby.online.client.send(p.JoinSeat(table=self.code))
-        self.lobby.expect_answer()
-        return Pop()
-
-    def _watch(self, services: Services) -> Transition:
-        self.lobby.online.client.send(p.Spectate(table=self.code, chair=0))
-        self.lobby.expect_answer()
-        return Pop()
 
 
 class WatchChoiceScreen(_LobbyMenu):

@@ -415,7 +415,7 @@ def _draw_label(
     surface: pygame.Surface,
     rect: pygame.Rect,
     text: str,
-    badge: str | None,
+    badge: tuple[str, ...],
     size: int,
     lines: int,
     colour: Color,
@@ -574,7 +574,7 @@ def draw_table(
         led_mark_text,
         received_mark_text,
         seat_label_text,
-        seat_marks_text,
+        seat_marks,
         seats_to_act,
         side_score_text,
         turn_header_text,
@@ -588,7 +588,7 @@ def draw_table(
     names = table.port.names
     dealer_seat = dealer_shown(view)
     labels = tuple(
-        (seat_label_text(seat, view, names), seat_marks_text(seat, view, dealer_seat))
+        (seat_label_text(seat, view, names), seat_marks(seat, view, dealer_seat))
         for seat in range(view.player_count)
     )
     dealt = view.rules.hand_size

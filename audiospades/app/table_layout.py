@@ -146,16 +146,17 @@ def label_height(label_size: int, frame: int, lines: int = LABEL_LINES) -> int:
     return lines * line_height(font(label_size)) + 2 * label_pad(frame)
 
 
-Label = tuple[str, str | None]
-"""A player's label: its text (two spaces part name, bid and tricks) and badges
-(two spaces part them: "partner  dealer"), or None."""
+Label = tuple[str, tuple[str, ...]]
+"""A player's label: its text (two spaces part name, bid and tricks) and its
+badges, one each ("partner", "dealer"; none: empty)."""
 
 
-def badge_pieces(badge: str | None) -> list[str]:
-    """A label's badges, each drawn in its own box ("partner", "dealer")."""
-    if badge is None:
-        return []
-    return [b.strip() for b in badge.split("  ") if b.strip()]
+def badge_pieces(badge: tuple[str, ...]) -> list[str]:
+    """A label's badges, each drawn in its own box ("partner", "dealer").
+
+    Each is kept whole (a translated tag may hold spaces); a blank one is left out.
+    """
+    return [b.strip() for b in badge if b.strip()]
 
 
 def cut_word(face: pygame.font.Font, word: str, width: int) -> list[str]:
@@ -172,7 +173,7 @@ def cut_word(face: pygame.font.Font, word: str, width: int) -> list[str]:
 
 
 def label_rows(
-    text: str, badge: str | None, width: int, size: int
+    text: str, badge: tuple[str, ...], width: int, size: int
 ) -> tuple[pygame.font.Font, list[str], list[list[int]]]:
     """A label's font at ``size``, its pieces and rows (the badge last).
 

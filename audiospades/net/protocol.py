@@ -191,6 +191,16 @@ class Spectate(ClientMessage, frozen=True, tag="spectate"):
     chair: Seat = 0
 
 
+class FindTable(ClientMessage, frozen=True, tag="find_table"):
+    """Ask for a private table's listing by its code (version 7).
+
+    The answer, ``found_table``, lets a player choose a free seat or a chair to
+    watch from before sitting down, as the lobby's listing does for a public table.
+    """
+
+    code: TableRef
+
+
 class Leave(ClientMessage, frozen=True, tag="leave"):
     """Leave the table (a computer player takes over a seat in a game)."""
 
@@ -278,6 +288,7 @@ AnyClientMessage: TypeAlias = (
     | CreateTable
     | JoinSeat
     | Spectate
+    | FindTable
     | Leave
     | AddBot
     | RemoveBot
@@ -395,6 +406,17 @@ class LobbyUpdate(ServerMessage, frozen=True, tag="lobby_update"):
     at the end."""
     gone: list[str]
     """Ids of tables that closed (or are no longer listed)."""
+
+
+class TableFound(ServerMessage, frozen=True, tag="found_table"):
+    """The answer to ``find_table``: the private table with that code (version 7).
+
+    Its ``table.id`` (or the code) then goes in ``join_seat`` or ``spectate``.
+    """
+
+    code: str
+    """The code asked for, in capitals."""
+    table: TableInfo
 
 
 class StoodIn(Message, frozen=True, omit_defaults=True):
@@ -603,6 +625,10 @@ class Said(ServerMessage, frozen=True, tag="said"):
     screen: Screen | None = None
     characters: list[ListItem] | None = None
     """The computer characters a host may seat (sent once, after ``welcome``)."""
+    found: ListItem | None = None
+    """The private table ``find_table`` found, worded as the lobby's tables are
+    (its ``seats`` and ``chairs`` to choose from), its ``id`` the table's id for
+    ``join_seat`` and ``spectate``. Version 7; null otherwise."""
 
 
 AnyServerMessage: TypeAlias = (
@@ -610,6 +636,7 @@ AnyServerMessage: TypeAlias = (
     | Error
     | Lobby
     | LobbyUpdate
+    | TableFound
     | TableSnapshot
     | TableUpdate
     | SeatChanged

@@ -71,6 +71,9 @@ class NewsKind(StrEnum):
     TABLE_GONE = "table_gone"
     """The server put the player back in the lobby: the table watched closed
     (its last person left)."""
+    FOUND = "found"
+    """The private table asked for by its code (``find_table``): its listing, to
+    choose a seat or a chair from."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,6 +253,8 @@ class OnlineClient:
                 if self.table is not None:
                     self.table.awaiting_reply = False
                 self._tell(OnlineNews(NewsKind.REFUSED, code=code, detail=detail))
+            case p.TableFound(table=info):
+                self._tell(OnlineNews(NewsKind.FOUND, table=info))
             case p.Pong():
                 pass
 

@@ -47,6 +47,7 @@ from audiospades.presenter.online import (
     news_utterance,
     seated_text,
     sit_in_seat_label,
+    table_choice_text,
     table_line,
     waiting_room_intro,
     watch_from_seat_label,
@@ -67,7 +68,7 @@ from audiospades.presenter.table import (
     led_mark_text,
     received_mark_text,
     seat_label_text,
-    seat_marks_text,
+    seat_marks,
     seats_to_act,
 )
 from audiospades.presenter.words import card_name, watching
@@ -245,6 +246,8 @@ class WebSeat:
         """The page asked for the lobby's list (Refresh): its answer is said."""
         self._lobby_items: dict[str, tuple[p.TableInfo, p.ListItem]] = {}
         """Each listed table's line, with the listing it words."""
+        self._found: p.ListItem | None = None
+        """The private table found by its code, worded: sent in the next frame."""
         self._listed: tuple[int, list[p.TableInfo]] | None = None
         """The lobby list last worded (its count and tables): what opened or
         closed since is told."""
@@ -303,8 +306,11 @@ class WebSeat:
             screen = None  # unchanged: not sent again
         else:
             self._last_screen = screen
-        if lines or screen is not None or characters is not None:
-            self.client.send(p.Said(lines=lines, screen=screen, characters=characters))
+        found, self._found = self._found, None
+        if lines or screen is not None or characters is not None or found:
+            self.client.send(
+                p.Said(lines=lines, screen=screen, characters=characters, found=found)
+            )
 
     def _lines(self, replies: Sequence[Reply]) -> list[p.SaidLine]:
         online = self.online
@@ -394,13 +400,21 @@ class WebSeat:
         if news.kind is NewsKind.TABLE and news.table is not None:
             table = self.online.table
             if table is not None and not table.has_started:
+                # A spectator hears whose chair too, as the game's waiting room
+                # says it (the table and the chair, once).
                 intro = waiting_room_intro(
-                    news.table, table.seat, table.is_host, table.code
+                    news.table, table.seat, table.is_host, table.code, table.chair
                 )
                 return [Utterance(intro)]
             return []
         if news.kind is NewsKind.LOBBY:
             return []
+        if news.kind is NewsKind.FOUND and news.table is not None:
+            # A private table found by its code: its seats and chairs to choose
+            # from, as the lobby lists a table's, and its line said as the game's
+            # choice says it.
+            self._found = _table_item(news.table)
+            return [Utterance(table_choice_text(news.table))]
         said = news_utterance(news, "", seat)
         return [] if said is None else [said]
 
@@ -575,15 +589,7 @@ class WebSeat:
         for info in tables:
             line = kept.get(info.id)
             if line is None or line[0] is not info:
-                kind = "" if info.free_seats else "full"
-                item = p.ListItem(
-                    id=info.id,
-                    label=table_line(info),
-                    kind=kind,
-                    seats=_free_seat_items(info),
-                    chairs=_chair_items(info),
-                )
-                line = (info, item)
+                line = (info, _table_item(info))
             lines[info.id] = line
         self._lobby_items = lines
         return [item for _, item in lines.values()]
@@ -662,7 +668,7 @@ class WebSeat:
                 else None,
                 is_turn=seat in acting,
                 is_dealer=seat == dealer,
-                marks=_marks(seat_marks_text(seat, view, dealer)),
+                marks=list(seat_marks(seat, view, dealer)),
                 won_trick=seat == winner and seat in on_table,
             )
             for seat in range(view.player_count)
@@ -690,6 +696,17 @@ class WebSeat:
         return [p.ListItem(id=c.id, label=character_value(c)) for c in ROSTER]
 
 
+def _table_item(info: p.TableInfo) -> p.ListItem:
+    """A table as the lobby lists it: its line, its free seats and its chairs."""
+    return p.ListItem(
+        id=info.id,
+        label=table_line(info),
+        kind="" if info.free_seats else "full",
+        seats=_free_seat_items(info),
+        chairs=_chair_items(info),
+    )
+
+
 def _free_seat_items(info: p.TableInfo) -> list[p.ListItem] | None:
     """A table's free seats to choose from, as the game's lobby offers them.
 
@@ -710,17 +727,6 @@ def _chair_items(info: p.TableInfo) -> list[p.ListItem]:
         p.ListItem(id=str(seat), label=watch_from_seat_label(seat, info))
         for seat in range(info.players)
     ]
-
-
-def _marks(text: str | None) -> list[str]:
-    """A label's tags, one each ("partner", "dealer").
-
-    The presenter parts them with two spaces; the game's picture draws each in its
-    own box, split the same way.
-    """
-    if text is None:
-        return []
-    return [mark.strip() for mark in text.split("  ") if mark.strip()]
 
 
 def _table_face(card: Card, won: bool, led: bool = False) -> p.CardFace:

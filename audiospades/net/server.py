@@ -58,6 +58,7 @@ from audiospades.net.protocol import (
     CreateTable,
     Error,
     ErrorCode,
+    FindTable,
     Hello,
     JoinSeat,
     KeyPress,
@@ -76,6 +77,7 @@ from audiospades.net.protocol import (
     SeatKind,
     Spectate,
     StartGame,
+    TableFound,
     TableInfo,
     TokenBucket,
     Welcome,
@@ -647,6 +649,9 @@ class Server:
                 if len(table.spectators) >= self.config.max_spectators:
                     raise ProtocolError(ErrorCode.TABLE_FULL, "too many spectators")
                 table.spectate(client, chair)
+            case FindTable(code=ref):
+                table = self._find(ref)
+                client.send(TableFound(code=ref.upper(), table=self._listing(table)[0]))
             case Leave():
                 self._at_table(client).leave(client)
                 if client.renderer is not None:

@@ -21,6 +21,7 @@ from audiospades.net.protocol import (
     SeatChange,
     SeatChanged,
     StoodIn,
+    TableFound,
     TableInfo,
     TableSnapshot,
     TableUpdate,
@@ -40,8 +41,9 @@ def for_version(message: Message, version: int) -> Message | None:
     of every table it joins); a version 2 client not that either, no
     ``stands_in_for`` (it would lose every table listing that holds one), no news
     of spectators (it has no words for it), and no ``game`` with a game's end (it
-    would lose the last frame of every game); a version 5 client no ``stood_in``,
-    a version 6 client none of its ``character`` and ``redeals``.
+    would lose the last frame of every game); a version 5 client no ``stood_in``;
+    a version 6 client none of its ``character`` and ``redeals``, and no
+    ``found_table`` (it never sends ``find_table``).
     None: nothing to send. The message itself when nothing in it is new, so a
     frame encoded once for many clients goes out as it is.
 
@@ -66,6 +68,9 @@ def for_version(message: Message, version: int) -> Message | None:
     """
     if version >= PROTOCOL_VERSION:
         return message
+    # Version 7's answer to find_table, which an older client never sends.
+    if isinstance(message, TableFound):
+        return None
     message = _stood_in_of_version_6(message)
     if version >= 6:
         return message

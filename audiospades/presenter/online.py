@@ -393,6 +393,18 @@ def table_line(info: TableInfo) -> str:
     return ", ".join(parts)
 
 
+def table_choice_text(info: TableInfo) -> str:
+    """A table to choose a seat or a chair at: "Join this table. Ann's table, ...".
+
+    Said as the game's choice opens over a table (Enter in the lobby, or a
+    private table found by its code), its line a sentence of its own.
+    """
+    line = table_line(info)
+    if not line.endswith((".", "!", "?")):
+        line += "."  # as the game's lobby ends it (app.lobby's _sentence)
+    return " ".join([_(TABLE_CHOICE_TITLE), line])
+
+
 def sit_in_seat_label(seat: int, info: TableInfo) -> str:
     """A free seat to sit in: "Sit in seat 3, partner of Ann"."""
     partner = partner_of(seat, info.players, info.partnerships)

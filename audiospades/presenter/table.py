@@ -814,10 +814,11 @@ def side_score_text(side: int, view: SeatView, names: Sequence[str]) -> str:
     )
 
 
-def seat_marks_text(seat: int, view: SeatView, dealer: int) -> str | None:
-    """The tags on a player's label: "partner" or "side A", and "dealer".
+def seat_marks(seat: int, view: SeatView, dealer: int) -> tuple[str, ...]:
+    """The tags on a player's label, one each: "partner" or "side A", and "dealer".
 
-    Two spaces part the tags (each is drawn in its own box). None: no tag.
+    Each is drawn in its own box, and kept whole: a translation may hold any
+    spaces. Empty: no tag.
     """
     marks: list[str] = []
     own = own_side(view)
@@ -835,7 +836,7 @@ def seat_marks_text(seat: int, view: SeatView, dealer: int) -> str | None:
             marks.append(pgettext("table tag", "side {letter}").format(letter=letter))
     if seat == dealer:
         marks.append(dealer_mark_text())
-    return "  ".join(marks) if marks else None
+    return tuple(marks)
 
 
 def trick_gathered_text() -> str:

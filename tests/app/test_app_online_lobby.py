@@ -84,7 +84,9 @@ def test_a_private_table_is_joined_by_its_code_and_chat_is_heard(
             bob.press("-", "return")
             assert bob.last == "A table code is made of letters and digits."
             bob.press("backspace", *type_keys(code.lower()), "return")
-            assert bob.last == "Join this table. Sit at the first free seat, 1 of 2"
+            bob.settle()
+            assert bob.last.startswith("Join this table. Ann's table, 4 players")
+            assert bob.last.endswith("Sit at the first free seat, 1 of 5")
             bob.press("return")
             until(lambda: isinstance(bob.app.top, WaitingRoomScreen), bob)
             assert bob.last == (
@@ -158,7 +160,7 @@ def test_the_lobby_lists_a_table_in_one_line_and_refuses_a_wrong_code(
                 assert carl.last == "Sit in seat 3, partner of Ann, 3 of 5"
                 carl.press("escape", "down", "down", "return")
                 assert carl.last.startswith("Table code: blank.")
-                carl.press(*type_keys("ZZZZZZ"), "return", "return")  # and sit
+                carl.press(*type_keys("ZZZZZZ"), "return")
                 carl.settle()
                 assert carl.last == (
                     "There is no such table: it may have closed, or the code is wrong."
@@ -480,9 +482,11 @@ def test_escape_in_the_lobby_asks_before_leaving_the_server(
 def test_a_private_table_is_watched_by_its_code(
     make_harness: Callable[..., Harness], tmp_path: Path
 ) -> None:
-    """Bob types the code of Ann's private table and chooses to watch it: he is
-    there as a spectator (before, the code only sat down, and at a full table
-    said "That table is full.": a private game could not be watched at all)."""
+    """Bob types the code of Ann's private table and chooses to watch it, from
+    the chair of his choosing, as a listed table offers: he is there as a
+    spectator (before, the code only sat down, and at a full table said "That
+    table is full.": a private game could not be watched at all; then it could,
+    from seat 1's chair only)."""
     with server_thread(tmp_path / "server.db") as server:
         ann = connect(make_harness, server, "Ann")
         bob = connect(make_harness, server, "Bob")
@@ -492,22 +496,58 @@ def test_a_private_table_is_watched_by_its_code(
             code = ann.app.top.table.code  # type: ignore[attr-defined]
             assert code is not None
             bob.press("down", "return", *type_keys(code.lower()), "return")
-            bob.press("down")
-            assert bob.last == "Watch the game, 2 of 2"
+            bob.settle()
+            bob.press("end")
+            assert bob.last == "Watch the game, 5 of 5"
+            bob.press("return")
+            assert bob.last == (
+                "Watch the game from which seat? Watch from seat 1, Ann, 1 of 4"
+            )
+            bob.press("down", "down")
+            assert bob.last == "Watch from seat 3, 3 of 4"
             bob.press("return")
             until(lambda: isinstance(bob.app.top, WaitingRoomScreen), bob)
             room = bob.app.top
             assert isinstance(room, WaitingRoomScreen)
-            assert room.table.seat is None
+            assert room.table.seat is None and room.table.chair == 2
             # The table is said once, with the chair (before, twice in a row:
             # "You are watching Ann's table from the chair of Ann." then
             # "Waiting for the game. You are watching Ann's table. ...").
             said = [s for s in bob.transcript if "You are watching" in s]
             assert said == [
-                "Waiting for the game. You are watching Ann's table from the chair "
-                "of Ann. Seat 1, Ann, 1 of 6"
+                "Waiting for the game. You are watching Ann's table from seat 3. "
+                "Seat 1, Ann, 1 of 6"
             ]
             until(heard(ann, "Bob is watching."), ann)
+        finally:
+            ann.close()
+            bob.close()
+
+
+def test_a_private_tables_code_offers_each_free_seat(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Bob types the code of Ann's private table and sits beside her as her
+    partner, in seat 3, as a listed table lets him choose (before, the code
+    offered only the first free seat: seat 2)."""
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann")
+        bob = connect(make_harness, server, "Bob")
+        try:
+            ann.press("return", "down", "down", "right", "down", "return")
+            until(lambda: isinstance(ann.app.top, WaitingRoomScreen), ann)
+            code = ann.app.top.table.code  # type: ignore[attr-defined]
+            assert code is not None
+            bob.press("down", "return", *type_keys(code.lower()), "return")
+            bob.settle()
+            bob.press("down", "down")
+            assert bob.last == "Sit in seat 3, partner of Ann, 3 of 5"
+            bob.press("return")
+            until(lambda: isinstance(bob.app.top, WaitingRoomScreen), bob)
+            room = bob.app.top
+            assert isinstance(room, WaitingRoomScreen)
+            assert room.table.seat == 2
+            until(heard(ann, "Bob sits in seat 3."), ann)
         finally:
             ann.close()
             bob.close()

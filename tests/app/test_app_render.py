@@ -369,12 +369,12 @@ def test_the_header_says_a_finished_trick_waits_not_who_plays_next(
 
 
 LONG_LABELS = (
-    ("You  bid 3  took 0", None),
-    ("Rosa  bid 4  took 0", "dealer"),
-    ("The Professor  bid 1  took 0", None),
-    ("Greta  nil  took 0", None),
-    ("Frank  bid 2  took 0", None),
-    ("Omar  bid 2  took 0", None),
+    ("You  bid 3  took 0", ()),
+    ("Rosa  bid 4  took 0", ("dealer",)),
+    ("The Professor  bid 1  took 0", ()),
+    ("Greta  nil  took 0", ()),
+    ("Frank  bid 2  took 0", ()),
+    ("Omar  bid 2  took 0", ()),
 )
 
 
@@ -442,12 +442,12 @@ def test_the_card_that_won_the_finished_trick_is_framed(
 
 
 GERMAN_LABELS = (
-    ("Du  Ansage 3  Stiche 0", None),
-    ("Rosa  Ansage 4  Stiche 0", "Geber"),
-    ("Professor  Ansage 1  Stiche 0", None),
-    ("Greta  Null  Stiche 0", None),
-    ("Frank  Ansage 2  Stiche 0", None),
-    ("Omar  Ansage 2  Stiche 0", None),
+    ("Du  Ansage 3  Stiche 0", ()),
+    ("Rosa  Ansage 4  Stiche 0", ("Geber",)),
+    ("Professor  Ansage 1  Stiche 0", ()),
+    ("Greta  Null  Stiche 0", ()),
+    ("Frank  Ansage 2  Stiche 0", ()),
+    ("Omar  Ansage 2  Stiche 0", ()),
 )
 """Six labels as German draws them (QA found them at 18 px from 100% to 400%)."""
 

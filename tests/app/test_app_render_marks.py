@@ -276,6 +276,21 @@ def test_two_partnerships_tag_your_partner(
     assert not [t for t in texts if t.startswith("side ") or "(side" in t]
 
 
+def test_a_tag_whose_words_hold_two_spaces_is_drawn_in_one_box(
+    make_harness: Callable[..., Harness], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A translation may part a tag's words with two spaces ("le  donneur"): the
+    dealer's label carries it whole, in one box. Before, the presenter joined the
+    tags with two spaces and the picture split them again: two boxes, "le" and
+    "donneur"."""
+    from audiospades.presenter import table as table_words
+
+    monkeypatch.setattr(table_words, "dealer_mark_text", lambda: "le  donneur")
+    h = _partners_table(make_harness, 4)
+    assert _tagged_seats(h, "le  donneur") == [h.table.view.dealer]
+    assert _tagged_seats(h, "le") == _tagged_seats(h, "donneur") == []
+
+
 def _check_led_tag(h: Harness, leader: int) -> None:
     """One "led" tag, by ``leader``'s card: it hides no card, label or rank."""
     layout = h.table.layout

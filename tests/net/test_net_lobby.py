@@ -94,6 +94,60 @@ def test_a_private_table_is_joined_by_its_code(tmp_path: Path) -> None:
     run(scenario())
 
 
+def test_a_private_tables_code_finds_its_seats_to_choose_from(tmp_path: Path) -> None:
+    """Version 7: ``find_table`` answers a code with the table's listing, so a
+    player chooses a free seat or a chair as at a listed table (before, a code
+    could only be sat at in the first free seat, or watched from seat 1)."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "s.db") as server:
+            url = url_of(server)
+            ann, bob = NetPlayer(url, "Ann"), NetPlayer(url, "Bob")
+            for player in (ann, bob):
+                await player.connect()
+            snap = await _create(ann, private=True)
+            code = snap.code
+            assert code is not None
+            wrong = await _error(bob, {"type": "find_table", "code": "ABCDEF"})
+            assert wrong.code is ErrorCode.NO_SUCH_TABLE
+            assert wrong.request == "find_table"
+            await bob.send({"type": "find_table", "code": code.lower()})
+            found = await bob.expect(p.TableFound)
+            assert found.code == code
+            assert found.table.id == snap.table.id and found.table.private
+            assert found.table.free_seats == [1, 2, 3]
+            await bob.send({"type": "join_seat", "table": found.table.id, "seat": 2})
+            joined = await bob.expect(p.TableSnapshot)
+            assert joined.seat == 2 and joined.code == code
+
+    run(scenario())
+
+
+def test_an_older_client_is_sent_no_found_table() -> None:
+    """A client older than version 7 never asks, and could not read the answer."""
+    from audiospades.net.versions import for_version
+
+    info = p.TableInfo(
+        id="t1",
+        name="T",
+        players=4,
+        partnerships=True,
+        target=500,
+        hand_limit=None,
+        preset="pagat",
+        rules={},
+        private=True,
+        state=TableState.WAITING,
+        host=None,
+        seats=[],
+        free_seats=[1, 2, 3],
+        spectators=0,
+    )
+    found = p.TableFound(code="ABCDEF", table=info)
+    assert for_version(found, 6) is None
+    assert for_version(found, p.PROTOCOL_VERSION) is found
+
+
 def test_the_host_seats_computer_players_and_starts(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with running_server(tmp_path / "s.db") as server:

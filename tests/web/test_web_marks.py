@@ -308,3 +308,24 @@ def test_a_six_player_table_letters_the_other_sides(tmp_path: Path) -> None:
         _nothing_hides_a_card(driver, "the six-player table")
         screenshot(driver, "six-sides")
         screenshot(driver, "six-sides", doubled=True)
+
+
+def test_a_tag_whose_words_hold_two_spaces_stays_one_mark(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A translation may part a tag's words with two spaces ("le  donneur"): the
+    page draws it as one mark. Before, the presenter joined the tags with two
+    spaces and the server split them again, so it came as two marks."""
+    skip_without_browser()
+    from audiospades.presenter import table as table_words
+
+    monkeypatch.setattr(table_words, "dealer_mark_text", lambda: "le  donneur")
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        open_page(driver, url, "Robin")
+        host_short_table(driver, "Tags")
+        wait_for(lambda: len(_places(driver)) == 4, what="four places")
+        marks = [pl["marks"] for pl in _places(driver)]
+    assert sorted(mark for marked in marks for mark in marked) == [
+        "le  donneur",
+        "partner",
+    ], marks

@@ -7,16 +7,20 @@ table: his page and everything the server words for him are in French.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from test_web_browser import open_page
+from test_web_browser import _visible, open_page, open_page_by_keys, press, tab_to
+from test_web_watch import _texts
 from web_helpers import (
     RECORDER,
     chromium,
+    focused_id,
     heard,
     running_server,
     skip_without_browser,
@@ -86,6 +90,17 @@ def test_a_friend_joins_a_private_table_by_its_code(tmp_path: Path) -> None:
         assert not sam.find_elements("css selector", "#tables button")
         sam.find_element("id", "table-code").send_keys(code)
         sam.find_element("id", "table-code").submit()
+        # The table found: its free seats offered, the first taken.
+        wait_for(
+            lambda: sam.find_elements("css selector", "#found button[id^=join-]"),
+            what="the table found",
+        )
+        sam.find_element("css selector", "#found button[id^=join-]").click()
+        wait_for(
+            lambda: sam.find_elements("css selector", "#found button[id^=sit-]"),
+            what="its free seats",
+        )
+        sam.find_element("css selector", "#found button[id^=sit-]").click()
         wait_for(
             lambda: sam.find_element("id", "waiting").is_displayed(),
             what="Sam in the waiting room",
@@ -100,3 +115,121 @@ def test_a_friend_joins_a_private_table_by_its_code(tmp_path: Path) -> None:
             lambda: any("Sam" in t and "seat 2" in t for _k, t in heard(robin)),
             what="Robin to hear Sam sit down",
         )
+
+
+@contextlib.contextmanager
+def _anns_private_table(tmp_path: Path) -> Iterator[tuple[Any, str, str]]:
+    """Ann's private table, Milly in seat 2; Robin's page, by keys alone, types
+    its code and presses Enter: yields the browser, the table's id and its code,
+    once the table found has the focus on its Join."""
+    from selenium.webdriver.common.keys import Keys
+
+    from audiospades.net import protocol as p
+    from audiospades.net.client import Connection
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        ann = Connection(url.replace("http", "ws", 1), "Ann")
+        ann.start()
+        try:
+            rules = {"preset": "pagat"}
+            ann.send(p.CreateTable(name="Secret", rules=rules, private=True))
+            snapshots: list[p.TableSnapshot] = []
+
+            def snapshot() -> p.TableSnapshot | None:
+                snapshots.extend(
+                    m for m in ann.poll() if isinstance(m, p.TableSnapshot)
+                )
+                return snapshots[0] if snapshots else None
+
+            table = wait_for(snapshot, what="Ann's private table")
+            assert table.code is not None
+            ann.send(p.AddBot(seat=1, character="milly"))
+            open_page_by_keys(driver, url, "Robin")
+            tab_to(driver, "#table-code")
+            press(driver, " ".join(table.code.lower()), Keys.ENTER)
+            wait_for(
+                lambda: focused_id(driver) == f"join-{table.table.id}",
+                what="the table found, its Join focused",
+            )
+            yield driver, table.table.id, table.code
+        finally:
+            ann.close()
+
+
+def test_a_private_tables_code_offers_its_free_seats(tmp_path: Path) -> None:
+    """Robin types the code of Ann's private table: its line is said, and Join
+    offers each free seat as a listed table's does; he sits beside Ann, as her
+    partner, in seat 3. Before, the code sat him in the first free seat."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    with _anns_private_table(tmp_path) as (driver, table, _code):
+        found = [t for _k, t in heard(driver) if t.startswith("Join this table.")]
+        assert len(found) == 1 and "Secret" in found[0], found
+        press(driver, Keys.ENTER)
+        wait_for(lambda: focused_id(driver) == f"sit-{table}-2", what="seat 3")
+        assert _texts(driver, f"#choice-{table} button") == [
+            "Sit in seat 3, partner of Ann",
+            "Sit in seat 4, partner of Milly",
+            "Cancel",
+        ]
+        press(driver, Keys.ENTER)
+        wait_for(lambda: _visible(driver, "waiting"), what="the waiting room")
+        wait_for(
+            lambda: any(
+                t.startswith("You sit in seat 3 at table Secret.")
+                for _k, t in heard(driver)
+            ),
+            what="seat 3",
+        )
+        assert not _visible(driver, "found")
+
+
+def test_a_private_tables_code_offers_every_chair_to_watch_from(
+    tmp_path: Path,
+) -> None:
+    """Robin types the code of Ann's private table and watches from Milly's
+    chair, as Watch offers at a listed table. Before, the page's code could only
+    sit down."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    with _anns_private_table(tmp_path) as (driver, table, _code):
+        press(driver, Keys.TAB)
+        assert focused_id(driver) == f"watch-{table}"
+        press(driver, Keys.ENTER)
+        wait_for(lambda: focused_id(driver) == f"chair-{table}-0", what="seat 1")
+        assert _texts(driver, f"#chairs-{table} button") == [
+            "Watch from seat 1, Ann",
+            "Watch from seat 2, Milly",
+            "Watch from seat 3",
+            "Watch from seat 4",
+            "Cancel",
+        ]
+        press(driver, Keys.TAB, Keys.ENTER)
+        wait_for(lambda: _visible(driver, "waiting"), what="the waiting room")
+        watching = "You are watching table Secret from the chair of Milly."
+        wait_for(
+            lambda: any(t.startswith(watching) for _k, t in heard(driver)),
+            what="whose chair",
+        )
+
+
+def test_a_wrong_code_is_answered_and_takes_the_table_found_away(
+    tmp_path: Path,
+) -> None:
+    """After Ann's table was found, a code no table has: the server's words say
+    so, and Ann's table is no longer offered as the one the code found."""
+    skip_without_browser()
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    with _anns_private_table(tmp_path) as (driver, _table, _code):
+        tab_to(driver, "#table-code")
+        select_all = ActionChains(driver).key_down(Keys.CONTROL).send_keys("a")
+        select_all.key_up(Keys.CONTROL).perform()
+        press(driver, "ZZZZZZ", Keys.ENTER)
+        wrong = "There is no such table: it may have closed, or the code is wrong."
+        wait_for(lambda: ("assertive", wrong) in heard(driver), what="no table")
+        assert not _visible(driver, "found")
+        assert not driver.find_elements("css selector", "#found button")

@@ -230,3 +230,46 @@ def test_tab_takes_a_spectator_from_the_card_table_to_the_buttons(
     assert first == "s"  # the Scores button, the first of the table's buttons
     assert back == "board"
     assert "You are watching: only the players can do that." not in lines
+
+
+def test_watching_a_table_before_its_game_names_the_chair(tmp_path: Path) -> None:
+    """Robin watches Ann's table from Milly's chair before the game starts: the
+    page says the table and the chair, once, as the game's waiting room does.
+    Before, it said only "You are watching table Alpha." and no chair."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    from audiospades.net import protocol as p
+    from audiospades.net.client import Connection
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        ann = Connection(url.replace("http", "ws", 1), "Ann")
+        ann.start()
+        try:
+            ann.send(p.CreateTable(name="Alpha", rules={"preset": "pagat"}))
+            ann.send(p.AddBot(seat=1, character="milly"))
+            open_page_by_keys(driver, url, "Robin")
+            wait_for(
+                lambda: any("Milly" in t for t in _texts(driver, "#tables")),
+                what="Ann's table with Milly",
+            )
+            table = driver.execute_script(
+                "return document.querySelector('#tables li').dataset.id"
+            )
+            tab_to(driver, f"#watch-{table}")
+            press(driver, Keys.ENTER)
+            wait_for(lambda: focused_id(driver) == f"chair-{table}-0", what="seat 1")
+            press(driver, Keys.TAB)
+            assert focused_id(driver) == f"chair-{table}-1"
+            press(driver, Keys.ENTER)
+            wait_for(lambda: _visible(driver, "waiting"), what="the waiting room")
+            watching = "You are watching table Alpha from the chair of Milly."
+            wait_for(
+                lambda: any(watching in t for _k, t in heard(driver)),
+                what="whose chair",
+            )
+            lines = [t for _k, t in heard(driver) if "You are watching" in t]
+        finally:
+            ann.close()
+    assert len(lines) == 1, lines
+    assert lines[0].startswith(watching), lines

@@ -337,6 +337,7 @@ function receive(message) {
         state.tableBefore = false;
         showScreen(message.screen);
       }
+      if (message.found && state.place === "lobby") drawFound(message.found);
       break;
     case "error":
       if (message.code === "rate_limited") {
@@ -380,6 +381,9 @@ function show(place) {
   for (const id of ["join", "lobby", "waiting", "table"]) $(id).hidden = id !== place;
   if (place !== "lobby") {
     for (const row of $("tables").children) closeChoices(row);
+    // A private table found by its code is offered until the lobby is left.
+    $("found").replaceChildren();
+    $("found").hidden = true;
   }
   const changed = state.place !== place;
   state.place = place;
@@ -602,7 +606,9 @@ function openChoice(row, kind) {
     send(CHOICES[kind].direct(item.id));
     return;
   }
-  for (const other of $("tables").children) closeChoices(other);
+  for (const other of [...$("tables").children, ...$("found").children]) {
+    closeChoices(other);
+  }
   const group = choiceGroup(row, kind);
   group.hidden = false;
   drawChoice(row, item, kind);
@@ -669,6 +675,21 @@ function rewordLobbyRow(row, item) {
     control.textContent = name;
     control.setAttribute("aria-label", labelled(name, item.label));
   }
+}
+
+// A private table found by its code: offered under the code field as a listed
+// table is (Join's free seats, Watch's chairs, in the server's words), its Join
+// focused, or its Watch when no seat is free.
+function drawFound(item) {
+  const listed = [...$("tables").children].find((row) => row.dataset.id === item.id);
+  let row = listed;
+  if (!row) {
+    row = lobbyRow(item);
+    $("found").replaceChildren(row);
+    $("found").hidden = false;
+  }
+  const join = row.querySelector(`#join-${CSS.escape(item.id)}`);
+  (join.hidden ? row.querySelector(`#watch-${CSS.escape(item.id)}`) : join).focus();
 }
 
 function drawWaiting(screen, chosen) {
@@ -989,7 +1010,11 @@ function start() {
       $("table-code").focus();
       return;
     }
-    send({ type: "join_seat", table: code });
+    // The table's seats and chairs first, to choose from (drawFound); a table
+    // found before is no longer the one asked for.
+    $("found").replaceChildren();
+    $("found").hidden = true;
+    send({ type: "find_table", code });
   });
   $("start").addEventListener("click", () => send({ type: "start_game" }));
   $("again").addEventListener("click", () => send({ type: "start_game" }));
