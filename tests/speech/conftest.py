@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import shutil
 import socket
+import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -31,9 +33,22 @@ def mixer() -> Iterator[None]:
 
 
 @pytest.fixture
-def stuck_speechd(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+def socket_dir() -> Iterator[Path]:
+    """A short folder for Unix sockets, removed afterwards.
+
+    A socket's path may hold at most 107 bytes, and ``tmp_path`` can be longer once
+    pytest's numbered folders pass 999 (``/tmp/pytest-of-root/pytest-1080/popen-gw1/``
+    and a test's name): binding there failed with ``OSError``.
+    """
+    folder = Path(tempfile.mkdtemp(prefix="as-sd-"))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def stuck_speechd(socket_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A Speech Dispatcher socket that accepts connections and never answers."""
-    path = tmp_path / "speechd.sock"
+    path = socket_dir / "speechd.sock"
     server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     server.bind(str(path))
     server.listen(8)

@@ -78,14 +78,14 @@ def test_speakup_is_found_by_its_kernel_module(tmp_path: Path) -> None:
 
 
 @pytest.fixture
-def speechd_socket(tmp_path: Path) -> Iterator[Path]:
+def speechd_socket(socket_dir: Path) -> Iterator[Path]:
     """A listening Speech Dispatcher socket where the daemon keeps it."""
-    folder = tmp_path / "run" / "speech-dispatcher"
+    folder = socket_dir / "run" / "speech-dispatcher"
     folder.mkdir(parents=True)
     server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     server.bind(str(folder / "speechd.sock"))
     server.listen(1)
-    yield tmp_path / "run"
+    yield socket_dir / "run"
     server.close()
 
 

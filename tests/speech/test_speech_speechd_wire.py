@@ -84,12 +84,14 @@ class FakeDaemon:
 
 
 @pytest.fixture
-def daemon(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeDaemon]:
+def daemon(
+    tmp_path: Path, socket_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[FakeDaemon]:
     """A fake Speech Dispatcher where the real one keeps its socket."""
-    folder = tmp_path / "run" / "speech-dispatcher"
+    folder = socket_dir / "run" / "speech-dispatcher"
     folder.mkdir(parents=True)
     fake = FakeDaemon(folder / "speechd.sock")
-    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path / "run"))
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(socket_dir / "run"))
     monkeypatch.delenv("SPEECHD_ADDRESS", raising=False)
     monkeypatch.delenv("SPEECHD_SOCKET", raising=False)
     monkeypatch.delenv(SCREEN_READER_ENV)
