@@ -36,7 +36,8 @@ class InfoKind(StrEnum):
     GAME_OVER = "game_over"
     """The game is over: Enter must not start anything (Escape leads away)."""
     GAME_OVER_NO_BID = "game_over_no_bid"
-    """B, a digit or another bid key once the game is over: there is no bid."""
+    """B, a digit or another bid key, H, J or undo once the game is over: there
+    is no bid, hint or turn to come."""
     BID_PROMPT = "bid_prompt"
     """How to bid (or that it is not the player's bid)."""
     BID_NOT_NOW = "bid_not_now"

@@ -88,6 +88,11 @@ _BID_KEYS = frozenset(
 )
 """The keys of the bid entry: once the game is over they say so, not the last bid."""
 
+_NO_TURN_AFTER_THE_GAME: Final = frozenset(
+    {Command.HINT, Command.HINTED_CARD, Command.UNDO}
+)
+"""Keys that wait for the player's turn: after the game, none is coming."""
+
 AFTER_THE_GAME: Final = frozenset({Command.PLAY_CARD, Command.CONTINUE})
 """The keys whose meaning the end of the game changes: no card to play or trick to
 gather, they tell the result again (at a networked table, how another game
@@ -416,6 +421,10 @@ class TableController:
             command in _BID_KEYS or (command is None and char.isdigit())
         ):
             # Not the last hand's bid: there is nothing to bid any more.
+            return Info(InfoKind.GAME_OVER_NO_BID)
+        if view.is_over and command in _NO_TURN_AFTER_THE_GAME:
+            # QA: "it is not your decision", "only when it is your turn" spoke as
+            # if a turn would come.
             return Info(InfoKind.GAME_OVER_NO_BID)
         if command is None:
             if char.isdigit():

@@ -175,6 +175,9 @@ class TableCore:
         self._blind_intent: set[int] = set()
         self._asked_blind_for = -1
         self._asked_redeal_for = -1
+        self._seen_through = -1
+        """The last deal whose cards the people saw before an undo took the game
+        back behind it: dealt again, they are shown, not offered blind."""
         self._announced_at: dict[int, int] = {}
         self._views_of: (
             tuple[Game, int, frozenset[int], frozenset[tuple[int, Question]]] | None
@@ -599,7 +602,7 @@ class TableCore:
                 ).choose_blind_nil(seat_view(game, seat, hide_hand=True)):
                     self._blind_intent.add(seat)
             for seat in sorted(self.humans):
-                if game.is_blind_nil_eligible(seat):
+                if game.is_blind_nil_eligible(seat) and deal > self._seen_through:
                     self._hidden.add(seat)
                     self._ask(
                         seat,
@@ -719,10 +722,16 @@ class TableCore:
         Questions are closed and hands shown: undo is only offered at a person's
         own decision, after the start of the hand's questions.
         """
-        actions = self.game.actions
+        actions, deal = self.game.actions, self.game.deal_count
         self.game = Game.replay(
             self.rules, actions[:actions_kept], first_dealer=self.game.first_dealer
         )
+        if self.game.deal_count < deal:
+            # Taken back behind a deal (QA: its cards went unsaid when dealt
+            # again): its questions are asked afresh, a blind nil aside, since
+            # the same cards come again and were seen (undo waits for answers).
+            self._seen_through = max(self._seen_through, deal)
+            self._asked_blind_for = self._asked_redeal_for = self.game.deal_count
         self._blind_intent -= self.humans
         self._hidden.clear()
         self.awaiting_trick_clear = False
@@ -736,6 +745,7 @@ class TableCore:
         return {
             "asked_blind_for": self._asked_blind_for,
             "asked_redeal_for": self._asked_redeal_for,
+            "seen_through": self._seen_through,
             "questions": {
                 str(seat): [q.kind.value, q.behind]
                 for seat, q in sorted(self._questions.items())
@@ -755,6 +765,9 @@ class TableCore:
         deal = self.game.deal_count
         self._asked_blind_for = deal
         self._asked_redeal_for = deal
+        seen = state.get("seen_through") if isinstance(state, Mapping) else None
+        if type(seen) is int:
+            self._seen_through = seen
         if not isinstance(state, Mapping) or state.get("asked_blind_for") != deal:
             if self.game.phase is Phase.BIDDING:
                 bid_before = any(

@@ -607,3 +607,15 @@ def test_after_the_game_b_and_digits_say_the_game_is_over() -> None:
     assert control.handle(None, "5") == over
     assert control.handle(Command.DIGIT_5) == over
     assert control.bid_entry == ""
+
+
+@pytest.mark.parametrize("command", [Command.HINT, Command.HINTED_CARD, Command.UNDO])
+def test_after_the_game_h_j_and_undo_say_the_game_is_over(command: Command) -> None:
+    """QA: after the game H and J said "No hint now: it is not your decision."
+    and Ctrl+Z "You can undo only when it is your turn.", as if a turn would come."""
+    session, control = _table()
+    _play_out(session, control)
+    before = session.action_count
+    assert control.handle(command) == Info(InfoKind.GAME_OVER_NO_BID)
+    control.drain()
+    assert session.action_count == before

@@ -148,7 +148,14 @@ class OptionsMenu(MenuScreen):
 
         self._services: Services | None = None
         items = [
-            MenuItem(N_("Language"), value=language_value, adjust=adjust_language),
+            # Not on Enter: the Enter that opened Options, pressed twice, put
+            # the game in a language the player may not understand (QA).
+            MenuItem(
+                N_("Language"),
+                value=language_value,
+                adjust=adjust_language,
+                choose_adjusts=False,
+            ),
             MenuItem(
                 N_("Speech rate"),
                 value=lambda: percent_text(self._s().speech_rate),

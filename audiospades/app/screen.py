@@ -247,12 +247,15 @@ class MenuItem:
         action: Called on Enter or Space; returns a transition or None.
         value: Gives the item's current value as text ("500"), or None.
         adjust: Called with -1 or +1 on Left or Right (change the value).
+        choose_adjusts: Whether Enter, with no action, steps the value on as Right
+            does; if not, Enter says the item again.
     """
 
     label: str | Callable[[], str]
     action: Callable[[Services], Transition | None] | None = None
     value: Callable[[], str] | None = None
     adjust: Callable[[Services, int], None] | None = None
+    choose_adjusts: bool = True
     data: object = field(default=None)
 
     def text(self) -> str:
@@ -338,7 +341,7 @@ class MenuScreen(Screen):
                 services.sound.play(Cue.MENU_SELECT)
                 if item.action is not None:
                     return item.action(services)
-                if item.adjust is not None:
+                if item.adjust is not None and item.choose_adjusts:
                     item.adjust(services, 1)
                 # A line to read (help, a list of keys): Enter reads it again.
                 services.say(Utterance(self.item_text(), interrupt=True))

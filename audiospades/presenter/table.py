@@ -474,7 +474,7 @@ def bid_erased_text(erased: str, entry: str, view: SeatView) -> str:
 
 
 def game_over_no_bid_text(view: SeatView, names: Sequence[str] = ()) -> str:
-    """B or a digit once the game is over: no bid to make (not the last hand's)."""
+    """B, a digit, H, J or undo once the game is over: no bid, hint or turn."""
     if is_watching():
         return only_players_text()
     return _("The game is over.")

@@ -159,3 +159,20 @@ def test_a_system_language_that_is_a_path_speaks_english(
 ) -> None:
     monkeypatch.setenv("LANGUAGE", value)
     assert i18n.set_language(None) == "en"
+
+
+def test_enter_on_the_language_item_keeps_the_language(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """QA: Enter opened Options, a second Enter (on Language, the first item)
+    switched the game to French, a language the player may not understand;
+    Left and Right change it, Enter says the item again."""
+    h = make_harness(seed=5)
+    h.press("o", "return")
+    assert h.last.endswith("Language, English, 1 of 15")
+    h.press("return")
+    assert h.last == "Language, English, 1 of 15"
+    assert h.services.settings.language == "en"
+    assert h.speaker.language == "en"
+    h.press("right")
+    assert h.services.settings.language != "en"

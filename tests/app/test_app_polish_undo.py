@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from app_helpers import my_bid_turn, play_until
+
 from audiospades.app.harness import Harness
 from audiospades.rules import Phase
 from audiospades.storage import Settings
@@ -80,3 +82,74 @@ def test_undo_while_a_question_waits_asks_for_its_answer(
     h.press("ctrl+z")
     assert h.last == "Answer the question first: press Y or N."
     assert h.table.session.question is not None
+
+
+TWO_HANDS = {"preset": "pagat", "target_score": None, "hand_limit": 2}
+
+
+def _at_second_hands_bid(h: Harness) -> bool:
+    return my_bid_turn(h) and any(s.startswith("Hand 2.") for s in h.transcript)
+
+
+def _undo_into_the_first_hand_and_deal_again(h: Harness) -> list[str]:
+    """From the second hand's bid: undo into the first hand's last trick, play
+    it again to the second hand's bid; what was said meanwhile."""
+    mark = h.mark()
+    h.press("ctrl+z")
+    assert "Hand 1, trick 13" in h.said_since(mark)[0]
+    play_until(h, my_bid_turn)
+    said = h.said_since(mark)
+    assert any(s.startswith("Hand 2.") for s in said)
+    return said
+
+
+def test_undo_back_into_the_last_hand_says_the_next_hands_cards_again(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """QA: undone from the second hand's bid into the first hand's last trick,
+    the second hand was dealt again without a word of the player's cards."""
+    h = make_harness(
+        seed=7,
+        settings=Settings(language="en", pace="fast", last_rules=dict(TWO_HANDS)),
+    )
+    play_until(h, _at_second_hands_bid)
+    said = _undo_into_the_first_hand_and_deal_again(h)
+    dealt = next(i for i, s in enumerate(said) if s.startswith("Hand 2."))
+    assert said[dealt + 1].startswith("Your cards, 13:")
+
+
+def test_cards_seen_before_an_undo_are_not_offered_for_a_blind_nil_again(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """The second hand's cards were seen (its blind nil declined) before the undo:
+    dealt again, they are said, and blind nil is not offered for them."""
+    rules = dict(TWO_HANDS, blind_nil_behind=0)
+    h = make_harness(
+        seed=7, settings=Settings(language="en", pace="fast", last_rules=rules)
+    )
+    play_until(h, _at_second_hands_bid)
+    assert sum(s.startswith("Bid blind nil") for s in h.transcript) == 2
+    said = _undo_into_the_first_hand_and_deal_again(h)
+    assert not any(s.startswith("Bid blind nil") for s in said)
+    assert any(s.startswith("Your cards, 13:") for s in said)
+
+
+def test_cards_seen_before_an_undo_stay_seen_in_a_resumed_game(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """Saved and continued between the undo and the deal: still no blind nil."""
+    rules = dict(TWO_HANDS, blind_nil_behind=0)
+    settings = Settings(language="en", pace="fast", last_rules=rules)
+    h = make_harness(seed=7, settings=settings)
+    play_until(h, _at_second_hands_bid)
+    h.press("ctrl+z")
+    h.press("escape", "end", "up", "return")  # Save and go to the main menu
+    assert h.table is None
+    h = make_harness(seed=7, settings=settings)
+    h.press("c", "return")
+    mark = h.mark()
+    play_until(h, my_bid_turn)
+    said = h.said_since(mark)
+    assert any(s.startswith("Hand 2.") for s in said)
+    assert not any(s.startswith("Bid blind nil") for s in said)
+    assert any(s.startswith("Your cards, 13:") for s in said)
