@@ -409,6 +409,14 @@ class GameSession:
         if self.game.is_over and not self._finished:
             self.finish(last_spoken)
 
+    def is_saved(self) -> bool:
+        """Whether the game in progress is on disk as it stands (the last save held)."""
+        return (
+            self.persist
+            and self._save_problem is None
+            and storage.has_game_in_progress()
+        )
+
     def _write(self, last_spoken: str) -> None:
         """Save the game in progress (a problem is said once, see save_if_dirty)."""
         if self.persist:

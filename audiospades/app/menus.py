@@ -39,6 +39,7 @@ from audiospades.presenter.system import (
     abandon_question_text,
     cue_name,
     game_abandoned_text,
+    game_saved_text,
     key_help_text,
     on_off_text,
     own_help_text,
@@ -76,13 +77,22 @@ class GameMenu(MenuScreen):
         *,
         finished: bool,
         score_sheet: Callable[[], Screen] | None = None,
+        saved: Callable[[], bool] | None = None,
     ) -> None:
         """The game menu of a game in progress, or of one ``finished``.
 
-        ``score_sheet`` makes the score sheet (an item after Keys), if given.
+        ``score_sheet`` makes the score sheet (an item after Keys), if given;
+        ``saved`` says whether the game is on disk as it stands (then Save and go
+        to the main menu says so).
         """
 
         def to_main(services: Services) -> Transition:
+            return Pop(2)
+
+        def save_and_leave(services: Services) -> Transition:
+            # The game is saved after every move; say so only if it is on disk.
+            if saved is not None and saved():
+                services.say_text(game_saved_text())
             return Pop(2)
 
         def abandon(services: Services) -> Transition:
@@ -103,7 +113,7 @@ class GameMenu(MenuScreen):
                 KEYS,
                 action=lambda s: Push(HelpScreen((Context.TABLE, Context.BIDDING))),
             ),
-            MenuItem(N_("Save and go to the main menu"), action=to_main),
+            MenuItem(N_("Save and go to the main menu"), action=save_and_leave),
         ]
         if score_sheet is not None:
             sheet = MenuItem(SCORE_SHEET_ITEM, action=lambda s: Push(score_sheet()))

@@ -60,7 +60,15 @@ class TableScreen(Screen):
 
     title = "Table"
 
-    def __init__(self, session: TablePort, *, resumed_line: str | None = None) -> None:
+    def __init__(
+        self,
+        session: TablePort,
+        *,
+        resumed_line: str | None = None,
+        saved: Callable[[], bool] | None = None,
+    ) -> None:
+        self.saved = saved
+        """Whether the game is on disk as it stands (a local game), for the menu."""
         self.control = TableController(session, HintAhead(background=False))
         """The table's decisions: focus, bid entry, pass choice, what keys mean."""
         self.resumed_line = resumed_line
@@ -226,7 +234,13 @@ class TableScreen(Screen):
         self._skip_once = ""
         self.summary_moved_on()
         if command is Command.MENU:
-            return Push(GameMenu(finished=self.finished, score_sheet=self.score_sheet))
+            return Push(
+                GameMenu(
+                    finished=self.finished,
+                    score_sheet=self.score_sheet,
+                    saved=self.saved,
+                )
+            )
         if command is Command.SCORE_SHEET:
             return Push(self.score_sheet())
         reply = self.control.handle(
@@ -280,7 +294,8 @@ class TableScreen(Screen):
 
 def new_game_table(services: Services) -> TableScreen:
     """A new game dealt from the settings (and announced), at its table."""
-    return TableScreen(new_game_session(services))
+    session = new_game_session(services)
+    return TableScreen(session, saved=session.is_saved)
 
 
 def start_new_game(
@@ -312,4 +327,6 @@ def saved_game_table(services: Services) -> TableScreen | None:
     saved = saved_game_session(services)
     if saved is None:
         return None
-    return TableScreen(saved.session, resumed_line=saved.last_spoken)
+    return TableScreen(
+        saved.session, resumed_line=saved.last_spoken, saved=saved.session.is_saved
+    )

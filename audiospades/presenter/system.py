@@ -501,6 +501,11 @@ def replace_saved_game_question_text() -> str:
     ).format(**yes_no_keys())
 
 
+def game_saved_text() -> str:
+    """The game menu's Save and go to the main menu, with the game on disk."""
+    return _("Game saved. Continue in the main menu resumes it.")
+
+
 def game_abandoned_text() -> str:
     """The game menu's Abandon."""
     return _("Game abandoned; it does not count.")

@@ -324,3 +324,39 @@ def test_a_saved_choice_that_does_not_fit_is_ignored(
     assert h2.table.pass_choice == []
     h2.press("return")
     assert h2.last.endswith(" chosen; choose 1 more.")
+
+
+def test_save_and_go_to_the_main_menu_says_the_game_is_saved(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """QA: the item answered only "New game, 1 of 12", and nothing said it was kept."""
+    h = _saved_mid_trick(make_harness)
+    h.press("escape", "end", "up", "return")  # Save and go to the main menu
+    assert h.table is None
+    assert h.transcript[-2:] == [
+        "Game saved. Continue in the main menu resumes it.",
+        "New game, 1 of 12",
+    ]
+    assert storage.has_game_in_progress()
+
+
+def test_a_game_the_disk_refused_is_not_said_saved(
+    make_harness: Callable[..., Harness], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The file of an earlier move is there, but the last save failed: no claim."""
+    h = _saved_mid_trick(make_harness)
+
+    def refuse(record: object, meta: object) -> storage.SaveProblem:
+        return storage.SaveProblem(
+            storage.SaveProblemKind.UNWRITABLE, paths.current_game_path()
+        )
+
+    monkeypatch.setattr(storage, "save_current", refuse)
+    h.press("return")  # play the card: the save after it fails
+    h.settle()
+    assert "Your saved game could not be saved: the disk refused it." in h.transcript
+    h.press("escape", "end", "up", "return")
+    assert h.table is None
+    assert h.last == "New game, 1 of 12"
+    assert not any(line.startswith("Game saved.") for line in h.transcript)
+    assert storage.has_game_in_progress()  # the earlier move's file is kept
