@@ -163,8 +163,12 @@ async def run_clock(table: NetTable) -> None:
             delay = max((wake - table.context.now_ms()) / 1000, 0.0) or 0.5
         table.clock_waits_for_person = delay is None
         try:
+            # Not wait_for: on Python 3.11 it returns a poke that lands in the same
+            # turn as a cancel and swallows the cancel (the server's stop), and the
+            # clock went on into the closed database.
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(table.poke.wait(), delay)
+                async with asyncio.timeout(delay):
+                    await table.poke.wait()
         finally:
             table.clock_waits_for_person = False
 
