@@ -177,7 +177,7 @@ class TableScreen(Screen):
         verbosity = services.settings.verbosity
         said: list[Utterance] = []
         for notice in notices:
-            told = describe(notice, view, self.session.names, verbosity)
+            told = self.tell(notice, view, verbosity)
             self.hold_summary(notice, told)
             for utterance in told:
                 repeat = utterance.text == self._skip_once
@@ -189,6 +189,10 @@ class TableScreen(Screen):
             services.say(utterance)
         if self.session.drain_pending():
             self._sync(services)
+
+    def tell(self, notice: Notice, view: SeatView, verbosity: str) -> list[Utterance]:
+        """What the player hears of ``notice`` at this table (the presenter's words)."""
+        return describe(notice, view, self.session.names, verbosity)
 
     def hold_summary(self, notice: Notice, told: list[Utterance]) -> None:
         """Keep a hand's summary on the table until the player moves on (see draw).

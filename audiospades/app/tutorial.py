@@ -48,6 +48,7 @@ from audiospades.bots import Hint
 from audiospades.commands import DIGITS, Command
 from audiospades.controller import GameSession
 from audiospades.keymap import Context
+from audiospades.notices import GameFinished, Notice
 from audiospades.presenter import Utterance
 from audiospades.presenter import tutorial as words
 from audiospades.presenter.keynames import key_for
@@ -513,6 +514,15 @@ class LessonScreen(TableScreen):
         """Whether the lesson was opened before (left part way, chosen again)."""
         self._kept_at: tuple[object, ...] | None = None
         """The moment last saved (see :meth:`_keep`)."""
+
+    def tell(self, notice: Notice, view: SeatView, verbosity: str) -> list[Utterance]:
+        """The game's words, without its end's "Press Escape for the menu".
+
+        The lesson's own last line says where Escape goes: back to the lessons.
+        """
+        if isinstance(notice, GameFinished):
+            return []
+        return super().tell(notice, view, verbosity)
 
     def decisions(self) -> list[BidAction | PassAction | PlayAction]:
         """The player's decisions so far, in order."""

@@ -304,6 +304,9 @@ def test_each_lesson_plays_out_as_written_with_every_point_made(lesson) -> None:
         )
     assert not any(line.startswith("That is not the choice") for line in said)
     assert said[-1] == words.lesson_done_text()
+    # One line says where Escape goes: the game's "Press Escape for the menu" is
+    # not said before it (QA: two "press Escape" lines, to two places).
+    assert not any(line.endswith("for the menu.") for line in said), said[-3:]
     assert lesson.id in load_progress()[0].lessons_done
 
 
