@@ -38,6 +38,7 @@ from audiospades.presenter.menus import (
     match_difficulty_label,
     match_difficulty_text,
     match_difficulty_value,
+    players_now_kept_text,
     seat_label,
 )
 from audiospades.presenter.rule_words import start_game_label
@@ -130,6 +131,9 @@ class PlayerSelectionScreen(MenuScreen):
         self._rules = rules_from_settings(services)
         n = self._rules.player_count
         ids = self._ids()
+        # New game seats the players this screen shows from the moment it opens;
+        # until the first opening it drew them at random, so the change is said.
+        first = not services.settings.last_players
         if ids != services.settings.last_players:
             services.update_settings(last_players=ids)
         compass = DEFAULT_NAMES[n]
@@ -150,7 +154,10 @@ class PlayerSelectionScreen(MenuScreen):
             )
         )
         self.items.append(MenuItem(start_game_label, action=self._start))
-        self.intro = lambda: match_difficulty_text(self.difficulty())
+        kept = players_now_kept_text() if first else ""
+        self.intro = lambda: " ".join(
+            part for part in (match_difficulty_text(self.difficulty()), kept) if part
+        )
         super().on_enter(services)
         self._pause.rest_on(services, self.index)
 

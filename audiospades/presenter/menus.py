@@ -86,6 +86,14 @@ def match_difficulty_text(stars: int) -> str:
     return _("Match difficulty {stars} of 14 stars.").format(stars=stars)
 
 
+def players_now_kept_text() -> str:
+    """The player selection's first opening: what New game does from now on."""
+    return _(
+        "Until now each new game drew its computer players at random; from now on "
+        "it seats these."
+    )
+
+
 def match_difficulty_label() -> str:
     """The read-only item that shows the match difficulty."""
     return _("Match difficulty")

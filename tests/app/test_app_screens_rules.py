@@ -437,3 +437,19 @@ def test_enter_explains_the_value_now_chosen(
     _focus(h, "Scoring style")
     h.press("right", "return")
     assert h.last.startswith("How a contract is scored. Quicksand scoring: ")
+
+
+def test_the_first_opening_of_player_selection_says_new_games_now_seat_these(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """QA: New game drew its players at random until the screen was first opened,
+    then seated the ones it showed, and nothing said so."""
+    h = make_harness()
+    _open_rules(h)
+    kept = "Until now each new game drew its computer players at random"
+    h.press("end", "up", "return")
+    assert kept in h.last
+    h.press("escape")
+    h.press("return")  # opened again: nothing has changed, nothing to say
+    assert h.last.startswith("Player selection. ")
+    assert kept not in h.last
