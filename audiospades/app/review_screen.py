@@ -105,11 +105,11 @@ class ReviewedGame:
     names: tuple[str, ...]
 
     def final_scores(self) -> str:
-        """Each side's final score, spoken."""
+        """Each side's final score, spoken mid-line ("won; you and Lena 545")."""
         view = seat_view(self.game, 0)
         return final_scores_words(
             [
-                (side_name(side, view, self.names), total)
+                (side_name(side, view, self.names, opens=False), total)
                 for side, total in enumerate(self.game.totals)
             ]
         )

@@ -244,7 +244,7 @@ def outcome_words(outcome: Outcome) -> str:
 
 
 def finished_game_line(when: str, outcome: Outcome, scores: str) -> str:
-    """One finished game: "2025-03-01 at 14:05: won, You and Milly 512, ...".
+    """One finished game: "2025-03-01 at 14:05: won; you and Milly 512, ...".
 
     Args:
         when: from :func:`when_words`.
@@ -262,7 +262,7 @@ def unreadable_game_line(when: str) -> str:
 
 
 def final_scores_words(sides: Sequence[tuple[str, int]]) -> str:
-    """Each side's final score: "You and Milly 512, West and East 340"."""
+    """Each side's final score: "you and Milly 512, West and East 340"."""
     return join_list(
         [
             _("{side} {points}").format(side=side, points=signed(points))

@@ -117,6 +117,9 @@ def test_review_walks_a_finished_game_hand_by_hand(
     assert listed.startswith("Finished games, newest first. Enter reviews a game. ")
     assert listed.endswith(", 1 of 1")
     assert "; " in listed and (" won;" in listed or " lost;" in listed)
+    # Mid-line, the player's side is "you and ...", not "You and ..." (QA: a
+    # braille reader saw the capital as the start of a sentence).
+    assert f"; you and {names[2]} " in listed, listed
     h.press("return")
     assert h.last.startswith("Game of ")
     assert "Game over" in h.last or "The game is over" in h.last
