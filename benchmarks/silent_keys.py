@@ -7,7 +7,9 @@ and no silencing. A measurement, not a test: run it from a checkout's root,
 
     .venv/bin/python benchmarks/silent_keys.py --presses 3000 --seed 1
 
-and it prints the presses, the silent ones, and the commonest silent keys.
+(``--players 3`` or ``--players 6 --individual`` for the other table shapes,
+``--preset`` for another rule set), and it prints the presses, the silent ones, and
+the commonest silent keys.
 """
 
 from __future__ import annotations
@@ -32,6 +34,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--presses", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, default=4, choices=range(3, 7))
+    parser.add_argument(
+        "--individual", action="store_true", help="no partnerships (4 or 6 players)"
+    )
+    parser.add_argument("--preset", default="pagat")
     args = parser.parse_args()
     os.environ["AUDIOSPADES_HOME"] = tempfile.mkdtemp(prefix="silent-keys-")
     os.environ["SDL_VIDEODRIVER"] = os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -42,7 +49,13 @@ def main() -> int:
     from audiospades.storage import Settings
 
     rng = random.Random(args.seed)
-    rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
+    rules = {
+        "preset": args.preset,
+        "target_score": None,
+        "hand_limit": 1,
+        "player_count": args.players,
+        "partnerships": args.players in (4, 6) and not args.individual,
+    }
 
     def fresh() -> Harness:
         settings = Settings(language="en", pace="fast", last_rules=dict(rules))
@@ -68,6 +81,9 @@ def main() -> int:
         if h.app.running and heard(h) == before:
             silent[f"{type(h.app.stack.top).__name__} {token}"] += 1
     total = sum(silent.values())
+    kind = "partnerships" if rules["partnerships"] else "individual"
+    shape = f"{args.players} players, {kind}"
+    print(f"{shape}, {args.preset}")
     print(f"presses {args.presses}, silent {total} ({100 * total / args.presses:.1f}%)")
     for key, count in silent.most_common(10):
         print(f"  {count:5d}  {key}")
