@@ -369,12 +369,23 @@ class LobbyScreen(MenuScreen):
                 case NewsKind.REFUSED:
                     self.awaiting = self._asked_for_table = False
                     say_news(services, session, [item])
+                case NewsKind.LEAVE_REFUSED:
+                    # The waiting room was left too late: the table comes again.
+                    self.awaiting = False
+                    say_news(services, session, [item])
                 case NewsKind.LINK if item.link is LinkState.REPLACED:
                     say_news(services, session, [item])
                     session.close()
                     return Pop()  # to the main menu: playing goes on elsewhere
                 case _:
                     say_news(services, session, [item])
+        table = client.table
+        if joined and table is not None and table.leave_refused:
+            # Still seated: the table opens at once, and the lobby says nothing
+            # of the list asked for on leaving (it is heard on coming back).
+            self._refreshing = self._arriving = False
+            if client.lobby_count != self._seen_lists:
+                self._rebuild()
         if client.lobby_count != self._seen_lists:
             was = self.items[self.index].data if self.items else None
             lines = self._relist()
@@ -401,7 +412,11 @@ class LobbyScreen(MenuScreen):
                 else:
                     text = " ".join([self._intro(), self.item_text()])
                     services.say(Utterance(text, interrupt=True))
-        table = client.table
+        if joined and table is not None and table.leave_refused:
+            self.awaiting = self._asked_for_table = False
+            self._at_table = True
+            # The game's own leave question comes next (OnlineTableScreen).
+            return Push(table_screen_for(session, table))
         if joined and table is not None:
             # Unasked, the server put the player back at a table of theirs.
             rejoined = not self._asked_for_table
@@ -719,10 +734,15 @@ class WaitingRoomScreen(MenuScreen):
             playing or (table.has_started and not table.is_over)
         )
 
-    def leave_now(self, services: Services) -> Transition:
-        """Y to "Leave the table?": leave, back to the lobby."""
+    def leave_now(self, services: Services, *, before_start: bool) -> Transition:
+        """Y to "Leave the table?": leave, back to the lobby.
+
+        ``before_start``: Y answered the room's words (nothing lost): should the
+        game have started before the server reads it, the server keeps the seat
+        and the game asks again (see :class:`OnlineTableScreen`).
+        """
         self._question = None
-        self.online.client.leave_table()
+        self.online.client.leave_table(before_start=before_start)
         services.sound.play(Cue.MENU_BACK)
         services.say_text(left_table_text())
         # The question and the room (over a finished game's table, that too).
@@ -883,7 +903,7 @@ class LeaveRoomQuestion(Confirm):
         if self.asked_playing != room.is_playing():
             self.ask_again(services)
             return None
-        return room.leave_now(services)
+        return room.leave_now(services, before_start=not self.asked_playing)
 
 
 class BotChoiceScreen(MenuScreen):

@@ -33,7 +33,7 @@ from audiospades.net.wire import (
     WireView,
 )
 
-PROTOCOL_VERSION: Final = 7
+PROTOCOL_VERSION: Final = 8
 """Sent in the client's ``hello`` and the server's ``welcome``."""
 OLDEST_PROTOCOL_VERSION: Final = 2
 """The oldest version a server still speaks: a client of an older one is answered
@@ -203,6 +203,13 @@ class FindTable(ClientMessage, frozen=True, tag="find_table"):
 
 class Leave(ClientMessage, frozen=True, tag="leave"):
     """Leave the table (a computer player takes over a seat in a game)."""
+
+    before_start: bool = False
+    """Leave a seat in the waiting room, before the game (version 8). If the
+    game has started when the server reads it, the seat is kept: the answer is
+    an ``error`` ``game_started`` for ``leave`` and a fresh ``table`` snapshot,
+    so the player decides again in the game's words (a computer player would
+    take the seat). Without it, leaving a game under way gives the seat up."""
 
 
 class AddBot(ClientMessage, frozen=True, tag="add_bot"):

@@ -652,8 +652,12 @@ class Server:
             case FindTable(code=ref):
                 table = self._find(ref)
                 client.send(TableFound(code=ref.upper(), table=self._listing(table)[0]))
-            case Leave():
-                self._at_table(client).leave(client)
+            case Leave(before_start=before_start):
+                table = self._at_table(client)
+                if before_start and table.is_playing_seat(client):
+                    self._keep_seat(client, table)
+                    return
+                table.leave(client)
                 if client.renderer is not None:
                     client.renderer.left_table()
                 self._send_lobby_list(client)
@@ -684,6 +688,29 @@ class Server:
                         ErrorCode.NOT_RENDERING, "keys need hello with render: true"
                     )
                 client.renderer.key(message)
+
+    def _keep_seat(self, client: Client, table: NetTable) -> None:
+        """A leave meant for the waiting room came after the game's start.
+
+        The seat is kept (leaving now would hand it to a computer player, which
+        the player was never asked about): refused as ``game_started``, then the
+        table as it stands, so the player hears the game and decides again.
+        """
+        log.info(
+            "table %s: %r (player %s) asked to leave before the game, which had "
+            "started: still seated",
+            table.id,
+            client.name,
+            client.player_id,
+        )
+        client.send(
+            Error(
+                code=ErrorCode.GAME_STARTED,
+                detail="the game had already started: you are still in your seat",
+                request="leave",
+            )
+        )
+        client.send(table.snapshot(client))
 
     def _hello(self, client: Client, hello: Hello) -> None:
         if not OLDEST_PROTOCOL_VERSION <= hello.version <= PROTOCOL_VERSION:

@@ -1003,6 +1003,9 @@ def news_utterance(
             return Utterance(text, remember=not aside) if text else None
         case NewsKind.REFUSED:
             return Utterance(refused_text(news.code), Cue.ILLEGAL_MOVE, interrupt=True)
+        case NewsKind.LEAVE_REFUSED:
+            # Over "You left the table.", said when the leave was sent: it was not.
+            return Utterance(leave_refused_text(), Cue.ILLEGAL_MOVE, interrupt=True)
         case NewsKind.UNDO_OFFLINE:
             return Utterance(undo_unavailable_text(), Cue.ILLEGAL_MOVE, interrupt=True)
         case NewsKind.SEAT_LOST:
@@ -1027,6 +1030,16 @@ SEAT_LOST: Final = N_(
     "Your seat was given up while the connection was down, before the game "
     "began. You are back in the lobby."
 )
+
+
+LEAVE_REFUSED: Final = N_("The game had already started: you are still in your seat.")
+"""Said when leaving the waiting room came after the host started the game: the
+server kept the seat, and the game's own question to leave follows."""
+
+
+def leave_refused_text() -> str:
+    """Leaving the waiting room came too late: the game had begun, still seated."""
+    return _(LEAVE_REFUSED)
 
 
 def game_ended_away_text() -> str:

@@ -254,7 +254,7 @@ function connect(name, language) {
   if (state.lost) $("join-status").textContent = word("connecting");
   else joinStatus(word("connecting"), false);
   ws.addEventListener("open", () => {
-    const hello = { type: "hello", version: 7, name, language, render: true };
+    const hello = { type: "hello", version: 8, name, language, render: true };
     const token = localStorage.getItem("audiospades-token");
     if (token) hello.token = token;
     if (state.ws === ws) send(hello);
@@ -954,7 +954,14 @@ function leave() {
   if (state.place === "table" && !state.screen?.picture?.over
       && !state.screen?.is_watching
       && !window.confirm(word("leave_confirm"))) return;
-  send({ type: "leave" });
+  // From the waiting room nothing is lost; should the host start the game before
+  // the server reads this, it keeps the seat (a computer player would take it)
+  // and says so, and the page stays at the table.
+  const message = { type: "leave" };
+  if (state.place === "waiting" && !state.screen?.is_watching) {
+    message.before_start = true;
+  }
+  send(message);
 }
 
 function start() {
