@@ -415,15 +415,23 @@ class LobbyUpdate(ServerMessage, frozen=True, tag="lobby_update"):
     """Ids of tables that closed (or are no longer listed)."""
 
 
-class TableFound(ServerMessage, frozen=True, tag="found_table"):
+class TableFound(ServerMessage, frozen=True, tag="found_table", omit_defaults=True):
     """The answer to ``find_table``: the private table with that code (version 7).
 
     Its ``table.id`` (or the code) then goes in ``join_seat`` or ``spectate``.
+    Sent again, ``changed``, whenever the table changes while its finder is in
+    the lobby (version 8), until they sit down, watch or find another.
     """
 
     code: str
     """The code asked for, in capitals."""
     table: TableInfo
+    changed: bool = False
+    """The table found before has changed: its listing afresh, to show in place
+    of the one shown (version 8; left out when false)."""
+    closed: bool = False
+    """The table found before has closed (with ``changed``; ``table`` is its last
+    listing): take it away (version 8; left out when false)."""
 
 
 class StoodIn(Message, frozen=True, omit_defaults=True):
@@ -635,7 +643,11 @@ class Said(ServerMessage, frozen=True, tag="said"):
     found: ListItem | None = None
     """The private table ``find_table`` found, worded as the lobby's tables are
     (its ``seats`` and ``chairs`` to choose from), its ``id`` the table's id for
-    ``join_seat`` and ``spectate``. Version 7; null otherwise."""
+    ``join_seat`` and ``spectate``. Version 7; null otherwise. Sent again when
+    the table changes while shown (version 8): the page redraws it in place."""
+    found_closed: str | None = None
+    """The id of the table ``found`` gave that has closed since (version 8): the
+    page takes it away. Null otherwise."""
 
 
 AnyServerMessage: TypeAlias = (

@@ -74,6 +74,10 @@ class NewsKind(StrEnum):
     FOUND = "found"
     """The private table asked for by its code (``find_table``): its listing, to
     choose a seat or a chair from."""
+    FOUND_CHANGED = "found_changed"
+    """The table found by its code has changed: its listing afresh."""
+    FOUND_CLOSED = "found_closed"
+    """The table found by its code has closed (``table``: its last listing)."""
     LEAVE_REFUSED = "leave_refused"
     """Leaving the waiting room came too late: the game had started, and the
     server kept the seat (its fresh snapshot follows)."""
@@ -294,8 +298,13 @@ class OnlineClient:
                 if self.table is not None:
                     self.table.awaiting_reply = False
                 self._tell(OnlineNews(NewsKind.REFUSED, code=code, detail=detail))
-            case p.TableFound(table=info):
-                self._tell(OnlineNews(NewsKind.FOUND, table=info))
+            case p.TableFound(table=info, changed=changed, closed=closed):
+                kind = NewsKind.FOUND
+                if closed:
+                    kind = NewsKind.FOUND_CLOSED
+                elif changed:
+                    kind = NewsKind.FOUND_CHANGED
+                self._tell(OnlineNews(kind, table=info))
             case p.Pong():
                 pass
 

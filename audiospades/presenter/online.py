@@ -349,6 +349,35 @@ def lobby_changes(before: Sequence[TableInfo], after: Sequence[TableInfo]) -> li
     return said
 
 
+def found_table_change_text(before: TableInfo, after: TableInfo) -> str:
+    """What changed at a table found by its code, while its choices are shown.
+
+    As the lobby tells a listed table's changes (it began, its last seat was
+    taken); else, a seat taken or freed, how many are free now. Empty when no
+    seat changed hands (someone watching, a connection lost).
+    """
+    said = lobby_changes([before], [after])
+    if said:
+        return " ".join(said)
+    free = len(after.free_seats)
+    if free == len(before.free_seats):
+        return ""
+    if not free:
+        return _("{name} is full.").format(name=after.name)
+    return ngettext(
+        # Translators: a private table found by its code (its name: {name}, as
+        # "Ann's table"), shown to choose a seat at: a seat was taken or freed.
+        "{name} now has {count} seat free.",
+        "{name} now has {count} seats free.",
+        free,
+    ).format(name=after.name, count=free)
+
+
+def found_table_closed_text(info: TableInfo) -> str:
+    """A table found by its code closed while its choices were shown."""
+    return _("{name} has closed.").format(name=info.name)
+
+
 def seated_list(occupants: Sequence[str]) -> str:
     """The people at a table, parted by semicolons: "Ann; Hazel, computer; Cid".
 
