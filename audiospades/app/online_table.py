@@ -329,6 +329,11 @@ class OnlineTableScreen(TableScreen):
     def _handle(
         self, command: Command | None, key: KeyPress, services: Services
     ) -> Transition | None:
+        # Any key moves on from a hand's summary held over the next deal, as at
+        # a local table: the chat key and Escape too, which the table's own
+        # handling never sees (the summary stayed drawn over the chat line, the
+        # game menu and its questions, the new hand hidden under it).
+        self.summary_moved_on()
         if command is Command.CHAT:
             # The field is drawn on this table's picture, in the status lines'
             # place: the cards and the trick stay in sight while typing.
