@@ -368,6 +368,15 @@ class LobbyScreen(MenuScreen):
                 case NewsKind.FOUND:
                     self.awaiting = False
                     found = item.table
+                case NewsKind.FOUND_CHANGED if _same_table(found, item.table):
+                    found = item.table  # changed as soon as found: the latest
+                case NewsKind.FOUND_CLOSED if found is not None and _same_table(
+                    found, item.table
+                ):
+                    # Closed as soon as found: no choices to open.
+                    text = found_table_closed_text(found)
+                    services.say(Utterance(text, interrupt=True))
+                    found = None
                 case NewsKind.LOBBY | NewsKind.FOUND_CHANGED | NewsKind.FOUND_CLOSED:
                     pass  # (a found table's changes: for its choices, if shown)
                 case NewsKind.REFUSED:
@@ -1048,6 +1057,11 @@ class BotChoiceScreen(MenuScreen):
         self.online.client.send(p.AddBot(seat=self.seat, character=cid))
         self.room.quiet_resume = self.room.awaiting_seat = True
         return Pop()
+
+
+def _same_table(found: p.TableInfo | None, info: p.TableInfo | None) -> bool:
+    """Whether ``info`` is the table ``found`` (both given)."""
+    return found is not None and info is not None and found.id == info.id
 
 
 def _sentence(line: Callable[[p.TableInfo], str], info: p.TableInfo) -> str:

@@ -11,7 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from online_helpers import connect, heard, server_thread, type_keys, until
+from online_helpers import (
+    HeldFrames,
+    connect,
+    heard,
+    server_thread,
+    type_keys,
+    until,
+)
 
 from audiospades.app.harness import Harness
 from audiospades.app.lobby import (
@@ -20,6 +27,8 @@ from audiospades.app.lobby import (
     WaitingRoomScreen,
     WatchChoiceScreen,
 )
+from audiospades.net import protocol as p
+from audiospades.net.client import Incoming
 
 
 def _bob_at_the_code_of_anns_table(ann: Harness, bob: Harness) -> TableChoiceScreen:
@@ -93,6 +102,44 @@ def test_the_chairs_to_watch_from_follow_the_table_too(
             bob.press("escape")
             assert bob.app.top is choice
             assert len(choice.items) == 4  # any, seat 2, seat 4, watch
+        finally:
+            ann.close()
+            bob.close()
+
+
+def _found(changed: bool) -> Callable[[Incoming], bool]:
+    return lambda item: isinstance(item, p.TableFound) and item.changed is changed
+
+
+def test_a_change_in_the_same_moment_as_the_answer_is_the_one_offered(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """The answer to Bob's code and the table's first change reach his game in
+    the same moment: the choices offered are the table's as changed (before,
+    the change went unheard and the seat Milly took was offered)."""
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann")
+        bob = connect(make_harness, server, "Bob")
+        try:
+            ann.press("return", "down", "down", "right", "down", "return")
+            until(lambda: isinstance(ann.app.top, WaitingRoomScreen), ann)
+            code = ann.app.top.table.code  # type: ignore[attr-defined]
+            lobby = bob.app.top
+            assert isinstance(lobby, LobbyScreen)
+            held = HeldFrames(lobby.online.client.connection)
+            bob.patience_seconds = 0.3
+            bob.press("down", "return", *type_keys(code.lower()), "return")
+            until(held.holds(_found(False)))
+            ann.press("down", "down", "return", "return")  # seat 3: Milly
+            until(held.holds(_found(True)), ann)
+            held.release()
+            until(lambda: isinstance(bob.app.top, TableChoiceScreen), bob)
+            choice = bob.app.top
+            assert isinstance(choice, TableChoiceScreen)
+            assert choice.info.free_seats == [1, 3]
+            assert "Sit in seat 3, partner of Ann" not in [
+                item.text() for item in choice.items
+            ]
         finally:
             ann.close()
             bob.close()

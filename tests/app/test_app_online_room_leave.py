@@ -7,7 +7,6 @@ way without the game's own question ("A computer player takes your seat.").
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -15,6 +14,7 @@ from pathlib import Path
 import pygame
 from online_helpers import (
     DEADLINE,
+    HeldFrames,
     ann_and_bob_with_milly_and_bert,
     connect,
     heard,
@@ -26,7 +26,7 @@ from audiospades.app.harness import Harness, key_event
 from audiospades.app.lobby import LobbyScreen, WaitingRoomScreen
 from audiospades.app.online_table import OnlineTableScreen
 from audiospades.net import protocol as p
-from audiospades.net.client import Connection, Incoming
+from audiospades.net.client import Incoming
 
 ROOM_QUESTION = "Leave the table? Y leaves, N stays."
 GAME_QUESTION = "Leave the table? A computer player takes your seat. Y leaves, N stays."
@@ -108,42 +108,6 @@ def test_a_y_meant_for_the_waiting_rooms_question_keeps_the_seat(
 STILL_SEATED = "The game had already started: you are still in your seat."
 
 
-class _HeldFrames:
-    """Holds back what a harness's connection receives, until released.
-
-    The server's frames reach the game only when let go, in the order they came:
-    a test can have the server act on something the game has not heard yet.
-    """
-
-    def __init__(self, connection: Connection) -> None:
-        self.items: list[Incoming] = []
-        self._lock = threading.Lock()
-        self._holding = True
-        self._deliver = connection._deliver
-        connection._deliver = self._take  # type: ignore[method-assign]
-
-    def _take(self, item: Incoming) -> None:
-        with self._lock:
-            if self._holding:
-                self.items.append(item)
-                return
-        self._deliver(item)
-
-    def holds(self, wanted: Callable[[Incoming], bool]) -> Callable[[], bool]:
-        def check() -> bool:
-            with self._lock:
-                return any(wanted(item) for item in self.items)
-
-        return check
-
-    def release(self) -> None:
-        with self._lock:
-            for item in self.items:
-                self._deliver(item)
-            self.items.clear()
-            self._holding = False
-
-
 def _the_game(item: Incoming) -> bool:
     return isinstance(item, p.TableSnapshot) and item.view is not None
 
@@ -165,7 +129,7 @@ def test_a_leave_crossing_the_start_keeps_the_seat_and_asks_again(
         bob = connect(make_harness, server, "Bob")
         try:
             room = _bob_asked_to_leave(ann, bob)
-            held = _HeldFrames(room.online.client.connection)
+            held = HeldFrames(room.online.client.connection)
             ann.press("down", "return")  # Start the game
             until(held.holds(_the_game), ann)  # at the server; not heard by Bob
             mark = bob.mark()
