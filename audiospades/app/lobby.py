@@ -6,7 +6,9 @@ and partnerships, target, rules, free seats, who sits there), then "Create a tab
 local game alone uses left out) and "Leave the server" (Escape too; asked first,
 Y leaves, N or Escape stays). Enter on a
 table offers its free seats (a seat beside a partner says so) and watching, from
-the chair of one's choosing. The apostrophe opens the chat entry, as at the table.
+the chair of one's choosing; so does a private table's code, and those choices
+follow the table while shown (a seat taken goes, the change is said; the table
+closing closes them). The apostrophe opens the chat entry, as at the table.
 
 Requests go to the server and their screens close at once; the lobby then waits
 for the answer: a table (the :class:`WaitingRoomScreen`, or the table itself when
@@ -89,6 +91,8 @@ from audiospades.presenter.online import (
     covered_turn_text,
     create_rules_value,
     default_table_name,
+    found_table_change_text,
+    found_table_closed_text,
     leave_question_text,
     leave_server_question_text,
     left_server_text,
@@ -364,10 +368,23 @@ class LobbyScreen(MenuScreen):
                 case NewsKind.FOUND:
                     self.awaiting = False
                     found = item.table
-                case NewsKind.LOBBY:
-                    pass
+                case NewsKind.FOUND_CHANGED if _same_table(found, item.table):
+                    found = item.table  # changed as soon as found: the latest
+                case NewsKind.FOUND_CLOSED if found is not None and _same_table(
+                    found, item.table
+                ):
+                    # Closed as soon as found: no choices to open.
+                    text = found_table_closed_text(found)
+                    services.say(Utterance(text, interrupt=True))
+                    found = None
+                case NewsKind.LOBBY | NewsKind.FOUND_CHANGED | NewsKind.FOUND_CLOSED:
+                    pass  # (a found table's changes: for its choices, if shown)
                 case NewsKind.REFUSED:
                     self.awaiting = self._asked_for_table = False
+                    say_news(services, session, [item])
+                case NewsKind.LEAVE_REFUSED:
+                    # The waiting room was left too late: the table comes again.
+                    self.awaiting = False
                     say_news(services, session, [item])
                 case NewsKind.LINK if item.link is LinkState.REPLACED:
                     say_news(services, session, [item])
@@ -375,6 +392,13 @@ class LobbyScreen(MenuScreen):
                     return Pop()  # to the main menu: playing goes on elsewhere
                 case _:
                     say_news(services, session, [item])
+        table = client.table
+        if joined and table is not None and table.leave_refused:
+            # Still seated: the table opens at once, and the lobby says nothing
+            # of the list asked for on leaving (it is heard on coming back).
+            self._refreshing = self._arriving = False
+            if client.lobby_count != self._seen_lists:
+                self._rebuild()
         if client.lobby_count != self._seen_lists:
             was = self.items[self.index].data if self.items else None
             lines = self._relist()
@@ -401,7 +425,11 @@ class LobbyScreen(MenuScreen):
                 else:
                     text = " ".join([self._intro(), self.item_text()])
                     services.say(Utterance(text, interrupt=True))
-        table = client.table
+        if joined and table is not None and table.leave_refused:
+            self.awaiting = self._asked_for_table = False
+            self._at_table = True
+            # The game's own leave question comes next (OnlineTableScreen).
+            return Push(table_screen_for(session, table))
         if joined and table is not None:
             # Unasked, the server put the player back at a table of theirs.
             rejoined = not self._asked_for_table
@@ -422,6 +450,9 @@ class LobbyScreen(MenuScreen):
         return None
 
 
+_FOUND_NEWS: Final = frozenset({NewsKind.FOUND_CHANGED, NewsKind.FOUND_CLOSED})
+
+
 class _LobbyMenu(MenuScreen):
     """A menu over the lobby: the online keys, and the chat line to the lobby."""
 
@@ -438,31 +469,99 @@ class _LobbyMenu(MenuScreen):
         return super().handle(command, key, services)
 
 
-class TableChoiceScreen(_LobbyMenu):
+class _TableMenu(_LobbyMenu):
+    """A table's choices over the lobby, kept as the table changes.
+
+    A table found by its code is sent again whenever it changes (protocol 8):
+    the choices are made afresh in place, the focus kept on the same choice
+    (or, that one gone, where it was, said), and the change is said in the
+    lobby's words. A table that closes is said to have, and its choices close.
+    """
+
+    info: p.TableInfo
+    closes: int = 1
+    """Screens closed when the table closes (this one, and those under it)."""
+
+    def _items(self, info: p.TableInfo) -> list[MenuItem]:
+        raise NotImplementedError
+
+    def refresh(self, info: p.TableInfo) -> bool:
+        """Show ``info``'s choices; True if the focus moved (its choice went)."""
+        focused = self.items[self.index].data if self.items else None
+        self.info = info
+        self.items = self._items(info)
+        keys = [item.data for item in self.items]
+        if focused in keys:
+            self.index = keys.index(focused)
+            return False
+        self.index = min(self.index, len(keys) - 1)
+        return True
+
+    def update(self, services: Services, now_ms: int) -> Transition | None:
+        client = self.lobby.online.client
+        self.lobby.online.pump()
+        table_id = self.info.id
+        news = client.take_news(
+            lambda n: (
+                n.kind in _FOUND_NEWS and n.table is not None and n.table.id == table_id
+            )
+        )
+        if not news:
+            return None
+        latest = news[-1].table
+        assert latest is not None
+        if news[-1].kind is NewsKind.FOUND_CLOSED:
+            services.say(Utterance(found_table_closed_text(latest), interrupt=True))
+            return Pop(self.closes)
+        before = self.info
+        moved = self.refresh(latest)
+        self.found_changed(latest)
+        lines = [found_table_change_text(before, latest)]
+        if moved:
+            lines.append(self.item_text())
+        text = " ".join(line for line in lines if line)
+        if text:
+            services.say(Utterance(text))
+        return None
+
+    def found_changed(self, info: p.TableInfo) -> None:
+        """The screens under this one take ``info`` too (quietly)."""
+
+
+class TableChoiceScreen(_TableMenu):
     """Enter on a table in the lobby: a free seat, or watching.
 
     A private table's code opens it too, once the server has found the table
-    (before, its code offered only the first free seat, or watching from seat 1).
+    (before, its code offered only the first free seat, or watching from seat 1);
+    its choices then follow the table's changes (see :class:`_TableMenu`).
     """
 
     def __init__(self, lobby: LobbyScreen, info: p.TableInfo) -> None:
         self.lobby = lobby
         self.info = info
+        super().__init__(
+            TABLE_CHOICE_TITLE,
+            self._items(info),
+            intro=lambda: _sentence(table_line, self.info),
+        )
+
+    def _items(self, info: p.TableInfo) -> list[MenuItem]:
         items: list[MenuItem] = []
         if info.free_seats:
-            items.append(MenuItem(SIT_ANY, action=partial(self._sit, seat="any")))
+            items.append(
+                MenuItem(SIT_ANY, action=partial(self._sit, seat="any"), data="any")
+            )
             if len(info.free_seats) > 1:
                 items += [
                     MenuItem(
                         partial(sit_in_seat_label, seat, info),
                         action=partial(self._sit, seat=seat),
+                        data=seat,
                     )
                     for seat in info.free_seats
                 ]
-        items.append(MenuItem(WATCH, action=self._watch))
-        super().__init__(
-            TABLE_CHOICE_TITLE, items, intro=partial(_sentence, table_line, info)
-        )
+        items.append(MenuItem(WATCH, action=self._watch, data=WATCH))
+        return items
 
     def _sit(self, services: Services, *, seat: int | str) -> Transition:
         wanted: int | str = seat
@@ -471,27 +570,43 @@ class TableChoiceScreen(_LobbyMenu):
         return Pop()
 
     def _watch(self, services: Services) -> Transition:
-        return Push(WatchChoiceScreen(self.lobby, self.info))
+        return Push(WatchChoiceScreen(self.lobby, self.info, under=self))
 
 
-class WatchChoiceScreen(_LobbyMenu):
+class WatchChoiceScreen(_TableMenu):
     """The chair to watch from ("Watch the game"): every seat, taken or not.
 
     Watching takes no seat: a spectator sees the table as that seat's player does,
     without their cards. Escape goes back to the table's choices.
     """
 
-    def __init__(self, lobby: LobbyScreen, info: p.TableInfo) -> None:
+    def __init__(
+        self,
+        lobby: LobbyScreen,
+        info: p.TableInfo,
+        *,
+        under: TableChoiceScreen | None = None,
+    ) -> None:
         self.lobby = lobby
         self.info = info
-        items = [
+        self.under = under
+        """The table's choices, under this one (they follow the table too)."""
+        self.closes = 1 if under is None else 2
+        super().__init__(WATCH_CHOICE_TITLE, self._items(info))
+
+    def _items(self, info: p.TableInfo) -> list[MenuItem]:
+        return [
             MenuItem(
                 partial(watch_from_seat_label, seat, info),
                 action=partial(self._watch, chair=seat),
+                data=seat,
             )
             for seat in range(info.players)
         ]
-        super().__init__(WATCH_CHOICE_TITLE, items)
+
+    def found_changed(self, info: p.TableInfo) -> None:
+        if self.under is not None:
+            self.under.refresh(info)
 
     def _watch(self, services: Services, *, chair: int) -> Transition:
         self.lobby.online.client.send(p.Spectate(table=self.info.id, chair=chair))
@@ -719,10 +834,15 @@ class WaitingRoomScreen(MenuScreen):
             playing or (table.has_started and not table.is_over)
         )
 
-    def leave_now(self, services: Services) -> Transition:
-        """Y to "Leave the table?": leave, back to the lobby."""
+    def leave_now(self, services: Services, *, before_start: bool) -> Transition:
+        """Y to "Leave the table?": leave, back to the lobby.
+
+        ``before_start``: Y answered the room's words (nothing lost): should the
+        game have started before the server reads it, the server keeps the seat
+        and the game asks again (see :class:`OnlineTableScreen`).
+        """
         self._question = None
-        self.online.client.leave_table()
+        self.online.client.leave_table(before_start=before_start)
         services.sound.play(Cue.MENU_BACK)
         services.say_text(left_table_text())
         # The question and the room (over a finished game's table, that too).
@@ -883,7 +1003,7 @@ class LeaveRoomQuestion(Confirm):
         if self.asked_playing != room.is_playing():
             self.ask_again(services)
             return None
-        return room.leave_now(services)
+        return room.leave_now(services, before_start=not self.asked_playing)
 
 
 class BotChoiceScreen(MenuScreen):
@@ -937,6 +1057,11 @@ class BotChoiceScreen(MenuScreen):
         self.online.client.send(p.AddBot(seat=self.seat, character=cid))
         self.room.quiet_resume = self.room.awaiting_seat = True
         return Pop()
+
+
+def _same_table(found: p.TableInfo | None, info: p.TableInfo | None) -> bool:
+    """Whether ``info`` is the table ``found`` (both given)."""
+    return found is not None and info is not None and found.id == info.id
 
 
 def _sentence(line: Callable[[p.TableInfo], str], info: p.TableInfo) -> str:

@@ -136,6 +136,11 @@ class OnlineTableScreen(TableScreen):
         """Chat lines that came while covered and had their cue."""
         self._told_turn = False
         """The notices said last included the player's turn or a question."""
+        self._ask_to_leave = False
+        """Leaving the waiting room came after the game's start (the server kept
+        the seat): the game's own "Leave the table?" is asked at once."""
+        self._stand_after_asking = False
+        """Staying after that question: where things stand is said then."""
 
     # --- the framework ---
     def key_contexts(self) -> tuple[Context, ...]:
@@ -172,6 +177,14 @@ class OnlineTableScreen(TableScreen):
         return watching(not self.remote.is_seated)
 
     def on_enter(self, services: Services) -> None:
+        if self.remote.leave_refused:
+            # "The game had already started: you are still in your seat." was
+            # just said: the game's question to leave follows (see update), and
+            # where things stand once the player stays.
+            self.remote.leave_refused = False
+            self._ask_to_leave = self._stand_after_asking = True
+            self.control.hints = HintAhead(background=thinks_in_background(services))
+            return
         with self._words():
             if not self._fresh:
                 # Back after a fresh start, a player hears which table (a
@@ -221,6 +234,9 @@ class OnlineTableScreen(TableScreen):
         online.pump()
         if online.client.table is not table:
             return Pop()  # the table closed under us
+        if self._ask_to_leave:
+            self._ask_to_leave = False
+            return Push(LeaveQuestion(self, again=True))
         with self._words():
             return super().update(services, now_ms)
 
@@ -313,6 +329,11 @@ class OnlineTableScreen(TableScreen):
     def _handle(
         self, command: Command | None, key: KeyPress, services: Services
     ) -> Transition | None:
+        # Any key moves on from a hand's summary held over the next deal, as at
+        # a local table: the chat key and Escape too, which the table's own
+        # handling never sees (the summary stayed drawn over the chat line, the
+        # game menu and its questions, the new hand hidden under it).
+        self.summary_moved_on()
         if command is Command.CHAT:
             # The field is drawn on this table's picture, in the status lines'
             # place: the cards and the trick stay in sight while typing.
@@ -365,6 +386,11 @@ class OnlineTableScreen(TableScreen):
             self._starting = False
             return
         with self._words():
+            if self._stand_after_asking:
+                # Staying after all (N to the game's question, asked when the
+                # waiting room was left too late): the game as it stands.
+                self._stand_after_asking = False
+                self._say_where_things_stand(services, returning=False)
             # What happened meanwhile first, then whose turn it is now (before,
             # the turn was said from the picture of before the cover), unless
             # what happened ended with it.
@@ -429,9 +455,15 @@ class OnlineGameMenu(MenuScreen):
 
 
 class LeaveQuestion(Confirm):
-    """The online game menu's "Leave the table": Y leaves, N or Escape stays."""
+    """The online game menu's "Leave the table": Y leaves, N or Escape stays.
 
-    def __init__(self, table: OnlineTableScreen) -> None:
+    ``again``: asked unasked, after leaving the waiting room came too late (the
+    game had started): it follows the sentence that says so, not over it.
+    """
+
+    def __init__(self, table: OnlineTableScreen, *, again: bool = False) -> None:
+        self._again = again
+
         def leave(services: Services) -> Transition:
             table.online.client.leave_table()
             services.sound.play(Cue.MENU_BACK)
@@ -445,6 +477,12 @@ class LeaveQuestion(Confirm):
             leave,
         )
         self.table = table
+
+    def on_enter(self, services: Services) -> None:
+        if self._again:
+            services.say(Utterance(self._question(), interrupt=False))
+            return
+        super().on_enter(services)
 
 
 class PlayAgainQuestion(Confirm):

@@ -33,7 +33,7 @@ from audiospades.net.wire import (
     WireView,
 )
 
-PROTOCOL_VERSION: Final = 7
+PROTOCOL_VERSION: Final = 8
 """Sent in the client's ``hello`` and the server's ``welcome``."""
 OLDEST_PROTOCOL_VERSION: Final = 2
 """The oldest version a server still speaks: a client of an older one is answered
@@ -203,6 +203,13 @@ class FindTable(ClientMessage, frozen=True, tag="find_table"):
 
 class Leave(ClientMessage, frozen=True, tag="leave"):
     """Leave the table (a computer player takes over a seat in a game)."""
+
+    before_start: bool = False
+    """Leave a seat in the waiting room, before the game (version 8). If the
+    game has started when the server reads it, the seat is kept: the answer is
+    an ``error`` ``game_started`` for ``leave`` and a fresh ``table`` snapshot,
+    so the player decides again in the game's words (a computer player would
+    take the seat). Without it, leaving a game under way gives the seat up."""
 
 
 class AddBot(ClientMessage, frozen=True, tag="add_bot"):
@@ -408,15 +415,23 @@ class LobbyUpdate(ServerMessage, frozen=True, tag="lobby_update"):
     """Ids of tables that closed (or are no longer listed)."""
 
 
-class TableFound(ServerMessage, frozen=True, tag="found_table"):
+class TableFound(ServerMessage, frozen=True, tag="found_table", omit_defaults=True):
     """The answer to ``find_table``: the private table with that code (version 7).
 
     Its ``table.id`` (or the code) then goes in ``join_seat`` or ``spectate``.
+    Sent again, ``changed``, whenever the table changes while its finder is in
+    the lobby (version 8), until they sit down, watch or find another.
     """
 
     code: str
     """The code asked for, in capitals."""
     table: TableInfo
+    changed: bool = False
+    """The table found before has changed: its listing afresh, to show in place
+    of the one shown (version 8; left out when false)."""
+    closed: bool = False
+    """The table found before has closed (with ``changed``; ``table`` is its last
+    listing): take it away (version 8; left out when false)."""
 
 
 class StoodIn(Message, frozen=True, omit_defaults=True):
@@ -628,7 +643,11 @@ class Said(ServerMessage, frozen=True, tag="said"):
     found: ListItem | None = None
     """The private table ``find_table`` found, worded as the lobby's tables are
     (its ``seats`` and ``chairs`` to choose from), its ``id`` the table's id for
-    ``join_seat`` and ``spectate``. Version 7; null otherwise."""
+    ``join_seat`` and ``spectate``. Version 7; null otherwise. Sent again when
+    the table changes while shown (version 8): the page redraws it in place."""
+    found_closed: str | None = None
+    """The id of the table ``found`` gave that has closed since (version 8): the
+    page takes it away. Null otherwise."""
 
 
 AnyServerMessage: TypeAlias = (

@@ -74,6 +74,13 @@ class NewsKind(StrEnum):
     FOUND = "found"
     """The private table asked for by its code (``find_table``): its listing, to
     choose a seat or a chair from."""
+    FOUND_CHANGED = "found_changed"
+    """The table found by its code has changed: its listing afresh."""
+    FOUND_CLOSED = "found_closed"
+    """The table found by its code has closed (``table``: its last listing)."""
+    LEAVE_REFUSED = "leave_refused"
+    """Leaving the waiting room came too late: the game had started, and the
+    server kept the seat (its fresh snapshot follows)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +133,12 @@ class OnlineClient:
     """A table was left and the lobby's list asked for: it has not come yet."""
     _reattaching: bool = False
     """Reconnected while at a table: its snapshot (or the lobby) is due."""
+    _leaving: str | None = None
+    """The table a leave before its game was sent from, until the server
+    answers: its frames meanwhile are stale (the game may have started, and
+    the server then keeps the seat and sends the table afresh)."""
+    _leave_refused: bool = False
+    """The server kept the seat: the next snapshot is that table again."""
     _lists_asked: int = 0
     """Lobby lists asked for and not come yet (others come unasked: the table
     watched closed)."""
@@ -163,10 +176,30 @@ class OnlineClient:
         """Leave the server."""
         self.connection.close()
 
+    def _is_stale(self, item: p.AnyServerMessage | Link) -> bool:
+        """Whether ``item`` is of the table being left before its game.
+
+        Until the server answers the leave, its frames are dropped: a start that
+        crossed the leave is told, once the server has kept the seat, by the
+        fresh snapshot it sends then.
+        """
+        leaving = self._leaving
+        match item:
+            case p.TableSnapshot() | p.SeatChanged():
+                return item.table.id == leaving
+            case p.TableUpdate():
+                return item.table == leaving
+        return False
+
     def _take(self, item: p.AnyServerMessage | Link) -> None:
+        if self._leaving is not None and self._is_stale(item):
+            return
         match item:
             case Link(state=state, detail=detail):
                 self.link = state
+                # A leave lost with the connection is not answered: the server
+                # greets the player again at the table, or in the lobby.
+                self._leaving = None
                 if state is LinkState.REPLACED:
                     # This connection is over: no table is open here any more,
                     # and the lobby says why and leaves the server.
@@ -196,6 +229,7 @@ class OnlineClient:
                     self.table = None
                     self.news.append(OnlineNews(kind))
                 self._reattaching = False
+                self._leaving = None  # the leave went through (or never mattered)
                 self.list_due = False
                 self.tables = list(tables)
                 self.lobby_count += 1
@@ -249,12 +283,28 @@ class OnlineClient:
                 self.chat_log.append(news)
                 del self.chat_log[:-200]
                 self._tell(news)
+            case p.Error(code=code, detail=detail, request="leave"):
+                self._leaving = None
+                if self.table is not None:
+                    self.table.awaiting_reply = False
+                if code is p.ErrorCode.GAME_STARTED:
+                    # Too late for the waiting room: still seated, the table
+                    # comes again (the next snapshot).
+                    self._leave_refused = self.table is None
+                    self._tell(OnlineNews(NewsKind.LEAVE_REFUSED, code=code))
+                else:  # no longer at the table: the leave is done all the same
+                    self._tell(OnlineNews(NewsKind.REFUSED, code=code, detail=detail))
             case p.Error(code=code, detail=detail):
                 if self.table is not None:
                     self.table.awaiting_reply = False
                 self._tell(OnlineNews(NewsKind.REFUSED, code=code, detail=detail))
-            case p.TableFound(table=info):
-                self._tell(OnlineNews(NewsKind.FOUND, table=info))
+            case p.TableFound(table=info, changed=changed, closed=closed):
+                kind = NewsKind.FOUND
+                if closed:
+                    kind = NewsKind.FOUND_CLOSED
+                elif changed:
+                    kind = NewsKind.FOUND_CHANGED
+                self._tell(OnlineNews(kind, table=info))
             case p.Pong():
                 pass
 
@@ -272,12 +322,23 @@ class OnlineClient:
             self.table.take_snapshot(snapshot)
             return
         self.table = RemoteTable(self, snapshot)
+        self.table.leave_refused, self._leave_refused = self._leave_refused, False
         self.news.append(OnlineNews(NewsKind.TABLE, table=snapshot.table))
 
-    def leave_table(self) -> None:
-        """Stand up and go back to the lobby."""
-        if self.table is not None:
-            self.send(p.Leave())
+    def leave_table(self, *, before_start: bool = False) -> None:
+        """Stand up and go back to the lobby.
+
+        ``before_start``: from the waiting room, before the game. Should the game
+        have started by the time the server reads it, the server keeps the seat
+        (a computer player would take it) and sends the table again, which then
+        opens with :attr:`RemoteTable.leave_refused` set.
+        """
+        table = self.table
+        if table is not None:
+            keep_if_started = before_start and table.is_seated
+            self.send(p.Leave(before_start=keep_if_started))
+            if keep_if_started:
+                self._leaving = table.info.id
             self.table = None
         self.send(p.ListTables())
         self.list_due = True
@@ -299,6 +360,9 @@ class RemoteTable:
         self.finished: GameFinished | None = None
         self.awaiting_reply = False
         """An intent was sent and the server has not answered it yet."""
+        self.leave_refused = False
+        """The player asked to leave the waiting room, but the game had started:
+        the server kept the seat and sent this table (they decide again)."""
         self.notice_serial = 0
         """Notices received so far (see :attr:`OnlineNews.after`)."""
         self._last_names: dict[int, str] = {}

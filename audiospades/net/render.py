@@ -41,6 +41,8 @@ from audiospades.presenter import Utterance, describe
 from audiospades.presenter import web as web_words
 from audiospades.presenter.menus import character_value
 from audiospades.presenter.online import (
+    found_table_change_text,
+    found_table_closed_text,
     left_table_text,
     lobby_changes,
     lobby_count_text,
@@ -248,6 +250,10 @@ class WebSeat:
         """Each listed table's line, with the listing it words."""
         self._found: p.ListItem | None = None
         """The private table found by its code, worded: sent in the next frame."""
+        self._found_info: p.TableInfo | None = None
+        """The listing of the table found last (its changes are told against it)."""
+        self._found_closed: str | None = None
+        """The id of the table found that has closed: sent in the next frame."""
         self._listed: tuple[int, list[p.TableInfo]] | None = None
         """The lobby list last worded (its count and tables): what opened or
         closed since is told."""
@@ -307,9 +313,16 @@ class WebSeat:
         else:
             self._last_screen = screen
         found, self._found = self._found, None
-        if lines or screen is not None or characters is not None or found:
+        closed, self._found_closed = self._found_closed, None
+        if lines or screen is not None or characters is not None or found or closed:
             self.client.send(
-                p.Said(lines=lines, screen=screen, characters=characters, found=found)
+                p.Said(
+                    lines=lines,
+                    screen=screen,
+                    characters=characters,
+                    found=found,
+                    found_closed=closed,
+                )
             )
 
     def _lines(self, replies: Sequence[Reply]) -> list[p.SaidLine]:
@@ -414,7 +427,19 @@ class WebSeat:
             # from, as the lobby lists a table's, and its line said as the game's
             # choice says it.
             self._found = _table_item(news.table)
+            self._found_info = news.table
             return [Utterance(table_choice_text(news.table))]
+        if news.kind is NewsKind.FOUND_CHANGED and news.table is not None:
+            # Shown under the code field: redrawn in place (version 8), its
+            # change said in the lobby's words.
+            before, self._found_info = self._found_info, news.table
+            self._found = _table_item(news.table)
+            text = "" if before is None else found_table_change_text(before, news.table)
+            return [Utterance(text)] if text else []
+        if news.kind is NewsKind.FOUND_CLOSED and news.table is not None:
+            self._found_info = None
+            self._found_closed = news.table.id
+            return [Utterance(found_table_closed_text(news.table))]
         said = news_utterance(news, "", seat)
         return [] if said is None else [said]
 

@@ -226,6 +226,10 @@ class Client:
     warned: bool = False
     """A rate-limit error was sent; more refused frames are ignored silently."""
     closed: bool = False
+    found: str | None = None
+    """The table this client last found with ``find_table`` while in the lobby
+    (version 8: sent again as it changes), and the code it asked with."""
+    found_code: str = ""
     renderer: WebSeat | None = None
     """For a browser page (``hello`` with ``render``): words every frame for it."""
     outbox: Outbox | None = None
@@ -380,6 +384,11 @@ class Server:
         self._relisted: dict[str, None] = {}
         """Public tables changed (or closed) since the lobby was last told, in
         order."""
+        self._finders: dict[str, set[Client]] = {}
+        """The clients in the lobby that found each table by its code (or id),
+        told of its changes (``found_table`` with ``changed``, version 8)."""
+        self._refound: dict[str, None] = {}
+        """Found tables changed since their finders were last told, in order."""
         self.save_failures = SaveFailures()
         self.outbox = Outbox(store, self._commit_failed, self.save_failures)
         self._context = TableContext(
@@ -601,6 +610,7 @@ class Server:
 
     def _disconnected(self, client: Client) -> None:
         client.stop()
+        self._unfind(client)
         if client.player_id is not None and self.clients.get(client.player_id) is (
             client
         ):
@@ -613,6 +623,17 @@ class Server:
         if client.table is not None:
             client.table.disconnected(client)
             client.table = None
+
+    def _unfind(self, client: Client) -> None:
+        """``client`` is no longer told of the table it found (if any)."""
+        table_id, client.found = client.found, None
+        if table_id is None:
+            return
+        finders = self._finders.get(table_id)
+        if finders is not None:
+            finders.discard(client)
+            if not finders:
+                del self._finders[table_id]
 
     def _forget_bucket(self, player_id: str) -> None:
         if player_id not in self.clients:
@@ -640,20 +661,31 @@ class Server:
                 self._send_lobby_list(client)
             case CreateTable():
                 self._create(client, message)
+                self._unfind(client)
             case JoinSeat(table=ref, seat=seat):
                 self._verify_free(client)
                 self._find(ref).join(client, seat)
+                self._unfind(client)
             case Spectate(table=ref, chair=chair):
                 self._verify_free(client)
                 table = self._find(ref)
                 if len(table.spectators) >= self.config.max_spectators:
                     raise ProtocolError(ErrorCode.TABLE_FULL, "too many spectators")
                 table.spectate(client, chair)
+                self._unfind(client)
             case FindTable(code=ref):
+                self._unfind(client)  # another table asked for: not that one
                 table = self._find(ref)
                 client.send(TableFound(code=ref.upper(), table=self._listing(table)[0]))
-            case Leave():
-                self._at_table(client).leave(client)
+                if client.version >= 8 and client.table is None:
+                    client.found, client.found_code = table.id, ref.upper()
+                    self._finders.setdefault(table.id, set()).add(client)
+            case Leave(before_start=before_start):
+                table = self._at_table(client)
+                if before_start and table.is_playing_seat(client):
+                    self._keep_seat(client, table)
+                    return
+                table.leave(client)
                 if client.renderer is not None:
                     client.renderer.left_table()
                 self._send_lobby_list(client)
@@ -684,6 +716,29 @@ class Server:
                         ErrorCode.NOT_RENDERING, "keys need hello with render: true"
                     )
                 client.renderer.key(message)
+
+    def _keep_seat(self, client: Client, table: NetTable) -> None:
+        """A leave meant for the waiting room came after the game's start.
+
+        The seat is kept (leaving now would hand it to a computer player, which
+        the player was never asked about): refused as ``game_started``, then the
+        table as it stands, so the player hears the game and decides again.
+        """
+        log.info(
+            "table %s: %r (player %s) asked to leave before the game, which had "
+            "started: still seated",
+            table.id,
+            client.name,
+            client.player_id,
+        )
+        client.send(
+            Error(
+                code=ErrorCode.GAME_STARTED,
+                detail="the game had already started: you are still in your seat",
+                request="leave",
+            )
+        )
+        client.send(table.snapshot(client))
 
     def _hello(self, client: Client, hello: Hello) -> None:
         if not OLDEST_PROTOCOL_VERSION <= hello.version <= PROTOCOL_VERSION:
@@ -856,18 +911,59 @@ class Server:
             self._lobby_changed(table)
 
     def _lobby_changed(self, table: NetTable) -> None:
-        if table.code is not None:
-            return  # a private table is never listed
+        # A private table's listing too: find_table answers with it (it was
+        # kept as it was first found, and a later finder was sent seats long
+        # taken).
         self._listings.pop(table.id, None)
-        self._relisted[table.id] = None
+        if table.id in self._finders:
+            self._refound[table.id] = None
+        elif table.code is not None:
+            return  # a private table is never listed
+        if table.code is None:
+            self._relisted[table.id] = None
         if self._lobby_due:
             return
         self._lobby_due = True
         asyncio.get_running_loop().call_soon(self._send_lobby)
 
+    def _send_found(self) -> None:
+        """Tell those who found a table that changed: its listing afresh."""
+        refound, self._refound = self._refound, {}
+        for table_id in refound:
+            table = self.tables.get(table_id)
+            if table is None:
+                continue  # closed: told by _forget
+            info = self._listing(table)[0]
+            for client in list(self._finders.get(table_id, ())):
+                if client.closed or client.table is not None:
+                    self._unfind(client)
+                    continue
+                client.send(
+                    TableFound(code=client.found_code, table=info, changed=True)
+                )
+
+    def _found_closed(self, table: NetTable) -> None:
+        """Tell those who found ``table`` that it has closed."""
+        finders = self._finders.pop(table.id, set())
+        if not finders:
+            return
+        info = table.info()
+        for client in finders:
+            client.found = None
+            if not client.closed and client.table is None:
+                client.send(
+                    TableFound(
+                        code=client.found_code, table=info, changed=True, closed=True
+                    )
+                )
+
     def _send_lobby(self) -> None:
-        """Tell the players in the lobby what changed: those tables only."""
+        """Tell the players in the lobby what changed: those tables only.
+
+        And those who found a table by its code, what became of it.
+        """
         self._lobby_due = False
+        self._send_found()
         relisted, self._relisted = self._relisted, {}
         watchers = [c for c in self.clients.values() if c.table is None]
         if not watchers or not relisted:
@@ -914,6 +1010,7 @@ class Server:
 
     def _forget(self, table: NetTable, dropped: list[Client]) -> None:
         self.tables.pop(table.id, None)
+        self._found_closed(table)
         self._lobby_changed(table)
         for client in dropped:
             # Back in the lobby: its whole list (an unasked one tells a client

@@ -147,6 +147,11 @@ class NetTable:
         """Seats a person may join now."""
         return [s for s, h in enumerate(self.seats) if h.is_free]
 
+    def is_playing_seat(self, client: Client) -> bool:
+        """Whether ``client`` holds a seat in a game under way here."""
+        is_seated = any(c is client for c in self.members.values())
+        return is_seated and self.state is TableState.PLAYING
+
     def seat_of(self, player: str) -> int | None:
         """The seat ``player`` holds here (present or away), if any."""
         for seat, holder in enumerate(self.seats):

@@ -43,7 +43,8 @@ def for_version(message: Message, version: int) -> Message | None:
     of spectators (it has no words for it), and no ``game`` with a game's end (it
     would lose the last frame of every game); a version 5 client no ``stood_in``;
     a version 6 client none of its ``character`` and ``redeals``, and no
-    ``found_table`` (it never sends ``find_table``).
+    ``found_table`` (it never sends ``find_table``); a version 7 client no
+    ``found_table`` sent again as the table changed.
     None: nothing to send. The message itself when nothing in it is new, so a
     frame encoded once for many clients goes out as it is.
 
@@ -68,9 +69,13 @@ def for_version(message: Message, version: int) -> Message | None:
     """
     if version >= PROTOCOL_VERSION:
         return message
-    # Version 7's answer to find_table, which an older client never sends.
     if isinstance(message, TableFound):
-        return None
+        # Version 7's answer to find_table, which an older client never sends;
+        # version 8's changes of the table found, which a version 7 client would
+        # take for an answer to a question it did not ask.
+        return message if version >= 7 and not message.changed else None
+    if version >= 8:
+        return message
     message = _stood_in_of_version_6(message)
     if version >= 6:
         return message

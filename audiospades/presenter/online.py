@@ -349,6 +349,35 @@ def lobby_changes(before: Sequence[TableInfo], after: Sequence[TableInfo]) -> li
     return said
 
 
+def found_table_change_text(before: TableInfo, after: TableInfo) -> str:
+    """What changed at a table found by its code, while its choices are shown.
+
+    As the lobby tells a listed table's changes (it began, its last seat was
+    taken); else, a seat taken or freed, how many are free now. Empty when no
+    seat changed hands (someone watching, a connection lost).
+    """
+    said = lobby_changes([before], [after])
+    if said:
+        return " ".join(said)
+    free = len(after.free_seats)
+    if free == len(before.free_seats):
+        return ""
+    if not free:
+        return _("{name} is full.").format(name=after.name)
+    return ngettext(
+        # Translators: a private table found by its code (its name: {name}, as
+        # "Ann's table"), shown to choose a seat at: a seat was taken or freed.
+        "{name} now has {count} seat free.",
+        "{name} now has {count} seats free.",
+        free,
+    ).format(name=after.name, count=free)
+
+
+def found_table_closed_text(info: TableInfo) -> str:
+    """A table found by its code closed while its choices were shown."""
+    return _("{name} has closed.").format(name=info.name)
+
+
 def seated_list(occupants: Sequence[str]) -> str:
     """The people at a table, parted by semicolons: "Ann; Hazel, computer; Cid".
 
@@ -1003,6 +1032,9 @@ def news_utterance(
             return Utterance(text, remember=not aside) if text else None
         case NewsKind.REFUSED:
             return Utterance(refused_text(news.code), Cue.ILLEGAL_MOVE, interrupt=True)
+        case NewsKind.LEAVE_REFUSED:
+            # Over "You left the table.", said when the leave was sent: it was not.
+            return Utterance(leave_refused_text(), Cue.ILLEGAL_MOVE, interrupt=True)
         case NewsKind.UNDO_OFFLINE:
             return Utterance(undo_unavailable_text(), Cue.ILLEGAL_MOVE, interrupt=True)
         case NewsKind.SEAT_LOST:
@@ -1027,6 +1059,16 @@ SEAT_LOST: Final = N_(
     "Your seat was given up while the connection was down, before the game "
     "began. You are back in the lobby."
 )
+
+
+LEAVE_REFUSED: Final = N_("The game had already started: you are still in your seat.")
+"""Said when leaving the waiting room came after the host started the game: the
+server kept the seat, and the game's own question to leave follows."""
+
+
+def leave_refused_text() -> str:
+    """Leaving the waiting room came too late: the game had begun, still seated."""
+    return _(LEAVE_REFUSED)
 
 
 def game_ended_away_text() -> str:

@@ -16,6 +16,7 @@ from typing import Any
 
 from audiospades.app.connect import ConnectingScreen
 from audiospades.app.harness import Harness
+from audiospades.net.client import Connection, Incoming
 from audiospades.net.server import Server, ServerConfig
 from audiospades.net.store import Store
 from audiospades.table_core import Delays
@@ -166,3 +167,39 @@ def ann_and_bob_with_milly_and_bert(ann: Harness, bob: Harness) -> None:
     until(heard(ann, "Milly, a computer player, sits in seat 3."), ann)
     ann.press("down", "return", "return")  # seat 4: Bert
     until(heard(ann, "Bert, a computer player, sits in seat 4."), ann)
+
+
+class HeldFrames:
+    """Holds back what a harness's connection receives, until released.
+
+    The server's frames reach the game only when let go, in the order they came:
+    a test can have the server act on something the game has not heard yet.
+    """
+
+    def __init__(self, connection: Connection) -> None:
+        self.items: list[Incoming] = []
+        self._lock = threading.Lock()
+        self._holding = True
+        self._deliver = connection._deliver
+        connection._deliver = self._take  # type: ignore[method-assign]
+
+    def _take(self, item: Incoming) -> None:
+        with self._lock:
+            if self._holding:
+                self.items.append(item)
+                return
+        self._deliver(item)
+
+    def holds(self, wanted: Callable[[Incoming], bool]) -> Callable[[], bool]:
+        def check() -> bool:
+            with self._lock:
+                return any(wanted(item) for item in self.items)
+
+        return check
+
+    def release(self) -> None:
+        with self._lock:
+            for item in self.items:
+                self._deliver(item)
+            self.items.clear()
+            self._holding = False

@@ -14,6 +14,7 @@ from pathlib import Path
 import pygame
 from online_helpers import (
     DEADLINE,
+    HeldFrames,
     ann_and_bob_with_milly_and_bert,
     connect,
     heard,
@@ -24,6 +25,8 @@ from online_helpers import (
 from audiospades.app.harness import Harness, key_event
 from audiospades.app.lobby import LobbyScreen, WaitingRoomScreen
 from audiospades.app.online_table import OnlineTableScreen
+from audiospades.net import protocol as p
+from audiospades.net.client import Incoming
 
 ROOM_QUESTION = "Leave the table? Y leaves, N stays."
 GAME_QUESTION = "Leave the table? A computer player takes your seat. Y leaves, N stays."
@@ -97,6 +100,58 @@ def test_a_y_meant_for_the_waiting_rooms_question_keeps_the_seat(
             bob.press("y")
             assert "You left the table." in bob.said_since(mark)
             until(lambda: isinstance(bob.app.top, LobbyScreen), bob)
+        finally:
+            ann.close()
+            bob.close()
+
+
+STILL_SEATED = "The game had already started: you are still in your seat."
+
+
+def _the_game(item: Incoming) -> bool:
+    return isinstance(item, p.TableSnapshot) and item.view is not None
+
+
+def _leave_refused(item: Incoming) -> bool:
+    return isinstance(item, p.Error) and item.request == "leave"
+
+
+def test_a_leave_crossing_the_start_keeps_the_seat_and_asks_again(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Bob says Y to the waiting room's "Leave the table?" before the game's start
+    has reached him, but after it reached the server. Before, the server gave his
+    seat to a computer player he was never asked about. Now the server keeps it:
+    he hears that the game had already started and that he is still seated, then
+    the game's own question; N keeps him at the table, where things stand said."""
+    with server_thread(tmp_path / "server.db", takeover_seconds=30) as server:
+        ann = connect(make_harness, server, "Ann")
+        bob = connect(make_harness, server, "Bob")
+        try:
+            room = _bob_asked_to_leave(ann, bob)
+            held = HeldFrames(room.online.client.connection)
+            ann.press("down", "return")  # Start the game
+            until(held.holds(_the_game), ann)  # at the server; not heard by Bob
+            mark = bob.mark()
+            pygame.event.post(key_event("y"))
+            bob.app.frame()
+            assert bob.said_since(mark) == ["You left the table."]
+            until(held.holds(_leave_refused))  # the server read the leave
+            held.release()
+            until(heard(bob, GAME_QUESTION), bob)
+            said = bob.said_since(mark)
+            assert said[1:3] == [STILL_SEATED, GAME_QUESTION], said
+            table = bob.app.top.table  # type: ignore[attr-defined]
+            assert isinstance(table, OnlineTableScreen)
+            assert table.remote.is_seated
+            stand = bob.mark()
+            bob.press("n")
+            assert bob.app.top is table
+            told = " ".join(bob.said_since(stand))
+            assert "Hand 1." in told, told
+            (held_table,) = server.tables.values()
+            assert held_table.seats[1].name == "Bob"
+            assert held_table.seats[1].kind is p.SeatKind.HUMAN
         finally:
             ann.close()
             bob.close()

@@ -145,7 +145,12 @@ def test_an_older_client_is_sent_no_found_table() -> None:
     )
     found = p.TableFound(code="ABCDEF", table=info)
     assert for_version(found, 6) is None
+    assert for_version(found, 7) is found
     assert for_version(found, p.PROTOCOL_VERSION) is found
+    # Version 8's changes of the table found: a version 7 client never asked.
+    changed = p.TableFound(code="ABCDEF", table=info, changed=True)
+    assert for_version(changed, 7) is None
+    assert for_version(changed, p.PROTOCOL_VERSION) is changed
 
 
 def test_the_host_seats_computer_players_and_starts(tmp_path: Path) -> None:

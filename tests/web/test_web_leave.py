@@ -95,3 +95,68 @@ def test_the_page_leaves_a_table_by_keys(tmp_path: Path) -> None:
             _back_in_the_lobby(driver, 3)
         finally:
             ann.close()
+
+
+STILL_SEATED = "The game had already started: you are still in your seat."
+
+HOLD = """
+window.__held = [];
+window.__receive = receive;
+receive = (message) => { window.__held.push(message); };
+"""
+"""The page's frames held back (not read) until RELEASE: the page goes on as it
+was while the server has moved on."""
+
+RELEASE = """
+receive = window.__receive;
+for (const message of window.__held) receive(message);
+window.__held = [];
+"""
+
+
+def test_leaving_the_waiting_room_after_the_start_keeps_the_seat(
+    tmp_path: Path,
+) -> None:
+    """Robin leaves Ann's waiting room by keys just as Ann starts the game: the
+    start has reached the server, not yet the page. Before, the server gave his
+    seat to a computer player. Now the page hears that the game had already
+    started and that he is still in his seat (assertive), and stays at the
+    table; it never says he left."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    from audiospades.net import protocol as p
+    from audiospades.net.client import Connection
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        ann = Connection(url.replace("http", "ws", 1), "Ann")
+        ann.start()
+        try:
+            ann.send(p.CreateTable(name="Alpha", rules={"preset": "pagat"}))
+            for seat, character in enumerate(("milly", "bert"), start=1):
+                ann.send(p.AddBot(seat=seat, character=character))
+            open_page(driver, url, "Robin")
+            wait_for_element(driver, "#tables li", "Ann's table")
+            table = driver.execute_script(
+                "return document.querySelector('#tables li').dataset.id"
+            )
+            tab_to(driver, f"#join-{table}")
+            press(driver, Keys.ENTER)
+            wait_for(lambda: _visible(driver, "waiting"), what="the waiting room")
+            tab_to(driver, "#waiting .leave")
+            driver.execute_script(HOLD)
+            ann.send(p.StartGame())
+            started = "return window.__held.some((m) => m.screen?.place === 'table')"
+            wait_for(lambda: driver.execute_script(started), what="the start held")
+            press(driver, Keys.ENTER)  # Leave, from the waiting room shown
+            refused = "return window.__held.some((m) => m.request === 'leave')"
+            wait_for(lambda: driver.execute_script(refused), what="the refusal held")
+            driver.execute_script(RELEASE)
+            wait_for(
+                lambda: ("assertive", STILL_SEATED) in heard(driver),
+                what="the page to say the seat is kept",
+            )
+            assert _visible(driver, "table")
+            assert LEFT not in [text for _kind, text in heard(driver)]
+        finally:
+            ann.close()

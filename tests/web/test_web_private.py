@@ -118,10 +118,13 @@ def test_a_friend_joins_a_private_table_by_its_code(tmp_path: Path) -> None:
 
 
 @contextlib.contextmanager
-def _anns_private_table(tmp_path: Path) -> Iterator[tuple[Any, str, str]]:
+def _anns_private_table(
+    tmp_path: Path, ann_out: list[Any] | None = None
+) -> Iterator[tuple[Any, str, str]]:
     """Ann's private table, Milly in seat 2; Robin's page, by keys alone, types
     its code and presses Enter: yields the browser, the table's id and its code,
-    once the table found has the focus on its Join."""
+    once the table found has the focus on its Join. ``ann_out`` gets Ann's
+    connection (to change the table meanwhile)."""
     from selenium.webdriver.common.keys import Keys
 
     from audiospades.net import protocol as p
@@ -130,6 +133,8 @@ def _anns_private_table(tmp_path: Path) -> Iterator[tuple[Any, str, str]]:
     with running_server(tmp_path / "server.db") as url, chromium() as driver:
         ann = Connection(url.replace("http", "ws", 1), "Ann")
         ann.start()
+        if ann_out is not None:
+            ann_out.append(ann)
         try:
             rules = {"preset": "pagat"}
             ann.send(p.CreateTable(name="Secret", rules=rules, private=True))
@@ -233,3 +238,44 @@ def test_a_wrong_code_is_answered_and_takes_the_table_found_away(
         wait_for(lambda: ("assertive", wrong) in heard(driver), what="no table")
         assert not _visible(driver, "found")
         assert not driver.find_elements("css selector", "#found button")
+
+
+def test_the_table_found_follows_its_changes_and_goes_when_it_closes(
+    tmp_path: Path,
+) -> None:
+    """Robin's page shows Ann's private table, found by its code, its seats
+    open to choose from. Ann seats computer players and leaves: each change is
+    said and the table redrawn in place, the focus kept with it (a seat taken
+    from under it goes to Join, then Join gone to Watch); when the table
+    closes, it is taken away and the focus is back in the code field. Before,
+    the page kept offering seats long taken, at a table no longer there."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    from audiospades.net import protocol as p
+
+    held: list[Any] = []
+    with _anns_private_table(tmp_path, held) as (driver, table, _code):
+        ann = held[0]
+        press(driver, Keys.ENTER)
+        wait_for(lambda: focused_id(driver) == f"sit-{table}-2", what="seat 3")
+        ann.send(p.AddBot(seat=3, character="bert"))
+        wait_for(
+            lambda: ("polite", "Secret now has 1 seat free.") in heard(driver),
+            what="the seat taken told",
+        )
+        wait_for(lambda: focused_id(driver) == f"join-{table}", what="Join focused")
+        assert len(driver.find_elements("css selector", "#found > *")) == 1
+        ann.send(p.AddBot(seat=2, character="hazel"))
+        wait_for(
+            lambda: ("polite", "Secret is full.") in heard(driver),
+            what="the table full told",
+        )
+        wait_for(lambda: focused_id(driver) == f"watch-{table}", what="Watch")
+        ann.send(p.Leave())
+        wait_for(
+            lambda: ("polite", "Secret has closed.") in heard(driver),
+            what="the table closed told",
+        )
+        wait_for(lambda: not _visible(driver, "found"), what="the table taken away")
+        assert focused_id(driver) == "table-code"

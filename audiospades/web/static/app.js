@@ -53,6 +53,9 @@ const state = {
   // form forgets its name and its Private tick (a stray Enter there made a second
   // table of that name, and the next table was private unasked).
   creating: false,
+  // A private table was asked for by its code: the next table found is its
+  // answer (drawn and focused); one found after is the same table changed.
+  findAsked: false,
 };
 
 // The server's rate limit, a token bucket per player (its defaults until the
@@ -254,7 +257,7 @@ function connect(name, language) {
   if (state.lost) $("join-status").textContent = word("connecting");
   else joinStatus(word("connecting"), false);
   ws.addEventListener("open", () => {
-    const hello = { type: "hello", version: 7, name, language, render: true };
+    const hello = { type: "hello", version: 8, name, language, render: true };
     const token = localStorage.getItem("audiospades-token");
     if (token) hello.token = token;
     if (state.ws === ws) send(hello);
@@ -338,6 +341,7 @@ function receive(message) {
         showScreen(message.screen);
       }
       if (message.found && state.place === "lobby") drawFound(message.found);
+      if (message.found_closed) dropFound(message.found_closed);
       break;
     case "error":
       if (message.code === "rate_limited") {
@@ -682,14 +686,44 @@ function rewordLobbyRow(row, item) {
 // focused, or its Watch when no seat is free.
 function drawFound(item) {
   const listed = [...$("tables").children].find((row) => row.dataset.id === item.id);
+  const asked = state.findAsked;
+  state.findAsked = false;
+  if (!asked) {
+    // The table found before has changed (its seats, its game): redrawn where it
+    // is, the focus and any open choice kept (the server says what changed). A
+    // listed table is the list's to redraw.
+    const shown = [...$("found").children].find((row) => row.dataset.id === item.id);
+    if (!shown) return;
+    const had = shown.contains(document.activeElement);
+    rewordLobbyRow(shown, item);
+    // The seat the focus was on was taken (or Join went, the table full): the
+    // focus stays with the table, on its Join or its Watch, not lost.
+    if (had && !shown.contains(document.activeElement)) focusFound(shown, item);
+    return;
+  }
   let row = listed;
   if (!row) {
     row = lobbyRow(item);
     $("found").replaceChildren(row);
     $("found").hidden = false;
   }
+  focusFound(row, item);
+}
+
+function focusFound(row, item) {
   const join = row.querySelector(`#join-${CSS.escape(item.id)}`);
   (join.hidden ? row.querySelector(`#watch-${CSS.escape(item.id)}`) : join).focus();
+}
+
+// The table found by its code has closed (the server says so): taken away, the
+// focus, if it was there, back to the code field.
+function dropFound(id) {
+  const shown = [...$("found").children].find((row) => row.dataset.id === id);
+  if (!shown) return;
+  const focused = shown.contains(document.activeElement);
+  $("found").replaceChildren();
+  $("found").hidden = true;
+  if (focused) $("table-code").focus();
 }
 
 function drawWaiting(screen, chosen) {
@@ -954,7 +988,14 @@ function leave() {
   if (state.place === "table" && !state.screen?.picture?.over
       && !state.screen?.is_watching
       && !window.confirm(word("leave_confirm"))) return;
-  send({ type: "leave" });
+  // From the waiting room nothing is lost; should the host start the game before
+  // the server reads this, it keeps the seat (a computer player would take it)
+  // and says so, and the page stays at the table.
+  const message = { type: "leave" };
+  if (state.place === "waiting" && !state.screen?.is_watching) {
+    message.before_start = true;
+  }
+  send(message);
 }
 
 function start() {
@@ -1014,7 +1055,7 @@ function start() {
     // found before is no longer the one asked for.
     $("found").replaceChildren();
     $("found").hidden = true;
-    send({ type: "find_table", code });
+    state.findAsked = send({ type: "find_table", code });
   });
   $("start").addEventListener("click", () => send({ type: "start_game" }));
   $("again").addEventListener("click", () => send({ type: "start_game" }));
