@@ -74,6 +74,9 @@ class HintReason(StrEnum):
     # --- bidding, passing, redeal, blind nil ---
     COUNT_SURE_TRICKS = "count_sure_tricks"
     """The bid counts the hand's likely tricks (``detail['tricks']``)."""
+    COUNT_NOT_ALLOWED = "count_not_allowed"
+    """The hand's count (``detail['count']``) is not a legal bid (whiz, suicide, no
+    hell or a minimum bid), so the bid is another number."""
     NIL_HAND = "nil_hand"
     """The hand is weak and low enough to bid nil."""
     COVER_PARTNER_NIL = "cover_partner_nil"

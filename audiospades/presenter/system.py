@@ -748,6 +748,16 @@ def hint_text(found: Hint, alone: bool = False) -> str:
     if alone and found.reason in _ALONE_REASONS:
         reasons = _ALONE_REASONS
     reason = _(reasons[found.reason]) if found.reason in reasons else ""
+    if found.reason is HintReason.COUNT_NOT_ALLOWED:
+        count = int(found.detail.get("count", 0))
+        reason = ngettext(
+            # Translators: after "Bid 4:"; the rules forbid a bid of the count.
+            "your hand should take about {count} trick, "
+            "but the rules do not allow a bid of {count}",
+            "your hand should take about {count} tricks, "
+            "but the rules do not allow a bid of {count}",
+            count,
+        ).format(count=count)
     match found.kind:
         case HintKind.PLAY if found.card is not None:
             # Translators: {card} comes with its article: "the king of hearts".

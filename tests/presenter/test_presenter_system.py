@@ -62,6 +62,24 @@ def test_a_hint_for_a_player_alone_never_says_your_side(
     assert hint_text(found) == f"Bid 5: {side}."
 
 
+@pytest.mark.parametrize(
+    ("count", "trick_words"), [(1, "about 1 trick"), (3, "about 3 tricks")]
+)
+def test_a_bid_hint_says_when_the_rules_forbid_the_count(
+    count: int, trick_words: str
+) -> None:
+    found = Hint(
+        HintKind.BID,
+        bid=Bid(4),
+        reason=HintReason.COUNT_NOT_ALLOWED,
+        detail={"tricks": count + 0.2, "count": count},
+    )
+    assert hint_text(found) == (
+        f"Bid 4: your hand should take {trick_words}, "
+        f"but the rules do not allow a bid of {count}."
+    )
+
+
 def _refusal(rules: Rules) -> str:
     game = Game(rules, first_dealer=0)
     game.deal(shuffled_deal(rules, random.Random(5)))
