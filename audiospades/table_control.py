@@ -22,6 +22,7 @@ from dataclasses import replace
 from typing import Final, Protocol
 
 from audiospades.bots import Hint, HintKind
+from audiospades.bots.heuristic import pass_reason
 from audiospades.commands import DIGITS, Command
 from audiospades.keymap import Chord, Context
 from audiospades.notices import GameFinished, Notice, Question, YourTurn
@@ -688,8 +689,9 @@ class TableController:
             # Only the cards still to choose, best first (the hint ranks them): not
             # the whole pass again, whatever the player chose already.
             needed = self.view.rules.blind_nil_pass - len(self.pass_choice)
-            rest = [c for c in found.cards if c not in self.pass_choice]
-            found = replace(found, cards=tuple(rest[: max(needed, 0)]))
+            rest = tuple(c for c in found.cards if c not in self.pass_choice)
+            cards = rest[: max(needed, 0)]
+            found = replace(found, cards=cards, reason=pass_reason(self.view, cards))
         return found
 
     def _jump_hinted(self, hints_enabled: bool) -> Reply:

@@ -728,6 +728,9 @@ _REASONS: Final[dict[HintReason, str]] = {
     HintReason.FAR_BEHIND: N_("your side is far enough behind to gamble"),
     HintReason.NOT_BEHIND_ENOUGH: N_("the gamble is not worth it"),
     HintReason.PASS_HIGH: N_("give your partner the high cards"),
+    HintReason.PASS_TRUMP_AND_HIGH: N_(
+        "give your partner your only trump and your highest other card"
+    ),
     HintReason.PASS_LOW: N_("give your partner low cards to play under"),
     HintReason.WEAK_HAND: N_("the hand has too few spades"),
     HintReason.KEEP_HAND: N_("the hand is playable"),
@@ -748,6 +751,14 @@ def hint_text(found: Hint, alone: bool = False) -> str:
     if alone and found.reason in _ALONE_REASONS:
         reasons = _ALONE_REASONS
     reason = _(reasons[found.reason]) if found.reason in reasons else ""
+    if found.reason is HintReason.PASS_TRUMPS:
+        reason = ngettext(
+            # Translators: after "Pass the 7 of spades and the 4 of spades:"; a
+            # blind nil passes its trumps first, as they outrank every other card.
+            "give your partner your highest trump",
+            "give your partner your highest trumps",
+            len(found.cards),
+        )
     if found.reason is HintReason.COUNT_NOT_ALLOWED:
         count = int(found.detail.get("count", 0))
         reason = ngettext(

@@ -37,3 +37,24 @@ def test_pass_choice_counts_down_and_focus_says_chosen(
     assert not h.last.endswith("chosen to pass")
     h.press("return")
     assert any(s.startswith("You pass the ") for s in h.transcript[-4:])
+
+
+def test_the_pass_hint_calls_low_spades_trumps_not_high_cards(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """QA: H named the 6 and 5 of spades "the high cards", beside a king of clubs.
+
+    A blind nil passes its trumps first, as they outrank every plain card."""
+    settings = Settings(language="en", pace="fast", last_rules=dict(BLIND_ANY_SCORE))
+    h = make_harness(seed=8, settings=settings)
+    h.press("return", "y")
+    h.settle()
+    assert h.table.session.game.phase is Phase.PASSING
+    h.press("h")
+    assert h.last == (
+        "Pass the 6 of spades and the 5 of spades: "
+        "give your partner your highest trumps."
+    )
+    # With the 6 chosen, H names the one card still to choose, in the singular.
+    h.press("j", "return", "h")
+    assert h.last == "Pass the 5 of spades: give your partner your highest trump."
