@@ -43,6 +43,7 @@ from audiospades.replies import (
     NoHint,
     NoHintReason,
     PassChoiceChanged,
+    PassingInfo,
     QuestionAgain,
     Reply,
     TrickGathered,
@@ -435,6 +436,9 @@ class TableController:
             return None
         if command in self.after_game_keys():
             return Info(InfoKind.GAME_OVER)
+        if command is Command.TRICK_INFO and view.phase is Phase.PASSING:
+            # No trick is under way: the pass is, with the cards chosen so far.
+            return PassingInfo(tuple(self.pass_choice))
         if command in _INFO_KEYS:
             return Info(_INFO_KEYS[command])
         if command in _HAND_KEYS:

@@ -32,6 +32,7 @@ from audiospades.replies import (
     NoHint,
     NoHintReason,
     PassChoiceChanged,
+    PassingInfo,
     QuestionAgain,
     Reply,
     TrickGathered,
@@ -116,6 +117,8 @@ def reply_utterances(
             return [Utterance(text, Cue.ILLEGAL_MOVE, interrupt=True)]
         case PassChoiceChanged(card=card, chosen=chosen, remaining=remaining):
             return [answer(table_words.pass_choice_text(card, chosen, remaining))]
+        case PassingInfo(chosen=chosen):
+            return [answer(table_words.trick_info_text(view, names, chosen))]
         case HintGiven(hint=hint):
             alone = not view.rules.partnerships
             return [answer(system_words.hint_text(hint, alone))]
