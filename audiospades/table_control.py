@@ -25,7 +25,7 @@ from audiospades.bots import Hint, HintKind
 from audiospades.bots.heuristic import pass_reason
 from audiospades.commands import DIGITS, Command
 from audiospades.keymap import Chord, Context
-from audiospades.notices import GameFinished, Notice, Question, YourTurn
+from audiospades.notices import GameFinished, Notice, Question, Refused, YourTurn
 from audiospades.replies import (
     BidEntryChanged,
     BidEntryHeld,
@@ -295,6 +295,9 @@ class TableController:
         self.pass_choice: list[Card] = list(port.kept_pass_choice)
         self._carried = tuple(self.pass_choice)
         """The choice a resumed game brought back: kept at its first passing turn."""
+        self._submitted_bid = ""
+        """The entry last placed with Enter, until the bid is taken or refused: a
+        refusal opens the entry again on it."""
         self.finished = False
         self.view: SeatView = port.view()
         self._focus_unheard = False
@@ -335,11 +338,22 @@ class TableController:
         notices = self.port.drain()
         view = self.port.view()
         self.view = view
+        refused = False
         for notice in notices:
             if isinstance(notice, YourTurn):
                 self._fix_focus(view)
             if isinstance(notice, GameFinished):
                 self.finished = True
+            refused = refused or isinstance(notice, Refused)
+        if not self._is_my_bid_turn(view):
+            self._submitted_bid = ""  # placed (or the turn moved on)
+        elif refused and self._submitted_bid:
+            # QA: after "The bids may not add up to 13." the entry had closed, and
+            # Up and Down moved in the hand. It stays open on the refused number,
+            # so the arrows step to the nearest allowed bid and a digit replaces it.
+            self.bid_entry, self._submitted_bid = self._submitted_bid, ""
+            self.bid_stepped = True
+            self.bid_open = True
         if self.focus not in view.hand:
             self.focus = view.hand[0] if view.hand else None
         return notices
@@ -545,6 +559,7 @@ class TableController:
 
     def _submit_bid(self) -> None:
         bid = Bid(int(self.bid_entry))
+        self._submitted_bid = self.bid_entry
         self.bid_entry = ""
         self.bid_open = False
         self.port.human_bid(bid)
