@@ -481,10 +481,12 @@ class TableController:
             case Command.UNDO:
                 if not port.supports_undo:
                     return UndoUnavailable()
-                port.undo()
-                self.bid_entry = ""
-                self.bid_open = False
-                self.pass_choice = []
+                if port.undo():
+                    # Refused, nothing changed: a bid typed or cards chosen to
+                    # pass stay as they were (the refusal says so).
+                    self.bid_entry = ""
+                    self.bid_open = False
+                    self.pass_choice = []
             case Command.BID:
                 if self._is_my_bid_turn(view) and self.bid_entry:
                     self._submit_bid()
