@@ -138,9 +138,10 @@ def test_impossible_combination_is_refused_with_its_reason(
     h.press("n")
     assert h.last == "Nil allowed, on, 12 of 35"
     h.press("right")
+    # QA: it named the conflict but not the way out.
     assert h.last == (
-        "Not allowed: Nil allowed, off, conflicts with Blind nil allowed. "
-        "Nothing was changed."
+        "Not allowed: Nil allowed cannot be off while Blind nil allowed is on; "
+        "turn Blind nil allowed off first. Nothing was changed."
     )
     assert h.services.settings.last_rules == before
     # Partnerships with five players.
@@ -158,6 +159,28 @@ def test_impossible_combination_is_refused_with_its_reason(
         "Not allowed: Hand limit, no limit, conflicts with Play to. "
         "Nothing was changed."
     )
+
+
+def test_turning_blind_nil_off_first_lets_nil_off_and_back_needs_nil_on(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """The way out the refusal names works, and the reverse refusal names its own."""
+    h = make_harness()
+    _open_rules(h)
+    _focus(h, "Blind nil allowed")
+    h.press("right")
+    assert h.last.startswith("Blind nil allowed, off, ")
+    _focus(h, "Nil allowed")
+    h.press("right")
+    assert h.last.startswith("Nil allowed, off, ")
+    assert h.services.settings.last_rules["nil_allowed"] is False
+    _focus(h, "Blind nil allowed")
+    h.press("right")
+    assert h.last == (
+        "Not allowed: Blind nil allowed cannot be on while Nil allowed is off; "
+        "turn Nil allowed on first. Nothing was changed."
+    )
+    assert h.services.settings.last_rules["blind_nil_allowed"] is False
 
 
 def test_a_game_of_one_hand_or_four_can_be_chosen(
