@@ -12,9 +12,10 @@ the dataclass's fields and a new field without words is caught by a test.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import Final
+from typing import Any, Final
 
 from audiospades.i18n import _, ngettext, pgettext
 from audiospades.presenter.scoring import rule_choice_text
@@ -22,7 +23,7 @@ from audiospades.presenter.words import (
     join_list,
     signed,
 )
-from audiospades.rules import Rules
+from audiospades.rules import Rules, RulesError
 from audiospades.rules.options import (
     BiddingStyle,
     BidOrder,
@@ -310,6 +311,21 @@ def rule_value_text(name: str, value: object) -> str:
     return str(value)
 
 
+def _is_way_out(rules: Rules, switch: str, name: str, value: object) -> bool:
+    """Whether ``switch`` flipped first, then ``name`` set to ``value``, is allowed.
+
+    Both steps must be allowed, else the refusal gives no such advice (with three
+    players, "turn Partnerships on first" would only be refused in turn).
+    """
+    flipped: dict[str, Any] = {switch: not getattr(rules, switch)}
+    wanted: dict[str, Any] = {name: value}
+    try:
+        dataclasses.replace(dataclasses.replace(rules, **flipped), **wanted)
+    except (RulesError, TypeError, ValueError):
+        return False
+    return True
+
+
 def rules_refused_text(
     name: str, value: object, options: Sequence[str], rules: Rules | None = None
 ) -> str:
@@ -336,7 +352,7 @@ def rules_refused_text(
         ).format(option=option, value=shown)
     if len(others) == 1 and rules is not None:
         switch = getattr(rules, others[0], None)
-        if isinstance(switch, bool):
+        if isinstance(switch, bool) and _is_way_out(rules, others[0], name, value):
             if switch:
                 text = _(
                     "Not allowed: {option} cannot be {value} while {other} is on; "

@@ -15,8 +15,9 @@ from audiospades.presenter.rule_words import (
     rule_label,
     rule_option_names,
     rule_value_text,
+    rules_refused_text,
 )
-from audiospades.rules import Rules
+from audiospades.rules import Rules, RulesError
 from audiospades.rules.options import TrumpMode
 from audiospades.sound import Cue
 from audiospades.storage import Settings
@@ -181,6 +182,34 @@ def test_turning_blind_nil_off_first_lets_nil_off_and_back_needs_nil_on(
         "turn Nil allowed on first. Nothing was changed."
     )
     assert h.services.settings.last_rules["blind_nil_allowed"] is False
+
+
+@pytest.mark.parametrize(
+    ("players", "words"),
+    [
+        (
+            4,
+            "Not allowed: Cards passed after a blind nil cannot be 2 while "
+            "Partnerships is off; turn Partnerships on first. Nothing was changed.",
+        ),
+        (
+            # Three players cannot play in partnerships: no advice that would only
+            # be refused in turn.
+            3,
+            "Not allowed: Cards passed after a blind nil, 2, conflicts with "
+            "Partnerships. Nothing was changed.",
+        ),
+    ],
+)
+def test_a_refusal_advises_a_switch_only_when_that_switch_is_allowed(
+    players: int, words: str
+) -> None:
+    rules = Rules.pagat(players=players, partnerships=False)
+    with pytest.raises(RulesError) as refused:
+        dataclasses.replace(rules, blind_nil_pass=2)
+    assert (
+        rules_refused_text("blind_nil_pass", 2, refused.value.options, rules) == words
+    )
 
 
 def test_a_game_of_one_hand_or_four_can_be_chosen(
