@@ -481,9 +481,10 @@ class TableController:
             case Command.UNDO:
                 if not port.supports_undo:
                     return UndoUnavailable()
+                # Only a taken-back move clears the entry and the pass choice:
+                # refused, nothing changed, so a bid typed or cards chosen to
+                # pass stay as they were (the refusal names the cards).
                 if port.undo():
-                    # Refused, nothing changed: a bid typed or cards chosen to
-                    # pass stay as they were (the refusal says so).
                     self.bid_entry = ""
                     self.bid_open = False
                     self.pass_choice = []

@@ -294,7 +294,7 @@ def passing_state_text(
     """While cards are passed after a blind nil: who passes how many to whom.
 
     "Passing, before the first trick: you have chosen 1 of 2 cards to pass to
-    Lena: the ace of hearts."
+    Lena. Chosen: the ace of hearts."
     """
     count = view.rules.blind_nil_pass
     pending = view.pending_pass
