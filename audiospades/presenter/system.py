@@ -745,12 +745,30 @@ _ALONE_REASONS: Final[dict[HintReason, str]] = {
 """The reasons that speak of "your side", for a player alone (individual play)."""
 
 
-def hint_text(found: Hint, alone: bool = False) -> str:
-    """A hint: "Play the king of hearts: it wins the trick."."""
+_QUICKSAND_REASONS: Final[dict[tuple[HintReason, bool], str]] = {
+    (HintReason.SAVE_BAGS, False): N_(
+        "your side has its tricks: each extra trick costs 10 points"
+    ),
+    (HintReason.SAVE_BAGS, True): N_(
+        "you have your tricks: each extra trick costs 10 points"
+    ),
+}
+"""The reasons that speak of bags, under quicksand scoring, which has none (an
+overtrick costs 10 points there); keyed by reason and whether the player is alone."""
+
+
+def hint_text(found: Hint, alone: bool = False, *, quicksand: bool = False) -> str:
+    """A hint: "Play the king of hearts: it wins the trick.".
+
+    ``alone``: individual play ("you", not "your side"); ``quicksand``: quicksand
+    scoring, which has no bags.
+    """
     reasons = _REASONS
     if alone and found.reason in _ALONE_REASONS:
         reasons = _ALONE_REASONS
     reason = _(reasons[found.reason]) if found.reason in reasons else ""
+    if quicksand and (found.reason, alone) in _QUICKSAND_REASONS:
+        reason = _(_QUICKSAND_REASONS[found.reason, alone])
     if found.reason is HintReason.PASS_TRUMPS:
         reason = ngettext(
             # Translators: after "Pass the 7 of spades and the 4 of spades:"; a

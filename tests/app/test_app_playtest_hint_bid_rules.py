@@ -65,3 +65,32 @@ def test_under_whiz_the_hinted_bid_is_the_spades_held(
     spades = sum(1 for card in h.table.view.hand if card.suit is Suit.SPADES)
     h.press("h")
     assert h.last.startswith(f"Bid {spades}: ")
+
+
+def test_under_quicksand_the_play_hint_never_speaks_of_bags(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """Quicksand has no bags: an overtrick costs 10 points. H, J and Enter at each
+    turn; the hint to lose a trick once the side has its tricks says so."""
+    settings = Settings(
+        language="en",
+        pace="fast",
+        last_rules={
+            "preset": "pagat",
+            "target_score": None,
+            "hand_limit": 1,
+            "scoring_style": "quicksand",
+        },
+    )
+    h = make_harness(seed=3, settings=settings)
+    h.press("return", "1", "return")
+    start = h.mark()
+    for _ in range(13):
+        h.press("h", "j", "return")
+    hints = [line for line in h.said_since(start) if line.startswith("Play the ")]
+    assert len(hints) == 13
+    assert not [line for line in hints if "bag" in line]
+    assert any(
+        line.endswith(": your side has its tricks: each extra trick costs 10 points.")
+        for line in hints
+    ), hints

@@ -16,6 +16,7 @@ from audiospades.presenter.system import hint_text, illegal_text, new_game_text
 from audiospades.replies import HintGiven
 from audiospades.rules import (
     Bid,
+    Card,
     Game,
     IllegalAction,
     Reason,
@@ -78,6 +79,22 @@ def test_a_bid_hint_says_when_the_rules_forbid_the_count(
         f"Bid 4: your hand should take {trick_words}, "
         f"but the rules do not allow a bid of {count}."
     )
+
+
+@pytest.mark.parametrize(
+    ("alone", "words"),
+    [
+        (False, "your side has its tricks: each extra trick costs 10 points"),
+        (True, "you have your tricks: each extra trick costs 10 points"),
+    ],
+)
+def test_under_quicksand_a_hint_to_lose_a_trick_speaks_of_points_not_bags(
+    alone: bool, words: str
+) -> None:
+    """Seed 004 "Quicksand": no bags; each overtrick costs 10."""
+    found = Hint(HintKind.PLAY, card=Card.parse("3S"), reason=HintReason.SAVE_BAGS)
+    assert hint_text(found, alone, quicksand=True) == f"Play the 3 of spades: {words}."
+    assert "bag" in hint_text(found, alone)
 
 
 def _refusal(rules: Rules) -> str:
