@@ -329,10 +329,10 @@ class GameSession:
         """Take back moves up to seat 0's previous decision (see the module doc)."""
         table = self.table
         if self.question is not None:
-            self._outbox.append(UndoRefused(UndoRefusal.QUESTION_OPEN))
+            self._refuse_undo(UndoRefusal.QUESTION_OPEN)
             return False
         if not (self.game.to_act == HUMAN or table.awaiting_trick_clear):
-            self._outbox.append(UndoRefused(UndoRefusal.NOT_YOUR_TURN))
+            self._refuse_undo(UndoRefusal.NOT_YOUR_TURN)
             return False
         actions = self.game.actions
         mine = (BidAction, PassAction, PlayAction, RedealAction)
@@ -345,12 +345,12 @@ class GameSession:
             None,
         )
         if index is None:
-            self._outbox.append(UndoRefused(UndoRefusal.NOTHING_TO_UNDO))
+            self._refuse_undo(UndoRefusal.NOTHING_TO_UNDO)
             return False
         target = actions[index]
         if isinstance(target, BidAction) and target.bid.blind:
             # The hand was shown when the blind nil was bid: no bidding again.
-            self._outbox.append(UndoRefused(UndoRefusal.BLIND_NIL_SEEN))
+            self._refuse_undo(UndoRefusal.BLIND_NIL_SEEN)
             return False
         removed = len(actions) - index
         self.pass_choice = ()
@@ -360,6 +360,10 @@ class GameSession:
         self._outbox.append(Undone(removed))
         table.advance(table.now_ms)
         return True
+
+    def _refuse_undo(self, reason: UndoRefusal) -> None:
+        """Say why undo did nothing; any cards chosen to pass stay chosen."""
+        self._outbox.append(UndoRefused(reason, self.pass_choice))
 
     # --- the clock ---
     def advance(self, now_ms: int) -> None:

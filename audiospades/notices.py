@@ -79,9 +79,14 @@ class Undone:
 
 @dataclass(frozen=True, slots=True)
 class UndoRefused:
-    """Undo was not possible."""
+    """Undo was not possible.
+
+    ``chosen``: the cards the player had chosen to pass, which stay chosen (undo
+    takes back moves, and choosing a card is not one: Enter on it puts it back).
+    """
 
     reason: UndoRefusal
+    chosen: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -143,6 +143,16 @@ class PassChoiceChanged:
     remaining: int
 
 
+@dataclass(frozen=True, slots=True)
+class PassingInfo:
+    """Key V or I while cards are passed: no trick yet, so the pass in hand.
+
+    ``chosen``: the cards the player has chosen to pass so far.
+    """
+
+    chosen: tuple[Card, ...]
+
+
 class NoHintReason(StrEnum):
     """Why H or J found no hint."""
 
@@ -253,6 +263,7 @@ Reply = (
     | BidErased
     | NilRefused
     | PassChoiceChanged
+    | PassingInfo
     | HintGiven
     | NoHint
     | HintedCardMissing

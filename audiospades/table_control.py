@@ -22,9 +22,10 @@ from dataclasses import replace
 from typing import Final, Protocol
 
 from audiospades.bots import Hint, HintKind
+from audiospades.bots.heuristic import pass_reason
 from audiospades.commands import DIGITS, Command
 from audiospades.keymap import Chord, Context
-from audiospades.notices import GameFinished, Notice, Question, YourTurn
+from audiospades.notices import GameFinished, Notice, Question, Refused, YourTurn
 from audiospades.replies import (
     BidEntryChanged,
     BidEntryHeld,
@@ -42,6 +43,7 @@ from audiospades.replies import (
     NoHint,
     NoHintReason,
     PassChoiceChanged,
+    PassingInfo,
     QuestionAgain,
     Reply,
     TrickGathered,
@@ -293,6 +295,9 @@ class TableController:
         self.pass_choice: list[Card] = list(port.kept_pass_choice)
         self._carried = tuple(self.pass_choice)
         """The choice a resumed game brought back: kept at its first passing turn."""
+        self._submitted_bid = ""
+        """The entry last placed with Enter, until the bid is taken or refused: a
+        refusal opens the entry again on it."""
         self.finished = False
         self.view: SeatView = port.view()
         self._focus_unheard = False
@@ -333,11 +338,22 @@ class TableController:
         notices = self.port.drain()
         view = self.port.view()
         self.view = view
+        refused = False
         for notice in notices:
             if isinstance(notice, YourTurn):
                 self._fix_focus(view)
             if isinstance(notice, GameFinished):
                 self.finished = True
+            refused = refused or isinstance(notice, Refused)
+        if not self._is_my_bid_turn(view):
+            self._submitted_bid = ""  # placed (or the turn moved on)
+        elif refused and self._submitted_bid:
+            # QA: after "The bids may not add up to 13." the entry had closed, and
+            # Up and Down moved in the hand. It stays open on the refused number,
+            # so the arrows step to the nearest allowed bid and a digit replaces it.
+            self.bid_entry, self._submitted_bid = self._submitted_bid, ""
+            self.bid_stepped = True
+            self.bid_open = True
         if self.focus not in view.hand:
             self.focus = view.hand[0] if view.hand else None
         return notices
@@ -434,6 +450,9 @@ class TableController:
             return None
         if command in self.after_game_keys():
             return Info(InfoKind.GAME_OVER)
+        if command is Command.TRICK_INFO and view.phase is Phase.PASSING:
+            # No trick is under way: the pass is, with the cards chosen so far.
+            return PassingInfo(tuple(self.pass_choice))
         if command in _INFO_KEYS:
             return Info(_INFO_KEYS[command])
         if command in _HAND_KEYS:
@@ -462,10 +481,13 @@ class TableController:
             case Command.UNDO:
                 if not port.supports_undo:
                     return UndoUnavailable()
-                port.undo()
-                self.bid_entry = ""
-                self.bid_open = False
-                self.pass_choice = []
+                # Only a taken-back move clears the entry and the pass choice:
+                # refused, nothing changed, so a bid typed or cards chosen to
+                # pass stay as they were (the refusal names the cards).
+                if port.undo():
+                    self.bid_entry = ""
+                    self.bid_open = False
+                    self.pass_choice = []
             case Command.BID:
                 if self._is_my_bid_turn(view) and self.bid_entry:
                     self._submit_bid()
@@ -540,6 +562,7 @@ class TableController:
 
     def _submit_bid(self) -> None:
         bid = Bid(int(self.bid_entry))
+        self._submitted_bid = self.bid_entry
         self.bid_entry = ""
         self.bid_open = False
         self.port.human_bid(bid)
@@ -688,8 +711,9 @@ class TableController:
             # Only the cards still to choose, best first (the hint ranks them): not
             # the whole pass again, whatever the player chose already.
             needed = self.view.rules.blind_nil_pass - len(self.pass_choice)
-            rest = [c for c in found.cards if c not in self.pass_choice]
-            found = replace(found, cards=tuple(rest[: max(needed, 0)]))
+            rest = tuple(c for c in found.cards if c not in self.pass_choice)
+            cards = rest[: max(needed, 0)]
+            found = replace(found, cards=cards, reason=pass_reason(self.view, cards))
         return found
 
     def _jump_hinted(self, hints_enabled: bool) -> Reply:

@@ -619,3 +619,63 @@ def test_after_the_game_h_j_and_undo_say_the_game_is_over(command: Command) -> N
     assert control.handle(command) == Info(InfoKind.GAME_OVER_NO_BID)
     control.drain()
     assert session.action_count == before
+
+
+# --- a refused bid ---
+MINIMUM_SIX = {**ONE_HAND, "minimum_side_bid": 6}
+"""Seed 19: the partner bids 3 before seat 0, who must then bid 3 or more."""
+
+
+class _ServerPort:
+    """A port whose refusals come later, as an online table's come from the server:
+    Enter only sends the bid, and the answer arrives a drain after."""
+
+    def __init__(self, session: GameSession) -> None:
+        self._session = session
+        self._sent: Bid | None = None
+        self._waited = False
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._session, name)
+
+    def human_bid(self, bid: Bid) -> bool:
+        self._sent = bid
+        return True  # sent; the server decides
+
+    def drain(self) -> list[object]:
+        if self._sent is not None:
+            if not self._waited:
+                self._waited = True
+                return []  # not answered yet
+            bid, self._sent = self._sent, None
+            self._session.human_bid(bid)
+        return self._session.drain()
+
+
+@pytest.mark.parametrize("answered_later", [False, True])
+def test_a_refused_bid_leaves_the_entry_open_on_it(answered_later: bool) -> None:
+    """QA: under no hell or a minimum bid, the entry closed on a refusal, so Up and
+    Down moved in the hand. It reopens on the refused number, here or online."""
+    session, control = _table(19, MINIMUM_SIX)
+    view = session.view()
+    assert view.bids[0] is None and view.bids[2] == Bid(3)
+    if answered_later:
+        control = TableController(_ServerPort(session), HintAhead(background=False))  # type: ignore[arg-type]
+    _type(control, "2")
+    _press(control, Command.BID)
+    control.drain()
+    if answered_later:
+        control.drain()
+    assert session.view().bids[0] is None
+    assert control.is_bid_entry_open and control.bid_entry == "2"
+    # Up and Down step through the bids from the refused one, not the hand.
+    assert _press(control, Command.BID_UP) == [BidEntryChanged("3")]
+    assert _press(control, Command.BID_UP) == [BidEntryChanged("4")]
+    assert _press(control, Command.BID_DOWN) == [BidEntryChanged("3")]
+    # A digit starts afresh; Enter places it.
+    assert _type(control, "4") == [BidEntryChanged("4")]
+    _press(control, Command.BID)
+    control.drain()
+    control.drain()
+    assert session.view().bids[0] == Bid(4)
+    assert not control.is_bid_entry_open

@@ -5,6 +5,7 @@ Fonts rarely carry the suit glyphs, so suits are drawn as filled shapes.
 
 from __future__ import annotations
 
+import math
 from typing import Final
 
 import pygame
@@ -73,6 +74,46 @@ def _suit_symbol(
         )
 
 
+def star_points(
+    center: tuple[float, float], outer: float, points: int = 5
+) -> list[tuple[float, float]]:
+    """The corners of a star with ``points`` arms, the first pointing straight up.
+
+    The inner corners sit at 0.45 of ``outer``: arms broad enough to read as a
+    star from across a large screen, not thin spikes.
+    """
+    x, y = center
+    inner = outer * 0.45
+    corners = []
+    for index in range(points * 2):
+        angle = math.pi * index / points - math.pi / 2
+        radius = outer if index % 2 == 0 else inner
+        corners.append((x + radius * math.cos(angle), y + radius * math.sin(angle)))
+    return corners
+
+
+def _joker_marks(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    corner: pygame.Rect,
+    label_size: tuple[int, int],
+    color: Color,
+) -> None:
+    """A joker's stars: a small one under the corner's label, a large one on the face.
+
+    A joker has no suit to draw, and "BJ" or "LJ" alone is easy to miss in a fan;
+    the corner's star shows even where the next card or row covers the rest, and
+    the large star fills the face below the corner, as far as the corner allows.
+    """
+    label_w, label_h = label_size
+    small = min(max(6, corner.h - label_h - 2), corner.w)
+    small_center = (corner.x + max(label_w, small) / 2, corner.y + label_h + small / 2)
+    pygame.draw.polygon(surface, color, star_points(small_center, small / 2))
+    center = (rect.x + rect.w * 0.60, rect.y + rect.h * 0.72)
+    outer = min(rect.w * 0.38, rect.h * 0.27)
+    pygame.draw.polygon(surface, color, star_points(center, outer))
+
+
 def _rank_face(corner: pygame.Rect) -> pygame.font.Font:
     """The largest font whose widest rank ("10") fits the corner, cached per size."""
     size = int(corner.h * 0.62)
@@ -90,6 +131,9 @@ def draw_card(
     dim: bool = False,
 ) -> None:
     """One card face: rank and small suit in the corner, a large suit in the middle.
+
+    A joker, which has no suit, has a star in each place instead (the big joker's
+    red, the little joker's black), so it cannot be taken for an empty face.
 
     A card you may not play now has a greyer face and darker ink (still at least
     4.5:1), so it differs from a playable card by more than a shade of ink; a red
@@ -110,6 +154,7 @@ def draw_card(
     image = _rank_face(corner).render(label, True, color)
     surface.blit(image, (corner.x, corner.y))
     if card.is_joker:
+        _joker_marks(surface, rect, corner, image.get_size(), color)
         return
     small = max(6, int(corner.h - image.get_height()) - 2)
     small = min(small, corner.w)

@@ -222,7 +222,7 @@ class RuleSettingsScreen(MenuScreen):
                     new = dataclasses.replace(current, **changes)
         except RulesError as error:
             log.info("rule change refused: %s", error)
-            self._refusal = rules_refused_text(name, value, error.options)
+            self._refusal = rules_refused_text(name, value, error.options, current)
             return
         save_rules(services, new)
 

@@ -2,10 +2,11 @@
 
 Sighted players keep a score pad; this is the game's. The first line gives the
 standing; then each hand has a line per side (per player in individual play): the
-bids, the tricks taken, the points, the bags this hand and in all, and the running
-total. Up and Down read it, Home and End jump to its ends, and Escape returns to
-the table exactly as it was (the game waits while the sheet is open). It is drawn
-as a large list that reflows with the text size, like every menu.
+bids, the tricks taken, the points, the bags this hand and in all (none under
+quicksand scoring, which has no bags), and the running total. Up and Down read it,
+Home and End jump to its ends, and Escape returns to the table exactly as it was
+(the game waits while the sheet is open). It is drawn as a large list that reflows
+with the text size, like every menu.
 """
 
 from __future__ import annotations

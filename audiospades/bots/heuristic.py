@@ -145,14 +145,35 @@ def choose_pass_cards(view: SeatView) -> tuple[tuple[Card, ...], HintReason]:
     my_bid = view.bids[view.seat]
     hand = list(view.hand)
     if my_bid is not None and my_bid.is_nil:
+        # By trick-taking power, so every trump ranks above every plain card.
         ranked = sorted(hand, key=power.__getitem__, reverse=True)
-        return tuple(ranked[:count]), HintReason.PASS_HIGH
-    # Low plain cards first (a low spade may force the nil to ruff); short suits last.
-    ranked = sorted(
-        hand,
-        key=lambda c: (table.suit_of[c] is SPADES, power[c]),
-    )
-    return tuple(ranked[:count]), HintReason.PASS_LOW
+    else:
+        # Low plain cards first (a low spade may force the nil to ruff).
+        ranked = sorted(
+            hand,
+            key=lambda c: (table.suit_of[c] is SPADES, power[c]),
+        )
+    cards = tuple(ranked[:count])
+    return cards, pass_reason(view, cards)
+
+
+def pass_reason(view: SeatView, cards: tuple[Card, ...]) -> HintReason:
+    """Why to pass ``cards`` after a blind nil, in words true of these cards.
+
+    A blind nil passes its most powerful cards, and every trump outranks every
+    plain card: a 7 of spades goes before an ace of hearts. "The high cards" would
+    be untrue of that 7, so passed trumps are named as trumps.
+    """
+    my_bid = view.bids[view.seat]
+    if my_bid is None or not my_bid.is_nil:
+        return HintReason.PASS_LOW
+    trumps = set(card_table(view.rules).trumps)
+    count = sum(1 for c in cards if c in trumps)
+    if count == 0:
+        return HintReason.PASS_HIGH
+    if count == len(cards):
+        return HintReason.PASS_TRUMPS
+    return HintReason.PASS_TRUMP_AND_HIGH
 
 
 class HeuristicBot:

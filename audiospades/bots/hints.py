@@ -11,6 +11,7 @@ this module only decides, and names the reason with a
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -87,9 +88,18 @@ def hint(
     if view.phase is Phase.BIDDING:
         bot = make_level_bot(level, rng, timed=timed)
         bid, reason, tricks = explain_bid(bot, view)
-        return Hint(
-            HintKind.BID, bid=bid, reason=reason, detail={"tricks": round(tricks, 1)}
-        )
+        detail: dict[str, Any] = {"tricks": round(tricks, 1)}
+        count = trick_count_of(detail["tricks"])
+        if (
+            reason is HintReason.COUNT_SURE_TRICKS
+            and not bid.is_nil
+            and Bid(count) not in view.legal_bids
+        ):
+            # "That is how many tricks your hand should take" would be untrue:
+            # the rules forbid the count itself, so say so.
+            reason = HintReason.COUNT_NOT_ALLOWED
+            detail["count"] = count
+        return Hint(HintKind.BID, bid=bid, reason=reason, detail=detail)
     if view.phase is Phase.PASSING:
         cards, reason = choose_pass_cards(view)
         return Hint(HintKind.PASS, cards=cards, reason=reason)
@@ -102,6 +112,17 @@ def hint(
             card, reason = explain_play(bot, view)
         return Hint(HintKind.PLAY, card=card, reason=reason)
     raise ValueError(f"nothing to decide in phase {view.phase.value}")
+
+
+def trick_count_of(tricks: float) -> int:
+    """The whole number of tricks a hand counted at ``tricks`` should take.
+
+    Halves round up, and a number bid is at least 1 (as the bots bid).
+
+    >>> trick_count_of(2.5), trick_count_of(3.4), trick_count_of(0.2)
+    (3, 3, 1)
+    """
+    return max(1, math.floor(tricks + 0.5))
 
 
 def contract_play(view: SeatView) -> tuple[Card, HintReason] | None:

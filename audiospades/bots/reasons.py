@@ -74,6 +74,9 @@ class HintReason(StrEnum):
     # --- bidding, passing, redeal, blind nil ---
     COUNT_SURE_TRICKS = "count_sure_tricks"
     """The bid counts the hand's likely tricks (``detail['tricks']``)."""
+    COUNT_NOT_ALLOWED = "count_not_allowed"
+    """The hand's count (``detail['count']``) is not a legal bid (whiz, suicide, no
+    hell or a minimum bid), so the bid is another number."""
     NIL_HAND = "nil_hand"
     """The hand is weak and low enough to bid nil."""
     COVER_PARTNER_NIL = "cover_partner_nil"
@@ -87,7 +90,12 @@ class HintReason(StrEnum):
     NOT_BEHIND_ENOUGH = "not_behind_enough"
     """No blind nil: the gamble is not worth it."""
     PASS_HIGH = "pass_high"
-    """Blind nil bidder: pass the highest cards to the partner."""
+    """Blind nil bidder: pass the highest cards to the partner (no trump among
+    them)."""
+    PASS_TRUMPS = "pass_trumps"
+    """Blind nil bidder: pass the highest trumps, which outrank every plain card."""
+    PASS_TRUMP_AND_HIGH = "pass_trump_and_high"
+    """Blind nil bidder with one trump: pass it and the highest plain card."""
     PASS_LOW = "pass_low"
     """Partner of a blind nil: pass low cards the nil can play under."""
     WEAK_HAND = "weak_hand"

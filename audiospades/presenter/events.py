@@ -278,7 +278,7 @@ def describe(
             ).format(count=count)
             text = " ".join([text, position_text(view, names)])
             return [Utterance(text, Cue.UNDO, interrupt=True)]
-        case UndoRefused(reason=reason):
+        case UndoRefused(reason=reason, chosen=chosen):
             if reason is UndoRefusal.NOTHING_TO_UNDO:
                 text = _("There is nothing to undo.")
             elif reason is UndoRefusal.BLIND_NIL_SEEN:
@@ -289,6 +289,19 @@ def describe(
                 )
             else:
                 text = _("You can undo only when it is your turn.")
+            if chosen:
+                kept = ngettext(
+                    # Translators: after an undo refused while choosing cards to
+                    # pass; {key} is the key that chooses a card and puts it back.
+                    "Still chosen to pass: {cards}; press {key} on it to put it back.",
+                    "Still chosen to pass: {cards}; press {key} on each to put it "
+                    "back.",
+                    len(chosen),
+                ).format(
+                    cards=card_list(chosen),
+                    key=key_for(Command.PLAY_CARD, Context.TABLE),
+                )
+                text = " ".join([text, kept])
             return [Utterance(text, Cue.ILLEGAL_MOVE, interrupt=True)]
         case TrickWaiting():
             if brief:

@@ -32,6 +32,7 @@ from audiospades.replies import (
     NoHint,
     NoHintReason,
     PassChoiceChanged,
+    PassingInfo,
     QuestionAgain,
     Reply,
     TrickGathered,
@@ -40,7 +41,7 @@ from audiospades.replies import (
     WhoIsHere,
     WhoseTurn,
 )
-from audiospades.rules import IllegalAction, Reason, SeatView
+from audiospades.rules import IllegalAction, Reason, ScoringStyle, SeatView
 from audiospades.rules.seats import partner_of
 from audiospades.sound import Cue
 
@@ -80,6 +81,7 @@ def reply_utterances(
     Returns:
         The utterances in order: a cue on its own (an edge) comes first.
     """
+    quicksand = view.rules.scoring_style is ScoringStyle.QUICKSAND  # no bags
     match reply:
         case Info(kind=kind):
             return [answer(_INFO[kind](view, names))]
@@ -116,9 +118,11 @@ def reply_utterances(
             return [Utterance(text, Cue.ILLEGAL_MOVE, interrupt=True)]
         case PassChoiceChanged(card=card, chosen=chosen, remaining=remaining):
             return [answer(table_words.pass_choice_text(card, chosen, remaining))]
+        case PassingInfo(chosen=chosen):
+            return [answer(table_words.trick_info_text(view, names, chosen))]
         case HintGiven(hint=hint):
             alone = not view.rules.partnerships
-            return [answer(system_words.hint_text(hint, alone))]
+            return [answer(system_words.hint_text(hint, alone, quicksand=quicksand))]
         case NoHint(reason=reason):
             if reason is NoHintReason.HINTS_OFF:
                 return [answer(system_words.hints_off_text())]
@@ -129,7 +133,11 @@ def reply_utterances(
                     " ".join(
                         [
                             system_words.no_hinted_card_text(),
-                            system_words.hint_text(hint, not view.rules.partnerships),
+                            system_words.hint_text(
+                                hint,
+                                not view.rules.partnerships,
+                                quicksand=quicksand,
+                            ),
                         ]
                     )
                 )

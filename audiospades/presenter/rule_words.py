@@ -12,9 +12,10 @@ the dataclass's fields and a new field without words is caught by a test.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import Final
+from typing import Any, Final
 
 from audiospades.i18n import _, ngettext, pgettext
 from audiospades.presenter.scoring import rule_choice_text
@@ -22,7 +23,7 @@ from audiospades.presenter.words import (
     join_list,
     signed,
 )
-from audiospades.rules import Rules
+from audiospades.rules import Rules, RulesError
 from audiospades.rules.options import (
     BiddingStyle,
     BidOrder,
@@ -310,8 +311,29 @@ def rule_value_text(name: str, value: object) -> str:
     return str(value)
 
 
-def rules_refused_text(name: str, value: object, options: Sequence[str]) -> str:
+def _is_way_out(rules: Rules, switch: str, name: str, value: object) -> bool:
+    """Whether ``switch`` flipped first, then ``name`` set to ``value``, is allowed.
+
+    Both steps must be allowed, else the refusal gives no such advice (with three
+    players, "turn Partnerships on first" would only be refused in turn).
+    """
+    flipped: dict[str, Any] = {switch: not getattr(rules, switch)}
+    wanted: dict[str, Any] = {name: value}
+    try:
+        dataclasses.replace(dataclasses.replace(rules, **flipped), **wanted)
+    except (RulesError, TypeError, ValueError):
+        return False
+    return True
+
+
+def rules_refused_text(
+    name: str, value: object, options: Sequence[str], rules: Rules | None = None
+) -> str:
     """Why a change was refused, naming the options it conflicts with.
+
+    When the one option in the way is switched on or off (``rules`` says which),
+    the refusal says to switch it first: "Not allowed: Nil allowed cannot be off
+    while Blind nil allowed is on; turn Blind nil allowed off first."
 
     Args:
         name: the option the player tried to change.
@@ -319,6 +341,7 @@ def rules_refused_text(name: str, value: object, options: Sequence[str]) -> str:
         options: the option names the engine's refusal involves
             (:attr:`~audiospades.rules.RulesError.options`); the engine's English
             text is not used, so the sentence can be translated.
+        rules: the rules as they stand (unchanged), if known.
     """
     others = [o for o in dict.fromkeys(options) if o in _LABELS and o != name]
     option = rule_label(name)
@@ -327,6 +350,20 @@ def rules_refused_text(name: str, value: object, options: Sequence[str]) -> str:
         return _(
             "Not allowed: {option} cannot be {value}. Nothing was changed."
         ).format(option=option, value=shown)
+    if len(others) == 1 and rules is not None:
+        switch = getattr(rules, others[0], None)
+        if isinstance(switch, bool) and _is_way_out(rules, others[0], name, value):
+            if switch:
+                text = _(
+                    "Not allowed: {option} cannot be {value} while {other} is on; "
+                    "turn {other} off first. Nothing was changed."
+                )
+            else:
+                text = _(
+                    "Not allowed: {option} cannot be {value} while {other} is off; "
+                    "turn {other} on first. Nothing was changed."
+                )
+            return text.format(option=option, value=shown, other=rule_label(others[0]))
     return _(
         "Not allowed: {option}, {value}, conflicts with {others}. Nothing was changed."
     ).format(

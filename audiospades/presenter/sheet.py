@@ -14,7 +14,7 @@ from audiospades.presenter.words import (
     side_name,
     signed,
 )
-from audiospades.rules import HandScore, Rules, SeatView, SideScore
+from audiospades.rules import HandScore, Rules, ScoringStyle, SeatView, SideScore
 from audiospades.rules.seats import side_seats
 from audiospades.textmark import N_
 
@@ -55,16 +55,23 @@ def sheet_line(
     """One side's row of one hand: bids, tricks, points, bags and running totals.
 
     "Hand 2, you and Rosa: bid 4 and nil, took 5; 41 points; 1 bag this hand,
-    3 in all; total 112."
+    3 in all; total 112." Quicksand scoring has no bags at all, so its lines say
+    none: "Hand 2, you and Rosa: bid 4 and nil, took 5; 20 points; total 112."
     """
     rules = view.rules
     score = hand.sides[side]
     seats = side_seats(side, rules.player_count, rules.partnerships)
     bids = join_list([bid_words(hand.bids[s]) for s in seats])
-    return _(
-        "Hand {number}, {side}: bid {bids}, took {tricks}; {points}; "
-        "{bags} this hand, {bag_total} in all; total {total}."
-    ).format(
+    if rules.scoring_style is ScoringStyle.QUICKSAND:  # no bags at all
+        line = _(
+            "Hand {number}, {side}: bid {bids}, took {tricks}; {points}; total {total}."
+        )
+    else:
+        line = _(
+            "Hand {number}, {side}: bid {bids}, took {tricks}; {points}; "
+            "{bags} this hand, {bag_total} in all; total {total}."
+        )
+    return line.format(
         number=number,
         side=side_name(side, view, names, opens=False),
         bids=bids,

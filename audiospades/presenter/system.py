@@ -728,6 +728,9 @@ _REASONS: Final[dict[HintReason, str]] = {
     HintReason.FAR_BEHIND: N_("your side is far enough behind to gamble"),
     HintReason.NOT_BEHIND_ENOUGH: N_("the gamble is not worth it"),
     HintReason.PASS_HIGH: N_("give your partner the high cards"),
+    HintReason.PASS_TRUMP_AND_HIGH: N_(
+        "give your partner your only trump and your highest other card"
+    ),
     HintReason.PASS_LOW: N_("give your partner low cards to play under"),
     HintReason.WEAK_HAND: N_("the hand has too few spades"),
     HintReason.KEEP_HAND: N_("the hand is playable"),
@@ -742,12 +745,48 @@ _ALONE_REASONS: Final[dict[HintReason, str]] = {
 """The reasons that speak of "your side", for a player alone (individual play)."""
 
 
-def hint_text(found: Hint, alone: bool = False) -> str:
-    """A hint: "Play the king of hearts: it wins the trick."."""
+_QUICKSAND_REASONS: Final[dict[tuple[HintReason, bool], str]] = {
+    (HintReason.SAVE_BAGS, False): N_(
+        "your side has its tricks: each extra trick costs 10 points"
+    ),
+    (HintReason.SAVE_BAGS, True): N_(
+        "you have your tricks: each extra trick costs 10 points"
+    ),
+}
+"""The reasons that speak of bags, under quicksand scoring, which has none (an
+overtrick costs 10 points there); keyed by reason and whether the player is alone."""
+
+
+def hint_text(found: Hint, alone: bool = False, *, quicksand: bool = False) -> str:
+    """A hint: "Play the king of hearts: it wins the trick.".
+
+    ``alone``: individual play ("you", not "your side"); ``quicksand``: quicksand
+    scoring, which has no bags.
+    """
     reasons = _REASONS
     if alone and found.reason in _ALONE_REASONS:
         reasons = _ALONE_REASONS
     reason = _(reasons[found.reason]) if found.reason in reasons else ""
+    if quicksand and (found.reason, alone) in _QUICKSAND_REASONS:
+        reason = _(_QUICKSAND_REASONS[found.reason, alone])
+    if found.reason is HintReason.PASS_TRUMPS:
+        reason = ngettext(
+            # Translators: after "Pass the 7 of spades and the 4 of spades:"; a
+            # blind nil passes its trumps first, as they outrank every other card.
+            "give your partner your highest trump",
+            "give your partner your highest trumps",
+            len(found.cards),
+        )
+    if found.reason is HintReason.COUNT_NOT_ALLOWED:
+        count = int(found.detail.get("count", 0))
+        reason = ngettext(
+            # Translators: after "Bid 4:"; the rules forbid a bid of the count.
+            "your hand should take about {count} trick, "
+            "but the rules do not allow a bid of {count}",
+            "your hand should take about {count} tricks, "
+            "but the rules do not allow a bid of {count}",
+            count,
+        ).format(count=count)
     match found.kind:
         case HintKind.PLAY if found.card is not None:
             # Translators: {card} comes with its article: "the king of hearts".

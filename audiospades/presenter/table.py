@@ -288,11 +288,62 @@ def _spades_state_text(view: SeatView) -> str:
     return _("Spades are not broken.")
 
 
-def trick_info_text(view: SeatView, names: Sequence[str]) -> str:
-    """Keys V and I: each player's bid and tricks, and the trick number."""
+def passing_state_text(
+    view: SeatView, names: Sequence[str], chosen: Sequence[Card] = ()
+) -> str:
+    """While cards are passed after a blind nil: who passes how many to whom.
+
+    "Passing, before the first trick: you have chosen 1 of 2 cards to pass to
+    Lena. Chosen: the ace of hearts."
+    """
+    count = view.rules.blind_nil_pass
+    pending = view.pending_pass
+    if pending is None:
+        return _("Passing, before the first trick.")
+    giver, taker = pending
+    if is_you(giver):
+        text = ngettext(
+            "Passing, before the first trick: you have chosen {chosen} of {count} "
+            "card to pass to {player}.",
+            "Passing, before the first trick: you have chosen {chosen} of {count} "
+            "cards to pass to {player}.",
+            count,
+        ).format(chosen=len(chosen), count=count, player=_(names[taker]))
+        if not chosen:
+            return text
+        # Translators: after "you have chosen 1 of 2 cards to pass to Lena.":
+        # the cards chosen so far.
+        return " ".join([text, _("Chosen: {cards}.").format(cards=card_list(chosen))])
+    if is_you(taker):
+        return ngettext(
+            "Passing, before the first trick: {player} is choosing {count} card "
+            "to pass to you.",
+            "Passing, before the first trick: {player} is choosing {count} cards "
+            "to pass to you.",
+            count,
+        ).format(count=count, player=_(names[giver]))
+    return ngettext(
+        "Passing, before the first trick: {player} is choosing {count} card "
+        "to pass to {partner}.",
+        "Passing, before the first trick: {player} is choosing {count} cards "
+        "to pass to {partner}.",
+        count,
+    ).format(count=count, player=_(names[giver]), partner=_(names[taker]))
+
+
+def trick_info_text(
+    view: SeatView, names: Sequence[str], chosen: Sequence[Card] = ()
+) -> str:
+    """Keys V and I: each player's bid and tricks, and the trick number.
+
+    While cards are passed no trick is under way: the pass is said instead, with
+    ``chosen``, the cards the player has chosen so far.
+    """
     n = view.player_count
     parts = []
-    if view.phase in (Phase.PLAYING, Phase.PASSING):
+    if view.phase is Phase.PASSING:
+        parts.append(passing_state_text(view, names, chosen))
+    if view.phase is Phase.PLAYING:
         parts.append(
             _("Trick {number} of {count}.").format(
                 number=min(view.trick_index + 1, view.rules.trick_count),

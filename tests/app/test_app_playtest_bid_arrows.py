@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from app_helpers import play_until
+
 from audiospades.app.harness import Harness
+from audiospades.storage import Settings
 
 
 def _bidding(h: Harness) -> None:
@@ -83,3 +86,57 @@ def test_space_after_a_digit_places_nothing(
     h.settle()
     assert h.table.session.game.bids[0] is not None
     assert h.table.session.game.bids[0].tricks == 3
+
+
+def _last_bidder(
+    make_harness: Callable[..., Harness], seed: int, **rules: object
+) -> Harness:
+    settings = Settings(
+        language="en",
+        pace="fast",
+        last_rules={"preset": "pagat", "target_score": None, "hand_limit": 1, **rules},
+    )
+    h = make_harness(seed=seed, settings=settings)
+    play_until(
+        h, lambda x: x.table is not None and x.table.session.is_human_turn, limit=3000
+    )
+    return h
+
+
+def test_after_a_refused_bid_the_entry_stays_open_for_the_arrows(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """QA: under no hell, Enter on a refused bid closed the entry, so Up and Down
+    then moved in the hand. It stays open on the refused number: the arrows step
+    to the allowed bids either side, a digit starts afresh, and Enter places."""
+    h = _last_bidder(make_harness, 39, no_hell=True)
+    game = h.table.session.game
+    assert [b.tricks for b in game.bids[1:]] == [3, 3, 3]  # 4 more makes 13
+    focus = h.table.focus
+    mark = h.mark()
+    h.press("4", "return")
+    assert h.said_since(mark)[-1] == "The bids may not add up to 13."
+    assert game.bids[0] is None
+    h.press("up")
+    assert h.last == "5"
+    h.press("down")
+    assert h.last == "3"
+    assert h.table.focus == focus  # the hand was not moved through
+    h.press("2", "return")
+    assert game.bids[0] is not None and game.bids[0].tricks == 2
+
+
+def test_after_a_bid_under_the_minimum_the_entry_stays_open(
+    make_harness: Callable[..., Harness],
+) -> None:
+    h = _last_bidder(make_harness, 5, minimum_side_bid=5)
+    game = h.table.session.game
+    assert game.bids[2] is not None and game.bids[2].tricks == 1  # the partner's
+    mark = h.mark()
+    h.press("1", "return")
+    said = h.said_since(mark)
+    assert game.bids[0] is None and said[-1] != "1", said
+    h.press("up")
+    assert h.last == "4"
+    h.press("return")
+    assert game.bids[0] is not None and game.bids[0].tricks == 4

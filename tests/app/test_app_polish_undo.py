@@ -7,6 +7,7 @@ from collections.abc import Callable
 from app_helpers import my_bid_turn, play_until
 
 from audiospades.app.harness import Harness
+from audiospades.presenter.words import the_card
 from audiospades.rules import Phase
 from audiospades.storage import Settings
 
@@ -40,6 +41,47 @@ def test_undo_cannot_take_back_a_blind_nil_after_the_cards_were_shown(
         h.press("ctrl+z")
         assert session.game.phase is Phase.PASSING
         assert session.game.bids[0] is not None and session.game.bids[0].blind
+
+
+def test_undo_refused_while_passing_keeps_the_card_chosen_and_says_so(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """QA: Ctrl+Z after choosing one card to pass did not say how to put it back,
+    and the choice was quietly dropped. Undo takes back moves; choosing a card is
+    not one, so the card stays chosen, and Enter on it puts it back."""
+    settings = Settings(language="en", pace="fast", last_rules=dict(BLIND_ANY_SCORE))
+    h = make_harness(seed=11, settings=settings)
+    h.press("return", "y")
+    h.settle()
+    session = h.table.session
+    chosen = h.table.focus
+    assert chosen is not None
+    h.press("return")
+    assert h.last.endswith(" chosen; choose 1 more.")
+    h.press("ctrl+z")
+    assert h.last == (
+        "You cannot take back a blind nil after seeing your cards. Still chosen "
+        f"to pass: {the_card(chosen)}; press Enter on it to put it back."
+    )
+    assert h.table.pass_choice == [chosen]
+    # One more card makes the pass, with the card chosen before the undo.
+    h.press("right", "return")
+    h.settle()
+    assert chosen in session.view().passed_out
+    assert len(session.view().passed_out) == 2
+
+
+def test_undo_refused_keeps_a_bid_being_typed(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """Nothing to undo at the first bid: the number typed is not quietly lost."""
+    h = make_harness(seed=7)
+    play_until(h, my_bid_turn, limit=3000)
+    game = h.table.session.game
+    h.press("3", "ctrl+z")
+    assert h.last == "There is nothing to undo."
+    h.press("return")
+    assert game.bids[0] is not None and game.bids[0].tricks == 3
 
 
 def test_undo_says_where_the_game_stands_and_whose_turn(

@@ -20,7 +20,11 @@ from audiospades.storage import Settings
 
 
 def _after_hands(
-    make_harness: Callable[..., Harness], count: int, players: int, partners: bool
+    make_harness: Callable[..., Harness],
+    count: int,
+    players: int,
+    partners: bool,
+    **options: object,
 ) -> Harness:
     rules = {
         "preset": "pagat",
@@ -28,6 +32,7 @@ def _after_hands(
         "hand_limit": count + 1,
         "player_count": players,
         "partnerships": partners,
+        **options,
     }
     h = make_harness(
         seed=7, settings=Settings(language="en", pace="fast", last_rules=rules)
@@ -102,6 +107,25 @@ def test_the_sheet_names_the_human_and_nil_bids(
     text = " ".join(item.text() for item in screen.items)
     assert "bid 3 and nil" in text
     assert "bid 0" not in text
+
+
+def test_under_quicksand_the_sheet_never_speaks_of_bags(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """Seed 004 "Quicksand": no bags at all, so the sheet's lines count none."""
+    h = _after_hands(make_harness, 2, 4, True, scoring_style="quicksand")
+    view = h.table.view
+    h.press("k")
+    screen = h.app.top
+    assert isinstance(screen, ScoreSheetScreen)
+    h.press("down")
+    first = view.history[0].sides[0]
+    assert h.last.startswith("Hand 1, you and "), h.last
+    assert h.last.endswith(f"; total {signed(first.total_after)}, 2 of 5"), h.last
+    texts = [item.text() for item in screen.items]
+    assert len(texts) == 5
+    for text in texts:
+        assert "bag" not in text and "in all" not in text, text
 
 
 def test_in_individual_play_the_sheet_says_you_in_lower_case(

@@ -16,6 +16,7 @@ from audiospades.presenter.system import hint_text, illegal_text, new_game_text
 from audiospades.replies import HintGiven
 from audiospades.rules import (
     Bid,
+    Card,
     Game,
     IllegalAction,
     Reason,
@@ -60,6 +61,40 @@ def test_a_hint_for_a_player_alone_never_says_your_side(
     found = Hint(HintKind.BID, bid=Bid(5), reason=reason)
     assert hint_text(found, alone=True) == f"Bid 5: {alone}."
     assert hint_text(found) == f"Bid 5: {side}."
+
+
+@pytest.mark.parametrize(
+    ("count", "trick_words"), [(1, "about 1 trick"), (3, "about 3 tricks")]
+)
+def test_a_bid_hint_says_when_the_rules_forbid_the_count(
+    count: int, trick_words: str
+) -> None:
+    found = Hint(
+        HintKind.BID,
+        bid=Bid(4),
+        reason=HintReason.COUNT_NOT_ALLOWED,
+        detail={"tricks": count + 0.2, "count": count},
+    )
+    assert hint_text(found) == (
+        f"Bid 4: your hand should take {trick_words}, "
+        f"but the rules do not allow a bid of {count}."
+    )
+
+
+@pytest.mark.parametrize(
+    ("alone", "words"),
+    [
+        (False, "your side has its tricks: each extra trick costs 10 points"),
+        (True, "you have your tricks: each extra trick costs 10 points"),
+    ],
+)
+def test_under_quicksand_a_hint_to_lose_a_trick_speaks_of_points_not_bags(
+    alone: bool, words: str
+) -> None:
+    """Seed 004 "Quicksand": no bags; each overtrick costs 10."""
+    found = Hint(HintKind.PLAY, card=Card.parse("3S"), reason=HintReason.SAVE_BAGS)
+    assert hint_text(found, alone, quicksand=True) == f"Play the 3 of spades: {words}."
+    assert "bag" in hint_text(found, alone)
 
 
 def _refusal(rules: Rules) -> str:

@@ -15,6 +15,7 @@ from audiospades.presenter.table import (
     cards_on_table_text,
     dealer_shown,
     hidden_hand_text,
+    passing_state_text,
     question_text,
     seats_to_act,
     turn_header_text,
@@ -166,4 +167,53 @@ def test_the_hidden_hand_after_a_yes_to_blind_nil_says_until_the_turn() -> None:
     assert view.hand_hidden and view.question_open  # seat 1 still thinks
     assert hidden_hand_text(view) == (
         "Your cards stay hidden until your turn to bid, when your blind nil is bid."
+    )
+
+
+@pytest.mark.parametrize(
+    ("pending", "chosen", "words"),
+    [
+        (
+            (0, 2),
+            (),
+            "Passing, before the first trick: you have chosen 0 of 2 cards to pass "
+            "to Lee.",
+        ),
+        (
+            (0, 2),
+            (Card.parse("AH"),),
+            "Passing, before the first trick: you have chosen 1 of 2 cards to pass "
+            "to Lee. Chosen: the ace of hearts.",
+        ),
+        (
+            (2, 0),
+            (),
+            "Passing, before the first trick: Lee is choosing 2 cards to pass to you.",
+        ),
+        (
+            (1, 3),
+            (),
+            "Passing, before the first trick: Rosa is choosing 2 cards to pass to "
+            "Omar.",
+        ),
+    ],
+)
+def test_the_passing_state_says_who_passes_to_whom(
+    pending: tuple[int, int], chosen: tuple[Card, ...], words: str
+) -> None:
+    """Keys V and I while passing: no trick is under way, so no trick number."""
+    view = _view(phase=Phase.PASSING, pending_pass=pending, to_act=pending[0])
+    assert passing_state_text(view, NAMES, chosen) == words
+
+
+def test_one_card_to_pass_is_said_in_the_singular() -> None:
+    rules = Rules.from_dict({"preset": "pagat", "blind_nil_pass": 1})
+    view = dataclasses.replace(
+        seat_view(Game(rules), 0),
+        phase=Phase.PASSING,
+        pending_pass=(0, 2),
+        to_act=0,
+    )
+    assert passing_state_text(view, NAMES) == (
+        "Passing, before the first trick: you have chosen 0 of 1 card to pass to Lee."
     )
