@@ -8,7 +8,8 @@ at random among legal moves) played by the key script in its header: the engine'
 events in order, then every spoken line. There is one per table shape and variant
 worth hearing: four players in partnership (two seeds), three, four, five and six
 players each for themselves, six in three partnerships, a blind nil with its card
-passing, jokers and deuces as trumps, and the suicide, mirror and whiz bidding.
+passing, jokers and deuces as trumps, the suicide, mirror and whiz bidding, a minimum
+bid, quicksand scoring and seed 004's preset for three (its bonuses).
 Review changes as diffs: a changed word is a changed experience for the player.
 """
 
@@ -75,6 +76,25 @@ GAMES: dict[str, Golden] = {
         4,
         # Y to the blind nil offer, choose two cards to pass, then play on.
         "return y return right return " + "tab return " * 30,
+    ),
+    # A minimum bid each (house rule): the prompt names the bids allowed, a 3 is
+    # refused with the reason, then 4 is bid.
+    "minbid4i_seed19": Golden(
+        19,
+        {"minimum_side_bid": 4, "player_count": 4, "partnerships": False},
+        4,
+        "return 3 return 4 return " + "3 return " * 40,
+    ),
+    # Quicksand scoring (seed 004): no bags, each overtrick costs 10, a set 10 a
+    # missing trick.
+    "quicksand4_seed20": Golden(20, {"scoring_style": "quicksand"}, 4, LONG_PLAY),
+    # Seed 004's preset for three: no blind nil, the exact-bid and big-bid bonuses
+    # (West's 10 made earns the big bid bonus).
+    "seed004_3_seed22": Golden(
+        22,
+        {"preset": "seed_004", "player_count": 3, "partnerships": False},
+        3,
+        "return " + "2 return " * 40,
     ),
 }
 SEEDS = (7, 21)
