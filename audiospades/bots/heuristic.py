@@ -23,6 +23,7 @@ from audiospades.bots.bidding import (
     closest_bid,
     expected_tricks,
     nil_chance,
+    nil_pass_order,
     partner_nil_view,
 )
 from audiospades.bots.characters import NEUTRAL, Style
@@ -136,8 +137,9 @@ def wants_blind_nil(view: SeatView, style: Style) -> tuple[bool, HintReason]:
 def choose_pass_cards(view: SeatView) -> tuple[tuple[Card, ...], HintReason]:
     """Cards to pass after a blind nil: the nil passes its highest, its partner low.
 
-    Seed 002: the blind nil player passes "preferably their highest ranked cards";
-    the partner returns low cards the nil can play under.
+    Seed 002: the blind nil player passes "preferably their highest ranked cards"
+    (:func:`nil_pass_order`: high trumps and aces before low trumps); the partner
+    returns low cards the nil can play under.
     """
     count = view.rules.blind_nil_pass
     table = card_table(view.rules)
@@ -145,8 +147,7 @@ def choose_pass_cards(view: SeatView) -> tuple[tuple[Card, ...], HintReason]:
     my_bid = view.bids[view.seat]
     hand = list(view.hand)
     if my_bid is not None and my_bid.is_nil:
-        # By trick-taking power, so every trump ranks above every plain card.
-        ranked = sorted(hand, key=power.__getitem__, reverse=True)
+        ranked = nil_pass_order(hand, view.rules)
     else:
         # Low plain cards first (a low spade may force the nil to ruff).
         ranked = sorted(
@@ -160,9 +161,9 @@ def choose_pass_cards(view: SeatView) -> tuple[tuple[Card, ...], HintReason]:
 def pass_reason(view: SeatView, cards: tuple[Card, ...]) -> HintReason:
     """Why to pass ``cards`` after a blind nil, in words true of these cards.
 
-    A blind nil passes its most powerful cards, and every trump outranks every
-    plain card: a 7 of spades goes before an ace of hearts. "The high cards" would
-    be untrue of that 7, so passed trumps are named as trumps.
+    A blind nil passes the cards most likely to take a trick, and those may be
+    trumps below an ace (a 10 of spades goes before a king of hearts). "The high
+    cards" would be untrue of that 10, so passed trumps are named as trumps.
     """
     my_bid = view.bids[view.seat]
     if my_bid is None or not my_bid.is_nil:

@@ -95,7 +95,8 @@ class HintReason(StrEnum):
     PASS_TRUMPS = "pass_trumps"
     """Blind nil bidder: pass the highest trumps, which outrank every plain card."""
     PASS_TRUMP_AND_HIGH = "pass_trump_and_high"
-    """Blind nil bidder with one trump: pass it and the highest plain card."""
+    """Blind nil bidder: pass the highest trump and plain cards, those most likely
+    to take a trick."""
     PASS_LOW = "pass_low"
     """Partner of a blind nil: pass low cards the nil can play under."""
     WEAK_HAND = "weak_hand"

@@ -729,7 +729,7 @@ _REASONS: Final[dict[HintReason, str]] = {
     HintReason.NOT_BEHIND_ENOUGH: N_("the gamble is not worth it"),
     HintReason.PASS_HIGH: N_("give your partner the high cards"),
     HintReason.PASS_TRUMP_AND_HIGH: N_(
-        "give your partner your only trump and your highest other card"
+        "give your partner the cards most likely to take a trick"
     ),
     HintReason.PASS_LOW: N_("give your partner low cards to play under"),
     HintReason.WEAK_HAND: N_("the hand has too few spades"),
@@ -771,8 +771,8 @@ def hint_text(found: Hint, alone: bool = False, *, quicksand: bool = False) -> s
         reason = _(_QUICKSAND_REASONS[found.reason, alone])
     if found.reason is HintReason.PASS_TRUMPS:
         reason = ngettext(
-            # Translators: after "Pass the 7 of spades and the 4 of spades:"; a
-            # blind nil passes its trumps first, as they outrank every other card.
+            # Translators: after "Pass the king of spades and the queen of
+            # spades:"; a blind nil passes the cards most likely to take a trick.
             "give your partner your highest trump",
             "give your partner your highest trumps",
             len(found.cards),

@@ -42,12 +42,14 @@ def test_pass_choice_counts_down_and_focus_says_chosen(
     assert any(s.startswith("You pass the ") for s in h.transcript[-4:])
 
 
-def test_the_pass_hint_calls_low_spades_trumps_not_high_cards(
+def test_the_pass_hint_keeps_low_spades_and_passes_the_high_cards(
     make_harness: Callable[..., Harness],
 ) -> None:
     """QA: H named the 6 and 5 of spades "the high cards", beside a king of clubs.
 
-    A blind nil passes its trumps first, as they outrank every plain card."""
+    A blind nil passes the cards likeliest to take a trick: the king of clubs and
+    queen of hearts, not two low spades that sink under any higher one (it ranked
+    every trump first then); H names one card still to choose in the singular."""
     settings = Settings(language="en", pace="fast", last_rules=dict(BLIND_ANY_SCORE))
     h = make_harness(seed=8, settings=settings)
     h.press("return", "y")
@@ -55,12 +57,11 @@ def test_the_pass_hint_calls_low_spades_trumps_not_high_cards(
     assert h.table.session.game.phase is Phase.PASSING
     h.press("h")
     assert h.last == (
-        "Pass the 6 of spades and the 5 of spades: "
-        "give your partner your highest trumps."
+        "Pass the king of clubs and the queen of hearts: "
+        "give your partner the high cards."
     )
-    # With the 6 chosen, H names the one card still to choose, in the singular.
     h.press("j", "return", "h")
-    assert h.last == "Pass the 5 of spades: give your partner your highest trump."
+    assert h.last == "Pass the queen of hearts: give your partner the high cards."
 
 
 @pytest.mark.parametrize(("players", "partner"), [(4, "Yuki"), (6, "Omar")])

@@ -1,9 +1,10 @@
 """The pass hint after a blind nil gives a reason true of the cards it names.
 
 QA: after a blind nil, H said "Pass the 6 of spades and the 5 of spades: give your
-partner the high cards". The nil passes its most powerful cards, and every trump
-outranks every plain card, so low spades go before an ace of hearts; the reason
-now names them as trumps.
+partner the high cards". The nil then ranked every trump above every plain card;
+it now passes the cards most likely to take a trick (high trumps and aces, low
+spades kept: :func:`audiospades.bots.bidding.nil_pass_order`), and the reason names
+passed trumps as trumps.
 """
 
 from __future__ import annotations
@@ -47,40 +48,42 @@ def _passing(hand: str, rules: Rules = RULES) -> Game:
     ("hand", "rules", "passed", "reason", "words"),
     [
         (
-            "6S 5S AH KH QH AD KD QD AC KC QC JC TC",
+            "AS KS 5S AH KH QD JD TD QC JC TC 9C 8C",
             RULES,
-            "6S 5S",
+            "AS KS",
             HintReason.PASS_TRUMPS,
-            "Pass the 6 of spades and the 5 of spades: "
+            "Pass the ace of spades and the king of spades: "
             "give your partner your highest trumps.",
         ),
         (
-            "4S AH KH QH KD QD JD KC QC JC TC 9C 8C",
+            "KS 5S AH QH JH KD QD JD KC QC JC TC 9C",
             RULES,
-            "4S AH",
+            "KS AH",
             HintReason.PASS_TRUMP_AND_HIGH,
-            "Pass the 4 of spades and the ace of hearts: "
-            "give your partner your only trump and your highest other card.",
+            "Pass the king of spades and the ace of hearts: "
+            "give your partner the cards most likely to take a trick.",
         ),
         (
-            "AH KH QH JH AD KD QD JD KC QC JC TC 9C",
+            # Low trumps stay: an ace and a king are likelier to take a trick.
+            "6S 5S AH KH QH QD JD TD QC JC TC 9C 8C",
             RULES,
-            "AH AD",
+            "AH KH",
             HintReason.PASS_HIGH,
-            None,
+            "Pass the ace of hearts and the king of hearts: "
+            "give your partner the high cards.",
         ),
         (
-            "6S 5S AH KH QH AD KD QD AC KC QC JC TC",
+            "AS 5S AH KH QH AD KD QD AC KC QC JC TC",
             dataclasses.replace(RULES, blind_nil_pass=1),
-            "6S",
+            "AS",
             HintReason.PASS_TRUMPS,
-            "Pass the 6 of spades: give your partner your highest trump.",
+            "Pass the ace of spades: give your partner your highest trump.",
         ),
         (
-            "BJ 3S AH KH QH AD KD QD AC KC QC JC TC",
+            "BJ 3S AH KH QH QD JD TD QC JC TC 9C 8C",
             dataclasses.replace(RULES, trump_mode=TrumpMode.JOKERS),
-            "BJ 3S",
-            HintReason.PASS_TRUMPS,
+            "BJ AH",
+            HintReason.PASS_TRUMP_AND_HIGH,
             None,
         ),
     ],
