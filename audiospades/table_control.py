@@ -679,6 +679,11 @@ class TableController:
         """
         view = self.view
         hand = list(view.hand)
+        if self.port.awaiting_trick_clear:
+            # QA: "You cannot play a card now." did not say why, even when the
+            # next lead is the player's: the table waits for the trick to be
+            # gathered, and Tab says so.
+            return WhoseTurn(trick_waiting=True)
         if view.phase is Phase.PASSING and view.is_my_turn:
             playable = [i for i, c in enumerate(hand) if c not in self.pass_choice]
         elif view.phase is Phase.PLAYING and self.port.is_human_turn:
