@@ -52,6 +52,7 @@ from audiospades.rules import (
     HandScore,
     HandScored,
     RedealRequested,
+    ScoringStyle,
     SideScore,
     public_view,
 )
@@ -183,12 +184,10 @@ def format_text(summary: dict[str, Any], game: Game, names: Any) -> str:
         points = _joined(f"{p:+d}" for p in hand["side_points"])
         totals = _joined(str(b["total"]) for b in hand["breakdown"])
         lines.append(replay_hand_line(number, bids, tricks, points, totals))
-    lines.append(
-        replay_totals_line(
-            _joined(str(t) for t in summary["totals"]),
-            _joined(str(b) for b in summary["bags"]),
-        )
-    )
+    bags = None
+    if game.rules.scoring_style is not ScoringStyle.QUICKSAND:  # quicksand: no bags
+        bags = _joined(str(b) for b in summary["bags"])
+    lines.append(replay_totals_line(_joined(str(t) for t in summary["totals"]), bags))
     if not summary["finished"]:
         lines.append(replay_not_finished_line())
     elif summary["draw"]:

@@ -576,7 +576,15 @@ class TableController:
             value = legal[0] if step > 0 else legal[-1]
         else:
             options = [b for b in legal if (b > current if step > 0 else b < current)]
-            value = (min(options) if step > 0 else max(options)) if options else current
+            if options:
+                value = min(options) if step > 0 else max(options)
+            elif current in legal:
+                value = current  # the edge of the allowed bids: it stays there
+            else:
+                # A refused number past the edge (Down from a refused 2 when 3 is
+                # the lowest allowed): the nearest allowed bid, not the refused
+                # number said again as if it could be placed.
+                value = max(legal) if step > 0 else min(legal)
         self.bid_entry = str(value)
         self.bid_stepped = True
         return BidEntryChanged(self.bid_entry)
@@ -671,6 +679,11 @@ class TableController:
         """
         view = self.view
         hand = list(view.hand)
+        if self.port.awaiting_trick_clear:
+            # QA: "You cannot play a card now." did not say why, even when the
+            # next lead is the player's: the table waits for the trick to be
+            # gathered, and Tab says so.
+            return WhoseTurn(trick_waiting=True)
         if view.phase is Phase.PASSING and view.is_my_turn:
             playable = [i for i, c in enumerate(hand) if c not in self.pass_choice]
         elif view.phase is Phase.PLAYING and self.port.is_human_turn:

@@ -679,3 +679,21 @@ def test_a_refused_bid_leaves_the_entry_open_on_it(answered_later: bool) -> None
     control.drain()
     assert session.view().bids[0] == Bid(4)
     assert not control.is_bid_entry_open
+
+
+def test_down_from_a_refused_bid_under_the_lowest_says_the_lowest_allowed() -> None:
+    """QA: Down from a refused 2 when 3 is the lowest bid allowed stayed on 2 and
+    said 2 again, as if it could be placed. It goes to the nearest allowed bid."""
+    session, control = _table(19, MINIMUM_SIX)
+    legal = [b.tricks for b in session.view().legal_bids if not b.blind]
+    assert min(legal) == 3 and 2 not in legal
+    _type(control, "2")
+    _press(control, Command.BID)
+    control.drain()
+    assert control.bid_entry == "2"
+    assert _press(control, Command.BID_DOWN) == [BidEntryChanged("3")]
+    # At the lowest allowed bid, Down stays there, as it always has.
+    assert _press(control, Command.BID_DOWN) == [BidEntryChanged("3")]
+    _press(control, Command.BID)
+    control.drain()
+    assert session.view().bids[0] == Bid(3)

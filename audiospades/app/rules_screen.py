@@ -42,8 +42,10 @@ from audiospades.commands import Command
 from audiospades.presenter import Utterance
 from audiospades.presenter.rule_words import (
     PARTNERSHIP_ONLY,
+    QUICKSAND_UNUSED,
     RULES_TITLE,
     choose_players_label,
+    no_effect_under_quicksand_text,
     rule_explanation,
     rule_explanation_now,
     rule_label,
@@ -53,7 +55,7 @@ from audiospades.presenter.rule_words import (
     start_game_label,
     unused_alone_text,
 )
-from audiospades.rules import Rules, RulesError
+from audiospades.rules import Rules, RulesError, ScoringStyle
 from audiospades.sound import Cue
 
 log = logging.getLogger(__name__)
@@ -194,7 +196,10 @@ class RuleSettingsScreen(MenuScreen):
             return unused_alone_text()
         if name == "preset":
             return rule_set_text(rules)
-        return rule_value_text(name, getattr(rules, name))
+        value = rule_value_text(name, getattr(rules, name))
+        if name in QUICKSAND_UNUSED and rules.scoring_style is ScoringStyle.QUICKSAND:
+            return no_effect_under_quicksand_text(value)
+        return value
 
     def _adjust(self, services: Services, step: int, *, name: str) -> None:
         current = self.rules()

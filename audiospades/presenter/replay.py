@@ -8,6 +8,8 @@ reader can find them. Values from the file are shown as they are written there.
 
 >>> replay_totals_line("121, 200", "1, 0")
 'Totals 121, 200; bags 1, 0'
+>>> replay_totals_line("110, 200", None)
+'Totals 110, 200'
 >>> replay_bid_text(None), replay_bid_text("blind_nil"), replay_bid_text(4)
 ('-', 'blind nil', '4')
 """
@@ -99,8 +101,17 @@ def replay_bid_text(bid: int | str | None) -> str:
     return bid_words(Bid.from_record(bid))
 
 
-def replay_totals_line(totals: str, bags: str) -> str:
-    """The running totals and bags of each side: "Totals 121, 200; bags 1, 0"."""
+def replay_totals_line(totals: str, bags: str | None) -> str:
+    """The running totals and bags of each side: "Totals 121, 200; bags 1, 0".
+
+    ``bags`` is None under rules that keep no bags (quicksand scoring, seed 004:
+    an overtrick costs 10 points at once): the line is then the totals alone,
+    "Totals 110, 200", not bags that cannot be other than 0.
+    """
+    if bags is None:
+        # Translators: a line of "audiospades replay": each side's score after
+        # the last complete hand, under rules that keep no bags (quicksand).
+        return _("Totals {totals}").format(totals=totals)
     # Translators: a line of "audiospades replay": each side's score and bags after
     # the last complete hand.
     return _("Totals {totals}; bags {bags}").format(totals=totals, bags=bags)

@@ -229,9 +229,12 @@ def rule_explanation_now(name: str, rules: Rules) -> str:
 
     "Which cards are trumps besides the spades. Big joker, little joker, 2 of
     spades, then the spades." The second sentence is the rules summary's (key U)
-    for the value chosen, where it has one.
+    for the value chosen, where it has one; for an option quicksand scoring
+    ignores, under quicksand, that it has no effect.
     """
     choice = rule_choice_text(rules, name)
+    if name in QUICKSAND_UNUSED and rules.scoring_style is ScoringStyle.QUICKSAND:
+        choice = no_effect_under_quicksand_explanation()
     general = rule_explanation(name)
     return f"{general} {choice}" if choice and general else (choice or general)
 
@@ -264,6 +267,31 @@ PARTNERSHIP_ONLY: Final = frozenset({"double_nil_allowed", "blind_nil_pass"})
 def unused_alone_text() -> str:
     """The value of a partnership option when each plays for themselves."""
     return _("not used: each plays for themselves")
+
+
+QUICKSAND_UNUSED: Final = frozenset(
+    {"bag_penalty", "bags_per_penalty", "overtrick_points", "ten_for_two_hundred"}
+)
+"""Options quicksand scoring ignores (seed 004: "no bags"; an overtrick costs 10
+and a contract scores 10 a trick, whatever these say): see ``rules/scoring.py``."""
+
+
+def no_effect_under_quicksand_text(value: str) -> str:
+    """An option quicksand ignores, with its value: "100; no effect under quicksand".
+
+    The whole text is "100 points; no effect under quicksand scoring". The value is
+    still said: Left and Right still change it, for the day the scoring style
+    changes back.
+    """
+    # Translators: the value of a rule option (bag penalty, bags per penalty,
+    # overtrick points, ten for two hundred) that quicksand scoring ignores, as in
+    # "Bag penalty, 100; no effect under quicksand scoring, 9 of 35".
+    return _("{value}; no effect under quicksand scoring").format(value=value)
+
+
+def no_effect_under_quicksand_explanation() -> str:
+    """Enter on an option quicksand ignores: the sentence after its explanation."""
+    return _("This option has no effect under quicksand scoring.")
 
 
 def rule_value_text(name: str, value: object) -> str:

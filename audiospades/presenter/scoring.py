@@ -473,7 +473,7 @@ def _leaders(totals: Sequence[int]) -> list[int]:
 def _shared_lead_text(
     leaders: Sequence[int], best: int, view: SeatView, names: Sequence[str]
 ) -> str:
-    """Some sides, not all, level at the top: who, and the listener's own total."""
+    """Some sides, not all, level at the top: who, and where the listener stands."""
     mine = own_side(view)
     # The listener's side is named first ("You and Milly share the lead").
     ordered = sorted(leaders, key=lambda side: side != mine)
@@ -491,11 +491,18 @@ def _shared_lead_text(
         )
     if mine is None or mine in leaders:
         return text
+    # The listener's place and margin, as when one side leads ("you are fifth
+    # with minus 20, 41 behind"): QA heard only "You have minus 20." at a table
+    # of five, where a sighted player sees the place too.
+    ours = view.totals[mine]
+    place = 1 + sum(1 for total in view.totals if total > ours)
     behind = (
-        _("Your side has {points}.")
+        # Translators: after "Milly and Bert share the lead at 50.": the
+        # listener's place (third, fourth...), total and distance from the lead.
+        _("Your side is {place} with {points}, {behind} behind.")
         if view.rules.partnerships
-        else _("You have {points}.")
-    ).format(points=signed(view.totals[mine]))
+        else _("You are {place} with {points}, {behind} behind.")
+    ).format(place=place_words(place), points=signed(ours), behind=best - ours)
     return f"{text} {behind}"
 
 

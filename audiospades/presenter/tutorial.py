@@ -125,9 +125,12 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
         N_("That was every bid and the tricks taken so far, player by player."),
     ),
     # --- a first hand: (before the decision, after it) ---
+    # A bid's "before" words follow the game's own "Your turn to bid. Type a
+    # number and press Enter": they start with what to look at, not with the turn
+    # again (QA: "Your turn to bid." twice in a row in every lesson).
     Point.FIRST_BID: (
         N_(
-            "Your turn to bid. Count your sure tricks: the ace of hearts, the ace "
+            "Count your sure tricks: the ace of hearts, the ace "
             "and king of spades, and perhaps a trick by trumping, for you have no "
             "clubs. Press {read} to hear your hand, then type the number and press "
             "{bid_enter}."
@@ -177,7 +180,7 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
     # --- nil ---
     Point.NIL_BID: (
         N_(
-            "Your turn to bid. Your hand has no ace or king and only two low "
+            "Your hand has no ace or king and only two low "
             "spades: it may take no trick at all. Bid nil, a promise to take no "
             "trick: made, it scores 100 points; one trick taken, and it costs 100. "
             "Press {nil}, then {bid_enter}."
@@ -224,7 +227,7 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
     # --- bags ---
     Point.BAGS_BID: (
         N_(
-            "Your turn to bid. Count your sure tricks and bid what you expect to "
+            "Count your sure tricks and bid what you expect to "
             "take: every trick your side takes beyond its bid is a bag. A bag is "
             "worth one point, but every ten bags cost 100 points."
         ),
@@ -246,7 +249,7 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
     # --- variants ---
     Point.SOLO_BID: (
         N_(
-            "Your turn to bid. Here each player plays alone: there is no partner, "
+            "Here each player plays alone: there is no partner, "
             "and each of you holds 17 cards. Count your sure tricks; you alone "
             "must take what you bid."
         ),
@@ -272,7 +275,7 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
     ),
     Point.FIVE_BID: (
         N_(
-            "Your turn to bid. With five players each of you holds 10 cards, and "
+            "With five players each of you holds 10 cards, and "
             "again each plays alone. Fewer cards make fewer tricks: count only "
             "your surest ones."
         ),
@@ -304,7 +307,7 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
     ),
     Point.JOKERS_BID: (
         N_(
-            "Your turn to bid. In this game the big joker, the little joker, the 2 "
+            "In this game the big joker, the little joker, the 2 "
             "of diamonds and the 2 of spades are trumps above the ace of spades, "
             "and the 2 of clubs and the 2 of hearts are left out. You hold the "
             "little joker and the 2 of diamonds: count them with your spades."
@@ -320,7 +323,7 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
     ),
     Point.SIX_BID: (
         N_(
-            "Your turn to bid. Six players make three sides of two, and each of "
+            "Six players make three sides of two, and each of "
             "you holds 8 cards: the 2s are left out, so a hand has only 8 tricks "
             "and two other sides compete for them. North, your partner, bid nil: "
             "your side's bid is yours alone. Count only your surest tricks."

@@ -140,3 +140,21 @@ def test_after_a_bid_under_the_minimum_the_entry_stays_open(
     assert h.last == "4"
     h.press("return")
     assert game.bids[0] is not None and game.bids[0].tricks == 4
+
+
+def test_down_from_a_refused_bid_below_the_minimum_says_the_lowest_allowed(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """QA: Down from a refused 1 when 4 is the lowest allowed bid stayed on 1 and
+    said "1" again; it says the nearest allowed bid, which Enter then places."""
+    h = _last_bidder(make_harness, 5, minimum_side_bid=5)
+    game = h.table.session.game
+    assert game.bids[2] is not None and game.bids[2].tricks == 1  # the partner's
+    h.press("1", "return")
+    assert game.bids[0] is None
+    h.press("down")
+    assert h.last == "4"
+    h.press("down")
+    assert h.last == "4"  # the lowest allowed: Down stays there
+    h.press("return")
+    assert game.bids[0] is not None and game.bids[0].tricks == 4

@@ -78,3 +78,28 @@ def test_a_trick_waiting_at_a_quit_is_shown_and_waits_after_continue(
     assert again.table.session.awaiting_trick_clear
     again.press("n")
     assert again.said_since(mark)[-1] == "Trick gathered."
+
+
+def test_tab_while_a_trick_waits_says_to_gather_it(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """QA: Tab answered "You cannot play a card now." without saying why, even
+    with the next lead the player's: the trick waits to be gathered first."""
+    h = _trick_waiting(make_harness)
+    for key in ("tab", "shift+tab"):
+        h.press(key)
+        assert h.last == "The trick is complete: press N to gather it."
+        assert h.table.session.awaiting_trick_clear  # nothing was gathered
+    # A trick the player won: the next lead is theirs, and the trick still waits.
+    for _ in range(40):
+        h.settle()
+        session = h.table.session
+        if session.awaiting_trick_clear and session.view().to_act == 0:
+            break
+        h.press("n" if session.awaiting_trick_clear else "tab", "return")
+    assert session.awaiting_trick_clear and session.view().to_act == 0
+    h.press("tab")
+    assert h.last == "The trick is complete: press N to gather it."
+    h.press("n", "tab")
+    assert not h.table.session.awaiting_trick_clear
+    assert h.last.endswith(", playable")

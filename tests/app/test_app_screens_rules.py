@@ -412,6 +412,44 @@ def test_partnership_options_say_they_are_unused_when_each_plays_alone(
     _focus(h, "Redeal a hand with one spade or none")
 
 
+def test_bag_options_say_they_have_no_effect_under_quicksand(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """Seed 004, quicksand: "no bags"; the bag options stay, found where they were."""
+    h = _brief(make_harness)
+    _open_rules(h)
+    _focus(h, "Bag penalty")
+    assert h.last == "Bag penalty, 100 points, 8 of 35"
+    _focus(h, "Scoring style")
+    h.press("right")
+    assert h.last.startswith("Scoring style, quicksand,")
+    for label, value in (
+        ("Bag penalty", "100 points"),
+        ("Bags per penalty", "10"),
+        ("Overtrick points", "1"),
+        ("Ten for two hundred", "off"),
+    ):
+        h.press("home")
+        _focus(h, label)
+        assert h.last.startswith(
+            f"{label}, {value}; no effect under quicksand scoring, "
+        )
+    h.press("right")  # still changes, and says so with the same warning
+    assert h.last.startswith("Ten for two hundred, on; no effect under quicksand")
+    h.press("return")
+    assert h.last == (
+        "Whether a made contract of 10 or more tricks scores double. "
+        "This option has no effect under quicksand scoring."
+    )
+    h.press("home")
+    _focus(h, "A failed nil's tricks")  # partner_contract still counts: no warning
+    assert "quicksand" not in h.last
+    _focus(h, "Scoring style")
+    h.press("left")
+    _focus(h, "Bag penalty")
+    assert h.last == "Bag penalty, 100 points, 8 of 35"
+
+
 def test_going_round_a_list_of_values_is_said_with_the_edge_cue(
     make_harness: Callable[..., Harness],
 ) -> None:

@@ -7,6 +7,7 @@ sentence names must be the key that does what the sentence says.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import random
@@ -303,6 +304,10 @@ def test_each_lesson_plays_out_as_written_with_every_point_made(lesson) -> None:
             line.startswith(words.after_text(teach.point, None)) for line in said
         )
     assert not any(line.startswith("That is not the choice") for line in said)
+    # QA: the lesson's words at a bid said the game's "Your turn to bid." again.
+    turn = "Your turn to bid."
+    for line, after in itertools.pairwise(said):
+        assert not (line.startswith(turn) and after.startswith(turn)), (line, after)
     assert said[-1] == words.lesson_done_text()
     # One line says where Escape goes: the game's "Press Escape for the menu" is
     # not said before it (QA: two "press Escape" lines, to two places).

@@ -58,8 +58,8 @@ def _standing(rules: Rules, totals: tuple[int, ...], names: tuple[str, ...]) -> 
 def test_m_says_who_shares_the_lead_when_only_some_players_are_level() -> None:
     three = _rules(player_count=3, target_score=500)
     assert _standing(three, (10, 50, 50), THREE) == (
-        "2 hands played. Milly and Bert share the lead at 50. You have 10. "
-        "Playing to 500 points."
+        "2 hands played. Milly and Bert share the lead at 50. You are third with "
+        "10, 40 behind. Playing to 500 points."
     )
     assert _standing(three, (42, 41, 42), THREE).startswith(
         "2 hands played. You and Bert share the lead at 42. Playing"
@@ -74,7 +74,7 @@ def test_m_names_the_two_partnerships_level_at_the_top_of_three() -> None:
     # Sides: you and Zoe, Lee and Ann, Omar and Bob.
     assert _standing(six, (100, 120, 120), SIX) == (
         "2 hands played. Lee and Ann, and Omar and Bob share the lead at 120. "
-        "Your side has 100. Playing to 500 points."
+        "Your side is third with 100, 20 behind. Playing to 500 points."
     )
     assert _standing(six, (120, 100, 120), SIX).startswith(
         "2 hands played. You and Zoe, and Omar and Bob share the lead at 120. "

@@ -98,6 +98,19 @@ def test_replay_text_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert "Game not finished" in out
 
 
+def test_replay_text_under_quicksand_names_no_bags(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Seed 004, quicksand: "exact = 10 points for each trick bid; overtricks cost
+    10 points each; no bags". North/South bid 12 and took 13: 120 - 10 = 110."""
+    record = suits_deal_record()
+    record["rules"]["scoring_style"] = "quicksand"
+    status, out, err = run_replay(tmp_path, record, capsys=capsys)
+    assert status == 0 and err == ""
+    assert "Totals 110, 200\n" in out
+    assert "bag" not in out.lower()
+
+
 def _corrupt(change: str) -> Any:
     record = suits_deal_record()
     actions = record["hands"][0]["actions"]
