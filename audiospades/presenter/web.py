@@ -20,11 +20,13 @@ from audiospades.presenter.online import (
     GAME_ENDED_AWAY,
     JOIN_PRIVATE,
     PRIVATE_ITEM,
+    REFUSED,
     REPLACED,
     SEAT_LOST,
     TABLE_CODE,
     TABLE_GONE,
     TOO_FAST,
+    VERSION_REFUSED,
     occupant_text,
     seat_item_label,
 )
@@ -113,6 +115,18 @@ CHROME: Final[dict[str, str]] = {
     "reconnected": N_("Reconnected."),
     "replaced": REPLACED,
     "name_needed": N_("Type a name first."),
+    # A hello the server refused, said before any screen of the game (the server
+    # words nothing for a connection it has not greeted). The name is the only
+    # thing typed into it: the server takes printable text only, so no space but
+    # the plain one (a no-break space is refused) and no invisible character (a
+    # control character, a right-to-left mark).
+    "name_refused": N_(
+        "The server cannot take that name: it has a special space or an invisible "
+        "character in it. Type it again without them."
+    ),
+    # A page kept open from before the server was updated.
+    "version_refused": VERSION_REFUSED,
+    "refused": REFUSED,
     # The game's own words for a code that cannot be one (an empty one too).
     "bad_code": N_("A table code is made of letters and digits."),
     "table_gone": TABLE_GONE,

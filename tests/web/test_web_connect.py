@@ -123,3 +123,38 @@ def test_a_refused_name_can_be_corrected_and_connect_pressed_again(
         tab_to(driver, "#name")
         press(driver, "Ann", Keys.ENTER)
         wait_for(lambda: _visible(driver, "lobby"), what="the lobby")
+
+
+NAME_REFUSED = (
+    "The server cannot take that name: it has a special space or an invisible "
+    "character in it. Type it again without them."
+)
+
+
+@pytest.mark.parametrize("odd", ["\u202e", "\u00a0"], ids=["rtl-override", "nbsp"])
+def test_a_refused_name_is_said_in_the_page_s_words_and_focused(
+    tmp_path: Path, odd: str
+) -> None:
+    """Connect pressed on a name with a right-to-left override or a no-break space
+    in it: the page says, in its own words, why the server refused it, and the
+    focus goes to the name to correct it. Before, the page read out the server's
+    English account for its log ("name must be printable text", in every
+    language), and the focus stayed on Connect."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        driver.get(url)
+        wait_for(lambda: _by_id(driver, "connect").text == "Connect", what="words")
+        driver.execute_script(RECORDER)
+        tab_to(driver, "#name")
+        press(driver, f"Ann{odd}B")
+        tab_to(driver, "#connect")
+        press(driver, Keys.ENTER)
+        wait_for(
+            lambda: any(kind == "assertive" for kind, _ in heard(driver)),
+            what="the refusal",
+        )
+        refusals = [text for kind, text in heard(driver) if kind == "assertive"]
+        assert refusals == [NAME_REFUSED]
+        assert focused_id(driver) == "name"

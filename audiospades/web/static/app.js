@@ -350,11 +350,11 @@ function receive(message) {
         pace.at = performance.now();
         pace.toldAt = pace.at;
       }
-      // Worded for the page in a "said" line once greeted; before that, say it here
-      // (the page's own words for "too fast", the server's account otherwise).
-      if (!state.place) {
-        joinStatus(message.code === "rate_limited" ? word("too_fast") : message.detail, true);
-      }
+      // Worded for the page in a "said" line once greeted; before that, on the
+      // join form, say it here, in the page's words (the server's own account of
+      // it, its "detail", is English for the log).
+      const onForm = !state.place || state.place === "join";
+      if (onForm) joinStatus(refusalWord(message.code), true);
       if (!state.greeted && state.ws) {
         // The hello was refused (a name the server will not take, say): the
         // server keeps the socket open, and Connect, held back while one is
@@ -362,10 +362,28 @@ function receive(message) {
         const refused = state.ws;
         state.ws = null;
         refused.close();
+        // The name is the hello's one typed part: the focus goes there to
+        // correct it.
+        if (onForm && message.code === "bad_message") $("name").focus();
       }
       break;
     default:
       break;
+  }
+}
+
+// A refusal that comes before the server has greeted the page (so before it
+// words anything): a hello refused, in the page's own words.
+function refusalWord(code) {
+  switch (code) {
+    case "rate_limited":
+      return word("too_fast");
+    case "bad_message":
+      return word("name_refused");
+    case "version_mismatch":
+      return word("version_refused");
+    default:
+      return word("refused");
   }
 }
 
