@@ -115,6 +115,9 @@ CHROME: Final[dict[str, str]] = {
     "reconnected": N_("Reconnected."),
     "replaced": REPLACED,
     "name_needed": N_("Type a name first."),
+    # A key typed into a field already at its length: the browser drops it
+    # without a sound (the name, the table's name, its code, a chat line).
+    "field_full": N_("This field is full: nothing more can be typed in it."),
     # A hello the server refused, said before any screen of the game (the server
     # words nothing for a connection it has not greeted). The name is the only
     # thing typed into it: the server takes printable text only, so no space but

@@ -158,3 +158,37 @@ def test_a_refused_name_is_said_in_the_page_s_words_and_focused(
         refusals = [text for kind, text in heard(driver) if kind == "assertive"]
         assert refusals == [NAME_REFUSED]
         assert focused_id(driver) == "name"
+
+
+FIELD_FULL = "This field is full: nothing more can be typed in it."
+
+
+def test_a_key_typed_into_a_full_field_is_answered(tmp_path: Path) -> None:
+    """A name typed longer than the server takes (24 characters): each key past
+    the 24th is answered that the field is full, and no key before it is.
+    Before, the browser dropped those keys without a sound, and a player heard
+    nothing of the end of the name being lost."""
+    skip_without_browser()
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        driver.get(url)
+        wait_for(lambda: _by_id(driver, "connect").text == "Connect", what="words")
+        driver.execute_script(RECORDER)
+        tab_to(driver, "#name")
+        press(driver, "Bartholomew Fitzwilliams")  # 24 characters: it fits
+        assert _by_id(driver, "name").get_attribute("value").endswith("Fitzwilliams")
+        press(driver, "-Ng")
+        wait_for(
+            lambda: [line for line in heard(driver) if line[1] == FIELD_FULL],
+            what="the full field",
+        )
+        # Each key answered (assertive: the key did nothing), and kept in the
+        # messages (once a burst).
+        wait_for(lambda: len(heard(driver)) == 3, what="three answers")
+        assert heard(driver) == [("assertive", FIELD_FULL)] * 3
+        history = driver.execute_script(
+            "return [...document.querySelectorAll('#history li')]"
+            ".map((item) => item.textContent)"
+        )
+        assert FIELD_FULL in history
+        assert focused_id(driver) == "name"

@@ -225,13 +225,40 @@ function takeToken() {
 // A key held back: said every time (no key met with silence), kept in the
 // messages once a burst.
 function tooFast() {
+  pace.toldAt = sayEachTime(word("too_fast"), pace.toldAt);
+}
+
+// ``text`` said now (assertive), kept in the messages only if it was not said
+// in the last moment (``toldAt``); the new time it was told.
+function sayEachTime(text, toldAt) {
   const now = performance.now();
-  if (now - pace.toldAt < TOLD_AGAIN_MS) {
-    liveLine($("assertive"), word("too_fast"));
-  } else {
-    announce(word("too_fast"), true, null);
-  }
-  pace.toldAt = now;
+  if (now - toldAt < TOLD_AGAIN_MS) liveLine($("assertive"), text);
+  else announce(text, true, null);
+  return now;
+}
+
+// A field at its length (its maxlength) takes no more: the browser drops a key
+// typed into it, or the end of a line pasted, without a sound, and a screen
+// reader says nothing (a name typed too long lost its end unheard). Said each
+// time.
+const fieldFull = { toldAt: -Infinity };
+
+function isFull(field, adding) {
+  if (!(field instanceof HTMLInputElement) || field.maxLength < 0) return false;
+  const selected = (field.selectionEnd ?? 0) - (field.selectionStart ?? 0);
+  return field.value.length - selected + adding > field.maxLength;
+}
+
+function onFieldKey(event) {
+  if (event.ctrlKey || event.altKey || event.metaKey || event.isComposing) return;
+  if (event.key.length !== 1 || !isFull(event.target, 1)) return;
+  fieldFull.toldAt = sayEachTime(word("field_full"), fieldFull.toldAt);
+}
+
+function onFieldPaste(event) {
+  const text = event.clipboardData ? event.clipboardData.getData("text") : "";
+  if (!text || !isFull(event.target, text.length)) return;
+  fieldFull.toldAt = sayEachTime(word("field_full"), fieldFull.toldAt);
 }
 
 // The join form's status line is for the eyes; its words are announced once,
@@ -1086,6 +1113,8 @@ function start() {
   $("sound-toggle").addEventListener("click", toggleSound);
   $("board").addEventListener("keydown", onBoardKey);
   document.addEventListener("keydown", onPageKey);
+  document.addEventListener("keydown", onFieldKey);
+  document.addEventListener("paste", onFieldPaste);
   $("chat").addEventListener("keydown", (event) => {
     // Escape leaves the chat line, back to the card table or the place's heading.
     if (event.key !== "Escape" || !state.place || state.place === "join") return;
