@@ -99,7 +99,10 @@ def game_over_text(is_host: bool) -> str:
 
 def page_keys_text() -> str:
     """The last line of F1's help on the page: the keys only the page has."""
-    return _("O: sound cues on or off. Escape: back to the page's buttons.")
+    return _(
+        "O: sound cues on or off. Escape: back to the page's buttons, and from "
+        "them back to the card table."
+    )
 
 
 CHROME: Final[dict[str, str]] = {

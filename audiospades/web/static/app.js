@@ -1022,6 +1022,15 @@ function onPageKey(event) {
   if ($("messages").hidden || $("board").contains(event.target)) return;
   if (event.target.closest?.("input, select, textarea, [contenteditable]")) return;
   const key = keyName(event);
+  if (key === "escape" && state.place === "table") {
+    // Back to the card table from the table's buttons, its hand or the
+    // messages, as the card table's Escape came to the buttons (and the chat
+    // line's goes back). It was silent here: from Scores the way back was
+    // Shift+Tab across every card of the hand.
+    event.preventDefault();
+    $("board").focus();
+    return;
+  }
   if (key && key !== "f5" && pageKey(key)) event.preventDefault();
 }
 
