@@ -1062,7 +1062,7 @@ function start() {
   loadWords(choice);
   $("name").value = localStorage.getItem("audiospades-name") || "";
   $("language").addEventListener("change", () => loadWords($("language").value));
-  $("join-form").addEventListener("submit", (event) => {
+  $("join-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const name = $("name").value.trim();
     const language = $("language").value;
@@ -1075,6 +1075,10 @@ function start() {
     }
     localStorage.setItem("audiospades-name", name);
     localStorage.setItem("audiospades-language", language);
+    // The page's own words in the language chosen: fetched when it was chosen,
+    // but with the server down then (restarting) that failed, and the page
+    // spoke English beside the game's French. Fetched again before connecting.
+    if (state.language !== language) await loadWords(language);
     connect(name, language);
   });
   $("create-form").addEventListener("submit", (event) => {
