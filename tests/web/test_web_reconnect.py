@@ -295,3 +295,48 @@ def test_a_language_chosen_while_the_server_is_down_is_the_page_s_too(
             second.stop()
     assert "Aucune table n'est encore ouverte : créez-en une." in lines
     assert "Sound cues on." not in lines
+
+
+def test_a_chat_line_sent_while_the_link_is_down_is_kept_to_send_again(
+    tmp_path: Path,
+) -> None:
+    """The server goes down while the player is in the lobby; they type a chat
+    line and press Enter: the page says the link is being brought back, and the
+    line stays in the field, with the focus. Once reconnected, Enter sends it.
+    Before, the line was erased unsent."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    lost = ("assertive", "Connection lost, reconnecting.")
+    db = tmp_path / "server.db"
+    port = free_port()
+    first = ServerThread(db, port)
+    url = first.start()
+    second: ServerThread | None = None
+    try:
+        with chromium() as driver:
+            open_page(driver, url, "Robin")
+            first.stop()
+            wait_for(lambda: lost in heard(driver), what="the link lost")
+            press(driver, "'")  # the apostrophe opens the chat line
+            wait_for(lambda: focused_id(driver) == "chat", what="the chat line")
+            press(driver, "hello again", Keys.ENTER)
+            wait_for(lambda: heard(driver).count(lost) == 2, what="Enter answered")
+            assert focused_id(driver) == "chat"
+            assert _by_id(driver, "chat").get_attribute("value") == "hello again"
+            second = ServerThread(db, port)
+            second.start()
+            wait_for(
+                lambda: ("polite", "Reconnected.") in heard(driver),
+                what="the page to reconnect",
+            )
+            press(driver, Keys.ENTER)
+            wait_for(
+                lambda: ("polite", "Robin: hello again") in heard(driver),
+                what="the line sent",
+            )
+            assert _by_id(driver, "chat").get_attribute("value") == ""
+    finally:
+        first.stop()
+        if second is not None:
+            second.stop()

@@ -1137,7 +1137,9 @@ function start() {
   $("chat-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const text = $("chat").value.trim();
-    if (text) send({ type: "chat", text });
+    // A line held back (the link down, or too fast: each said so) stays in the
+    // field, with the focus, for Enter to send again; it was erased unsent.
+    if (text && !send({ type: "chat", text })) return;
     $("chat").value = "";
     if (state.place === "table") $("board").focus();
   });
