@@ -121,14 +121,14 @@ CHROME: Final[dict[str, str]] = {
     # A key typed into a field already at its length: the browser drops it
     # without a sound (the name, the table's name, its code, a chat line).
     "field_full": N_("This field is full: nothing more can be typed in it."),
-    # A hello the server refused, said before any screen of the game (the server
-    # words nothing for a connection it has not greeted). The name is the only
-    # thing typed into it: the server takes printable text only, so no space but
-    # the plain one (a no-break space is refused) and no invisible character (a
-    # control character, a right-to-left mark).
-    "name_refused": N_(
-        "The server cannot take that name: it has a special space or an invisible "
-        "character in it. Type it again without them."
+    # Text the server refuses: it takes printable text only, so no space but the
+    # plain one (a no-break space is refused) and no invisible character (a
+    # control character, a right-to-left mark, a zero-width space). Said of a
+    # chat line or a table's name before it is sent, and of a name the server
+    # refused (the name is the only thing typed into a hello).
+    "unprintable": N_(
+        "The server cannot take what you typed: it has a special space or an "
+        "invisible character in it. Type it again without them."
     ),
     # A page kept open from before the server was updated.
     "version_refused": VERSION_REFUSED,

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_web_browser import _by_id, _visible, press, tab_to
+from test_web_browser import _by_id, _visible, open_page_by_keys, press, tab_to
 from web_helpers import (
     RECORDER,
     chromium,
@@ -125,9 +125,9 @@ def test_a_refused_name_can_be_corrected_and_connect_pressed_again(
         wait_for(lambda: _visible(driver, "lobby"), what="the lobby")
 
 
-NAME_REFUSED = (
-    "The server cannot take that name: it has a special space or an invisible "
-    "character in it. Type it again without them."
+UNPRINTABLE = (
+    "The server cannot take what you typed: it has a special space or an "
+    "invisible character in it. Type it again without them."
 )
 
 
@@ -156,7 +156,7 @@ def test_a_refused_name_is_said_in_the_page_s_words_and_focused(
             what="the refusal",
         )
         refusals = [text for kind, text in heard(driver) if kind == "assertive"]
-        assert refusals == [NAME_REFUSED]
+        assert refusals == [UNPRINTABLE]
         assert focused_id(driver) == "name"
 
 
@@ -192,3 +192,32 @@ def test_a_key_typed_into_a_full_field_is_answered(tmp_path: Path) -> None:
         )
         assert FIELD_FULL in history
         assert focused_id(driver) == "name"
+
+
+def test_a_chat_line_or_table_name_the_server_refuses_is_answered_and_kept(
+    tmp_path: Path,
+) -> None:
+    """A chat line with a no-break space in it (pasted text often has one), and a
+    table's name with a zero-width space: the page says why the server cannot
+    take them, before sending, and keeps each in its field with the focus. Before,
+    the chat line was sent, refused ("The server refused a message from the
+    game.") and erased; the table's name was refused the same way."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    refused = ("assertive", UNPRINTABLE)
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        open_page_by_keys(driver, url, "Robin")
+        press(driver, "'")  # the apostrophe opens the chat line
+        wait_for(lambda: focused_id(driver) == "chat", what="the chat line")
+        press(driver, "hi\u00a0all", Keys.ENTER)
+        wait_for(lambda: refused in heard(driver), what="the chat line refused")
+        assert focused_id(driver) == "chat"
+        assert _by_id(driver, "chat").get_attribute("value") == "hi\u00a0all"
+        tab_to(driver, "#table-name")
+        press(driver, "Den\u200b", Keys.ENTER)
+        wait_for(lambda: heard(driver).count(refused) == 2, what="the name refused")
+        assert focused_id(driver) == "table-name"
+        assert _visible(driver, "lobby")
+        lines = [text for _kind, text in heard(driver)]
+    assert "The server refused a message from the game." not in lines

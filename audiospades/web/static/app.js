@@ -68,6 +68,12 @@ const TOLD_AGAIN_MS = 2000;
 
 const $ = (id) => document.getElementById(id);
 
+// Text the server refuses, as Python's str.isprintable finds it: a control or
+// invisible (format) character, or a space other than the plain one. A chat
+// line or a table's name holding one is answered before it is sent (the server
+// only said "refused a message", and the line was gone).
+const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]|(?! )\p{Zs}/u;
+
 function word(key) {
   return state.words[key] || "";
 }
@@ -406,7 +412,7 @@ function refusalWord(code) {
     case "rate_limited":
       return word("too_fast");
     case "bad_message":
-      return word("name_refused");
+      return word("unprintable");
     case "version_mismatch":
       return word("version_refused");
     default:
@@ -1089,8 +1095,8 @@ function start() {
       : { preset: "pagat" };
     const secret = $("private").checked;
     const [count, kind] = $("players").value.split("-");
-    if (!name) {
-      announce(word("name_needed"), true, null);
+    if (!name || UNPRINTABLE.test(name)) {
+      announce(word(name ? "unprintable" : "name_needed"), true, null);
       $("table-name").focus();
       return;
     }
@@ -1137,6 +1143,10 @@ function start() {
   $("chat-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const text = $("chat").value.trim();
+    if (UNPRINTABLE.test(text)) {
+      announce(word("unprintable"), true, null);
+      return;
+    }
     // A line held back (the link down, or too fast: each said so) stays in the
     // field, with the focus, for Enter to send again; it was erased unsent.
     if (text && !send({ type: "chat", text })) return;
