@@ -941,14 +941,21 @@ TOO_FAST: Final = N_("Too many messages at once: wait a moment.")
 """The server's rate limit refused a message (and the page, keeping the same limit,
 says it of a key it holds back)."""
 
+VERSION_REFUSED: Final = N_(
+    "This server runs another version of the game: one of them needs updating."
+)
+"""Also the browser page's word for a hello refused for its version (a page kept
+from before the server was updated)."""
+
+REFUSED: Final = N_("The server refused that.")
+"""A refusal with no words of its own (also the page's, for a refused hello)."""
+
 _REFUSALS: Final[dict[ErrorCode, str]] = {
     ErrorCode.BAD_JSON: N_("The server could not read a message from the game."),
     ErrorCode.BAD_MESSAGE: N_("The server refused a message from the game."),
     ErrorCode.TOO_LARGE: N_("That was too long for the server."),
     ErrorCode.RATE_LIMITED: TOO_FAST,
-    ErrorCode.VERSION_MISMATCH: N_(
-        "This server runs another version of the game: one of them needs updating."
-    ),
+    ErrorCode.VERSION_MISMATCH: VERSION_REFUSED,
     ErrorCode.HELLO_FIRST: N_("The server does not know you yet: connect again."),
     ErrorCode.ALREADY_GREETED: N_("The server already knows this connection."),
     ErrorCode.NO_SUCH_TABLE: N_(
@@ -980,7 +987,7 @@ _REFUSALS: Final[dict[ErrorCode, str]] = {
 def refused_text(code: ErrorCode | None) -> str:
     """Why the server refused what the player asked for."""
     if code is None or code not in _REFUSALS:
-        return _("The server refused that.")
+        return _(REFUSED)
     return _(_REFUSALS[code])
 
 

@@ -20,11 +20,13 @@ from audiospades.presenter.online import (
     GAME_ENDED_AWAY,
     JOIN_PRIVATE,
     PRIVATE_ITEM,
+    REFUSED,
     REPLACED,
     SEAT_LOST,
     TABLE_CODE,
     TABLE_GONE,
     TOO_FAST,
+    VERSION_REFUSED,
     occupant_text,
     seat_item_label,
 )
@@ -97,7 +99,10 @@ def game_over_text(is_host: bool) -> str:
 
 def page_keys_text() -> str:
     """The last line of F1's help on the page: the keys only the page has."""
-    return _("O: sound cues on or off. Escape: back to the page's buttons.")
+    return _(
+        "O: sound cues on or off. Escape: back to the page's buttons, and from "
+        "them back to the card table."
+    )
 
 
 CHROME: Final[dict[str, str]] = {
@@ -113,6 +118,21 @@ CHROME: Final[dict[str, str]] = {
     "reconnected": N_("Reconnected."),
     "replaced": REPLACED,
     "name_needed": N_("Type a name first."),
+    # A key typed into a field already at its length: the browser drops it
+    # without a sound (the name, the table's name, its code, a chat line).
+    "field_full": N_("This field is full: nothing more can be typed in it."),
+    # Text the server refuses: it takes printable text only, so no space but the
+    # plain one (a no-break space is refused) and no invisible character (a
+    # control character, a right-to-left mark, a zero-width space). Said of a
+    # chat line or a table's name before it is sent, and of a name the server
+    # refused (the name is the only thing typed into a hello).
+    "unprintable": N_(
+        "The server cannot take what you typed: it has a special space or an "
+        "invisible character in it. Type it again without them."
+    ),
+    # A page kept open from before the server was updated.
+    "version_refused": VERSION_REFUSED,
+    "refused": REFUSED,
     # The game's own words for a code that cannot be one (an empty one too).
     "bad_code": N_("A table code is made of letters and digits."),
     "table_gone": TABLE_GONE,

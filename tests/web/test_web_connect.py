@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_web_browser import _by_id, _visible, press, tab_to
+from test_web_browser import _by_id, _visible, open_page_by_keys, press, tab_to
 from web_helpers import (
     RECORDER,
     chromium,
@@ -123,3 +123,101 @@ def test_a_refused_name_can_be_corrected_and_connect_pressed_again(
         tab_to(driver, "#name")
         press(driver, "Ann", Keys.ENTER)
         wait_for(lambda: _visible(driver, "lobby"), what="the lobby")
+
+
+UNPRINTABLE = (
+    "The server cannot take what you typed: it has a special space or an "
+    "invisible character in it. Type it again without them."
+)
+
+
+@pytest.mark.parametrize("odd", ["\u202e", "\u00a0"], ids=["rtl-override", "nbsp"])
+def test_a_refused_name_is_said_in_the_page_s_words_and_focused(
+    tmp_path: Path, odd: str
+) -> None:
+    """Connect pressed on a name with a right-to-left override or a no-break space
+    in it: the page says, in its own words, why the server refused it, and the
+    focus goes to the name to correct it. Before, the page read out the server's
+    English account for its log ("name must be printable text", in every
+    language), and the focus stayed on Connect."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        driver.get(url)
+        wait_for(lambda: _by_id(driver, "connect").text == "Connect", what="words")
+        driver.execute_script(RECORDER)
+        tab_to(driver, "#name")
+        press(driver, f"Ann{odd}B")
+        tab_to(driver, "#connect")
+        press(driver, Keys.ENTER)
+        wait_for(
+            lambda: any(kind == "assertive" for kind, _ in heard(driver)),
+            what="the refusal",
+        )
+        refusals = [text for kind, text in heard(driver) if kind == "assertive"]
+        assert refusals == [UNPRINTABLE]
+        assert focused_id(driver) == "name"
+
+
+FIELD_FULL = "This field is full: nothing more can be typed in it."
+
+
+def test_a_key_typed_into_a_full_field_is_answered(tmp_path: Path) -> None:
+    """A name typed longer than the server takes (24 characters): each key past
+    the 24th is answered that the field is full, and no key before it is.
+    Before, the browser dropped those keys without a sound, and a player heard
+    nothing of the end of the name being lost."""
+    skip_without_browser()
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        driver.get(url)
+        wait_for(lambda: _by_id(driver, "connect").text == "Connect", what="words")
+        driver.execute_script(RECORDER)
+        tab_to(driver, "#name")
+        press(driver, "Bartholomew Fitzwilliams")  # 24 characters: it fits
+        assert _by_id(driver, "name").get_attribute("value").endswith("Fitzwilliams")
+        press(driver, "-Ng")
+        wait_for(
+            lambda: [line for line in heard(driver) if line[1] == FIELD_FULL],
+            what="the full field",
+        )
+        # Each key answered (assertive: the key did nothing), and kept in the
+        # messages (once a burst).
+        wait_for(lambda: len(heard(driver)) == 3, what="three answers")
+        assert heard(driver) == [("assertive", FIELD_FULL)] * 3
+        history = driver.execute_script(
+            "return [...document.querySelectorAll('#history li')]"
+            ".map((item) => item.textContent)"
+        )
+        assert FIELD_FULL in history
+        assert focused_id(driver) == "name"
+
+
+def test_a_chat_line_or_table_name_the_server_refuses_is_answered_and_kept(
+    tmp_path: Path,
+) -> None:
+    """A chat line with a no-break space in it (pasted text often has one), and a
+    table's name with a zero-width space: the page says why the server cannot
+    take them, before sending, and keeps each in its field with the focus. Before,
+    the chat line was sent, refused ("The server refused a message from the
+    game.") and erased; the table's name was refused the same way."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    refused = ("assertive", UNPRINTABLE)
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        open_page_by_keys(driver, url, "Robin")
+        press(driver, "'")  # the apostrophe opens the chat line
+        wait_for(lambda: focused_id(driver) == "chat", what="the chat line")
+        press(driver, "hi\u00a0all", Keys.ENTER)
+        wait_for(lambda: refused in heard(driver), what="the chat line refused")
+        assert focused_id(driver) == "chat"
+        assert _by_id(driver, "chat").get_attribute("value") == "hi\u00a0all"
+        tab_to(driver, "#table-name")
+        press(driver, "Den\u200b", Keys.ENTER)
+        wait_for(lambda: heard(driver).count(refused) == 2, what="the name refused")
+        assert focused_id(driver) == "table-name"
+        assert _visible(driver, "lobby")
+        lines = [text for _kind, text in heard(driver)]
+    assert "The server refused a message from the game." not in lines

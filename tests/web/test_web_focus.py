@@ -13,10 +13,13 @@ import pytest
 from test_web_browser import (
     _by_id,
     _visible,
+    board_is_focused,
     create_table_by_keys,
+    host_short_table_by_keys,
     is_playing,
     my_turn,
     open_page,
+    open_page_by_keys,
     press,
     tab_to,
     wait_for_element,
@@ -69,7 +72,10 @@ def test_the_focus_follows_what_the_page_redraws(tmp_path: Path) -> None:
         # F1: every line of the help reaches the live region, not the last eight
         # (the recorder hears each line as it is added; the region itself shows
         # that none was taken out again at once: lines go once 20 s old).
-        page_keys = "O: sound cues on or off. Escape: back to the page's buttons."
+        page_keys = (
+            "O: sound cues on or off. Escape: back to the page's buttons, and from "
+            "them back to the card table."
+        )
         press(driver, Keys.F1)
         wait_for(
             lambda: ("polite", page_keys) in heard(driver), what="the help's last line"
@@ -123,6 +129,48 @@ def test_the_focus_follows_what_the_page_redraws(tmp_path: Path) -> None:
         wait_for(
             lambda: focused_id(driver).startswith("card-"), what="the next card focused"
         )
+
+
+def test_escape_goes_back_to_the_card_table_from_its_buttons_and_hand(
+    tmp_path: Path,
+) -> None:
+    """The card table's Escape goes to the page's buttons; Escape there, or on a
+    card of the hand (Shift+Tab from the buttons), goes back to the card table,
+    whose keys answer again. Before, Escape off the card table was silent and
+    the focus stayed: the way back from Scores was Shift+Tab across every card
+    of the hand."""
+    skip_without_browser()
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    turn = ("polite", "Your turn to bid.")
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        open_page_by_keys(driver, url, "Robin")
+        host_short_table_by_keys(driver, "Evening")
+        wait_for(lambda: board_is_focused(driver), what="the card table's focus")
+        wait_for(lambda: my_turn(driver), what="my turn to bid")
+        press(driver, Keys.ESCAPE)
+        wait_for(
+            lambda: driver.execute_script(
+                "return document.activeElement.dataset.key === 's'"
+            ),
+            what="the Scores button",
+        )
+        press(driver, Keys.ESCAPE)
+        wait_for(lambda: board_is_focused(driver), what="back on the card table")
+        press(driver, "t")
+        wait_for(lambda: heard(driver).count(turn) == 1, what="T on the card table")
+        press(driver, Keys.ESCAPE)
+        ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(
+            Keys.SHIFT
+        ).perform()
+        wait_for(
+            lambda: focused_id(driver).startswith("card-"), what="a card of the hand"
+        )
+        press(driver, Keys.ESCAPE)
+        wait_for(lambda: board_is_focused(driver), what="back from the hand")
+        press(driver, "t")
+        wait_for(lambda: heard(driver).count(turn) == 2, what="T again")
 
 
 def host_short_table_here(driver: Any) -> None:

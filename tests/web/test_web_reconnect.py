@@ -11,8 +11,18 @@ import time
 from pathlib import Path
 
 import pytest
-from test_web_browser import host_short_table, is_over, open_page, play_to_the_end
+from test_web_browser import (
+    _by_id,
+    _visible,
+    host_short_table,
+    is_over,
+    open_page,
+    play_to_the_end,
+    press,
+    tab_to,
+)
 from web_helpers import (
+    RECORDER,
     ServerThread,
     chromium,
     focused_id,
@@ -239,3 +249,94 @@ def test_a_spectator_watches_again_after_a_server_restart(tmp_path: Path) -> Non
         if second is not None:
             second.stop()
     assert "Your table is no longer there: you are back in the lobby." not in lines
+
+
+def test_a_language_chosen_while_the_server_is_down_is_the_page_s_too(
+    tmp_path: Path,
+) -> None:
+    """The server restarts while the player is on the join form and chooses French
+    (Down on the language list): the page's own words could not be fetched then.
+    Connect, once the server is back, brings them: O says "Sons activés.", in the
+    game's language. Before, the game spoke French and the page English."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    db = tmp_path / "server.db"
+    port = free_port()
+    first = ServerThread(db, port)
+    url = first.start()
+    second: ServerThread | None = None
+    try:
+        with chromium() as driver:
+            driver.get(url)
+            wait_for(lambda: _by_id(driver, "connect").text == "Connect", what="words")
+            driver.execute_script(RECORDER)
+            first.stop()
+            tab_to(driver, "#language")
+            press(driver, Keys.ARROW_DOWN)  # English, then French
+            wait_for(
+                lambda: _by_id(driver, "language").get_attribute("value") == "fr",
+                what="French chosen",
+            )
+            second = ServerThread(db, port)
+            second.start()
+            tab_to(driver, "#name")
+            press(driver, "Robin", Keys.ENTER)
+            wait_for(lambda: _visible(driver, "lobby"), what="the lobby")
+            press(driver, "o")
+            wait_for(
+                lambda: heard(driver)[-1:] == [("polite", "Sons activés.")],
+                what="the page's words in French",
+            )
+            lines = [text for _kind, text in heard(driver)]
+    finally:
+        first.stop()
+        if second is not None:
+            second.stop()
+    assert "Aucune table n'est encore ouverte : créez-en une." in lines
+    assert "Sound cues on." not in lines
+
+
+def test_a_chat_line_sent_while_the_link_is_down_is_kept_to_send_again(
+    tmp_path: Path,
+) -> None:
+    """The server goes down while the player is in the lobby; they type a chat
+    line and press Enter: the page says the link is being brought back, and the
+    line stays in the field, with the focus. Once reconnected, Enter sends it.
+    Before, the line was erased unsent."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    lost = ("assertive", "Connection lost, reconnecting.")
+    db = tmp_path / "server.db"
+    port = free_port()
+    first = ServerThread(db, port)
+    url = first.start()
+    second: ServerThread | None = None
+    try:
+        with chromium() as driver:
+            open_page(driver, url, "Robin")
+            first.stop()
+            wait_for(lambda: lost in heard(driver), what="the link lost")
+            press(driver, "'")  # the apostrophe opens the chat line
+            wait_for(lambda: focused_id(driver) == "chat", what="the chat line")
+            press(driver, "hello again", Keys.ENTER)
+            wait_for(lambda: heard(driver).count(lost) == 2, what="Enter answered")
+            assert focused_id(driver) == "chat"
+            assert _by_id(driver, "chat").get_attribute("value") == "hello again"
+            second = ServerThread(db, port)
+            second.start()
+            wait_for(
+                lambda: ("polite", "Reconnected.") in heard(driver),
+                what="the page to reconnect",
+            )
+            press(driver, Keys.ENTER)
+            wait_for(
+                lambda: ("polite", "Robin: hello again") in heard(driver),
+                what="the line sent",
+            )
+            assert _by_id(driver, "chat").get_attribute("value") == ""
+    finally:
+        first.stop()
+        if second is not None:
+            second.stop()

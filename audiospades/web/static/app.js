@@ -68,6 +68,12 @@ const TOLD_AGAIN_MS = 2000;
 
 const $ = (id) => document.getElementById(id);
 
+// Text the server refuses, as Python's str.isprintable finds it: a control or
+// invisible (format) character, or a space other than the plain one. A chat
+// line or a table's name holding one is answered before it is sent (the server
+// only said "refused a message", and the line was gone).
+const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]|(?! )\p{Zs}/u;
+
 function word(key) {
   return state.words[key] || "";
 }
@@ -225,13 +231,40 @@ function takeToken() {
 // A key held back: said every time (no key met with silence), kept in the
 // messages once a burst.
 function tooFast() {
+  pace.toldAt = sayEachTime(word("too_fast"), pace.toldAt);
+}
+
+// ``text`` said now (assertive), kept in the messages only if it was not said
+// in the last moment (``toldAt``); the new time it was told.
+function sayEachTime(text, toldAt) {
   const now = performance.now();
-  if (now - pace.toldAt < TOLD_AGAIN_MS) {
-    liveLine($("assertive"), word("too_fast"));
-  } else {
-    announce(word("too_fast"), true, null);
-  }
-  pace.toldAt = now;
+  if (now - toldAt < TOLD_AGAIN_MS) liveLine($("assertive"), text);
+  else announce(text, true, null);
+  return now;
+}
+
+// A field at its length (its maxlength) takes no more: the browser drops a key
+// typed into it, or the end of a line pasted, without a sound, and a screen
+// reader says nothing (a name typed too long lost its end unheard). Said each
+// time.
+const fieldFull = { toldAt: -Infinity };
+
+function isFull(field, adding) {
+  if (!(field instanceof HTMLInputElement) || field.maxLength < 0) return false;
+  const selected = (field.selectionEnd ?? 0) - (field.selectionStart ?? 0);
+  return field.value.length - selected + adding > field.maxLength;
+}
+
+function onFieldKey(event) {
+  if (event.ctrlKey || event.altKey || event.metaKey || event.isComposing) return;
+  if (event.key.length !== 1 || !isFull(event.target, 1)) return;
+  fieldFull.toldAt = sayEachTime(word("field_full"), fieldFull.toldAt);
+}
+
+function onFieldPaste(event) {
+  const text = event.clipboardData ? event.clipboardData.getData("text") : "";
+  if (!text || !isFull(event.target, text.length)) return;
+  fieldFull.toldAt = sayEachTime(word("field_full"), fieldFull.toldAt);
 }
 
 // The join form's status line is for the eyes; its words are announced once,
@@ -350,11 +383,11 @@ function receive(message) {
         pace.at = performance.now();
         pace.toldAt = pace.at;
       }
-      // Worded for the page in a "said" line once greeted; before that, say it here
-      // (the page's own words for "too fast", the server's account otherwise).
-      if (!state.place) {
-        joinStatus(message.code === "rate_limited" ? word("too_fast") : message.detail, true);
-      }
+      // Worded for the page in a "said" line once greeted; before that, on the
+      // join form, say it here, in the page's words (the server's own account of
+      // it, its "detail", is English for the log).
+      const onForm = !state.place || state.place === "join";
+      if (onForm) joinStatus(refusalWord(message.code), true);
       if (!state.greeted && state.ws) {
         // The hello was refused (a name the server will not take, say): the
         // server keeps the socket open, and Connect, held back while one is
@@ -362,10 +395,28 @@ function receive(message) {
         const refused = state.ws;
         state.ws = null;
         refused.close();
+        // The name is the hello's one typed part: the focus goes there to
+        // correct it.
+        if (onForm && message.code === "bad_message") $("name").focus();
       }
       break;
     default:
       break;
+  }
+}
+
+// A refusal that comes before the server has greeted the page (so before it
+// words anything): a hello refused, in the page's own words.
+function refusalWord(code) {
+  switch (code) {
+    case "rate_limited":
+      return word("too_fast");
+    case "bad_message":
+      return word("unprintable");
+    case "version_mismatch":
+      return word("version_refused");
+    default:
+      return word("refused");
   }
 }
 
@@ -977,6 +1028,15 @@ function onPageKey(event) {
   if ($("messages").hidden || $("board").contains(event.target)) return;
   if (event.target.closest?.("input, select, textarea, [contenteditable]")) return;
   const key = keyName(event);
+  if (key === "escape" && state.place === "table") {
+    // Back to the card table from the table's buttons, its hand or the
+    // messages, as the card table's Escape came to the buttons (and the chat
+    // line's goes back). It was silent here: from Scores the way back was
+    // Shift+Tab across every card of the hand.
+    event.preventDefault();
+    $("board").focus();
+    return;
+  }
   if (key && key !== "f5" && pageKey(key)) event.preventDefault();
 }
 
@@ -1008,7 +1068,7 @@ function start() {
   loadWords(choice);
   $("name").value = localStorage.getItem("audiospades-name") || "";
   $("language").addEventListener("change", () => loadWords($("language").value));
-  $("join-form").addEventListener("submit", (event) => {
+  $("join-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const name = $("name").value.trim();
     const language = $("language").value;
@@ -1021,6 +1081,10 @@ function start() {
     }
     localStorage.setItem("audiospades-name", name);
     localStorage.setItem("audiospades-language", language);
+    // The page's own words in the language chosen: fetched when it was chosen,
+    // but with the server down then (restarting) that failed, and the page
+    // spoke English beside the game's French. Fetched again before connecting.
+    if (state.language !== language) await loadWords(language);
     connect(name, language);
   });
   $("create-form").addEventListener("submit", (event) => {
@@ -1031,8 +1095,8 @@ function start() {
       : { preset: "pagat" };
     const secret = $("private").checked;
     const [count, kind] = $("players").value.split("-");
-    if (!name) {
-      announce(word("name_needed"), true, null);
+    if (!name || UNPRINTABLE.test(name)) {
+      announce(word(name ? "unprintable" : "name_needed"), true, null);
       $("table-name").focus();
       return;
     }
@@ -1068,6 +1132,8 @@ function start() {
   $("sound-toggle").addEventListener("click", toggleSound);
   $("board").addEventListener("keydown", onBoardKey);
   document.addEventListener("keydown", onPageKey);
+  document.addEventListener("keydown", onFieldKey);
+  document.addEventListener("paste", onFieldPaste);
   $("chat").addEventListener("keydown", (event) => {
     // Escape leaves the chat line, back to the card table or the place's heading.
     if (event.key !== "Escape" || !state.place || state.place === "join") return;
@@ -1077,7 +1143,13 @@ function start() {
   $("chat-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const text = $("chat").value.trim();
-    if (text) send({ type: "chat", text });
+    if (UNPRINTABLE.test(text)) {
+      announce(word("unprintable"), true, null);
+      return;
+    }
+    // A line held back (the link down, or too fast: each said so) stays in the
+    // field, with the focus, for Enter to send again; it was erased unsent.
+    if (text && !send({ type: "chat", text })) return;
     $("chat").value = "";
     if (state.place === "table") $("board").focus();
   });
