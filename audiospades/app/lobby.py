@@ -6,9 +6,10 @@ and partnerships, target, rules, free seats, who sits there), then "Create a tab
 local game alone uses left out) and "Leave the server" (Escape too; asked first,
 Y leaves, N or Escape stays). Enter on a
 table offers its free seats (a seat beside a partner says so) and watching, from
-the chair of one's choosing; so does a private table's code, and those choices
-follow the table while shown (a seat taken goes, the change is said; the table
-closing closes them). The apostrophe opens the chat entry, as at the table.
+the chair of one's choosing; so does a private table's code. Those choices
+follow the table while shown, listed or found (a seat taken goes, the change is
+said; the table closing closes them). The apostrophe opens the chat entry, as at
+the table.
 
 Requests go to the server and their screens close at once; the lobby then waits
 for the answer: a table (the :class:`WaitingRoomScreen`, or the table itself when
@@ -183,6 +184,9 @@ class LobbyScreen(MenuScreen):
         self._listed: list[p.TableInfo] = []
         """The tables of the list last shown (what opened, closed, filled or began
         is told)."""
+        self.choices_of: str | None = None
+        """The listed table whose choices are open over the lobby: they tell its
+        changes (the lobby, under them, tells the other tables')."""
         self._services: Services | None = None
         super().__init__(LOBBY_TITLE, [], intro=self._intro)
         self._rebuild()
@@ -225,7 +229,8 @@ class LobbyScreen(MenuScreen):
 
     # --- actions ---
     def _choose_table(self, services: Services, *, info: p.TableInfo) -> Transition:
-        return Push(TableChoiceScreen(self, info))
+        self.choices_of = info.id
+        return Push(TableChoiceScreen(self, info, listed=True))
 
     def _create(self, services: Services) -> Transition:
         return Push(CreateTableScreen(self))
@@ -290,6 +295,14 @@ class LobbyScreen(MenuScreen):
         # list's count, as the first time (not only the line the focus is on).
         self._arriving = self._at_table
         self._at_table = False
+        if self.choices_of is not None:
+            # A table's choices closed: what the other tables did in the frame
+            # that closed them (the choices said their own table's).
+            if self._introduced and not self._refreshing:
+                lines = self._relist()
+                if lines:
+                    services.say(Utterance(" ".join(lines)))
+            self.choices_of = None
         if client.list_due:
             # Back from a table: the list held is the one of before; the fresh
             # one, asked for on leaving, is said when it comes.
@@ -349,10 +362,15 @@ class LobbyScreen(MenuScreen):
                 services.say(Utterance(" ".join(lines)))
 
     def _relist(self) -> list[str]:
-        """The list again from the client's; what opened, closed, filled or began."""
-        listed = self._listed
+        """The list again from the client's; what opened, closed, filled or began.
+
+        Not the table whose choices are open: they say its changes themselves.
+        """
+        told_above = self.choices_of
+        listed = [info for info in self._listed if info.id != told_above]
         self._rebuild()
-        return lobby_changes(listed, self.online.client.tables)
+        now = [info for info in self.online.client.tables if info.id != told_above]
+        return lobby_changes(listed, now)
 
     def update(self, services: Services, now_ms: int) -> Transition | None:
         session = self.online
@@ -472,15 +490,21 @@ class _LobbyMenu(MenuScreen):
 class _TableMenu(_LobbyMenu):
     """A table's choices over the lobby, kept as the table changes.
 
-    A table found by its code is sent again whenever it changes (protocol 8):
-    the choices are made afresh in place, the focus kept on the same choice
-    (or, that one gone, where it was, said), and the change is said in the
-    lobby's words. A table that closes is said to have, and its choices close.
+    A table found by its code is sent again whenever it changes (protocol 8); a
+    listed one changes in the lobby's list. Either way the choices are made
+    afresh in place, the focus kept on the same choice (or, that one gone,
+    where it was, said), and the change is said in the lobby's words. A table
+    that closes is said to have, and its choices close.
     """
 
     info: p.TableInfo
     closes: int = 1
     """Screens closed when the table closes (this one, and those under it)."""
+    listed: bool = False
+    """Opened from the lobby's list (it follows the list), not found by its code
+    (it follows the server's ``found_table`` news)."""
+    _lists_seen: int = -1
+    """The lobby's lists taken in (a listed table's changes come with a new one)."""
 
     def _items(self, info: p.TableInfo) -> list[MenuItem]:
         raise NotImplementedError
@@ -497,20 +521,37 @@ class _TableMenu(_LobbyMenu):
         self.index = min(self.index, len(keys) - 1)
         return True
 
-    def update(self, services: Services, now_ms: int) -> Transition | None:
-        client = self.lobby.online.client
-        self.lobby.online.pump()
+    def _found_change(self) -> tuple[p.TableInfo, bool] | None:
+        """The found table's latest listing and whether it closed; None: as shown."""
         table_id = self.info.id
-        news = client.take_news(
+        news = self.lobby.online.client.take_news(
             lambda n: (
                 n.kind in _FOUND_NEWS and n.table is not None and n.table.id == table_id
             )
         )
-        if not news:
+        if not news or news[-1].table is None:
             return None
-        latest = news[-1].table
-        assert latest is not None
-        if news[-1].kind is NewsKind.FOUND_CLOSED:
+        return news[-1].table, news[-1].kind is NewsKind.FOUND_CLOSED
+
+    def _listed_change(self) -> tuple[p.TableInfo, bool] | None:
+        """The listed table as the lobby's list has it now, and whether it left it."""
+        client = self.lobby.online.client
+        if client.lobby_count == self._lists_seen:
+            return None
+        self._lists_seen = client.lobby_count
+        table_id = self.info.id
+        now = next((info for info in client.tables if info.id == table_id), None)
+        if now is None:
+            return self.info, True
+        return None if now == self.info else (now, False)
+
+    def update(self, services: Services, now_ms: int) -> Transition | None:
+        self.lobby.online.pump()
+        change = self._listed_change() if self.listed else self._found_change()
+        if change is None:
+            return None
+        latest, closed = change
+        if closed:
             services.say(Utterance(found_table_closed_text(latest), interrupt=True))
             return Pop(self.closes)
         before = self.info
@@ -536,9 +577,13 @@ class TableChoiceScreen(_TableMenu):
     its choices then follow the table's changes (see :class:`_TableMenu`).
     """
 
-    def __init__(self, lobby: LobbyScreen, info: p.TableInfo) -> None:
+    def __init__(
+        self, lobby: LobbyScreen, info: p.TableInfo, *, listed: bool = False
+    ) -> None:
         self.lobby = lobby
         self.info = info
+        self.listed = listed
+        self._lists_seen = lobby.online.client.lobby_count
         super().__init__(
             TABLE_CHOICE_TITLE,
             self._items(info),
@@ -592,6 +637,8 @@ class WatchChoiceScreen(_TableMenu):
         self.under = under
         """The table's choices, under this one (they follow the table too)."""
         self.closes = 1 if under is None else 2
+        self.listed = under is not None and under.listed
+        self._lists_seen = -1 if under is None else under._lists_seen
         super().__init__(WATCH_CHOICE_TITLE, self._items(info))
 
     def _items(self, info: p.TableInfo) -> list[MenuItem]:

@@ -256,9 +256,9 @@ class OnlineTableScreen(TableScreen):
             (item.after, 0, item) for item in news
         ]
         stream += [(first + i, 1, notice) for i, notice in enumerate(notices)]
-        view, names = self.control.view, table.names
+        view = self.control.view
         verbosity = services.settings.verbosity
-        for _, _, item in sorted(stream, key=lambda entry: entry[:2]):
+        for serial, _, item in sorted(stream, key=lambda entry: entry[:2]):
             if isinstance(item, OnlineNews):
                 self._tell(item, services)
                 continue
@@ -268,7 +268,8 @@ class OnlineTableScreen(TableScreen):
                 continue
             if isinstance(item, (YourTurn, Question)):
                 self._told_turn = True
-            told = describe(item, view, names, verbosity)
+            # In the names of when it came (a seat may have changed hands since).
+            told = describe(item, view, table.names_at(serial), verbosity)
             self.hold_summary(item, told)
             for utterance in told:
                 services.say(utterance)

@@ -368,6 +368,9 @@ class RemoteTable:
         self._last_names: dict[int, str] = {}
         """The last name each seat had: a seat freed at a game's end (its person
         gone) is still called by it in that game's last words."""
+        self._names_before: list[tuple[int, tuple[str, ...]]] = []
+        """Each change of the seats' names not yet behind every notice handed
+        out: how many notices had come then, and the names before it."""
         self.take_snapshot(snapshot)
 
     # --- what arrives ---
@@ -421,8 +424,11 @@ class RemoteTable:
 
     def take_info(self, info: p.TableInfo) -> None:
         """The table's new listing (who sits where, who is the host)."""
-        self._note_names()
+        before = self.names
         self.info = info
+        if self._notices and self.names != before:
+            # Notices wait to be worded: in the names they came under.
+            self._names_before.append((self.notice_serial, before))
         welcome = self.client.welcome
         if welcome is not None:
             self.is_host = info.host == welcome.player
@@ -507,6 +513,19 @@ class RemoteTable:
                 self._last_names[seat] = name
         return by_seat
 
+    def names_at(self, serial: int) -> tuple[str, ...]:
+        """Each seat's name when notice ``serial`` came (0: the first received).
+
+        Notices are worded after the frames that brought them are all taken
+        in: a seat that changed hands in the same moment (a person away given
+        up at the game's end, a computer taking the seat) must not rename the
+        hand that was played before (its seat change is told after it).
+        """
+        for changed_at, before in self._names_before:
+            if serial < changed_at:
+                return before
+        return self.names
+
     def vacated(self) -> list[tuple[int, str]]:
         """The empty seats (as the server numbers them), each with its last name.
 
@@ -586,6 +605,10 @@ class RemoteTable:
     def drain(self) -> list[Notice]:
         """The table's notices since the last call, oldest first."""
         out, self._notices = self._notices, []
+        # A change of names before every notice handed out now is behind them
+        # all (see names_at).
+        first = self.notice_serial - len(out)
+        self._names_before = [entry for entry in self._names_before if entry[0] > first]
         return out
 
     def drain_news(self) -> list[OnlineNews]:

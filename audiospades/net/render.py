@@ -458,14 +458,15 @@ class WebSeat:
                 (item.after, 0, item) for item in news
             ]
             stream += [(first + i, 1, notice) for i, notice in enumerate(notices)]
-            view, names = control.view, table.names
-            for _, _, item in sorted(stream, key=lambda entry: entry[:2]):
+            view = control.view
+            for serial, _, item in sorted(stream, key=lambda entry: entry[:2]):
                 if isinstance(item, OnlineNews):
                     said.extend(self._news(item, table.seat))
                 elif isinstance(item, GameFinished):
                     said.append(Utterance(web_words.game_over_text(table.is_host)))
                 else:
-                    said.extend(describe(item, view, names))
+                    # In the names of when it came (see RemoteTable.names_at).
+                    said.extend(describe(item, view, table.names_at(serial)))
             if not table.drain_pending():
                 return said
 

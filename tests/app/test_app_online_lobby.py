@@ -22,7 +22,7 @@ from online_helpers import (
 )
 
 from audiospades.app.harness import Harness
-from audiospades.app.lobby import LobbyScreen, WaitingRoomScreen
+from audiospades.app.lobby import LobbyScreen, TableChoiceScreen, WaitingRoomScreen
 from audiospades.app.online_table import OnlineTableScreen
 from audiospades.net import protocol as p
 from audiospades.net.client import Connection, Link, LinkState
@@ -599,7 +599,8 @@ def test_the_lobby_tells_chat_and_tables_while_a_menu_is_over_it(
 ) -> None:
     """Dan has Ann's table's seats open (Enter on it): Bob's lobby chat, Bob's new
     table and Ann's table closing are told as they happen. Before, nothing until
-    he chose, and then all at once with "There is no such table"."""
+    he chose, and then all at once with "There is no such table". The closing
+    closes the seats (once said), back to the lobby."""
     with server_thread(tmp_path / "server.db") as server:
         ann = connect(make_harness, server, "Ann")
         bob = connect(make_harness, server, "Bob")
@@ -607,16 +608,17 @@ def test_the_lobby_tells_chat_and_tables_while_a_menu_is_over_it(
         try:
             _ann_opens_a_table(ann, dan)
             dan.press("home", "return")  # the table's seats
-            covering = dan.app.top
-            assert not isinstance(covering, LobbyScreen)
+            assert isinstance(dan.app.top, TableChoiceScreen)
             until(heard(bob, "New table: Ann's table."), bob)
             bob.press("'", *type_keys("hi all"), "return")
             until(heard(dan, "Bob: hi all"), dan)
             bob.press("return", "end", "return")  # create "Bob's table"
             until(heard(dan, "New table: Bob's table."), dan)
+            mark = dan.mark()
             ann.press("escape", "y")  # Ann's table closes
             until(heard(dan, "Ann's table has closed."), dan)
-            assert dan.app.top is covering
+            until(lambda: isinstance(dan.app.top, LobbyScreen), dan)
+            assert dan.said_since(mark).count("Ann's table has closed.") == 1
         finally:
             ann.close()
             bob.close()

@@ -84,3 +84,41 @@ def test_back_after_a_stand_in_played_the_player_hears_what_it_did(
     finally:
         for player in players:
             player.close()
+
+
+def test_the_last_words_of_a_game_name_the_player_who_was_away(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Bob's game stops as the game starts and a computer plays his seat to the
+    end; the server then gives his seat up (Hazel takes it). Ann hears the hand
+    scored and the game won in the names of the game she played ("Bob and
+    Bert"), then that Bob left and Hazel took his place. Before, the hand's
+    words came already in the new names ("Hazel and Bert bid 6"), before she
+    had heard who Hazel was."""
+    players: list[Harness] = []
+    try:
+        with server_thread(tmp_path / "server.db", takeover_seconds=0.3) as server:
+            ann = connect(make_harness, server, "Ann")
+            bob = connect(make_harness, server, "Bob")
+            players += [ann, bob]
+            ann_and_bob_with_milly_and_bert(ann, bob)
+            ann.patience_seconds = 0.3
+            ann.press("down", "return")  # Start the game
+            until(lambda: isinstance(bob.app.top, OnlineTableScreen), ann, bob)
+            bob.close()  # Bob's game stops; a computer plays his seat
+            until(lambda: isinstance(ann.app.top, OnlineTableScreen), ann)
+            table = ann.app.top
+            assert isinstance(table, OnlineTableScreen)
+            mark = ann.mark()
+            play_online_until(ann, table, lambda: table.remote.is_over)
+            left = "Bob left the table; Hazel, a computer player, plays in their place."
+            until(lambda: left in ann.said_since(mark), ann)
+            said = ann.said_since(mark)
+            scored = next(s for s in said if s.startswith("The hand is over."))
+            over = next(s for s in said if s.startswith("Game over."))
+            assert "Bob and Bert bid " in scored, scored
+            assert "Hazel" not in scored + over, (scored, over)
+            assert said.index(over) < said.index(left)
+    finally:
+        for player in players:
+            player.close()

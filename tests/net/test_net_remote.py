@@ -328,6 +328,60 @@ def test_a_seat_left_after_the_game_keeps_its_name_in_that_games_words(
             bob.close()
 
 
+def test_notices_come_in_the_names_of_when_they_came(tmp_path: Path) -> None:
+    """Bob plays a card and leaves the game before Ann's client words it: his
+    seat is a computer's now, but his card is still his in the names for it
+    (``names_at``); what comes after is in the new names. Before, the card was
+    worded in the name of the computer that sat down after it."""
+    with server_thread(tmp_path / "server.db") as server:
+        ann, bob = _client(server, "Ann"), _client(server, "Bob")
+        try:
+            _start_with_two_computers(ann, bob, ("milly", "bert"))
+
+            def bobs_card_is_next() -> bool:
+                for client in (ann, bob):
+                    table = client.table
+                    if table is None or not table.has_started:
+                        continue
+                    if client is bob and table.view().phase is Phase.PLAYING:
+                        continue  # his card is played below
+                    _act(table, table.drain())
+                table = bob.table
+                return (
+                    table is not None
+                    and table.has_started
+                    and table.is_human_turn
+                    and table.view().phase is Phase.PLAYING
+                )
+
+            _until(bobs_card_is_next, ann, bob)
+            mine, his = ann.table, bob.table
+            assert mine is not None and his is not None
+            seen = mine.perspective.seat(1)  # Bob's seat, as Ann sees it
+            his.human_play(min(his.view().legal_plays))
+
+            def bob_played() -> bool:
+                return any(
+                    isinstance(n, CardPlayed) and n.seat == seen for n in mine._notices
+                )
+
+            _until(bob_played, ann)
+            bob.leave_table()
+            _until(lambda: mine.names[seen] != "Bob", ann)
+            first = mine.notice_serial - len(mine._notices)
+            notices = mine.drain()
+            played = next(
+                i
+                for i, n in enumerate(notices)
+                if isinstance(n, CardPlayed) and n.seat == seen
+            )
+            assert mine.names_at(first + played)[seen] == "Bob"
+            assert mine.names_at(mine.notice_serial)[seen] == mine.names[seen]
+        finally:
+            ann.close()
+            bob.close()
+
+
 def test_a_spectator_whose_table_closes_is_told_and_back_in_the_lobby(
     tmp_path: Path,
 ) -> None:

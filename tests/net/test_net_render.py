@@ -815,3 +815,44 @@ def test_a_spectators_keys_on_the_page_are_the_watchers_and_none_is_silent(
             await host.close()
 
     run(scenario(), timeout=120)
+
+
+def test_the_pages_last_words_of_a_game_name_the_player_who_was_away(
+    tmp_path: Path,
+) -> None:
+    """Bob's connection drops as the game starts and a computer plays his seat to
+    the end; the server then gives the seat up to it, in the same moment as the
+    hand's score. The page hears the hand scored in the names of the game played
+    (Bob's), then that he left. Before, in the computer's name, not yet heard."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "server.db", bot_workers=1) as server:
+            url = url_of(server)
+            page = NetPlayer(url, "Ann", render=True)
+            await page.connect()
+            rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
+            await page.send({"type": "create_table", "name": "T", "rules": rules})
+            table = (await page.expect(p.TableSnapshot)).table.id
+            for seat, who in enumerate(BOTS[:2], start=1):
+                await page.send({"type": "add_bot", "seat": seat, "character": who})
+            bob = NetPlayer(url, "Bob")
+            await bob.connect()
+            await bob.send({"type": "join_seat", "table": table, "seat": 3})
+            await bob.expect(p.TableSnapshot)
+            await page.send({"type": "start_game"})
+            await bob.close()  # a computer plays his seat from now on
+            await page.play_to_the_end()
+            left = "Bob left the table; "
+            await _lines_until(page, lambda text: text.startswith(left))
+            lines = [
+                line.text
+                for message in page.messages
+                if isinstance(message, p.Said)
+                for line in message.lines
+            ]
+            scored = next(t for t in lines if t.startswith("The hand is over."))
+            assert "Milly and Bob bid " in scored, scored
+            gone = next(i for i, t in enumerate(lines) if t.startswith(left))
+            assert lines.index(scored) < gone
+
+    run(scenario(), timeout=120)

@@ -5,7 +5,10 @@ silence, answering every key with "You are not at a table"."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from test_web_browser import (
@@ -114,49 +117,84 @@ window.__held = [];
 """
 
 
-def test_leaving_the_waiting_room_after_the_start_keeps_the_seat(
-    tmp_path: Path,
-) -> None:
+LEAVE_CONFIRM = (
+    "Leave the table? In a game under way a computer player takes your seat."
+)
+
+
+@contextmanager
+def _robin_leaves_as_ann_starts(url: str, driver: Any) -> Iterator[Any]:
     """Robin leaves Ann's waiting room by keys just as Ann starts the game: the
-    start has reached the server, not yet the page. Before, the server gave his
-    seat to a computer player. Now the page hears that the game had already
-    started and that he is still in his seat (assertive), and stays at the
-    table; it never says he left."""
-    skip_without_browser()
+    start has reached the server, not yet the page. Yields the alert the page
+    opens (the game's leave question), once the page has taken the refusal."""
     from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
 
     from audiospades.net import protocol as p
     from audiospades.net.client import Connection
 
-    with running_server(tmp_path / "server.db") as url, chromium() as driver:
-        ann = Connection(url.replace("http", "ws", 1), "Ann")
-        ann.start()
-        try:
-            ann.send(p.CreateTable(name="Alpha", rules={"preset": "pagat"}))
-            for seat, character in enumerate(("milly", "bert"), start=1):
-                ann.send(p.AddBot(seat=seat, character=character))
-            open_page(driver, url, "Robin")
-            wait_for_element(driver, "#tables li", "Ann's table")
-            table = driver.execute_script(
-                "return document.querySelector('#tables li').dataset.id"
-            )
-            tab_to(driver, f"#join-{table}")
-            press(driver, Keys.ENTER)
-            wait_for(lambda: _visible(driver, "waiting"), what="the waiting room")
-            tab_to(driver, "#waiting .leave")
-            driver.execute_script(HOLD)
-            ann.send(p.StartGame())
-            started = "return window.__held.some((m) => m.screen?.place === 'table')"
-            wait_for(lambda: driver.execute_script(started), what="the start held")
-            press(driver, Keys.ENTER)  # Leave, from the waiting room shown
-            refused = "return window.__held.some((m) => m.request === 'leave')"
-            wait_for(lambda: driver.execute_script(refused), what="the refusal held")
-            driver.execute_script(RELEASE)
-            wait_for(
-                lambda: ("assertive", STILL_SEATED) in heard(driver),
-                what="the page to say the seat is kept",
-            )
-            assert _visible(driver, "table")
-            assert LEFT not in [text for _kind, text in heard(driver)]
-        finally:
-            ann.close()
+    ann = Connection(url.replace("http", "ws", 1), "Ann")
+    ann.start()
+    try:
+        ann.send(p.CreateTable(name="Alpha", rules={"preset": "pagat"}))
+        for seat, character in enumerate(("milly", "bert"), start=1):
+            ann.send(p.AddBot(seat=seat, character=character))
+        open_page(driver, url, "Robin")
+        wait_for_element(driver, "#tables li", "Ann's table")
+        table = driver.execute_script(
+            "return document.querySelector('#tables li').dataset.id"
+        )
+        tab_to(driver, f"#join-{table}")
+        press(driver, Keys.ENTER)
+        wait_for(lambda: _visible(driver, "waiting"), what="the waiting room")
+        tab_to(driver, "#waiting .leave")
+        driver.execute_script(HOLD)
+        ann.send(p.StartGame())
+        started = "return window.__held.some((m) => m.screen?.place === 'table')"
+        wait_for(lambda: driver.execute_script(started), what="the start held")
+        press(driver, Keys.ENTER)  # Leave, from the waiting room shown
+        refused = "return window.__held.some((m) => m.request === 'leave')"
+        wait_for(lambda: driver.execute_script(refused), what="the refusal held")
+        driver.execute_script(RELEASE)
+        yield WebDriverWait(driver, 10).until(lambda d: d.switch_to.alert)
+    finally:
+        ann.close()
+
+
+def test_leaving_the_waiting_room_after_the_start_keeps_the_seat(
+    tmp_path: Path,
+) -> None:
+    """Robin's Leave from the waiting room crosses Ann's start. Before, the
+    server gave his seat to a computer player. Now the page hears that the game
+    had already started and that he is still in his seat (assertive), and stays
+    at the table; and it asks at once the question Leave asks in a game (before,
+    he had to find the button again to decide). He answers no: still at the
+    table, the card table focused, and nothing says he left."""
+    skip_without_browser()
+    with (
+        running_server(tmp_path / "server.db") as url,
+        chromium() as driver,
+        _robin_leaves_as_ann_starts(url, driver) as question,
+    ):
+        assert question.text == LEAVE_CONFIRM
+        question.dismiss()
+        assert ("assertive", STILL_SEATED) in heard(driver)
+        assert _visible(driver, "table")
+        assert focused_id(driver) == "board"
+        assert LEFT not in [text for _kind, text in heard(driver)]
+
+
+def test_yes_to_the_question_after_a_refused_leave_leaves_the_game(
+    tmp_path: Path,
+) -> None:
+    """The same crossing; Robin answers yes to the game's question: he leaves
+    (a computer player takes his seat), back in the lobby, told so once."""
+    skip_without_browser()
+    with (
+        running_server(tmp_path / "server.db") as url,
+        chromium() as driver,
+        _robin_leaves_as_ann_starts(url, driver) as question,
+    ):
+        question.accept()
+        _back_in_the_lobby(driver, 1)
+        assert ("assertive", STILL_SEATED) in heard(driver)

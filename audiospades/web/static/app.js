@@ -56,6 +56,9 @@ const state = {
   // A private table was asked for by its code: the next table found is its
   // answer (drawn and focused); one found after is the same table changed.
   findAsked: false,
+  // The waiting room's Leave was refused (the game had started): once the
+  // table comes, its leave question is asked.
+  leaveRefused: false,
 };
 
 // The server's rate limit, a token bucket per player (its defaults until the
@@ -375,8 +378,14 @@ function receive(message) {
       }
       if (message.found && state.place === "lobby") drawFound(message.found);
       if (message.found_closed) dropFound(message.found_closed);
+      if (state.leaveRefused && state.place === "table") leaveAgain();
       break;
     case "error":
+      // A leave from the waiting room came after the start: the table follows
+      // (a "said" frame), and the game's question is asked then.
+      if (message.request === "leave" && message.code === "game_started") {
+        state.leaveRefused = true;
+      }
       if (message.code === "rate_limited") {
         // The server counts stricter than the page was told: the page waits.
         pace.tokens = 0;
@@ -434,6 +443,7 @@ function watchAgain(screen) {
 
 function show(place) {
   for (const id of ["join", "lobby", "waiting", "table"]) $(id).hidden = id !== place;
+  if (place === "lobby" || place === "join") state.leaveRefused = false;
   if (place !== "lobby") {
     for (const row of $("tables").children) closeChoices(row);
     // A private table found by its code is offered until the lobby is left.
@@ -1042,12 +1052,15 @@ function onPageKey(event) {
 
 // --- start --------------------------------------------------------------------------
 
+// In a game under way a computer player takes the seat: leaving is asked first
+// (not by a spectator, who gives up no seat, nor once the game is over).
+function leaveIsAsked() {
+  return state.place === "table" && !state.screen?.picture?.over
+    && !state.screen?.is_watching;
+}
+
 function leave() {
-  // In a game under way a computer player takes the seat: asked first (not of a
-  // spectator, who gives up no seat, nor once the game is over).
-  if (state.place === "table" && !state.screen?.picture?.over
-      && !state.screen?.is_watching
-      && !window.confirm(word("leave_confirm"))) return;
+  if (leaveIsAsked() && !window.confirm(word("leave_confirm"))) return;
   // From the waiting room nothing is lost; should the host start the game before
   // the server reads this, it keeps the seat (a computer player would take it)
   // and says so, and the page stays at the table.
@@ -1056,6 +1069,17 @@ function leave() {
     message.before_start = true;
   }
   send(message);
+}
+
+// The waiting room's Leave crossed the host's start: the server kept the seat,
+// and the page, at the table now, asks the game's question at once (as the game
+// does), so the player decides again without hunting for the button. After the
+// lines of that moment ("you are still in your seat") have reached the page.
+function leaveAgain() {
+  state.leaveRefused = false;
+  setTimeout(() => {
+    if (leaveIsAsked()) leave();
+  }, 0);
 }
 
 function start() {
