@@ -40,11 +40,12 @@ SHAPES = {
 }
 
 
-def measure(rules: Rules, hands: int, seed: int) -> tuple[int, int]:
-    """(attempts, survived) of seat 0's blind nils over ``hands`` hands."""
+def blind_nil_hands(rules: Rules, hands: int, seed: int) -> list[tuple[bool, float]]:
+    """Seat 0's blind nil in each of ``hands`` hands: whether it survived, and its
+    side's points that hand less the mean of the other sides'."""
     n = rules.player_count
     rng = random.Random(seed)
-    made = 0
+    out: list[tuple[bool, float]] = []
     for index in range(hands):
         # Seat 0 bids first: the dealer is the seat before it.
         game = Game(rules, first_dealer=n - 1)
@@ -65,8 +66,16 @@ def measure(rules: Rules, hands: int, seed: int) -> tuple[int, int]:
             else:
                 for event in game.play(seat, bots[seat].choose_play(view)):
                     if isinstance(event, HandScored):
-                        made += int(event.score.tricks[0] == 0)
-    return hands, made
+                        points = event.score.points
+                        others = sum(points[1:]) / (len(points) - 1)
+                        out.append((event.score.tricks[0] == 0, points[0] - others))
+    return out
+
+
+def measure(rules: Rules, hands: int, seed: int) -> tuple[int, int]:
+    """(attempts, survived) of seat 0's blind nils over ``hands`` hands."""
+    results = blind_nil_hands(rules, hands, seed)
+    return len(results), sum(1 for survived, _ in results if survived)
 
 
 def main() -> int:
