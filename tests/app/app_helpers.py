@@ -41,6 +41,26 @@ def play_until(
     raise AssertionError("the game did not reach the expected point")
 
 
+def one_hand_settings(**rules: object) -> Settings:
+    """English, fast, one hand of pagat with ``rules`` on top."""
+    return Settings(
+        language="en",
+        pace="fast",
+        last_rules={"preset": "pagat", "target_score": None, "hand_limit": 1, **rules},
+    )
+
+
+def at_the_human_turn(
+    make_harness: Callable[..., Harness], seed: int, **rules: object
+) -> Harness:
+    """A one-hand game under ``rules``, played by keys to the player's first turn."""
+    h = make_harness(seed=seed, settings=one_hand_settings(**rules))
+    play_until(
+        h, lambda x: x.table is not None and x.table.session.is_human_turn, limit=3000
+    )
+    return h
+
+
 def assert_still_answers(harness: Harness) -> None:
     """After a fuzz run: the app either ended on a quit key, or still answers keys.
 

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from app_helpers import play_until
+from app_helpers import at_the_human_turn
 
 from audiospades.app.harness import Harness
-from audiospades.storage import Settings
 
 
 def _bidding(h: Harness) -> None:
@@ -88,28 +87,13 @@ def test_space_after_a_digit_places_nothing(
     assert h.table.session.game.bids[0].tricks == 3
 
 
-def _last_bidder(
-    make_harness: Callable[..., Harness], seed: int, **rules: object
-) -> Harness:
-    settings = Settings(
-        language="en",
-        pace="fast",
-        last_rules={"preset": "pagat", "target_score": None, "hand_limit": 1, **rules},
-    )
-    h = make_harness(seed=seed, settings=settings)
-    play_until(
-        h, lambda x: x.table is not None and x.table.session.is_human_turn, limit=3000
-    )
-    return h
-
-
 def test_after_a_refused_bid_the_entry_stays_open_for_the_arrows(
     make_harness: Callable[..., Harness],
 ) -> None:
     """QA: under no hell, Enter on a refused bid closed the entry, so Up and Down
     then moved in the hand. It stays open on the refused number: the arrows step
     to the allowed bids either side, a digit starts afresh, and Enter places."""
-    h = _last_bidder(make_harness, 39, no_hell=True)
+    h = at_the_human_turn(make_harness, 39, no_hell=True)
     game = h.table.session.game
     assert [b.tricks for b in game.bids[1:]] == [3, 3, 3]  # 4 more makes 13
     focus = h.table.focus
@@ -129,7 +113,7 @@ def test_after_a_refused_bid_the_entry_stays_open_for_the_arrows(
 def test_after_a_bid_under_the_minimum_the_entry_stays_open(
     make_harness: Callable[..., Harness],
 ) -> None:
-    h = _last_bidder(make_harness, 5, minimum_side_bid=5)
+    h = at_the_human_turn(make_harness, 5, minimum_side_bid=5)
     game = h.table.session.game
     assert game.bids[2] is not None and game.bids[2].tricks == 1  # the partner's
     mark = h.mark()
@@ -147,7 +131,7 @@ def test_down_from_a_refused_bid_below_the_minimum_says_the_lowest_allowed(
 ) -> None:
     """QA: Down from a refused 1 when 4 is the lowest allowed bid stayed on 1 and
     said "1" again; it says the nearest allowed bid, which Enter then places."""
-    h = _last_bidder(make_harness, 5, minimum_side_bid=5)
+    h = at_the_human_turn(make_harness, 5, minimum_side_bid=5)
     game = h.table.session.game
     assert game.bids[2] is not None and game.bids[2].tricks == 1  # the partner's
     h.press("1", "return")

@@ -10,26 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from app_helpers import play_until
+from app_helpers import at_the_human_turn, one_hand_settings
 
 from audiospades.app.harness import Harness
 from audiospades.rules import Bid, Suit
-from audiospades.storage import Settings
-
-
-def _at_the_human_bid(
-    make_harness: Callable[..., Harness], seed: int, **rules: object
-) -> Harness:
-    settings = Settings(
-        language="en",
-        pace="fast",
-        last_rules={"preset": "pagat", "target_score": None, "hand_limit": 1, **rules},
-    )
-    h = make_harness(seed=seed, settings=settings)
-    play_until(
-        h, lambda x: x.table is not None and x.table.session.is_human_turn, limit=3000
-    )
-    return h
 
 
 @pytest.mark.parametrize(
@@ -48,7 +32,7 @@ def test_h_says_the_rules_forbid_the_hands_count(
     count: int,
     make_harness: Callable[..., Harness],
 ) -> None:
-    h = _at_the_human_bid(make_harness, seed, **rules)
+    h = at_the_human_turn(make_harness, seed, **rules)
     view = h.table.view
     assert Bid(count) not in view.legal_bids and Bid(bid) in view.legal_bids
     h.press("h")
@@ -61,7 +45,7 @@ def test_h_says_the_rules_forbid_the_hands_count(
 def test_under_whiz_the_hinted_bid_is_the_spades_held(
     make_harness: Callable[..., Harness],
 ) -> None:
-    h = _at_the_human_bid(make_harness, 2, bidding_style="whiz")
+    h = at_the_human_turn(make_harness, 2, bidding_style="whiz")
     spades = sum(1 for card in h.table.view.hand if card.suit is Suit.SPADES)
     h.press("h")
     assert h.last.startswith(f"Bid {spades}: ")
@@ -72,17 +56,7 @@ def test_under_quicksand_the_play_hint_never_speaks_of_bags(
 ) -> None:
     """Quicksand has no bags: an overtrick costs 10 points. H, J and Enter at each
     turn; the hint to lose a trick once the side has its tricks says so."""
-    settings = Settings(
-        language="en",
-        pace="fast",
-        last_rules={
-            "preset": "pagat",
-            "target_score": None,
-            "hand_limit": 1,
-            "scoring_style": "quicksand",
-        },
-    )
-    h = make_harness(seed=3, settings=settings)
+    h = make_harness(seed=3, settings=one_hand_settings(scoring_style="quicksand"))
     h.press("return", "1", "return")
     start = h.mark()
     for _ in range(13):

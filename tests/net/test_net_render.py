@@ -187,6 +187,23 @@ async def _host_with_bots(url: str) -> tuple[NetPlayer, str]:
     return host, table
 
 
+async def _ann_page_two_bots_and_bob(url: str) -> tuple[NetPlayer, NetPlayer]:
+    """Ann's page hosting a one-hand table "T" with two computer players of BOTS
+    and Bob in seat 3, not started yet."""
+    page = NetPlayer(url, "Ann", render=True)
+    await page.connect()
+    rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
+    await page.send({"type": "create_table", "name": "T", "rules": rules})
+    table = (await page.expect(p.TableSnapshot)).table.id
+    for seat, who in enumerate(BOTS[:2], start=1):
+        await page.send({"type": "add_bot", "seat": seat, "character": who})
+    bob = NetPlayer(url, "Bob")
+    await bob.connect()
+    await bob.send({"type": "join_seat", "table": table, "seat": 3})
+    await bob.expect(p.TableSnapshot)
+    return page, bob
+
+
 def test_the_pages_help_after_the_game_says_what_enter_does_there(
     tmp_path: Path,
 ) -> None:
@@ -226,17 +243,7 @@ def test_a_page_hosting_a_finished_game_someone_left_fills_the_seat(
     async def scenario() -> None:
         async with running_server(tmp_path / "server.db", bot_workers=1) as server:
             url = url_of(server)
-            page = NetPlayer(url, "Ann", render=True)
-            await page.connect()
-            rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
-            await page.send({"type": "create_table", "name": "T", "rules": rules})
-            table = (await page.expect(p.TableSnapshot)).table.id
-            for seat, who in enumerate(BOTS[:2], start=1):
-                await page.send({"type": "add_bot", "seat": seat, "character": who})
-            bob = NetPlayer(url, "Bob")
-            await bob.connect()
-            await bob.send({"type": "join_seat", "table": table, "seat": 3})
-            await bob.expect(p.TableSnapshot)
+            page, bob = await _ann_page_two_bots_and_bob(url)
             await page.send({"type": "start_game"})
             await asyncio.gather(page.play_to_the_end(), bob.play_to_the_end())
             await bob.send({"type": "leave"})
@@ -828,17 +835,7 @@ def test_the_pages_last_words_of_a_game_name_the_player_who_was_away(
     async def scenario() -> None:
         async with running_server(tmp_path / "server.db", bot_workers=1) as server:
             url = url_of(server)
-            page = NetPlayer(url, "Ann", render=True)
-            await page.connect()
-            rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
-            await page.send({"type": "create_table", "name": "T", "rules": rules})
-            table = (await page.expect(p.TableSnapshot)).table.id
-            for seat, who in enumerate(BOTS[:2], start=1):
-                await page.send({"type": "add_bot", "seat": seat, "character": who})
-            bob = NetPlayer(url, "Bob")
-            await bob.connect()
-            await bob.send({"type": "join_seat", "table": table, "seat": 3})
-            await bob.expect(p.TableSnapshot)
+            page, bob = await _ann_page_two_bots_and_bob(url)
             await page.send({"type": "start_game"})
             await bob.close()  # a computer plays his seat from now on
             await page.play_to_the_end()
