@@ -340,3 +340,27 @@ def test_a_chat_line_sent_while_the_link_is_down_is_kept_to_send_again(
         first.stop()
         if second is not None:
             second.stop()
+
+
+def test_the_page_tries_again_within_five_seconds_well_before_the_takeover(
+    tmp_path: Path,
+) -> None:
+    """The pauses between attempts stop growing at 5 s, each shortened at random
+    by up to a fifth: a page whose server restarted is back long before the
+    server's default takeover gives its seat to a computer."""
+    from audiospades.net.server import ServerConfig
+
+    skip_without_browser()
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        driver.get(url)
+        wait_for(lambda: _by_id(driver, "connect").text == "Connect", what="words")
+        longest = driver.execute_script(
+            "return [...Array(12).keys()].map((n) => reconnectDelay(n, 0));"
+        )
+        shortest = driver.execute_script(
+            "return [...Array(12).keys()].map((n) => reconnectDelay(n, 1));"
+        )
+    assert longest == [500, 1000, 2000, 4000] + [5000] * 8
+    assert shortest == [ms * 0.8 for ms in longest]
+    takeover_ms = ServerConfig().takeover_seconds * 1000
+    assert sum(longest[:8]) < takeover_ms  # eight tries before the takeover

@@ -24,7 +24,12 @@ const KEEP_LIVE = 8;
 const PRUNE_MS = 20000;
 const KEEP_HISTORY = 300;
 const REPEAT_MS = 110;
-const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
+// Pauses between reconnection attempts, as the game's: they stop growing at 5 s
+// (a server hands an absent player's seat to a computer after 30 s by default),
+// and each is shortened by up to a fifth at random, so that the pages of a
+// restarted server do not all knock at once.
+const BACKOFF_MS = [500, 1000, 2000, 4000, 5000];
+const JITTER = 0.2;
 // The server closes a connection with this code when the same player connects
 // again elsewhere (another tab, the game): reconnecting would take the seat back
 // from there, and that one would take it back again, for ever.
@@ -334,10 +339,16 @@ function connect(name, language) {
     // the server keeps the seat, and the token brings it back.
     if (!state.lost) announce(word("reconnecting"), true, null);
     state.lost = true;
-    const delay = BACKOFF_MS[Math.min(state.retries, BACKOFF_MS.length - 1)];
+    const delay = reconnectDelay(state.retries, Math.random());
     state.retries += 1;
     setTimeout(() => connect(name, language), delay);
   });
+}
+
+// The pause before the next attempt after `retries` failed ones; `draw` is a
+// number from 0 to 1 (Math.random's).
+function reconnectDelay(retries, draw) {
+  return BACKOFF_MS[Math.min(retries, BACKOFF_MS.length - 1)] * (1 - JITTER * draw);
 }
 
 function receive(message) {
