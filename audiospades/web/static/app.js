@@ -222,7 +222,9 @@ function send(message) {
       || message.type === "create_table") state.watched = null;
     return true;
   }
-  if (state.lost) announce(word("reconnecting"), true, null);
+  // Said at every key while the link is down, but kept in the messages once per
+  // outage (when the link was lost): a line per key press buried the rest.
+  if (state.lost) liveLine($("assertive"), word("reconnecting"));
   return false;
 }
 
