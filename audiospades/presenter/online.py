@@ -172,9 +172,13 @@ def bad_code_text(code: str) -> str:
     return _("A table code is made of letters and digits.")
 
 
+NOTHING_SENT: Final = N_("Nothing was sent.")
+"""An empty chat line was accepted: nothing goes out (the game's and the page's)."""
+
+
 def nothing_sent_text() -> str:
     """An empty chat line was accepted: nothing goes out."""
-    return _("Nothing was sent.")
+    return _(NOTHING_SENT)
 
 
 # --- the link ----------------------------------------------------------------------

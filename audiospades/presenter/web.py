@@ -19,6 +19,7 @@ from audiospades.net.protocol import SeatInfo, TableInfo
 from audiospades.presenter.online import (
     GAME_ENDED_AWAY,
     JOIN_PRIVATE,
+    NOTHING_SENT,
     PRIVATE_ITEM,
     REFUSED,
     REPLACED,
@@ -160,6 +161,15 @@ CHROME: Final[dict[str, str]] = {
     "remove_bot": N_("Remove"),
     "start": N_("Start the game"),
     "leave": N_("Leave the table"),
+    # Escape in the lobby or the waiting room with nothing to close (not in a
+    # field, nor in a seat's choices): said, not met with silence. The page has no
+    # way off the server but closing it; {leave} is the waiting room's button.
+    "escape_lobby": N_(
+        "Escape closes nothing here. To leave the server, close the page."
+    ),
+    "escape_waiting": N_(
+        "Escape closes nothing here. To leave the table, press {leave}."
+    ),
     "leave_confirm": N_(
         "Leave the table? In a game under way a computer player takes your seat."
     ),
@@ -177,6 +187,8 @@ CHROME: Final[dict[str, str]] = {
     "history_heading": N_("Messages"),
     "chat_label": N_("Chat line"),
     "send": N_("Send"),
+    # Enter on an empty chat line, as the game says it.
+    "nothing_sent": NOTHING_SENT,
     "sound": N_("Sound cues"),
     "page_keys": N_(
         "Also on this page: A repeats the last message, Page Up and Page Down "

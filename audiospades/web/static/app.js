@@ -271,6 +271,8 @@ function onFieldKey(event) {
   fieldFull.toldAt = sayEachTime(word("field_full"), fieldFull.toldAt);
 }
 
+const emptyChat = { toldAt: -Infinity };
+
 function onFieldPaste(event) {
   const text = event.clipboardData ? event.clipboardData.getData("text") : "";
   if (!text || !isFull(event.target, text.length)) return;
@@ -1060,8 +1062,18 @@ function onPageKey(event) {
     $("board").focus();
     return;
   }
+  if (key === "escape" && (state.place === "lobby" || state.place === "waiting")) {
+    // Nothing to close here: said, as the game answers every key (it was silent).
+    event.preventDefault();
+    const text = state.place === "lobby" ? word("escape_lobby")
+      : word("escape_waiting").replace("{leave}", () => word("leave"));
+    nothingToClose.toldAt = sayEachTime(text, nothingToClose.toldAt);
+    return;
+  }
   if (key && key !== "f5" && pageKey(key)) event.preventDefault();
 }
+
+const nothingToClose = { toldAt: -Infinity };
 
 // --- start --------------------------------------------------------------------------
 
@@ -1187,6 +1199,8 @@ function start() {
     // A line held back (the link down, or too fast: each said so) stays in the
     // field, with the focus, for Enter to send again; it was erased unsent.
     if (text && !send({ type: "chat", text })) return;
+    // An empty line: said, as the game says it (Enter was met with silence).
+    if (!text) emptyChat.toldAt = sayEachTime(word("nothing_sent"), emptyChat.toldAt);
     $("chat").value = "";
     if (state.place === "table") $("board").focus();
   });
