@@ -27,6 +27,7 @@ from audiospades.presenter.online import (
     TABLE_CODE,
     TABLE_GONE,
     TOO_FAST,
+    UNPRINTABLE,
     VERSION_REFUSED,
     occupant_text,
     seat_item_label,
@@ -122,15 +123,8 @@ CHROME: Final[dict[str, str]] = {
     # A key typed into a field already at its length: the browser drops it
     # without a sound (the name, the table's name, its code, a chat line).
     "field_full": N_("This field is full: nothing more can be typed in it."),
-    # Text the server refuses: it takes printable text only, so no space but the
-    # plain one (a no-break space is refused) and no invisible character (a
-    # control character, a right-to-left mark, a zero-width space). Said of a
-    # chat line or a table's name before it is sent, and of a name the server
-    # refused (the name is the only thing typed into a hello).
-    "unprintable": N_(
-        "The server cannot take what you typed: it has a special space or an "
-        "invisible character in it. Type it again without them."
-    ),
+    # Text the server refuses, as the game says it.
+    "unprintable": UNPRINTABLE,
     # A page kept open from before the server was updated.
     "version_refused": VERSION_REFUSED,
     "refused": REFUSED,
