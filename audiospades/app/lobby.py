@@ -662,7 +662,8 @@ class WatchChoiceScreen(_TableMenu):
 
 
 def _check_table_name(text: str) -> str | None:
-    if text and text.isprintable() and len(text) <= p.MAX_TABLE_NAME_LENGTH:
+    # What the server refuses is checked by the entry (for_server).
+    if text and len(text) <= p.MAX_TABLE_NAME_LENGTH:
         return None
     return bad_name_text(p.MAX_TABLE_NAME_LENGTH)
 
@@ -712,6 +713,7 @@ class CreateTableScreen(_LobbyMenu):
                 text=self.table_name,
                 max_length=p.MAX_TABLE_NAME_LENGTH,
                 check=_check_table_name,
+                for_server=True,
             )
         )
 

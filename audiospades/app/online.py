@@ -206,5 +206,6 @@ def chat_entry(
             accepted,
             max_length=MAX_CHAT_LENGTH,
             backdrop=backdrop,
+            for_server=True,
         )
     )

@@ -27,6 +27,7 @@ from audiospades.app.services import Services
 from audiospades.commands import Command
 from audiospades.i18n import _
 from audiospades.keymap import Context
+from audiospades.net.protocol import is_printable_text
 from audiospades.presenter import Utterance, answer
 from audiospades.presenter.online import (
     char_text,
@@ -34,6 +35,7 @@ from audiospades.presenter.online import (
     line_full_text,
     line_text,
     text_entry_intro,
+    unprintable_text,
 )
 from audiospades.sound import Cue
 
@@ -72,6 +74,7 @@ class TextEntryScreen(Screen):
         check: Check | None = None,
         on_cancel: Callable[[Services], Transition | None] | None = None,
         backdrop: Backdrop | None = None,
+        for_server: bool = False,
     ) -> None:
         """Set up the entry.
 
@@ -84,6 +87,11 @@ class TextEntryScreen(Screen):
             on_cancel: called on Escape (default: close this screen).
             backdrop: the screen under this one whose picture shows the line
                 (None: a page of its own).
+            for_server: a line sent to the server (a chat line, a table's
+                name): a character it refuses (a no-break space, a right-to-left
+                mark) is kept and answered as it is typed, and the line is
+                refused on Enter while it holds one, its text kept (else such a
+                character is dropped). The server's own check decides.
         """
         self.title = label
         self.text = text[:max_length]
@@ -92,6 +100,7 @@ class TextEntryScreen(Screen):
         self._check = check
         self._on_cancel = on_cancel
         self._backdrop = backdrop
+        self._for_server = for_server
 
     def key_contexts(self) -> tuple[Context, ...]:
         return (Context.TEXT,)
@@ -105,14 +114,18 @@ class TextEntryScreen(Screen):
     def on_text(self, text: str, services: Services) -> None:
         """Characters typed (a TEXTINPUT event): add them and say them."""
         for char in text:
-            if not char.isprintable():
+            refused = not is_printable_text(char)
+            if refused and not self._for_server:
                 continue
             if len(self.text) >= self.max_length:
                 services.sound.play(Cue.EDGE)
                 services.say_echo(line_full_text(self.max_length))
                 return
             self.text += char
-            services.say_echo(char_text(char))
+            if refused:
+                services.say(answer(unprintable_text(), Cue.ILLEGAL_MOVE))
+            else:
+                services.say_echo(char_text(char))
 
     def handle(
         self, command: Command | None, key: KeyPress, services: Services
@@ -133,6 +146,8 @@ class TextEntryScreen(Screen):
             case Command.TEXT_ACCEPT:
                 line = self.text.strip()
                 refusal = self._check(line) if self._check is not None else None
+                if refusal is None and self._for_server and not is_printable_text(line):
+                    refusal = unprintable_text()
                 if refusal is not None:
                     services.say(answer(refusal, Cue.ILLEGAL_MOVE))
                     return None

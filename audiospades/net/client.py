@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import logging
 import queue
+import random
 import ssl
 import threading
 from collections.abc import Callable, Sequence
@@ -40,7 +41,14 @@ from audiospades.net.protocol import (
 
 log = logging.getLogger(__name__)
 
-BACKOFF_SECONDS: Final = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0)
+BACKOFF_SECONDS: Final = (0.5, 1.0, 2.0, 4.0, 5.0)
+"""Pauses between reconnection attempts. They stop growing at 5 seconds: a server
+hands an absent player's seat to a computer stand-in after 30 seconds by default,
+and a player whose server restarted should be back well before that (at 15
+seconds between tries, one could lose hands to the stand-in)."""
+JITTER: Final = 0.2
+"""Each pause is shortened by up to this share, at random, so that the players
+of a restarted server do not all knock at the same moment."""
 """Pauses between attempts to reconnect; the last repeats."""
 MAX_SERVER_FRAME: Final = 4 * 1024 * 1024
 """A server frame may carry a whole table: more room than a client's 64 KB."""
@@ -86,6 +94,20 @@ class Link:
 
 
 Incoming = AnyServerMessage | Link
+
+
+def reconnect_delay(
+    failures: int,
+    backoff: Sequence[float] = BACKOFF_SECONDS,
+    draw: Callable[[], float] = random.random,
+) -> float:
+    """The pause before the next attempt, after ``failures`` failed ones.
+
+    The pauses follow ``backoff`` and stay at its last; each is shortened by up to
+    :data:`JITTER` of itself (``draw`` gives a number from 0 to 1), never lengthened.
+    """
+    base = backoff[min(max(failures, 0), len(backoff) - 1)]
+    return base * (1.0 - JITTER * draw())
 
 
 class Connection:
@@ -248,7 +270,7 @@ class Connection:
                 break
             if was_up:
                 self._deliver(Link(LinkState.LOST))
-            await self._sleep(self._backoff[min(failures, len(self._backoff) - 1)])
+            await self._sleep(reconnect_delay(failures, self._backoff))
         self._deliver(Link(LinkState.CLOSED))
 
     async def _sleep(self, seconds: float) -> None:

@@ -103,10 +103,20 @@ class ProtocolError(ValueError):
         super().__init__(f"{code.value}: {detail}")
 
 
+def is_printable_text(value: str) -> bool:
+    """Text the server takes in a name, a table's name or a chat line.
+
+    No control or invisible character (a right-to-left mark) and no space but the
+    plain one (a no-break space is refused). Clients check with this before
+    sending.
+    """
+    return value.isprintable()
+
+
 def _check_text(value: str, what: str) -> None:
     if not value.strip():
         raise ValueError(f"{what} must not be blank")
-    if not value.isprintable():
+    if not is_printable_text(value):
         raise ValueError(f"{what} must be printable text")
 
 

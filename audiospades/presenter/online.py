@@ -172,9 +172,29 @@ def bad_code_text(code: str) -> str:
     return _("A table code is made of letters and digits.")
 
 
+UNPRINTABLE: Final = N_(
+    "The server cannot take what you typed: it has a special space or an "
+    "invisible character in it. Type it again without them."
+)
+"""Text the server refuses: it takes printable text only, so no space but the
+plain one (a no-break space is refused) and no invisible character (a control
+character, a right-to-left mark, a zero-width space). Said of a chat line or a
+table's name before it is sent (the game's and the page's), and of a name the
+server refused (the page's: the name is the only thing typed into a hello)."""
+
+
+def unprintable_text() -> str:
+    """A line holding a character the server refuses (see :data:`UNPRINTABLE`)."""
+    return _(UNPRINTABLE)
+
+
+NOTHING_SENT: Final = N_("Nothing was sent.")
+"""An empty chat line was accepted: nothing goes out (the game's and the page's)."""
+
+
 def nothing_sent_text() -> str:
     """An empty chat line was accepted: nothing goes out."""
-    return _("Nothing was sent.")
+    return _(NOTHING_SENT)
 
 
 # --- the link ----------------------------------------------------------------------

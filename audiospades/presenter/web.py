@@ -19,6 +19,7 @@ from audiospades.net.protocol import SeatInfo, TableInfo
 from audiospades.presenter.online import (
     GAME_ENDED_AWAY,
     JOIN_PRIVATE,
+    NOTHING_SENT,
     PRIVATE_ITEM,
     REFUSED,
     REPLACED,
@@ -26,6 +27,7 @@ from audiospades.presenter.online import (
     TABLE_CODE,
     TABLE_GONE,
     TOO_FAST,
+    UNPRINTABLE,
     VERSION_REFUSED,
     occupant_text,
     seat_item_label,
@@ -121,15 +123,8 @@ CHROME: Final[dict[str, str]] = {
     # A key typed into a field already at its length: the browser drops it
     # without a sound (the name, the table's name, its code, a chat line).
     "field_full": N_("This field is full: nothing more can be typed in it."),
-    # Text the server refuses: it takes printable text only, so no space but the
-    # plain one (a no-break space is refused) and no invisible character (a
-    # control character, a right-to-left mark, a zero-width space). Said of a
-    # chat line or a table's name before it is sent, and of a name the server
-    # refused (the name is the only thing typed into a hello).
-    "unprintable": N_(
-        "The server cannot take what you typed: it has a special space or an "
-        "invisible character in it. Type it again without them."
-    ),
+    # Text the server refuses, as the game says it.
+    "unprintable": UNPRINTABLE,
     # A page kept open from before the server was updated.
     "version_refused": VERSION_REFUSED,
     "refused": REFUSED,
@@ -160,6 +155,15 @@ CHROME: Final[dict[str, str]] = {
     "remove_bot": N_("Remove"),
     "start": N_("Start the game"),
     "leave": N_("Leave the table"),
+    # Escape in the lobby or the waiting room with nothing to close (not in a
+    # field, nor in a seat's choices): said, not met with silence. The page has no
+    # way off the server but closing it; {leave} is the waiting room's button.
+    "escape_lobby": N_(
+        "Escape closes nothing here. To leave the server, close the page."
+    ),
+    "escape_waiting": N_(
+        "Escape closes nothing here. To leave the table, press {leave}."
+    ),
     "leave_confirm": N_(
         "Leave the table? In a game under way a computer player takes your seat."
     ),
@@ -177,6 +181,8 @@ CHROME: Final[dict[str, str]] = {
     "history_heading": N_("Messages"),
     "chat_label": N_("Chat line"),
     "send": N_("Send"),
+    # Enter on an empty chat line, as the game says it.
+    "nothing_sent": NOTHING_SENT,
     "sound": N_("Sound cues"),
     "page_keys": N_(
         "Also on this page: A repeats the last message, Page Up and Page Down "

@@ -703,3 +703,56 @@ def test_a_stand_in_is_listed_for_whom_it_plays_and_its_person_is_heard_back(
         finally:
             ann.close()
             cat.close()
+
+
+def _paste(harness: Harness, text: str) -> None:
+    """Text arriving at once, as a paste or an input method sends it (TEXTINPUT)."""
+    import pygame
+
+    harness.settle()
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    harness.app.frame()
+
+
+def test_a_character_the_server_refuses_is_answered_before_sending_and_kept(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """A no-break space in a chat line, a right-to-left mark in a table's name:
+    said at once and on Enter in the page's words, the line kept to be mended,
+    nothing sent. Before, they were dropped unsaid (a paste lost its spaces)."""
+    from audiospades.app.text_entry import TextEntryScreen
+
+    refused = (
+        "The server cannot take what you typed: it has a special space or an "
+        "invisible character in it. Type it again without them."
+    )
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann")
+        bob = connect(make_harness, server, "Bob")
+        try:
+            ann.press("'", *type_keys("hi"))
+            mark = ann.mark()
+            _paste(ann, "\u00a0all")
+            assert ann.said_since(mark) == [refused, "a", "l", "l"]
+            ann.press("return")
+            assert ann.last == refused
+            entry = ann.app.top
+            assert isinstance(entry, TextEntryScreen)
+            assert entry.text == "hi\u00a0all"
+            for _ in "\u00a0all":
+                ann.press("backspace")
+            ann.press(*type_keys(" all"), "return")
+            until(heard(bob, "Ann: hi all"), bob)
+            ann.press("return", "return")  # Create a table, its name
+            _paste(ann, "\u200f")
+            ann.press("return")
+            assert ann.last == refused
+            entry = ann.app.top
+            assert isinstance(entry, TextEntryScreen)
+            assert entry.text == "Ann's table\u200f"
+            ann.settle()
+        finally:
+            ann.close()
+            bob.close()
+    assert "The server refused a message from the game." not in ann.transcript
+    assert not any("\u00a0" in line for line in bob.transcript)

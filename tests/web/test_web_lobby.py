@@ -17,6 +17,7 @@ import pytest
 from test_web_browser import (
     _by_id,
     _visible,
+    create_table_by_keys,
     open_page_by_keys,
     press,
     tab_to,
@@ -184,3 +185,35 @@ def test_the_create_form_forgets_a_table_once_it_is_made(tmp_path: Path) -> None
     assert name == ""
     assert not private
     assert short
+
+
+def test_escape_with_nothing_to_close_and_an_empty_chat_line_are_answered(
+    tmp_path: Path,
+) -> None:
+    """Escape in the lobby or the waiting room off any field or seat's choices, and
+    Enter on an empty chat line, each say what they did (nothing) and what would;
+    both were met with silence."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    nothing_sent = "Nothing was sent."
+    in_lobby = "Escape closes nothing here. To leave the server, close the page."
+    in_room = "Escape closes nothing here. To leave the table, press Leave the table."
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        open_page_by_keys(driver, url, "Robin")
+        assert focused_id(driver) == "lobby-heading"
+        press(driver, Keys.ESCAPE)
+        wait_for(lambda: ("assertive", in_lobby) in heard(driver), what="lobby")
+        assert focused_id(driver) == "lobby-heading"
+        press(driver, "'", Keys.ENTER)  # the chat line, sent empty
+        wait_for(lambda: ("assertive", nothing_sent) in heard(driver), what="chat")
+        assert focused_id(driver) == "chat"
+        press(driver, Keys.ESCAPE)  # the chat line's own: back to the heading
+        assert focused_id(driver) == "lobby-heading"
+        create_table_by_keys(driver, "Quiet")
+        tab_to(driver, "#waiting-heading")
+        press(driver, Keys.ESCAPE)
+        wait_for(lambda: ("assertive", in_room) in heard(driver), what="the room")
+        assert _visible(driver, "waiting")
+        lines = [text for _kind, text in heard(driver)]
+    assert lines.count(in_lobby) == 1  # the chat line's Escape is its own

@@ -51,6 +51,23 @@ observer for both: two observers hear one region's lines before the other's)."""
 IN_ORDER_LINES = "return window.__inOrder || [];"
 
 
+FAILING_SOCKETS = (
+    "window.RealWebSocket = window.WebSocket;"
+    "window.WebSocket = function () {"
+    "  const failing = new EventTarget();"
+    "  failing.readyState = 3;"
+    "  failing.close = () => {};"
+    "  setTimeout(() => failing.dispatchEvent("
+    "    new CloseEvent('close', { code: 1006 })), 10);"
+    "  return failing;"
+    "};"
+    "window.WebSocket.OPEN = 1;"
+    "state.ws.close();"
+)
+"""Every new attempt fails at once (as when the network is down), and the link
+drops."""
+
+
 def test_the_page_comes_back_after_a_server_restart(tmp_path: Path) -> None:
     skip_without_browser()
     db = tmp_path / "server.db"
@@ -155,19 +172,7 @@ def test_a_page_whose_seat_was_given_up_while_away_is_told_so(tmp_path: Path) ->
         wait_for(lambda: _visible(driver, "waiting"), what="the waiting room")
         # Every new attempt fails until the seat is given up (5 s at this server).
         # (A socket that fails at once, as when the network is down.)
-        driver.execute_script(
-            "window.RealWebSocket = window.WebSocket;"
-            "window.WebSocket = function () {"
-            "  const failing = new EventTarget();"
-            "  failing.readyState = 3;"
-            "  failing.close = () => {};"
-            "  setTimeout(() => failing.dispatchEvent("
-            "    new CloseEvent('close', { code: 1006 })), 10);"
-            "  return failing;"
-            "};"
-            "window.WebSocket.OPEN = 1;"
-            "state.ws.close();"
-        )
+        driver.execute_script(FAILING_SOCKETS)
         driver.execute_script(IN_ORDER)
         wait_for(
             lambda: ("assertive", "Connection lost, reconnecting.") in heard(driver),
@@ -340,3 +345,61 @@ def test_a_chat_line_sent_while_the_link_is_down_is_kept_to_send_again(
         first.stop()
         if second is not None:
             second.stop()
+
+
+def test_the_page_tries_again_within_five_seconds_well_before_the_takeover(
+    tmp_path: Path,
+) -> None:
+    """The pauses between attempts stop growing at 5 s, each shortened at random
+    by up to a fifth: a page whose server restarted is back long before the
+    server's default takeover gives its seat to a computer."""
+    from audiospades.net.server import ServerConfig
+
+    skip_without_browser()
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        driver.get(url)
+        wait_for(lambda: _by_id(driver, "connect").text == "Connect", what="words")
+        longest = driver.execute_script(
+            "return [...Array(12).keys()].map((n) => reconnectDelay(n, 0));"
+        )
+        shortest = driver.execute_script(
+            "return [...Array(12).keys()].map((n) => reconnectDelay(n, 1));"
+        )
+    assert longest == [500, 1000, 2000, 4000] + [5000] * 8
+    assert shortest == [ms * 0.8 for ms in longest]
+    takeover_ms = ServerConfig().takeover_seconds * 1000
+    assert sum(longest[:8]) < takeover_ms  # eight tries before the takeover
+
+
+def test_while_the_link_is_down_each_key_is_answered_but_kept_once(
+    tmp_path: Path,
+) -> None:
+    """Robin sends a chat line three times while the link is down: each Enter is
+    answered "Connection lost, reconnecting.", but the messages keep it once for
+    the outage (a line per key press buried what was said before)."""
+    skip_without_browser()
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    lost = "Connection lost, reconnecting."
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        open_page(driver, url, "Robin")
+        driver.execute_script(FAILING_SOCKETS)
+        wait_for(lambda: ("assertive", lost) in heard(driver), what="the link drop")
+        tab_to(driver, "#chat")
+        press(driver, "anyone here?")
+        for _ in range(3):
+            press(driver, Keys.ENTER)
+        wait_for(
+            lambda: heard(driver).count(("assertive", lost)) == 4,
+            what="each Enter answered",
+        )
+        kept = [
+            item.text
+            for item in driver.find_element(By.ID, "history").find_elements(
+                By.TAG_NAME, "li"
+            )
+        ]
+        still_typed = _by_id(driver, "chat").get_attribute("value")
+    assert kept.count(lost) == 1
+    assert still_typed == "anyone here?"

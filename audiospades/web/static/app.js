@@ -24,7 +24,12 @@ const KEEP_LIVE = 8;
 const PRUNE_MS = 20000;
 const KEEP_HISTORY = 300;
 const REPEAT_MS = 110;
-const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
+// Pauses between reconnection attempts, as the game's: they stop growing at 5 s
+// (a server hands an absent player's seat to a computer after 30 s by default),
+// and each is shortened by up to a fifth at random, so that the pages of a
+// restarted server do not all knock at once.
+const BACKOFF_MS = [500, 1000, 2000, 4000, 5000];
+const JITTER = 0.2;
 // The server closes a connection with this code when the same player connects
 // again elsewhere (another tab, the game): reconnecting would take the seat back
 // from there, and that one would take it back again, for ever.
@@ -217,7 +222,9 @@ function send(message) {
       || message.type === "create_table") state.watched = null;
     return true;
   }
-  if (state.lost) announce(word("reconnecting"), true, null);
+  // Said at every key while the link is down, but kept in the messages once per
+  // outage (when the link was lost): a line per key press buried the rest.
+  if (state.lost) liveLine($("assertive"), word("reconnecting"));
   return false;
 }
 
@@ -263,6 +270,8 @@ function onFieldKey(event) {
   if (event.key.length !== 1 || !isFull(event.target, 1)) return;
   fieldFull.toldAt = sayEachTime(word("field_full"), fieldFull.toldAt);
 }
+
+const emptyChat = { toldAt: -Infinity };
 
 function onFieldPaste(event) {
   const text = event.clipboardData ? event.clipboardData.getData("text") : "";
@@ -334,10 +343,16 @@ function connect(name, language) {
     // the server keeps the seat, and the token brings it back.
     if (!state.lost) announce(word("reconnecting"), true, null);
     state.lost = true;
-    const delay = BACKOFF_MS[Math.min(state.retries, BACKOFF_MS.length - 1)];
+    const delay = reconnectDelay(state.retries, Math.random());
     state.retries += 1;
     setTimeout(() => connect(name, language), delay);
   });
+}
+
+// The pause before the next attempt after `retries` failed ones; `draw` is a
+// number from 0 to 1 (Math.random's).
+function reconnectDelay(retries, draw) {
+  return BACKOFF_MS[Math.min(retries, BACKOFF_MS.length - 1)] * (1 - JITTER * draw);
 }
 
 function receive(message) {
@@ -1047,8 +1062,18 @@ function onPageKey(event) {
     $("board").focus();
     return;
   }
+  if (key === "escape" && (state.place === "lobby" || state.place === "waiting")) {
+    // Nothing to close here: said, as the game answers every key (it was silent).
+    event.preventDefault();
+    const text = state.place === "lobby" ? word("escape_lobby")
+      : word("escape_waiting").replace("{leave}", () => word("leave"));
+    nothingToClose.toldAt = sayEachTime(text, nothingToClose.toldAt);
+    return;
+  }
   if (key && key !== "f5" && pageKey(key)) event.preventDefault();
 }
+
+const nothingToClose = { toldAt: -Infinity };
 
 // --- start --------------------------------------------------------------------------
 
@@ -1174,6 +1199,8 @@ function start() {
     // A line held back (the link down, or too fast: each said so) stays in the
     // field, with the focus, for Enter to send again; it was erased unsent.
     if (text && !send({ type: "chat", text })) return;
+    // An empty line: said, as the game says it (Enter was met with silence).
+    if (!text) emptyChat.toldAt = sayEachTime(word("nothing_sent"), emptyChat.toldAt);
     $("chat").value = "";
     if (state.place === "table") $("board").focus();
   });
