@@ -10,6 +10,7 @@ from the notices the server sends (see :mod:`audiospades.net.remote`).
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
@@ -108,6 +109,12 @@ def char_text(char: str) -> str:
     """A typed or erased character as spoken: "a", "capital A", "space", "dot"."""
     if char in _CHAR_NAMES:
         return _(_CHAR_NAMES[char])
+    # A no-break space or a right-to-left mark (pasted text holds them) would be
+    # heard as nothing at all.
+    if char.isspace():
+        return _("special space")
+    if unicodedata.category(char).startswith("C"):
+        return _("invisible character")
     if char.isupper() and char.lower() != char:
         return _("capital {letter}").format(letter=char)
     return char

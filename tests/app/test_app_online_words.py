@@ -207,6 +207,17 @@ def test_typed_characters_are_named() -> None:
     ]
 
 
+def test_characters_heard_as_nothing_are_named() -> None:
+    """QA: Backspace over a pasted no-break space or right-to-left mark said the
+    character itself, which a speech engine reads as silence."""
+    assert [char_text(c) for c in "\u00a0\t\u200f\u200b"] == [
+        "special space",
+        "special space",
+        "invisible character",
+        "invisible character",
+    ]
+
+
 def test_chat_speech_is_an_option(make_harness: Callable[..., Harness]) -> None:
     h = make_harness()
     h.press("o", "return", "s", "s")
