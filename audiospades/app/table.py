@@ -40,6 +40,7 @@ from audiospades.presenter import table as table_words
 from audiospades.presenter.replies import reply_utterances
 from audiospades.presenter.system import (
     NEW_GAME_TITLE,
+    card_key_meanings,
     game_over_key_text,
     replace_saved_game_question_text,
 )
@@ -130,8 +131,15 @@ class TableScreen(Screen):
         return self.control.unavailable_keys()
 
     def help_meanings(self) -> Mapping[Command, str | None]:
-        # Once the game is over, Enter plays no card: it tells the result again.
-        return dict.fromkeys(self.control.after_game_keys(), game_over_key_text())
+        # The card keys speak of passing only where cards are passed; once the
+        # game is over, Enter plays no card: it tells the result again.
+        meanings: dict[Command, str | None] = dict(
+            card_key_meanings(self.control.port.view().rules)
+        )
+        meanings.update(
+            dict.fromkeys(self.control.after_game_keys(), game_over_key_text())
+        )
+        return meanings
 
     def on_enter(self, services: Services) -> None:
         self.control.hints = HintAhead(background=thinks_in_background(services))
