@@ -82,7 +82,7 @@ class TableScreen(Screen):
         self.summary = ""
         """The last hand's summary, as said: drawn above the latest line (not over
         the game's end), so that it can be read while the last trick or the empty
-        table waits ("Press N to gather the trick" follows it). It stays until the
+        table waits (a hand's last trick is not held for N). It stays until the
         next deal and until the player has pressed a key since it was shown: a
         table that does not wait after a trick deals on at its pace, and the
         summary stays over the new hand (drawn in the hand's room) until the
