@@ -703,9 +703,15 @@ class TableCore:
         for event in events:
             if isinstance(event, TrickWon):
                 self.shown_trick = event
-                # The trick that ends the game is not waited on: "Game over" is
-                # the last word, not "Press N to gather the trick".
-                if self.wait_after_trick and self.humans and not self.game.is_over:
+                # The trick that ends a hand (or the game) is not waited on: the
+                # hand's summary came with it, and "Press N to gather the trick"
+                # after the scores would be backwards (QA). Every hand's last
+                # trick goes as the game's last one does.
+                if (
+                    self.wait_after_trick
+                    and self.humans
+                    and self.game.phase is Phase.PLAYING
+                ):
                     self.awaiting_trick_clear = True
                     for seat in self.humans:
                         self._emit(seat, TrickWaiting())

@@ -80,6 +80,7 @@ from audiospades.presenter.online import (
     where_things_stand,
 )
 from audiospades.presenter.sheet import SCORE_SHEET_ITEM
+from audiospades.presenter.system import card_key_meanings
 from audiospades.presenter.words import watching
 from audiospades.sound import Cue
 from audiospades.table_control import (
@@ -150,7 +151,10 @@ class OnlineTableScreen(TableScreen):
         # No undo online (pressed, it says so); once the game is over, Enter is
         # about the next game.
         with self._words():
-            meanings: dict[Command, str | None] = {Command.UNDO: None}
+            meanings: dict[Command, str | None] = dict(
+                card_key_meanings(self.control.port.view().rules)
+            )
+            meanings[Command.UNDO] = None
             if self._is_over_here():
                 words = play_again_action_text(self.remote.is_host)
                 meanings.update(dict.fromkeys(AFTER_THE_GAME, words))

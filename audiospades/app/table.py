@@ -40,6 +40,7 @@ from audiospades.presenter import table as table_words
 from audiospades.presenter.replies import reply_utterances
 from audiospades.presenter.system import (
     NEW_GAME_TITLE,
+    card_key_meanings,
     game_over_key_text,
     replace_saved_game_question_text,
 )
@@ -81,7 +82,7 @@ class TableScreen(Screen):
         self.summary = ""
         """The last hand's summary, as said: drawn above the latest line (not over
         the game's end), so that it can be read while the last trick or the empty
-        table waits ("Press N to gather the trick" follows it). It stays until the
+        table waits (a hand's last trick is not held for N). It stays until the
         next deal and until the player has pressed a key since it was shown: a
         table that does not wait after a trick deals on at its pace, and the
         summary stays over the new hand (drawn in the hand's room) until the
@@ -130,8 +131,15 @@ class TableScreen(Screen):
         return self.control.unavailable_keys()
 
     def help_meanings(self) -> Mapping[Command, str | None]:
-        # Once the game is over, Enter plays no card: it tells the result again.
-        return dict.fromkeys(self.control.after_game_keys(), game_over_key_text())
+        # The card keys speak of passing only where cards are passed; once the
+        # game is over, Enter plays no card: it tells the result again.
+        meanings: dict[Command, str | None] = dict(
+            card_key_meanings(self.control.port.view().rules)
+        )
+        meanings.update(
+            dict.fromkeys(self.control.after_game_keys(), game_over_key_text())
+        )
+        return meanings
 
     def on_enter(self, services: Services) -> None:
         self.control.hints = HintAhead(background=thinks_in_background(services))

@@ -314,8 +314,14 @@ def goal_text(rules: Rules) -> str:
 
 
 def goal_now_text(view: SeatView) -> str:
-    """What ends the game, or, past the end with the lead tied, that it goes on."""
+    """What ends the game, or that it goes on, or that it is over.
+
+    Past the end with the lead tied it goes on; once it has ended, it is over
+    (not "Playing 2 hands." as if it went on).
+    """
     rules = view.rules
+    if view.is_over:
+        return _("The game is over.")
     if not view.is_over and is_the_end(rules, view.totals, view.hands_played):
         return _("The game goes on until the tie for the lead is broken.")
     return goal_text(rules)

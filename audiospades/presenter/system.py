@@ -605,6 +605,24 @@ def command_text(command: Command) -> str:
     return _(_COMMANDS.get(command, command.value))
 
 
+_NO_PASSING_COMMANDS: Final[dict[Command, str]] = {
+    Command.NEXT_PLAYABLE: N_("next card you may play"),
+    Command.PREV_PLAYABLE: N_("previous card you may play"),
+    Command.PLAY_CARD: N_("play the card"),
+}
+
+
+def card_key_meanings(rules: Rules) -> dict[Command, str]:
+    """F1's words for the card keys where the rules pass no cards.
+
+    Cards are passed only for a blind nil between partners; at any other table
+    the words about passing would describe a move that never comes.
+    """
+    if rules.partnerships and rules.blind_nil_allowed and rules.blind_nil_pass:
+        return {}
+    return {command: _(words) for command, words in _NO_PASSING_COMMANDS.items()}
+
+
 def game_over_key_text() -> str:
     """F1's words for Enter, Space and N at a table whose game is over.
 

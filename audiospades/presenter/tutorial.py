@@ -65,8 +65,10 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
     ),
     Point.TOUR_WHOSE_TURN: (
         N_("Press {key} to hear whose turn it is."),
+        # The game has just answered "Your turn to bid.": the tour explains the
+        # bid, not the turn again.
         N_(
-            "It is your turn to bid: the number of tricks you expect to take. "
+            "A bid is the number of tricks you expect to take. "
             "Your partner's bid and yours are added together."
         ),
     ),
@@ -79,7 +81,9 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
         N_("Your bid is placed. When everyone has bid, the play begins."),
     ),
     Point.TOUR_CARDS_ON_TABLE: (
-        N_("Your turn to play. Press {key} to hear the cards on the table."),
+        # The game has just said "Your turn. You may play ...": the tour does
+        # not say the turn again (QA: "your turn" twice in a row).
+        N_("Press {key} to hear the cards on the table."),
         N_("Those were the cards played to this trick, in order, and who played them."),
     ),
     Point.TOUR_NEXT_SUIT: (
@@ -110,11 +114,13 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
         N_("Your card is played. A trick is complete when everyone has played."),
     ),
     Point.TOUR_GATHER: (
-        N_("The trick is complete. Press {key} to gather it."),
+        # The game has just said "Press N to gather the trick.": the tour adds
+        # why it waits, not the same request again (QA: said twice).
         N_(
             "In the lessons the table waits after each trick, so you can listen "
-            "before it is gathered."
+            "before it is gathered. Press {key} now."
         ),
+        N_("The winner of the trick leads the next one."),
     ),
     Point.TOUR_LAST_TRICK: (
         N_("Press {key} to hear the last trick again."),

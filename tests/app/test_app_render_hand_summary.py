@@ -41,34 +41,6 @@ def _press_now(h: Harness, token: str) -> None:
     h.frame()
 
 
-def test_the_summary_stays_above_press_n_until_the_deal(
-    make_harness: Callable[..., Harness],
-) -> None:
-    h = make_harness(seed=7, settings=_settings(True), draw=True)
-    play_until(
-        h,
-        lambda h: (
-            h.table is not None
-            and h.table.session.awaiting_trick_clear
-            and not h.table.view.hand
-        ),
-    )
-    summary = _summary(h)
-    assert h.last == "Press N to gather the trick."
-    assert summary in _on_screen()
-    assert "Press N to gather the trick." in _on_screen()
-    _press_now(h, "s")  # the scores said: the summary stays
-    assert summary in _on_screen()
-    assert h.last in _on_screen()
-    _press_now(h, "n")
-    assert h.last == "Trick gathered."
-    assert summary in _on_screen()
-    assert "Trick gathered." in _on_screen()
-    h.settle()  # the next deal: the new hand's words replace it
-    assert h.table.view.hand
-    assert summary not in _on_screen()
-
-
 def _scored_without_waiting(h: Harness) -> str:
     """Play the first hand's last card at a table that does not wait after a
     trick; the others follow on the clock, with no key pressed, until the hand is
@@ -89,6 +61,20 @@ def _scored_without_waiting(h: Harness) -> str:
         h.clock.advance(20)
         h.frame()
     return _summary(h)
+
+
+def test_waiting_after_tricks_the_hands_last_trick_brings_the_summary_alone(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """QA: with "wait after a trick" on, "Press N to gather the trick." came after
+    the hand's summary. The hand's last trick is not held (as the game's last is
+    not): the summary is the last word and the last thing shown, up to the deal."""
+    h = make_harness(seed=7, settings=_settings(True), draw=True)
+    summary = _scored_without_waiting(h)
+    assert h.table.session.awaiting_trick_clear is False
+    assert h.last == summary
+    assert summary in _on_screen()
+    assert "Press N to gather the trick." not in _on_screen()
 
 
 def test_the_summary_stays_when_the_scores_are_asked_between_hands(

@@ -133,8 +133,8 @@ def _dealer_badge_seat(h: Harness) -> int:
 def test_the_dealer_badge_moves_when_the_next_hand_is_dealt(
     make_harness: Callable[..., Harness],
 ) -> None:
-    """The last trick of a hand, waiting to be gathered, is still that hand's: the
-    badge stays with its dealer until "Hand 2. Rosa deals." is said."""
+    """Between the hand's last trick and the next deal the table is still that
+    hand's: the badge stays with its dealer until "Hand 2. Rosa deals." is said."""
     rules = dict(WAITING_SETTINGS.last_rules, hand_limit=2)
     settings = dataclasses.replace(WAITING_SETTINGS, last_rules=rules)
     h = make_harness(seed=7, settings=settings, draw=True)
@@ -142,16 +142,23 @@ def test_the_dealer_badge_moves_when_the_next_hand_is_dealt(
         h,
         lambda x: (
             x.table is not None
-            and x.table.session.awaiting_trick_clear
-            and not x.table.view.hand
+            and x.table.session.is_human_turn
+            and x.table.view.phase is Phase.PLAYING
+            and len(x.table.view.hand) == 1
         ),
     )
+    h.press("return")  # the last card; the others follow on the clock
+    for _ in range(400):
+        if h.last.startswith("The hand is over."):
+            break
+        h.clock.advance(20)
+        h.frame()
+    assert h.last.startswith("The hand is over.")
     game = h.table.session.game
     first = game.dealers[-1]
     assert game.dealer != first  # the engine names the next dealer at once
     h.frame()
     assert _dealer_badge_seat(h) == first
-    h.press("n")
     play_until(h, lambda x: x.table.view.phase is Phase.BIDDING)
     assert any(line.startswith("Hand 2. ") for line in h.transcript[-6:])
     h.frame()

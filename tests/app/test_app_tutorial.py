@@ -19,6 +19,7 @@ import pytest
 from app_helpers import assert_still_answers
 from tutorial_walk import (
     RecordingHarness,
+    assert_no_doubles,
     bid_keys,
     card_keys,
     chord_named,
@@ -147,6 +148,9 @@ def test_the_tour_asks_for_each_key_and_the_key_it_names_does_that() -> None:
     walk_tour(h)
     said = h.said_since(start)
     assert said[0] == words.tour_intro_text()
+    # QA: the tour said again what the game had just said (the turn, the trick
+    # to gather).
+    assert_no_doubles(said)
     for step in TOUR:
         assert any(line == words.explain_text(step.point, _key(step)) for line in said)
     # The real table answered each question key (a sample of its own words).
@@ -308,6 +312,7 @@ def test_each_lesson_plays_out_as_written_with_every_point_made(lesson) -> None:
     turn = "Your turn to bid."
     for line, after in itertools.pairwise(said):
         assert not (line.startswith(turn) and after.startswith(turn)), (line, after)
+    assert_no_doubles(said)
     assert said[-1] == words.lesson_done_text()
     # One line says where Escape goes: the game's "Press Escape for the menu" is
     # not said before it (QA: two "press Escape" lines, to two places).

@@ -7,6 +7,8 @@ Home and Right arrow presses counted along the hand, as it is read out.
 
 from __future__ import annotations
 
+import itertools
+
 from audiospades.app.harness import Harness
 from audiospades.app.tutorial import LessonScreen, TourScreen, TutorialMenu
 from audiospades.keymap import Chord, Context
@@ -44,6 +46,25 @@ def chord_named(h: Harness, label: str, chain: tuple[Context, ...]) -> Chord:
 def top(h: Harness) -> object:
     """The screen on top."""
     return h.app.stack.top
+
+
+_SAME_MEANING = ("your turn", "to gather")
+"""Words that, in two lines in a row, say the same thing twice (QA: the game's
+"Press N to gather the trick." and the tour's "Press N to gather it.")."""
+
+
+def assert_no_doubles(said: list[str]) -> None:
+    """No line repeats the one before it word for word, nor says in meaning what
+    one of the two before it said (the tour's words may fall between)."""
+    for line, after in itertools.pairwise(said):
+        assert line != after, line
+    for index, line in enumerate(said):
+        for earlier in said[max(0, index - 2) : index]:
+            for words in _SAME_MEANING:
+                assert not (words in earlier.lower() and words in line.lower()), (
+                    earlier,
+                    line,
+                )
 
 
 def walk_tour(h: Harness) -> None:
