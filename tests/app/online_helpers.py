@@ -152,6 +152,22 @@ def host_a_game(player: Harness) -> Any:
     return table
 
 
+def bob_at_the_code_of_anns_table(ann: Harness, bob: Harness) -> Any:
+    """From the lobby: Ann opens a private table; Bob types its code and hears
+    its choices. The table choice screen Bob is on."""
+    from audiospades.app.lobby import TableChoiceScreen, WaitingRoomScreen
+
+    ann.press("return", "down", "down", "right", "down", "return")
+    until(lambda: isinstance(ann.app.top, WaitingRoomScreen), ann)
+    code = ann.app.top.table.code  # type: ignore[attr-defined]
+    assert code is not None
+    bob.press("down", "return", *type_keys(code.lower()), "return")
+    bob.settle()
+    choice = bob.app.top
+    assert isinstance(choice, TableChoiceScreen)
+    return choice
+
+
 def ann_and_bob_with_milly_and_bert(ann: Harness, bob: Harness) -> None:
     """From the lobby: Ann creates "Ann's table", Bob takes its first free seat
     (seat 2), and Ann seats Milly and Bert in seats 3 and 4; not started (Ann's

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from online_helpers import (
     HeldFrames,
+    bob_at_the_code_of_anns_table,
     connect,
     heard,
     server_thread,
@@ -31,19 +32,6 @@ from audiospades.net import protocol as p
 from audiospades.net.client import Incoming
 
 
-def _bob_at_the_code_of_anns_table(ann: Harness, bob: Harness) -> TableChoiceScreen:
-    """Ann opens a private table; Bob types its code and hears its choices."""
-    ann.press("return", "down", "down", "right", "down", "return")
-    until(lambda: isinstance(ann.app.top, WaitingRoomScreen), ann)
-    code = ann.app.top.table.code  # type: ignore[attr-defined]
-    assert code is not None
-    bob.press("down", "return", *type_keys(code.lower()), "return")
-    bob.settle()
-    choice = bob.app.top
-    assert isinstance(choice, TableChoiceScreen)
-    return choice
-
-
 def test_a_seat_taken_while_the_choices_are_shown_goes_from_them(
     make_harness: Callable[..., Harness], tmp_path: Path
 ) -> None:
@@ -54,7 +42,7 @@ def test_a_seat_taken_while_the_choices_are_shown_goes_from_them(
         ann = connect(make_harness, server, "Ann")
         bob = connect(make_harness, server, "Bob")
         try:
-            choice = _bob_at_the_code_of_anns_table(ann, bob)
+            choice = bob_at_the_code_of_anns_table(ann, bob)
             bob.press("down", "down")
             assert bob.last == "Sit in seat 3, partner of Ann, 3 of 5"
             ann.press("down", "down", "return", "return")  # seat 3: Milly
@@ -88,7 +76,7 @@ def test_the_chairs_to_watch_from_follow_the_table_too(
         ann = connect(make_harness, server, "Ann")
         bob = connect(make_harness, server, "Bob")
         try:
-            choice = _bob_at_the_code_of_anns_table(ann, bob)
+            choice = bob_at_the_code_of_anns_table(ann, bob)
             bob.press("end", "return", "down", "down")
             assert bob.last == "Watch from seat 3, 3 of 4"
             chairs = bob.app.top

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from online_helpers import (
     HOST_WITH_BOTS,
+    bob_at_the_code_of_anns_table,
     connect,
     heard,
     server_thread,
@@ -479,16 +480,6 @@ def test_escape_in_the_lobby_asks_before_leaving_the_server(
             ann.close()
 
 
-def _code_of_a_private_table(ann: Harness, bob: Harness) -> None:
-    """Ann opens a private table; Bob types its code and hears its choices."""
-    ann.press("return", "down", "down", "right", "down", "return")
-    until(lambda: isinstance(ann.app.top, WaitingRoomScreen), ann)
-    code = ann.app.top.table.code  # type: ignore[attr-defined]
-    assert code is not None
-    bob.press("down", "return", *type_keys(code.lower()), "return")
-    bob.settle()
-
-
 def test_a_private_table_is_watched_by_its_code(
     make_harness: Callable[..., Harness], tmp_path: Path
 ) -> None:
@@ -501,7 +492,7 @@ def test_a_private_table_is_watched_by_its_code(
         ann = connect(make_harness, server, "Ann")
         bob = connect(make_harness, server, "Bob")
         try:
-            _code_of_a_private_table(ann, bob)
+            bob_at_the_code_of_anns_table(ann, bob)
             bob.press("end")
             assert bob.last == "Watch the game, 5 of 5"
             bob.press("return")
@@ -539,7 +530,7 @@ def test_a_private_tables_code_offers_each_free_seat(
         ann = connect(make_harness, server, "Ann")
         bob = connect(make_harness, server, "Bob")
         try:
-            _code_of_a_private_table(ann, bob)
+            bob_at_the_code_of_anns_table(ann, bob)
             bob.press("down", "down")
             assert bob.last == "Sit in seat 3, partner of Ann, 3 of 5"
             bob.press("return")

@@ -22,6 +22,7 @@ from online_helpers import (
 
 from audiospades.app.harness import Harness
 from audiospades.app.online_table import OnlineTableScreen
+from audiospades.net.server import Server
 from audiospades.presenter.words import bid_words, card_list
 from audiospades.rules import Card, SeatView
 
@@ -35,6 +36,26 @@ def _bobs_cards(view: SeatView) -> list[Card]:
     return [card for seat, card in [*done, *view.trick] if seat == BOB]
 
 
+def _bob_gone_as_the_game_starts(
+    make_harness: Callable[..., Harness], server: Server, players: list[Harness]
+) -> tuple[Harness, OnlineTableScreen]:
+    """Ann and Bob sit with Milly and Bert and Ann starts the game; Bob's game
+    stops before he bids, so a computer stands in for him. Ann and her table
+    (both are added to ``players``, for closing)."""
+    ann = connect(make_harness, server, "Ann")
+    bob = connect(make_harness, server, "Bob")
+    players += [ann, bob]
+    ann_and_bob_with_milly_and_bert(ann, bob)
+    ann.patience_seconds = 0.3
+    ann.press("down", "return")  # Start the game
+    until(lambda: isinstance(bob.app.top, OnlineTableScreen), ann, bob)
+    bob.close()  # Bob's game stops before he bids
+    until(lambda: isinstance(ann.app.top, OnlineTableScreen), ann)
+    table = ann.app.top
+    assert isinstance(table, OnlineTableScreen)
+    return ann, table
+
+
 def test_back_after_a_stand_in_played_the_player_hears_what_it_did(
     make_harness: Callable[..., Harness], tmp_path: Path
 ) -> None:
@@ -46,17 +67,7 @@ def test_back_after_a_stand_in_played_the_player_hears_what_it_did(
     players: list[Harness] = []
     try:
         with server_thread(tmp_path / "server.db", takeover_seconds=0.3) as server:
-            ann = connect(make_harness, server, "Ann")
-            bob = connect(make_harness, server, "Bob")
-            players += [ann, bob]
-            ann_and_bob_with_milly_and_bert(ann, bob)
-            ann.patience_seconds = 0.3
-            ann.press("down", "return")  # Start the game
-            until(lambda: isinstance(bob.app.top, OnlineTableScreen), ann, bob)
-            bob.close()  # Bob's game stops before he bids
-            until(lambda: isinstance(ann.app.top, OnlineTableScreen), ann)
-            table = ann.app.top
-            assert isinstance(table, OnlineTableScreen)
+            ann, table = _bob_gone_as_the_game_starts(make_harness, server, players)
             play_online_until(
                 ann,
                 table,
@@ -98,17 +109,7 @@ def test_the_last_words_of_a_game_name_the_player_who_was_away(
     players: list[Harness] = []
     try:
         with server_thread(tmp_path / "server.db", takeover_seconds=0.3) as server:
-            ann = connect(make_harness, server, "Ann")
-            bob = connect(make_harness, server, "Bob")
-            players += [ann, bob]
-            ann_and_bob_with_milly_and_bert(ann, bob)
-            ann.patience_seconds = 0.3
-            ann.press("down", "return")  # Start the game
-            until(lambda: isinstance(bob.app.top, OnlineTableScreen), ann, bob)
-            bob.close()  # Bob's game stops; a computer plays his seat
-            until(lambda: isinstance(ann.app.top, OnlineTableScreen), ann)
-            table = ann.app.top
-            assert isinstance(table, OnlineTableScreen)
+            ann, table = _bob_gone_as_the_game_starts(make_harness, server, players)
             mark = ann.mark()
             play_online_until(ann, table, lambda: table.remote.is_over)
             left = "Bob left the table; Hazel, a computer player, plays in their place."

@@ -17,6 +17,7 @@ from net_client import NetPlayer, run, running_server, url_of
 
 from audiospades.net import protocol as p
 from audiospades.net.protocol import SeatKind
+from audiospades.net.server import Server
 
 QUIET = 0.3
 """Seconds in which a frame that should not come would have come."""
@@ -36,6 +37,18 @@ async def _private_table(ann: NetPlayer) -> tuple[str, str]:
 async def _found(player: NetPlayer, code: str) -> p.TableFound:
     await player.send({"type": "find_table", "code": code})
     return await player.expect(p.TableFound)
+
+
+async def _bob_found_anns_table(server: Server) -> tuple[NetPlayer, NetPlayer, str]:
+    """Ann and Bob connected; Bob found Ann's new private table by its code
+    (the answer read). Ann, Bob and the table's id."""
+    url = url_of(server)
+    ann, bob = NetPlayer(url, "Ann"), NetPlayer(url, "Bob")
+    for player in (ann, bob):
+        await player.connect()
+    table, code = await _private_table(ann)
+    await _found(bob, code)
+    return ann, bob, table
 
 
 async def _nothing_found(player: NetPlayer) -> None:
@@ -97,12 +110,7 @@ def test_the_finder_is_told_the_table_closed(tmp_path: Path) -> None:
 
     async def scenario() -> None:
         async with running_server(tmp_path / "s.db") as server:
-            url = url_of(server)
-            ann, bob = NetPlayer(url, "Ann"), NetPlayer(url, "Bob")
-            for player in (ann, bob):
-                await player.connect()
-            table, code = await _private_table(ann)
-            await _found(bob, code)
+            ann, bob, table = await _bob_found_anns_table(server)
             await ann.send({"type": "leave"})
             gone = await bob.expect(p.TableFound)
             assert gone.changed and gone.closed and gone.table.id == table
@@ -119,12 +127,7 @@ def test_a_new_code_asked_for_ends_the_news_of_the_table_found_before(
 
     async def scenario() -> None:
         async with running_server(tmp_path / "s.db") as server:
-            url = url_of(server)
-            ann, bob = NetPlayer(url, "Ann"), NetPlayer(url, "Bob")
-            for player in (ann, bob):
-                await player.connect()
-            _table, code = await _private_table(ann)
-            await _found(bob, code)
+            ann, bob, _table = await _bob_found_anns_table(server)
             await bob.send({"type": "find_table", "code": "NOSUCH"})
             error = await bob.recv()
             assert isinstance(error, p.Error) and error.request == "find_table"
