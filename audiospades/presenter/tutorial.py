@@ -111,7 +111,9 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
     ),
     Point.TOUR_PLAY: (
         N_("Press {key} to play the card you are on."),
-        N_("Your card is played. A trick is complete when everyone has played."),
+        # Said once the others have played too (after the game has named the
+        # trick's winner): QA found "Your card is played." too late there.
+        N_("You played your card, and each of the others played one: that is a trick."),
     ),
     Point.TOUR_GATHER: (
         # The game has just said "Press N to gather the trick.": the tour adds
