@@ -136,6 +136,33 @@ def open_page_by_keys(driver: Any, url: str, name: str) -> None:
     wait_for(lambda: _visible(driver, "lobby"), what="the lobby")
 
 
+def robin_in_anns_waiting_room(
+    driver: Any,
+    url: str,
+    ann: Any,
+    rules: dict[str, object],
+    opener: Callable[[Any, str, str], None],
+) -> None:
+    """Ann (a started ``Connection``) makes table "Alpha" under ``rules`` with
+    Milly and Bert; Robin's page, opened by ``opener``, joins its free seat by
+    keys and is shown the waiting room."""
+    from selenium.webdriver.common.keys import Keys
+
+    from audiospades.net import protocol as p
+
+    ann.send(p.CreateTable(name="Alpha", rules=rules))
+    for seat, character in enumerate(("milly", "bert"), start=1):
+        ann.send(p.AddBot(seat=seat, character=character))
+    opener(driver, url, "Robin")
+    wait_for_element(driver, "#tables li", "Ann's table")
+    table = driver.execute_script(
+        "return document.querySelector('#tables li').dataset.id"
+    )
+    tab_to(driver, f"#join-{table}")
+    press(driver, Keys.ENTER)
+    wait_for(lambda: _visible(driver, "waiting"), what="the waiting room")
+
+
 def seats_to_fill(driver: Any) -> int:
     """How many seats of the waiting room still offer a computer player."""
     script = "return document.querySelectorAll('#seats button[id^=add-]').length"

@@ -23,8 +23,8 @@ from test_web_browser import (
     my_turn,
     open_page_by_keys,
     press,
+    robin_in_anns_waiting_room,
     tab_to,
-    wait_for_element,
 )
 from web_helpers import (
     RECORDER,
@@ -170,7 +170,6 @@ def at_a_blind_nil_question(tmp_path: Path) -> Iterator[Any]:
     """Robin, by keys alone, at Ann's one-hand table with two computer players,
     blind nil offered at any score; Ann starts the game and leaves (a computer
     takes her seat); yields the browser once Robin is asked about blind nil."""
-    from selenium.webdriver.common.keys import Keys
 
     from audiospades.net import protocol as p
     from audiospades.net.client import Connection
@@ -185,17 +184,7 @@ def at_a_blind_nil_question(tmp_path: Path) -> Iterator[Any]:
                 "hand_limit": 1,
                 "blind_nil_behind": 0,
             }
-            ann.send(p.CreateTable(name="Alpha", rules=rules))
-            for seat, character in enumerate(("milly", "bert"), start=1):
-                ann.send(p.AddBot(seat=seat, character=character))
-            open_page_by_keys(driver, url, "Robin")
-            wait_for_element(driver, "#tables li", "Ann's table")
-            table = driver.execute_script(
-                "return document.querySelector('#tables li').dataset.id"
-            )
-            tab_to(driver, f"#join-{table}")
-            press(driver, Keys.ENTER)
-            wait_for(lambda: _visible(driver, "waiting"), what="the waiting room")
+            robin_in_anns_waiting_room(driver, url, ann, rules, open_page_by_keys)
             ann.send(p.StartGame())
             wait_for(lambda: _visible(driver, "table"), what="the table")
             ann.send(p.Leave())  # a computer player takes Ann's seat

@@ -17,6 +17,7 @@ from test_web_browser import (
     host_short_table,
     open_page,
     press,
+    robin_in_anns_waiting_room,
     tab_to,
     wait_for_element,
 )
@@ -136,17 +137,7 @@ def _robin_leaves_as_ann_starts(url: str, driver: Any) -> Iterator[Any]:
     ann = Connection(url.replace("http", "ws", 1), "Ann")
     ann.start()
     try:
-        ann.send(p.CreateTable(name="Alpha", rules={"preset": "pagat"}))
-        for seat, character in enumerate(("milly", "bert"), start=1):
-            ann.send(p.AddBot(seat=seat, character=character))
-        open_page(driver, url, "Robin")
-        wait_for_element(driver, "#tables li", "Ann's table")
-        table = driver.execute_script(
-            "return document.querySelector('#tables li').dataset.id"
-        )
-        tab_to(driver, f"#join-{table}")
-        press(driver, Keys.ENTER)
-        wait_for(lambda: _visible(driver, "waiting"), what="the waiting room")
+        robin_in_anns_waiting_room(driver, url, ann, {"preset": "pagat"}, open_page)
         tab_to(driver, "#waiting .leave")
         driver.execute_script(HOLD)
         ann.send(p.StartGame())
