@@ -166,15 +166,19 @@ def say_news(
     own_seat: int | None = None,
     *,
     in_game: bool = False,
+    game_over: bool = False,
 ) -> None:
     """Speak online news; muted chat keeps its cue and its place in the history.
 
-    ``in_game``: at a game's table (see :func:`news_utterance`). The setting mutes
+    ``in_game``: at a game's table, ``game_over``: its game has ended (see
+    :func:`news_utterance`). The setting mutes
     other players' chat: one's own line, as the server sends it back, is said all
     the same (it is the word that it went).
     """
     for item in news:
-        utterance = news_utterance(item, session.address, own_seat, in_game=in_game)
+        utterance = news_utterance(
+            item, session.address, own_seat, in_game=in_game, game_over=game_over
+        )
         if utterance is None:
             continue
         muted = not services.settings.chat_speech and not item.is_own

@@ -307,7 +307,14 @@ class OnlineTableScreen(TableScreen):
                 self._sum_up = False
                 self._say_where_things_stand(services)
             return
-        say_news(services, self.online, [news], self.remote.seat, in_game=True)
+        say_news(
+            services,
+            self.online,
+            [news],
+            self.remote.seat,
+            in_game=True,
+            game_over=self.remote.is_over,
+        )
 
     def _say_where_things_stand(
         self, services: Services, *, returning: bool = True, named: bool = False

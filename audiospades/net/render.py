@@ -440,7 +440,9 @@ class WebSeat:
             self._found_info = None
             self._found_closed = news.table.id
             return [Utterance(found_table_closed_text(news.table))]
-        said = news_utterance(news, "", seat)
+        table = self.online.table
+        over = table is not None and table.is_over
+        said = news_utterance(news, "", seat, game_over=over)
         return [] if said is None else [said]
 
     def _sync(self, control: TableController) -> list[Utterance]:

@@ -641,8 +641,14 @@ def not_host_text() -> str:
     return _("Only the host seats computer players.")
 
 
-def seat_change_text(news: OnlineNews, own_seat: int | None) -> str:
-    """A seat's change, the game's start, or a spectator come or gone, in words."""
+def seat_change_text(
+    news: OnlineNews, own_seat: int | None, *, game_over: bool = False
+) -> str:
+    """A seat's change, the game's start, or a spectator come or gone, in words.
+
+    ``game_over``: the table's game has ended (a computer taking a leaver's seat
+    then plays in the next game, not in this one).
+    """
     name = seat_name(news.name)
     before = seat_name(news.previous) or name
     number = (news.real_seat or 0) + 1
@@ -657,6 +663,12 @@ def seat_change_text(news: OnlineNews, own_seat: int | None) -> str:
                 )
             return _("{name} sits in seat {number}.").format(name=name, number=number)
         case SeatChange.LEFT:
+            if name and before and name != before and game_over:
+                # QA: "plays in their place" after the last trick: no game then.
+                return _(
+                    "{name} left the table; {stand_in}, a computer player, takes "
+                    "the seat."
+                ).format(name=before, stand_in=name)
             if name and before and name != before:  # a game under way goes on
                 return _(
                     "{name} left the table; {stand_in}, a computer player, plays "
@@ -1036,7 +1048,12 @@ new host)."""
 
 
 def news_utterance(
-    news: OnlineNews, address: str, own_seat: int | None, *, in_game: bool = False
+    news: OnlineNews,
+    address: str,
+    own_seat: int | None,
+    *,
+    in_game: bool = False,
+    game_over: bool = False,
 ) -> Utterance | None:
     """What the player hears for one piece of online news (None: nothing).
 
@@ -1045,7 +1062,8 @@ def news_utterance(
     game's table, people coming and going ("Bob is back.") are remarks by the
     way: kept in the history, but the repeat key (A) still says the line before
     them, such as the player's turn (after a server restart the others come
-    back just after it).
+    back just after it). ``game_over``: the table's game has ended
+    (:func:`seat_change_text`).
     """
     from audiospades.net.remote import NewsKind
 
@@ -1061,7 +1079,7 @@ def news_utterance(
         case NewsKind.CHAT:
             return Utterance(chat_text(news.sender, news.text), Cue.CHAT)
         case NewsKind.SEAT:
-            text = seat_change_text(news, own_seat)
+            text = seat_change_text(news, own_seat, game_over=game_over)
             aside = in_game and news.change in _COMINGS_AND_GOINGS
             return Utterance(text, remember=not aside) if text else None
         case NewsKind.REFUSED:

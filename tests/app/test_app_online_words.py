@@ -85,6 +85,10 @@ def test_seat_changes_name_the_right_person_and_seat() -> None:
     assert seat_change_text(left, 0) == (
         "Bob left the table; Hazel, a computer player, plays in their place."
     )
+    # Once the game is over, the computer only sits there (for a next game).
+    assert seat_change_text(left, 0, game_over=True) == (
+        "Bob left the table; Hazel, a computer player, takes the seat."
+    )
     gone = OnlineNews(
         NewsKind.SEAT, change=SeatChange.LEFT, real_seat=2, previous="Bob"
     )
