@@ -413,10 +413,14 @@ class LobbyScreen(MenuScreen):
         table = client.table
         if joined and table is not None and table.leave_refused:
             # Still seated: the table opens at once, and the lobby says nothing
-            # of the list asked for on leaving (it is heard on coming back).
+            # of the list asked for on leaving (it is heard on coming back). The
+            # game's own leave question comes next (OnlineTableScreen).
             self._refreshing = self._arriving = False
             if client.lobby_count != self._seen_lists:
                 self._rebuild()
+            self.awaiting = self._asked_for_table = False
+            self._at_table = True
+            return Push(table_screen_for(session, table))
         if client.lobby_count != self._seen_lists:
             was = self.items[self.index].data if self.items else None
             lines = self._relist()
@@ -443,11 +447,6 @@ class LobbyScreen(MenuScreen):
                 else:
                     text = " ".join([self._intro(), self.item_text()])
                     services.say(Utterance(text, interrupt=True))
-        if joined and table is not None and table.leave_refused:
-            self.awaiting = self._asked_for_table = False
-            self._at_table = True
-            # The game's own leave question comes next (OnlineTableScreen).
-            return Push(table_screen_for(session, table))
         if joined and table is not None:
             # Unasked, the server put the player back at a table of theirs.
             rejoined = not self._asked_for_table
