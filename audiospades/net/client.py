@@ -49,7 +49,6 @@ seconds between tries, one could lose hands to the stand-in)."""
 JITTER: Final = 0.2
 """Each pause is shortened by up to this share, at random, so that the players
 of a restarted server do not all knock at the same moment."""
-"""Pauses between attempts to reconnect; the last repeats."""
 MAX_SERVER_FRAME: Final = 4 * 1024 * 1024
 """A server frame may carry a whole table: more room than a client's 64 KB."""
 
