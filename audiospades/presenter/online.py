@@ -389,8 +389,7 @@ def found_table_change_text(before: TableInfo, after: TableInfo) -> str:
     free = len(after.free_seats)
     if free == len(before.free_seats):
         return ""
-    if not free:
-        return _("{name} is full.").format(name=after.name)
+    # (None free now: lobby_changes said it is full, or has started.)
     return ngettext(
         # Translators: a private table found by its code (its name: {name}, as
         # "Ann's table"), shown to choose a seat at: a seat was taken or freed.

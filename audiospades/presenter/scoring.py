@@ -322,7 +322,7 @@ def goal_now_text(view: SeatView) -> str:
     rules = view.rules
     if view.is_over:
         return _("The game is over.")
-    if not view.is_over and is_the_end(rules, view.totals, view.hands_played):
+    if is_the_end(rules, view.totals, view.hands_played):
         return _("The game goes on until the tie for the lead is broken.")
     return goal_text(rules)
 
