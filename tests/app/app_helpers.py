@@ -61,6 +61,19 @@ def at_the_human_turn(
     return h
 
 
+def help_items(h: Harness) -> list[str]:
+    """F1's whole list of keys at this moment, item by item; Escape closes it."""
+    h.press("f1")
+    assert h.last.startswith("Keys. ")
+    items = [h.last.removeprefix("Keys. Escape to go back. ")]
+    total = int(items[0].rsplit(" of ", 1)[1])
+    for _ in range(total - 1):
+        h.press("down")
+        items.append(h.last)
+    h.press("escape")
+    return items
+
+
 def assert_still_answers(harness: Harness) -> None:
     """After a fuzz run: the app either ended on a quit key, or still answers keys.
 

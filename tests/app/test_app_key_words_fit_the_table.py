@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from app_helpers import play_until
+from app_helpers import help_items, play_until
 
 from audiospades.app.harness import Harness
 from audiospades.storage import Settings
@@ -30,18 +30,6 @@ def _settings(players: int, partners: bool, hands: int = 1) -> Settings:
     )
 
 
-def _help_items(h: Harness) -> list[str]:
-    h.press("f1")
-    assert h.last.startswith("Keys. ")
-    items = [h.last.removeprefix("Keys. Escape to go back. ")]
-    total = int(items[0].rsplit(" of ", 1)[1])
-    for _ in range(total - 1):
-        h.press("down")
-        items.append(h.last)
-    h.press("escape")
-    return items
-
-
 @pytest.mark.parametrize(
     ("players", "partners", "passing"), [(3, False, False), (4, True, True)]
 )
@@ -58,7 +46,7 @@ def test_f1_speaks_of_passing_only_where_cards_are_passed(
         ),
         limit=3000,
     )
-    items = _help_items(h)
+    items = help_items(h)
     tab = next(item for item in items if item.startswith("Tab: "))
     space = next(item for item in items if item.startswith("Space: "))
     assert tab.startswith("Tab: next card you may play")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from app_helpers import help_items
 
 from audiospades import i18n
 from audiospades.app.harness import Harness
@@ -112,13 +113,7 @@ def test_f1_while_bidding_lists_the_information_keys_before_the_digits(
         if h.table.control.key_contexts()[0].value == "bidding":
             break
         h.press("n")
-    h.press("f1")
-    assert h.last.startswith("Keys. ")
-    items = [h.last.removeprefix("Keys. Escape to go back. ")]
-    total = int(items[0].rsplit(" of ", 1)[1])
-    for _ in range(total - 1):
-        h.press("down")
-        items.append(h.last)
+    items = help_items(h)
     keys = [item.split(":")[0] for item in items]
     assert keys[:7] == ["B", "C", "F", "V", "I", "S", "T"]
     assert keys.index("0") > keys.index("T")
@@ -126,6 +121,5 @@ def test_f1_while_bidding_lists_the_information_keys_before_the_digits(
     # "gather the trick", and Up and Down step the bid.
     assert any(item.startswith("N: ") and "nil" in item for item in items)
     assert not any(item.startswith("N: gather") for item in items)
-    h.press("escape")
     h.press("3", "return")
     assert "You bid 3." in h.transcript

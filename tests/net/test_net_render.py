@@ -187,20 +187,29 @@ async def _host_with_bots(url: str) -> tuple[NetPlayer, str]:
     return host, table
 
 
+async def _host_two_bots_and_guest(
+    url: str, host_name: str, guest_name: str, *, render: bool
+) -> tuple[NetPlayer, NetPlayer, str]:
+    """A host (a page if ``render``) at a one-hand table "T" with two computer
+    players of BOTS and the guest in seat 3, not started yet; and the table's id."""
+    host = NetPlayer(url, host_name, render=render)
+    await host.connect()
+    rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
+    await host.send({"type": "create_table", "name": "T", "rules": rules})
+    table = (await host.expect(p.TableSnapshot)).table.id
+    for seat, who in enumerate(BOTS[:2], start=1):
+        await host.send({"type": "add_bot", "seat": seat, "character": who})
+    guest = NetPlayer(url, guest_name)
+    await guest.connect()
+    await guest.send({"type": "join_seat", "table": table, "seat": 3})
+    await guest.expect(p.TableSnapshot)
+    return host, guest, table
+
+
 async def _ann_page_two_bots_and_bob(url: str) -> tuple[NetPlayer, NetPlayer]:
     """Ann's page hosting a one-hand table "T" with two computer players of BOTS
     and Bob in seat 3, not started yet."""
-    page = NetPlayer(url, "Ann", render=True)
-    await page.connect()
-    rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
-    await page.send({"type": "create_table", "name": "T", "rules": rules})
-    table = (await page.expect(p.TableSnapshot)).table.id
-    for seat, who in enumerate(BOTS[:2], start=1):
-        await page.send({"type": "add_bot", "seat": seat, "character": who})
-    bob = NetPlayer(url, "Bob")
-    await bob.connect()
-    await bob.send({"type": "join_seat", "table": table, "seat": 3})
-    await bob.expect(p.TableSnapshot)
+    page, bob, _ = await _host_two_bots_and_guest(url, "Ann", "Bob", render=True)
     return page, bob
 
 
@@ -387,17 +396,9 @@ def test_a_page_taking_a_free_seat_in_a_game_under_way_hears_which_seat(
     async def scenario() -> None:
         async with running_server(tmp_path / "server.db") as server:
             url = url_of(server)
-            host = NetPlayer(url, "Host")
-            await host.connect()
-            rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
-            await host.send({"type": "create_table", "name": "T", "rules": rules})
-            table = (await host.expect(p.TableSnapshot)).table.id
-            for seat, who in enumerate(BOTS[:2], start=1):
-                await host.send({"type": "add_bot", "seat": seat, "character": who})
-            cat = NetPlayer(url, "Cat")
-            await cat.connect()
-            await cat.send({"type": "join_seat", "table": table, "seat": 3})
-            await cat.expect(p.TableSnapshot)
+            host, cat, table = await _host_two_bots_and_guest(
+                url, "Host", "Cat", render=False
+            )
             await host.send({"type": "start_game"})
             await cat.expect(p.TableSnapshot)  # the game starts
             await cat.send({"type": "leave"})
