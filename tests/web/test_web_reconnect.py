@@ -23,11 +23,10 @@ from test_web_browser import (
 )
 from web_helpers import (
     RECORDER,
-    ServerThread,
     chromium,
     focused_id,
-    free_port,
     heard,
+    restarting_server,
     running_server,
     skip_without_browser,
     wait_for,
@@ -70,36 +69,26 @@ drops."""
 
 def test_the_page_comes_back_after_a_server_restart(tmp_path: Path) -> None:
     skip_without_browser()
-    db = tmp_path / "server.db"
-    port = free_port()
-    first = ServerThread(db, port)
-    url = first.start()
-    second: ServerThread | None = None
-    try:
-        with chromium() as driver:
-            open_page(driver, url, "Robin")
-            host_short_table(driver, "Restarted table")
-            play_to_the_end(driver, turns=4)  # the bid and three cards
-            first.stop()
-            wait_for(
-                lambda: (
-                    ("assertive", "Connection lost, reconnecting.") in heard(driver)
-                ),
-                what="the page to say the link is lost",
-            )
-            second = ServerThread(db, port)
-            second.start()
-            wait_for(
-                lambda: ("polite", "Reconnected.") in heard(driver),
-                what="the page to reconnect",
-            )
-            play_to_the_end(driver)
-            assert is_over(driver)
-            lines = [text for _kind, text in heard(driver)]
-    finally:
-        first.stop()
-        if second is not None:
-            second.stop()
+    with (
+        restarting_server(tmp_path / "server.db") as (server, url),
+        chromium() as driver,
+    ):
+        open_page(driver, url, "Robin")
+        host_short_table(driver, "Restarted table")
+        play_to_the_end(driver, turns=4)  # the bid and three cards
+        server.stop()
+        wait_for(
+            lambda: ("assertive", "Connection lost, reconnecting.") in heard(driver),
+            what="the page to say the link is lost",
+        )
+        server.start()
+        wait_for(
+            lambda: ("polite", "Reconnected.") in heard(driver),
+            what="the page to reconnect",
+        )
+        play_to_the_end(driver)
+        assert is_over(driver)
+        lines = [text for _kind, text in heard(driver)]
     after = lines[lines.index("Reconnected.") :]
     assert sum(1 for t in lines if t.startswith("You play the ")) == 13
     assert any(t.startswith("You play the ") for t in after)
@@ -207,52 +196,48 @@ def test_a_spectator_watches_again_after_a_server_restart(tmp_path: Path) -> Non
     from audiospades.net import protocol as p
     from audiospades.net.client import Connection
 
-    db = tmp_path / "server.db"
-    port = free_port()
-    first = ServerThread(db, port)
-    url = first.start()
-    second: ServerThread | None = None
-    ann = Connection(url.replace("http", "ws", 1), "Ann")
-    ann.start()
-    try:
-        ann.send(p.CreateTable(name="Alpha", rules={"preset": "pagat"}))
-        for seat, character in enumerate(("milly", "bert", "poppy"), start=1):
-            ann.send(p.AddBot(seat=seat, character=character))
-        ann.send(p.StartGame())
-        with chromium() as driver:
-            open_page_by_keys(driver, url, "Robin")
-            wait_for(
-                lambda: driver.execute_script(
-                    "return !!document.querySelector('#tables button[id^=watch-]')"
-                ),
-                what="Ann's table",
-            )
-            table = driver.execute_script(
-                "return document.querySelector('#tables li').dataset.id"
-            )
-            tab_to(driver, f"#watch-{table}")
-            press(driver, Keys.ENTER)
-            wait_for(lambda: focused_id(driver) == f"chair-{table}-0", what="chairs")
-            press(driver, Keys.TAB, Keys.ENTER)  # Milly's chair, seat 2
-            watching = "You are watching table Alpha from the chair of Milly."
-            wait_for(lambda: ("polite", watching) in heard(driver), what="watching")
-            first.stop()
-            lost = ("assertive", "Connection lost, reconnecting.")
-            wait_for(lambda: lost in heard(driver), what="the link to drop")
-            second = ServerThread(db, port)
-            second.start()
-            wait_for(lambda: ("polite", "Reconnected.") in heard(driver), what="back")
-            wait_for(
-                lambda: [t for _k, t in heard(driver)].count(watching) == 2,
-                what="watching again",
-            )
-            wait_for(lambda: _visible(driver, "table"), what="the table again")
-            lines = [text for _kind, text in heard(driver)]
-    finally:
-        ann.close()
-        first.stop()
-        if second is not None:
-            second.stop()
+    with restarting_server(tmp_path / "server.db") as (server, url):
+        ann = Connection(url.replace("http", "ws", 1), "Ann")
+        ann.start()
+        try:
+            ann.send(p.CreateTable(name="Alpha", rules={"preset": "pagat"}))
+            for seat, character in enumerate(("milly", "bert", "poppy"), start=1):
+                ann.send(p.AddBot(seat=seat, character=character))
+            ann.send(p.StartGame())
+            with chromium() as driver:
+                open_page_by_keys(driver, url, "Robin")
+                wait_for(
+                    lambda: driver.execute_script(
+                        "return !!document.querySelector('#tables button[id^=watch-]')"
+                    ),
+                    what="Ann's table",
+                )
+                table = driver.execute_script(
+                    "return document.querySelector('#tables li').dataset.id"
+                )
+                tab_to(driver, f"#watch-{table}")
+                press(driver, Keys.ENTER)
+                wait_for(
+                    lambda: focused_id(driver) == f"chair-{table}-0", what="chairs"
+                )
+                press(driver, Keys.TAB, Keys.ENTER)  # Milly's chair, seat 2
+                watching = "You are watching table Alpha from the chair of Milly."
+                wait_for(lambda: ("polite", watching) in heard(driver), what="watching")
+                server.stop()
+                lost = ("assertive", "Connection lost, reconnecting.")
+                wait_for(lambda: lost in heard(driver), what="the link to drop")
+                server.start()
+                wait_for(
+                    lambda: ("polite", "Reconnected.") in heard(driver), what="back"
+                )
+                wait_for(
+                    lambda: [t for _k, t in heard(driver)].count(watching) == 2,
+                    what="watching again",
+                )
+                wait_for(lambda: _visible(driver, "table"), what="the table again")
+                lines = [text for _kind, text in heard(driver)]
+        finally:
+            ann.close()
     assert "Your table is no longer there: you are back in the lobby." not in lines
 
 
@@ -266,38 +251,30 @@ def test_a_language_chosen_while_the_server_is_down_is_the_page_s_too(
     skip_without_browser()
     from selenium.webdriver.common.keys import Keys
 
-    db = tmp_path / "server.db"
-    port = free_port()
-    first = ServerThread(db, port)
-    url = first.start()
-    second: ServerThread | None = None
-    try:
-        with chromium() as driver:
-            driver.get(url)
-            wait_for(lambda: _by_id(driver, "connect").text == "Connect", what="words")
-            driver.execute_script(RECORDER)
-            first.stop()
-            tab_to(driver, "#language")
-            press(driver, Keys.ARROW_DOWN)  # English, then French
-            wait_for(
-                lambda: _by_id(driver, "language").get_attribute("value") == "fr",
-                what="French chosen",
-            )
-            second = ServerThread(db, port)
-            second.start()
-            tab_to(driver, "#name")
-            press(driver, "Robin", Keys.ENTER)
-            wait_for(lambda: _visible(driver, "lobby"), what="the lobby")
-            press(driver, "o")
-            wait_for(
-                lambda: heard(driver)[-1:] == [("polite", "Sons activés.")],
-                what="the page's words in French",
-            )
-            lines = [text for _kind, text in heard(driver)]
-    finally:
-        first.stop()
-        if second is not None:
-            second.stop()
+    with (
+        restarting_server(tmp_path / "server.db") as (server, url),
+        chromium() as driver,
+    ):
+        driver.get(url)
+        wait_for(lambda: _by_id(driver, "connect").text == "Connect", what="words")
+        driver.execute_script(RECORDER)
+        server.stop()
+        tab_to(driver, "#language")
+        press(driver, Keys.ARROW_DOWN)  # English, then French
+        wait_for(
+            lambda: _by_id(driver, "language").get_attribute("value") == "fr",
+            what="French chosen",
+        )
+        server.start()
+        tab_to(driver, "#name")
+        press(driver, "Robin", Keys.ENTER)
+        wait_for(lambda: _visible(driver, "lobby"), what="the lobby")
+        press(driver, "o")
+        wait_for(
+            lambda: heard(driver)[-1:] == [("polite", "Sons activés.")],
+            what="the page's words in French",
+        )
+        lines = [text for _kind, text in heard(driver)]
     assert "Aucune table n'est encore ouverte : créez-en une." in lines
     assert "Sound cues on." not in lines
 
@@ -313,38 +290,30 @@ def test_a_chat_line_sent_while_the_link_is_down_is_kept_to_send_again(
     from selenium.webdriver.common.keys import Keys
 
     lost = ("assertive", "Connection lost, reconnecting.")
-    db = tmp_path / "server.db"
-    port = free_port()
-    first = ServerThread(db, port)
-    url = first.start()
-    second: ServerThread | None = None
-    try:
-        with chromium() as driver:
-            open_page(driver, url, "Robin")
-            first.stop()
-            wait_for(lambda: lost in heard(driver), what="the link lost")
-            press(driver, "'")  # the apostrophe opens the chat line
-            wait_for(lambda: focused_id(driver) == "chat", what="the chat line")
-            press(driver, "hello again", Keys.ENTER)
-            wait_for(lambda: heard(driver).count(lost) == 2, what="Enter answered")
-            assert focused_id(driver) == "chat"
-            assert _by_id(driver, "chat").get_attribute("value") == "hello again"
-            second = ServerThread(db, port)
-            second.start()
-            wait_for(
-                lambda: ("polite", "Reconnected.") in heard(driver),
-                what="the page to reconnect",
-            )
-            press(driver, Keys.ENTER)
-            wait_for(
-                lambda: ("polite", "Robin: hello again") in heard(driver),
-                what="the line sent",
-            )
-            assert _by_id(driver, "chat").get_attribute("value") == ""
-    finally:
-        first.stop()
-        if second is not None:
-            second.stop()
+    with (
+        restarting_server(tmp_path / "server.db") as (server, url),
+        chromium() as driver,
+    ):
+        open_page(driver, url, "Robin")
+        server.stop()
+        wait_for(lambda: lost in heard(driver), what="the link lost")
+        press(driver, "'")  # the apostrophe opens the chat line
+        wait_for(lambda: focused_id(driver) == "chat", what="the chat line")
+        press(driver, "hello again", Keys.ENTER)
+        wait_for(lambda: heard(driver).count(lost) == 2, what="Enter answered")
+        assert focused_id(driver) == "chat"
+        assert _by_id(driver, "chat").get_attribute("value") == "hello again"
+        server.start()
+        wait_for(
+            lambda: ("polite", "Reconnected.") in heard(driver),
+            what="the page to reconnect",
+        )
+        press(driver, Keys.ENTER)
+        wait_for(
+            lambda: ("polite", "Robin: hello again") in heard(driver),
+            what="the line sent",
+        )
+        assert _by_id(driver, "chat").get_attribute("value") == ""
 
 
 def test_the_page_tries_again_within_five_seconds_well_before_the_takeover(

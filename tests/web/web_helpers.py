@@ -133,6 +133,39 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+class RestartingServer:
+    """A server that can be stopped and started again on one port and database,
+    as a server restarted under its players (see :func:`restarting_server`)."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+        self.port = free_port()
+        self.servers: list[ServerThread] = []
+
+    def start(self) -> str:
+        """Start it (again); the page's address."""
+        server = ServerThread(self.db, self.port)
+        self.servers.append(server)
+        return server.start()
+
+    def stop(self) -> None:
+        """Stop the one running."""
+        self.servers[-1].stop()
+
+
+@contextmanager
+def restarting_server(db: Path) -> Iterator[tuple[RestartingServer, str]]:
+    """A started :class:`RestartingServer` and its page's address; every server
+    it started is stopped at the end of the block."""
+    server = RestartingServer(db)
+    url = server.start()
+    try:
+        yield server, url
+    finally:
+        for thread in server.servers:
+            thread.stop()
+
+
 @contextmanager
 def running_server(
     db: Path, port: int = 0, *, rate: float = 1000.0, burst: int = 1000
