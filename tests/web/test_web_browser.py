@@ -46,11 +46,17 @@ def _visible(driver: Any, element_id: str) -> bool:
     return bool(_by_id(driver, element_id).is_displayed())
 
 
-def open_page(driver: Any, url: str, name: str) -> None:
-    """Open the page, listen to its live regions, and join with ``name``."""
+def open_join_form(driver: Any, url: str, script: str = RECORDER) -> None:
+    """Open the page at its join form, its words come, and run ``script`` there
+    (by default the recorder of its live regions)."""
     driver.get(url)
     wait_for(lambda: _by_id(driver, "connect").text == "Connect", what="page words")
-    driver.execute_script(RECORDER)
+    driver.execute_script(script)
+
+
+def open_page(driver: Any, url: str, name: str) -> None:
+    """Open the page, listen to its live regions, and join with ``name``."""
+    open_join_form(driver, url)
     _by_id(driver, "name").send_keys(name)
     _by_id(driver, "connect").click()
     wait_for(lambda: _visible(driver, "lobby"), what="the lobby")
@@ -126,9 +132,7 @@ def open_page_by_keys(driver: Any, url: str, name: str) -> None:
     """Open the page and join with ``name``, by Tab, typing and Enter alone."""
     from selenium.webdriver.common.keys import Keys
 
-    driver.get(url)
-    wait_for(lambda: _by_id(driver, "connect").text == "Connect", what="page words")
-    driver.execute_script(RECORDER)
+    open_join_form(driver, url)
     tab_to(driver, "#name")
     press(driver, name)
     tab_to(driver, "#connect")

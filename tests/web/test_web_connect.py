@@ -12,7 +12,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_web_browser import _by_id, _visible, open_page_by_keys, press, tab_to
+from test_web_browser import (
+    _by_id,
+    _visible,
+    open_join_form,
+    open_page_by_keys,
+    press,
+    tab_to,
+)
 from web_helpers import (
     RECORDER,
     chromium,
@@ -44,9 +51,7 @@ def test_enter_twice_on_the_name_connects_once(tmp_path: Path) -> None:
     from selenium.webdriver.common.keys import Keys
 
     with running_server(tmp_path / "server.db") as url, chromium() as driver:
-        driver.get(url)
-        wait_for(lambda: _by_id(driver, "connect").text == "Connect", what="words")
-        driver.execute_script(RECORDER + COUNT_SOCKETS)
+        open_join_form(driver, url, RECORDER + COUNT_SOCKETS)
         tab_to(driver, "#name")
         # Both presses land before the first connection is open.
         press(driver, "Robin", Keys.ENTER, Keys.ENTER)
@@ -73,9 +78,7 @@ def test_an_empty_or_bad_field_is_answered_in_the_page_s_voice(tmp_path: Path) -
     name_needed = ("assertive", "Type a name first.")
     bad_code = ("assertive", "A table code is made of letters and digits.")
     with running_server(tmp_path / "server.db") as url, chromium() as driver:
-        driver.get(url)
-        wait_for(lambda: _by_id(driver, "connect").text == "Connect", what="words")
-        driver.execute_script(RECORDER)
+        open_join_form(driver, url)
         tab_to(driver, "#connect")
         press(driver, Keys.ENTER)
         wait_for(lambda: name_needed in heard(driver), what="the name wanted")
@@ -108,9 +111,7 @@ def test_a_refused_name_can_be_corrected_and_connect_pressed_again(
     from selenium.webdriver.common.keys import Keys
 
     with running_server(tmp_path / "server.db") as url, chromium() as driver:
-        driver.get(url)
-        wait_for(lambda: _by_id(driver, "connect").text == "Connect", what="words")
-        driver.execute_script(RECORDER)
+        open_join_form(driver, url)
         tab_to(driver, "#name")
         press(driver, "Ann\u00a0B", Keys.ENTER)
         wait_for(
@@ -144,9 +145,7 @@ def test_a_refused_name_is_said_in_the_page_s_words_and_focused(
     from selenium.webdriver.common.keys import Keys
 
     with running_server(tmp_path / "server.db") as url, chromium() as driver:
-        driver.get(url)
-        wait_for(lambda: _by_id(driver, "connect").text == "Connect", what="words")
-        driver.execute_script(RECORDER)
+        open_join_form(driver, url)
         tab_to(driver, "#name")
         press(driver, f"Ann{odd}B")
         tab_to(driver, "#connect")
@@ -171,9 +170,7 @@ def test_a_key_typed_into_a_full_field_is_answered(tmp_path: Path) -> None:
     skip_without_browser()
 
     with running_server(tmp_path / "server.db") as url, chromium() as driver:
-        driver.get(url)
-        wait_for(lambda: _by_id(driver, "connect").text == "Connect", what="words")
-        driver.execute_script(RECORDER)
+        open_join_form(driver, url)
         tab_to(driver, "#name")
         press(driver, "Bartholomew Fitzwilliams")  # 24 characters: it fits
         assert _by_id(driver, "name").get_attribute("value").endswith("Fitzwilliams")

@@ -16,13 +16,13 @@ from test_web_browser import (
     _visible,
     host_short_table,
     is_over,
+    open_join_form,
     open_page,
     play_to_the_end,
     press,
     tab_to,
 )
 from web_helpers import (
-    RECORDER,
     chromium,
     focused_id,
     heard,
@@ -255,9 +255,7 @@ def test_a_language_chosen_while_the_server_is_down_is_the_page_s_too(
         restarting_server(tmp_path / "server.db") as (server, url),
         chromium() as driver,
     ):
-        driver.get(url)
-        wait_for(lambda: _by_id(driver, "connect").text == "Connect", what="words")
-        driver.execute_script(RECORDER)
+        open_join_form(driver, url)
         server.stop()
         tab_to(driver, "#language")
         press(driver, Keys.ARROW_DOWN)  # English, then French
