@@ -78,6 +78,7 @@ from audiospades.presenter.online import (
     REFRESH,
     RULES_ITEM,
     SIT_ANY,
+    SIT_HERE,
     START_GAME,
     TABLE_CHOICE_TITLE,
     TABLE_CODE,
@@ -102,6 +103,7 @@ from audiospades.presenter.online import (
     lobby_count_text,
     not_host_text,
     occupant_text,
+    own_seat_text,
     seat_item_label,
     seated_text,
     sit_in_seat_label,
@@ -825,20 +827,32 @@ class WaitingRoomScreen(MenuScreen):
 
     def _seat_action(self, services: Services, *, seat: int) -> Transition | None:
         held = self._held(seat)
-        if held is None or seat == self.table.seat:
+        if seat == self.table.seat:
+            services.say(Utterance(own_seat_text(), interrupt=True))
+            return None
+        if held is None:
             services.say(Utterance(self.item_text(), interrupt=True))
+            return None
+        free = seat in self.table.info.free_seats
+        if free and self.table.is_host:
+            return Push(BotChoiceScreen(self, seat))
+        if free:
+            self.sit_in(seat)
             return None
         if not self.table.is_host:
             services.say(Utterance(not_host_text(), Cue.ILLEGAL_MOVE, interrupt=True))
             return None
-        if seat in self.table.info.free_seats:
-            return Push(BotChoiceScreen(self, seat))
         if held.kind is p.SeatKind.COMPUTER:
             self.online.client.send(p.RemoveBot(seat=seat))
             self.awaiting_seat = True
             return None
         services.say(Utterance(self.item_text(), interrupt=True))
         return None
+
+    def sit_in(self, seat: int) -> None:
+        """Move to the free ``seat`` (a spectator: sit down in it)."""
+        self.online.client.send(p.JoinSeat(table=self.table.info.id, seat=seat))
+        self.awaiting_seat = True
 
     def _options(self, services: Services) -> Transition:
         # The room goes on under it (see update_covered).
@@ -1082,6 +1096,9 @@ class BotChoiceScreen(MenuScreen):
             for c in ROSTER
             if c.id not in seated
         ]
+        # The host may want the seat (to sit as a friend's partner): last, so
+        # that Enter, Enter still seats the first computer player.
+        items.append(MenuItem(SIT_HERE, action=self._sit_here))
         super().__init__(CHOOSE_BOT_TITLE, items, intro=partial(choose_bot_intro, seat))
 
     def key_contexts(self) -> tuple[Context, ...]:
@@ -1094,12 +1111,18 @@ class BotChoiceScreen(MenuScreen):
     def handle(
         self, command: Command | None, key: KeyPress, services: Services
     ) -> Transition | None:
-        if command in (Command.MENU_LEFT, Command.MENU_RIGHT) and self.items:
-            character = self.items[self.index].data
-            assert isinstance(character, Character)
+        character = self.items[self.index].data if self.items else None
+        if command in (Command.MENU_LEFT, Command.MENU_RIGHT) and isinstance(
+            character, Character
+        ):
             services.say(Utterance(character_personality(character), interrupt=True))
             return None
         return super().handle(command, key, services)
+
+    def _sit_here(self, services: Services) -> Transition:
+        self.room.sit_in(self.seat)
+        self.room.quiet_resume = True
+        return Pop()
 
     def _add(self, services: Services, *, cid: str) -> Transition:
         self.online.client.send(p.AddBot(seat=self.seat, character=cid))

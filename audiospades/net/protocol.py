@@ -33,7 +33,7 @@ from audiospades.net.wire import (
     WireView,
 )
 
-PROTOCOL_VERSION: Final = 8
+PROTOCOL_VERSION: Final = 9
 """Sent in the client's ``hello`` and the server's ``welcome``."""
 OLDEST_PROTOCOL_VERSION: Final = 2
 """The oldest version a server still speaks: a client of an older one is answered
@@ -188,7 +188,11 @@ class CreateTable(ClientMessage, frozen=True, tag="create_table"):
 
 
 class JoinSeat(ClientMessage, frozen=True, tag="join_seat"):
-    """Sit at a table (by id, or a private table's code): a seat, or any free one."""
+    """Sit at a table (by id, or a private table's code): a seat, or any free one.
+
+    Version 9: at the table already, a player moves to a free seat before the
+    game starts (to sit as someone's partner), and a spectator sits down in one.
+    """
 
     table: TableRef
     seat: Seat | Literal["any"] = "any"
@@ -518,6 +522,9 @@ class SeatChange(StrEnum):
     """Someone sat down to watch the table (``name``; ``seat`` is null). Version 3."""
     STOPPED_WATCHING = "stopped_watching"
     """A spectator left, or lost the connection. Version 3."""
+    MOVED = "moved"
+    """A player moved to another seat (``seat``, the new one; the old one is now
+    free) before the game. Version 9."""
 
 
 class SeatChanged(ServerMessage, frozen=True, tag="seat"):
@@ -641,6 +648,8 @@ class Screen(Message, frozen=True):
     is_watching: bool = False
     """At a table as a spectator (leaving it gives up no seat)."""
     picture: Picture | None = None
+    table: str = ""
+    """The table's id (a waiting room's free seat is taken with ``join_seat``)."""
 
 
 class Said(ServerMessage, frozen=True, tag="said"):

@@ -316,10 +316,29 @@ class OnlineClient:
             self.news.append(news)
 
     def _joined(self, snapshot: p.TableSnapshot) -> None:
-        if self.table is not None and self.table.info.id == snapshot.table.id:
+        table = self.table
+        if table is not None and table.info.id == snapshot.table.id:
+            before = table.seat
+            if snapshot.seat is not None and snapshot.seat != before:
+                # Another seat at the same table (version 9): moved before the
+                # game, or a spectator sat down.
+                table.take_snapshot(snapshot)
+                held = _seat_info(snapshot.table, snapshot.seat)
+                change = p.SeatChange.JOINED if before is None else p.SeatChange.MOVED
+                self._tell(
+                    OnlineNews(
+                        NewsKind.SEAT,
+                        change=change,
+                        seat=table.seat_seen(snapshot.seat),
+                        real_seat=snapshot.seat,
+                        name=held.name or "" if held is not None else "",
+                        table=snapshot.table,
+                    )
+                )
+                return
             # A fresh picture (after a reconnection): said before what it restates.
             self._tell(OnlineNews(NewsKind.TABLE, table=snapshot.table))
-            self.table.take_snapshot(snapshot)
+            table.take_snapshot(snapshot)
             return
         self.table = RemoteTable(self, snapshot)
         self.table.leave_refused, self._leave_refused = self._leave_refused, False

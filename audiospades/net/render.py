@@ -643,6 +643,7 @@ class WebSeat:
                 title=info.name,
                 is_host=table.is_host,
                 is_watching=not table.is_seated,
+                table=info.id,
                 items=[
                     p.ListItem(
                         id=str(s.seat),

@@ -663,6 +663,10 @@ class Server:
                 self._create(client, message)
                 self._unfind(client)
             case JoinSeat(table=ref, seat=seat):
+                here = client.table
+                if here is not None and client.version >= 9 and _names(here, ref):
+                    here.move(client, seat)  # another seat, or a spectator sits
+                    return
                 self._verify_free(client)
                 self._find(ref).join(client, seat)
                 self._unfind(client)
@@ -1083,3 +1087,8 @@ async def serve_forever(
             store.close()
             log.info("stopped")
         return unsaved
+
+
+def _names(table: NetTable, ref: str) -> bool:
+    """Whether ``ref`` (a table's id, or a private table's code) is ``table``."""
+    return ref == table.id or (table.code is not None and ref.upper() == table.code)

@@ -337,6 +337,45 @@ class NetTable:
         self._seat_changed(change, seat, exclude=client)
         self.flush()
 
+    def move(self, client: Client, wanted: int | str) -> None:
+        """``client``, already here, takes the free seat ``wanted`` (version 9).
+
+        A seated player moves before the game (friends choose to be partners);
+        the seat left is free. A spectator sits down, as ``join`` seats anyone.
+
+        Raises:
+            ProtocolError: the game has started (for a seated player), no such
+                seat, or the seat is taken.
+        """
+        old = next((s for s, c in self.members.items() if c is client), None)
+        if old is not None and self.state is not TableState.WAITING:
+            raise ProtocolError(
+                ErrorCode.GAME_STARTED, "the game has started: seats stay as they are"
+            )
+        free = self.free_seats()
+        if wanted == "any" and not free:
+            raise ProtocolError(ErrorCode.TABLE_FULL, f"table {self.id} is full")
+        seat = free[0] if wanted == "any" else wanted
+        if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            last = len(self.seats) - 1
+            raise ProtocolError(
+                ErrorCode.NO_SUCH_SEAT, f"the table has seats 0 to {last}"
+            )
+        if seat not in free:
+            raise ProtocolError(ErrorCode.SEAT_TAKEN, f"seat {seat} is taken")
+        if old is None:
+            self.leave(client)  # stops watching, told to the others
+            self.join(client, seat)
+            return
+        self.seats[seat], self.seats[old] = self.seats[old], SeatHolder()
+        del self.members[old]
+        self.members[seat] = client
+        client.seat = seat
+        self.save()
+        client.send(self.snapshot(client))
+        self._seat_changed(SeatChange.MOVED, seat, exclude=client)
+        self.flush()
+
     def take_watcher(self, client: Client) -> int | None:
         """Where ``client``'s player watched from here when its connection dropped.
 

@@ -44,7 +44,8 @@ def for_version(message: Message, version: int) -> Message | None:
     would lose the last frame of every game); a version 5 client no ``stood_in``;
     a version 6 client none of its ``character`` and ``redeals``, and no
     ``found_table`` (it never sends ``find_table``); a version 7 client no
-    ``found_table`` sent again as the table changed.
+    ``found_table`` sent again as the table changed; a version 8 client no
+    ``moved`` seat (told as the new seat taken).
     None: nothing to send. The message itself when nothing in it is new, so a
     frame encoded once for many clients goes out as it is.
 
@@ -69,6 +70,10 @@ def for_version(message: Message, version: int) -> Message | None:
     """
     if version >= PROTOCOL_VERSION:
         return message
+    if isinstance(message, SeatChanged) and message.change is SeatChange.MOVED:
+        # Version 9's: to an older client, someone sitting down in the new seat
+        # (the listing with it shows the old one free).
+        message = msgspec.structs.replace(message, change=SeatChange.JOINED)
     if isinstance(message, TableFound):
         # Version 7's answer to find_table, which an older client never sends;
         # version 8's changes of the table found, which a version 7 client would

@@ -76,6 +76,7 @@ TABLE_CHOICE_TITLE: Final = N_("Join this table.")
 WATCH_CHOICE_TITLE: Final = N_("Watch the game from which seat?")
 WAITING_TITLE: Final = N_("Waiting for the game.")
 CHOOSE_BOT_TITLE: Final = N_("Choose a computer player.")
+SIT_HERE: Final = N_("Sit here yourself")
 
 
 # --- typing a line -----------------------------------------------------------------
@@ -655,6 +656,11 @@ def seat_change_text(
     # A person taking the seat a computer stood in for: the computer leaves it.
     stand_in = seat_name(news.previous) if news.previous_is_computer else ""
     match news.change:
+        case SeatChange.JOINED if is_me and news.table is not None:
+            # A spectator sitting down at the table they watched (version 9).
+            return seated_text(news.table.name, news.real_seat or 0)
+        case SeatChange.MOVED:
+            return moved_text(news, own_seat)
         case SeatChange.JOINED:
             if stand_in:
                 return _("{name} sits in seat {number}; {stand_in} leaves.").format(
@@ -705,6 +711,38 @@ def seat_change_text(
         case SeatChange.STOPPED_WATCHING:
             return _("{name} stopped watching.").format(name=news.name)
     return ""
+
+
+def moved_text(news: OnlineNews, own_seat: int | None) -> str:
+    """Someone moved to another seat before the game (version 9).
+
+    With partners, who now partners whom: the reason to move.
+    """
+    seat = news.real_seat or 0
+    number = seat + 1
+    info = news.table
+    partner, seats = None, []
+    if info is not None:
+        partner = partner_of(seat, info.players, info.partnerships)
+        seats = info.seats
+    if own_seat is not None and seat == own_seat:
+        held = next((s for s in seats if s.seat == partner), None)
+        if held is not None and held.name:
+            return _("You moved to seat {number}; your partner is {partner}.").format(
+                number=number, partner=seat_name(held.name)
+            )
+        return _("You moved to seat {number}.").format(number=number)
+    name = seat_name(news.name)
+    if own_seat is not None and partner == own_seat:
+        return _("{name} moved to seat {number} and is now your partner.").format(
+            name=name, number=number
+        )
+    return _("{name} moved to seat {number}.").format(name=name, number=number)
+
+
+def own_seat_text() -> str:
+    """Enter on one's own seat in the waiting room."""
+    return _("This is your seat. To move, press Enter on a free seat.")
 
 
 def chat_text(sender: str, text: str) -> str:

@@ -153,6 +153,7 @@ CHROME: Final[dict[str, str]] = {
     "add_bot": N_("Add a computer player"),
     "character_label": N_("Computer player for {seat}"),
     "remove_bot": N_("Remove"),
+    "sit_here": N_("Sit here"),
     "start": N_("Start the game"),
     "leave": N_("Leave the table"),
     # Escape in the lobby or the waiting room with nothing to close (not in a

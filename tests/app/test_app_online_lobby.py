@@ -747,3 +747,43 @@ def test_a_character_the_server_refuses_is_answered_before_sending_and_kept(
             bob.close()
     assert "The server refused a message from the game." not in ann.transcript
     assert not any("\u00a0" in line for line in bob.transcript)
+
+
+def test_players_move_to_free_seats_before_the_game_to_sit_as_partners(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Bob, in seat 2, moves across to Ann's partner seat with Enter on it; Ann
+    hears he is now her partner. Ann, the host, finds "Sit here yourself" at the
+    end of a free seat's computer players and moves too. Enter on one's own seat
+    says how to move (it only repeated the seat)."""
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann")
+        bob = connect(make_harness, server, "Bob")
+        try:
+            _ann_opens_a_table(ann, bob)
+            bob.press("home", "return", "return")  # join: the first free seat
+            until(heard(ann, "Bob sits in seat 2."), ann)
+            until(lambda: isinstance(bob.app.top, WaitingRoomScreen), bob)
+            # Bob waits for the host: his keys wait on the server's word.
+            bob.patience_seconds = 0.3
+            bob.press("home", "down", "return")  # seat 2: his own
+            assert bob.last == (
+                "This is your seat. To move, press Enter on a free seat."
+            )
+            bob.press("down", "return")  # seat 3, across from Ann
+            until(heard(bob, "You moved to seat 3; your partner is Ann."), bob)
+            until(heard(ann, "Bob moved to seat 3 and is now your partner."), ann)
+            room = ann.app.top
+            assert isinstance(room, WaitingRoomScreen)
+            assert [room.table.info.free_seats, room.table.seat] == [[1, 3], 0]
+            # The host: Enter on seat 4 lists the computers, then her own seat.
+            ann.press("home", "down", "down", "down", "return", "end")
+            assert ann.last.startswith("Sit here yourself")
+            ann.press("return")
+            until(heard(ann, "You moved to seat 4."), ann)
+            until(heard(bob, "Ann moved to seat 4."), bob)
+            until(lambda: ann.app.top is room, ann)
+            assert room.table.seat == 3 and room.table.is_host
+        finally:
+            ann.close()
+            bob.close()

@@ -217,12 +217,12 @@ def test_left_and_right_in_the_computer_players_list_tell_the_character(
         try:
             ann.press("return", "end", "return", "down", "return")
             assert ann.last.startswith("Choose a computer player. ")
-            assert ann.last.endswith("Milly, 1 star, 1 of 18")
+            assert ann.last.endswith("Milly, 1 star, 1 of 19")
             ann.press("right")
             milly = "Cheerful and hopeful; she bids what she would like to make."
             assert ann.last == milly
             ann.press("down", "left")
-            assert ann.last != milly and not ann.last.endswith("2 of 18")
+            assert ann.last != milly and not ann.last.endswith("2 of 19")
             ann.press("f1")
             lines = ann.app.top.lines()  # type: ignore[union-attr]
             assert "Left arrow: hear what the computer player is like" in lines

@@ -217,3 +217,54 @@ def test_escape_with_nothing_to_close_and_an_empty_chat_line_are_answered(
         assert _visible(driver, "waiting")
         lines = [text for _kind, text in heard(driver)]
     assert lines.count(in_lobby) == 1  # the chat line's Escape is its own
+
+
+def test_a_free_seats_sit_here_moves_the_page_player_before_the_game(
+    tmp_path: Path,
+) -> None:
+    """Robin sat in seat 2 takes seat 3, Ann's partner, with its "Sit here" (as
+    the game's Enter on a free seat does), and hears so in the game's words."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    from audiospades.net import protocol as p
+    from audiospades.net.client import Connection
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        ann = Connection(url.replace("http", "ws", 1), "Ann")
+        ann.start()
+        try:
+            ann.send(p.CreateTable(name="Alpha", rules={"preset": "pagat"}))
+            open_page_by_keys(driver, url, "Robin")
+            wait_for_element(driver, "#tables li", "Ann's table")
+            table = driver.execute_script(
+                "return document.querySelector('#tables li').dataset.id"
+            )
+            tab_to(driver, f"#join-{table}")
+            press(driver, Keys.ENTER)
+            wait_for(lambda: focused_id(driver) == f"sit-{table}-1", what="seat 2")
+            press(driver, Keys.ENTER)
+            wait_for(lambda: _visible(driver, "waiting"), what="the waiting room")
+            assert "Seat 2, you" in _by_id(driver, "seats").text
+            assert _by_id(driver, "move-2").get_attribute("aria-label") == (
+                "Sit here: Seat 3: free"
+            )
+            tab_to(driver, "#move-2")
+            before = len(heard(driver))
+            press(driver, Keys.ENTER)
+            wait_for(
+                lambda: any(
+                    text == "You moved to seat 3; your partner is Ann."
+                    for _, text in heard(driver)[before:]
+                ),
+                what=f"the move said: {heard(driver)[before:]}",
+            )
+            wait_for(
+                lambda: "Seat 3, you" in _by_id(driver, "seats").text,
+                what="seat 3 shown as Robin's",
+            )
+            # The seat left is free to take again; the one taken offers nothing.
+            assert _by_id(driver, "move-1") is not None
+            assert not driver.find_elements("css selector", "#move-2")
+        finally:
+            ann.close()

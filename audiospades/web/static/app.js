@@ -302,7 +302,7 @@ function connect(name, language) {
   if (state.lost) $("join-status").textContent = word("connecting");
   else joinStatus(word("connecting"), false);
   ws.addEventListener("open", () => {
-    const hello = { type: "hello", version: 8, name, language, render: true };
+    const hello = { type: "hello", version: 9, name, language, render: true };
     const token = localStorage.getItem("audiospades-token");
     if (token) hello.token = token;
     if (state.ws === ws) send(hello);
@@ -510,9 +510,9 @@ function showScreen(screen) {
 function standInFor(id, cardIndex, place) {
   const same = document.getElementById(id);
   if (same && same.offsetParent !== null) return same;
-  const seat = /^(?:add|remove|character)-(\d+)$/.exec(id);
+  const seat = /^(?:add|remove|character|move)-(\d+)$/.exec(id);
   if (seat) {
-    for (const kind of ["remove", "add", "character"]) {
+    for (const kind of ["remove", "add", "character", "move"]) {
       const other = document.getElementById(`${kind}-${seat[1]}`);
       if (other) return other;
     }
@@ -814,6 +814,13 @@ function drawWaiting(screen, chosen) {
     label.className = "label";
     label.textContent = item.label;
     row.append(label);
+    // Before the game, anyone at the table may take a free seat (to sit as a
+    // friend's partner; a spectator sits down); the host may seat a computer.
+    if (item.kind === "empty") {
+      row.append(button(word("sit_here"),
+        () => send({ type: "join_seat", table: screen.table, seat: Number(item.id) }),
+        labelled(word("sit_here"), item.label), `move-${item.id}`));
+    }
     if (screen.is_host && item.kind === "empty") {
       const select = document.createElement("select");
       select.id = `character-${item.id}`;
