@@ -833,10 +833,12 @@ class WaitingRoomScreen(MenuScreen):
         if held is None:
             services.say(Utterance(self.item_text(), interrupt=True))
             return None
+        # Seats change only before the first game (after one, the finished
+        # table's free seats are for newcomers and computer players).
         free = seat in self.table.info.free_seats
         if free and self.table.is_host:
             return Push(BotChoiceScreen(self, seat))
-        if free:
+        if free and not self.table.has_started:
             self.sit_in(seat)
             return None
         if not self.table.is_host:
@@ -1098,7 +1100,8 @@ class BotChoiceScreen(MenuScreen):
         ]
         # The host may want the seat (to sit as a friend's partner): last, so
         # that Enter, Enter still seats the first computer player.
-        items.append(MenuItem(SIT_HERE, action=self._sit_here))
+        if not room.table.has_started:
+            items.append(MenuItem(SIT_HERE, action=self._sit_here))
         super().__init__(CHOOSE_BOT_TITLE, items, intro=partial(choose_bot_intro, seat))
 
     def key_contexts(self) -> tuple[Context, ...]:

@@ -643,7 +643,8 @@ class WebSeat:
                 title=info.name,
                 is_host=table.is_host,
                 is_watching=not table.is_seated,
-                table=info.id,
+                # Seats change only before the first game: then "Sit here".
+                table="" if table.has_started else info.id,
                 items=[
                     p.ListItem(
                         id=str(s.seat),

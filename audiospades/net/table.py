@@ -340,15 +340,15 @@ class NetTable:
     def move(self, client: Client, wanted: int | str) -> None:
         """``client``, already here, takes the free seat ``wanted`` (version 9).
 
-        A seated player moves before the game (friends choose to be partners);
-        the seat left is free. A spectator sits down, as ``join`` seats anyone.
+        Before the game: a seated player moves (friends choose to be partners),
+        the seat left free; a spectator sits down, as ``join`` seats anyone.
 
         Raises:
-            ProtocolError: the game has started (for a seated player), no such
-                seat, or the seat is taken.
+            ProtocolError: the game has started (or ended), no such seat, or the
+                seat is taken.
         """
         old = next((s for s, c in self.members.items() if c is client), None)
-        if old is not None and self.state is not TableState.WAITING:
+        if self.state is not TableState.WAITING:
             raise ProtocolError(
                 ErrorCode.GAME_STARTED, "the game has started: seats stay as they are"
             )

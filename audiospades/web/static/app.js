@@ -814,9 +814,10 @@ function drawWaiting(screen, chosen) {
     label.className = "label";
     label.textContent = item.label;
     row.append(label);
-    // Before the game, anyone at the table may take a free seat (to sit as a
-    // friend's partner; a spectator sits down); the host may seat a computer.
-    if (item.kind === "empty") {
+    // Before the game (the screen names the table then), anyone at the table
+    // may take a free seat (to sit as a friend's partner; a spectator sits
+    // down); the host may seat a computer.
+    if (item.kind === "empty" && screen.table) {
       row.append(button(word("sit_here"),
         () => send({ type: "join_seat", table: screen.table, seat: Number(item.id) }),
         labelled(word("sit_here"), item.label), `move-${item.id}`));
