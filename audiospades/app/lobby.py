@@ -190,6 +190,9 @@ class LobbyScreen(MenuScreen):
         """The listed table whose choices are open over the lobby: they tell its
         changes (the lobby, under them, tells the other tables')."""
         self._services: Services | None = None
+        self._why: list[OnlineNews] = []
+        """Why the lobby comes (a seat given up while away), held to be said
+        before it when its first list comes."""
         super().__init__(LOBBY_TITLE, [], intro=self._intro)
         self._rebuild()
 
@@ -283,8 +286,20 @@ class LobbyScreen(MenuScreen):
         self._services = services
         if self.online.client.lobby_count:
             self._introduced = True
-            super().on_enter(services)
+            self._say_why_and_arrive(services)
         # else: said when the server's first list comes (see update)
+
+    def _say_why_and_arrive(self, services: Services) -> None:
+        """The first arrival: why here first, then the lobby (not over it).
+
+        Why: a seat given up while the game was closed, told by the welcome.
+        """
+        client = self.online.client
+        why = [*self._why, *client.take_news(lambda news: news.kind in _WHY_BACK)]
+        self._why = []
+        if why:
+            say_news(services, self.online, why)
+        self._say_arrival(services, interrupt=not services.spoke_this_frame())
 
     def on_resume(self, services: Services) -> None:
         client = self.online.client
@@ -410,6 +425,8 @@ class LobbyScreen(MenuScreen):
                     say_news(services, session, [item])
                     session.close()
                     return Pop()  # to the main menu: playing goes on elsewhere
+                case kind if kind in _WHY_BACK and not self._introduced:
+                    self._why.append(item)  # said before the first list
                 case _:
                     say_news(services, session, [item])
         table = client.table
@@ -439,7 +456,7 @@ class LobbyScreen(MenuScreen):
                 self._introduced = True
                 self._refreshing = self.awaiting = False
                 self.index = 0
-                MenuScreen.on_enter(self, services)
+                self._say_why_and_arrive(services)
             elif self._refreshing and client.whole_lists != self._whole_before:
                 self._refreshing = False
                 self.awaiting = False

@@ -388,7 +388,7 @@ class ServerMessage(Message, frozen=True, tag_field="type"):
     """Base of the server's messages."""
 
 
-class Welcome(ServerMessage, frozen=True, tag="welcome"):
+class Welcome(ServerMessage, frozen=True, tag="welcome", omit_defaults=True):
     """The answer to ``hello``: keep the token and send it back next time."""
 
     version: int
@@ -397,6 +397,10 @@ class Welcome(ServerMessage, frozen=True, tag="welcome"):
     token: str
     """The player's secret identity token."""
     name: str
+    seat_given_up: Literal["before_start", "game_ended"] | None = None
+    """Version 9: the player's seat was given up while they were away, before
+    the game began or once it had ended (told once, at the next hello: a client
+    started afresh knows of no table). Left out when not."""
 
 
 class Error(ServerMessage, frozen=True, tag="error"):

@@ -212,8 +212,15 @@ class OnlineClient:
                     # seated) or with the lobby (the seat is gone).
                     self._reattaching = self.table is not None
                     self.send(p.ListTables())
-            case p.Welcome():
+            case p.Welcome(seat_given_up=given_up):
                 self.welcome = item
+                if given_up is not None and self.table is None:
+                    # Started afresh (a reconnection's table says it itself):
+                    # why the lobby comes, and not the table left.
+                    kind = NewsKind.SEAT_LOST
+                    if given_up == "game_ended":
+                        kind = NewsKind.GAME_ENDED_AWAY
+                    self.news.append(OnlineNews(kind))
             case p.Lobby(tables=tables):
                 asked, self._lists_asked = (
                     self._lists_asked > 0,

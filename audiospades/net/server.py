@@ -34,7 +34,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, serve
@@ -783,8 +783,18 @@ class Server:
             )
             old.close(REPLACED_CLOSE_CODE, "replaced by a new connection")
         self.clients[player.id] = client
+        ended = self._context.given_up.pop(player.id, None)
+        given_up: Literal["before_start", "game_ended"] | None = None
+        if ended is not None:
+            given_up = "game_ended" if ended else "before_start"
         client.send(
-            Welcome(version=hello.version, player=player.id, token=token, name=name)
+            Welcome(
+                version=hello.version,
+                player=player.id,
+                token=token,
+                name=name,
+                seat_given_up=given_up,
+            )
         )
         for table in self.tables.values():
             seat = table.seat_of(player.id)

@@ -83,6 +83,23 @@ class TableContext:
     the lobby to them)."""
     save_failures: running.SaveFailures = field(default_factory=running.SaveFailures)
     """Where a failed save is told (once, not at every try)."""
+    given_up: dict[str, bool] = field(default_factory=dict)
+    """Players whose seat was given up while they were away, not yet told: True
+    when their game had ended, False before it began (told at their next hello,
+    as a client started afresh knows of no table)."""
+
+    def gave_up(self, player: str | None, *, game_ended: bool) -> None:
+        """``player``'s seat was given up while away (remembered for a while)."""
+        if player is None:
+            return
+        self.given_up.pop(player, None)
+        self.given_up[player] = game_ended
+        while len(self.given_up) > GIVEN_UP_KEPT:
+            del self.given_up[next(iter(self.given_up))]
+
+
+GIVEN_UP_KEPT = 10_000
+"""How many players' given-up seats the server remembers (the oldest go first)."""
 
 
 @dataclass(eq=False)
@@ -499,6 +516,7 @@ class NetTable:
                 self.seats[seat] = _in_place_of_a_person(
                     character, holder, since=holder.stood_in_from
                 )
+                self.context.gave_up(holder.player, game_ended=True)
                 # The last closes the table.
                 self._after_departure(seat, SeatChange.LEFT, holder)
 
@@ -545,6 +563,8 @@ class NetTable:
             return
         if self.state is not TableState.PLAYING or self.core is None:
             self.seats[seat] = SeatHolder()
+            ended = self.state is TableState.FINISHED
+            self.context.gave_up(holder.player, game_ended=ended)
             self._after_departure(seat, SeatChange.LEFT, holder)
             return
         if not holder.stand_in or holder.stood_in_from is None:

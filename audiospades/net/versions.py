@@ -25,6 +25,7 @@ from audiospades.net.protocol import (
     TableInfo,
     TableSnapshot,
     TableUpdate,
+    Welcome,
 )
 from audiospades.net.wire import AnyWireNotice, WireGameFinished
 
@@ -45,7 +46,8 @@ def for_version(message: Message, version: int) -> Message | None:
     a version 6 client none of its ``character`` and ``redeals``, and no
     ``found_table`` (it never sends ``find_table``); a version 7 client no
     ``found_table`` sent again as the table changed; a version 8 client no
-    ``moved`` seat (told as the new seat taken).
+    ``moved`` seat (told as the new seat taken), nor a welcome's
+    ``seat_given_up``.
     None: nothing to send. The message itself when nothing in it is new, so a
     frame encoded once for many clients goes out as it is.
 
@@ -74,6 +76,8 @@ def for_version(message: Message, version: int) -> Message | None:
         # Version 9's: to an older client, someone sitting down in the new seat
         # (the listing with it shows the old one free).
         message = msgspec.structs.replace(message, change=SeatChange.JOINED)
+    if isinstance(message, Welcome) and message.seat_given_up is not None:
+        message = msgspec.structs.replace(message, seat_given_up=None)
     if isinstance(message, TableFound):
         # Version 7's answer to find_table, which an older client never sends;
         # version 8's changes of the table found, which a version 7 client would

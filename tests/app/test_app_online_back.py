@@ -147,3 +147,44 @@ def test_coming_back_to_the_lobby_from_a_table_says_lobby_each_time(
             assert ann.last.startswith(lobby)
         finally:
             ann.close()
+
+
+def test_a_game_started_again_after_its_seat_was_given_up_says_why_the_lobby(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Bob quits the game in Ann's waiting room and is away past the takeover
+    delay, so his seat is given up. Started again, he hears why he is in the
+    lobby (the server's welcome says so, protocol 9), then the lobby; before, the
+    lobby came alone, as if he had never sat down. Told once: not again at the
+    next start."""
+    with server_thread(tmp_path / "server.db", takeover_seconds=0.3) as server:
+        ann = connect(make_harness, server, "Ann")
+        first = connect(make_harness, server, "Bob")
+        try:
+            ann.press("return", "end", "return")  # create "Ann's table"
+            until(lambda: isinstance(ann.app.top, WaitingRoomScreen), ann)
+            until(heard(first, "New table: Ann's table."), first)
+            first.press("home", "return", "return")  # the first free seat
+            until(heard(ann, "Bob sits in seat 2."), ann)
+        finally:
+            first.close()
+        until(heard(ann, "Bob left the table."), ann)
+        bob = connect(make_harness, server, "Bob")  # the same player again
+        try:
+            until(lambda: isinstance(bob.app.top, LobbyScreen), bob)
+            said = bob.transcript
+            connected = said.index(f"Connected to {url_of(server)}.")
+            assert said[connected + 1 :][:1] == [
+                "Your seat was given up while the connection was down, before the "
+                "game began. You are back in the lobby."
+            ], said[connected:]
+            assert said[connected + 2].startswith("Lobby. 1 table is open. ")
+        finally:
+            bob.close()
+        again = connect(make_harness, server, "Bob")
+        try:
+            until(lambda: isinstance(again.app.top, LobbyScreen), again)
+            assert not any("given up" in line for line in again.transcript)
+        finally:
+            again.close()
+            ann.close()
