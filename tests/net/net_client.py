@@ -162,6 +162,20 @@ class NetPlayer:
             if isinstance(message, p.Error):
                 raise AssertionError(f"{self.name} got {message}")
 
+    async def seat_change(self, change: p.SeatChange) -> p.SeatChanged:
+        """Read messages until a seat change of ``change`` comes."""
+        while True:
+            message = await self.expect(p.SeatChanged)
+            if message.change is change:
+                return message
+
+    async def create(self, **fields: object) -> p.TableSnapshot:
+        """Open a table ("Table", pagat's rules, unless ``fields`` say otherwise)."""
+        frame = {"type": "create_table", "name": "Table", "rules": {"preset": "pagat"}}
+        frame.update(fields)
+        await self.send(frame)
+        return await self.expect(p.TableSnapshot)
+
     def _absorb(self, message: p.AnyServerMessage) -> None:
         if isinstance(message, p.Error):
             self.errors.append(message)

@@ -25,10 +25,7 @@ def test_the_next_welcome_says_the_seat_was_given_up_once(tmp_path: Path) -> Non
             old = NetPlayer(url, "Old", version=8)
             for player in (ann, bob, old):
                 await player.connect()
-            await ann.send(
-                {"type": "create_table", "name": "Friday", "rules": {"preset": "pagat"}}
-            )
-            table = (await ann.expect(p.TableSnapshot)).table.id
+            table = (await ann.create()).table.id
             for player, seat in ((bob, 1), (old, 2)):
                 await player.send({"type": "join_seat", "table": table, "seat": seat})
                 await player.expect(p.TableSnapshot)

@@ -17,13 +17,6 @@ from audiospades.net.wire import WireGameFinished
 from audiospades.rules import CardPlayed, GameOver
 
 
-async def _create(host: NetPlayer, **fields: object) -> p.TableSnapshot:
-    frame = {"type": "create_table", "name": "Table", "rules": {"preset": "pagat"}}
-    frame.update(fields)
-    await host.send(frame)
-    return await host.expect(p.TableSnapshot)
-
-
 async def _error(player: NetPlayer, frame: dict[str, object]) -> p.Error:
     await player.send(frame)
     return await player.expect(p.Error)
@@ -40,14 +33,13 @@ def test_the_lobby_lists_public_tables_in_one_line_each(tmp_path: Path) -> None:
             )
             for player in (ann, bob, cy):
                 await player.connect()
-            await _create(ann, name="Friday")
-            await _create(
-                bob,
+            await ann.create(name="Friday")
+            await bob.create(
                 name="Odd",
                 rules={"preset": "seed_004", "target_score": 300},
                 players=5,
             )
-            await _create(cy, name="Secret", private=True)
+            await cy.create(name="Secret", private=True)
             late = NetPlayer(url, "Late")
             await late.connect()
             lobby = await late.expect(p.Lobby)
@@ -77,7 +69,7 @@ def test_a_private_table_is_joined_by_its_code(tmp_path: Path) -> None:
             )
             for player in (ann, bob, eve):
                 await player.connect()
-            snap = await _create(ann, private=True)
+            snap = await ann.create(private=True)
             code = snap.code
             assert code is not None and len(code) == 6 and snap.table.private
             wrong = await _error(eve, {"type": "join_seat", "table": "ABCDEF"})
@@ -105,7 +97,7 @@ def test_a_private_tables_code_finds_its_seats_to_choose_from(tmp_path: Path) ->
             ann, bob = NetPlayer(url, "Ann"), NetPlayer(url, "Bob")
             for player in (ann, bob):
                 await player.connect()
-            snap = await _create(ann, private=True)
+            snap = await ann.create(private=True)
             code = snap.code
             assert code is not None
             wrong = await _error(bob, {"type": "find_table", "code": "ABCDEF"})
@@ -160,7 +152,7 @@ def test_the_host_seats_computer_players_and_starts(tmp_path: Path) -> None:
             ann, bob = NetPlayer(url, "Ann"), NetPlayer(url, "Bob")
             await ann.connect()
             await bob.connect()
-            snap = await _create(ann, rules={"preset": "pagat", "hand_limit": 1})
+            snap = await ann.create(rules={"preset": "pagat", "hand_limit": 1})
             table = snap.table.id
             await bob.send({"type": "join_seat", "table": table, "seat": "any"})
             assert (await bob.expect(p.TableSnapshot)).seat == 1
@@ -230,7 +222,7 @@ def test_spectators_see_the_game_but_cannot_play(tmp_path: Path) -> None:
             ann, eve = NetPlayer(url, "Ann"), NetPlayer(url, "Eve")
             await ann.connect()
             await eve.connect()
-            snap = await _create(ann, rules={"preset": "pagat", "hand_limit": 1})
+            snap = await ann.create(rules={"preset": "pagat", "hand_limit": 1})
             for seat, who in ((1, "milly"), (2, "bert"), (3, "hazel")):
                 await ann.send({"type": "add_bot", "seat": seat, "character": who})
             await eve.send({"type": "spectate", "table": snap.table.id, "chair": 2})
@@ -256,7 +248,7 @@ def test_chat_reaches_the_table_or_the_lobby(tmp_path: Path) -> None:
             ann, bob, cy, dee = (NetPlayer(url, n) for n in ("Ann", "Bob", "Cy", "Dee"))
             for player in (ann, bob, cy, dee):
                 await player.connect()
-            snap = await _create(ann)
+            snap = await ann.create()
             await bob.send({"type": "join_seat", "table": snap.table.id})
             await bob.expect(p.TableSnapshot)
             await cy.send({"type": "spectate", "table": snap.table.id})
@@ -293,7 +285,7 @@ def test_the_host_role_passes_on_and_an_empty_table_closes(tmp_path: Path) -> No
             )
             for player in (ann, bob, cy):
                 await player.connect()
-            snap = await _create(ann)
+            snap = await ann.create()
             await bob.send({"type": "join_seat", "table": snap.table.id, "seat": 3})
             await bob.expect(p.TableSnapshot)
             await ann.send({"type": "leave"})
@@ -330,7 +322,7 @@ def test_a_seat_left_in_a_game_is_open_to_anyone(tmp_path: Path) -> None:
             )
             for player in (ann, bob, cy):
                 await player.connect()
-            snap = await _create(ann, rules={"preset": "pagat", "hand_limit": 1})
+            snap = await ann.create(rules={"preset": "pagat", "hand_limit": 1})
             table = snap.table.id
             await bob.send({"type": "join_seat", "table": table, "seat": 2})
             await bob.expect(p.TableSnapshot)
@@ -360,14 +352,6 @@ def test_a_seat_left_in_a_game_is_open_to_anyone(tmp_path: Path) -> None:
     run(scenario())
 
 
-async def _seat_change(player: NetPlayer, change: SeatChange) -> p.SeatChanged:
-    """Read ``player``'s messages until a seat change of ``change`` comes."""
-    while True:
-        message = await player.expect(p.SeatChanged)
-        if message.change is change:
-            return message
-
-
 def test_spectators_are_told_and_a_stand_in_names_whose_seat_it_plays(
     tmp_path: Path,
 ) -> None:
@@ -388,7 +372,7 @@ def test_spectators_are_told_and_a_stand_in_names_whose_seat_it_plays(
             for player in (ann, cy, dee):
                 assert (await player.connect()).version == p.PROTOCOL_VERSION
             assert (await old.connect()).version == 2
-            snap = await _create(ann, rules={"preset": "pagat", "hand_limit": 1})
+            snap = await ann.create(rules={"preset": "pagat", "hand_limit": 1})
             table = snap.table.id
             for player, seat in ((old, 1), (cy, 2)):
                 await player.send({"type": "join_seat", "table": table, "seat": seat})
@@ -398,7 +382,7 @@ def test_spectators_are_told_and_a_stand_in_names_whose_seat_it_plays(
             await cy.expect(p.TableSnapshot)
             await cy.send({"type": "leave"})
             await cy.expect(p.Lobby)
-            left = await _seat_change(ann, SeatChange.LEFT)
+            left = await ann.seat_change(SeatChange.LEFT)
             gone = left.table.seats[2]
             assert (gone.kind, gone.name, gone.stands_in_for) == (
                 SeatKind.COMPUTER,
@@ -408,22 +392,22 @@ def test_spectators_are_told_and_a_stand_in_names_whose_seat_it_plays(
 
             await dee.send({"type": "spectate", "table": table})
             await dee.expect(p.TableSnapshot)
-            came = await _seat_change(ann, SeatChange.WATCHING)
+            came = await ann.seat_change(SeatChange.WATCHING)
             assert (came.name, came.seat, came.table.spectators) == ("Dee", None, 1)
             await dee.send({"type": "leave"})
             lobby = await dee.expect(p.Lobby)  # the lobby lists whose seat it was
             assert lobby.tables[0].seats[2].stands_in_for == "Cy"
-            went = await _seat_change(ann, SeatChange.STOPPED_WATCHING)
+            went = await ann.seat_change(SeatChange.STOPPED_WATCHING)
             assert (went.name, went.seat, went.table.spectators) == ("Dee", None, 0)
 
             await cy.send({"type": "join_seat", "table": table, "seat": 2})
             await cy.expect(p.TableSnapshot)
-            back = await _seat_change(ann, SeatChange.RETURNED)
+            back = await ann.seat_change(SeatChange.RETURNED)
             assert (back.seat, back.name) == (2, "Cy")
             assert back.table.seats[2].stands_in_for is None
 
             # Old heard Cy go and come back, and nothing of version 3's.
-            assert (await _seat_change(old, SeatChange.RETURNED)).name == "Cy"
+            assert (await old.seat_change(SeatChange.RETURNED)).name == "Cy"
             assert not any("stands_in_for" in f or "watching" in f for f in old.frames)
             assert [m.change for m in old.messages if isinstance(m, p.SeatChanged)] == [
                 SeatChange.JOINED,
@@ -485,9 +469,9 @@ def test_the_lobby_is_told_only_the_tables_that_changed(tmp_path: Path) -> None:
             for player in (ann, bob, cy, dee, eve):
                 await player.connect()
             one_hand = {"preset": "pagat", "hand_limit": 1}
-            a = (await _create(ann, name="Apple", rules=one_hand)).table.id
-            b = (await _create(bob, name="Birch")).table.id
-            secret = (await _create(cy, name="Secret", private=True)).table.id
+            a = (await ann.create(name="Apple", rules=one_hand)).table.id
+            b = (await bob.create(name="Birch")).table.id
+            secret = (await cy.create(name="Secret", private=True)).table.id
             await told()
             assert [t.name for t in listed] == ["Apple", "Birch"]
 
@@ -561,7 +545,7 @@ def test_a_table_changed_by_a_failed_write_is_listed_as_it_stands(
             for player in (wes, ann, bob):
                 await player.connect()
             listed = (await wes.expect(p.Lobby)).tables
-            table = (await _create(ann, name="Apple")).table.id
+            table = (await ann.create(name="Apple")).table.id
             real = server.store.save_table
             failures = 0
 

@@ -19,20 +19,6 @@ from audiospades.net import protocol as p
 DEADLINE = 60.0
 
 
-async def _seat_change(player: NetPlayer, change: p.SeatChange) -> p.SeatChanged:
-    while True:
-        message = await player.expect(p.SeatChanged)
-        if message.change is change:
-            return message
-
-
-async def _refusal(player: NetPlayer) -> p.Error:
-    while True:
-        message = await player.recv()
-        if isinstance(message, p.Error):
-            return message
-
-
 def _holder(info: p.TableInfo, seat: int) -> p.SeatInfo:
     return next(s for s in info.seats if s.seat == seat)
 
@@ -47,30 +33,27 @@ def test_a_player_moves_before_the_game_and_the_others_hear_where(
             old = NetPlayer(url, "Old", version=8)
             for player in (ann, bob, old):
                 await player.connect()
-            await ann.send(
-                {"type": "create_table", "name": "Friday", "rules": {"preset": "pagat"}}
-            )
-            table = (await ann.expect(p.TableSnapshot)).table.id
+            table = (await ann.create()).table.id
             await bob.send({"type": "join_seat", "table": table, "seat": 1})
             assert (await bob.expect(p.TableSnapshot)).seat == 1
             await old.send({"type": "join_seat", "table": table, "seat": 3})
             await old.expect(p.TableSnapshot)
-            await _seat_change(ann, p.SeatChange.JOINED)  # Bob
-            await _seat_change(ann, p.SeatChange.JOINED)  # Old
+            await ann.seat_change(p.SeatChange.JOINED)  # Bob
+            await ann.seat_change(p.SeatChange.JOINED)  # Old
 
             # Bob moves to seat 2, across from Ann: her partner.
             await bob.send({"type": "join_seat", "table": table, "seat": 2})
             moved = await bob.expect(p.TableSnapshot)
             assert (moved.seat, _holder(moved.table, 2).name) == (2, "Bob")
             assert 1 in moved.table.free_seats and 2 not in moved.table.free_seats
-            told = await _seat_change(ann, p.SeatChange.MOVED)
+            told = await ann.seat_change(p.SeatChange.MOVED)
             assert (told.seat, told.name) == (2, "Bob")
             assert _holder(told.table, 1).kind is p.SeatKind.EMPTY
 
             # A version 8 client cannot read "moved": told as Bob sitting down
             # in seat 2, with seat 1 free in the listing.
             seen = len(old.frames)
-            older = await _seat_change(old, p.SeatChange.JOINED)
+            older = await old.seat_change(p.SeatChange.JOINED)
             assert (older.seat, older.name) == (2, "Bob")
             assert 1 in older.table.free_seats
             assert not any('"moved"' in f for f in old.frames[seen:])
@@ -78,15 +61,15 @@ def test_a_player_moves_before_the_game_and_the_others_hear_where(
             # A seat taken, or none such, is refused, and nothing changes.
             for seat, code in ((0, "seat_taken"), (5, "no_such_seat")):
                 await bob.send({"type": "join_seat", "table": table, "seat": seat})
-                error = await _refusal(bob)
+                error = await bob.expect(p.Error)
                 assert error.code.value == code
             await ann.send({"type": "add_bot", "seat": 1, "character": "milly"})
-            await _seat_change(bob, p.SeatChange.BOT_ADDED)
+            await bob.seat_change(p.SeatChange.BOT_ADDED)
             await ann.send({"type": "start_game"})
             await bob.expect(p.TableSnapshot)  # the game's start
             # Once the game has started, seats stay as they are.
             await bob.send({"type": "join_seat", "table": table, "seat": 1})
-            error = await _refusal(bob)
+            error = await bob.expect(p.Error)
             assert error.code is p.ErrorCode.GAME_STARTED
             assert bob.seat == 2
             for player in (ann, bob, old):
@@ -104,21 +87,18 @@ def test_a_spectator_sits_down_in_a_free_seat_of_the_table_watched(
             ann, dee = NetPlayer(url, "Ann"), NetPlayer(url, "Dee")
             for player in (ann, dee):
                 await player.connect()
-            await ann.send(
-                {"type": "create_table", "name": "Friday", "rules": {"preset": "pagat"}}
-            )
-            table = (await ann.expect(p.TableSnapshot)).table.id
+            table = (await ann.create()).table.id
             await dee.send({"type": "spectate", "table": table})
             assert (await dee.expect(p.TableSnapshot)).seat is None
-            await _seat_change(ann, p.SeatChange.WATCHING)
+            await ann.seat_change(p.SeatChange.WATCHING)
             # The seat Ann holds is refused: Dee still watches.
             await dee.send({"type": "join_seat", "table": table, "seat": 0})
-            assert (await _refusal(dee)).code is p.ErrorCode.SEAT_TAKEN
+            assert (await dee.expect(p.Error)).code is p.ErrorCode.SEAT_TAKEN
             await dee.send({"type": "join_seat", "table": table, "seat": 3})
             sat = await dee.expect(p.TableSnapshot)
             assert (sat.seat, sat.table.spectators) == (3, 0)
-            await _seat_change(ann, p.SeatChange.STOPPED_WATCHING)
-            joined = await _seat_change(ann, p.SeatChange.JOINED)
+            await ann.seat_change(p.SeatChange.STOPPED_WATCHING)
+            joined = await ann.seat_change(p.SeatChange.JOINED)
             assert (joined.seat, joined.name) == (3, "Dee")
             frames = [json.loads(f) for f in dee.frames]
             assert [f["code"] for f in frames if f["type"] == "error"] == ["seat_taken"]
