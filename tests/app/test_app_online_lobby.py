@@ -787,3 +787,35 @@ def test_players_move_to_free_seats_before_the_game_to_sit_as_partners(
         finally:
             ann.close()
             bob.close()
+
+
+def test_a_spectator_sits_down_with_enter_on_a_free_seat_before_the_game(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Bob watches Ann's private table from seat 3's chair, then takes seat 3
+    with Enter on it (before, he heard "Only the host seats computer players."
+    and had to stop watching first): he hears where he sits, Ann who sat down,
+    and his room is a seated player's."""
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann")
+        bob = connect(make_harness, server, "Bob")
+        try:
+            bob_at_the_code_of_anns_table(ann, bob)
+            bob.press("end", "return", "down", "down", "return")  # watch: seat 3
+            until(lambda: isinstance(bob.app.top, WaitingRoomScreen), bob)
+            until(heard(ann, "Bob is watching."), ann)
+            room = bob.app.top
+            assert isinstance(room, WaitingRoomScreen)
+            bob.patience_seconds = 0.3  # a spectator's keys wait on the server
+            bob.press("down", "down", "return")  # seat 3, free
+            until(heard(bob, "You sit in seat 3 at Ann's table."), bob)
+            until(heard(ann, "Bob sits in seat 3."), ann)
+            assert room.table.seat == 2 and bob.app.top is room
+            assert room.table.code is not None  # told to the seated only
+            bob.press("up")
+            assert bob.last == "Seat 2, free, 2 of 6"
+            bob.press("down")
+            assert bob.last == "Seat 3, you, 3 of 6"
+        finally:
+            ann.close()
+            bob.close()
