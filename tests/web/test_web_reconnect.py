@@ -184,6 +184,37 @@ def test_a_page_whose_seat_was_given_up_while_away_is_told_so(tmp_path: Path) ->
         assert back[:2] == [SEAT_LOST, "No table is open yet: create one."], back
 
 
+def test_a_page_opened_again_after_its_seat_was_given_up_is_told_so(
+    tmp_path: Path,
+) -> None:
+    """Robin closes the page in his waiting room and opens it again after the
+    takeover delay: the server's welcome says his seat was given up (protocol
+    9), and the page says so before the lobby. Before, a fresh page knew of no
+    table and the lobby came alone."""
+    skip_without_browser()
+    from test_web_browser import _visible, create_table_by_keys
+
+    from audiospades.presenter.online import SEAT_LOST
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        open_page(driver, url, "Robin")
+        create_table_by_keys(driver, "Waiting")
+        wait_for(lambda: _visible(driver, "waiting"), what="the waiting room")
+        # The page closed, its link with it (a page kept for Back might not
+        # close its socket at once).
+        driver.execute_script("state.ws.close(); location.replace('about:blank');")
+        time.sleep(6.0)  # the seat is given up after 5 s at this server
+        open_join_form(driver, url)
+        driver.execute_script(IN_ORDER)
+        _by_id(driver, "connect").click()  # as Robin (the name is kept)
+        lobby = "No table is open yet: create one."
+        wait_for(lambda: ("polite", lobby) in heard(driver), what="the lobby")
+        lines = [str(text) for text in driver.execute_script(IN_ORDER_LINES)]
+        # Why first, then the lobby's line (not cut off by it), once.
+        assert lines[lines.index(SEAT_LOST) :][:2] == [SEAT_LOST, lobby], lines
+        assert lines.count(SEAT_LOST) == 1
+
+
 def test_a_spectator_watches_again_after_a_server_restart(tmp_path: Path) -> None:
     """Robin watches Ann's game from Milly's chair; the server restarts (and so
     forgets who watched). Back, the page watches the same table from the same

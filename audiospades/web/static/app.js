@@ -366,11 +366,13 @@ function receive(message) {
         announce(word("reconnected"), false, null);
         // At a table before the link dropped: if the lobby comes instead, the
         // page says why (its first screen tells): a watched table closed; a
-        // seat given up before the game began, or when it ended.
+        // seat given up before the game began, or when it ended (unless the
+        // welcome says so: then the server's words do, as on a fresh page).
         state.tableBefore = false;
         if (state.place === "table" || state.place === "waiting") {
           state.tableBefore = state.screen?.is_watching
             ? "table_gone"
+            : message.seat_given_up ? false
             : state.place === "waiting" ? "seat_lost" : "game_ended_away";
         }
       }
