@@ -7,6 +7,8 @@ offered (the controller says so). On top of that:
 
 * a spectator hears the watched player named, never "you" ("Ann plays the 7 of
   hearts"), as the browser page does;
+* when a game starts, a seated player hears who plays after them and who
+  partners whom, in the words a local game's start uses;
 * the chat key (the apostrophe) opens the chat entry; chat, seat changes, the
   link and the server's refusals are spoken as they come;
 * after "Connection lost, reconnecting" and "Reconnected", the server's fresh
