@@ -7,6 +7,8 @@ offered (the controller says so). On top of that:
 
 * a spectator hears the watched player named, never "you" ("Ann plays the 7 of
   hearts"), as the browser page does;
+* when a game starts, a seated player hears who plays after them and who
+  partners whom, in the words a local game's start uses;
 * the chat key (the apostrophe) opens the chat entry; chat, seat changes, the
   link and the server's refusals are spoken as they come;
 * after "Connection lost, reconnecting" and "Reconnected", the server's fresh
@@ -80,7 +82,7 @@ from audiospades.presenter.online import (
     where_things_stand,
 )
 from audiospades.presenter.sheet import SCORE_SHEET_ITEM
-from audiospades.presenter.system import card_key_meanings
+from audiospades.presenter.system import card_key_meanings, new_game_text
 from audiospades.presenter.words import watching
 from audiospades.sound import Cue
 from audiospades.table_control import (
@@ -142,6 +144,9 @@ class OnlineTableScreen(TableScreen):
         the seat): the game's own "Leave the table?" is asked at once."""
         self._stand_after_asking = False
         """Staying after that question: where things stand is said then."""
+        self._room_told_start = False
+        """The next game started in the waiting room over this screen, which
+        said so: who plays is said when the game's notices come here."""
 
     # --- the framework ---
     def key_contexts(self) -> tuple[Context, ...]:
@@ -196,7 +201,22 @@ class OnlineTableScreen(TableScreen):
                 rejoined = self._rejoined
                 named = rejoined and self.remote.is_seated
                 self._say_where_things_stand(services, returning=rejoined, named=named)
+            else:
+                self._say_who_plays(services)
             super().on_enter(services)
+
+    def _say_who_plays(self, services: Services) -> None:
+        """At the start of a game, who plays after you and who partners whom.
+
+        As a local game's start says it: a sighted player sees the seats around
+        the table; online, one heard "The game starts." and no more (with three
+        partnerships, not which two others play together). Not to a spectator,
+        who has no partner and no place in the playing order.
+        """
+        table = self.remote
+        if table.is_seated:
+            text = new_game_text(table.names, table.view().rules)
+            services.say(Utterance(text))
 
     def draw_with_field(
         self,
@@ -253,6 +273,10 @@ class OnlineTableScreen(TableScreen):
             background = thinks_in_background(services)
             self.control = TableController(table, HintAhead(background=background))
             self._told_over = None
+            if self._room_told_start:
+                # The room over this screen said "The game starts.".
+                self._room_told_start = False
+                self._say_who_plays(services)
         notices = self.control.drain()
         news = table.drain_news()
         first = table.notice_serial - len(notices)
@@ -315,6 +339,8 @@ class OnlineTableScreen(TableScreen):
             in_game=True,
             game_over=self.remote.is_over,
         )
+        if news.change is p.SeatChange.GAME_STARTED:
+            self._say_who_plays(services)
 
     def _say_where_things_stand(
         self, services: Services, *, returning: bool = True, named: bool = False
@@ -435,9 +461,11 @@ class OnlineTableScreen(TableScreen):
     def next_game_started(self) -> None:
         """The next game started in the waiting room over this screen.
 
-        The room said so; coming back, the game's own notices follow.
+        The room said so; coming back, who plays and the game's own notices
+        follow.
         """
         self._starting = True
+        self._room_told_start = True
 
 
 class OnlineGameMenu(MenuScreen):

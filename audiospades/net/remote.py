@@ -397,6 +397,11 @@ class RemoteTable:
         self._names_before: list[tuple[int, tuple[str, ...]]] = []
         """Each change of the seats' names not yet behind every notice handed
         out: how many notices had come then, and the names before it."""
+        self._final_names: tuple[str, ...] | None = None
+        """The seats' names as the game ended, while it is over (None: not over,
+        or no seat has changed hands since). Its scores, sheet and last hand are
+        told in them: a person away at the end is given up and a computer takes
+        the seat for a next game, which never played this one."""
         self.take_snapshot(snapshot)
 
     # --- what arrives ---
@@ -451,6 +456,8 @@ class RemoteTable:
     def take_info(self, info: p.TableInfo) -> None:
         """The table's new listing (who sits where, who is the host)."""
         before = self.names
+        if self.is_over and self._final_names is None:
+            self._final_names = before
         self.info = info
         if self._notices and self.names != before:
             # Notices wait to be worded: in the names they came under.
@@ -471,6 +478,8 @@ class RemoteTable:
             notices = [turn.notice(codec.decode_notice(w)) for w in wires]  # type: ignore[arg-type]
             if view is not None:
                 self._view = turn.view(codec.decode_view(view))  # type: ignore[arg-type]
+                if not self.is_over:
+                    self._final_names = None  # the next game: its own names
         except codec.CodecError as error:
             log.warning("the server sent what could not be read: %s", error)
             return
@@ -520,8 +529,10 @@ class RemoteTable:
 
     @property
     def names(self) -> tuple[str, ...]:
-        """Each seat's name, one's own chair first."""
+        """Each seat's name, one's own chair first (a finished game's own)."""
         by_seat = self._note_names()
+        if self._final_names is not None and self.is_over:
+            return self._final_names
         if self.has_started:
             by_seat = [
                 name or self._last_names.get(s, "") for s, name in enumerate(by_seat)

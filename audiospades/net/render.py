@@ -61,6 +61,7 @@ from audiospades.presenter.sheet import score_sheet_lines
 from audiospades.presenter.system import (
     game_over_key_text,
     key_help_text,
+    new_game_text,
     own_help_text,
     unbound_key_text,
 )
@@ -244,6 +245,9 @@ class WebSeat:
         """The table whose waiting room this seat saw (its game starts fresh)."""
         self._told: list[Utterance] = []
         """Said first in the next ``said`` frame (what the server did for it)."""
+        self._who_plays_due = False
+        """The game's start was said before its first view came: who plays is
+        said when it comes."""
         self._list_asked = False
         """The page asked for the lobby's list (Refresh): its answer is said."""
         self._lobby_items: dict[str, tuple[p.TableInfo, p.ListItem]] = {}
@@ -372,6 +376,10 @@ class WebSeat:
                         away=table.done_while_away,
                     )
                     said.append(Utterance(text))
+                elif self._who_plays_due:
+                    # "The game starts." came before the game's first view.
+                    self._who_plays_due = False
+                    said.append(self._who_plays(table))
         control = self.control
         if control is not None:
             view = control.view
@@ -443,7 +451,20 @@ class WebSeat:
         table = self.online.table
         over = table is not None and table.is_over
         said = news_utterance(news, "", seat, game_over=over)
-        return [] if said is None else [said]
+        out = [] if said is None else [said]
+        if news.change is p.SeatChange.GAME_STARTED and table and table.is_seated:
+            # Then who plays after you and who partners whom, as the game's
+            # table (and a local game's start) says it.
+            if table.has_started and not table.is_over:
+                out.append(self._who_plays(table))
+            else:
+                self._who_plays_due = True
+        return out
+
+    @staticmethod
+    def _who_plays(table: RemoteTable) -> Utterance:
+        """Who plays after you, in order, and who partners whom."""
+        return Utterance(new_game_text(table.names, table.view().rules))
 
     def _sync(self, control: TableController) -> list[Utterance]:
         """The table's notices and online news, in the order they came.

@@ -117,6 +117,14 @@ def test_the_host_starts_another_game_at_the_same_table_and_both_play_it(
             until(lambda: "The game starts." in bob.said_since(bob_mark), bob)
             # Y's answer is the server's: no "Y does nothing here" before it.
             assert not [s for s in ann.said_since(ann_mark) if "does nothing" in s]
+            # Then who plays, as at the first game's start (and a local game's).
+            for player, mark, who in (
+                (ann, ann_mark, "Bob, Milly and Bert, in playing order. Milly"),
+                (bob, bob_mark, "Milly, Bert and Ann, in playing order. Bert"),
+            ):
+                said = player.said_since(mark)
+                started = said.index("The game starts.")
+                assert said[started + 1] == f"New game with {who} is your partner."
             assert _table(ann) is ann_table and _table(bob) is bob_table
             until(lambda: not ann_table.finished and not bob_table.finished, ann, bob)
 
@@ -251,6 +259,14 @@ def test_the_host_fills_the_seat_of_a_player_who_left_and_plays_again(
             until(lambda: "The game starts." in cid.said_since(cid_mark), cid)
             said = cid.said_since(cid_mark)
             assert said.index(seated) < said.index("The game starts."), said
+            # Then who plays now (the room over Ann's table said the start).
+            for player, mark, who in (
+                (ann, ann_mark, f"{filled}, Cid and Milly, in playing order. Cid"),
+                (cid, cid_mark, f"Milly, Ann and {filled}, in playing order. Ann"),
+            ):
+                said = player.said_since(mark)
+                started = said.index("The game starts.")
+                assert said[started + 1] == f"New game with {who} is your partner."
             assert _table(cid) is cid_table
             # Both play the new game: their bids are taken.
             _bid_until(

@@ -127,3 +127,34 @@ def test_the_last_words_of_a_game_name_the_player_who_was_away(
     finally:
         for player in players:
             player.close()
+
+
+def test_after_the_game_its_scores_name_who_played_not_who_took_the_seat_since(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Bob's game stops as the game starts, a computer plays his seat to the end,
+    and the server then gives his seat to Hazel for a next game. Asked after that,
+    S, M and P tell the finished game in the names it was played under ("Bob and
+    Bert"). QA heard "Game over. Bob wins." and then, from M, "Game over. Hazel
+    wins.", and P explain a hand Hazel never played ("Hazel took 1 trick")."""
+    players: list[Harness] = []
+    try:
+        with server_thread(tmp_path / "server.db", takeover_seconds=0.3) as server:
+            ann, table = _bob_gone_as_the_game_starts(make_harness, server, players)
+            mark = ann.mark()
+            play_online_until(ann, table, lambda: table.remote.is_over)
+            left = "Bob left the table; Hazel, a computer player, takes the seat."
+            until(lambda: left in ann.said_since(mark), ann)
+            for key, opening in (
+                ("s", "You and Milly: "),
+                ("m", "1 hand played. "),
+                ("p", "Hand 1. "),
+            ):
+                ann.press(key)
+                answer = ann.last
+                assert answer.startswith(opening), (key, answer)
+                # "Bob and Bert: 134", or "Bob's nil made" in P when one bid nil.
+                assert "Bob" in answer and "Hazel" not in answer, (key, answer)
+    finally:
+        for player in players:
+            player.close()

@@ -18,6 +18,7 @@ from net_client import WAIT, NetPlayer, run, running_server, url_of
 from websockets.asyncio.client import connect
 
 from audiospades import i18n
+from audiospades.bots.characters import character
 from audiospades.net import protocol as p
 from audiospades.net.perspective import Perspective
 from audiospades.presenter.scoring import scores_text
@@ -859,5 +860,44 @@ def test_the_pages_last_words_of_a_game_name_the_player_who_was_away(
             stand_in = lines[gone].removeprefix(left).split(",")[0]
             assert lines[gone].endswith(", a computer player, takes the seat."), lines
             assert stand_in and stand_in not in scored, (stand_in, scored)
+
+    run(scenario(), timeout=120)
+
+
+def test_a_page_at_a_table_of_five_hears_the_playing_order_when_the_game_starts(
+    tmp_path: Path,
+) -> None:
+    """At the start, the page says who plays after you, as the game's table (and a
+    local game's start) does: "New game with Milly, Bert, Poppy and Dennis, in
+    playing order; each plays for themselves." Before, it said only "The game
+    starts."."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "server.db", bot_workers=1) as server:
+            page = NetPlayer(url_of(server), "Ann", render=True)
+            await page.connect()
+            rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
+            await page.send(
+                {
+                    "type": "create_table",
+                    "name": "T",
+                    "rules": rules,
+                    "players": 5,
+                    "partnerships": False,
+                }
+            )
+            await page.expect(p.TableSnapshot)
+            bots = (*BOTS, "dennis")
+            for seat, who in enumerate(bots, start=1):
+                await page.send({"type": "add_bot", "seat": seat, "character": who})
+            await page.send({"type": "start_game"})
+            lines = await _lines_until(page, lambda t: t.startswith("Hand 1."))
+            started = lines.index("The game starts.")
+            names = [character(who).name for who in bots]
+            assert lines[started + 1] == (
+                f"New game with {', '.join(names[:-1])} and {names[-1]}, in playing"
+                " order; each plays for themselves."
+            ), lines
+            await page.close()
 
     run(scenario(), timeout=120)
