@@ -645,10 +645,13 @@ class NetTable:
         """The host frees a computer player's seat.
 
         Raises:
-            ProtocolError: not the host, a game under way, or not a computer seat.
+            ProtocolError: not the host, a game under way, no such seat, or not a
+                computer seat.
         """
         self._verify_host(client)
-        if seat >= len(self.seats) or self.seats[seat].kind is not SeatKind.COMPUTER:
+        if seat >= len(self.seats):  # as add_bot answers it
+            raise ProtocolError(ErrorCode.NO_SUCH_SEAT, f"no seat {seat}")
+        if self.seats[seat].kind is not SeatKind.COMPUTER:
             raise ProtocolError(
                 ErrorCode.NOT_A_COMPUTER, f"seat {seat} has no computer player"
             )

@@ -180,6 +180,9 @@ def test_the_host_seats_computer_players_and_starts(tmp_path: Path) -> None:
             await ann.send({"type": "add_bot", "seat": 3, "character": "hazel"})
             not_bot = await _error(ann, {"type": "remove_bot", "seat": 1})
             assert not_bot.code is ErrorCode.NOT_A_COMPUTER
+            # A seat the table has not: said so, as add_bot says it.
+            beyond = await _error(ann, {"type": "remove_bot", "seat": 5})
+            assert beyond.code is ErrorCode.NO_SUCH_SEAT
             await ann.send({"type": "start_game"})
             started = await ann.expect(p.TableSnapshot)
             assert (
