@@ -82,7 +82,7 @@ from audiospades.presenter.online import (
     where_things_stand,
 )
 from audiospades.presenter.sheet import SCORE_SHEET_ITEM
-from audiospades.presenter.system import card_key_meanings, new_game_text
+from audiospades.presenter.system import card_key_meanings, who_plays_text
 from audiospades.presenter.words import watching
 from audiospades.sound import Cue
 from audiospades.table_control import (
@@ -210,13 +210,13 @@ class OnlineTableScreen(TableScreen):
 
         As a local game's start says it: a sighted player sees the seats around
         the table; online, one heard "The game starts." and no more (with three
-        partnerships, not which two others play together). Not to a spectator,
-        who has no partner and no place in the playing order.
+        partnerships, not which two others play together). A spectator, who has
+        no partner and no place in the order, hears every player and who with whom.
         """
         table = self.remote
-        if table.is_seated:
-            text = new_game_text(table.names, table.view().rules)
-            services.say(Utterance(text))
+        rules = table.view().rules
+        text = who_plays_text(table.names, rules, seated=table.is_seated)
+        services.say(Utterance(text))
 
     def draw_with_field(
         self,

@@ -61,9 +61,9 @@ from audiospades.presenter.sheet import score_sheet_lines
 from audiospades.presenter.system import (
     game_over_key_text,
     key_help_text,
-    new_game_text,
     own_help_text,
     unbound_key_text,
+    who_plays_text,
 )
 from audiospades.presenter.table import (
     cards_received,
@@ -452,7 +452,7 @@ class WebSeat:
         over = table is not None and table.is_over
         said = news_utterance(news, "", seat, game_over=over)
         out = [] if said is None else [said]
-        if news.change is p.SeatChange.GAME_STARTED and table and table.is_seated:
+        if news.change is p.SeatChange.GAME_STARTED and table:
             # Then who plays after you and who partners whom, as the game's
             # table (and a local game's start) says it.
             if table.has_started and not table.is_over:
@@ -463,8 +463,12 @@ class WebSeat:
 
     @staticmethod
     def _who_plays(table: RemoteTable) -> Utterance:
-        """Who plays after you, in order, and who partners whom."""
-        return Utterance(new_game_text(table.names, table.view().rules))
+        """Who plays after you, in order, and who partners whom.
+
+        A spectator: everyone, in order from the chair watched, and who with whom.
+        """
+        rules = table.view().rules
+        return Utterance(who_plays_text(table.names, rules, seated=table.is_seated))
 
     def _sync(self, control: TableController) -> list[Utterance]:
         """The table's notices and online news, in the order they came.

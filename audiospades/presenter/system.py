@@ -462,6 +462,49 @@ def new_game_text(names: Sequence[str], rules: Rules) -> str:
     return said
 
 
+def who_plays_text(names: Sequence[str], rules: Rules, *, seated: bool) -> str:
+    """Who plays, said at a game's start.
+
+    To a player :func:`new_game_text`; to a spectator every player in playing
+    order (from the chair watched) and who plays with whom.
+    """
+    if seated:
+        return new_game_text(names, rules)
+    players = join_list([_(name) for name in names])
+    pairs = []
+    for seat in range(len(names)):
+        mate = partner_of(seat, rules.player_count, rules.partnerships)
+        if mate is not None and seat < mate:
+            pairs.append((_(names[seat]), _(names[mate])))
+    if len(pairs) == 2:
+        return _(
+            "New game: {players}, in playing order; {first} and {second} play "
+            "against {third} and {fourth}."
+        ).format(
+            players=players,
+            first=pairs[0][0],
+            second=pairs[0][1],
+            third=pairs[1][0],
+            fourth=pairs[1][1],
+        )
+    if len(pairs) == 3:
+        return _(
+            "New game: {players}, in playing order; {first} and {second} play "
+            "together, {third} and {fourth}, and {fifth} and {sixth}."
+        ).format(
+            players=players,
+            first=pairs[0][0],
+            second=pairs[0][1],
+            third=pairs[1][0],
+            fourth=pairs[1][1],
+            fifth=pairs[2][0],
+            sixth=pairs[2][1],
+        )
+    return _(
+        "New game: {players}, in playing order; each plays for themselves."
+    ).format(players=players)
+
+
 def no_saved_game_text() -> str:
     """Continue, with no game in progress."""
     return _("There is no saved game to continue.")

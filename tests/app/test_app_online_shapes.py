@@ -51,7 +51,8 @@ def test_at_six_in_three_partnerships_each_player_hears_who_plays_with_whom(
     seats four computer players, then starts. After "The game starts." each of
     them hears the others in playing order from their own seat, their partner
     (three seats on) and the two other pairs, as a local game's start says it;
-    Dee, watching, hears no "your partner"."""
+    Dee, watching, hears everyone in order and the three pairs, with no "your
+    partner"."""
     players: list[Harness] = []
     try:
         with server_thread(tmp_path / "server.db") as server:
@@ -99,7 +100,15 @@ def test_at_six_in_three_partnerships_each_player_hears_who_plays_with_whom(
                 started = said.index("The game starts.")
                 assert said[started + 1] == expected(me), said[started:]
             until(heard(dee, "The game starts."), dee)
-            assert not [line for line in dee.transcript if "New game with" in line]
+            # Dee, watching from Ann's chair: everyone in order, and the pairs
+            # (before, "The game starts." and nothing of who plays with whom).
+            said = dee.transcript
+            started = said.index("The game starts.")
+            assert said[started + 1] == (
+                f"New game: {', '.join(names[:-1])} and {names[-1]}, in playing"
+                f" order; {names[0]} and {names[3]} play together, {names[1]} and"
+                f" {names[4]}, and {names[2]} and {names[5]}."
+            ), said[started:]
     finally:
         for player in players:
             player.close()

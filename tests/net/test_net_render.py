@@ -886,7 +886,12 @@ def test_a_page_at_a_table_of_five_hears_the_playing_order_when_the_game_starts(
                     "partnerships": False,
                 }
             )
-            await page.expect(p.TableSnapshot)
+            table = (await page.expect(p.TableSnapshot)).table.id
+            # A page watching from Ann's chair hears everyone, in order.
+            watcher = NetPlayer(url_of(server), "Dee", render=True)
+            await watcher.connect()
+            await watcher.send({"type": "spectate", "table": table})
+            await watcher.expect(p.TableSnapshot)
             bots = (*BOTS, "dennis")
             for seat, who in enumerate(bots, start=1):
                 await page.send({"type": "add_bot", "seat": seat, "character": who})
@@ -898,6 +903,13 @@ def test_a_page_at_a_table_of_five_hears_the_playing_order_when_the_game_starts(
                 f"New game with {', '.join(names[:-1])} and {names[-1]}, in playing"
                 " order; each plays for themselves."
             ), lines
+            seen = await _lines_until(watcher, lambda t: t.startswith("Hand 1."))
+            started = seen.index("The game starts.")
+            assert seen[started + 1] == (
+                f"New game: Ann, {', '.join(names[:-1])} and {names[-1]}, in"
+                " playing order; each plays for themselves."
+            ), seen
             await page.close()
+            await watcher.close()
 
     run(scenario(), timeout=120)
