@@ -149,10 +149,13 @@ def choose_pass_cards(view: SeatView) -> tuple[tuple[Card, ...], HintReason]:
     if my_bid is not None and my_bid.is_nil:
         ranked = nil_pass_order(hand, view.rules)
     else:
-        # Low plain cards first (a low spade may force the nil to ruff).
+        # Low plain cards first (a low spade may force the nil to ruff), and never
+        # back a card the nil has just passed (the one it most feared holding)
+        # while another will do.
+        received = set(view.passed_in)
         ranked = sorted(
             hand,
-            key=lambda c: (table.suit_of[c] is SPADES, power[c]),
+            key=lambda c: (c in received, table.suit_of[c] is SPADES, power[c]),
         )
     cards = tuple(ranked[:count])
     return cards, pass_reason(view, cards)

@@ -91,3 +91,26 @@ def test_no_blind_nil_beside_a_partners_blind_nil_said_or_bid() -> None:
     said = dataclasses.replace(_behind_hidden(0, None), blind_nil_declared=(2,))
     assert not bot.choose_blind_nil(said)
     assert bot.choose_blind_nil(dataclasses.replace(said, blind_nil_declared=(1,)))
+
+
+@pytest.mark.parametrize("level", [2, 3, 5])
+def test_a_blind_nils_partner_never_passes_back_the_cards_it_was_given(
+    level: int,
+) -> None:
+    """QA: after North's blind nil passed it the 2 and 3 of clubs, South, holding
+    only higher cards, passed the very same cards back (its lowest), and the
+    nil held again the cards it had passed away. South passes its own lowest."""
+    game = Game(RULES, first_dealer=3)
+    south = list(parse_cards("9C TC JC QC 8D 9D TD 8H 9H TH AS KS QS"))
+    north = list(parse_cards("2C 3C 4D 5D 6D 2H 3H 4H 5H 6H 7H 7C 2S"))
+    rest = [c for c in build_deck(RULES) if c not in south + north]
+    game.deal([north, rest[0:13], south, rest[13:26]])
+    game.bid(0, Bid.blind_nil())
+    for seat, bid in ((1, Bid(3)), (2, Bid(5)), (3, Bid(3))):
+        game.bid(seat, bid)
+    game.pass_cards(0, parse_cards("2C 3C"))  # (a blind nil cannot see them)
+    view = seat_view(game, 2)
+    assert set(view.passed_in) == set(parse_cards("2C 3C"))
+    chosen = make_level_bot(level, random.Random(1), timed=False).choose_pass(view)
+    assert not set(chosen) & set(view.passed_in), chosen
+    assert set(chosen) == set(parse_cards("8D 8H")), chosen
