@@ -31,6 +31,7 @@ import logging
 import os
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from audiospades.cli import commands_help, silence_stdout
 
@@ -73,9 +74,41 @@ def main(argv: Sequence[str]) -> int:
     """Play; return the exit status."""
     args = _parser().parse_args(list(argv))
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    trouble = _bad_start(args)
+    if trouble is not None:
+        sys.stderr.write(f"audiospades: {trouble}\n")
+        return 2
     if args.headless:
         return _headless(args)
     return _windowed(args)
+
+
+def _bad_start(args: argparse.Namespace) -> str | None:
+    """Why the game cannot start with these arguments and environment, or None.
+
+    Checked before anything is said or saved: an unknown ``--language`` or
+    ``--speech`` would otherwise be written into the settings file with the
+    player's next change there, and refused (as damage) at the next start.
+    """
+    from audiospades.languages import SUPPORTED_LANGUAGES, is_known_language
+    from audiospades.speech.base import SpeechMode
+    from audiospades.storage.paths import HOME_ENV, unusable_home
+
+    home = unusable_home()
+    if home is not None:
+        return (
+            f"{HOME_ENV} is {home!r}, but no home folder is known for "
+            f"{Path(home).parts[0]}; give the whole path"
+        )
+    if args.language is not None and not is_known_language(args.language):
+        return (
+            f"--language must be one of {', '.join(SUPPORTED_LANGUAGES)} "
+            f"(perhaps with a region, as in pt_BR), not {args.language!r}"
+        )
+    modes = [mode.value for mode in SpeechMode]
+    if args.speech is not None and args.speech not in modes:
+        return f"--speech must be one of {', '.join(modes)}, not {args.speech!r}"
+    return None
 
 
 class _LineWriter:

@@ -30,11 +30,28 @@ FINISHED_DIR: Final = "finished"
 
 
 def home_override() -> Path | None:
-    """The folder named by ``AUDIOSPADES_HOME``, or None when it is unset or empty."""
+    """The folder named by ``AUDIOSPADES_HOME``, or None when it is unset or empty.
+
+    None too when it begins with a ``~`` that names no known home folder
+    (``~nobody/x``, or ``~`` with no home at all): taken literally, it would make a
+    folder named ``~nobody`` wherever the game was started. The commands refuse
+    to start with such a value (see `unusable_home`); anything else that asks
+    gets the platform's folders, and never an exception.
+    """
     value = os.environ.get(HOME_ENV, "").strip()
-    if not value:
+    if not value or unusable_home() is not None:
         return None
-    return Path(value).expanduser()
+    return Path(os.path.expanduser(value))
+
+
+def unusable_home() -> str | None:
+    """``AUDIOSPADES_HOME`` if it begins with a ``~`` that cannot be expanded."""
+    value = os.environ.get(HOME_ENV, "").strip()
+    # os.path.expanduser leaves what it cannot expand as it was (Path.expanduser
+    # raises RuntimeError instead).
+    if value.startswith("~") and os.path.expanduser(value).startswith("~"):
+        return value
+    return None
 
 
 def config_dir() -> Path:

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -112,3 +114,74 @@ def test_a_server_that_cannot_be_reached_is_said_and_exits_1(tmp_path: Path) -> 
     assert done.returncode == 1
     assert f"Could not connect to ws://127.0.0.1:{port}" in done.stdout
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("option", "said"),
+    [
+        (
+            ["--language", "../../etc"],
+            "audiospades: --language must be one of en, fr, es, de, pt, it (perhaps "
+            "with a region, as in pt_BR), not '../../etc'",
+        ),
+        (
+            ["--language", "xx"],
+            "audiospades: --language must be one of en, fr, es, de, pt, it (perhaps "
+            "with a region, as in pt_BR), not 'xx'",
+        ),
+        (
+            ["--speech", "loud"],
+            "audiospades: --speech must be one of auto, screen_reader, builtin, "
+            "silent, not 'loud'",
+        ),
+    ],
+)
+def test_an_unknown_language_or_speech_output_is_refused_before_it_is_saved(
+    tmp_path: Path, option: list[str], said: str
+) -> None:
+    """Before: the game started in English, then wrote the unknown value into the
+    settings file at the first change there (here the answer to the first start's
+    offer), and the next start called that file damaged and set it aside."""
+    keys = tmp_path / "keys"
+    keys.write_text("n\n", encoding="utf-8")
+    done = _run(
+        "--headless", "--keys", str(keys), *option, AUDIOSPADES_HOME=str(tmp_path)
+    )
+    assert done.returncode == 2
+    assert done.stderr == said + "\n"
+    assert done.stdout == ""
+    assert not (tmp_path / "settings.json").exists()
+
+
+def test_a_known_language_with_a_region_is_taken(tmp_path: Path) -> None:
+    keys = tmp_path / "keys"
+    keys.write_text("n\n", encoding="utf-8")
+    done = _run(
+        "--headless",
+        "--keys",
+        str(keys),
+        "--language",
+        "pt_BR",
+        AUDIOSPADES_HOME=str(tmp_path),
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout
+
+
+def test_a_home_folder_that_cannot_be_found_is_refused(tmp_path: Path) -> None:
+    """Before: AUDIOSPADES_HOME=~nobody/x ended the game with a traceback from
+    pathlib ("Could not determine home directory") as it loaded the settings."""
+    keys = tmp_path / "keys"
+    keys.write_text("n\n", encoding="utf-8")
+    done = _run(
+        "--headless",
+        "--keys",
+        str(keys),
+        AUDIOSPADES_HOME="~no-such-user-here/games",
+    )
+    assert done.returncode == 2
+    assert done.stderr == (
+        "audiospades: AUDIOSPADES_HOME is '~no-such-user-here/games', but no home "
+        "folder is known for ~no-such-user-here; give the whole path\n"
+    )
+    assert not (ROOT / "~no-such-user-here").exists()

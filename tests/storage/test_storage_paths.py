@@ -40,3 +40,22 @@ def test_loading_creates_nothing(home: Path) -> None:
     load_stats()
     load_current()
     assert not home.exists()
+
+
+def test_an_override_naming_no_known_home_is_not_used_and_never_raises(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``~nobody/x`` cannot be expanded: Path.expanduser raised RuntimeError from
+    every path function (the commands refuse such a value at their start)."""
+    monkeypatch.setenv("AUDIOSPADES_HOME", "~no-such-user-here/games")
+    assert paths.unusable_home() == "~no-such-user-here/games"
+    assert paths.home_override() is None
+    data = Path(platformdirs.user_data_dir("audiospades", appauthor=False))
+    assert paths.stats_path() == data / "stats.json"
+
+
+def test_an_override_that_expands_is_usable(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AUDIOSPADES_HOME", "~/portable")
+    assert paths.unusable_home() is None
+    monkeypatch.setenv("AUDIOSPADES_HOME", "/media/stick/spades")
+    assert paths.unusable_home() is None
