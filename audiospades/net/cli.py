@@ -22,6 +22,7 @@ import math
 import os
 import signal
 import ssl
+import stat
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -30,7 +31,7 @@ from typing import TextIO
 from audiospades.net.protocol import RATE_BURST, RATE_PER_SECOND
 from audiospades.net.server import DEFAULT_PORT, ServerConfig, serve_forever
 from audiospades.net.store import StoreError, StoreInUse
-from audiospades.storage.paths import data_dir
+from audiospades.storage.paths import HOME_ENV, data_dir, unusable_home
 from audiospades.table_core import PACES, Delays
 
 log = logging.getLogger("audiospades.net")
@@ -140,6 +141,12 @@ def _bad_options(args: argparse.Namespace) -> list[str]:
                 f"--{name} {path}: no home folder is known for {path.parts[0]}; "
                 "give the whole path"
             )
+    home = unusable_home()
+    if args.db is None and home is not None:  # the default database is in it
+        bad.append(
+            f"{HOME_ENV} is {home!r}, but no home folder is known for "
+            f"{Path(home).parts[0]}; give the whole path, or --db"
+        )
     return bad
 
 
@@ -238,13 +245,7 @@ def tls_context(certfile: Path, keyfile: Path) -> ssl.SSLContext:
             would ask for it on the terminal and wait; the server never does).
     """
     for what, path in (("certificate", certfile), ("key", keyfile)):
-        try:
-            with path.open("rb"):
-                pass
-        except OSError as error:
-            raise TlsError(
-                f"cannot read the TLS {what} file {path}: {error.strerror or error}"
-            ) from None
+        _check_tls_file(what, path)
     try:
         ssl.create_default_context(cafile=str(certfile))
     except (ssl.SSLError, ValueError):
@@ -271,6 +272,45 @@ def tls_context(certfile: Path, keyfile: Path) -> ssl.SSLContext:
             f"cannot load the TLS certificate {certfile} and key {keyfile}: {error}"
         ) from None
     return context
+
+
+TLS_FILE_BYTES = 1024 * 1024
+"""A PEM certificate chain or key is a few kilobytes; a larger file is not one."""
+
+
+def _check_tls_file(what: str, path: Path) -> None:
+    """Refuse a TLS file that cannot be read, or that ssl would read for ever.
+
+    ssl reads the whole file, and a named pipe with no writer, or a device such
+    as ``/dev/zero``, would hang the server at its start or fill its memory.
+
+    Raises:
+        TlsError: the file is missing, unreadable, not a regular file, or too large.
+    """
+    try:
+        # A link is followed: the operator named it on purpose. O_NONBLOCK: opening a
+        # named pipe must not wait for a writer.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as error:
+        raise TlsError(
+            f"cannot read the TLS {what} file {path}: {error.strerror or error}"
+        ) from None
+    try:
+        info = os.fstat(fd)
+    finally:
+        os.close(fd)
+    if stat.S_ISDIR(info.st_mode):
+        raise TlsError(f"cannot read the TLS {what} file {path}: Is a directory")
+    if not stat.S_ISREG(info.st_mode):
+        raise TlsError(
+            f"the TLS {what} file {path} is not a regular file (a pipe or a "
+            "device?); give a PEM file"
+        )
+    if info.st_size > TLS_FILE_BYTES:
+        raise TlsError(
+            f"the TLS {what} file {path} is too large to be a PEM {what} "
+            f"({info.st_size} bytes)"
+        )
 
 
 class _OneLine(logging.Filter):

@@ -479,6 +479,60 @@ def test_a_tls_file_that_cannot_be_used_is_named(
     assert not db.exists()
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+@pytest.mark.parametrize("kind", ["pipe", "device", "huge"])
+def test_a_tls_file_that_is_no_pem_file_is_refused_without_reading_it(
+    tmp_path: Path, kind: str
+) -> None:
+    """Before: a named pipe given as --certfile hung the server at its start (the
+    open waited for a writer), and /dev/zero filled its memory (ssl reads it all)."""
+    cert = tmp_path / "cert.pem"
+    if kind == "pipe":
+        os.mkfifo(cert)
+    elif kind == "device":
+        cert = Path(os.devnull)
+    else:
+        with cert.open("wb") as handle:
+            handle.truncate(cli.TLS_FILE_BYTES + 1)  # sparse: no disk used
+    db = tmp_path / "s.db"
+    done = _serve_and_fail(
+        tmp_path, "--db", str(db), "--certfile", str(cert), "--keyfile", str(cert)
+    )
+    assert done.returncode == 1
+    said = "is too large to be a PEM" if kind == "huge" else "is not a regular file"
+    assert f"the TLS certificate file {cert} {said}" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert not db.exists()
+
+
+def test_a_tls_folder_is_refused(tmp_path: Path) -> None:
+    done = _serve_and_fail(
+        tmp_path, "--certfile", str(tmp_path), "--keyfile", str(tmp_path)
+    )
+    assert done.returncode == 1
+    assert f"cannot read the TLS certificate file {tmp_path}: " in done.stderr
+
+
+def test_a_home_folder_that_cannot_be_found_is_refused(tmp_path: Path) -> None:
+    """Before: AUDIOSPADES_HOME=~nobody/x ended the server with a traceback from
+    pathlib ("Could not determine home directory") as it named its database."""
+    done = subprocess.run(
+        [sys.executable, "-m", "audiospades", "serve", "--port", "0"],
+        cwd=tmp_path,
+        env=dict(_env(tmp_path), AUDIOSPADES_HOME="~no-such-user-here/games"),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert (
+        "AUDIOSPADES_HOME is '~no-such-user-here/games', but no home folder is "
+        "known for ~no-such-user-here; give the whole path, or --db"
+    ) in done.stderr
+    assert "Traceback" not in done.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_the_websockets_library_logs_only_its_warnings(tmp_path: Path) -> None:
     """Before, websockets added its own INFO lines: each connection opened and
     closed, each page served ("HTTP response sent (200 OK)")."""
