@@ -14,13 +14,20 @@ from typing import Final
 
 from audiospades.storage.atomic import file_lock, try_write_json
 from audiospades.storage.paths import data_dir
-from audiospades.storage.problems import LoadProblem, SaveProblem, SaveProblemKind
-from audiospades.storage.safe_load import load_json_object
+from audiospades.storage.problems import (
+    LoadProblem,
+    ProblemKind,
+    SaveProblem,
+    SaveProblemKind,
+)
+from audiospades.storage.safe_load import Loaded, partly_used, read_json_object, reject
 
 VERSION: Final = 1
 MAX_SERVERS: Final = 50
 """Tokens kept at most (the oldest are dropped first)."""
 MAX_TOKEN_LENGTH: Final = 200
+MAX_ADDRESS_LENGTH: Final = 500
+"""Longer keys are not ours (an address and a name; see ``app.online.identity_key``)."""
 
 
 def identity_path() -> Path:
@@ -29,19 +36,37 @@ def identity_path() -> Path:
 
 
 def load_tokens() -> tuple[dict[str, str], LoadProblem | None]:
-    """Every server's token; a damaged file gives none (and a problem)."""
-    value, problem = load_json_object(identity_path(), version=VERSION)
-    tokens = value.get("tokens") if value is not None else None
+    """Every server's token; a damaged file gives none (and a problem).
+
+    A file whose ``"tokens"`` is not an object is damaged, and moved aside. Entries
+    that are not a usable address and token are left out here, and the file is
+    left as it is: `save_token` keeps a copy of it before it rewrites it.
+    """
+    tokens, _ignored, _loaded, problem = _read()
+    return tokens, problem
+
+
+def _read() -> tuple[
+    dict[str, str], tuple[str, ...], Loaded | None, LoadProblem | None
+]:
+    """The usable tokens, the entries left out, the file as read, and any problem."""
+    path = identity_path()
+    loaded, problem = read_json_object(path, version=VERSION)
+    if loaded is None:
+        return {}, (), None, problem
+    tokens = loaded.value.get("tokens")
     if not isinstance(tokens, dict):
-        return {}, problem
-    return {
+        return {}, (), None, reject(path, ProblemKind.DAMAGED, "no tokens object")
+    usable = {
         url: token
         for url, token in tokens.items()
         if isinstance(url, str)
         and isinstance(token, str)
         and 0 < len(token) <= MAX_TOKEN_LENGTH
-        and len(url) <= 500
-    }, problem
+        and len(url) <= MAX_ADDRESS_LENGTH
+    }
+    ignored = tuple(url[:MAX_ADDRESS_LENGTH] for url in tokens if url not in usable)
+    return usable, ignored, loaded, None
 
 
 def token_for(url: str) -> str | None:
@@ -50,16 +75,25 @@ def token_for(url: str) -> str | None:
 
 
 def save_token(url: str, token: str) -> SaveProblem | LoadProblem | None:
-    """Remember ``token`` for ``url``."""
+    """Remember ``token`` for ``url``.
+
+    Entries of the file that could not be used are not written back; the file as
+    it was is kept first (``online.json.broken-...``), and if even that copy
+    cannot be made, the file is left as it is and the token not saved.
+    """
     path = identity_path()
     try:
         with file_lock(path):
-            tokens, problem = load_tokens()
+            tokens, ignored, loaded, problem = _read()
+            if ignored and loaded is not None:
+                problem, kept = partly_used(path, loaded.raw, ignored)
+                if not kept:
+                    return problem
             tokens.pop(url, None)
             tokens[url] = token
-            kept = dict(list(tokens.items())[-MAX_SERVERS:])
+            kept_tokens = dict(list(tokens.items())[-MAX_SERVERS:])
             saved = try_write_json(
-                path, {"version": VERSION, "tokens": kept}, pretty=True
+                path, {"version": VERSION, "tokens": kept_tokens}, pretty=True
             )
     except OSError:  # the lock could not be had: the token is kept for this run
         return SaveProblem(SaveProblemKind.UNWRITABLE, path)
