@@ -23,11 +23,13 @@ the spec's, in no language.
 from __future__ import annotations
 
 import argparse
+import errno
 import json
+import os
+import stat
 import sys
 from collections.abc import Iterable, Mapping, Sequence
-from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from audiospades import i18n
 from audiospades.languages import SUPPORTED_LANGUAGES
@@ -38,8 +40,10 @@ from audiospades.presenter.replay import (
     replay_hand_line,
     replay_malformed_json_text,
     replay_nested_too_deeply_text,
+    replay_not_a_file_text,
     replay_not_finished_line,
     replay_thrown_in_line,
+    replay_too_large_text,
     replay_too_many_digits_text,
     replay_totals_line,
     replay_unfinished_line,
@@ -246,9 +250,54 @@ def main(argv: Sequence[str]) -> int:
         return _replay(args.file, as_json=args.json)
 
 
+MAX_RECORD_BYTES: Final = 16 * 1024 * 1024
+"""A game of a thousand hands is a few megabytes: anything larger is not a record
+(and reading a file of hundreds of megabytes whole would take as much memory)."""
+
+
+class _NotAFileError(OSError):
+    """A folder, a named pipe or a device: never read."""
+
+
+class _TooLargeError(OSError):
+    """More than `MAX_RECORD_BYTES`: read no further."""
+
+
+def read_record_file(file: str) -> str:
+    """The text of the record file named on the command line.
+
+    A link is followed (the player named it); a named pipe is not waited on, a
+    device not read, and a file larger than any record not read whole.
+
+    Raises:
+        OSError: it cannot be read (`_NotAFileError`, `_TooLargeError` among them).
+        UnicodeDecodeError: it is not UTF-8 text.
+    """
+    # O_NONBLOCK: opening a named pipe does not wait for a writer.
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(file, flags)
+    try:
+        is_file = stat.S_ISREG(os.fstat(fd).st_mode)
+    except BaseException:
+        os.close(fd)
+        raise
+    if not is_file:
+        os.close(fd)
+        raise _NotAFileError(errno.EINVAL, "not a regular file", file)
+    with os.fdopen(fd, "rb") as handle:
+        data = handle.read(MAX_RECORD_BYTES + 1)
+    if len(data) > MAX_RECORD_BYTES:
+        raise _TooLargeError(errno.EFBIG, "larger than any record", file)
+    return data.decode("utf-8")
+
+
 def _replay(file: str, *, as_json: bool) -> int:
     try:
-        text = Path(file).read_text(encoding="utf-8")
+        text = read_record_file(file)
+    except _NotAFileError:
+        return _refuse(replay_not_a_file_text(file))
+    except _TooLargeError:
+        return _refuse(replay_too_large_text(file, MAX_RECORD_BYTES // (1024 * 1024)))
     except (OSError, UnicodeDecodeError) as error:
         return _refuse(replay_unreadable_text(file, str(error)))
     try:

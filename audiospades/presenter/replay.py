@@ -161,6 +161,24 @@ def replay_unreadable_text(file: str, error: str) -> str:
     return _("cannot read {path}: {error}").format(path=file, error=error)
 
 
+def replay_not_a_file_text(file: str) -> str:
+    """The path names a folder, a named pipe or a device, not a record's file."""
+    # Translators: the path given to "audiospades replay" is not an ordinary file
+    # (it is a folder, a named pipe or a device), so it was not read.
+    return _("{path} is not an ordinary file, so it was not read").format(path=file)
+
+
+def replay_too_large_text(file: str, limit_megabytes: int) -> str:
+    """The file is larger than any game record; it was not read."""
+    return ngettext(
+        "{path} is larger than any game record ({count} megabyte at most), so it "
+        "was not read",
+        "{path} is larger than any game record ({count} megabytes at most), so it "
+        "was not read",
+        limit_megabytes,
+    ).format(path=file, count=limit_megabytes)
+
+
 def replay_malformed_json_text(file: str, error: str) -> str:
     """The file is not JSON; ``error`` is the JSON reader's own words for where."""
     # Translators: the file given to "audiospades replay" is not valid JSON; {error}
