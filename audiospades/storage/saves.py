@@ -24,7 +24,6 @@ game neither writes nor prunes files somewhere else.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import logging
@@ -344,6 +343,13 @@ def _prune_finished() -> None:
     so no lock is needed.
     """
     for info in list_finished()[FINISHED_KEPT:]:
-        with contextlib.suppress(FileNotFoundError):
+        try:
             _finished_path(info.game_id).unlink()
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            # Open in another program (Windows), or made immutable: it is pruned
+            # at a later save. The game just saved stands.
+            log.warning("could not prune finished game %s: %s", info.game_id, exc)
+            continue
         log.info("pruned finished game %s", info.game_id)

@@ -163,6 +163,30 @@ def test_finished_games_newest_first_and_pruned_to_fifty(
     assert load_finished("game-056")[0] is not None
 
 
+def test_an_old_finished_game_that_cannot_be_removed_is_left_and_the_save_stands(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Before: the PermissionError (a file another program has open on Windows, an
+    immutable file) came out of save_finished, and ended the game at its end
+    before it was counted in the statistics."""
+    ids = [f"game-{n:03d}" for n in range(51)]
+    for game_id in ids[:50]:
+        assert save_finished(game_id, _record(), {"game_id": game_id}) is None
+    real_unlink = Path.unlink
+
+    def refuse(path: Path, missing_ok: bool = False) -> None:
+        if path.parent == paths.finished_dir():
+            raise PermissionError(13, "Permission denied", str(path))
+        real_unlink(path, missing_ok=missing_ok)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(Path, "unlink", refuse)
+        assert save_finished(ids[50], _record(), {"game_id": ids[50]}) is None
+    assert [i.game_id for i in list_finished()] == ids[::-1]  # none lost
+    assert save_finished("game-051", _record(), {"game_id": "game-051"}) is None
+    assert len(list_finished()) == 50  # pruned again once it can be
+
+
 def test_saving_a_finished_game_again_replaces_it() -> None:
     save_finished("g1", _record(), META)
     save_finished("g2", _record(), META)
