@@ -432,6 +432,9 @@ def main(argv: list[str]) -> int:
         help="a rule option over the preset, e.g. trump_mode=jokers (repeatable)",
     )
     args = parser.parse_args(argv)
+    if args.games < 1:
+        # A match of no games printed a report of nothing, and said all was well.
+        parser.error(f"--games must be 1 or more, not {args.games}")
     try:
         a, b = player_label(args.a), player_label(args.b)
     except ValueError as error:

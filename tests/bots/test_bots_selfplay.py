@@ -56,6 +56,18 @@ def test_unknown_player_is_refused() -> None:
         main(["--a", "9", "--b", "1"])
 
 
+@pytest.mark.parametrize("games", ["0", "-5"])
+def test_a_match_of_no_games_is_refused(
+    games: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["--a", "1", "--b", "1", "--games", games])
+    assert stopped.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.endswith(f"error: --games must be 1 or more, not {games}\n")
+
+
 def test_wilson_interval_contains_the_rate() -> None:
     low, high = wilson(30, 40)
     assert low < 0.75 < high
