@@ -17,6 +17,7 @@ from audiospades.app.online import (
     check_name,
     normalize_address,
     open_session,
+    say_identity_trouble,
 )
 from audiospades.app.screen import KeyPress, Pop, Push, Replace, Screen, Transition
 from audiospades.app.services import Services
@@ -122,6 +123,7 @@ class ConnectingScreen(Screen):
                 # is for the lobby.
                 session.client.news[:0] = news[index + 1 :]
                 services.say(Utterance(link_text(item.link, self.address)))
+                say_identity_trouble(services, session)  # the token came with it
                 return Replace(LobbyScreen(session))
             if item.link in (LinkState.FAILED, LinkState.CLOSED, LinkState.REPLACED):
                 self.failed = True

@@ -10,8 +10,9 @@ message history; one's own line is always said (it confirms the sending).
 from __future__ import annotations
 
 import logging
+import queue
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Final
 from urllib.parse import urlsplit
@@ -32,8 +33,9 @@ from audiospades.presenter.online import (
     news_utterance,
     nothing_sent_text,
 )
+from audiospades.presenter.system import identity_trouble_text
 from audiospades.sound import Cue
-from audiospades.storage import Outcome, identity
+from audiospades.storage import LoadProblem, Outcome, SaveProblem, identity
 from audiospades.storage.settings import (
     DEFAULT_SERVER,
     MAX_PLAYER_NAME_LENGTH,
@@ -98,6 +100,11 @@ class OnlineSession:
     client: OnlineClient
     address: str
     name: str
+    identity_troubles: queue.SimpleQueue[LoadProblem | SaveProblem] = field(
+        default_factory=queue.SimpleQueue
+    )
+    """Problems with the online identity file, put here by the connection's thread
+    as it saves a new token, to be said by the screen (see `say_identity_trouble`)."""
 
     def pump(self) -> None:
         """Take in what the server sent."""
@@ -125,13 +132,17 @@ def open_session(services: Services, address: str, name: str) -> OnlineSession:
     token: str | None = None
     on_token = None
     key = identity_key(address, name)
+    troubles: queue.SimpleQueue[LoadProblem | SaveProblem] = queue.SimpleQueue()
     if services.persist:
-        token = identity.token_for(key)
+        token, problem = identity.find_token(key)
+        if problem is not None:
+            services.say_text(identity_trouble_text(problem), interrupt=False)
 
         def on_token(new: str) -> None:
             problem = identity.save_token(key, new)
             if problem is not None:
                 log.warning("the online identity could not be kept: %s", problem)
+                troubles.put(problem)
 
     connection = Connection(
         address,
@@ -144,7 +155,17 @@ def open_session(services: Services, address: str, name: str) -> OnlineSession:
     client = OnlineClient(connection)
     if services.persist:
         client.count_game = partial(_count_game, address)
-    return OnlineSession(client, address, name)
+    return OnlineSession(client, address, name, troubles)
+
+
+def say_identity_trouble(services: Services, session: OnlineSession) -> None:
+    """Say what went wrong keeping a token the server gave (each problem once)."""
+    while True:
+        try:
+            problem = session.identity_troubles.get_nowait()
+        except queue.Empty:
+            return
+        services.say_text(identity_trouble_text(problem), interrupt=False)
 
 
 def _count_game(address: str, game_id: str, outcome: Outcome) -> list[Notice]:
@@ -175,6 +196,7 @@ def say_news(
     other players' chat: one's own line, as the server sends it back, is said all
     the same (it is the word that it went).
     """
+    say_identity_trouble(services, session)
     for item in news:
         utterance = news_utterance(
             item, session.address, own_seat, in_game=in_game, game_over=game_over

@@ -367,6 +367,39 @@ def storage_text(file: FileKind, problem: LoadProblem | SaveProblem) -> str:
     return _damaged(file)
 
 
+def identity_trouble_text(problem: LoadProblem | SaveProblem) -> str:
+    """One sentence about the online identity file (``online.json``).
+
+    It holds the token each server gave the player, by which the server knows them
+    again (a game left in progress takes them back): without it, a server takes the
+    player for a new one.
+    """
+    if isinstance(problem, SaveProblem) or (
+        problem.kind is ProblemKind.PARTLY_USED and problem.backup is None
+    ):
+        return _(
+            "Your online identity could not be saved; next time, this server "
+            "will take you for a new player."
+        )
+    if problem.kind is ProblemKind.PARTLY_USED:
+        # Translators: {names} lists server addresses, each with a player's name;
+        # {backup} is the file name the original file was kept under.
+        return _(
+            "Some entries in your online identity file could not be used and are "
+            "left out: {names}. Your file was kept as {backup}."
+        ).format(names=_names_text(problem.ignored), backup=str(problem.backup))
+    if problem.backup is not None:
+        # Translators: {backup} is the file name the unusable file was kept under.
+        return _(
+            "Your online identity file could not be used; it was kept as {backup}, "
+            "and servers will take you for a new player."
+        ).format(backup=str(problem.backup))
+    return _(
+        "Your online identity file could not be used; servers will take you for a "
+        "new player."
+    )
+
+
 def output_notices(
     changes: Sequence[BackendChange], *, sound_off: bool = False
 ) -> list[Utterance]:

@@ -74,6 +74,16 @@ def token_for(url: str) -> str | None:
     return load_tokens()[0].get(url)
 
 
+def find_token(url: str) -> tuple[str | None, LoadProblem | None]:
+    """The token this server gave us, if any, and why the file could not be used.
+
+    The problem is there only when the file was set aside (damaged, unreadable, not
+    a file, of another version): then every server takes the player for a new one.
+    """
+    tokens, problem = load_tokens()
+    return tokens.get(url), problem
+
+
 def save_token(url: str, token: str) -> SaveProblem | LoadProblem | None:
     """Remember ``token`` for ``url``.
 

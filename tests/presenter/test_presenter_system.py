@@ -203,3 +203,29 @@ def test_not_your_turn_while_another_bids_says_they_are_bidding() -> None:
     assert illegal_text(error, seat_view(game, 0), NAMES) == (
         "It is not your turn. Milly is bidding."
     )
+
+
+def test_the_online_identity_file_is_named_with_what_was_left_out() -> None:
+    from pathlib import Path
+
+    from audiospades.presenter.system import identity_trouble_text
+    from audiospades.storage import LoadProblem, ProblemKind
+
+    kept = Path("online.json.broken-1")
+    partly = LoadProblem(
+        ProblemKind.PARTLY_USED, Path("online.json"), kept, ("ws://a Ann", "ws://b Bo")
+    )
+    assert identity_trouble_text(partly) == (
+        "Some entries in your online identity file could not be used and are left "
+        "out: ws://a Ann and ws://b Bo. Your file was kept as online.json.broken-1."
+    )
+    not_kept = LoadProblem(ProblemKind.PARTLY_USED, Path("online.json"), None, ("x",))
+    assert identity_trouble_text(not_kept) == (
+        "Your online identity could not be saved; next time, this server will take "
+        "you for a new player."
+    )
+    unmoved = LoadProblem(ProblemKind.UNREADABLE, Path("online.json"), None)
+    assert identity_trouble_text(unmoved) == (
+        "Your online identity file could not be used; servers will take you for a "
+        "new player."
+    )
