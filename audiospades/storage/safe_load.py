@@ -28,6 +28,7 @@ import errno
 import json
 import logging
 import os
+import re
 import stat
 import time
 from collections.abc import Iterator
@@ -128,6 +129,10 @@ def _decode(
         return None, ProblemKind.DAMAGED, type(exc).__name__
     if not isinstance(value, dict):
         return None, ProblemKind.DAMAGED, "not a JSON object"
+    if _SURROGATE_ESCAPE.search(data) and not _is_encodable(value):
+        # json reads "\ud800" alone as a character no UTF-8 text can hold: kept,
+        # it made the rewrite of the file (and every start after) fail.
+        return None, ProblemKind.DAMAGED, "half of a UTF-16 pair"
     found = value.get("version")
     if found != version or isinstance(found, bool):
         if isinstance(found, int) and not isinstance(found, bool):
@@ -135,6 +140,32 @@ def _decode(
             return None, ProblemKind.WRONG_VERSION, detail
         return None, ProblemKind.DAMAGED, "no usable version number"
     return value, ProblemKind.DAMAGED, ""
+
+
+_SURROGATE_ESCAPE: Final = re.compile(rb"\\u[dD][89a-fA-F]")
+"""A JSON escape of a UTF-16 surrogate: whole pairs are fine, a lone one is not."""
+
+
+def _is_encodable(value: object) -> bool:
+    r"""Whether every string in `value` (keys too) can be written as UTF-8.
+
+    >>> _is_encodable({"a": ["\U0001f600", 1]}), _is_encodable({"a": ["\ud800"]})
+    (True, False)
+    """
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, dict):
+            pending.extend(item.keys())
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+        elif isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return False
+    return True
 
 
 def load_json_object(

@@ -185,3 +185,24 @@ def test_a_home_folder_that_cannot_be_found_is_refused(tmp_path: Path) -> None:
         "folder is known for ~no-such-user-here; give the whole path\n"
     )
     assert not (ROOT / "~no-such-user-here").exists()
+
+
+def test_half_a_utf16_pair_in_the_settings_is_said_and_the_game_starts(
+    tmp_path: Path,
+) -> None:
+    """Before: json read "\\ud800" as a character no UTF-8 file can hold, and
+    rewriting the settings raised UnicodeEncodeError: a traceback at this start
+    and at every one after, the file still there."""
+    content = b'{"version": 1, "last_players": ["Ann\\ud800"], "key_overrides": 5}'
+    (tmp_path / "settings.json").write_bytes(content)
+    keys = tmp_path / "keys"
+    keys.write_text("n\n", encoding="utf-8")
+    done = _run("--headless", "--keys", str(keys), AUDIOSPADES_HOME=str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    (backup,) = tmp_path.glob("settings.json.broken-*")
+    assert backup.read_bytes() == content
+    assert (
+        f"Your settings file was damaged; it was kept as {backup} and defaults "
+        "are used."
+    ) in done.stdout.splitlines()

@@ -56,6 +56,10 @@ DAMAGED: dict[str, bytes] = {
     "version float": b'{"version": 1.5}',
     "deep nesting": b"[" * 100_000,
     "huge integer": b'{"version": 1, "x": ' + b"9" * 10_000 + b"}",
+    # Half a UTF-16 pair: json reads it, but no UTF-8 file can hold it (rewriting
+    # the settings with it raised UnicodeEncodeError at every start).
+    "lone surrogate": b'{"version": 1, "last_players": ["Ann\\ud800"]}',
+    "lone surrogate key": b'{"version": 1, "key_overrides": {"\\udfff": "quit"}}',
 }
 
 WRONG_VERSION: dict[str, bytes] = {

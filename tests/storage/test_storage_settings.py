@@ -416,3 +416,14 @@ def test_saved_language_of_a_bad_file_is_none_and_the_file_is_left_alone(
 def test_saved_language_without_a_file_is_none() -> None:
     assert saved_language() is None
     assert not paths.settings_path().exists()
+
+
+def test_a_character_escaped_as_a_whole_utf16_pair_is_read() -> None:
+    """Only half a pair is damage: an escaped emoji (another program's JSON) is a
+    name like any other."""
+    path = paths.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b'{"version": 1, "player_name": "Ann \\ud83d\\ude00"}')
+    settings, problem = load_settings()
+    assert problem is None
+    assert settings.player_name == "Ann \U0001f600"
