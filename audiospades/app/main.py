@@ -151,11 +151,12 @@ def _headless(args: argparse.Namespace) -> int:
     patience = 30.0
     if args.connect:
         from audiospades.app.connect import ConnectingScreen
-        from audiospades.app.online import check_name
-        from audiospades.storage.settings import is_server_address
+        from audiospades.app.online import check_address, check_name, normalize_address
 
         name = args.name or settings.player_name
-        if not is_server_address(args.connect) or check_name(name) is not None:
+        # As the address typed in Play online is checked: a host and a port in
+        # range ("ws://host:99999" ended in a traceback on the connection's thread).
+        if check_address(args.connect) is not None or check_name(name) is not None:
             sys.stderr.write(
                 "audiospades: --connect needs a ws:// or wss:// address and --name "
                 "a name of 1 to 24 printable characters\n"
@@ -164,7 +165,8 @@ def _headless(args: argparse.Namespace) -> int:
         if not args.patience > 0:
             sys.stderr.write("audiospades: --patience must be positive\n")
             return 2
-        first, patience = ConnectingScreen(args.connect, name), args.patience
+        address = normalize_address(args.connect)
+        first, patience = ConnectingScreen(address, name), args.patience
     # The key file before the harness: a bad path is one clear error, before
     # anything is said or a connection opened ("Connecting to ..." came first).
     script = ""
@@ -268,13 +270,13 @@ def _windowed(args: argparse.Namespace) -> int:
         services.say_output()
     if args.connect:
         from audiospades.app.connect import ConnectingScreen
-        from audiospades.app.online import check_name
+        from audiospades.app.online import check_address, check_name, normalize_address
         from audiospades.app.screen import Push
-        from audiospades.storage.settings import is_server_address
 
         name = args.name or settings.player_name
-        if is_server_address(args.connect) and check_name(name) is None:
-            app.stack.apply(Push(ConnectingScreen(args.connect, name)))
+        if check_address(args.connect) is None and check_name(name) is None:
+            address = normalize_address(args.connect)
+            app.stack.apply(Push(ConnectingScreen(address, name)))
         else:
             log.warning("--connect needs a ws:// or wss:// address and a --name")
     else:

@@ -206,3 +206,27 @@ def test_half_a_utf16_pair_in_the_settings_is_said_and_the_game_starts(
         f"Your settings file was damaged; it was kept as {backup} and defaults "
         "are used."
     ) in done.stdout.splitlines()
+
+
+@pytest.mark.parametrize(
+    "address", ["ws://[::1", "ws://host:99999", "ws://x:-1", "ws://:8475", "wss://"]
+)
+def test_an_address_that_cannot_be_connected_to_is_refused_first(
+    tmp_path: Path, address: str
+) -> None:
+    """Before: a port out of range or a broken IPv6 address passed the check, and
+    the connection's thread ended in a traceback ("ValueError: Port out of range
+    0-65535"), the player hearing "internal error"."""
+    keys = tmp_path / "keys"
+    keys.write_text("return\n", encoding="utf-8")
+    done = _run(
+        "--headless",
+        *("--connect", address, "--name", "Ann", "--keys", str(keys)),
+        AUDIOSPADES_HOME=str(tmp_path),
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr == (
+        "audiospades: --connect needs a ws:// or wss:// address and --name a name "
+        "of 1 to 24 printable characters\n"
+    )
