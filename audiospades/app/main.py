@@ -111,6 +111,26 @@ def _bad_start(args: argparse.Namespace) -> str | None:
     return None
 
 
+BAD_CONNECT = (
+    "--connect needs a ws:// or wss:// address and --name a name of 1 to 24 "
+    "printable characters"
+)
+
+
+def _online_target(address: str, name: str) -> tuple[str, str] | None:
+    """The server address (made whole) and name ``--connect`` plays under.
+
+    None if either cannot be used. The address is checked as one typed in Play
+    online is: a host, and a port in range ("ws://host:99999" passed a check of
+    its scheme alone, and ended in a traceback on the connection's thread).
+    """
+    from audiospades.app.online import check_address, check_name, normalize_address
+
+    if check_address(address) is not None or check_name(name) is not None:
+        return None
+    return normalize_address(address), name
+
+
 class _LineWriter:
     """Writes each utterance as a line of standard output until its reader goes."""
 
@@ -151,22 +171,15 @@ def _headless(args: argparse.Namespace) -> int:
     patience = 30.0
     if args.connect:
         from audiospades.app.connect import ConnectingScreen
-        from audiospades.app.online import check_address, check_name, normalize_address
 
-        name = args.name or settings.player_name
-        # As the address typed in Play online is checked: a host and a port in
-        # range ("ws://host:99999" ended in a traceback on the connection's thread).
-        if check_address(args.connect) is not None or check_name(name) is not None:
-            sys.stderr.write(
-                "audiospades: --connect needs a ws:// or wss:// address and --name "
-                "a name of 1 to 24 printable characters\n"
-            )
+        target = _online_target(args.connect, args.name or settings.player_name)
+        if target is None:
+            sys.stderr.write(f"audiospades: {BAD_CONNECT}\n")
             return 2
         if not args.patience > 0:
             sys.stderr.write("audiospades: --patience must be positive\n")
             return 2
-        address = normalize_address(args.connect)
-        first, patience = ConnectingScreen(address, name), args.patience
+        first, patience = ConnectingScreen(*target), args.patience
     # The key file before the harness: a bad path is one clear error, before
     # anything is said or a connection opened ("Connecting to ..." came first).
     script = ""
@@ -235,6 +248,14 @@ def _windowed(args: argparse.Namespace) -> int:
         settings = dataclasses.replace(settings, language=args.language)
     if args.speech:
         settings = dataclasses.replace(settings, speech_mode=args.speech)
+    target = None
+    if args.connect:
+        # Refused before the window opens: a line in the log only, under a window
+        # that went on to the main menu, told a player who cannot see it nothing.
+        target = _online_target(args.connect, args.name or settings.player_name)
+        if target is None:
+            sys.stderr.write(f"audiospades: {BAD_CONNECT}\n")
+            return 2
     lang = i18n.set_language(settings.language)
     pygame.init()
     try:
@@ -268,17 +289,11 @@ def _windowed(args: argparse.Namespace) -> int:
         # All is well: say which output speaks, after the menu's title. (A change
         # at start-up is said at the first frame, naming the output in use.)
         services.say_output()
-    if args.connect:
+    if target is not None:
         from audiospades.app.connect import ConnectingScreen
-        from audiospades.app.online import check_address, check_name, normalize_address
         from audiospades.app.screen import Push
 
-        name = args.name or settings.player_name
-        if check_address(args.connect) is None and check_name(name) is None:
-            address = normalize_address(args.connect)
-            app.stack.apply(Push(ConnectingScreen(address, name)))
-        else:
-            log.warning("--connect needs a ws:// or wss:// address and a --name")
+        app.stack.apply(Push(ConnectingScreen(*target)))
     else:
         from audiospades.app.tutorial import offer_on_first_start
 

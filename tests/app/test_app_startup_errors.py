@@ -230,3 +230,19 @@ def test_an_address_that_cannot_be_connected_to_is_refused_first(
         "audiospades: --connect needs a ws:// or wss:// address and --name a name "
         "of 1 to 24 printable characters\n"
     )
+
+
+def test_a_bad_connect_is_refused_before_the_window_opens(tmp_path: Path) -> None:
+    """Before: the window opened on the main menu, and why nothing connected was
+    only a line in the log, which a player who cannot see it never heard."""
+    done = _run(
+        *("--connect", "ws://host:99999", "--name", "Ann"),
+        AUDIOSPADES_HOME=str(tmp_path),
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+    )
+    assert done.returncode == 2
+    assert done.stderr == (
+        "audiospades: --connect needs a ws:// or wss:// address and --name a name "
+        "of 1 to 24 printable characters\n"
+    )
