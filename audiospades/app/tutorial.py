@@ -62,7 +62,7 @@ from audiospades.rules import (
     SeatView,
 )
 from audiospades.sound import Cue
-from audiospades.storage import SaveProblem
+from audiospades.storage import ProblemKind, SaveProblem
 from audiospades.storage.tutorial import (
     TutorialProgress,
     clear_lesson,
@@ -123,7 +123,10 @@ def _load(services: Services) -> TutorialProgress:
     progress, problem = load_progress()
     if problem is not None:
         backup = str(problem.backup) if problem.backup else ""
-        services.say_text(words.progress_unreadable_text(backup))
+        if problem.kind is ProblemKind.PARTLY_USED:
+            services.say_text(words.progress_partly_used_text(backup))
+        else:
+            services.say_text(words.progress_unreadable_text(backup))
     return progress
 
 

@@ -679,6 +679,18 @@ def progress_unreadable_text(backup: str) -> str:
     )
 
 
+def progress_partly_used_text(backup: str) -> str:
+    """Part of ``tutorial.json`` was unusable: left out, the file kept as ``backup``."""
+    if backup:
+        return _(
+            "Part of your progress in Learn to play could not be used and is left "
+            "out. The file was kept as {backup}."
+        ).format(backup=backup)
+    return _(
+        "Part of your progress in Learn to play could not be used and is left out."
+    )
+
+
 def lesson_unreadable_text(lesson_id: str, backup: str) -> str:
     """A lesson's saved place was unusable: kept as ``backup``, it starts over."""
     lesson = lesson_title(lesson_id)

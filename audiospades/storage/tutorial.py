@@ -34,7 +34,12 @@ from audiospades.storage.problems import (
     SaveProblem,
     SaveProblemKind,
 )
-from audiospades.storage.safe_load import load_json_object, reject
+from audiospades.storage.safe_load import (
+    load_json_object,
+    partly_used,
+    read_json_object,
+    reject,
+)
 from audiospades.storage.saves import (
     check_record,
     record_problem,
@@ -74,29 +79,38 @@ def tutorial_path() -> Path:
 
 
 def load_progress() -> tuple[TutorialProgress, LoadProblem | None]:
-    """The progress saved, or a fresh start (with the problem, if the file was bad)."""
-    data, problem = load_json_object(tutorial_path(), version=TUTORIAL_VERSION)
-    if data is None:
+    """The progress saved, or a fresh start (with the problem, if the file was bad).
+
+    A value it cannot use is left out, and a copy of the file is kept first (a
+    ``PARTLY_USED`` problem): the next save writes only what was used, and the
+    player's file must not be lost to it.
+    """
+    path = tutorial_path()
+    loaded, problem = read_json_object(path, version=TUTORIAL_VERSION)
+    if loaded is None:
         return TutorialProgress(), problem
-    step = data.get("tour_step")
-    done = data.get("tour_done")
-    lessons = data.get("lessons_done")
-    return (
-        TutorialProgress(
-            tour_step=step
-            if isinstance(step, int)
-            and not isinstance(step, bool)
-            and 0 <= step <= MAX_STEP
-            else 0,
-            tour_done=done if isinstance(done, bool) else False,
-            lessons_done=tuple(
-                x
-                for x in (lessons if isinstance(lessons, list) else [])[:MAX_LESSONS]
-                if isinstance(x, str) and 0 < len(x) <= 64
-            ),
-        ),
-        problem,
+    data = loaded.value
+    step = data.get("tour_step", 0)
+    done = data.get("tour_done", False)
+    lessons = data.get("lessons_done", [])
+    ignored: list[str] = []
+    if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= MAX_STEP:
+        ignored.append("tour_step")
+        step = 0
+    if not isinstance(done, bool):
+        ignored.append("tour_done")
+        done = False
+    kept = []
+    if isinstance(lessons, list):
+        kept = [x for x in lessons if isinstance(x, str) and 0 < len(x) <= 64]
+    if not isinstance(lessons, list) or len(kept) != len(lessons):
+        ignored.append("lessons_done")
+    progress = TutorialProgress(
+        tour_step=step, tour_done=done, lessons_done=tuple(kept[:MAX_LESSONS])
     )
+    if ignored:
+        problem, _copied = partly_used(path, loaded.raw, tuple(ignored))
+    return progress, problem
 
 
 def save_progress(progress: TutorialProgress) -> SaveProblem | None:

@@ -273,6 +273,23 @@ def test_a_damaged_progress_file_starts_the_tutorial_afresh() -> None:
     assert list(path.parent.glob("tutorial.json.broken-*"))
 
 
+def test_a_progress_file_partly_unusable_is_said_and_kept() -> None:
+    """A lesson list of the wrong type: the rest is used (the tour's place), the
+    player hears that part was left out and where the file was kept."""
+    path = tutorial_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps({"version": 1, "tour_step": 3, "lessons_done": "basics"})
+    path.write_text(text, encoding="utf-8")
+    h = _open_tutorial()
+    said = h.transcript[-2]
+    assert said.startswith(
+        "Part of your progress in Learn to play could not be used and is left out. "
+        "The file was kept as "
+    ), said
+    kept = list(path.parent.glob("tutorial.json.broken-*"))
+    assert [k.read_text(encoding="utf-8") for k in kept] == [text]
+
+
 def test_a_progress_file_that_cannot_be_written_is_said_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -51,13 +51,22 @@ def test_progress_saved_is_progress_loaded() -> None:
         ),
     ],
 )
-def test_a_value_it_cannot_use_is_left_out(
+def test_a_value_it_cannot_use_is_left_out_and_the_file_kept_first(
     data: dict[str, object], expected: TutorialProgress
 ) -> None:
+    """Left out, and named; before, silently, and the next save wrote over the
+    player's file with no copy kept."""
     path = tutorial_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps({"version": 1, **data}), encoding="utf-8")
-    assert load_progress() == (expected, None)
+    text = json.dumps({"version": 1, **data})
+    path.write_text(text, encoding="utf-8")
+    progress, problem = load_progress()
+    assert progress == expected
+    assert problem is not None and problem.kind is ProblemKind.PARTLY_USED
+    assert problem.ignored == tuple(data)
+    assert problem.backup is not None
+    assert problem.backup.read_text(encoding="utf-8") == text
+    assert path.read_text(encoding="utf-8") == text  # still there, as it was
 
 
 def test_a_damaged_file_is_set_aside_and_the_tutorial_starts_afresh() -> None:
