@@ -52,8 +52,9 @@ def test_following_the_hint_after_a_blind_nil_ducks_every_trick_it_can(
         assert any(words in line for words in _NIL_WORDS), line
         assert "trump it" not in line
         assert "wins the trick" not in line
+    # (The partner passes back its own low cards, not those just passed to it.)
     assert live[0] == (
-        "Play the 2 of diamonds: it is the lead most likely to lose the trick."
+        "Play the 2 of hearts: it is the lead most likely to lose the trick."
     )
     # Both hearts lose under the ace: shed the 7, not the 6.
     assert live[1] == (
