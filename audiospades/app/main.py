@@ -111,6 +111,9 @@ def _bad_start(args: argparse.Namespace) -> str | None:
     return None
 
 
+MAX_PATIENCE = 3600.0
+"""The longest ``--patience`` (an hour): a script waiting longer waits forever."""
+
 BAD_CONNECT = (
     "--connect needs a ws:// or wss:// address and --name a name of 1 to 24 "
     "printable characters"
@@ -176,8 +179,11 @@ def _headless(args: argparse.Namespace) -> int:
         if target is None:
             sys.stderr.write(f"audiospades: {BAD_CONNECT}\n")
             return 2
-        if not args.patience > 0:
-            sys.stderr.write("audiospades: --patience must be positive\n")
+        if not 0 < args.patience <= MAX_PATIENCE:  # (nan fails both)
+            sys.stderr.write(
+                f"audiospades: --patience must be more than 0 and at most "
+                f"{MAX_PATIENCE:g} seconds\n"
+            )
             return 2
         first, patience = ConnectingScreen(*target), args.patience
     # The key file before the harness: a bad path is one clear error, before

@@ -246,3 +246,25 @@ def test_a_bad_connect_is_refused_before_the_window_opens(tmp_path: Path) -> Non
         "audiospades: --connect needs a ws:// or wss:// address and --name a name "
         "of 1 to 24 printable characters\n"
     )
+
+
+@pytest.mark.parametrize("patience", ["0", "-1", "inf", "nan", "1e9"])
+def test_a_patience_out_of_bounds_is_refused_in_one_line(
+    tmp_path: Path, patience: str
+) -> None:
+    """``--patience inf`` (or nan) was taken, and a quiet server then held the
+    script forever."""
+    done = _run(
+        "--headless",
+        "--connect",
+        "ws://127.0.0.1:9",
+        "--name",
+        "Ann",
+        "--patience",
+        patience,
+        AUDIOSPADES_HOME=str(tmp_path),
+    )
+    assert done.returncode == 2
+    assert done.stderr == (
+        "audiospades: --patience must be more than 0 and at most 3600 seconds\n"
+    )
