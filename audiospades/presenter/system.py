@@ -572,8 +572,8 @@ def replace_saved_game_question_text() -> str:
     """A new game while a game in progress is saved: it would take its place."""
     return _(
         "A game in progress is saved. Start a new game in its place? The saved "
-        "game could not be continued. {yes} starts a new game, {no} keeps it: "
-        "Continue in the main menu resumes it."
+        "game could then no longer be continued. {yes} starts a new game, {no} "
+        "keeps it: Continue in the main menu resumes it."
     ).format(**yes_no_keys())
 
 

@@ -174,6 +174,19 @@ def test_new_game_over_a_saved_one_asks_first_and_n_keeps_it(
     assert any(line.startswith("Game resumed.") for line in h2.transcript)
 
 
+def test_new_game_over_a_saved_one_does_not_sound_like_a_failure(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """The question says what Y would do to the saved game; heard alone, "the saved
+    game could not be continued" sounds as if the save had failed to load."""
+    _saved_mid_trick(make_harness)
+    h2 = make_harness(seed=1)
+    h2.press("return")  # New game, with a game in progress saved
+    assert h2.last.startswith("A game in progress is saved.")
+    assert "saved game could not be continued" not in h2.last
+    assert "could then no longer be continued" in h2.last
+
+
 def test_new_game_over_a_saved_one_deals_on_y(
     make_harness: Callable[..., Harness],
 ) -> None:
