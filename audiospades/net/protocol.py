@@ -33,7 +33,7 @@ from audiospades.net.wire import (
     WireView,
 )
 
-PROTOCOL_VERSION: Final = 9
+PROTOCOL_VERSION: Final = 10
 """Sent in the client's ``hello`` and the server's ``welcome``."""
 OLDEST_PROTOCOL_VERSION: Final = 2
 """The oldest version a server still speaks: a client of an older one is answered
@@ -472,8 +472,8 @@ class StoodIn(Message, frozen=True, omit_defaults=True):
 class TableSnapshot(ServerMessage, frozen=True, tag="table", omit_defaults=True):
     """Everything about the table you joined or rejoined, from your seat.
 
-    (Only ``watchers`` and ``stood_in`` have defaults: left out, for a client older
-    than version 4 and 6.)
+    (Only ``watchers``, ``stood_in`` and ``played_by`` have defaults: left out, for
+    a client older than version 4, 6 and 10.)
     """
 
     table: TableInfo
@@ -497,6 +497,11 @@ class TableSnapshot(ServerMessage, frozen=True, tag="table", omit_defaults=True)
     """Back in your seat after a computer player stood in for you: what it did
     for you meanwhile. None (left out) when it did nothing, and for clients older
     than version 6."""
+    played_by: list[str] | None = None
+    """A finished game whose seats changed hands after its end (a person away
+    given up, a computer taking the seat): each seat's name as the game was
+    played, by seat. None (left out) otherwise, and for clients older than
+    version 10."""
 
 
 class TableUpdate(ServerMessage, frozen=True, tag="update"):

@@ -424,6 +424,11 @@ class RemoteTable:
         self.question = None
         self.awaiting_reply = False
         self._take(snapshot.notices, snapshot.view)
+        played = snapshot.played_by
+        if played is not None and self.is_over and len(played) == self.info.players:
+            # A finished game whose seats changed hands since: told in its names
+            # (this table may be new here: a game started again, a page reloaded).
+            self._final_names = self.perspective.by_seat(played)
 
     def _done_while_away(self, stood_in: p.StoodIn | None) -> DoneWhileAway:
         if stood_in is None:

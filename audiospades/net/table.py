@@ -53,6 +53,7 @@ from audiospades.net.seats import (
     outcome_of,
     redeals_for_seat,
     seat_infos,
+    seat_names,
 )
 from audiospades.net.store import SavedTable, Store, TableRow
 from audiospades.net.wire import WireRules
@@ -289,7 +290,20 @@ class NetTable:
             notices=codec.encode_notices(notices),
             watchers=[c.name for c in self.spectators if c is not client],
             stood_in=stood_in,
+            played_by=self._played_by(),
         )
+
+    def _played_by(self) -> list[str] | None:
+        """A finished game's names, when a seat has changed hands since its end.
+
+        The record's names are the seats' as the game was last saved, on its
+        last action (see running.flush); a person away at the end is given up
+        after it, and a computer takes the seat for a next game.
+        """
+        played = self.record_writer.names
+        if self.core is None or not self.core.is_over or played is None:
+            return None
+        return None if played == seat_names(self.seats) else list(played)
 
     def _done_for(self, seat: int, holder: SeatHolder) -> StoodIn | None:
         """What the computer standing in at ``seat`` (``holder``) did for its person.

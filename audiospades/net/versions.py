@@ -47,7 +47,7 @@ def for_version(message: Message, version: int) -> Message | None:
     ``found_table`` (it never sends ``find_table``); a version 7 client no
     ``found_table`` sent again as the table changed; a version 8 client no
     ``moved`` seat (told as the new seat taken), nor a welcome's
-    ``seat_given_up``.
+    ``seat_given_up``; a version 9 client no snapshot's ``played_by``.
     None: nothing to send. The message itself when nothing in it is new, so a
     frame encoded once for many clients goes out as it is.
 
@@ -72,6 +72,9 @@ def for_version(message: Message, version: int) -> Message | None:
     """
     if version >= PROTOCOL_VERSION:
         return message
+    if isinstance(message, TableSnapshot) and message.played_by is not None:
+        # Version 10's: the names a finished game was played under.
+        message = msgspec.structs.replace(message, played_by=None)
     if isinstance(message, SeatChanged) and message.change is SeatChange.MOVED:
         # Version 9's: to an older client, someone sitting down in the new seat
         # (the listing with it shows the old one free).

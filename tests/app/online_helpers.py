@@ -65,6 +65,15 @@ def server_thread(db: Path, **changes: Any) -> Iterator[Server]:
         thread.join(20)
 
 
+def drop_link(table: Any) -> None:
+    """Close the client's socket from under it, as a network failure would
+    (``table``: an OnlineTableScreen)."""
+    connection = table.online.client.connection
+    socket, loop = connection._socket, connection._loop
+    assert socket is not None and loop is not None
+    asyncio.run_coroutine_threadsafe(socket.close(), loop).result(10)
+
+
 def url_of(server: Server) -> str:
     """The server's address."""
     return f"ws://127.0.0.1:{server.port}"

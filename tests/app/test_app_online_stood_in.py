@@ -56,6 +56,11 @@ def _bob_gone_as_the_game_starts(
     return ann, table
 
 
+def _listed(table: OnlineTableScreen, name: str) -> bool:
+    """Whether the table's listing names ``name`` in a seat."""
+    return any(seat.name == name for seat in table.remote.info.seats)
+
+
 def test_back_after_a_stand_in_played_the_player_hears_what_it_did(
     make_harness: Callable[..., Harness], tmp_path: Path
 ) -> None:
@@ -154,6 +159,40 @@ def test_after_the_game_its_scores_name_who_played_not_who_took_the_seat_since(
                 answer = ann.last
                 assert answer.startswith(opening), (key, answer)
                 # "Bob and Bert: 134", or "Bob's nil made" in P when one bid nil.
+                assert "Bob" in answer and "Hazel" not in answer, (key, answer)
+    finally:
+        for player in players:
+            player.close()
+
+
+def test_a_game_started_again_after_the_end_names_who_played_it(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """As above, but once Hazel has taken Bob's seat Ann's game stops, and she
+    starts it again within the takeover delay: she is back at the finished
+    table, whose listing has Hazel in the seat. S and P still tell the game in
+    the names it was played under (QA: they named Hazel, who never played it;
+    a page reloaded is the same case)."""
+    players: list[Harness] = []
+    try:
+        with server_thread(tmp_path / "server.db", takeover_seconds=2.0) as server:
+            ann, table = _bob_gone_as_the_game_starts(make_harness, server, players)
+            mark = ann.mark()
+            play_online_until(ann, table, lambda: table.remote.is_over)
+            left = "Bob left the table; Hazel, a computer player, takes the seat."
+            until(lambda: left in ann.said_since(mark), ann)
+            ann.close()
+            # Back within the takeover delay: the seat is still Ann's.
+            again = connect(make_harness, server, "Ann")
+            players.append(again)
+            until(lambda: isinstance(again.app.top, OnlineTableScreen), again)
+            back = again.app.top
+            assert isinstance(back, OnlineTableScreen)
+            until(lambda: _listed(back, "Hazel") and back.remote.is_over, again)
+            for key, opening in (("s", "You and Milly: "), ("p", "Hand 1. ")):
+                again.press(key)
+                answer = again.last
+                assert answer.startswith(opening), (key, answer)
                 assert "Bob" in answer and "Hazel" not in answer, (key, answer)
     finally:
         for player in players:

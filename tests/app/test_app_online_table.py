@@ -6,7 +6,6 @@ spectator hears the watched player named.
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import time
 from collections.abc import Callable
@@ -17,6 +16,7 @@ from online_helpers import (
     DEADLINE,
     HOST_WITH_BOTS,
     connect,
+    drop_link,
     heard,
     host_a_game,
     play_online_until,
@@ -34,14 +34,6 @@ from audiospades.rules import Phase
 from audiospades.sound import Cue
 from audiospades.storage import Settings
 from audiospades.table_core import Delays
-
-
-def _drop(table: OnlineTableScreen) -> None:
-    """Close the client's socket from under it, as a network failure would."""
-    connection = table.online.client.connection
-    socket, loop = connection._socket, connection._loop
-    assert socket is not None and loop is not None
-    asyncio.run_coroutine_threadsafe(socket.close(), loop).result(10)
 
 
 def _bob_watches_anns_game(ann: Harness, bob: Harness) -> OnlineTableScreen:
@@ -109,7 +101,7 @@ def test_a_host_seats_computers_plays_is_dropped_and_hears_where_things_stand(
             assert isinstance(table, OnlineTableScreen)
             ann.press("return")  # a card: now it is someone else's turn, or Ann's
             mark = ann.mark()
-            _drop(table)
+            drop_link(table)
             until(heard(ann, "Reconnected."), ann)
             until(
                 lambda: any(s.startswith("Back at") for s in ann.said_since(mark)), ann
@@ -415,7 +407,7 @@ def test_a_spectators_dropped_connection_comes_back_to_the_watched_table(
         try:
             watching = _bob_watches_anns_game(ann, bob)
             mark = bob.mark()
-            _drop(watching)
+            drop_link(watching)
             until(heard(bob, "Reconnected."), bob)
             until(
                 lambda: any(s.startswith("Back at") for s in bob.said_since(mark)), bob
@@ -521,7 +513,7 @@ def test_the_players_hear_who_watches_them_and_who_stops(
             said = ann.transcript
             assert said.index("Bob is watching.") < said.index("Bob: hi")
             # Gone with his connection; back, he watches again, and Ann knows.
-            _drop(watching)
+            drop_link(watching)
             until(heard(ann, "Bob stopped watching."), ann, bob)
             until(lambda: ann.transcript.count("Bob is watching.") == 2, ann, bob)
             mark = ann.mark()

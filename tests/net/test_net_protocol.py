@@ -411,3 +411,26 @@ def test_a_version_3_client_is_sent_a_snapshot_without_the_watchers() -> None:
     nobody = msgspec.structs.replace(snapshot, watchers=[])
     assert json.loads(p.encode(nobody))["watchers"] == []
     assert p.decode_server(p.encode(nobody)) == nobody
+
+
+def test_a_version_9_client_is_sent_a_snapshot_without_the_names_played_under() -> None:
+    """The snapshot's ``played_by`` came with version 10; an older client would
+    refuse the field and skip the snapshot (and the finished table with it)."""
+    snapshot = p.TableSnapshot(
+        table=table_info(name="Friday"),
+        seat=0,
+        chair=0,
+        is_host=True,
+        code=None,
+        view=None,
+        notices=[],
+        watchers=[],
+        played_by=["Ann", "Bob", "Milly", "Bert"],
+    )
+    assert for_version(snapshot, p.PROTOCOL_VERSION) is snapshot
+    assert json.loads(p.encode(snapshot))["played_by"][1] == "Bob"
+    for version in (9, 5, 2):
+        older = for_version(snapshot, version)
+        assert isinstance(older, p.TableSnapshot)
+        assert "played_by" not in json.loads(p.encode(older)), version
+    assert older.table == snapshot.table and older.seat == 0
