@@ -292,7 +292,8 @@ def _read_limited(path: Path) -> bytes | None:
     """The bytes of the regular file `path`, or None if larger than `MAX_FILE_BYTES`.
 
     Raises:
-        FileNotFoundError: nothing is there (a first start).
+        FileNotFoundError: nothing is there (a first start), nor can be (a file
+            stands where a folder of the path should be).
         NotRegularFileError: a link, folder, pipe or device is there; it was not read.
         OSError: the OS refused, or the read took longer than `READ_SECONDS`.
     """
@@ -302,6 +303,10 @@ def _read_limited(path: Path) -> bytes | None:
         fd = os.open(path, _READ_FLAGS)
     except FileNotFoundError:
         raise
+    except NotADirectoryError as exc:
+        # A file where a folder of the path should be: nothing can be there (a
+        # first start; saving says what goes wrong). Not damage to move aside.
+        raise FileNotFoundError(errno.ENOENT, "no folder", str(path)) from exc
     except OSError as exc:
         # ELOOP on Linux, EMLINK on FreeBSD, EFTYPE on NetBSD: ask the link itself.
         if os.path.islink(path):

@@ -186,3 +186,26 @@ def test_a_save_problem_is_said_again_only_when_it_changes(
     step(SaveProblem(SaveProblemKind.BUSY, path))
     said = [s for s in h.said_since(mark) if "could not be saved" in s]
     assert said == [REFUSED, busy, busy]
+
+
+def test_a_home_folder_that_cannot_exist_is_a_first_start_not_damage(
+    make_harness: Callable[..., Harness],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A file stands where the game's folder should be (a mistyped
+    AUDIOSPADES_HOME, a file named like the folder): nothing can be read there,
+    which is a first start, not a damaged file. QA heard "Your settings file
+    could not be read; defaults are used." and then "Your saved game file could
+    not be read; defaults are used." before "There is no saved game to
+    continue.", about files that never existed. Saving then says it failed."""
+    blocker = tmp_path / "blocker"
+    blocker.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv("AUDIOSPADES_HOME", str(blocker / "home"))
+    h = _continue(make_harness)
+    assert h.last == "There is no saved game to continue."
+    assert not [line for line in h.transcript if "could not be read" in line]
+    h.press("up", "return")  # New game
+    play_until(h, my_play_turn)
+    assert REFUSED in h.transcript
+    assert blocker.read_text(encoding="utf-8") == "not a folder"
