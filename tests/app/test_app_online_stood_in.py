@@ -61,6 +61,32 @@ def _listed(table: OnlineTableScreen, name: str) -> bool:
     return any(seat.name == name for seat in table.remote.info.seats)
 
 
+def _hazel_in_bobs_seat_after_the_game(
+    make_harness: Callable[..., Harness], server: Server, players: list[Harness]
+) -> Harness:
+    """As `_bob_gone_as_the_game_starts`, then the game is played to its end and
+    the server gives Bob's seat to Hazel for a next game. Ann, once she has
+    heard it."""
+    ann, table = _bob_gone_as_the_game_starts(make_harness, server, players)
+    mark = ann.mark()
+    play_online_until(ann, table, lambda: table.remote.is_over)
+    left = "Bob left the table; Hazel, a computer player, takes the seat."
+    until(lambda: left in ann.said_since(mark), ann)
+    return ann
+
+
+def _asked_after_the_game(player: Harness, keys: str) -> None:
+    """S, M and P (those in ``keys``) tell the finished game in the names it was
+    played under: Bob's, never Hazel's, who took his seat after it."""
+    openings = {"s": "You and Milly: ", "m": "1 hand played. ", "p": "Hand 1. "}
+    for key in keys:
+        player.press(key)
+        answer = player.last
+        assert answer.startswith(openings[key]), (key, answer)
+        # "Bob and Bert: 134", or "Bob's nil made" in P when one bid nil.
+        assert "Bob" in answer and "Hazel" not in answer, (key, answer)
+
+
 def test_back_after_a_stand_in_played_the_player_hears_what_it_did(
     make_harness: Callable[..., Harness], tmp_path: Path
 ) -> None:
@@ -145,21 +171,8 @@ def test_after_the_game_its_scores_name_who_played_not_who_took_the_seat_since(
     players: list[Harness] = []
     try:
         with server_thread(tmp_path / "server.db", takeover_seconds=0.3) as server:
-            ann, table = _bob_gone_as_the_game_starts(make_harness, server, players)
-            mark = ann.mark()
-            play_online_until(ann, table, lambda: table.remote.is_over)
-            left = "Bob left the table; Hazel, a computer player, takes the seat."
-            until(lambda: left in ann.said_since(mark), ann)
-            for key, opening in (
-                ("s", "You and Milly: "),
-                ("m", "1 hand played. "),
-                ("p", "Hand 1. "),
-            ):
-                ann.press(key)
-                answer = ann.last
-                assert answer.startswith(opening), (key, answer)
-                # "Bob and Bert: 134", or "Bob's nil made" in P when one bid nil.
-                assert "Bob" in answer and "Hazel" not in answer, (key, answer)
+            ann = _hazel_in_bobs_seat_after_the_game(make_harness, server, players)
+            _asked_after_the_game(ann, "smp")
     finally:
         for player in players:
             player.close()
@@ -176,11 +189,7 @@ def test_a_game_started_again_after_the_end_names_who_played_it(
     players: list[Harness] = []
     try:
         with server_thread(tmp_path / "server.db", takeover_seconds=2.0) as server:
-            ann, table = _bob_gone_as_the_game_starts(make_harness, server, players)
-            mark = ann.mark()
-            play_online_until(ann, table, lambda: table.remote.is_over)
-            left = "Bob left the table; Hazel, a computer player, takes the seat."
-            until(lambda: left in ann.said_since(mark), ann)
+            ann = _hazel_in_bobs_seat_after_the_game(make_harness, server, players)
             ann.close()
             # Back within the takeover delay: the seat is still Ann's.
             again = connect(make_harness, server, "Ann")
@@ -189,11 +198,7 @@ def test_a_game_started_again_after_the_end_names_who_played_it(
             back = again.app.top
             assert isinstance(back, OnlineTableScreen)
             until(lambda: _listed(back, "Hazel") and back.remote.is_over, again)
-            for key, opening in (("s", "You and Milly: "), ("p", "Hand 1. ")):
-                again.press(key)
-                answer = again.last
-                assert answer.startswith(opening), (key, answer)
-                assert "Bob" in answer and "Hazel" not in answer, (key, answer)
+            _asked_after_the_game(again, "sp")
     finally:
         for player in players:
             player.close()
