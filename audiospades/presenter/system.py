@@ -170,7 +170,10 @@ def _unreadable(file: FileKind) -> str:
         case FileKind.STATISTICS:
             return _("Your statistics file could not be read; defaults are used.")
         case FileKind.SAVED_GAME:
-            return _("Your saved game file could not be read; defaults are used.")
+            return _(
+                "Your saved game file could not be read, so the game cannot be "
+                "continued."
+            )
     return _("Your finished game file could not be read; defaults are used.")
 
 
@@ -181,7 +184,10 @@ def _wrong_version(file: FileKind) -> str:
         case FileKind.STATISTICS:
             return _("Your statistics file is from another version; defaults are used.")
         case FileKind.SAVED_GAME:
-            return _("Your saved game file is from another version; defaults are used.")
+            return _(
+                "Your saved game file is from another version, so the game cannot "
+                "be continued here."
+            )
     return _("Your finished game file is from another version; defaults are used.")
 
 
@@ -200,8 +206,8 @@ def _wrong_version_kept(file: FileKind) -> str:
             )
         case FileKind.SAVED_GAME:
             return _(
-                "Your saved game file is from another version; it was kept as "
-                "{backup} and defaults are used."
+                "Your saved game file is from another version, so the game cannot "
+                "be continued here; the file was kept as {backup}."
             )
     return _(
         "Your finished game file is from another version; it was kept as "
@@ -216,7 +222,9 @@ def _damaged(file: FileKind) -> str:
         case FileKind.STATISTICS:
             return _("Your statistics file was damaged; defaults are used.")
         case FileKind.SAVED_GAME:
-            return _("Your saved game file was damaged; defaults are used.")
+            return _(
+                "Your saved game file was damaged, so the game cannot be continued."
+            )
     return _("Your finished game file was damaged; defaults are used.")
 
 
@@ -235,8 +243,8 @@ def _damaged_kept(file: FileKind) -> str:
             )
         case FileKind.SAVED_GAME:
             return _(
-                "Your saved game file was damaged; it was kept as {backup} "
-                "and defaults are used."
+                "Your saved game file was damaged, so the game cannot be "
+                "continued; the file was kept as {backup}."
             )
     return _(
         "Your finished game file was damaged; it was kept as {backup} "
@@ -259,8 +267,8 @@ def _unreadable_kept(file: FileKind) -> str:
             )
         case FileKind.SAVED_GAME:
             return _(
-                "Your saved game file could not be read; it was kept as {backup} "
-                "and defaults are used."
+                "Your saved game file could not be read, so the game cannot be "
+                "continued; the file was kept as {backup}."
             )
     return _(
         "Your finished game file could not be read; it was kept as {backup} "
@@ -284,8 +292,8 @@ def _not_a_file_kept(file: FileKind) -> str:
             )
         case FileKind.SAVED_GAME:
             return _(
-                "Your saved game file is not an ordinary file; it was moved to "
-                "{backup} and defaults are used."
+                "Your saved game file is not an ordinary file, so there is no game "
+                "to continue; it was moved to {backup}."
             )
     return _(
         "Your finished game file is not an ordinary file; it was moved to "

@@ -209,3 +209,32 @@ def test_a_home_folder_that_cannot_exist_is_a_first_start_not_damage(
     play_until(h, my_play_turn)
     assert REFUSED in h.transcript
     assert blocker.read_text(encoding="utf-8") == "not a folder"
+
+
+@pytest.mark.parametrize(
+    ("text", "sentence"),
+    [
+        ('{"version": 1, "record": ', "Your saved game file was damaged"),
+        ('{"version": 99}', "Your saved game file is from another version"),
+    ],
+)
+def test_a_saved_game_that_cannot_be_read_is_said_to_be_lost_to_play_not_defaulted(
+    make_harness: Callable[..., Harness], _home: Path, text: str, sentence: str
+) -> None:
+    """Continue with a damaged save (or one from another version): QA heard
+    "...; it was kept as X and defaults are used.", which means nothing for a
+    game. The player hears that the game cannot be continued, where the file
+    went, and the menu's usual answer; the file is kept as it was."""
+    path = paths.current_game_path()
+    path.write_text(text, encoding="utf-8")
+    h = _continue(make_harness)
+    kept = [p for p in _home.iterdir() if p.name.startswith("current_game.json.")]
+    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == text
+    said = [line for line in h.transcript if line.startswith(sentence)]
+    assert said == [
+        f"{sentence}, so the game cannot be continued"
+        + (" here" if "version" in sentence else "")
+        + f"; the file was kept as {kept[0]}."
+    ]
+    assert h.last == "There is no saved game to continue."
+    assert h.table is None
