@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Final
 
 from audiospades.storage.problems import SaveProblem, SaveProblemKind
-from audiospades.storage.safe_load import move_aside
+from audiospades.storage.safe_load import is_left_in_place, move_aside
 
 log = logging.getLogger(__name__)
 
@@ -84,8 +84,12 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
 
     Raises:
         OSError: the write failed; `path` still holds its previous content (or is still
-            absent) and no temporary file is left behind.
+            absent) and no temporary file is left behind. Also, before anything is
+            written, when `path` holds a file the game could not read nor move
+            aside: it is not written over (see `safe_load.is_left_in_place`).
     """
+    if is_left_in_place(path):
+        raise OSError(errno.EEXIST, "holds a file that could not be read", str(path))
     ensure_parent(path)
     for attempt in range(2):
         try:

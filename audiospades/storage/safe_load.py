@@ -81,6 +81,7 @@ def read_json_object(
     try:
         data = _read_limited(path)
     except FileNotFoundError:
+        _LEFT_IN_PLACE.discard(path)
         return None, None
     except NotRegularFileError as exc:
         return None, reject(path, ProblemKind.NOT_A_FILE, str(exc))
@@ -91,6 +92,7 @@ def read_json_object(
     value, kind, detail = _decode(data, version)
     if value is None:
         return None, reject(path, kind, detail)
+    _LEFT_IN_PLACE.discard(path)
     return Loaded(value=value, raw=data), None
 
 
@@ -176,9 +178,27 @@ def load_json_object(
     return (None if loaded is None else loaded.value), problem
 
 
+_LEFT_IN_PLACE: Final[set[Path]] = set()
+"""Bad files that could not be moved aside: never written over (see
+`is_left_in_place`) until a later read finds them gone, good, or moves them."""
+
+
+def is_left_in_place(path: Path) -> bool:
+    """Whether `path` holds a file this run could not read nor move aside.
+
+    Writing a new file there would delete it: its content, which the player may
+    still get back, would be lost. Writers refuse (see `atomic_write_bytes`).
+    """
+    return path in _LEFT_IN_PLACE
+
+
 def reject(path: Path, kind: ProblemKind, detail: str) -> LoadProblem:
     """Move the bad file `path` aside, log a WARNING, and describe the problem."""
     backup = move_aside(path)
+    if backup is None:
+        _LEFT_IN_PLACE.add(path)
+    else:
+        _LEFT_IN_PLACE.discard(path)
     if backup is None:
         log.warning(
             "cannot use %s (%s: %s); could not move it aside", path, kind, detail

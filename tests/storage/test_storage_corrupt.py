@@ -24,6 +24,7 @@ from audiospades.storage import (
     load_stats,
     paths,
     safe_load,
+    save_settings,
 )
 
 Loader = Callable[[], tuple[object, LoadProblem | None]]
@@ -186,15 +187,24 @@ def test_backup_skips_a_name_taken_by_anything(fixed_clock: str) -> None:
 def test_file_that_cannot_be_moved_is_still_reported(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(safe_load, "move_aside", lambda path: None)
     path = paths.settings_path()
     path.parent.mkdir(parents=True)
     path.write_bytes(b"{")
-    settings, problem = load_settings()
-    assert settings == Settings()
-    assert problem is not None
-    assert problem.kind is ProblemKind.DAMAGED
-    assert problem.backup is None
+    with monkeypatch.context() as patch:
+        patch.setattr(safe_load, "move_aside", lambda path: None)
+        settings, problem = load_settings()
+        assert settings == Settings()
+        assert problem is not None
+        assert problem.kind is ProblemKind.DAMAGED
+        assert problem.backup is None
+        # Not written over while it is there: what it held may still be recovered.
+        refused = save_settings(Settings(language="de"))
+        assert refused is not None and refused.path == path
+        assert path.read_bytes() == b"{"
+    # Once a read has kept it aside, saving works again.
+    assert load_settings()[1] is not None
+    assert save_settings(Settings(language="de")) is None
+    assert load_settings() == (Settings(language="de"), None)
 
 
 def test_byte_order_mark_is_accepted() -> None:

@@ -22,6 +22,7 @@ from audiospades.storage import (
     paths,
     record_game,
     record_online_game,
+    safe_load,
     win_percentage,
 )
 from audiospades.storage import stats as stats_module
@@ -296,6 +297,28 @@ def test_damaged_file_is_replaced_and_reported_on_record() -> None:
     assert report.load_problem.backup is not None
     assert report.load_problem.backup.read_bytes() == b"\x00garbage"
     assert load_stats()[0].totals == Record(1, 0, 0)
+
+
+def test_a_damaged_file_that_cannot_be_moved_aside_is_never_written_over(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A file the game could not read, nor keep a copy of, stays as it is: the
+    game is not counted into a fresh file written over it (the file's games
+    would be lost), and the player is told it was not saved."""
+    path = paths.stats_path()
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"\x00garbage")
+    with monkeypatch.context() as patch:
+        patch.setattr(safe_load, "move_aside", lambda path: None)
+        report = record_game(_result("g1"))
+    assert report.status is RecordStatus.NOT_SAVED
+    assert report.load_problem is not None and report.load_problem.backup is None
+    assert report.save_problem is not None
+    assert report.save_problem.kind is SaveProblemKind.UNWRITABLE
+    assert path.read_bytes() == b"\x00garbage"
+    # Once it can be kept aside, the next game is counted in a new file.
+    assert record_game(_result("g2")).status is RecordStatus.COUNTED
+    assert load_stats()[0].counted_ids == ["g2"]
 
 
 def test_busy_lock_is_reported_not_raised() -> None:
