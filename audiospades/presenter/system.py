@@ -168,7 +168,10 @@ def _unreadable(file: FileKind) -> str:
         case FileKind.SETTINGS:
             return _("Your settings file could not be read; defaults are used.")
         case FileKind.STATISTICS:
-            return _("Your statistics file could not be read; defaults are used.")
+            return _(
+                "Your statistics file could not be read; it is left as it is, and "
+                "games are not counted meanwhile."
+            )
         case FileKind.SAVED_GAME:
             return _(
                 "Your saved game file could not be read, so the game cannot be "
@@ -182,7 +185,10 @@ def _wrong_version(file: FileKind) -> str:
         case FileKind.SETTINGS:
             return _("Your settings file is from another version; defaults are used.")
         case FileKind.STATISTICS:
-            return _("Your statistics file is from another version; defaults are used.")
+            return _(
+                "Your statistics file is from another version; it is left as it "
+                "is, and games are not counted meanwhile."
+            )
         case FileKind.SAVED_GAME:
             return _(
                 "Your saved game file is from another version, so the game cannot "
@@ -202,7 +208,7 @@ def _wrong_version_kept(file: FileKind) -> str:
         case FileKind.STATISTICS:
             return _(
                 "Your statistics file is from another version; it was kept as "
-                "{backup} and defaults are used."
+                "{backup}, and your statistics start again from zero."
             )
         case FileKind.SAVED_GAME:
             return _(
@@ -220,7 +226,10 @@ def _damaged(file: FileKind) -> str:
         case FileKind.SETTINGS:
             return _("Your settings file was damaged; defaults are used.")
         case FileKind.STATISTICS:
-            return _("Your statistics file was damaged; defaults are used.")
+            return _(
+                "Your statistics file was damaged; it is left as it is, and games "
+                "are not counted meanwhile."
+            )
         case FileKind.SAVED_GAME:
             return _(
                 "Your saved game file was damaged, so the game cannot be continued."
@@ -238,8 +247,8 @@ def _damaged_kept(file: FileKind) -> str:
             )
         case FileKind.STATISTICS:
             return _(
-                "Your statistics file was damaged; it was kept as {backup} "
-                "and defaults are used."
+                "Your statistics file was damaged; it was kept as {backup}, and "
+                "your statistics start again from zero."
             )
         case FileKind.SAVED_GAME:
             return _(
@@ -262,8 +271,8 @@ def _unreadable_kept(file: FileKind) -> str:
             )
         case FileKind.STATISTICS:
             return _(
-                "Your statistics file could not be read; it was kept as {backup} "
-                "and defaults are used."
+                "Your statistics file could not be read; it was kept as {backup}, "
+                "and your statistics start again from zero."
             )
         case FileKind.SAVED_GAME:
             return _(
@@ -288,7 +297,7 @@ def _not_a_file_kept(file: FileKind) -> str:
         case FileKind.STATISTICS:
             return _(
                 "Your statistics file is not an ordinary file; it was moved to "
-                "{backup} and defaults are used."
+                "{backup}, and your statistics start again from zero."
             )
         case FileKind.SAVED_GAME:
             return _(

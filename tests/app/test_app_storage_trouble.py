@@ -16,7 +16,7 @@ from app_helpers import my_play_turn, play_until
 
 from audiospades import storage
 from audiospades.app.harness import Harness
-from audiospades.storage import SaveProblem, SaveProblemKind, paths
+from audiospades.storage import SaveProblem, SaveProblemKind, paths, safe_load
 
 REFUSED = "Your saved game could not be saved: the disk refused it."
 
@@ -238,3 +238,31 @@ def test_a_saved_game_that_cannot_be_read_is_said_to_be_lost_to_play_not_default
     ]
     assert h.last == "There is no saved game to continue."
     assert h.table is None
+
+
+def test_damaged_statistics_are_said_to_start_again_from_zero(
+    make_harness: Callable[..., Harness], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Statistics opened over a damaged file: QA heard "...; it was kept as X
+    and defaults are used." The player hears where the file went and that the
+    statistics start again from zero; where it could not be moved aside, that
+    it is left as it is and games are not counted meanwhile."""
+    path = paths.stats_path()
+    path.write_text('{"version": 1, "by_difficulty": ', encoding="utf-8")
+    with monkeypatch.context() as patch:
+        patch.setattr(safe_load, "move_aside", lambda path: None)
+        h = make_harness()
+        h.press(*["down"] * 5, "return")
+    assert (
+        "Your statistics file was damaged; it is left as it is, and games are "
+        "not counted meanwhile." in h.transcript
+    )
+    assert h.last.startswith("Statistics. 0 games played.")
+    h = make_harness()
+    h.press(*["down"] * 5, "return")
+    kept = [p for p in path.parent.iterdir() if p.name.startswith("stats.json.broken")]
+    assert len(kept) == 1
+    assert (
+        f"Your statistics file was damaged; it was kept as {kept[0]}, and your "
+        "statistics start again from zero." in h.transcript
+    )
