@@ -530,7 +530,40 @@ def tie_played_off_text(score: HandScore, view: SeatView) -> str | None:
 
 
 def game_over_text(view: SeatView, names: Sequence[str]) -> str:
-    """The end of the game: who won, and the final scores."""
+    """The end of the game: who won, the final scores, and one's own place.
+
+    The place is said with three sides or more, when one's own side is not
+    first: the scores are said in seat order, not in order of rank.
+    """
+    text = _game_over_text(view, names)
+    place = _place_text(view)
+    return text if place is None else f"{text} {place}"
+
+
+def _place_text(view: SeatView) -> str | None:
+    """Where one's own side finished, among three sides or more (None: first)."""
+    totals = view.totals
+    if len(totals) < 3:
+        return None
+    mine = own_side(view)
+    place = 1 + sum(total > totals[mine] for total in totals)
+    if place == 1 or view.winner == mine:
+        return None  # the winner, or in a tie for first: said already
+    shared = sum(total == totals[mine] for total in totals) > 1
+    if view.rules.partnerships:
+        text = (
+            _("Your side shares place {place} of {count}.")
+            if shared
+            else _("Your side finishes in place {place} of {count}.")
+        )
+    elif shared:
+        text = _("You share place {place} of {count}.")
+    else:
+        text = _("You finish in place {place} of {count}.")
+    return text.format(place=place, count=len(totals))
+
+
+def _game_over_text(view: SeatView, names: Sequence[str]) -> str:
     finals = " ".join(
         _("{side}: {total}.").format(
             side=side_name(side, view, names), total=signed(view.totals[side])

@@ -272,6 +272,40 @@ def test_the_end_says_the_mercy_rule_and_a_tie_for_first_of_three() -> None:
     )
 
 
+def test_the_end_says_ones_own_place_among_three_sides_or_more() -> None:
+    """The scores come in seat order: with three sides or more, a player not
+    first hears where they finished (a place shared with another, too)."""
+    view = seat_view(Game(_rules(player_count=3, partnerships=False)), 0)
+
+    def over(totals: tuple[int, ...], winner: int | None) -> str:
+        ended = dataclasses.replace(
+            view,
+            phase=Phase.GAME_OVER,
+            totals=totals,
+            winner=winner,
+            is_draw=winner is None,
+        )
+        return game_over_text(ended, THREE)
+
+    assert over((20, 60, 40), 1) == (
+        "Game over. Milly wins. You: 20. Milly: 60. Bert: 40. "
+        "You finish in place 3 of 3."
+    )
+    assert over((40, 60, 40), 1).endswith("Bert: 40. You share place 2 of 3.")
+    assert over((20, 60, 60), None).endswith("You finish in place 3 of 3.")
+    assert over((60, 20, 40), 0).endswith("Bert: 40.")  # the winner: no place
+    assert over((60, 60, 20), None).endswith("Bert: 20.")  # tied for first
+    pairs = seat_view(Game(_rules(player_count=6, partnerships=True)), 0)
+    ended = dataclasses.replace(
+        pairs, phase=Phase.GAME_OVER, totals=(10, 90, 50), winner=1
+    )
+    six = ("You", "Milly", "Bert", "Rosa", "Gus", "Ivy")
+    assert game_over_text(ended, six).endswith(" Your side finishes in place 3 of 3.")
+    two = seat_view(Game(_rules()), 0)
+    lost = dataclasses.replace(two, phase=Phase.GAME_OVER, totals=(10, 90), winner=1)
+    assert "place" not in game_over_text(lost, six[:4])
+
+
 def test_m_and_s_say_the_game_goes_on_past_its_end_while_the_lead_is_tied() -> None:
     rules = _rules(player_count=3, target_score=None, hand_limit=1)
     view = dataclasses.replace(
