@@ -546,6 +546,8 @@ def _place_text(view: SeatView) -> str | None:
     if len(totals) < 3:
         return None
     mine = own_side(view)
+    if mine is None:
+        return None  # watching: the chair's place is not one's own
     place = 1 + sum(total > totals[mine] for total in totals)
     if place == 1 or view.winner == mine:
         return None  # the winner, or in a tie for first: said already

@@ -20,7 +20,7 @@ from audiospades.presenter.scoring import (
     scores_text,
     side_reasons,
 )
-from audiospades.presenter.words import signed
+from audiospades.presenter.words import signed, watching
 from audiospades.rules import (
     Bid,
     Game,
@@ -295,6 +295,8 @@ def test_the_end_says_ones_own_place_among_three_sides_or_more() -> None:
     assert over((20, 60, 60), None).endswith("You finish in place 3 of 3.")
     assert over((60, 20, 40), 0).endswith("Bert: 40.")  # the winner: no place
     assert over((60, 60, 20), None).endswith("Bert: 20.")  # tied for first
+    with watching():
+        assert over((20, 60, 40), 1).endswith("Bert: 40.")  # not one's own place
     pairs = seat_view(Game(_rules(player_count=6, partnerships=True)), 0)
     ended = dataclasses.replace(
         pairs, phase=Phase.GAME_OVER, totals=(10, 90, 50), winner=1
