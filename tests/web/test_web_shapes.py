@@ -55,3 +55,42 @@ def test_three_each_for_themselves_by_keys_from_start_to_end(tmp_path: Path) -> 
         scores = heard(driver)[-1][1]
         assert scores.startswith("You: "), scores
         assert "bags" in scores and " and " not in scores.split(".")[0], scores
+
+
+def test_six_in_three_partnerships_by_keys_from_start_to_end(tmp_path: Path) -> None:
+    """Six at the table, partners across it: three sides, each said as a side."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        open_page_by_keys(driver, url, "Robin")
+        tab_to(driver, "#players")
+        for _ in range(3):  # 4 alone, 5 alone, 6 in partnerships
+            press(driver, Keys.ARROW_DOWN)
+        host_short_table_by_keys(driver, "Six", bots=5)
+        wait_for(lambda: board_is_focused(driver), what="the table region's focus")
+        play_to_the_end(driver)
+        said = [text for _kind, text in heard(driver)]
+        start = next(t for t in said if t.startswith("New game with "))
+        partner = re.match(
+            r"New game with (.+), in playing order\. (\S+) is your partner\. ", start
+        )
+        assert partner, start
+        # Partners sit across: the third player after me of the five named.
+        others = partner.group(1).replace(" and ", ", ").split(", ")
+        assert len(others) == 5, start
+        assert others[2] == partner.group(2), start
+        assert start.endswith(
+            f" {others[0]} and {others[3]} play together,"
+            f" and so do {others[1]} and {others[4]}."
+        ), start
+        scored = next(t for t in said if t.startswith("The hand is over."))
+        # Each side scored as a side: three scores, not six.
+        assert scored.count(" Score: ") == 3, scored
+        over = next(t for t in said if t.startswith(("Game over.", "The game is over")))
+        assert f"You and {partner.group(2)}: " in over, over
+        assert over.count(": ") >= 3, over  # the three sides' scores
+        won = over.startswith("Game over. Your side wins!")
+        if over.startswith("Game over.") and not won:
+            place = r"Your side (finishes in|shares) place [23] of 3\.$"
+            assert re.search(place, over), over
