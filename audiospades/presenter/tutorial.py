@@ -55,8 +55,8 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
     Point.TOUR_NEXT_CARD: (
         N_("Press {key} to move to the next card in your hand."),
         N_(
-            "Each card is spoken as you reach it, with whether you may play it. "
-            "{prev_card} moves back."
+            "Each card is spoken as you reach it; once the play begins, with "
+            "whether you may play it. {prev_card} moves back."
         ),
     ),
     Point.TOUR_SCORES: (
