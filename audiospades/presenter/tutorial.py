@@ -78,7 +78,12 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
     ),
     Point.TOUR_BID_ENTER: (
         N_("Press {key} to place your bid."),
-        N_("Your bid is placed. When everyone has bid, the play begins."),
+        # The tour's hand is dealt by the player, who bids last: by the time
+        # this is said the bidding is over and the first cards are down.
+        N_(
+            "The dealer bids last, so your bid ended the bidding and the play "
+            "began: the player after the dealer leads the first trick."
+        ),
     ),
     Point.TOUR_CARDS_ON_TABLE: (
         # The game has just said "Your turn. You may play ...": the tour does
