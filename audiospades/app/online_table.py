@@ -82,7 +82,11 @@ from audiospades.presenter.online import (
     where_things_stand,
 )
 from audiospades.presenter.sheet import SCORE_SHEET_ITEM
-from audiospades.presenter.system import card_key_meanings, who_plays_text
+from audiospades.presenter.system import (
+    bid_turn_key_meanings,
+    card_key_meanings,
+    who_plays_text,
+)
 from audiospades.presenter.words import watching
 from audiospades.sound import Cue
 from audiospades.table_control import (
@@ -160,6 +164,8 @@ class OnlineTableScreen(TableScreen):
                 card_key_meanings(self.control.port.view().rules)
             )
             meanings[Command.UNDO] = None
+            if Context.BIDDING in self.key_contexts():
+                meanings.update(bid_turn_key_meanings())  # Space plays no card
             if self._is_over_here():
                 words = play_again_action_text(self.remote.is_host)
                 meanings.update(dict.fromkeys(AFTER_THE_GAME, words))

@@ -40,6 +40,7 @@ from audiospades.presenter import table as table_words
 from audiospades.presenter.replies import reply_utterances
 from audiospades.presenter.system import (
     NEW_GAME_TITLE,
+    bid_turn_key_meanings,
     card_key_meanings,
     game_over_key_text,
     replace_saved_game_question_text,
@@ -136,6 +137,8 @@ class TableScreen(Screen):
         meanings: dict[Command, str | None] = dict(
             card_key_meanings(self.control.port.view().rules)
         )
+        if Context.BIDDING in self.key_contexts():
+            meanings.update(bid_turn_key_meanings())  # Space plays no card
         meanings.update(
             dict.fromkeys(self.control.after_game_keys(), game_over_key_text())
         )

@@ -716,6 +716,16 @@ def card_key_meanings(rules: Rules) -> dict[Command, str]:
     return {command: _(words) for command, words in _NO_PASSING_COMMANDS.items()}
 
 
+def bid_turn_key_meanings() -> dict[Command, str]:
+    """F1's words for the card keys that do not play a card at one's bid turn.
+
+    Enter places the bid there (the bid entry's own key); Space, which plays a
+    card in play, only says the bid typed so far, or how to bid.
+    """
+    words = _("hear your bid so far, or how to bid; only Enter places it")
+    return {Command.PLAY_CARD: words}
+
+
 def game_over_key_text() -> str:
     """F1's words for Enter, Space and N at a table whose game is over.
 

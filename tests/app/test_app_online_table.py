@@ -92,6 +92,11 @@ def test_a_host_seats_computers_plays_is_dropped_and_hears_where_things_stand(
             assert "Your turn to bid. Type a number and press Enter; 0 is nil." in (
                 ann.transcript
             )
+            # At the bid turn Space says the bid, as at a local table.
+            ann.press("f2", "space", "f2")
+            assert ann.transcript[-2] == (
+                "Space: hear your bid so far, or how to bid; only Enter places it."
+            )
             ann.press("return", "return")  # bid, then play the first card
             ann.press("ctrl+z")
             assert ann.last == "Undo is not available in an online game."

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from app_helpers import play_until
@@ -96,3 +97,38 @@ def test_the_help_for_the_arrows_says_their_order_in_a_suit(
     assert h.last == "Right arrow: next card, each suit from low to high."
     h.press("left")  # F2 stays on until pressed again
     assert h.last == "Left arrow: previous card, each suit from high to low."
+
+
+def test_space_at_ones_bid_turn_is_said_to_tell_the_bid_not_to_play(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """QA: at one's bid turn F1 and F2 said Space would "play the card", while it
+    says the bid typed so far (or how to bid) and never places one. In play it
+    plays the card, and F1 says so again."""
+    h = make_harness(seed=7)
+    h.press("return", "n")  # the game, no blind nil
+    space = "Space: hear your bid so far, or how to bid; only Enter places it."
+    assert _help_lines(h).count(space) == 1
+    h.press("f2", "space")
+    assert h.last == space
+    h.press("f2", "3", "space")
+    assert h.last == "Your bid so far: 3. Press Enter to place it."
+    h.press("return")
+    play_until(h, lambda x: x.table is not None and x.table.view.is_my_turn)
+    lines = _help_lines(h)
+    assert space not in lines, lines
+    assert [t for t in lines if t.startswith("Space: play the card")], lines
+
+
+def _help_lines(h: Harness) -> list[str]:
+    """F1's list, every line once, as sentences ("Space: ...."), then Escape."""
+    h.press("f1")
+    first = h.last.removeprefix("Keys. Escape to go back. ")
+    lines = [first]
+    while True:
+        h.press("down")
+        if h.last == first:  # the list wraps
+            break
+        lines.append(h.last)
+    h.press("escape")
+    return [re.sub(r", \d+ of \d+$", ".", line) for line in lines]

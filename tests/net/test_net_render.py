@@ -672,6 +672,9 @@ def test_the_pages_help_follows_the_moment_and_every_key_is_answered(
             bidding = await _help(page)
             assert "0: type the digit 0." in bidding, bidding
             assert "Enter: make your bid, or hear how." in bidding, bidding
+            # Space plays no card at one's bid turn: it says the bid (as the game).
+            space = "Space: hear your bid so far, or how to bid; only Enter places it."
+            assert space in bidding, bidding
             assert "Y: yes." not in bidding, bidding
             await page.send({"type": "key", "key": "3"})
             await page.send({"type": "key", "key": "return"})
@@ -679,6 +682,7 @@ def test_the_pages_help_follows_the_moment_and_every_key_is_answered(
                 await page.recv()
             playing = await _help(page)
             assert "Enter: play the card, or choose it to pass." in playing, playing
+            assert "Space: play the card, or choose it to pass." in playing, playing
             for not_now in ("Y: yes.", "0: type the digit 0.", "Backspace"):
                 assert not [t for t in playing if t.startswith(not_now)], playing
             for key, name in (
@@ -699,7 +703,8 @@ def test_the_pages_help_offers_no_nil_key_when_the_rules_allow_no_nil(
     tmp_path: Path,
 ) -> None:
     """With nil not allowed, F1 does not list "N: bid nil", and N says at once
-    that nil is not allowed (QA: only Enter said so)."""
+    that nil is not allowed (QA: only Enter said so); with no blind nil, no key
+    speaks of passing."""
 
     async def scenario() -> None:
         async with running_server(tmp_path / "server.db", bot_workers=1) as server:
@@ -723,6 +728,10 @@ def test_the_pages_help_offers_no_nil_key_when_the_rules_allow_no_nil(
             bidding = await _help(page)
             assert "Backspace: erase a digit." in bidding, bidding
             assert not [t for t in bidding if "nil" in t.lower()], bidding
+            # No blind nil, so no cards passed: the card keys say nothing of it
+            # (the game's F1 said so already; the page's spoke of passing).
+            assert "Tab: next card you may play." in bidding, bidding
+            assert not [t for t in bidding if "pass" in t], bidding
             await page.send({"type": "key", "key": "n"})
             answer = "Nil is not allowed in these rules."
             lines = await _lines_until(page, lambda t: t == answer)
