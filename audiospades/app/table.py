@@ -40,10 +40,9 @@ from audiospades.presenter import table as table_words
 from audiospades.presenter.replies import reply_utterances
 from audiospades.presenter.system import (
     NEW_GAME_TITLE,
-    bid_turn_key_meanings,
-    card_key_meanings,
     game_over_key_text,
     replace_saved_game_question_text,
+    table_key_meanings,
 )
 from audiospades.replies import Reply
 from audiospades.rules import Card, HandDealt, HandScored, SeatView
@@ -134,11 +133,12 @@ class TableScreen(Screen):
     def help_meanings(self) -> Mapping[Command, str | None]:
         # The card keys speak of passing only where cards are passed; once the
         # game is over, Enter plays no card: it tells the result again.
+        port = self.control.port
         meanings: dict[Command, str | None] = dict(
-            card_key_meanings(self.control.port.view().rules)
+            table_key_meanings(
+                port.view().rules, self.key_contexts(), hand_hidden=port.hand_hidden
+            )
         )
-        if Context.BIDDING in self.key_contexts():
-            meanings.update(bid_turn_key_meanings())  # Space plays no card
         meanings.update(
             dict.fromkeys(self.control.after_game_keys(), game_over_key_text())
         )

@@ -59,11 +59,10 @@ from audiospades.presenter.online import (
 from audiospades.presenter.replies import reply_utterances
 from audiospades.presenter.sheet import score_sheet_lines
 from audiospades.presenter.system import (
-    bid_turn_key_meanings,
-    card_key_meanings,
     game_over_key_text,
     key_help_text,
     own_help_text,
+    table_key_meanings,
     unbound_key_text,
     who_plays_text,
 )
@@ -616,11 +615,12 @@ class WebSeat:
         if table is not None and not table.is_seated:
             # A spectator's F1 lists no key that only says "You are watching".
             hidden |= watching_unavailable(table.is_over)
-        # The card keys in the game's words for this table and this moment: no
-        # passing where no cards are passed, and Space at one's bid turn.
-        meanings = card_key_meanings(control.port.view().rules)
-        if Context.BIDDING in contexts:
-            meanings.update(bid_turn_key_meanings())
+        # The table keys in the game's words for this table and this moment (no
+        # passing where no cards are passed, Space at one's bid turn...).
+        port = control.port
+        meanings = table_key_meanings(
+            port.view().rules, contexts, hand_hidden=port.hand_hidden
+        )
         for chord, command in self.keymap.help_bindings(contexts, order):
             if command in _NOT_ON_THE_PAGE or command in hidden:
                 continue

@@ -9,7 +9,7 @@ from typing import Final
 from audiospades.bots import Hint, HintKind, HintReason
 from audiospades.commands import Command
 from audiospades.i18n import _, ngettext
-from audiospades.keymap import Chord
+from audiospades.keymap import Chord, Context
 from audiospades.notices import FileKind
 from audiospades.presenter.keynames import key_for, key_label, yes_no_keys
 from audiospades.presenter.table import answers_awaited_text, whose_turn_text
@@ -705,25 +705,46 @@ _NO_PASSING_COMMANDS: Final[dict[Command, str]] = {
 }
 
 
-def card_key_meanings(rules: Rules) -> dict[Command, str]:
-    """F1's words for the card keys where the rules pass no cards.
+_HAND_KEYS: Final = (
+    Command.NEXT_CARD,
+    Command.PREV_CARD,
+    Command.NEXT_SUIT,
+    Command.PREV_SUIT,
+    Command.FIRST_CARD,
+    Command.LAST_CARD,
+    Command.READ_HAND,
+)
+"""The keys that read the hand: they say only that it is hidden, before a blind nil."""
 
-    Cards are passed only for a blind nil between partners; at any other table
-    the words about passing would describe a move that never comes.
+
+def table_key_meanings(
+    rules: Rules, contexts: Sequence[Context], *, hand_hidden: bool
+) -> dict[Command, str]:
+    """F1's and F2's words for the table keys whose use depends on the moment.
+
+    Where the rules pass no cards, the card keys say nothing of passing (cards
+    are passed only for a blind nil between partners). While a question waits
+    (``contexts`` holds ``QUESTION``), Enter, Space and B ask it again; at one's
+    bid turn (``BIDDING``) Enter places the bid (the entry's own key) and Space
+    only says the bid typed so far, or how to bid. While the hand is hidden for
+    a blind nil, the keys that read it say so.
     """
-    if rules.partnerships and rules.blind_nil_allowed and rules.blind_nil_pass:
-        return {}
-    return {command: _(words) for command, words in _NO_PASSING_COMMANDS.items()}
-
-
-def bid_turn_key_meanings() -> dict[Command, str]:
-    """F1's words for the card keys that do not play a card at one's bid turn.
-
-    Enter places the bid there (the bid entry's own key); Space, which plays a
-    card in play, only says the bid typed so far, or how to bid.
-    """
-    words = _("hear your bid so far, or how to bid; only Enter places it")
-    return {Command.PLAY_CARD: words}
+    meanings: dict[Command, str] = {}
+    if not (rules.partnerships and rules.blind_nil_allowed and rules.blind_nil_pass):
+        meanings |= {
+            command: _(words) for command, words in _NO_PASSING_COMMANDS.items()
+        }
+    if Context.QUESTION in contexts:
+        again = _("hear the question again")
+        meanings |= dict.fromkeys((Command.PLAY_CARD, Command.BID_OPEN), again)
+    elif Context.BIDDING in contexts:
+        meanings[Command.PLAY_CARD] = _(
+            "hear your bid so far, or how to bid; only Enter places it"
+        )
+    if hand_hidden:
+        hidden = _("nothing yet: your cards are hidden for the blind nil")
+        meanings |= dict.fromkeys(_HAND_KEYS, hidden)
+    return meanings
 
 
 def game_over_key_text() -> str:

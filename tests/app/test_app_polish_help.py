@@ -8,6 +8,7 @@ from collections.abc import Callable
 from app_helpers import play_until
 
 from audiospades.app.harness import Harness
+from audiospades.storage import Settings
 
 
 def test_help_lines_have_no_full_stop_before_the_position(
@@ -132,3 +133,33 @@ def _help_lines(h: Harness) -> list[str]:
         lines.append(h.last)
     h.press("escape")
     return [re.sub(r", \d+ of \d+$", ".", line) for line in lines]
+
+
+def test_the_keys_at_the_blind_nil_question_are_said_as_they_work(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """QA: at the blind nil question F1 said Enter and Space "play the card" and
+    B "opens the bid entry", and the arrows and R read the hand, while each of
+    them asks the question again or says the cards are hidden."""
+    settings = Settings(
+        language="en",
+        pace="fast",
+        last_rules={"preset": "pagat", "blind_nil_behind": 0, "hand_limit": 1},
+    )
+    h = make_harness(seed=2, settings=settings)
+    h.press("return")
+    assert h.last.startswith("Bid blind nil, before looking at your cards?")
+    lines = _help_lines(h)
+    for key in ("Enter", "Space", "B"):
+        assert f"{key}: hear the question again." in lines, lines
+    hidden = "nothing yet: your cards are hidden for the blind nil."
+    for key in ("Right arrow", "Down arrow", "Home", "R"):
+        assert f"{key}: {hidden}" in lines, lines
+    assert not [t for t in lines if "play the card" in t or "bid entry" in t], lines
+    h.press("f2", "return")
+    assert h.last == "Enter: hear the question again."
+    h.press("f2", "right")
+    assert h.last == "Your cards are hidden until you answer the blind nil question."
+    h.press("n")  # the cards are seen: the keys read them again
+    lines = _help_lines(h)
+    assert "Right arrow: next card, each suit from low to high." in lines, lines

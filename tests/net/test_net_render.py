@@ -764,6 +764,11 @@ def test_every_card_may_be_chosen_to_pass_on_the_page(tmp_path: Path) -> None:
             while not page.questions:
                 await page.recv()
             page.questions = []
+            # F1 at the question: its keys as they work there, as the game's F1.
+            asked = await _help(page)
+            assert "Enter: hear the question again." in asked, asked
+            hidden = "nothing yet: your cards are hidden for the blind nil."
+            assert f"Right arrow: {hidden}" in asked, asked
             await page.send({"type": "key", "key": "y"})
             while True:
                 said = await _said(page)
