@@ -43,6 +43,18 @@ def test_each_for_themselves_by_keys_from_start_to_end(
             press(driver, Keys.ARROW_DOWN, Keys.ARROW_DOWN)
         host_short_table_by_keys(driver, "Alone", bots=players - 1)
         wait_for(lambda: board_is_focused(driver), what="the table region's focus")
+        play_to_the_end(driver, turns=3)  # into the play: every label has a bid
+        # QA: five places in a row broke "took 0" into "took" and "0" on two lines:
+        # a label breaks only between its name, its bid and its tricks.
+        lines = driver.execute_script(
+            "return [...document.querySelectorAll('#places .who')].map((who) =>"
+            " [who.textContent, [...who.querySelectorAll('.part')].map("
+            "(part) => part.getClientRects().length)]);"
+        )
+        assert len(lines) == players, lines
+        for text, parts in lines:
+            assert len(parts) == text.count("  ") == 2, lines  # bid, tricks
+            assert parts == [1, 1], lines
         play_to_the_end(driver, pictures=players == 3)
         said = [text for _kind, text in heard(driver)]
         start = next(t for t in said if t.startswith("New game with "))

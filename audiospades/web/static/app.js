@@ -865,6 +865,21 @@ function cardTag(face, id) {
   return tag;
 }
 
+// A place's label, "Rosa  bid 3  took 1": two spaces part the name, the bid and
+// the tricks (as the game's picture breaks it); the parts after the name are kept
+// whole, so a narrow place breaks the line between them, never inside one. The
+// text stays the presenter's, spaces and all.
+function labelParts(element, text) {
+  const [name, ...rest] = text.split("  ");
+  element.replaceChildren(name);
+  for (const part of rest) {
+    const kept = document.createElement("span");
+    kept.className = "part";
+    kept.textContent = part;
+    element.append("  ", kept);
+  }
+}
+
 // A label's tags ("partner", "side A", "dealer"), each in its own box.
 function placeMarks(marks) {
   const box = document.createElement("span");
@@ -925,7 +940,7 @@ function drawTable(screen) {
     box.dataset.seat = String(place.seat);
     const who = document.createElement("span");
     who.className = "who";
-    who.textContent = place.label;
+    labelParts(who, place.label);
     const slot = document.createElement("span");
     slot.className = "slot";
     if (place.card) {
