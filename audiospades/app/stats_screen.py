@@ -6,7 +6,8 @@ partnership with and against every other player. The lines are: the totals, the
 win percentage, the rating, each match difficulty played (easiest first), the games
 played online (apart: they have no difficulty), then each character in roster
 order, as partner and as opponent where games were played. The
-last item opens the finished-game review.
+last item opens the finished-game review. Enter on the rating says how it is
+reckoned; on the other lines it says the line again.
 """
 
 from __future__ import annotations
@@ -19,18 +20,23 @@ from audiospades.app.services import Services
 from audiospades.bots.characters import ROSTER
 from audiospades.i18n import _
 from audiospades.notices import FileKind
+from audiospades.presenter import Utterance
 from audiospades.presenter.menus import (
     STATS_TITLE,
     character_line,
     difficulty_line,
     item_label,
     online_line,
+    rating_explained_text,
     rating_line,
     review_games_label,
     totals_line,
     win_percentage_line,
 )
 from audiospades.presenter.system import storage_text
+
+RATING_LINE = 2
+"""The rating's place among :func:`stats_lines` (Enter there explains it)."""
 
 
 def stats_lines(stats: storage.Stats) -> list[str]:
@@ -69,10 +75,18 @@ class StatsScreen(MenuScreen):
         if problem is not None:
             services.say_text(storage_text(FileKind.STATISTICS, problem))
         self.items = [
-            MenuItem(partial(item_label, line)) for line in stats_lines(stats)
+            MenuItem(
+                partial(item_label, line),
+                action=self._explain_rating if index == RATING_LINE else None,
+            )
+            for index, line in enumerate(stats_lines(stats))
         ]
         self.items.append(MenuItem(review_games_label, action=self._review))
         super().on_enter(services)
+
+    def _explain_rating(self, services: Services) -> None:
+        # QA: "Rating: 57.1 of 100" after one win said nothing of where it came from.
+        services.say(Utterance(rating_explained_text(), interrupt=True))
 
     def _review(self, services: Services) -> Transition:
         from audiospades.app.review_screen import ReviewListScreen

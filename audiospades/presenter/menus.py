@@ -156,6 +156,15 @@ def rating_line(rating: float) -> str:
     return _("Rating: {rating} of 100.").format(rating=percent_words(rating))
 
 
+def rating_explained_text() -> str:
+    """What the rating means (Enter on its line): how each game counts."""
+    return _(
+        "Each game against computer players counts its match difficulty: a win "
+        "at 14 stars 100, a win at 7 stars 50, a draw half a win, a loss nothing. "
+        "The rating is the average over all those games."
+    )
+
+
 def difficulty_line(stars: int, record: Record, percentage: float | None) -> str:
     """One match difficulty: "Match difficulty 9: 2 wins. 1 loss. 0 draws. ..."."""
     return " ".join(

@@ -194,3 +194,27 @@ def test_random_keys_over_the_screens(
         h.press(rng.choice(_KEYS))
         presses += 1
     assert_still_answers(h)
+
+
+def test_enter_on_the_rating_says_how_it_is_reckoned(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """QA: "Rating: 57.1 of 100" after one win at 8 stars said nothing of where it
+    came from; Enter on it now says how each game counts (8 of 14 stars, 57.1).
+    Enter on another line says that line again."""
+    _result("g1", Outcome.WIN, 8, "milly")
+    h = make_harness()
+    h.press("s", "return", "down")
+    assert h.last == "Win percentage: 100 percent, a draw counting half, 2 of 8"
+    h.press("return")
+    assert h.last == "Win percentage: 100 percent, a draw counting half, 2 of 8"
+    h.press("down")
+    assert h.last == "Rating: 57.1 of 100, 3 of 8"
+    h.press("return")
+    assert h.last == (
+        "Each game against computer players counts its match difficulty: a win at "
+        "14 stars 100, a win at 7 stars 50, a draw half a win, a loss nothing. "
+        "The rating is the average over all those games."
+    )
+    h.press("down")  # the list goes on from the rating
+    assert h.last.startswith("Match difficulty 8: 1 win."), h.last
