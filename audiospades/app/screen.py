@@ -280,6 +280,20 @@ class MenuScreen(Screen):
         self.can_go_back = can_go_back
         self.intro = intro
 
+    def unavailable_keys(self) -> frozenset[Command]:
+        """Left and Right where no item has a value to change.
+
+        They only say the item again: F1 leaves them out, and F2 says there is
+        nothing to change. A screen that words them itself (the computer players'
+        list) keeps them.
+        """
+        if any(item.adjust is not None for item in self.items):
+            return frozenset()
+        worded = self.help_meanings()
+        return frozenset(
+            c for c in (Command.MENU_LEFT, Command.MENU_RIGHT) if c not in worded
+        )
+
     def item_text(self, index: int | None = None) -> str:
         """The spoken form of an item: label, value, position."""
         i = self.index if index is None else index

@@ -781,6 +781,9 @@ def unavailable_key_text(chord: Chord, command: Command) -> str:
         return _("{key}: Nil is not allowed in these rules.").format(
             key=key_label(chord)
         )
+    if command in (Command.MENU_LEFT, Command.MENU_RIGHT):
+        # A list whose items have no value to change (the lobby, the statistics).
+        return _("{key}: nothing to change in this list.").format(key=key_label(chord))
     return key_help_text(chord, command)
 
 

@@ -163,3 +163,24 @@ def test_the_keys_at_the_blind_nil_question_are_said_as_they_work(
     h.press("n")  # the cards are seen: the keys read them again
     lines = _help_lines(h)
     assert "Right arrow: next card, each suit from low to high." in lines, lines
+
+
+def test_left_and_right_are_listed_only_where_a_value_can_change(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """QA: F1 in the main menu, the statistics or the lobby listed Left and Right
+    as "lower the value" and "raise the value", where no item has one (they only
+    say the item again). Options keeps them."""
+    h = make_harness(seed=7)
+    lines = _help_lines(h)
+    assert not [t for t in lines if t.startswith(("Left arrow", "Right arrow"))]
+    assert "Down arrow: next item." in lines, lines
+    h.press("f2", "left")
+    assert h.last == "Left arrow: nothing to change in this list."
+    h.press("f2", "left")  # F2 off: Left says the item again, as before
+    assert h.last == "New game, 1 of 12"
+    h.press("o", "return")
+    assert h.last.startswith("Options.")
+    lines = _help_lines(h)
+    assert "Left arrow: lower the value." in lines, lines
+    assert "Right arrow: raise the value." in lines, lines
