@@ -1022,5 +1022,10 @@ _CUES: Final[dict[Cue, str]] = {
 
 
 def cue_name(cue: Cue) -> str:
-    """What a sound cue means, for the "learn the sounds" menu."""
-    return _(_CUES.get(cue, cue.value))
+    """What a sound cue means, for the "learn the sounds" menu: "Moving in a menu".
+
+    A menu item, so it opens with a capital, as the other menus' items do (the
+    first followed "Enter plays a sound." in lower case on a braille line).
+    """
+    text = _(_CUES.get(cue, cue.value))
+    return text[:1].upper() + text[1:]

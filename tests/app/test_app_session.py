@@ -149,3 +149,15 @@ def test_blind_nil_offered_before_the_hand_is_spoken(
     session.run_until_idle()
     assert session.game.bids[0] is not None and session.game.bids[0].blind
     assert not session.hand_hidden
+
+
+def test_the_sounds_are_listed_as_menu_items_with_a_capital(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """QA: "Enter plays a sound. moving in a menu, 1 of 29": each sound's name
+    opens with a capital, as every other menu item does (braille shows it)."""
+    h = make_harness()
+    h.press("l", "return")
+    assert h.last == "Learn the sounds. Enter plays a sound. Moving in a menu, 1 of 29"
+    h.press("end")
+    assert h.last[0].isupper(), h.last
