@@ -110,3 +110,15 @@ DIGITS: tuple[Command, ...] = (
     Command.DIGIT_9,
 )
 """The digit commands, indexed by their value."""
+
+HAND_MOVES: frozenset[Command] = frozenset(
+    {
+        Command.NEXT_CARD,
+        Command.PREV_CARD,
+        Command.NEXT_SUIT,
+        Command.PREV_SUIT,
+        Command.FIRST_CARD,
+        Command.LAST_CARD,
+    }
+)
+"""The commands that move the focus through the hand."""

@@ -23,7 +23,7 @@ from typing import Final, Protocol
 
 from audiospades.bots import Hint, HintKind
 from audiospades.bots.heuristic import pass_reason
-from audiospades.commands import DIGITS, Command
+from audiospades.commands import DIGITS, HAND_MOVES, Command
 from audiospades.keymap import Chord, Context
 from audiospades.notices import GameFinished, Notice, Question, Refused, YourTurn
 from audiospades.replies import (
@@ -65,17 +65,6 @@ _INFO_KEYS = {
 }
 """The question keys answered from the view alone."""
 
-_HAND_KEYS = frozenset(
-    {
-        Command.NEXT_CARD,
-        Command.PREV_CARD,
-        Command.NEXT_SUIT,
-        Command.PREV_SUIT,
-        Command.FIRST_CARD,
-        Command.LAST_CARD,
-    }
-)
-"""The keys that move the focus through the hand."""
 
 _BID_KEYS = frozenset(
     {
@@ -102,7 +91,7 @@ starts there). F1 says so (:meth:`TableController.after_game_keys`)."""
 
 SEAT_ONLY: Final = frozenset(
     {
-        *_HAND_KEYS,
+        *HAND_MOVES,
         Command.BID,
         Command.BID_OPEN,
         *DIGITS,
@@ -455,7 +444,7 @@ class TableController:
             return PassingInfo(tuple(self.pass_choice))
         if command in _INFO_KEYS:
             return Info(_INFO_KEYS[command])
-        if command in _HAND_KEYS:
+        if command in HAND_MOVES:
             return self._navigate(command)
         if command in DIGITS:
             return self._type_digit(DIGITS.index(command))

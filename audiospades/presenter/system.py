@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Final
 
 from audiospades.bots import Hint, HintKind, HintReason
-from audiospades.commands import Command
+from audiospades.commands import HAND_MOVES, Command
 from audiospades.i18n import _, ngettext
 from audiospades.keymap import Chord, Context
 from audiospades.notices import FileKind
@@ -705,15 +705,7 @@ _NO_PASSING_COMMANDS: Final[dict[Command, str]] = {
 }
 
 
-_HAND_KEYS: Final = (
-    Command.NEXT_CARD,
-    Command.PREV_CARD,
-    Command.NEXT_SUIT,
-    Command.PREV_SUIT,
-    Command.FIRST_CARD,
-    Command.LAST_CARD,
-    Command.READ_HAND,
-)
+_HAND_KEYS: Final = HAND_MOVES | {Command.READ_HAND}
 """The keys that read the hand: they say only that it is hidden, before a blind nil."""
 
 
