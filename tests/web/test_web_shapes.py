@@ -55,6 +55,18 @@ def test_each_for_themselves_by_keys_from_start_to_end(
         for text, parts in lines:
             assert len(parts) == text.count("  ") == 2, lines  # bid, tricks
             assert parts == [1, 1], lines
+        # And the trick's cards stand in a line: in each row of places, every
+        # card's slot starts at the same height, whatever the labels above take.
+        rows = driver.execute_script(
+            "const rows = {};"
+            "for (const place of document.querySelectorAll('#places .place')) {"
+            "  const top = Math.round(place.getBoundingClientRect().top);"
+            "  const slot = place.querySelector('.slot').getBoundingClientRect();"
+            "  (rows[top] = rows[top] || []).push(Math.round(slot.top));"
+            "} return Object.values(rows);"
+        )
+        assert sum(len(row) for row in rows) == players, rows
+        assert all(len(set(row)) == 1 for row in rows), rows
         play_to_the_end(driver, pictures=players == 3)
         said = [text for _kind, text in heard(driver)]
         start = next(t for t in said if t.startswith("New game with "))
