@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import logging
 import queue
 import random
+import socket
 import ssl
 import threading
 from collections.abc import Callable, Sequence
@@ -25,7 +27,7 @@ from typing import Final
 
 import msgspec
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import WebSocketException
+from websockets.exceptions import InvalidHandshake, WebSocketException
 
 from audiospades.net.protocol import (
     MAX_FRAME_BYTES,
@@ -82,6 +84,18 @@ class FailReason(StrEnum):
     SECURE_FAILED = "secure-failed"
     """``wss://``: the secure connection could not be set up (for instance, the
     server does not speak TLS)."""
+    REFUSED = "refused"
+    """Nothing listens at that address and port (the server is not running, or
+    runs on another port)."""
+    UNKNOWN_HOST = "unknown-host"
+    """The server's name could not be looked up (mistyped, or no network)."""
+    UNREACHABLE = "unreachable"
+    """No route to that address from this machine."""
+    TIMED_OUT = "timed-out"
+    """Nothing answered in time."""
+    NOT_A_SERVER = "not-a-server"
+    """Something answered, but not with a websocket handshake: a web server, or
+    another program, at that address and port."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,11 +346,25 @@ class Connection:
         self._deliver(message)
 
 
+_UNREACHABLE: Final = frozenset({errno.ENETUNREACH, errno.EHOSTUNREACH})
+"""The system's errors for an address no route leads to."""
+
+
 def _why(error: BaseException) -> str:
     """A short, token-free reason for a failed connection."""
     if isinstance(error, ssl.SSLCertVerificationError):
         return FailReason.UNTRUSTED_CERTIFICATE
     if isinstance(error, ssl.SSLError):
         return FailReason.SECURE_FAILED
+    if isinstance(error, ConnectionRefusedError):
+        return FailReason.REFUSED
+    if isinstance(error, socket.gaierror):
+        return FailReason.UNKNOWN_HOST
+    if isinstance(error, TimeoutError):
+        return FailReason.TIMED_OUT
+    if isinstance(error, OSError) and error.errno in _UNREACHABLE:
+        return FailReason.UNREACHABLE
+    if isinstance(error, InvalidHandshake):
+        return FailReason.NOT_A_SERVER
     text = str(error) or type(error).__name__
     return text[:120]

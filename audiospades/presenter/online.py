@@ -255,6 +255,22 @@ def _failure_words(detail: str) -> str:
             return _("the server's certificate is not trusted")
         case FailReason.SECURE_FAILED:
             return _("the secure connection (wss) could not be set up")
+        case FailReason.REFUSED:
+            return _(
+                "no server is running at that address and port; check both, or "
+                "ask whoever runs the server"
+            )
+        case FailReason.UNKNOWN_HOST:
+            return _("that server name could not be found; check its spelling")
+        case FailReason.UNREACHABLE:
+            return _("that address cannot be reached from this computer")
+        case FailReason.TIMED_OUT:
+            return _("the server did not answer in time")
+        case FailReason.NOT_A_SERVER:
+            return _(
+                "something answers at that address and port, but it is not an "
+                "Audio Spades server"
+            )
     return detail
 
 
