@@ -1100,12 +1100,19 @@ class BotChoiceScreen(MenuScreen):
         self.room = room
         self.online = room.online
         self.seat = seat
-        # Not one already at the table: two Millys could not be told apart.
+        # Not one already at the table, nor one named as a person there is: two
+        # Millys could not be told apart.
         seated = {
             s.character
             for s in room.table.info.seats
             if s.kind is p.SeatKind.COMPUTER or s.stand_in
         }
+        people = {
+            (s.name or "").strip().casefold()
+            for s in room.table.info.seats
+            if s.kind is p.SeatKind.HUMAN
+        }
+        seated |= {c.id for c in ROSTER if c.name.casefold() in people}
         items = [
             MenuItem(
                 partial(character_value, c),

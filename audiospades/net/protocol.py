@@ -80,7 +80,8 @@ class ErrorCode(StrEnum):
     BAD_RULES = "bad_rules"
     NO_SUCH_CHARACTER = "no_such_character"
     CHARACTER_SEATED = "character_seated"
-    """That computer character already sits at the table (two would share a name)."""
+    """That computer character already sits at the table, or a person of its name
+    does (two would share a name)."""
     NOT_A_COMPUTER = "not_a_computer"
     SEATS_EMPTY = "seats_empty"
     GAME_STARTED = "game_started"

@@ -353,7 +353,11 @@ class NetTable:
         is_back = was_stand_in and holder.gone_player == client.player_id
         done = self._done_for(seat, holder) if is_back else None
         self.seats[seat] = SeatHolder(
-            SeatKind.HUMAN, client.player_id, client.name, None, connected=True
+            SeatKind.HUMAN,
+            client.player_id,
+            self._name_here(client.name, seat),
+            None,
+            connected=True,
         )
         self.members[seat] = client
         client.table, client.seat = self, seat
@@ -486,6 +490,38 @@ class NetTable:
             h.character for h in self.seats if h.kind is SeatKind.COMPUTER or h.stand_in
         }
 
+    def _names_taken(self, seat: int) -> set[str]:
+        """The names the other seats go by here (folded), people's and computers'.
+
+        A seat a computer stands in for goes by both: its person's, and the
+        computer character's heard playing it.
+        """
+        taken: set[str] = set()
+        for other, holder in enumerate(self.seats):
+            if other == seat or holder.kind is SeatKind.EMPTY:
+                continue
+            if holder.name:
+                taken.add(_folded(holder.name))
+            found = find_character(holder.character) if holder.character else None
+            if found is not None:
+                taken.add(_folded(found.name))
+        return taken
+
+    def _name_here(self, name: str, seat: int) -> str:
+        """``name`` as its person goes by at this table: unique among the seats.
+
+        Two players both heard as "Ann plays the 7 of hearts" could not be told
+        apart by ear, nor a person named Milly from Milly the computer player: the
+        one sitting down later is "Ann 2" here (the lowest number free).
+        """
+        taken = self._names_taken(seat)
+        if _folded(name) not in taken:
+            return name
+        number = 2
+        while _folded(f"{name} {number}") in taken:
+            number += 1
+        return f"{name} {number}"
+
     def _stand_in_for(self, seat: int) -> str:
         """The character who plays a person's seat for them.
 
@@ -500,7 +536,12 @@ class NetTable:
         seated = self._characters_seated()
         takeover = find_character(TAKEOVER_CHARACTER)
         level = takeover.level if takeover is not None else 3
-        free = [c for c in ROSTER if c.id not in seated]
+        # Nor one named as a person here is ("Milly plays" would be either), the
+        # person it plays for included.
+        names = self._names_taken(seat) | {_folded(self.seats[seat].name)}
+        free = [
+            c for c in ROSTER if c.id not in seated and _folded(c.name) not in names
+        ]
         for choice in (
             [c for c in free if c.id == TAKEOVER_CHARACTER],
             [c for c in free if c.level == level],
@@ -607,7 +648,7 @@ class NetTable:
             old.table, old.seat = None, None
         self.members[seat] = client
         client.table, client.seat = self, seat
-        holder.connected, holder.name = True, client.name
+        holder.connected, holder.name = True, self._name_here(client.name, seat)
         change = SeatChange.RECONNECTED
         done = self._done_for(seat, holder)
         if holder.stand_in:
@@ -650,6 +691,11 @@ class NetTable:
         if found.id in self._characters_seated():
             raise ProtocolError(
                 ErrorCode.CHARACTER_SEATED, f"{found.id} already sits at this table"
+            )
+        if _folded(found.name) in self._names_taken(seat):
+            raise ProtocolError(
+                ErrorCode.CHARACTER_SEATED,
+                f"a player named {found.name} already sits at this table",
             )
         self.seats[seat] = SeatHolder(SeatKind.COMPUTER, None, found.name, found.id)
         self.save()
@@ -856,3 +902,8 @@ def _in_place_of_a_person(
         gone_player=person.player,
         stood_in_from=since,  # told when the person sits down again
     )
+
+
+def _folded(name: str | None) -> str:
+    """A name as compared for sameness: case and surrounding spaces aside."""
+    return (name or "").strip().casefold()

@@ -1056,7 +1056,8 @@ _REFUSALS: Final[dict[ErrorCode, str]] = {
     ErrorCode.NO_SUCH_SEAT: N_("That table has no such seat."),
     ErrorCode.SEAT_TAKEN: N_("That seat is taken."),
     ErrorCode.CHARACTER_SEATED: N_(
-        "That computer player already sits at this table: choose another."
+        "A player of that name already sits at this table: choose another "
+        "computer player."
     ),
     ErrorCode.TABLE_FULL: N_("That table is full."),
     ErrorCode.ALREADY_AT_TABLE: N_("You are already at a table: leave it first."),

@@ -819,3 +819,26 @@ def test_a_spectator_sits_down_with_enter_on_a_free_seat_before_the_game(
         finally:
             ann.close()
             bob.close()
+
+
+def test_the_computer_players_offered_are_not_named_as_a_person_here(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """A host called Milly is not offered Milly the computer player: both would be
+    heard as "Milly plays" (the server refuses it too)."""
+    with server_thread(tmp_path / "server.db") as server:
+        milly = connect(make_harness, server, "Milly")
+        try:
+            milly.press("return", "end", "return")  # create the table
+            milly.settle()
+            assert isinstance(milly.app.top, WaitingRoomScreen)
+            milly.press("down", "return")  # seat 2: the computer players
+            assert milly.last.startswith("Choose a computer player. For seat 2. ")
+            offered = [milly.last]
+            for _ in range(18):
+                milly.press("down")
+                offered.append(milly.last)
+            assert not [t for t in offered if "Milly" in t], offered
+            assert [t for t in offered if t.startswith("Bert, ")], offered
+        finally:
+            milly.close()

@@ -1,0 +1,115 @@
+"""Names at a table stay apart, so that every play can be told by ear.
+
+QA: two people both called Ann, or a person called Milly beside Milly the
+computer player, were each heard as "Ann plays ..." or "Milly plays ...". The
+one who sits down later goes by "Ann 2" at that table (the lowest number free),
+through a dropped connection too; the host cannot seat a computer player named
+as a person there is; a computer standing in for someone is never named as a
+person at the table, that person included.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from net_client import NetPlayer, run, running_server, url_of
+
+from audiospades.net import protocol as p
+
+
+def _name(info: p.TableInfo, seat: int) -> str | None:
+    return next(s.name for s in info.seats if s.seat == seat)
+
+
+def test_two_people_of_one_name_are_told_apart(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running_server(tmp_path / "s.db") as server:
+            url = url_of(server)
+            ann, other = NetPlayer(url, "Ann"), NetPlayer(url, "ann")
+            await ann.connect()
+            await other.connect()
+            table = (await ann.create()).table.id
+            await other.send({"type": "join_seat", "table": table, "seat": 1})
+            seated = await other.expect(p.TableSnapshot)
+            assert _name(seated.table, 0) == "Ann"
+            assert _name(seated.table, 1) == "ann 2"
+            told = await ann.seat_change(p.SeatChange.JOINED)
+            assert told.name == "ann 2"
+            third = NetPlayer(url, "Ann")
+            await third.connect()
+            await third.send({"type": "join_seat", "table": table, "seat": 2})
+            assert _name((await third.expect(p.TableSnapshot)).table, 2) == "Ann 3"
+            # Back after a dropped connection: still "ann 2", not a second "ann".
+            await other.close()
+            await ann.seat_change(p.SeatChange.DISCONNECTED)
+            back = NetPlayer(url, "ann", token=other.token)
+            await back.connect()
+            again = await back.expect(p.TableSnapshot)
+            assert _name(again.table, 1) == "ann 2"
+            for player in (ann, third, back):
+                await player.close()
+
+    run(scenario())
+
+
+def test_a_person_named_as_a_computer_player_is_told_apart(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running_server(tmp_path / "s.db") as server:
+            url = url_of(server)
+            host, milly = NetPlayer(url, "Host"), NetPlayer(url, "Milly")
+            await host.connect()
+            await milly.connect()
+            table = (await host.create()).table.id
+            await host.send({"type": "add_bot", "seat": 1, "character": "milly"})
+            await host.seat_change(p.SeatChange.BOT_ADDED)
+            await milly.send({"type": "join_seat", "table": table, "seat": 2})
+            assert _name((await milly.expect(p.TableSnapshot)).table, 2) == "Milly 2"
+            # The other way round: no computer Gus beside a person called Gus.
+            gus = NetPlayer(url, "gus")
+            await gus.connect()
+            await gus.send({"type": "join_seat", "table": table, "seat": 3})
+            await gus.expect(p.TableSnapshot)
+            await host.send({"type": "remove_bot", "seat": 1})
+            await host.seat_change(p.SeatChange.BOT_REMOVED)
+            await host.send({"type": "add_bot", "seat": 1, "character": "gus"})
+            while not isinstance(refused := await host.recv(), p.Error):
+                pass
+            assert refused.code is p.ErrorCode.CHARACTER_SEATED, refused
+            for player in (host, milly, gus):
+                await player.close()
+
+    run(scenario())
+
+
+def test_no_one_stands_in_under_a_name_a_person_has_here(tmp_path: Path) -> None:
+    """Hazel stands in for people who drop, unless a person here is called Hazel:
+    here the one who dropped is ("Hazel, standing in for Hazel")."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "s.db", takeover_seconds=0.3) as server:
+            url = url_of(server)
+            ann, hazel = NetPlayer(url, "Ann"), NetPlayer(url, "Hazel")
+            await ann.connect()
+            await hazel.connect()
+            table = (await ann.create(rules={"preset": "pagat"})).table.id
+            await hazel.send({"type": "join_seat", "table": table, "seat": 2})
+            await hazel.expect(p.TableSnapshot)
+            await ann.send({"type": "add_bot", "seat": 1, "character": "milly"})
+            await ann.send({"type": "add_bot", "seat": 3, "character": "bert"})
+            await ann.send({"type": "start_game"})
+            await hazel.expect(p.TableSnapshot)  # the game starts
+            await hazel.close()
+            while True:
+                message = await ann.recv()
+                await ann.react()
+                if (
+                    isinstance(message, p.SeatChanged)
+                    and message.change is p.SeatChange.TAKEN_OVER
+                ):
+                    break
+            stand_in = next(s for s in message.table.seats if s.seat == 2)
+            assert stand_in.stand_in and stand_in.character not in (None, "hazel")
+            assert stand_in.character not in ("milly", "bert")
+            await ann.close()
+
+    run(scenario())
