@@ -57,7 +57,7 @@ from audiospades.app.screen import (
 )
 from audiospades.app.services import Services
 from audiospades.app.text_entry import TextEntryScreen
-from audiospades.bots.characters import ROSTER, Character
+from audiospades.bots.characters import ROSTER, Character, character_named
 from audiospades.commands import Command
 from audiospades.keymap import Context
 from audiospades.net import protocol as p
@@ -1107,12 +1107,10 @@ class BotChoiceScreen(MenuScreen):
             for s in room.table.info.seats
             if s.kind is p.SeatKind.COMPUTER or s.stand_in
         }
-        people = {
-            (s.name or "").strip().casefold()
-            for s in room.table.info.seats
-            if s.kind is p.SeatKind.HUMAN
-        }
-        seated |= {c.id for c in ROSTER if c.name.casefold() in people}
+        for s in room.table.info.seats:
+            named = character_named(s.name) if s.kind is p.SeatKind.HUMAN else None
+            if named is not None:
+                seated.add(named.id)
         items = [
             MenuItem(
                 partial(character_value, c),

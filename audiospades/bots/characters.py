@@ -296,3 +296,13 @@ def character(character_id: str) -> Character:
 def find_character(character_id: str) -> Character | None:
     """The character with this id, or None."""
     return _BY_ID.get(character_id)
+
+
+def character_named(name: str | None) -> Character | None:
+    """The character a person's ``name`` would be taken for (case aside), or None.
+
+    A person called Milly at a table rules out Milly the computer player there:
+    both would be heard as "Milly plays".
+    """
+    folded = (name or "").strip().casefold()
+    return next((c for c in ROSTER if c.name.casefold() == folded), None)

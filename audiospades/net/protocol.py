@@ -635,7 +635,8 @@ class ListItem(Message, frozen=True):
     ``"full"`` when no seat is free (to watch only)."""
     is_you: bool = False
     character: str | None = None
-    """For a computer's seat: its character's id (not offered again)."""
+    """For a computer's seat: its character's id (not offered again); for a
+    person's, the character named as they are, if any (not offered either)."""
     seats: list[ListItem] | None = None
     """For a table with more than one free seat: each free seat to sit in, its
     ``id`` the seat's number and its ``label`` the game's words for it ("Sit in

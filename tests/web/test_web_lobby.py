@@ -268,3 +268,25 @@ def test_a_free_seats_sit_here_moves_the_page_player_before_the_game(
             assert not driver.find_elements("css selector", "#move-2")
         finally:
             ann.close()
+
+
+def test_a_host_named_as_a_computer_player_is_not_offered_it(tmp_path: Path) -> None:
+    """A page host called Milly does not find Milly the computer player in the
+    free seats' lists: both would be heard as "Milly plays" (the server refuses
+    it, and the game's own list leaves her out too)."""
+    skip_without_browser()
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        open_page_by_keys(driver, url, "Milly")
+        create_table_by_keys(driver, "Tea")
+        wait_for(
+            lambda: driver.execute_script(
+                "return document.querySelectorAll('#seats select option').length"
+            ),
+            what="the computer players' lists",
+        )
+        offered = driver.execute_script(
+            "return [...document.querySelectorAll('#seats select option')]"
+            ".map((o) => o.value);"
+        )
+    assert "milly" not in offered, offered
+    assert "bert" in offered, offered
