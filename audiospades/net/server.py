@@ -862,9 +862,14 @@ class Server:
 
     def _chat(self, client: Client, text: str) -> None:
         table = client.table
+        # At a table, a seated player is named as the table knows them ("Ann 2"
+        # beside another Ann), so that the line is told apart as their plays are.
+        sender = client.name
+        if table is not None and client.seat is not None:
+            sender = table.seats[client.seat].name or sender
         line = ChatLine(
             scope="table" if table is not None else "lobby",
-            sender=client.name,
+            sender=sender,
             player=client.player_id or "",
             seat=client.seat,
             text=text.strip(),

@@ -113,3 +113,28 @@ def test_no_one_stands_in_under_a_name_a_person_has_here(tmp_path: Path) -> None
             await ann.close()
 
     run(scenario())
+
+
+def test_a_chat_line_at_the_table_names_the_sender_as_the_table_does(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        async with running_server(tmp_path / "s.db") as server:
+            url = url_of(server)
+            ann, other = NetPlayer(url, "Ann"), NetPlayer(url, "Ann")
+            await ann.connect()
+            await other.connect()
+            table = (await ann.create()).table.id
+            await other.send({"type": "join_seat", "table": table, "seat": 2})
+            await other.expect(p.TableSnapshot)
+            await other.send({"type": "chat", "text": "hello"})
+            line = await ann.expect(p.ChatLine)
+            assert (line.sender, line.seat, line.text) == ("Ann 2", 2, "hello")
+            await ann.send({"type": "chat", "text": "hi"})
+            while (heard := await other.expect(p.ChatLine)).text != "hi":
+                pass  # its own line comes back first
+            assert heard.sender == "Ann"
+            for player in (ann, other):
+                await player.close()
+
+    run(scenario())
