@@ -138,3 +138,29 @@ def test_a_chat_line_at_the_table_names_the_sender_as_the_table_does(
                 await player.close()
 
     run(scenario())
+
+
+def test_a_numbered_name_may_pass_the_longest_name_a_player_may_give(
+    tmp_path: Path,
+) -> None:
+    """A name of the greatest length allowed, numbered at a table, still travels:
+    the seats' and the chat's names have no such bound (only ``hello``'s)."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "s.db") as server:
+            url = url_of(server)
+            longest = "A" * p.MAX_NAME_LENGTH
+            first, second = NetPlayer(url, longest), NetPlayer(url, longest)
+            await first.connect()
+            await second.connect()
+            table = (await first.create()).table.id
+            await second.send({"type": "join_seat", "table": table, "seat": 1})
+            assert _name((await second.expect(p.TableSnapshot)).table, 1) == (
+                f"{longest} 2"
+            )
+            told = await first.seat_change(p.SeatChange.JOINED)
+            assert told.name == f"{longest} 2"
+            for player in (first, second):
+                await player.close()
+
+    run(scenario())
