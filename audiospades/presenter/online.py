@@ -250,28 +250,28 @@ def _failure_words(detail: str) -> str:
 
     The game's words for its own reasons; otherwise the system's short text.
     """
-    match detail:
-        case FailReason.UNTRUSTED_CERTIFICATE:
-            return _("the server's certificate is not trusted")
-        case FailReason.SECURE_FAILED:
-            return _("the secure connection (wss) could not be set up")
-        case FailReason.REFUSED:
-            return _(
-                "no server is running at that address and port; check both, or "
-                "ask whoever runs the server"
-            )
-        case FailReason.UNKNOWN_HOST:
-            return _("that server name could not be found; check its spelling")
-        case FailReason.UNREACHABLE:
-            return _("that address cannot be reached from this computer")
-        case FailReason.TIMED_OUT:
-            return _("the server did not answer in time")
-        case FailReason.NOT_A_SERVER:
-            return _(
-                "something answers at that address and port, but it is not an "
-                "Audio Spades server"
-            )
-    return detail
+    words = _FAILURES.get(detail)
+    return _(words) if words is not None else detail
+
+
+_FAILURES: Final[dict[str, str]] = {
+    FailReason.UNTRUSTED_CERTIFICATE: N_("the server's certificate is not trusted"),
+    FailReason.SECURE_FAILED: N_("the secure connection (wss) could not be set up"),
+    FailReason.REFUSED: N_(
+        "no server is running at that address and port; check both, or ask "
+        "whoever runs the server"
+    ),
+    FailReason.UNKNOWN_HOST: N_(
+        "that server name could not be found; check its spelling"
+    ),
+    FailReason.UNREACHABLE: N_("that address cannot be reached from this computer"),
+    FailReason.TIMED_OUT: N_("the server did not answer in time"),
+    FailReason.NOT_A_SERVER: N_(
+        "something answers at that address and port, but it is not an Audio "
+        "Spades server"
+    ),
+}
+"""Why a connection failed, for the reasons the game words itself."""
 
 
 def left_server_text() -> str:

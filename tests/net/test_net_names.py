@@ -21,16 +21,24 @@ def _name(info: p.TableInfo, seat: int) -> str | None:
     return next(s.name for s in info.seats if s.seat == seat)
 
 
+async def _two_at_a_table(
+    url: str, first: str, second: str, seat: int
+) -> tuple[NetPlayer, NetPlayer, str, p.TableSnapshot]:
+    """``first`` opens a table, ``second`` sits in ``seat``: both, the table's id,
+    and the snapshot ``second`` was sent."""
+    host, guest = NetPlayer(url, first), NetPlayer(url, second)
+    await host.connect()
+    await guest.connect()
+    table = (await host.create()).table.id
+    await guest.send({"type": "join_seat", "table": table, "seat": seat})
+    return host, guest, table, await guest.expect(p.TableSnapshot)
+
+
 def test_two_people_of_one_name_are_told_apart(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with running_server(tmp_path / "s.db") as server:
             url = url_of(server)
-            ann, other = NetPlayer(url, "Ann"), NetPlayer(url, "ann")
-            await ann.connect()
-            await other.connect()
-            table = (await ann.create()).table.id
-            await other.send({"type": "join_seat", "table": table, "seat": 1})
-            seated = await other.expect(p.TableSnapshot)
+            ann, other, table, seated = await _two_at_a_table(url, "Ann", "ann", 1)
             assert _name(seated.table, 0) == "Ann"
             assert _name(seated.table, 1) == "ann 2"
             told = await ann.seat_change(p.SeatChange.JOINED)
@@ -120,13 +128,9 @@ def test_a_chat_line_at_the_table_names_the_sender_as_the_table_does(
 ) -> None:
     async def scenario() -> None:
         async with running_server(tmp_path / "s.db") as server:
-            url = url_of(server)
-            ann, other = NetPlayer(url, "Ann"), NetPlayer(url, "Ann")
-            await ann.connect()
-            await other.connect()
-            table = (await ann.create()).table.id
-            await other.send({"type": "join_seat", "table": table, "seat": 2})
-            await other.expect(p.TableSnapshot)
+            ann, other, _table, _seated = await _two_at_a_table(
+                url_of(server), "Ann", "Ann", 2
+            )
             await other.send({"type": "chat", "text": "hello"})
             line = await ann.expect(p.ChatLine)
             assert (line.sender, line.seat, line.text) == ("Ann 2", 2, "hello")
@@ -148,16 +152,11 @@ def test_a_numbered_name_may_pass_the_longest_name_a_player_may_give(
 
     async def scenario() -> None:
         async with running_server(tmp_path / "s.db") as server:
-            url = url_of(server)
             longest = "A" * p.MAX_NAME_LENGTH
-            first, second = NetPlayer(url, longest), NetPlayer(url, longest)
-            await first.connect()
-            await second.connect()
-            table = (await first.create()).table.id
-            await second.send({"type": "join_seat", "table": table, "seat": 1})
-            assert _name((await second.expect(p.TableSnapshot)).table, 1) == (
-                f"{longest} 2"
+            first, second, _table, seated = await _two_at_a_table(
+                url_of(server), longest, longest, 1
             )
+            assert _name(seated.table, 1) == f"{longest} 2"
             told = await first.seat_change(p.SeatChange.JOINED)
             assert told.name == f"{longest} 2"
             for player in (first, second):
