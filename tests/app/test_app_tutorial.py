@@ -163,6 +163,27 @@ def test_the_tour_asks_for_each_key_and_the_key_it_names_does_that() -> None:
     assert h.last == f"A first hand, 2 of {MENU_ITEMS}"
 
 
+def test_the_tours_explanations_say_what_just_happened() -> None:
+    """QA, played in three languages: the card step promised "whether you may play
+    it" while bidding, where no card is said so; after the bid the tour said "When
+    everyone has bid, the play begins" with the first cards already down (its
+    dealer, the player, bids last). Each now says what the player heard."""
+    h = _open_tutorial()
+    start = h.mark()
+    walk_tour(h)
+    said = h.said_since(start)
+    steps = {step.point: step for step in TOUR}
+    card = words.explain_text(Point.TOUR_NEXT_CARD, _key(steps[Point.TOUR_NEXT_CARD]))
+    at = said.index(card)
+    assert not said[at - 1].endswith("playable"), said[at - 2 : at + 1]
+    assert "once the play begins" in card
+    bid = words.explain_text(Point.TOUR_BID_ENTER, _key(steps[Point.TOUR_BID_ENTER]))
+    at = said.index(bid)
+    assert any(line.startswith("Bidding is over.") for line in said[:at]), said[:at]
+    assert bid.startswith("The dealer bids last, so your bid ended the bidding")
+    assert any(line.endswith("You deal.") for line in said[:at])
+
+
 def _key(step: object) -> str:
     from audiospades.tutorial.model import TourStep
 
