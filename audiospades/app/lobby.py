@@ -57,12 +57,17 @@ from audiospades.app.screen import (
 )
 from audiospades.app.services import Services
 from audiospades.app.text_entry import TextEntryScreen
-from audiospades.bots.characters import ROSTER, Character, character_named
+from audiospades.bots.characters import ROSTER, Character
 from audiospades.commands import Command
 from audiospades.keymap import Context
 from audiospades.net import protocol as p
 from audiospades.net.client import LinkState
-from audiospades.net.remote import NewsKind, OnlineNews, RemoteTable
+from audiospades.net.remote import (
+    NewsKind,
+    OnlineNews,
+    RemoteTable,
+    character_ruled_out,
+)
 from audiospades.presenter import Utterance
 from audiospades.presenter.menus import character_personality, character_value
 from audiospades.presenter.online import (
@@ -1102,15 +1107,7 @@ class BotChoiceScreen(MenuScreen):
         self.seat = seat
         # Not one already at the table, nor one named as a person there is: two
         # Millys could not be told apart.
-        seated = {
-            s.character
-            for s in room.table.info.seats
-            if s.kind is p.SeatKind.COMPUTER or s.stand_in
-        }
-        for s in room.table.info.seats:
-            named = character_named(s.name) if s.kind is p.SeatKind.HUMAN else None
-            if named is not None:
-                seated.add(named.id)
+        seated = {character_ruled_out(s) for s in room.table.info.seats}
         items = [
             MenuItem(
                 partial(character_value, c),

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from audiospades.bots.characters import find_character
+from audiospades.bots.characters import character_named, find_character
 from audiospades.net import codec
 from audiospades.net import protocol as p
 from audiospades.net.client import Connection, Link, LinkState
@@ -763,3 +763,18 @@ def merged_listing(
         closed = set(gone)
         out = [info for info in out if info.id not in closed]
     return out
+
+
+def character_ruled_out(seat: p.SeatInfo) -> str | None:
+    """The computer character ``seat`` keeps off a host's list, if any.
+
+    A computer's own (seated, or standing in), or, for a person, the one named
+    as they are: two Millys at one table could not be told apart (the server
+    refuses either).
+    """
+    if seat.character is not None:
+        return seat.character
+    if seat.kind is p.SeatKind.HUMAN:
+        found = character_named(seat.name)
+        return found.id if found is not None else None
+    return None

@@ -30,12 +30,18 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Final, cast
 
 from audiospades import bots, i18n
-from audiospades.bots.characters import ROSTER, character_named
+from audiospades.bots.characters import ROSTER
 from audiospades.commands import Command
 from audiospades.keymap import Chord, Context, KeyMap, build_keymap
 from audiospades.net import protocol as p
 from audiospades.net.client import Connection
-from audiospades.net.remote import NewsKind, OnlineClient, OnlineNews, RemoteTable
+from audiospades.net.remote import (
+    NewsKind,
+    OnlineClient,
+    OnlineNews,
+    RemoteTable,
+    character_ruled_out,
+)
 from audiospades.notices import GameFinished, Notice
 from audiospades.presenter import Utterance, describe
 from audiospades.presenter import web as web_words
@@ -685,7 +691,7 @@ class WebSeat:
                         label=web_words.seat_line(s, info, table.seat),
                         kind=s.kind.value,
                         is_you=s.seat == table.seat,
-                        character=_rules_out(s),
+                        character=character_ruled_out(s),
                     )
                     for s in info.seats
                 ],
@@ -812,17 +818,3 @@ def _face(
     return p.CardFace(
         card=str(card), label=card_name(card), playable=playable, chosen=chosen, tag=tag
     )
-
-
-def _rules_out(seat: p.SeatInfo) -> str | None:
-    """The character a waiting room's seat keeps off the host's list, if any.
-
-    A computer's own; for a person, the one named as they are (the server would
-    refuse it: two Millys could not be told apart).
-    """
-    if seat.character is not None:
-        return seat.character
-    if seat.kind is p.SeatKind.HUMAN:
-        found = character_named(seat.name)
-        return found.id if found is not None else None
-    return None
