@@ -304,5 +304,13 @@ def character_named(name: str | None) -> Character | None:
     A person called Milly at a table rules out Milly the computer player there:
     both would be heard as "Milly plays".
     """
-    folded = (name or "").strip().casefold()
-    return next((c for c in ROSTER if c.name.casefold() == folded), None)
+    folded = name_key(name)
+    return next((c for c in ROSTER if name_key(c.name) == folded), None)
+
+
+def name_key(name: str | None) -> str:
+    """A name as compared for sameness at a table ("milly " is Milly).
+
+    Case and surrounding spaces aside.
+    """
+    return (name or "").strip().casefold()

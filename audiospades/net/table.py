@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from audiospades.bots import find_character
-from audiospades.bots.characters import ROSTER
+from audiospades.bots.characters import ROSTER, name_key
 from audiospades.net import codec, running
 from audiospades.net.pool import BotPool
 from audiospades.net.protocol import (
@@ -501,10 +501,10 @@ class NetTable:
             if other == seat or holder.kind is SeatKind.EMPTY:
                 continue
             if holder.name:
-                taken.add(_folded(holder.name))
+                taken.add(name_key(holder.name))
             found = find_character(holder.character) if holder.character else None
             if found is not None:
-                taken.add(_folded(found.name))
+                taken.add(name_key(found.name))
         return taken
 
     def _name_here(self, name: str, seat: int) -> str:
@@ -515,10 +515,10 @@ class NetTable:
         one sitting down later is "Ann 2" here (the lowest number free).
         """
         taken = self._names_taken(seat)
-        if _folded(name) not in taken:
+        if name_key(name) not in taken:
             return name
         number = 2
-        while _folded(f"{name} {number}") in taken:
+        while name_key(f"{name} {number}") in taken:
             number += 1
         return f"{name} {number}"
 
@@ -538,9 +538,9 @@ class NetTable:
         level = takeover.level if takeover is not None else 3
         # Nor one named as a person here is ("Milly plays" would be either), the
         # person it plays for included.
-        names = self._names_taken(seat) | {_folded(self.seats[seat].name)}
+        names = self._names_taken(seat) | {name_key(self.seats[seat].name)}
         free = [
-            c for c in ROSTER if c.id not in seated and _folded(c.name) not in names
+            c for c in ROSTER if c.id not in seated and name_key(c.name) not in names
         ]
         for choice in (
             [c for c in free if c.id == TAKEOVER_CHARACTER],
@@ -692,7 +692,7 @@ class NetTable:
             raise ProtocolError(
                 ErrorCode.CHARACTER_SEATED, f"{found.id} already sits at this table"
             )
-        if _folded(found.name) in self._names_taken(seat):
+        if name_key(found.name) in self._names_taken(seat):
             raise ProtocolError(
                 ErrorCode.CHARACTER_SEATED,
                 f"a player named {found.name} already sits at this table",
@@ -902,8 +902,3 @@ def _in_place_of_a_person(
         gone_player=person.player,
         stood_in_from=since,  # told when the person sits down again
     )
-
-
-def _folded(name: str | None) -> str:
-    """A name as compared for sameness: case and surrounding spaces aside."""
-    return (name or "").strip().casefold()
