@@ -82,7 +82,7 @@ from audiospades.presenter.online import (
     where_things_stand,
 )
 from audiospades.presenter.sheet import SCORE_SHEET_ITEM
-from audiospades.presenter.system import table_key_meanings, who_plays_text
+from audiospades.presenter.system import who_plays_text
 from audiospades.presenter.words import watching
 from audiospades.sound import Cue
 from audiospades.table_control import (
@@ -156,12 +156,7 @@ class OnlineTableScreen(TableScreen):
         # No undo online (pressed, it says so); once the game is over, Enter is
         # about the next game.
         with self._words():
-            port = self.control.port
-            meanings: dict[Command, str | None] = dict(
-                table_key_meanings(
-                    port.view().rules, self.key_contexts(), hand_hidden=port.hand_hidden
-                )
-            )
+            meanings = self.moment_meanings()
             meanings[Command.UNDO] = None
             if self._is_over_here():
                 words = play_again_action_text(self.remote.is_host)

@@ -131,18 +131,25 @@ class TableScreen(Screen):
         return self.control.unavailable_keys()
 
     def help_meanings(self) -> Mapping[Command, str | None]:
-        # The card keys speak of passing only where cards are passed; once the
-        # game is over, Enter plays no card: it tells the result again.
-        port = self.control.port
-        meanings: dict[Command, str | None] = dict(
-            table_key_meanings(
-                port.view().rules, self.key_contexts(), hand_hidden=port.hand_hidden
-            )
-        )
+        # Once the game is over, Enter plays no card: it tells the result again.
+        meanings = self.moment_meanings()
         meanings.update(
             dict.fromkeys(self.control.after_game_keys(), game_over_key_text())
         )
         return meanings
+
+    def moment_meanings(self) -> dict[Command, str | None]:
+        """The table keys' words for this table and this moment.
+
+        No passing where no cards are passed; Space at one's bid turn; a question
+        waiting; a hand hidden for a blind nil.
+        """
+        port = self.control.port
+        return dict(
+            table_key_meanings(
+                port.view().rules, self.key_contexts(), hand_hidden=port.hand_hidden
+            )
+        )
 
     def on_enter(self, services: Services) -> None:
         self.control.hints = HintAhead(background=thinks_in_background(services))
