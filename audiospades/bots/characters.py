@@ -314,3 +314,17 @@ def name_key(name: str | None) -> str:
     Case and surrounding spaces aside.
     """
     return (name or "").strip().casefold()
+
+
+def numbered_apart(name: str, taken: set[str]) -> str:
+    """``name``, numbered ("Ann 2", the lowest number free) if ``taken`` has it.
+
+    ``taken`` holds the :func:`name_key` of the names already in use where
+    ``name`` will be heard: two people both heard as "Ann" cannot be told apart.
+    """
+    if name_key(name) not in taken:
+        return name
+    number = 2
+    while name_key(f"{name} {number}") in taken:
+        number += 1
+    return f"{name} {number}"

@@ -41,6 +41,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.frames import Frame, Opcode
 from websockets.protocol import Event, State
 
+from audiospades.bots.characters import name_key, numbered_apart
 from audiospades.net import running, web
 from audiospades.net.pool import BotPool
 from audiospades.net.protocol import (
@@ -217,6 +218,9 @@ class Client:
     outbox_limit: int
     player_id: str | None = None
     name: str = ""
+    heard_as: str = ""
+    """The name the lobby's chat gives this player: ``name``, numbered when
+    another player connected has it ("Ann 2"), so two Anns are told apart."""
     language: str = "en"
     version: int = PROTOCOL_VERSION
     """The protocol version the client said ``hello`` with: it is sent only what
@@ -783,6 +787,14 @@ class Server:
             )
             old.close(REPLACED_CLOSE_CODE, "replaced by a new connection")
         self.clients[player.id] = client
+        client.heard_as = numbered_apart(
+            name,
+            {
+                name_key(other.heard_as)
+                for other in self.clients.values()
+                if other is not client
+            },
+        )
         ended = self._context.given_up.pop(player.id, None)
         given_up: Literal["before_start", "game_ended"] | None = None
         if ended is not None:
@@ -864,9 +876,13 @@ class Server:
         table = client.table
         # At a table, a seated player is named as the table knows them ("Ann 2"
         # beside another Ann), so that the line is told apart as their plays are.
-        sender = client.name
+        # In the lobby, the name the server knows them by among those connected;
+        # a spectator's, apart from the seats' names too.
+        sender = client.heard_as or client.name
         if table is not None and client.seat is not None:
             sender = table.seats[client.seat].name or sender
+        elif table is not None:
+            sender = numbered_apart(sender, table.names_here())
         line = ChatLine(
             scope="table" if table is not None else "lobby",
             sender=sender,

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from audiospades.bots import find_character
-from audiospades.bots.characters import ROSTER, name_key
+from audiospades.bots.characters import ROSTER, name_key, numbered_apart
 from audiospades.net import codec, running
 from audiospades.net.pool import BotPool
 from audiospades.net.protocol import (
@@ -514,13 +514,11 @@ class NetTable:
         apart by ear, nor a person named Milly from Milly the computer player: the
         one sitting down later is "Ann 2" here (the lowest number free).
         """
-        taken = self._names_taken(seat)
-        if name_key(name) not in taken:
-            return name
-        number = 2
-        while name_key(f"{name} {number}") in taken:
-            number += 1
-        return f"{name} {number}"
+        return numbered_apart(name, self._names_taken(seat))
+
+    def names_here(self) -> set[str]:
+        """Every name the seats go by here (folded), people's and computers'."""
+        return self._names_taken(-1)
 
     def _stand_in_for(self, seat: int) -> str:
         """The character who plays a person's seat for them.

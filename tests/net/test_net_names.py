@@ -163,3 +163,53 @@ def test_a_numbered_name_may_pass_the_longest_name_a_player_may_give(
                 await player.close()
 
     run(scenario())
+
+
+def test_two_people_of_one_name_chatting_in_the_lobby_are_told_apart(
+    tmp_path: Path,
+) -> None:
+    """QA: two players called Ann in the lobby were both heard as "Ann: hello".
+
+    The one connected later is "Ann 2" in the lobby's chat; the name is free again
+    once its holder has gone. A spectator is named apart from the seats, too.
+    """
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "s.db") as server:
+            url = url_of(server)
+            first, second = NetPlayer(url, "Ann"), NetPlayer(url, "ann")
+            await first.connect()
+            await second.connect()
+            await second.send({"type": "chat", "text": "hello"})
+            line = await first.expect(p.ChatLine)
+            assert (line.scope, line.sender, line.text) == ("lobby", "ann 2", "hello")
+            await first.send({"type": "chat", "text": "hi"})
+            while (heard := await second.expect(p.ChatLine)).text != "hi":
+                pass  # its own line comes back first
+            assert heard.sender == "Ann"
+            # The first Ann goes: a third who comes is plain "Ann" again.
+            await first.close()
+            third = NetPlayer(url, "Ann")
+            await third.connect()
+            await third.send({"type": "chat", "text": "back"})
+            while (heard := await second.expect(p.ChatLine)).text != "back":
+                pass
+            assert heard.sender == "Ann"
+            # A spectator called Milly, where Milly the computer plays, is not
+            # heard as her.
+            table = (await third.create()).table.id
+            await third.send({"type": "add_bot", "seat": 1, "character": "milly"})
+            await third.seat_change(p.SeatChange.BOT_ADDED)
+            milly = NetPlayer(url, "Milly")
+            await milly.connect()
+            await milly.send({"type": "spectate", "table": table})
+            await milly.expect(p.TableSnapshot)
+            await milly.send({"type": "chat", "text": "watching"})
+            while (heard := await third.expect(p.ChatLine)).text != "watching":
+                pass
+            assert heard.sender == "Milly 2"
+            await milly.close()
+            for player in (second, third):
+                await player.close()
+
+    run(scenario())
