@@ -21,6 +21,13 @@ def _name(info: p.TableInfo, seat: int) -> str | None:
     return next(s.name for s in info.seats if s.seat == seat)
 
 
+async def _line(player: NetPlayer, text: str) -> p.ChatLine:
+    """The chat line saying ``text`` that ``player`` hears (others before it pass)."""
+    while (line := await player.expect(p.ChatLine)).text != text:
+        pass
+    return line
+
+
 async def _two_at_a_table(
     url: str, first: str, second: str, seat: int
 ) -> tuple[NetPlayer, NetPlayer, str, p.TableSnapshot]:
@@ -135,9 +142,7 @@ def test_a_chat_line_at_the_table_names_the_sender_as_the_table_does(
             line = await ann.expect(p.ChatLine)
             assert (line.sender, line.seat, line.text) == ("Ann 2", 2, "hello")
             await ann.send({"type": "chat", "text": "hi"})
-            while (heard := await other.expect(p.ChatLine)).text != "hi":
-                pass  # its own line comes back first
-            assert heard.sender == "Ann"
+            assert (await _line(other, "hi")).sender == "Ann"
             for player in (ann, other):
                 await player.close()
 
@@ -184,17 +189,13 @@ def test_two_people_of_one_name_chatting_in_the_lobby_are_told_apart(
             line = await first.expect(p.ChatLine)
             assert (line.scope, line.sender, line.text) == ("lobby", "ann 2", "hello")
             await first.send({"type": "chat", "text": "hi"})
-            while (heard := await second.expect(p.ChatLine)).text != "hi":
-                pass  # its own line comes back first
-            assert heard.sender == "Ann"
+            assert (await _line(second, "hi")).sender == "Ann"
             # The first Ann goes: a third who comes is plain "Ann" again.
             await first.close()
             third = NetPlayer(url, "Ann")
             await third.connect()
             await third.send({"type": "chat", "text": "back"})
-            while (heard := await second.expect(p.ChatLine)).text != "back":
-                pass
-            assert heard.sender == "Ann"
+            assert (await _line(second, "back")).sender == "Ann"
             # A spectator called Milly, where Milly the computer plays, is not
             # heard as her.
             table = (await third.create()).table.id
@@ -205,9 +206,7 @@ def test_two_people_of_one_name_chatting_in_the_lobby_are_told_apart(
             await milly.send({"type": "spectate", "table": table})
             await milly.expect(p.TableSnapshot)
             await milly.send({"type": "chat", "text": "watching"})
-            while (heard := await third.expect(p.ChatLine)).text != "watching":
-                pass
-            assert heard.sender == "Milly 2"
+            assert (await _line(third, "watching")).sender == "Milly 2"
             await milly.close()
             for player in (second, third):
                 await player.close()
