@@ -91,6 +91,7 @@ from audiospades.presenter.online import (
     WAITING_TITLE,
     WATCH,
     WATCH_CHOICE_TITLE,
+    WHO_IS_ONLINE,
     bad_code_text,
     bad_name_text,
     character_keys_text,
@@ -221,6 +222,7 @@ class LobbyScreen(MenuScreen):
             MenuItem(JOIN_PRIVATE, action=self._private, data=JOIN_PRIVATE),
             MenuItem(REFRESH, action=self._refresh, data=REFRESH),
             MenuItem(OPTIONS, action=self._options, data=OPTIONS),
+            MenuItem(WHO_IS_ONLINE, action=self._who_is_online, data=WHO_IS_ONLINE),
             MenuItem(LEAVE_SERVER, action=self._leave_server, data=LEAVE_SERVER),
         ]
         self.items = items
@@ -261,6 +263,12 @@ class LobbyScreen(MenuScreen):
     def _refresh(self, services: Services) -> Transition | None:
         self.online.client.send(p.ListTables())
         self._wait_for_a_whole_list()
+        self.awaiting = True
+        return None
+
+    def _who_is_online(self, services: Services) -> Transition | None:
+        # Said when the answer comes (see update: NewsKind.PEOPLE).
+        self.online.client.send(p.WhoIsOnline())
         self.awaiting = True
         return None
 
@@ -421,6 +429,9 @@ class LobbyScreen(MenuScreen):
                     pass  # (a found table's changes: for its choices, if shown)
                 case NewsKind.REFUSED:
                     self.awaiting = self._asked_for_table = False
+                    say_news(services, session, [item])
+                case NewsKind.PEOPLE:
+                    self.awaiting = False
                     say_news(services, session, [item])
                 case NewsKind.LEAVE_REFUSED:
                     # The waiting room was left too late: the table comes again.

@@ -33,7 +33,7 @@ from audiospades.net.wire import (
     WireView,
 )
 
-PROTOCOL_VERSION: Final = 10
+PROTOCOL_VERSION: Final = 11
 """Sent in the client's ``hello`` and the server's ``welcome``."""
 OLDEST_PROTOCOL_VERSION: Final = 2
 """The oldest version a server still speaks: a client of an older one is answered
@@ -172,6 +172,10 @@ class ListTables(ClientMessage, frozen=True, tag="list_tables"):
     """Ask for the lobby's list of public tables."""
 
 
+class WhoIsOnline(ClientMessage, frozen=True, tag="who_is_online"):
+    """Ask who else is connected (version 11): answered with ``people``."""
+
+
 class CreateTable(ClientMessage, frozen=True, tag="create_table"):
     """Open a table and sit at its first seat as its host."""
 
@@ -307,6 +311,7 @@ class KeyPress(ClientMessage, frozen=True, tag="key"):
 AnyClientMessage: TypeAlias = (
     Hello
     | ListTables
+    | WhoIsOnline
     | CreateTable
     | JoinSeat
     | Spectate
@@ -558,6 +563,44 @@ class ChatLine(ServerMessage, frozen=True, tag="chat"):
     text: str
 
 
+class Whereabouts(StrEnum):
+    """Where a person connected to the server is (version 11)."""
+
+    LOBBY = "lobby"
+    WAITING = "waiting"
+    """Seated at a table whose game has not begun, or has ended."""
+    PLAYING = "playing"
+    WATCHING = "watching"
+
+
+MAX_PEOPLE_LISTED: Final = 200
+"""``people`` names at most this many; ``more`` counts the rest."""
+
+
+class PersonOnline(Message, frozen=True, omit_defaults=True):
+    """One person connected to the server, as ``people`` lists them."""
+
+    name: str
+    """As the lobby's chat names them ("Ann 2" beside another Ann)."""
+    player: str
+    place: Whereabouts
+    table: str | None = None
+    """The public table's name; left out in the lobby and at a private table."""
+    private: bool = False
+    """At a private table (its name is not told)."""
+
+
+class PeopleOnline(ServerMessage, frozen=True, tag="people", omit_defaults=True):
+    """The answer to ``who_is_online`` (version 11): everyone else connected.
+
+    Those in the lobby first (they hear its chat), then by name.
+    """
+
+    people: list[PersonOnline]
+    more: int = 0
+    """How many more are connected than are listed."""
+
+
 class Pong(ServerMessage, frozen=True, tag="pong"):
     """The answer to ``ping``."""
 
@@ -690,6 +733,7 @@ AnyServerMessage: TypeAlias = (
     | TableUpdate
     | SeatChanged
     | ChatLine
+    | PeopleOnline
     | Pong
     | Said
 )

@@ -79,6 +79,8 @@ class NewsKind(StrEnum):
     FOUND_CLOSED = "found_closed"
     """The table found by its code has closed (``table``: its last listing)."""
     LEAVE_REFUSED = "leave_refused"
+    PEOPLE = "people"
+    """Who else is connected (the answer to ``who_is_online``)."""
     """Leaving the waiting room came too late: the game had started, and the
     server kept the seat (its fresh snapshot follows)."""
 
@@ -108,6 +110,9 @@ class OnlineNews:
     """A chat line the player sent (the server's echo of it)."""
     code: p.ErrorCode | None = None
     table: p.TableInfo | None = None
+    people: tuple[p.PersonOnline, ...] = ()
+    """Who else is connected (``PEOPLE``), and how many more than are listed:"""
+    more: int = 0
     after: int = 0
     """At a table: how many of the table's notices came before this news, so the
     two can be told in the order they arrived."""
@@ -312,6 +317,8 @@ class OnlineClient:
                 elif changed:
                     kind = NewsKind.FOUND_CHANGED
                 self._tell(OnlineNews(kind, table=info))
+            case p.PeopleOnline(people=people, more=more):
+                self._tell(OnlineNews(NewsKind.PEOPLE, people=tuple(people), more=more))
             case p.Pong():
                 pass
 

@@ -46,6 +46,7 @@ from audiospades.net import running, web
 from audiospades.net.pool import BotPool
 from audiospades.net.protocol import (
     MAX_FRAME_BYTES,
+    MAX_PEOPLE_LISTED,
     OLDEST_PROTOCOL_VERSION,
     PROTOCOL_VERSION,
     RATE_BURST,
@@ -69,6 +70,8 @@ from audiospades.net.protocol import (
     LobbyUpdate,
     Message,
     PassCards,
+    PeopleOnline,
+    PersonOnline,
     Ping,
     PlaceBid,
     PlayCard,
@@ -80,8 +83,11 @@ from audiospades.net.protocol import (
     StartGame,
     TableFound,
     TableInfo,
+    TableState,
     TokenBucket,
     Welcome,
+    Whereabouts,
+    WhoIsOnline,
     decode_client,
     encode_utf8,
     request_type,
@@ -663,6 +669,8 @@ class Server:
                 if client.renderer is not None:
                     client.renderer.list_asked()
                 self._send_lobby_list(client)
+            case WhoIsOnline():
+                client.send(self._people_online(client))
             case CreateTable():
                 self._create(client, message)
                 self._unfind(client)
@@ -896,6 +904,35 @@ class Server:
         for other in self.clients.values():
             if other.table is None:
                 other.send(line)
+
+    def _people_online(self, client: Client) -> PeopleOnline:
+        """Everyone connected but ``client``: the lobby first, then by name."""
+        people = []
+        for other in self.clients.values():
+            if other is client or other.closed or other.player_id is None:
+                continue
+            table = other.table
+            place = Whereabouts.LOBBY
+            if table is not None and other.seat is None:
+                place = Whereabouts.WATCHING
+            elif table is not None:
+                playing = self._listing(table)[0].state is TableState.PLAYING
+                place = Whereabouts.PLAYING if playing else Whereabouts.WAITING
+            private = table is not None and table.code is not None
+            people.append(
+                PersonOnline(
+                    name=other.heard_as or other.name,
+                    player=other.player_id,
+                    place=place,
+                    table=table.name if table is not None and not private else None,
+                    private=private,
+                )
+            )
+        people.sort(
+            key=lambda o: (o.place is not Whereabouts.LOBBY, name_key(o.name), o.name)
+        )
+        listed = people[:MAX_PEOPLE_LISTED]
+        return PeopleOnline(people=listed, more=len(people) - len(listed))
 
     # --- helpers ---
     def _verify_free(self, client: Client) -> None:

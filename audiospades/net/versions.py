@@ -18,6 +18,7 @@ from audiospades.net.protocol import (
     Lobby,
     LobbyUpdate,
     Message,
+    PeopleOnline,
     SeatChange,
     SeatChanged,
     StoodIn,
@@ -47,7 +48,8 @@ def for_version(message: Message, version: int) -> Message | None:
     ``found_table`` (it never sends ``find_table``); a version 7 client no
     ``found_table`` sent again as the table changed; a version 8 client no
     ``moved`` seat (told as the new seat taken), nor a welcome's
-    ``seat_given_up``; a version 9 client no snapshot's ``played_by``.
+    ``seat_given_up``; a version 9 client no snapshot's ``played_by``; a
+    version 10 client no ``people`` (it never sends ``who_is_online``).
     None: nothing to send. The message itself when nothing in it is new, so a
     frame encoded once for many clients goes out as it is.
 
@@ -71,6 +73,10 @@ def for_version(message: Message, version: int) -> Message | None:
     [0, 0, 1]
     """
     if version >= PROTOCOL_VERSION:
+        return message
+    if isinstance(message, PeopleOnline):
+        return None  # version 11's answer to who_is_online, never asked before
+    if version >= 10:
         return message
     if isinstance(message, TableSnapshot) and message.played_by is not None:
         # Version 10's: the names a finished game was played under.

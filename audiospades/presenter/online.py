@@ -20,11 +20,13 @@ from audiospades.keymap import Context
 from audiospades.net.client import FailReason, LinkState
 from audiospades.net.protocol import (
     ErrorCode,
+    PersonOnline,
     SeatChange,
     SeatInfo,
     SeatKind,
     TableInfo,
     TableState,
+    Whereabouts,
 )
 from audiospades.notices import DoneWhileAway
 from audiospades.presenter.keynames import key_for, yes_no_keys
@@ -58,6 +60,7 @@ TABLE_NAME: Final = N_("Table name")
 TABLE_CODE: Final = N_("Table code")
 CHAT_TABLE: Final = N_("Chat to the table")
 CHAT_LOBBY: Final = N_("Chat to the lobby")
+WHO_IS_ONLINE: Final = N_("Who is online")
 LOBBY_TITLE: Final = N_("Lobby.")
 CREATE_TABLE: Final = N_("Create a table")
 JOIN_PRIVATE: Final = N_("Join a private table by its code")
@@ -766,6 +769,45 @@ def chat_text(sender: str, text: str) -> str:
     return _("{sender}: {text}").format(sender=sender, text=text)
 
 
+def person_online_text(person: PersonOnline) -> str:
+    """Where one person connected is: "Ann, in the lobby", "Bob, playing at Friday"."""
+    name = person.name
+    table = person.table or ""
+    match person.place:
+        case Whereabouts.LOBBY:
+            return _("{name}, in the lobby").format(name=name)
+        case Whereabouts.WATCHING if person.private or not table:
+            return _("{name}, watching at a private table").format(name=name)
+        case Whereabouts.WATCHING:
+            return _("{name}, watching {table}").format(name=name, table=table)
+        case Whereabouts.PLAYING if person.private or not table:
+            return _("{name}, playing at a private table").format(name=name)
+        case Whereabouts.PLAYING:
+            return _("{name}, playing at {table}").format(name=name, table=table)
+        case _ if person.private or not table:
+            return _("{name}, waiting at a private table").format(name=name)
+        case _:
+            return _("{name}, waiting at {table}").format(name=name, table=table)
+
+
+def people_online_text(people: Sequence[PersonOnline], more: int = 0) -> str:
+    """Who else is connected, the lobby first: the answer to "Who is online".
+
+    Each person's place is parted from the next by a semicolon
+    (:func:`seated_list`), as a table's seated people are.
+    """
+    count = len(people) + more
+    if not count:
+        return _("No one else is online.")
+    head = ngettext(
+        "{count} other person online:", "{count} other people online:", count
+    ).format(count=count)
+    text = f"{head} {seated_list([person_online_text(o) for o in people])}"
+    if more:
+        text = _("{list}; and {count} more").format(list=text, count=more)
+    return text + "."
+
+
 def left_table_text() -> str:
     """The player stood up and is back in the lobby."""
     return _("You left the table.")
@@ -1132,6 +1174,8 @@ def news_utterance(
             )
         case NewsKind.CHAT:
             return Utterance(chat_text(news.sender, news.text), Cue.CHAT)
+        case NewsKind.PEOPLE:
+            return Utterance(people_online_text(news.people, news.more))
         case NewsKind.SEAT:
             text = seat_change_text(news, own_seat, game_over=game_over)
             aside = in_game and news.change in _COMINGS_AND_GOINGS

@@ -29,6 +29,7 @@ from audiospades.presenter.online import (
     TOO_FAST,
     UNPRINTABLE,
     VERSION_REFUSED,
+    WHO_IS_ONLINE,
     occupant_text,
     seat_item_label,
 )
@@ -146,6 +147,7 @@ CHROME: Final[dict[str, str]] = {
     "table_code": TABLE_CODE,
     "join_code": JOIN_PRIVATE,
     "refresh": N_("Refresh the list"),
+    "who_online": WHO_IS_ONLINE,
     "join": N_("Join"),
     "watch": N_("Watch"),
     "cancel": N_("Cancel"),

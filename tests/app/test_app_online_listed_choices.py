@@ -136,7 +136,7 @@ def test_the_chairs_close_with_a_word_when_the_table_closes(
             bob.settle()
             assert bob.said_since(mark) == [
                 "Ann's table has closed.",
-                "Create a table, 1 of 5",
+                "Create a table, 1 of 6",
             ]
         finally:
             ann.close()

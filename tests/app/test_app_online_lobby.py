@@ -56,7 +56,7 @@ def test_a_private_table_is_joined_by_its_code_and_chat_is_heard(
         try:
             assert ann.transcript[-2:] == [
                 f"Connected to ws://127.0.0.1:{server.port}.",
-                "Lobby. No table is open yet: create one. Create a table, 1 of 5",
+                "Lobby. No table is open yet: create one. Create a table, 1 of 6",
             ]
             ann.press("return")
             assert ann.last == "Create a table. Table name, Ann's table, 1 of 4"
@@ -76,7 +76,7 @@ def test_a_private_table_is_joined_by_its_code_and_chat_is_heard(
             )
             # A private table is not listed: Bob joins it by its code.
             bob.press("down")
-            assert bob.last == "Join a private table by its code, 2 of 5"
+            assert bob.last == "Join a private table by its code, 2 of 6"
             bob.press("return")
             assert bob.last.startswith("Table code: blank.")
             # Enter on a blank line asks for the code, not a rule about it.
@@ -147,7 +147,7 @@ def test_the_lobby_lists_a_table_in_one_line_and_refuses_a_wrong_code(
                 assert carl.last == (
                     "Lobby. 1 table is open. Ann's table, 4 players in "
                     "partnerships, 1 hand, custom rules, 3 seats free, seated: Ann, "
-                    "1 of 6"
+                    "1 of 7"
                 )
                 carl.press("return")
                 assert carl.last.startswith(
@@ -176,7 +176,7 @@ def test_the_lobby_lists_a_table_in_one_line_and_refuses_a_wrong_code(
                 carl.press("escape")
                 # Refresh: the list is spoken again.
                 carl.press("down")
-                assert carl.last == "Refresh the list, 4 of 6"
+                assert carl.last == "Refresh the list, 4 of 7"
                 carl.press("return")
                 carl.settle()
                 assert carl.last.startswith("1 table is open. ")
@@ -256,8 +256,8 @@ def test_refresh_is_answered_by_the_whole_list_not_by_a_change_before_it(
                 return []
 
             connection.poll = held  # type: ignore[method-assign]
-            carl.press("end", "up", "up")
-            assert carl.last == "Refresh the list, 4 of 6"
+            carl.press("end", "up", "up", "up")
+            assert carl.last == "Refresh the list, 4 of 7"
             mark = carl.mark()
             carl.press("return")
             # Ann's table changes (her line comes again) before the answer.
@@ -270,7 +270,7 @@ def test_refresh_is_answered_by_the_whole_list_not_by_a_change_before_it(
                 client._take(item)  # type: ignore[arg-type]
             carl.settle()
             answers = [t for t in carl.said_since(mark) if "table is open" in t]
-            assert answers == ["1 table is open. Refresh the list, 4 of 6"], (
+            assert answers == ["1 table is open. Refresh the list, 4 of 7"], (
                 carl.said_since(mark)
             )
         finally:
@@ -294,9 +294,9 @@ def test_tables_opening_and_closing_are_told_in_the_lobby(
             assert bob.last.startswith("Ann's table, ")
             mark = ann.mark()
             ann.press("escape", "y")  # leave the waiting room: the table closes
-            until(heard(bob, "Ann's table has closed. Create a table, 1 of 5"), bob)
+            until(heard(bob, "Ann's table has closed. Create a table, 1 of 6"), bob)
             until(lambda: isinstance(ann.app.top, LobbyScreen), ann)
-            fresh = "Lobby. No table is open yet: create one. Create a table, 1 of 5"
+            fresh = "Lobby. No table is open yet: create one. Create a table, 1 of 6"
             until(lambda: fresh in ann.said_since(mark), ann)
             assert ann.said_since(mark)[:2] == [
                 "Leave the table? Y leaves, N stays.",
@@ -358,10 +358,10 @@ def test_a_lobby_first_listed_after_a_table_is_introduced_once(
             until(lambda: isinstance(ann.app.top, WaitingRoomScreen), ann)
             ann.press("escape", "y")  # leave: the table closes
             until(lambda: isinstance(ann.app.top, LobbyScreen), ann)
-            lobby = "Lobby. No table is open yet: create one. Create a table, 1 of 5"
+            lobby = "Lobby. No table is open yet: create one. Create a table, 1 of 6"
             until(heard(ann, lobby), ann)
             ann.press("down")
-            assert ann.last == "Join a private table by its code, 2 of 5"
+            assert ann.last == "Join a private table by its code, 2 of 6"
             mark = ann.mark()
             # Bob's list has lost Ann's table too (else his Enter would be on it).
             closed = "Ann's table has closed."
@@ -372,7 +372,7 @@ def test_a_lobby_first_listed_after_a_table_is_introduced_once(
             assert ann.said_since(mark) == ["New table: Bob's table."]
             assert ann.transcript.count(lobby) == 1
             ann.press("up")
-            assert ann.last == "Create a table, 2 of 6"
+            assert ann.last == "Create a table, 2 of 7"
         finally:
             ann.close()
             bob.close()
@@ -467,7 +467,7 @@ def test_escape_in_the_lobby_asks_before_leaving_the_server(
             assert ann.last == "Leave the server? Y leaves, N stays."
             ann.press("n")
             assert ann.app.top is lobby
-            assert ann.last == "Create a table, 1 of 5"
+            assert ann.last == "Create a table, 1 of 6"
             assert "You left the server." not in ann.transcript
             ann.press("end", "return")
             assert ann.last == "Leave the server? Y leaves, N stays."
@@ -680,7 +680,7 @@ def test_a_stand_in_is_listed_for_whom_it_plays_and_its_person_is_heard_back(
             assert cat.last == (
                 "Ann's table, 4 players in partnerships, 1 hand, custom rules, "
                 "game under way, 1 seat free, seated: Ann; Hazel, a computer "
-                "standing in for Cat; Milly, computer; Bert, computer, 1 of 6"
+                "standing in for Cat; Milly, computer; Bert, computer, 1 of 7"
             )
             mark = ann.mark()
             cat.press("return")
@@ -842,3 +842,39 @@ def test_the_computer_players_offered_are_not_named_as_a_person_here(
             assert [t for t in offered if t.startswith("Bert, ")], offered
         finally:
             milly.close()
+
+
+def test_who_is_online_names_everyone_else_and_where_they_are(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """The lobby's "Who is online" (W jumps to it): the others, those in the
+    lobby first (they hear its chat), then by name, each with where they are; a
+    second Ann is "ann 2", as the lobby's chat names her; a private table is not
+    named."""
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann", settings=_settings())
+        bob = connect(make_harness, server, "Bob", settings=_settings())
+        # (In one home, a name of its own: its own token, another player.)
+        other_ann = connect(make_harness, server, "ann", settings=_settings())
+        try:
+            ann.press("w")
+            assert ann.last == "Who is online, 5 of 6"
+            ann.press("return")
+            until(heard(ann, "2 other people online: ann 2, in the lobby; Bob, "
+                        "in the lobby."), ann)  # fmt: skip
+            bob.press("return", "end", "return")  # create "Bob's table"
+            until(lambda: isinstance(bob.app.top, WaitingRoomScreen), bob)
+            until(heard(ann, "New table: Bob's table."), ann)
+            other_ann.press("return", "down", "down", "right", "down", "return")
+            until(lambda: isinstance(other_ann.app.top, WaitingRoomScreen), other_ann)
+            ann.press("w", "return")
+            until(heard(ann, "2 other people online: ann 2, waiting at a private "
+                        "table; Bob, waiting at Bob's table."), ann)  # fmt: skip
+            # Alone on the server, no one else.
+            for gone in (bob, other_ann):
+                gone.close()
+            until(lambda: len(server.clients) == 1, ann)
+            ann.press("w", "return")
+            until(heard(ann, "No one else is online."), ann)
+        finally:
+            ann.close()

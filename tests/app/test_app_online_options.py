@@ -61,8 +61,8 @@ def test_options_open_from_the_lobby_and_turn_chat_speech_off(
         ann = connect(make_harness, server, "Ann")
         bob = connect(make_harness, server, "Bob")
         try:
-            ann.press("end", "up")
-            assert ann.last == "Options, 4 of 5"
+            ann.press("end", "up", "up")
+            assert ann.last == "Options, 4 of 6"
             ann.press("return")
             options = _turn_chat_speech_off(ann)
             mark, cues = ann.mark(), len(ann.sound.cues)
@@ -72,7 +72,7 @@ def test_options_open_from_the_lobby_and_turn_chat_speech_off(
             assert Cue.CHAT in ann.sound.cues[cues:]
             assert ann.app.top is options
             ann.press("escape")
-            assert ann.last == "Options, 4 of 5"
+            assert ann.last == "Options, 4 of 6"
             assert isinstance(ann.app.top, LobbyScreen)
             bob.press("'", *type_keys("anyone"), "return")
             until(lambda: "Bob: anyone" in ann.speech.history, ann)

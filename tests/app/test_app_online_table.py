@@ -41,7 +41,7 @@ def _bob_watches_anns_game(ann: Harness, bob: Harness) -> OnlineTableScreen:
     lobby too, watches it from her chair. His table screen."""
     ann.press(*HOST_WITH_BOTS)
     ann.settle()
-    until(lambda: len(bob.app.top.items) == 6, bob)  # type: ignore[attr-defined]
+    until(lambda: len(bob.app.top.items) == 7, bob)  # type: ignore[attr-defined]
     bob.patience_seconds = 0.3  # a spectator's table is never idle
     # The table, Watch the game, then the first chair (Ann's).
     bob.press("home", "return", "return", "return")
@@ -237,12 +237,12 @@ def test_a_spectator_watches_a_game_to_its_end(
             ann.press(*HOST_WITH_BOTS)
             ann.settle()
             # The lobby's list follows the server's: the new table is first.
-            until(lambda: len(bob.app.top.items) == 6, bob)  # type: ignore[attr-defined]
+            until(lambda: len(bob.app.top.items) == 7, bob)  # type: ignore[attr-defined]
             bob.press("home")
             assert bob.last.startswith("Ann's table, 4 players in partnerships, ")
             assert bob.last.endswith(
                 "game under way, no seat free, seated: Ann; Milly, computer; "
-                "Bert, computer; Poppy, computer, 1 of 6"
+                "Bert, computer; Poppy, computer, 1 of 7"
             )
             bob.press("return")  # the table: no seat is free
             assert bob.last.endswith("Watch the game, 1 of 1")
@@ -349,7 +349,7 @@ def test_a_spectator_chooses_the_chair_to_watch_from(
         try:
             ann.press(*HOST_WITH_BOTS)
             ann.settle()
-            until(lambda: len(bob.app.top.items) == 6, bob)  # type: ignore[attr-defined]
+            until(lambda: len(bob.app.top.items) == 7, bob)  # type: ignore[attr-defined]
             bob.patience_seconds = 0.3  # a spectator's table is never idle
             bob.press("home", "return", "return")  # the table, Watch the game
             assert bob.last == (
@@ -450,7 +450,7 @@ def test_a_spectator_hears_why_the_lobby_is_back_before_the_lobby(
             assert gone in said, said
             after = said[said.index(gone) + 1 :]
             assert after and after[0] == (
-                "Lobby. No table is open yet: create one. Create a table, 1 of 5"
+                "Lobby. No table is open yet: create one. Create a table, 1 of 6"
             ), said
             assert not any(
                 s.startswith("Create a table") for s in said[: said.index(gone)]

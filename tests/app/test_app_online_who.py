@@ -20,7 +20,7 @@ from audiospades.app.online_table import OnlineTableScreen
 
 def _watch(harness: Harness, chair_steps: int) -> OnlineTableScreen:
     """From the lobby, watch the first table from the chair ``chair_steps`` down."""
-    until(lambda: len(harness.app.top.items) == 6, harness)  # type: ignore[attr-defined]
+    until(lambda: len(harness.app.top.items) == 7, harness)  # type: ignore[attr-defined]
     harness.patience_seconds = 0.3  # a spectator's table is never idle
     harness.press("home", "return", "return", *["down"] * chair_steps, "return")
     until(lambda: isinstance(harness.app.top, OnlineTableScreen), harness)

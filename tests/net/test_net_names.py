@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from net_client import NetPlayer, run, running_server, url_of
 
 from audiospades.net import protocol as p
+from audiospades.net import server as server_module
 
 
 def _name(info: p.TableInfo, seat: int) -> str | None:
@@ -209,6 +211,85 @@ def test_two_people_of_one_name_chatting_in_the_lobby_are_told_apart(
             assert (await _line(third, "watching")).sender == "Milly 2"
             await milly.close()
             for player in (second, third):
+                await player.close()
+
+    run(scenario())
+
+
+def _where(answer: p.PeopleOnline) -> list[tuple[str, str, str | None, bool]]:
+    return [(o.name, o.place.value, o.table, o.private) for o in answer.people]
+
+
+def test_who_is_online_lists_the_others_where_they_are(tmp_path: Path) -> None:
+    """``who_is_online`` (version 11): everyone else connected, the lobby first
+    (they hear its chat), then by name, each named as the lobby's chat names them;
+    a private table's name is not told; a version 10 client is sent nothing."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "s.db") as server:
+            url = url_of(server)
+            ann, zed, other = (NetPlayer(url, n) for n in ("Ann", "Zed", "ann"))
+            for player in (ann, zed, other):
+                await player.connect()
+            await ann.send({"type": "who_is_online"})
+            answer = await ann.expect(p.PeopleOnline)
+            assert _where(answer) == [
+                ("ann 2", "lobby", None, False),
+                ("Zed", "lobby", None, False),
+            ]
+            assert answer.more == 0
+            # Zed opens a public table and starts it with computer players; the
+            # other Ann opens a private one; Bo watches Zed's.
+            await zed.create(name="Friday", players=3, partnerships=False)
+            for seat, character in ((1, "milly"), (2, "bert")):
+                await zed.send(
+                    {"type": "add_bot", "seat": seat, "character": character}
+                )
+                await zed.seat_change(p.SeatChange.BOT_ADDED)
+            await zed.send({"type": "start_game"})
+            await zed.seat_change(p.SeatChange.GAME_STARTED)
+            await other.create(name="Secret", private=True)
+            bo = NetPlayer(url, "Bo")
+            await bo.connect()
+            table = zed.table_id
+            await bo.send({"type": "spectate", "table": table})
+            await bo.expect(p.TableSnapshot)
+            await ann.send({"type": "who_is_online"})
+            assert _where(await ann.expect(p.PeopleOnline)) == [
+                ("ann 2", "waiting", None, True),
+                ("Bo", "watching", "Friday", False),
+                ("Zed", "playing", "Friday", False),
+            ]
+            # An older client never asks; if it did, the answer is not sent.
+            old = NetPlayer(url, "Old", version=10)
+            await old.connect()
+            await old.send({"type": "who_is_online"})
+            await old.send({"type": "ping", "nonce": 7})
+            assert (await old.expect(p.Pong)).nonce == 7
+            assert not any(isinstance(m, p.PeopleOnline) for m in old.messages)
+            for player in (ann, zed, other, bo, old):
+                await player.close()
+
+    run(scenario())
+
+
+def test_who_is_online_names_so_many_and_counts_the_rest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A crowded server's answer stays one small frame: ``more`` counts the rest."""
+    monkeypatch.setattr(server_module, "MAX_PEOPLE_LISTED", 2)
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "s.db") as server:
+            url = url_of(server)
+            players = [NetPlayer(url, name) for name in ("Ann", "Cy", "Bo", "Di")]
+            for player in players:
+                await player.connect()
+            await players[0].send({"type": "who_is_online"})
+            answer = await players[0].expect(p.PeopleOnline)
+            assert [o.name for o in answer.people] == ["Bo", "Cy"]
+            assert answer.more == 1
+            for player in players:
                 await player.close()
 
     run(scenario())

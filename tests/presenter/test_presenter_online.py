@@ -12,11 +12,13 @@ import pytest
 
 from audiospades import i18n
 from audiospades.net.protocol import (
+    PersonOnline,
     SeatChange,
     SeatInfo,
     SeatKind,
     TableInfo,
     TableState,
+    Whereabouts,
 )
 from audiospades.net.remote import NewsKind, OnlineNews
 from audiospades.notices import DoneWhileAway
@@ -27,6 +29,7 @@ from audiospades.presenter.online import (
     lobby_changes,
     news_utterance,
     occupant_text,
+    people_online_text,
     seat_change_text,
     seated_list,
     waiting_room_intro,
@@ -297,3 +300,36 @@ def test_the_lobby_tells_a_table_filling_up_and_its_game_starting() -> None:
     assert lobby_changes([over], [playing]) == ["Friday has started playing."]
     assert lobby_changes([], [waiting]) == ["New table: Friday."]
     assert lobby_changes([waiting], []) == ["Friday has closed."]
+
+
+def test_who_is_online_words_each_place_and_the_rest_counted() -> None:
+    def person(name: str, place: Whereabouts, **more: object) -> PersonOnline:
+        return PersonOnline(name=name, player=name, place=place, **more)  # type: ignore[arg-type]
+
+    people = [
+        person("Ann 2", Whereabouts.LOBBY),
+        person("Bo", Whereabouts.WATCHING, table="Friday"),
+        person("Cy", Whereabouts.WATCHING, private=True),
+        person("Di", Whereabouts.PLAYING, table="Friday"),
+        person("Ed", Whereabouts.PLAYING, private=True),
+        person("Flo", Whereabouts.WAITING, table="Ann's table"),
+        person("Gus", Whereabouts.WAITING, private=True),
+    ]
+    assert people_online_text(people, more=3) == (
+        "10 other people online: Ann 2, in the lobby; Bo, watching Friday; Cy, "
+        "watching at a private table; Di, playing at Friday; Ed, playing at a "
+        "private table; Flo, waiting at Ann's table; Gus, waiting at a private "
+        "table; and 3 more."
+    )
+    assert (
+        people_online_text(people[:1]) == "1 other person online: Ann 2, in the lobby."
+    )
+    assert people_online_text([]) == "No one else is online."
+    i18n.set_language("fr")
+    assert people_online_text(people[:2]) == (
+        "2 autres personnes en ligne : Ann 2, au salon ; Bo, regarde Friday."
+    )
+    news = OnlineNews(NewsKind.PEOPLE, people=tuple(people[:1]))
+    said = news_utterance(news, "", None)
+    assert said is not None
+    assert said.text == "1 autre personne en ligne : Ann 2, au salon."

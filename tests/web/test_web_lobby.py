@@ -290,3 +290,34 @@ def test_a_host_named_as_a_computer_player_is_not_offered_it(tmp_path: Path) -> 
         )
     assert "milly" not in offered, offered
     assert "bert" in offered, offered
+
+
+def test_who_is_online_is_a_button_of_the_lobby_answered_in_words(
+    tmp_path: Path,
+) -> None:
+    """The page's lobby asks who else is connected, as the game's does, and hears
+    the answer as a message: Ann, at her table, and Bob in the lobby."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    from audiospades.net import protocol as p
+    from audiospades.net.client import Connection
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        address = url.replace("http", "ws", 1)
+        ann, bob = Connection(address, "Ann"), Connection(address, "Bob")
+        ann.start()
+        bob.start()
+        try:
+            ann.send(p.CreateTable(name="Alpha", rules={"preset": "pagat"}))
+            open_page_by_keys(driver, url, "Robin")
+            wait_for_element(driver, "#tables li", "Alpha")
+            tab_to(driver, "#who-online")
+            assert _by_id(driver, "who-online").text == "Who is online"
+            press(driver, Keys.ENTER)
+            answer = "2 other people online: Bob, in the lobby; Ann, waiting at Alpha."
+            wait_for(lambda: ("polite", answer) in heard(driver), what="the answer")
+            assert focused_id(driver) == "who-online"
+        finally:
+            ann.close()
+            bob.close()

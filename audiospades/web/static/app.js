@@ -302,7 +302,7 @@ function connect(name, language) {
   if (state.lost) $("join-status").textContent = word("connecting");
   else joinStatus(word("connecting"), false);
   ws.addEventListener("open", () => {
-    const hello = { type: "hello", version: 10, name, language, render: true };
+    const hello = { type: "hello", version: 11, name, language, render: true };
     const token = localStorage.getItem("audiospades-token");
     if (token) hello.token = token;
     if (state.ws === ws) send(hello);
@@ -1180,6 +1180,8 @@ function start() {
     });
   });
   $("refresh").addEventListener("click", () => send({ type: "list_tables" }));
+  // The answer comes worded, as a message (who else is here, and where).
+  $("who-online").addEventListener("click", () => send({ type: "who_is_online" }));
   $("code-form").addEventListener("submit", (event) => {
     event.preventDefault();
     // Codes are spoken spaced out ("K 7 Q"); typed either way.
