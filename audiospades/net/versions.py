@@ -81,6 +81,8 @@ def for_version(message: Message, version: int) -> Message | None:
     if isinstance(message, TableSnapshot) and message.played_by is not None:
         # Version 10's: the names a finished game was played under.
         message = msgspec.structs.replace(message, played_by=None)
+    if version >= 9:
+        return message
     if isinstance(message, SeatChanged) and message.change is SeatChange.MOVED:
         # Version 9's: to an older client, someone sitting down in the new seat
         # (the listing with it shows the old one free).
@@ -91,7 +93,9 @@ def for_version(message: Message, version: int) -> Message | None:
         # Version 7's answer to find_table, which an older client never sends;
         # version 8's changes of the table found, which a version 7 client would
         # take for an answer to a question it did not ask.
-        return message if version >= 7 and not message.changed else None
+        return (
+            message if version >= 8 or (version >= 7 and not message.changed) else None
+        )
     if version >= 8:
         return message
     message = _stood_in_of_version_6(message)

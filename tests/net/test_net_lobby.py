@@ -115,11 +115,8 @@ def test_a_private_tables_code_finds_its_seats_to_choose_from(tmp_path: Path) ->
     run(scenario())
 
 
-def test_an_older_client_is_sent_no_found_table() -> None:
-    """A client older than version 7 never asks, and could not read the answer."""
-    from audiospades.net.versions import for_version
-
-    info = p.TableInfo(
+def _listing() -> p.TableInfo:
+    return p.TableInfo(
         id="t1",
         name="T",
         players=4,
@@ -135,6 +132,13 @@ def test_an_older_client_is_sent_no_found_table() -> None:
         free_seats=[1, 2, 3],
         spectators=0,
     )
+
+
+def test_an_older_client_is_sent_no_found_table() -> None:
+    """A client older than version 7 never asks, and could not read the answer."""
+    from audiospades.net.versions import for_version
+
+    info = _listing()
     found = p.TableFound(code="ABCDEF", table=info)
     assert for_version(found, 6) is None
     assert for_version(found, 7) is found
@@ -143,6 +147,33 @@ def test_an_older_client_is_sent_no_found_table() -> None:
     changed = p.TableFound(code="ABCDEF", table=info, changed=True)
     assert for_version(changed, 7) is None
     assert for_version(changed, p.PROTOCOL_VERSION) is changed
+
+
+def test_each_version_keeps_what_it_can_read_and_no_more() -> None:
+    """What versions 9, 10 and 11 added reaches a client of that version and up,
+    never one older. Before, the ladder stripped version 9's additions from every
+    client below the newest version, not below 9: a version 9 client heard a
+    friend's move as someone joining, and was never told its seat was given up
+    while away. With version 11 a version 10 client (the page then) lost them too."""
+    from audiospades.net.versions import for_version
+
+    info = _listing()
+    welcome = p.Welcome(version=9, player="p", token="t", name="Ann",
+                        seat_given_up="before_start")  # fmt: skip
+    snapshot = p.TableSnapshot(table=info, seat=None, chair=0, is_host=False,
+                               code=None, view=None, notices=[],
+                               played_by=["Ann", "Bob", "Cy", "Di"])  # fmt: skip
+    moved = p.SeatChanged(change=p.SeatChange.MOVED, seat=2, name="Bob", table=info)
+    people = p.PeopleOnline(people=[])
+    added = [(welcome, 9), (moved, 9), (snapshot, 10), (people, 11)]
+    for message, since in added:
+        for version in range(p.OLDEST_PROTOCOL_VERSION, p.PROTOCOL_VERSION + 1):
+            sent = for_version(message, version)
+            assert (sent is message) == (version >= since), (message, version)
+    assert for_version(people, 10) is None
+    assert for_version(snapshot, 9).played_by is None  # type: ignore[union-attr]
+    assert for_version(welcome, 8).seat_given_up is None  # type: ignore[union-attr]
+    assert for_version(moved, 8).change is p.SeatChange.JOINED  # type: ignore[union-attr]
 
 
 def test_the_host_seats_computer_players_and_starts(tmp_path: Path) -> None:
