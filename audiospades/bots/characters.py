@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Container
 from dataclasses import dataclass
 from typing import Final
 
@@ -316,7 +317,7 @@ def name_key(name: str | None) -> str:
     return (name or "").strip().casefold()
 
 
-def numbered_apart(name: str, taken: set[str]) -> str:
+def numbered_apart(name: str, taken: Container[str]) -> str:
     """``name``, numbered ("Ann 2", the lowest number free) if ``taken`` has it.
 
     ``taken`` holds the :func:`name_key` of the names already in use where

@@ -386,6 +386,9 @@ class Server:
         self.clients: dict[str, Client] = {}
         """Greeted connections by player id."""
         self._buckets: dict[str, TokenBucket] = {}
+        self._names_heard: dict[str, int] = {}
+        """The lobby names of the connected players (folded), and how many have
+        each (one, but for a moment while a connection is replaced)."""
         """Each player's rate limit, kept across reconnections (see _hello)."""
         self._ws: WsServer | None = None
         self._lobby_due = False
@@ -621,6 +624,7 @@ class Server:
     def _disconnected(self, client: Client) -> None:
         client.stop()
         self._unfind(client)
+        self._release_name(client)
         if client.player_id is not None and self.clients.get(client.player_id) is (
             client
         ):
@@ -633,6 +637,28 @@ class Server:
         if client.table is not None:
             client.table.disconnected(client)
             client.table = None
+
+    def _hold_name(self, client: Client, name: str) -> None:
+        """Name ``client`` for the lobby: ``name``, numbered if taken ("Ann 2").
+
+        Taken: another connected player has it. The names are counted as players
+        come and go, so a thousand greetings cost a thousand lookups, not a million.
+        """
+        client.heard_as = numbered_apart(name, self._names_heard)
+        key = name_key(client.heard_as)
+        self._names_heard[key] = self._names_heard.get(key, 0) + 1
+
+    def _release_name(self, client: Client) -> None:
+        """``client``'s lobby name is free again (gone, or replaced)."""
+        if not client.heard_as:
+            return
+        key = name_key(client.heard_as)
+        left = self._names_heard.get(key, 0) - 1
+        if left > 0:
+            self._names_heard[key] = left
+        else:
+            self._names_heard.pop(key, None)
+        client.heard_as = ""
 
     def _unfind(self, client: Client) -> None:
         """``client`` is no longer told of the table it found (if any)."""
@@ -794,15 +820,9 @@ class Server:
                 "player %s: an older connection (%s) is replaced", player.id, old.peer
             )
             old.close(REPLACED_CLOSE_CODE, "replaced by a new connection")
+            self._release_name(old)  # its player's again, not "Ann 2"
         self.clients[player.id] = client
-        client.heard_as = numbered_apart(
-            name,
-            {
-                name_key(other.heard_as)
-                for other in self.clients.values()
-                if other is not client
-            },
-        )
+        self._hold_name(client, name)
         ended = self._context.given_up.pop(player.id, None)
         given_up: Literal["before_start", "game_ended"] | None = None
         if ended is not None:

@@ -293,3 +293,26 @@ def test_who_is_online_names_so_many_and_counts_the_rest(
                 await player.close()
 
     run(scenario())
+
+
+def test_a_replaced_connection_keeps_its_players_lobby_name(tmp_path: Path) -> None:
+    """Ann opening the game again elsewhere (her token, her first connection still
+    open) is "Ann" in the lobby, not "Ann 2" beside her own old connection; the
+    other Ann stays "ann 2"."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "s.db") as server:
+            url = url_of(server)
+            first, other = NetPlayer(url, "Ann"), NetPlayer(url, "ann")
+            await first.connect()
+            await other.connect()
+            again = NetPlayer(url, "Ann", token=first.token)
+            await again.connect()
+            await again.send({"type": "chat", "text": "still me"})
+            assert (await _line(other, "still me")).sender == "Ann"
+            await other.send({"type": "chat", "text": "and me"})
+            assert (await _line(again, "and me")).sender == "ann 2"
+            for player in (first, other, again):
+                await player.close()
+
+    run(scenario())
