@@ -92,6 +92,7 @@ from audiospades.presenter.online import (
     WATCH,
     WATCH_CHOICE_TITLE,
     WHO_IS_ONLINE,
+    WHO_IS_ONLINE_TITLE,
     bad_code_text,
     bad_name_text,
     character_keys_text,
@@ -110,6 +111,8 @@ from audiospades.presenter.online import (
     not_host_text,
     occupant_text,
     own_seat_text,
+    people_online_count,
+    person_online_text,
     seat_item_label,
     seated_text,
     sit_in_seat_label,
@@ -241,8 +244,7 @@ class LobbyScreen(MenuScreen):
 
     # --- actions ---
     def _choose_table(self, services: Services, *, info: p.TableInfo) -> Transition:
-        self.choices_of = info.id
-        return Push(TableChoiceScreen(self, info, listed=True))
+        return Push(self.choices_for(info))
 
     def _create(self, services: Services) -> Transition:
         return Push(CreateTableScreen(self))
@@ -408,6 +410,7 @@ class LobbyScreen(MenuScreen):
         session.pump()
         joined = False
         found: p.TableInfo | None = None
+        people: OnlineNews | None = None
         news = client.drain_news()
         for item in news:
             match item.kind:
@@ -430,9 +433,12 @@ class LobbyScreen(MenuScreen):
                 case NewsKind.REFUSED:
                     self.awaiting = self._asked_for_table = False
                     say_news(services, session, [item])
+                case NewsKind.PEOPLE if item.people:
+                    self.awaiting = False
+                    people = item  # a list to move through (see below)
                 case NewsKind.PEOPLE:
                     self.awaiting = False
-                    say_news(services, session, [item])
+                    say_news(services, session, [item])  # no one else
                 case NewsKind.LEAVE_REFUSED:
                     # The waiting room was left too late: the table comes again.
                     self.awaiting = False
@@ -499,7 +505,14 @@ class LobbyScreen(MenuScreen):
             # The private table asked for by its code: its seats and watching,
             # as Enter on a listed table offers them.
             return Push(TableChoiceScreen(self, found))
+        if people is not None:
+            return Push(PeopleScreen(self, people))
         return None
+
+    def choices_for(self, info: p.TableInfo) -> TableChoiceScreen:
+        """The choices (a seat, watching) of the listed table ``info``."""
+        self.choices_of = info.id
+        return TableChoiceScreen(self, info, listed=True)
 
 
 _FOUND_NEWS: Final = frozenset({NewsKind.FOUND_CHANGED, NewsKind.FOUND_CLOSED})
@@ -601,6 +614,41 @@ class _TableMenu(_LobbyMenu):
 
     def found_changed(self, info: p.TableInfo) -> None:
         """The screens under this one take ``info`` too (quietly)."""
+
+
+class PeopleScreen(_LobbyMenu):
+    """Who else is online, one a line (the lobby's "Who is online").
+
+    The lobby's people first (they hear its chat), then by name, each with where
+    they are. Enter on someone at a public table still listed offers that
+    table's choices, as Enter on it in the lobby does (a seat, or watching);
+    on anyone else it says the line again.
+    """
+
+    def __init__(self, lobby: LobbyScreen, news: OnlineNews) -> None:
+        self.lobby = lobby
+        count = len(news.people) + news.more
+        super().__init__(
+            WHO_IS_ONLINE_TITLE,
+            [
+                MenuItem(
+                    partial(person_online_text, person),
+                    action=self._to_table if person.table_id else None,
+                    data=person.table_id,
+                )
+                for person in news.people
+            ],
+            intro=partial(people_online_count, count),
+        )
+
+    def _to_table(self, services: Services) -> Transition | None:
+        wanted = self.items[self.index].data
+        tables = self.lobby.online.client.tables
+        info = next((t for t in tables if t.id == wanted), None)
+        if info is None:  # closed since (said again: where they were)
+            services.say(Utterance(self.item_text(), interrupt=True))
+            return None
+        return Replace(self.lobby.choices_for(info))
 
 
 class TableChoiceScreen(_TableMenu):

@@ -586,6 +586,8 @@ class PersonOnline(Message, frozen=True, omit_defaults=True):
     place: Whereabouts
     table: str | None = None
     """The public table's name; left out in the lobby and at a private table."""
+    table_id: str | None = None
+    """The public table's id (to join or watch it); left out as ``table`` is."""
     private: bool = False
     """At a private table (its name is not told)."""
 

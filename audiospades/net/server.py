@@ -945,6 +945,7 @@ class Server:
                     player=other.player_id,
                     place=place,
                     table=table.name if table is not None and not private else None,
+                    table_id=table.id if table is not None and not private else None,
                     private=private,
                 )
             )

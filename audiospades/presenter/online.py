@@ -61,6 +61,7 @@ TABLE_CODE: Final = N_("Table code")
 CHAT_TABLE: Final = N_("Chat to the table")
 CHAT_LOBBY: Final = N_("Chat to the lobby")
 WHO_IS_ONLINE: Final = N_("Who is online")
+WHO_IS_ONLINE_TITLE: Final = N_("Who is online.")
 LOBBY_TITLE: Final = N_("Lobby.")
 CREATE_TABLE: Final = N_("Create a table")
 JOIN_PRIVATE: Final = N_("Join a private table by its code")
@@ -790,6 +791,15 @@ def person_online_text(person: PersonOnline) -> str:
             return _("{name}, waiting at {table}").format(name=name, table=table)
 
 
+def people_online_count(count: int) -> str:
+    """How many others are connected, before the list of them."""
+    if not count:
+        return _("No one else is online.")
+    return ngettext(
+        "{count} other person online:", "{count} other people online:", count
+    ).format(count=count)
+
+
 def people_online_text(people: Sequence[PersonOnline], more: int = 0) -> str:
     """Who else is connected, the lobby first: the answer to "Who is online".
 
@@ -797,11 +807,9 @@ def people_online_text(people: Sequence[PersonOnline], more: int = 0) -> str:
     (:func:`seated_list`), as a table's seated people are.
     """
     count = len(people) + more
+    head = people_online_count(count)
     if not count:
-        return _("No one else is online.")
-    head = ngettext(
-        "{count} other person online:", "{count} other people online:", count
-    ).format(count=count)
+        return head
     text = f"{head} {seated_list([person_online_text(o) for o in people])}"
     if more:
         text = _("{list}; and {count} more").format(list=text, count=more)

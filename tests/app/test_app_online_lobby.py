@@ -23,7 +23,12 @@ from online_helpers import (
 )
 
 from audiospades.app.harness import Harness
-from audiospades.app.lobby import LobbyScreen, TableChoiceScreen, WaitingRoomScreen
+from audiospades.app.lobby import (
+    LobbyScreen,
+    PeopleScreen,
+    TableChoiceScreen,
+    WaitingRoomScreen,
+)
 from audiospades.app.online_table import OnlineTableScreen
 from audiospades.net import protocol as p
 from audiospades.net.client import Connection, Link, LinkState
@@ -844,37 +849,65 @@ def test_the_computer_players_offered_are_not_named_as_a_person_here(
             milly.close()
 
 
-def test_who_is_online_names_everyone_else_and_where_they_are(
+def test_who_is_online_lists_everyone_else_and_leads_to_their_table(
     make_harness: Callable[..., Harness], tmp_path: Path
 ) -> None:
-    """The lobby's "Who is online" (W jumps to it): the others, those in the
-    lobby first (they hear its chat), then by name, each with where they are; a
-    second Ann is "ann 2", as the lobby's chat names her; a private table is not
-    named."""
+    """The lobby's "Who is online" (W jumps to it): a list of the others, those
+    in the lobby first (they hear its chat), then by name, each with where they
+    are; a second Ann is "ann 2", as the lobby's chat names her; a private table
+    is not named. Enter on someone at a public table offers its choices, as the
+    lobby does; on anyone else it says the line again. Alone: no list, a line."""
     with server_thread(tmp_path / "server.db") as server:
         ann = connect(make_harness, server, "Ann", settings=_settings())
         bob = connect(make_harness, server, "Bob", settings=_settings())
         # (In one home, a name of its own: its own token, another player.)
         other_ann = connect(make_harness, server, "ann", settings=_settings())
+        cy = connect(make_harness, server, "Cy", settings=_settings())
         try:
             ann.press("w")
             assert ann.last == "Who is online, 5 of 6"
             ann.press("return")
-            until(heard(ann, "2 other people online: ann 2, in the lobby; Bob, "
-                        "in the lobby."), ann)  # fmt: skip
+            until(lambda: isinstance(ann.app.top, PeopleScreen), ann)
+            assert ann.last == (
+                "Who is online. 3 other people online: ann 2, in the lobby, 1 of 3"
+            )
+            ann.press("down", "down")
+            assert ann.last == "Cy, in the lobby, 3 of 3"
+            ann.press("return")
+            assert ann.last == "Cy, in the lobby, 3 of 3"
+            ann.press("escape")
+            assert ann.last == "Who is online, 5 of 6"
             bob.press("return", "end", "return")  # create "Bob's table"
             until(lambda: isinstance(bob.app.top, WaitingRoomScreen), bob)
             until(heard(ann, "New table: Bob's table."), ann)
             other_ann.press("return", "down", "down", "right", "down", "return")
             until(lambda: isinstance(other_ann.app.top, WaitingRoomScreen), other_ann)
+            cy.close()
+            until(lambda: len(server.clients) == 3, ann)
             ann.press("w", "return")
-            until(heard(ann, "2 other people online: ann 2, waiting at a private "
-                        "table; Bob, waiting at Bob's table."), ann)  # fmt: skip
-            # Alone on the server, no one else.
+            until(lambda: isinstance(ann.app.top, PeopleScreen), ann)
+            assert ann.last == (
+                "Who is online. 2 other people online: ann 2, waiting at a private "
+                "table, 1 of 2"
+            )
+            ann.press("return")  # a private table: the line again
+            assert ann.last == "ann 2, waiting at a private table, 1 of 2"
+            ann.press("down")
+            assert ann.last == "Bob, waiting at Bob's table, 2 of 2"
+            ann.press("return")  # Bob's table's choices, over the lobby
+            assert isinstance(ann.app.top, TableChoiceScreen)
+            assert ann.last.startswith("Join this table. Bob's table, 4 players")
+            ann.press("return")  # Sit at the first free seat
+            until(lambda: isinstance(ann.app.top, WaitingRoomScreen), ann)
+            until(heard(bob, "Ann sits in seat 2."), bob)
+            # Alone on the server: no list, a line.
             for gone in (bob, other_ann):
                 gone.close()
             until(lambda: len(server.clients) == 1, ann)
+            ann.press("escape", "y")
+            until(lambda: isinstance(ann.app.top, LobbyScreen), ann)
             ann.press("w", "return")
             until(heard(ann, "No one else is online."), ann)
+            assert isinstance(ann.app.top, LobbyScreen)
         finally:
             ann.close()
