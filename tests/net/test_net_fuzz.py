@@ -27,6 +27,8 @@ CARDS = [str(c) for c in (*STANDARD_DECK, BIG_JOKER, LITTLE_JOKER)]
 TYPES = [
     "hello",
     "list_tables",
+    "who_is_online",
+    "find_table",
     "create_table",
     "join_seat",
     "spectate",
@@ -52,6 +54,7 @@ SEATED_TYPES = [
     "remove_bot",
     "start_game",
     "list_tables",
+    "who_is_online",
     "hello",
 ]
 VALUES: list[Any] = [
