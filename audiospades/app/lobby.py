@@ -43,7 +43,12 @@ from typing import Final
 from audiospades.app.confirm import Confirm
 from audiospades.app.games import rules_from_settings
 from audiospades.app.menus import OPTIONS, OptionsMenu
-from audiospades.app.online import OnlineSession, chat_entry, say_news
+from audiospades.app.online import (
+    OnlineSession,
+    chat_entry,
+    private_entry,
+    say_news,
+)
 from audiospades.app.online_table import OnlineTableScreen
 from audiospades.app.screen import (
     KeyPress,
@@ -113,6 +118,7 @@ from audiospades.presenter.online import (
     own_seat_text,
     people_online_count,
     person_online_text,
+    private_key_text,
     seat_item_label,
     seated_text,
     sit_in_seat_label,
@@ -621,8 +627,9 @@ class PeopleScreen(_LobbyMenu):
 
     The lobby's people first (they hear its chat), then by name, each with where
     they are. Enter on someone at a public table still listed offers that
-    table's choices, as Enter on it in the lobby does (a seat, or watching);
-    on anyone else it says the line again.
+    table's choices, as Enter on it in the lobby does (a seat, or watching); on
+    anyone else, and the chat key on anyone, opens a line to them alone (a
+    private table's code for a friend, say).
     """
 
     def __init__(self, lobby: LobbyScreen, news: OnlineNews) -> None:
@@ -633,22 +640,40 @@ class PeopleScreen(_LobbyMenu):
             [
                 MenuItem(
                     partial(person_online_text, person),
-                    action=self._to_table if person.table_id else None,
-                    data=person.table_id,
+                    action=self._to_table if person.table_id else self._write,
+                    data=person,
                 )
                 for person in news.people
             ],
             intro=partial(people_online_count, count),
         )
 
+    def _person(self) -> p.PersonOnline:
+        person = self.items[self.index].data
+        assert isinstance(person, p.PersonOnline)
+        return person
+
+    def _write(self, services: Services) -> Transition:
+        person = self._person()
+        return private_entry(self.lobby.online, person.player, person.name)
+
     def _to_table(self, services: Services) -> Transition | None:
-        wanted = self.items[self.index].data
+        wanted = self._person().table_id
         tables = self.lobby.online.client.tables
         info = next((t for t in tables if t.id == wanted), None)
-        if info is None:  # closed since (said again: where they were)
-            services.say(Utterance(self.item_text(), interrupt=True))
-            return None
+        if info is None:  # closed since: a line to them instead
+            return self._write(services)
         return Replace(self.lobby.choices_for(info))
+
+    def help_meanings(self) -> Mapping[Command, str | None]:
+        return {**super().help_meanings(), Command.CHAT: private_key_text()}
+
+    def handle(
+        self, command: Command | None, key: KeyPress, services: Services
+    ) -> Transition | None:
+        if command is Command.CHAT and self.items:
+            return self._write(services)
+        return super().handle(command, key, services)
 
 
 class TableChoiceScreen(_TableMenu):

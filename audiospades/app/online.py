@@ -32,6 +32,7 @@ from audiospades.presenter.online import (
     bad_name_text,
     news_utterance,
     nothing_sent_text,
+    private_label_text,
 )
 from audiospades.presenter.system import identity_trouble_text
 from audiospades.sound import Cue
@@ -209,6 +210,23 @@ def say_news(
             services.keep(utterance.text)
             continue
         services.say(utterance)
+
+
+def private_entry(session: OnlineSession, player: str, name: str) -> Push:
+    """The one-line entry of a chat line to one player alone (``player``'s id)."""
+
+    def accepted(services: Services, text: str) -> Transition:
+        if text:
+            session.client.send(Chat(text=text, to=player))
+        else:
+            services.say_text(nothing_sent_text())
+        return Pop()
+
+    # Already in the player's language (it holds the name): said as it is.
+    label = private_label_text(name)
+    return Push(
+        TextEntryScreen(label, accepted, max_length=MAX_CHAT_LENGTH, for_server=True)
+    )
 
 
 def chat_entry(

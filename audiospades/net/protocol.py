@@ -92,6 +92,8 @@ class ErrorCode(StrEnum):
     """Something went wrong on the server; the message had no effect."""
     NOT_RENDERING = "not_rendering"
     """A ``key`` needs a ``hello`` with ``render: true`` (the browser page)."""
+    NOT_ONLINE = "not_online"
+    """A private chat line's player is not connected (version 11)."""
 
 
 class ProtocolError(ValueError):
@@ -272,10 +274,21 @@ class Answer(ClientMessage, frozen=True, tag="answer"):
     yes: bool
 
 
-class Chat(ClientMessage, frozen=True, tag="chat"):
-    """Say something to your table, or to the lobby when at no table."""
+PlayerId: TypeAlias = Annotated[
+    str, Meta(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")
+]
+"""A player's public id (as ``welcome`` and the listings give it)."""
+
+
+class Chat(ClientMessage, frozen=True, tag="chat", omit_defaults=True):
+    """Say something to your table, or to the lobby when at no table.
+
+    With ``to`` (version 11), to that one player alone, wherever each is: a
+    private table's code to a friend, say.
+    """
 
     text: ChatText
+    to: PlayerId | None = None
 
     def __post_init__(self) -> None:
         """Chat lines are printable and not blank."""
@@ -551,16 +564,21 @@ class SeatChanged(ServerMessage, frozen=True, tag="seat"):
     table: TableInfo
 
 
-class ChatLine(ServerMessage, frozen=True, tag="chat"):
-    """A chat line from someone at your table, or in the lobby."""
+class ChatLine(ServerMessage, frozen=True, tag="chat", omit_defaults=True):
+    """A chat line from someone at your table, or in the lobby, or to you alone."""
 
-    scope: Literal["table", "lobby"]
+    scope: Literal["table", "lobby", "private"]
+    """``private`` (version 11): to one player, sent to them and its sender."""
     sender: str
     """The sender's name."""
     player: str
     """The sender's player id."""
     seat: Seat | None
     text: str
+    to: str | None = None
+    """A private line's player (id), and their name as the lobby's chat names
+    them (``to_name``); left out otherwise."""
+    to_name: str | None = None
 
 
 class Whereabouts(StrEnum):

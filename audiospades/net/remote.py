@@ -289,6 +289,7 @@ class OnlineClient:
                     sender=sender,
                     text=text,
                     scope=scope,
+                    name=item.to_name or "",  # a private line's other player
                     seat=self.table.seat_seen(seat) if self.table else seat,
                     is_own=welcome is not None and item.player == welcome.player,
                 )

@@ -750,6 +750,8 @@ class Server:
                 table = self._at_table(client)
                 if not table.act(client, lambda c, s: c.answer(s, yes)):
                     raise ProtocolError(ErrorCode.NO_QUESTION, "no question is open")
+            case Chat(text=text, to=to) if to is not None:
+                self._private_line(client, text, to)
             case Chat(text=text):
                 self._chat(client, text)
             case KeyPress():
@@ -924,6 +926,27 @@ class Server:
         for other in self.clients.values():
             if other.table is None:
                 other.send(line)
+
+    def _private_line(self, client: Client, text: str, to: str) -> None:
+        """A chat line to one player alone (and back to its sender)."""
+        other = self.clients.get(to)
+        if other is None or other.closed or other is client:
+            raise ProtocolError(ErrorCode.NOT_ONLINE, f"player {to!r} is not online")
+        if other.version < 11:  # its game would drop the line unread
+            raise ProtocolError(
+                ErrorCode.NOT_ONLINE, f"player {to!r} speaks an older protocol"
+            )
+        line = ChatLine(
+            scope="private",
+            sender=client.heard_as or client.name,
+            player=client.player_id or "",
+            seat=None,
+            text=text.strip(),
+            to=to,
+            to_name=other.heard_as or other.name,
+        )
+        other.send(line)
+        client.send(line)
 
     def _people_online(self, client: Client) -> PeopleOnline:
         """Everyone connected but ``client``: the lobby first, then by name."""

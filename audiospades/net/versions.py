@@ -15,6 +15,7 @@ import msgspec
 
 from audiospades.net.protocol import (
     PROTOCOL_VERSION,
+    ChatLine,
     Lobby,
     LobbyUpdate,
     Message,
@@ -49,7 +50,8 @@ def for_version(message: Message, version: int) -> Message | None:
     ``found_table`` sent again as the table changed; a version 8 client no
     ``moved`` seat (told as the new seat taken), nor a welcome's
     ``seat_given_up``; a version 9 client no snapshot's ``played_by``; a
-    version 10 client no ``people`` (it never sends ``who_is_online``).
+    version 10 client no ``people`` (it never sends ``who_is_online``) and no
+    private chat line.
     None: nothing to send. The message itself when nothing in it is new, so a
     frame encoded once for many clients goes out as it is.
 
@@ -76,6 +78,8 @@ def for_version(message: Message, version: int) -> Message | None:
         return message
     if isinstance(message, PeopleOnline):
         return None  # version 11's answer to who_is_online, never asked before
+    if isinstance(message, ChatLine) and message.scope == "private":
+        return None  # version 11's private lines: an older client has no words
     if version >= 10:
         return message
     if isinstance(message, TableSnapshot) and message.played_by is not None:

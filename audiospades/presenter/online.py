@@ -770,6 +770,23 @@ def chat_text(sender: str, text: str) -> str:
     return _("{sender}: {text}").format(sender=sender, text=text)
 
 
+def private_label_text(name: str) -> str:
+    """The label of the entry of a line to one player alone."""
+    return _("Message to {name}").format(name=name)
+
+
+def private_key_text() -> str:
+    """What the chat key does in the list of who is online (F1, F2)."""
+    return _("write to the player on this line alone")
+
+
+def private_line_text(news: OnlineNews) -> str:
+    """A private chat line: to you ("Bob, to you: hi"), or yours to someone."""
+    if news.is_own:
+        return _("You, to {name}: {text}").format(name=news.name, text=news.text)
+    return _("{sender}, to you: {text}").format(sender=news.sender, text=news.text)
+
+
 def person_online_text(person: PersonOnline) -> str:
     """Where one person connected is: "Ann, in the lobby", "Bob, playing at Friday"."""
     name = person.name
@@ -1104,6 +1121,10 @@ _REFUSALS: Final[dict[ErrorCode, str]] = {
         "There is no such table: it may have closed, or the code is wrong."
     ),
     ErrorCode.NO_SUCH_SEAT: N_("That table has no such seat."),
+    ErrorCode.NOT_ONLINE: N_(
+        "That player cannot get your line: they have left the server, or their "
+        "game is older."
+    ),
     ErrorCode.SEAT_TAKEN: N_("That seat is taken."),
     ErrorCode.CHARACTER_SEATED: N_(
         "A player of that name already sits at this table: choose another "
@@ -1180,6 +1201,8 @@ def news_utterance(
                 Cue.ILLEGAL_MOVE if final else None,
                 interrupt=urgent,
             )
+        case NewsKind.CHAT if news.scope == "private":
+            return Utterance(private_line_text(news), Cue.CHAT)
         case NewsKind.CHAT:
             return Utterance(chat_text(news.sender, news.text), Cue.CHAT)
         case NewsKind.PEOPLE:

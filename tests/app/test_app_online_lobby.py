@@ -856,7 +856,7 @@ def test_who_is_online_lists_everyone_else_and_leads_to_their_table(
     in the lobby first (they hear its chat), then by name, each with where they
     are; a second Ann is "ann 2", as the lobby's chat names her; a private table
     is not named. Enter on someone at a public table offers its choices, as the
-    lobby does; on anyone else it says the line again. Alone: no list, a line."""
+    lobby does; on anyone else it opens a line to them. Alone: no list, a line."""
     with server_thread(tmp_path / "server.db") as server:
         ann = connect(make_harness, server, "Ann", settings=_settings())
         bob = connect(make_harness, server, "Bob", settings=_settings())
@@ -873,7 +873,9 @@ def test_who_is_online_lists_everyone_else_and_leads_to_their_table(
             )
             ann.press("down", "down")
             assert ann.last == "Cy, in the lobby, 3 of 3"
-            ann.press("return")
+            ann.press("return")  # in the lobby: a line to Cy alone
+            assert ann.last.startswith("Message to Cy: blank.")
+            ann.press("escape")
             assert ann.last == "Cy, in the lobby, 3 of 3"
             ann.press("escape")
             assert ann.last == "Who is online, 5 of 6"
@@ -890,9 +892,9 @@ def test_who_is_online_lists_everyone_else_and_leads_to_their_table(
                 "Who is online. 2 other people online: ann 2, waiting at a private "
                 "table, 1 of 2"
             )
-            ann.press("return")  # a private table: the line again
-            assert ann.last == "ann 2, waiting at a private table, 1 of 2"
-            ann.press("down")
+            ann.press("return")  # a private table, not named: a line to her
+            assert ann.last.startswith("Message to ann 2: blank.")
+            ann.press("escape", "down")
             assert ann.last == "Bob, waiting at Bob's table, 2 of 2"
             ann.press("return")  # Bob's table's choices, over the lobby
             assert isinstance(ann.app.top, TableChoiceScreen)
@@ -911,3 +913,37 @@ def test_who_is_online_lists_everyone_else_and_leads_to_their_table(
             assert isinstance(ann.app.top, LobbyScreen)
         finally:
             ann.close()
+
+
+def test_a_line_to_one_player_from_who_is_online(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """In "Who is online", the chat key (and Enter on someone in the lobby) opens
+    a line to that player alone: they hear it as to them, the sender hears it
+    went, and no one else hears it (a private table's code for a friend)."""
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann", settings=_settings())
+        bob = connect(make_harness, server, "Bob", settings=_settings())
+        cy = connect(make_harness, server, "Cy", settings=_settings())
+        try:
+            ann.press("w", "return")
+            until(lambda: isinstance(ann.app.top, PeopleScreen), ann)
+            assert ann.last.endswith("Bob, in the lobby, 1 of 2")
+            ann.press("f1")
+            help_lines = [item.text() for item in ann.app.top.items]  # type: ignore[attr-defined]
+            assert "Apostrophe: write to the player on this line alone" in help_lines
+            ann.press("escape", "'")
+            assert ann.last.startswith("Message to Bob: blank.")
+            ann.press(*type_keys("table ABC"), "return")
+            until(heard(bob, "Ann, to you: table ABC"), bob)
+            until(heard(ann, "You, to Bob: table ABC"), ann)
+            assert isinstance(ann.app.top, PeopleScreen)
+            # Enter on someone in the lobby: the same line.
+            ann.press("down", "return")
+            assert ann.last.startswith("Message to Cy: blank.")
+            ann.press("escape")
+            cy.frame()
+            assert not any("table ABC" in line for line in cy.transcript)
+        finally:
+            for player in (ann, bob, cy):
+                player.close()

@@ -316,3 +316,45 @@ def test_a_replaced_connection_keeps_its_players_lobby_name(tmp_path: Path) -> N
                 await player.close()
 
     run(scenario())
+
+
+def test_a_private_line_reaches_its_player_alone(tmp_path: Path) -> None:
+    """``chat`` with ``to`` (version 11): to that player and back to its sender,
+    wherever each is, and to no one else; refused for a player not connected,
+    oneself, or a game too old to read it."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "s.db") as server:
+            url = url_of(server)
+            ann, bob, cy = (NetPlayer(url, n) for n in ("Ann", "Bob", "Cy"))
+            for player in (ann, bob, cy):
+                await player.connect()
+            await bob.create(name="Secret", private=True)  # Bob at a table
+            assert bob.player_id is not None
+            await ann.send({"type": "chat", "text": "code?", "to": bob.player_id})
+            line = await _line(bob, "code?")
+            assert (line.scope, line.sender, line.to, line.to_name) == (
+                "private",
+                "Ann",
+                bob.player_id,
+                "Bob",
+            )
+            assert (await _line(ann, "code?")).sender == "Ann"  # the echo
+            await cy.send({"type": "ping", "nonce": 1})
+            await cy.expect(p.Pong)
+            assert not any(isinstance(m, p.ChatLine) for m in cy.messages)
+            for to in ("nobody", ann.player_id):
+                await ann.send({"type": "chat", "text": "x", "to": to})
+                error = await ann.recv()
+                assert isinstance(error, p.Error)
+                assert error.code is p.ErrorCode.NOT_ONLINE
+            old = NetPlayer(url, "Old", version=10)
+            await old.connect()
+            await ann.send({"type": "chat", "text": "x", "to": old.player_id})
+            error = await ann.recv()
+            assert isinstance(error, p.Error)
+            assert error.code is p.ErrorCode.NOT_ONLINE
+            for player in (ann, bob, cy, old):
+                await player.close()
+
+    run(scenario())

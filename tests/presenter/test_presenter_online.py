@@ -30,6 +30,7 @@ from audiospades.presenter.online import (
     news_utterance,
     occupant_text,
     people_online_text,
+    private_line_text,
     seat_change_text,
     seated_list,
     waiting_room_intro,
@@ -333,3 +334,14 @@ def test_who_is_online_words_each_place_and_the_rest_counted() -> None:
     said = news_utterance(news, "", None)
     assert said is not None
     assert said.text == "1 autre personne en ligne : Ann 2, au salon."
+
+
+def test_a_private_line_is_worded_as_to_you_or_from_you() -> None:
+    to_me = OnlineNews(NewsKind.CHAT, sender="Ann", text="hi", scope="private")
+    mine = replace(to_me, is_own=True, name="Bob 2")
+    assert private_line_text(to_me) == "Ann, to you: hi"
+    assert private_line_text(mine) == "You, to Bob 2: hi"
+    said = news_utterance(to_me, "", None)
+    assert said is not None and said.text == "Ann, to you: hi"
+    i18n.set_language("de")
+    assert private_line_text(mine) == "Du an Bob 2: hi"

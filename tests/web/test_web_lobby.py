@@ -318,6 +318,22 @@ def test_who_is_online_is_a_button_of_the_lobby_answered_in_words(
             answer = "2 other people online: Bob, in the lobby; Ann, waiting at Alpha."
             wait_for(lambda: ("polite", answer) in heard(driver), what="the answer")
             assert focused_id(driver) == "who-online"
+            # A line to Robin alone, from Bob, who finds him in the same list.
+            bob.send(p.WhoIsOnline())
+
+            def robin() -> str | None:
+                for message in bob.poll():
+                    if isinstance(message, p.PeopleOnline):
+                        return next(
+                            o.player for o in message.people if o.name == "Robin"
+                        )
+                return None
+
+            bob.send(p.Chat(text="join Alpha", to=wait_for(robin, what="Robin's id")))
+            wait_for(
+                lambda: ("polite", "Bob, to you: join Alpha") in heard(driver),
+                what="the private line",
+            )
         finally:
             ann.close()
             bob.close()
