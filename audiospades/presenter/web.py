@@ -183,6 +183,8 @@ CHROME: Final[dict[str, str]] = {
     "keys_heading": N_("Questions"),
     "history_heading": N_("Messages"),
     "chat_label": N_("Chat line"),
+    "chat_to": N_("To"),
+    "chat_to_all": N_("Everyone here"),
     "send": N_("Send"),
     # Enter on an empty chat line, as the game says it.
     "nothing_sent": NOTHING_SENT,

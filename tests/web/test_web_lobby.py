@@ -334,6 +334,28 @@ def test_who_is_online_is_a_button_of_the_lobby_answered_in_words(
                 lambda: ("polite", "Bob, to you: join Alpha") in heard(driver),
                 what="the private line",
             )
+            # The answer to Bob alone: To, then Bob (from the last list), typed.
+            tab_to(driver, "#chat-to")
+            press(driver, "b")
+            assert _by_id(driver, "chat-to").get_attribute("value") != ""
+            tab_to(driver, "#chat")
+            press(driver, "on my way", Keys.ENTER)
+            wait_for(
+                lambda: ("polite", "You, to Bob: on my way") in heard(driver),
+                what="the line sent",
+            )
+
+            def bobs_line() -> p.ChatLine | None:
+                for message in bob.poll():
+                    if isinstance(message, p.ChatLine) and message.text == "on my way":
+                        return message
+                return None
+
+            line = wait_for(bobs_line, what="Bob's line")
+            assert (line.scope, line.sender) == ("private", "Robin")
+            assert not any(
+                isinstance(m, p.ChatLine) and m.text == "on my way" for m in ann.poll()
+            )
         finally:
             ann.close()
             bob.close()

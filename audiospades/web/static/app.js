@@ -355,6 +355,21 @@ function reconnectDelay(retries, draw) {
   return BACKOFF_MS[Math.min(retries, BACKOFF_MS.length - 1)] * (1 - JITTER * draw);
 }
 
+// The chat's To list: everyone here (the first option, kept), then each person
+// the last "Who is online" named; the one chosen stays chosen while listed.
+function fillChatTo(people) {
+  const select = $("chat-to");
+  const chosen = select.value;
+  while (select.options.length > 1) select.remove(1);
+  for (const person of people) {
+    const option = document.createElement("option");
+    option.value = person.player;
+    option.textContent = person.name;
+    select.append(option);
+  }
+  select.value = people.some((person) => person.player === chosen) ? chosen : "";
+}
+
 function receive(message) {
   switch (message.type) {
     case "welcome":
@@ -379,6 +394,11 @@ function receive(message) {
       $("join-status").textContent = "";
       $("messages").hidden = false;
       $("chat-form").hidden = false;
+      break;
+    case "people":
+      // Who is online (its words come in a "said" frame): the chat's To list,
+      // so that a line can go to one of them alone.
+      fillChatTo(message.people);
       break;
     case "said":
       // Back in the lobby rather than at the table: why, first (it came after the
@@ -1225,7 +1245,8 @@ function start() {
     }
     // A line held back (the link down, or too fast: each said so) stays in the
     // field, with the focus, for Enter to send again; it was erased unsent.
-    if (text && !send({ type: "chat", text })) return;
+    const to = $("chat-to").value;
+    if (text && !send(to ? { type: "chat", text, to } : { type: "chat", text })) return;
     // An empty line: said, as the game says it (Enter was met with silence).
     if (!text) emptyChat.toldAt = sayEachTime(word("nothing_sent"), emptyChat.toldAt);
     $("chat").value = "";
