@@ -111,8 +111,9 @@ class OnlineNews:
     code: p.ErrorCode | None = None
     table: p.TableInfo | None = None
     people: tuple[p.PersonOnline, ...] = ()
-    """Who else is connected (``PEOPLE``), and how many more than are listed:"""
+    """Who else is connected (``PEOPLE``)."""
     more: int = 0
+    """How many more are connected than ``people`` lists."""
     after: int = 0
     """At a table: how many of the table's notices came before this news, so the
     two can be told in the order they arrived."""

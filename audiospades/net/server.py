@@ -386,10 +386,10 @@ class Server:
         self.clients: dict[str, Client] = {}
         """Greeted connections by player id."""
         self._buckets: dict[str, TokenBucket] = {}
+        """Each player's rate limit, kept across reconnections (see _hello)."""
         self._names_heard: dict[str, int] = {}
         """The lobby names of the connected players (folded), and how many have
         each (one, but for a moment while a connection is replaced)."""
-        """Each player's rate limit, kept across reconnections (see _hello)."""
         self._ws: WsServer | None = None
         self._lobby_due = False
         self._listings: dict[str, tuple[TableInfo, bytes]] = {}
@@ -959,7 +959,7 @@ class Server:
             if table is not None and other.seat is None:
                 place = Whereabouts.WATCHING
             elif table is not None:
-                playing = self._listing(table)[0].state is TableState.PLAYING
+                playing = table.state is TableState.PLAYING
                 place = Whereabouts.PLAYING if playing else Whereabouts.WAITING
             private = table is not None and table.code is not None
             people.append(
