@@ -31,6 +31,8 @@ class Command(StrEnum):
     """Open the score sheet: every hand played so far, a line each."""
     WHO_IS_HERE = "who_is_here"
     """Who sits in each seat, and (online) who is watching."""
+    REMIND = "remind"
+    """Online: remind whoever the table waits for that it is their turn."""
     HINT = "hint"
     # --- the hand ---
     NEXT_CARD = "next_card"

@@ -263,6 +263,14 @@ class GameSession:
         return True
 
     @property
+    def can_remind(self) -> bool:
+        """No one to remind: the computer players never keep the table waiting."""
+        return False
+
+    def remind(self) -> None:
+        """Nothing to do in a local game (see :attr:`can_remind`)."""
+
+    @property
     def is_human_turn(self) -> bool:
         """Whether the game waits for seat 0 to bid, pass or play."""
         return self.table.is_turn(HUMAN)

@@ -215,6 +215,10 @@ DEFAULT_BINDINGS: Final[tuple[tuple[Context, str, Command], ...]] = (
     # W, "who": free at the table, in the bid entry and in questions (which take
     # digits, N, Y and the arrows), and no screen reader binds a bare letter here.
     (_T, "w", Command.WHO_IS_HERE),
+    # G, "go on": free at the table, in the bid entry and in questions, and bare
+    # letters are no screen reader's in an application window. (R, for remind,
+    # reads the hand; N bids nil.)
+    (_T, "g", Command.REMIND),
     (_T, "h", Command.HINT),
     (_T, "ctrl+z", Command.UNDO),
     (_T, "a", Command.REPEAT),

@@ -199,6 +199,13 @@ class UndoUnavailable:
     """Undo was asked for in a game that has none (an online game)."""
 
 
+@dataclass(frozen=True, slots=True)
+class RemindUnavailable:
+    """A reminder was asked for in a local game: computer players never wait."""
+
+    chord: Chord | None
+
+
 class HolderKind(StrEnum):
     """Who holds a seat (the values of the server's seat kinds)."""
 
@@ -270,6 +277,7 @@ Reply = (
     | UnboundKey
     | TrickGathered
     | UndoUnavailable
+    | RemindUnavailable
     | WhoIsHere
 )
 """Everything the table controller may answer to a key."""

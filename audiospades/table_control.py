@@ -45,6 +45,7 @@ from audiospades.replies import (
     PassChoiceChanged,
     PassingInfo,
     QuestionAgain,
+    RemindUnavailable,
     Reply,
     TrickGathered,
     UnboundKey,
@@ -171,6 +172,15 @@ class TablePort(Protocol):
     @property
     def supports_undo(self) -> bool:
         """Whether this game has undo at all (a local game does, an online one not)."""
+        ...
+
+    @property
+    def can_remind(self) -> bool:
+        """Whether other people may keep this table waiting (online only)."""
+        ...
+
+    def remind(self) -> None:
+        """Remind whoever the table waits for that it is their turn (online)."""
         ...
 
     def view(self) -> SeatView:
@@ -375,9 +385,10 @@ class TableController:
     def unavailable_keys(self) -> frozenset[Command]:
         """The keys F1 leaves out now: N (bid nil) when the rules allow no nil."""
         view = self.port.view()
+        hidden = set() if self.port.can_remind else {Command.REMIND}
         if not view.rules.nil_allowed:
-            return frozenset({Command.BID_NIL})
-        return frozenset()
+            hidden.add(Command.BID_NIL)
+        return frozenset(hidden)
 
     def after_game_keys(self) -> frozenset[Command]:
         """The keys that mean something else now the game is over (none before)."""
@@ -467,6 +478,11 @@ class TableController:
                 return self._jump_playable(step)
             case Command.HINTED_CARD:
                 return self._jump_hinted(hints_enabled)
+            case Command.REMIND:
+                if not port.can_remind:
+                    return RemindUnavailable(chord)
+                port.remind()  # the server's answer is said when it comes
+                return None
             case Command.UNDO:
                 if not port.supports_undo:
                     return UndoUnavailable()

@@ -34,6 +34,7 @@ from audiospades.replies import (
     NoHintReason,
     PassChoiceChanged,
     QuestionAgain,
+    RemindUnavailable,
     Reply,
     TrickGathered,
     UnboundKey,
@@ -417,11 +418,13 @@ def test_n_says_at_once_that_nil_is_not_allowed() -> None:
 
 
 def test_f1_leaves_out_n_for_nil_only_when_the_rules_allow_no_nil() -> None:
+    """(And G, which reminds another person of their turn, in a local game.)"""
     _, control = _table(rules=NO_NIL)
-    assert control.unavailable_keys() == {Command.BID_NIL}
+    assert control.unavailable_keys() == {Command.BID_NIL, Command.REMIND}
     _, control = _table()
-    assert control.unavailable_keys() == frozenset()
+    assert control.unavailable_keys() == {Command.REMIND}
     assert control.handle(Command.BID_NIL) == BidEntryChanged("0")
+    assert control.handle(Command.REMIND) == RemindUnavailable(None)
 
 
 # --- questions ---

@@ -94,6 +94,10 @@ class ErrorCode(StrEnum):
     """A ``key`` needs a ``hello`` with ``render: true`` (the browser page)."""
     NOT_ONLINE = "not_online"
     """A private chat line's player is not connected (version 11)."""
+    NO_ONE_TO_REMIND = "no_one_to_remind"
+    """``remind``: the table waits for no other person (version 11)."""
+    TOO_SOON = "too_soon"
+    """``remind``: those the table waits for were reminded a moment ago."""
 
 
 class ProtocolError(ValueError):
@@ -295,6 +299,14 @@ class Chat(ClientMessage, frozen=True, tag="chat", omit_defaults=True):
         _check_text(self.text, "chat text")
 
 
+class Remind(ClientMessage, frozen=True, tag="remind"):
+    """Remind whoever the table waits for that it is their turn (version 11).
+
+    Seated players only, during a game; each person at most every
+    ``REMIND_EVERY_SECONDS``. Answered with ``reminder``, to them and to you.
+    """
+
+
 class Ping(ClientMessage, frozen=True, tag="ping"):
     """Ask for a ``pong`` (the nonce comes back)."""
 
@@ -338,6 +350,7 @@ AnyClientMessage: TypeAlias = (
     | PassCards
     | Answer
     | Chat
+    | Remind
     | Ping
     | KeyPress
 )
@@ -621,6 +634,24 @@ class PeopleOnline(ServerMessage, frozen=True, tag="people", omit_defaults=True)
     """How many more are connected than are listed."""
 
 
+REMIND_EVERY_SECONDS: Final = 30.0
+"""A person is reminded of their turn at most this often."""
+
+
+class Reminder(ServerMessage, frozen=True, tag="reminder"):
+    """Someone at your table reminded the people it waits for (version 11).
+
+    Sent to each of them and to the one who reminded them.
+    """
+
+    sender: str
+    """Who reminded them, as the table names them."""
+    player: str
+    """The sender's player id."""
+    names: list[str]
+    """Those reminded, as the table names them."""
+
+
 class Pong(ServerMessage, frozen=True, tag="pong"):
     """The answer to ``ping``."""
 
@@ -754,6 +785,7 @@ AnyServerMessage: TypeAlias = (
     | SeatChanged
     | ChatLine
     | PeopleOnline
+    | Reminder
     | Pong
     | Said
 )

@@ -81,6 +81,8 @@ class NewsKind(StrEnum):
     LEAVE_REFUSED = "leave_refused"
     PEOPLE = "people"
     """Who else is connected (the answer to ``who_is_online``)."""
+    REMINDER = "reminder"
+    """Someone reminded the people the table waits for (you, or you did)."""
     """Leaving the waiting room came too late: the game had started, and the
     server kept the seat (its fresh snapshot follows)."""
 
@@ -114,6 +116,8 @@ class OnlineNews:
     """Who else is connected (``PEOPLE``)."""
     more: int = 0
     """How many more are connected than ``people`` lists."""
+    people_names: tuple[str, ...] = ()
+    """Those a ``REMINDER`` reminded."""
     after: int = 0
     """At a table: how many of the table's notices came before this news, so the
     two can be told in the order they arrived."""
@@ -319,6 +323,17 @@ class OnlineClient:
                 elif changed:
                     kind = NewsKind.FOUND_CHANGED
                 self._tell(OnlineNews(kind, table=info))
+            case p.Reminder(sender=sender, names=names):
+                welcome = self.welcome
+                own = welcome is not None and item.player == welcome.player
+                self._tell(
+                    OnlineNews(
+                        NewsKind.REMINDER,
+                        sender=sender,
+                        people_names=tuple(names),
+                        is_own=own,
+                    )
+                )
             case p.PeopleOnline(people=people, more=more):
                 self._tell(OnlineNews(NewsKind.PEOPLE, people=tuple(people), more=more))
             case p.Pong():
@@ -644,6 +659,13 @@ class RemoteTable:
 
     supports_undo = False
     """Undo is not offered online."""
+
+    can_remind = True
+    """Other people may keep an online table waiting."""
+
+    def remind(self) -> None:
+        """Ask the server to remind whoever the table waits for."""
+        self.client.send(p.Remind())
 
     def advance(self, now_ms: int) -> None:
         """Take in whatever the server sent."""

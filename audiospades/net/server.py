@@ -77,6 +77,7 @@ from audiospades.net.protocol import (
     PlayCard,
     Pong,
     ProtocolError,
+    Remind,
     RemoveBot,
     SeatKind,
     Spectate,
@@ -750,6 +751,8 @@ class Server:
                 table = self._at_table(client)
                 if not table.act(client, lambda c, s: c.answer(s, yes)):
                     raise ProtocolError(ErrorCode.NO_QUESTION, "no question is open")
+            case Remind():
+                self._at_table(client).remind(client)
             case Chat(text=text, to=to) if to is not None:
                 self._private_line(client, text, to)
             case Chat(text=text):

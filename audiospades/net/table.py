@@ -35,9 +35,11 @@ from audiospades.bots.characters import ROSTER, name_key, numbered_apart
 from audiospades.net import codec, running
 from audiospades.net.pool import BotPool
 from audiospades.net.protocol import (
+    REMIND_EVERY_SECONDS,
     ErrorCode,
     Message,
     ProtocolError,
+    Reminder,
     SeatChange,
     SeatChanged,
     SeatKind,
@@ -123,6 +125,8 @@ class NetTable:
     _away_watchers: dict[str, int] = field(default_factory=dict)
     """Spectators whose connection dropped, by player: the chair they watch from."""
     _timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
+    _reminded: dict[int, float] = field(default_factory=dict)
+    """When each seat was last reminded of its turn (the event loop's clock)."""
     poke: asyncio.Event = field(default_factory=asyncio.Event)
     """Set to wake the table's clock (:func:`running.run_clock`)."""
     task: asyncio.Task[None] | None = None
@@ -661,6 +665,48 @@ class NetTable:
         self._seat_changed(change, seat, exclude=client)
         self.flush()
         self.poke.set()
+
+    def remind(self, client: Client) -> None:
+        """``client`` reminds the people the table waits for that it is their turn.
+
+        Raises:
+            ProtocolError: not seated, no game under way, no other person to
+                remind, or all of them reminded less than REMIND_EVERY_SECONDS ago.
+        """
+        seat = next((s for s, c in self.members.items() if c is client), None)
+        if seat is None:
+            raise ProtocolError(ErrorCode.NOT_SEATED, "spectators cannot remind")
+        core = self.core
+        if core is None or self.state is not TableState.PLAYING:
+            raise ProtocolError(ErrorCode.GAME_NOT_STARTED, "no game is under way")
+        awaited = [
+            other
+            for other in sorted(self.members)
+            if other != seat
+            and (core.is_turn(other) or core.question(other) is not None)
+        ]
+        if not awaited:
+            raise ProtocolError(
+                ErrorCode.NO_ONE_TO_REMIND, "the table waits for no other person"
+            )
+        now = asyncio.get_running_loop().time()
+        due = [
+            other
+            for other in awaited
+            if now - self._reminded.get(other, -REMIND_EVERY_SECONDS)
+            >= REMIND_EVERY_SECONDS
+        ]
+        if not due:
+            raise ProtocolError(ErrorCode.TOO_SOON, "they were reminded a moment ago")
+        line = Reminder(
+            sender=self.seats[seat].name or client.name,
+            player=client.player_id or "",
+            names=[self.seats[other].name or "" for other in due],
+        )
+        for other in due:
+            self._reminded[other] = now
+            self.members[other].send(line)
+        client.send(line)
 
     # --- the host's tools ---
     def _verify_host(self, client: Client) -> None:

@@ -20,6 +20,7 @@ from audiospades.net.protocol import (
     LobbyUpdate,
     Message,
     PeopleOnline,
+    Reminder,
     SeatChange,
     SeatChanged,
     StoodIn,
@@ -76,7 +77,7 @@ def for_version(message: Message, version: int) -> Message | None:
     """
     if version >= PROTOCOL_VERSION:
         return message
-    if isinstance(message, PeopleOnline):
+    if isinstance(message, PeopleOnline | Reminder):
         return None  # version 11's answer to who_is_online, never asked before
     if isinstance(message, ChatLine) and message.scope == "private":
         return None  # version 11's private lines: an older client has no words

@@ -770,6 +770,18 @@ def chat_text(sender: str, text: str) -> str:
     return _("{sender}: {text}").format(sender=sender, text=text)
 
 
+def reminder_text(sender: str) -> str:
+    """Someone at the table reminds you that it is your turn."""
+    return _("{sender} reminds you that the table is waiting for you.").format(
+        sender=sender
+    )
+
+
+def reminded_text(names: Sequence[str]) -> str:
+    """You reminded those the table waits for."""
+    return _("You reminded {names}.").format(names=join_list(names))
+
+
 def private_label_text(name: str) -> str:
     """The label of the entry of a line to one player alone."""
     return _("Message to {name}").format(name=name)
@@ -1121,6 +1133,12 @@ _REFUSALS: Final[dict[ErrorCode, str]] = {
         "There is no such table: it may have closed, or the code is wrong."
     ),
     ErrorCode.NO_SUCH_SEAT: N_("That table has no such seat."),
+    ErrorCode.NO_ONE_TO_REMIND: N_(
+        "There is no one to remind: the table is not waiting for another player."
+    ),
+    ErrorCode.TOO_SOON: N_(
+        "They were reminded less than half a minute ago: give them a moment."
+    ),
     ErrorCode.NOT_ONLINE: N_(
         "That player cannot get your line: they have left the server, or their "
         "game is older."
@@ -1207,6 +1225,10 @@ def news_utterance(
             return Utterance(chat_text(news.sender, news.text), Cue.CHAT)
         case NewsKind.PEOPLE:
             return Utterance(people_online_text(news.people, news.more))
+        case NewsKind.REMINDER if news.is_own:
+            return Utterance(reminded_text(news.people_names))
+        case NewsKind.REMINDER:
+            return Utterance(reminder_text(news.sender), Cue.YOUR_TURN, interrupt=True)
         case NewsKind.SEAT:
             text = seat_change_text(news, own_seat, game_over=game_over)
             aside = in_game and news.change in _COMINGS_AND_GOINGS

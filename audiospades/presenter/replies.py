@@ -34,6 +34,7 @@ from audiospades.replies import (
     PassChoiceChanged,
     PassingInfo,
     QuestionAgain,
+    RemindUnavailable,
     Reply,
     TrickGathered,
     UnboundKey,
@@ -148,6 +149,8 @@ def reply_utterances(
             return [answer(table_words.trick_gathered_text())]
         case UndoUnavailable():
             return [answer(system_words.undo_unavailable_text())]
+        case RemindUnavailable(chord=chord):
+            return [answer(system_words.remind_unavailable_text(chord))]
         case WhoIsHere(company=company):
             return [answer(who_is_here_text(company, view.rules))]
         case _:

@@ -640,6 +640,9 @@ _COMMANDS: Final[dict[Command, str]] = {
     Command.MATCH_STANDING: N_("the match standing"),
     Command.SCORE_SHEET: N_("the score sheet: every hand played, a line each"),
     Command.WHO_IS_HERE: N_("who sits in each seat, and who is watching online"),
+    Command.REMIND: N_(
+        "online: remind the player the table waits for that it is their turn"
+    ),
     Command.HINT: N_("a hint"),
     Command.NEXT_CARD: N_("next card, each suit from low to high"),
     Command.PREV_CARD: N_("previous card, each suit from high to low"),
@@ -773,10 +776,21 @@ def unavailable_key_text(chord: Chord, command: Command) -> str:
         return _("{key}: Nil is not allowed in these rules.").format(
             key=key_label(chord)
         )
+    if command is Command.REMIND:
+        return remind_unavailable_text(chord)
     if command in (Command.MENU_LEFT, Command.MENU_RIGHT):
         # A list whose items have no value to change (the lobby, the statistics).
         return _("{key}: nothing to change in this list.").format(key=key_label(chord))
     return key_help_text(chord, command)
+
+
+def remind_unavailable_text(chord: Chord | None) -> str:
+    """The reminder key in a local game, pressed or asked about."""
+    key = key_label(chord) if chord is not None else key_for(Command.REMIND)
+    return _(
+        "{key} reminds another player of their turn at an online table; computer "
+        "players never keep you waiting."
+    ).format(key=key)
 
 
 def unbound_key_text(chord: Chord) -> str:

@@ -149,6 +149,32 @@ def play_online_until(player: Harness, table: Any, done: Callable[[], bool]) -> 
             player.press("tab", "return")
 
 
+def play_until_the_turn_of(ann: Harness, bob: Harness) -> None:
+    """At an online table, both play on (no blind nil, bid 3, the focused card)
+    until it is ``ann``'s turn (bounded)."""
+    from audiospades.app.online_table import OnlineTableScreen
+    from audiospades.rules import Phase
+
+    end = time.monotonic() + 3 * DEADLINE
+    while time.monotonic() < end:
+        ann.frame()
+        bob.frame()
+        mine, his = ann.app.top, bob.app.top
+        assert isinstance(mine, OnlineTableScreen)
+        assert isinstance(his, OnlineTableScreen)
+        if mine.remote.question is not None:
+            ann.press("n")
+        elif mine.remote.is_human_turn:
+            return
+        if his.remote.question is not None:
+            bob.press("n")
+        elif his.remote.is_human_turn:
+            bidding = his.remote.view().phase is Phase.BIDDING
+            bob.press(*(("3", "return") if bidding else ("return",)))
+        time.sleep(0.005)
+    raise AssertionError(f"{ann}'s turn did not come")
+
+
 def host_a_game(player: Harness) -> Any:
     """From the lobby, open a table with three computer players and start it (the
     host's keys); the online table screen it lands on."""

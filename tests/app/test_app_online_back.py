@@ -4,16 +4,15 @@ server was, and to the lobby from a table.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 from online_helpers import (
-    DEADLINE,
     ann_and_bob_with_milly_and_bert,
     connect,
     heard,
     host_a_game,
+    play_until_the_turn_of,
     server_thread,
     until,
     url_of,
@@ -22,7 +21,6 @@ from online_helpers import (
 from audiospades.app.harness import Harness
 from audiospades.app.lobby import LobbyScreen, WaitingRoomScreen
 from audiospades.app.online_table import OnlineTableScreen
-from audiospades.rules import Phase
 
 TURN = ("Your turn", "Your lead")
 """How the player's own turn is told (a bid, a card, a lead)."""
@@ -59,26 +57,6 @@ def test_a_game_started_again_puts_the_player_back_at_the_table_and_says_so(
             ann.close()
 
 
-def _to_anns_turn(ann: Harness, bob: Harness) -> None:
-    """Both play on (no blind nil, bid 3, the focused card) until Ann's turn."""
-    end = time.monotonic() + 3 * DEADLINE
-    while time.monotonic() < end:
-        ann.frame()
-        bob.frame()
-        mine, his = _table(ann).remote, _table(bob).remote
-        if mine.question is not None:
-            ann.press("n")
-        elif mine.is_human_turn:
-            return
-        if his.question is not None:
-            bob.press("n")
-        elif his.is_human_turn:
-            bidding = his.view().phase is Phase.BIDDING
-            bob.press(*(("3", "return") if bidding else ("return",)))
-        time.sleep(0.005)
-    raise AssertionError("Ann's turn did not come")
-
-
 def test_after_a_server_restart_a_repeats_the_turn_not_who_came_back(
     make_harness: Callable[..., Harness], tmp_path: Path
 ) -> None:
@@ -98,7 +76,7 @@ def test_after_a_server_restart_a_repeats_the_turn_not_who_came_back(
             ann.press("down", "return")  # Start the game
             until(lambda: isinstance(bob.app.top, OnlineTableScreen), ann, bob)
             until(lambda: isinstance(ann.app.top, OnlineTableScreen), ann, bob)
-            _to_anns_turn(ann, bob)
+            play_until_the_turn_of(ann, bob)
             bob.close()  # Bob's game stops; he comes back after the restart
             mark = ann.mark()
         with server_thread(db, port=port, takeover_seconds=30.0) as server:

@@ -1,0 +1,92 @@
+"""G reminds whoever an online table waits for that it is their turn.
+
+Bob had no way to tell Ann, who had missed her turn, but the table's chat. G
+tells her alone, with the turn's cue; pressed again at once, it says they were
+reminded a moment ago; in a local game it says computer players never wait.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from app_helpers import play_until
+from online_helpers import (
+    ann_and_bob_with_milly_and_bert,
+    connect,
+    heard,
+    play_until_the_turn_of,
+    server_thread,
+    until,
+)
+
+from audiospades.app.harness import Harness
+from audiospades.app.online_table import OnlineTableScreen
+from audiospades.sound import Cue
+
+
+def test_g_reminds_the_player_the_table_waits_for(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    with server_thread(tmp_path / "server.db", takeover_seconds=30.0) as server:
+        ann = connect(make_harness, server, "Ann")
+        bob = connect(make_harness, server, "Bob")
+        try:
+            ann_and_bob_with_milly_and_bert(ann, bob)
+            ann.patience_seconds = bob.patience_seconds = 0.3
+            ann.press("down", "return")  # Start the game
+            until(lambda: isinstance(bob.app.top, OnlineTableScreen), ann, bob)
+            until(lambda: isinstance(ann.app.top, OnlineTableScreen), ann, bob)
+            play_until_the_turn_of(ann, bob)
+            cues = len(ann.sound.cues)
+            bob.press("g")
+            until(heard(bob, "You reminded Ann."), bob)
+            until(heard(ann, "Bob reminds you that the table is waiting for you."), ann)
+            assert Cue.YOUR_TURN in ann.sound.cues[cues:]
+            bob.press("g")
+            until(
+                heard(
+                    bob,
+                    "They were reminded less than half a minute ago: give them a "
+                    "moment.",
+                ),
+                bob,
+            )
+            ann.press("g")  # her own turn: no one else keeps the table waiting
+            until(
+                heard(
+                    ann,
+                    "There is no one to remind: the table is not waiting for another "
+                    "player.",
+                ),
+                ann,
+            )
+            bob.press("f1")
+            lines = [item.text() for item in bob.app.top.items]  # type: ignore[attr-defined]
+            assert (
+                "G: online: remind the player the table waits for that it is their "
+                "turn" in lines
+            )
+        finally:
+            ann.close()
+            bob.close()
+
+
+def test_g_in_a_local_game_says_computer_players_never_wait(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """A local game: G says what it is for, F1 leaves it out, F2 says the same."""
+    h = make_harness(seed=5)
+    h.press("return")
+    play_until(h, lambda x: x.table is not None and x.table.session.is_human_turn)
+    text = (
+        "G reminds another player of their turn at an online table; computer "
+        "players never keep you waiting."
+    )
+    h.press("g")
+    assert h.last == text
+    h.press("f1")
+    lines = [item.text() for item in h.app.top.items]  # type: ignore[attr-defined]
+    assert not any(line.startswith("G:") for line in lines)
+    h.press("escape", "f2", "g")
+    assert h.last == text
