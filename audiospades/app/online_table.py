@@ -73,6 +73,7 @@ from audiospades.presenter import Utterance, describe
 from audiospades.presenter.online import (
     LEAVE_TABLE,
     PLAY_AGAIN,
+    coming_back_text,
     covered_turn_text,
     leave_question_text,
     left_table_text,
@@ -377,6 +378,12 @@ class OnlineTableScreen(TableScreen):
         if command is Command.MENU:
             return Push(OnlineGameMenu(self))
         table = self.remote
+        if table.is_stood_in:
+            # Away at one's turn, a computer took over: any key at the table
+            # gives the seat back (where things stand comes with it).
+            table.come_back()
+            services.say(Utterance(coming_back_text(), interrupt=True))
+            return None
         if command in AFTER_THE_GAME and self._is_over_here():
             if table.is_host:
                 return Push(PlayAgainQuestion(self))

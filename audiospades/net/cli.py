@@ -95,6 +95,13 @@ def _parser() -> argparse.ArgumentParser:
         "0 or more",
     )
     parser.add_argument(
+        "--away-seconds",
+        type=float,
+        default=300.0,
+        help="how long a connected player may keep the table waiting at their turn "
+        "before a computer plays for them until they press a key, 0 for ever",
+    )
+    parser.add_argument(
         "--pace", choices=sorted(SERVER_PACES), default="normal", help="table pacing"
     )
     parser.add_argument(
@@ -127,6 +134,11 @@ def _bad_options(args: argparse.Namespace) -> list[str]:
         bad.append(
             "--takeover-seconds must be a number of seconds, 0 or more, "
             f"not {args.takeover_seconds}"
+        )
+    if not (math.isfinite(args.away_seconds) and args.away_seconds >= 0):
+        bad.append(
+            "--away-seconds must be a number of seconds, 0 or more, "
+            f"not {args.away_seconds}"
         )
     if not (math.isfinite(args.rate) and args.rate > 0):
         bad.append(f"--rate must be a number more than 0, not {args.rate}")
@@ -177,6 +189,7 @@ def main(argv: Sequence[str]) -> int:
         ssl=context,
         tls_files=(args.certfile, args.keyfile) if context is not None else None,
         takeover_seconds=args.takeover_seconds,
+        away_seconds=args.away_seconds,
         delays=SERVER_PACES[args.pace],
         bot_workers=args.bot_workers,
         rate=args.rate,

@@ -299,6 +299,13 @@ class Chat(ClientMessage, frozen=True, tag="chat", omit_defaults=True):
         _check_text(self.text, "chat text")
 
 
+class Back(ClientMessage, frozen=True, tag="back"):
+    """Play one's seat again, after being away at one's turn (version 11).
+
+    A computer player stood in meanwhile (see the protocol document's "Away").
+    """
+
+
 class Remind(ClientMessage, frozen=True, tag="remind"):
     """Remind whoever the table waits for that it is their turn (version 11).
 
@@ -351,6 +358,7 @@ AnyClientMessage: TypeAlias = (
     | Answer
     | Chat
     | Remind
+    | Back
     | Ping
     | KeyPress
 )

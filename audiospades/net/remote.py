@@ -621,6 +621,21 @@ class RemoteTable:
         return self.seat is not None
 
     @property
+    def is_stood_in(self) -> bool:
+        """Whether a computer plays one's seat, one having been away at one's turn.
+
+        (Connected all along: the server stood in after its away time.)
+        """
+        if self.seat is None or self.is_over:
+            return False
+        held = next((s for s in self.info.seats if s.seat == self.seat), None)
+        return held is not None and held.stand_in
+
+    def come_back(self) -> None:
+        """Ask to play one's seat again (``back``)."""
+        self.client.send(p.Back())
+
+    @property
     def hand_hidden(self) -> bool:
         """Whether one's cards are hidden (a blind nil decision)."""
         return self._view is not None and self._view.hand_hidden

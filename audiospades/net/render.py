@@ -47,6 +47,7 @@ from audiospades.presenter import Utterance, describe
 from audiospades.presenter import web as web_words
 from audiospades.presenter.menus import character_value
 from audiospades.presenter.online import (
+    coming_back_text,
     found_table_change_text,
     found_table_closed_text,
     left_table_text,
@@ -518,6 +519,16 @@ class WebSeat:
             if self.online.table is None:
                 raise p.ProtocolError(p.ErrorCode.NOT_AT_TABLE, "you are at no table")
             raise p.ProtocolError(p.ErrorCode.GAME_NOT_STARTED, "no game is under way")
+        table = self.online.table
+        if table is not None and table.is_stood_in:
+            # Away at one's turn, a computer took over: any key at the table
+            # gives the seat back, as in the game.
+            with self._words():
+                text = coming_back_text()
+            self.client.send(p.Said(lines=[p.SaidLine(text=text)]))
+            table.come_back()
+            self._send_intents()
+            return
         mods = frozenset(
             m for m, on in (("ctrl", press.ctrl), ("shift", press.shift)) if on
         )

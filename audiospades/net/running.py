@@ -144,7 +144,7 @@ async def run_clock(table: NetTable) -> None:
         table.poke.clear()
         try:
             core.advance(table.context.now_ms())
-            flush(table)
+            table.flush()  # (and its away times: see NetTable.flush)
         except sqlite3.Error as error:  # told once, not every second (a full disk)
             table.context.save_failures.failed(f"table {table.id}: {error}")
             await asyncio.sleep(1.0)

@@ -55,6 +55,7 @@ from audiospades.net.protocol import (
     AddBot,
     Answer,
     AnyClientMessage,
+    Back,
     Chat,
     ChatLine,
     CreateTable,
@@ -127,6 +128,9 @@ class ServerConfig:
     tls_files: tuple[Path, Path] | None = None
     """The certificate and key files ``ssl`` was loaded from (for the log)."""
     takeover_seconds: float = 30.0
+    away_seconds: float = 300.0
+    """How long a connected person may keep the table waiting at their turn
+    before a computer player stands in (0: for ever)."""
     delays: Delays = PACES["normal"]
     rate: float = RATE_PER_SECOND
     burst: int = RATE_BURST
@@ -410,6 +414,7 @@ class Server:
             pool=self.pool,
             delays=config.delays,
             takeover_seconds=config.takeover_seconds,
+            away_seconds=config.away_seconds,
             now_ms=lambda: int(time.monotonic() * 1000),
             changed=self._lobby_changed,
             closed=self._forget,
@@ -753,6 +758,8 @@ class Server:
                     raise ProtocolError(ErrorCode.NO_QUESTION, "no question is open")
             case Remind():
                 self._at_table(client).remind(client)
+            case Back():
+                self._at_table(client).come_back(client)
             case Chat(text=text, to=to) if to is not None:
                 self._private_line(client, text, to)
             case Chat(text=text):

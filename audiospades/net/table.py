@@ -86,6 +86,9 @@ class TableContext:
     the lobby to them)."""
     save_failures: running.SaveFailures = field(default_factory=running.SaveFailures)
     """Where a failed save is told (once, not at every try)."""
+    away_seconds: float = 0.0
+    """How long a connected person may keep the table waiting at their turn
+    before a computer player stands in for them (0: for ever)."""
     given_up: dict[str, bool] = field(default_factory=dict)
     """Players whose seat was given up while they were away, not yet told: True
     when their game had ended, False before it began (told at their next hello,
@@ -126,6 +129,8 @@ class NetTable:
     """Spectators whose connection dropped, by player: the chair they watch from."""
     _timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
     _reminded: dict[int, float] = field(default_factory=dict)
+    _away: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
+    """The seats the table waits for, each with its time running out."""
     """When each seat was last reminded of its turn (the event loop's clock)."""
     poke: asyncio.Event = field(default_factory=asyncio.Event)
     """Set to wake the table's clock (:func:`running.run_clock`)."""
@@ -624,6 +629,12 @@ class NetTable:
             self.context.gave_up(holder.player, game_ended=ended)
             self._after_departure(seat, SeatChange.LEFT, holder)
             return
+        self._stand_in(seat)
+
+    def _stand_in(self, seat: int) -> None:
+        """A computer player plays ``seat`` for its person (gone, or away)."""
+        holder = self.seats[seat]
+        assert self.core is not None
         if not holder.stand_in or holder.stood_in_from is None:
             # Not again for a seat already stood in for (the timers a restarted
             # server sets): the report would lose what was done before it.
@@ -836,12 +847,63 @@ class NetTable:
     def flush(self) -> None:
         """Save what changed, then send each person and spectator their notices."""
         running.flush(self)
+        if self.context.away_seconds:
+            self._watch_away()
+
+    def _awaited(self, seat: int) -> bool:
+        """Whether the table waits for the person connected at ``seat``."""
+        core = self.core
+        holder = self.seats[seat]
+        client = self.members.get(seat)
+        return (
+            core is not None
+            and self.state is TableState.PLAYING
+            and client is not None
+            and client.version >= 11  # an older game cannot come back (``back``)
+            and not holder.stand_in
+            and seat in core.humans
+            and (core.game.to_act == seat or core.question(seat) is not None)
+            and not core.is_over
+        )
+
+    def _watch_away(self) -> None:
+        """Start the away time of each seat the table now waits for; stop others."""
+        for seat in range(len(self.seats)):
+            if self._awaited(seat):
+                if seat not in self._away:
+                    loop = asyncio.get_running_loop()
+                    self._away[seat] = loop.call_later(
+                        self.context.away_seconds, self._away_too_long, seat
+                    )
+            elif seat in self._away:
+                self._away.pop(seat).cancel()
+
+    def _away_too_long(self, seat: int) -> None:
+        """A person kept the table waiting too long: a computer plays for them.
+
+        They stay connected and seated; ``back`` (any key at the table, in the
+        game and on the page) gives them the seat again, as coming back does.
+        """
+        self._away.pop(seat, None)
+        if not self._awaited(seat):
+            return
+        log.info("table %s: seat %d away too long, stood in for", self.id, seat + 1)
+        self._stand_in(seat)
+
+    def come_back(self, client: Client) -> None:
+        """``client``, stood in for while away at their turn, plays again."""
+        seat = next((s for s, c in self.members.items() if c is client), None)
+        if seat is not None and self.seats[seat].stand_in:
+            self.reattach(client, seat)
 
     # --- closing and resuming ---
     def stop(self) -> None:
         """Stop the clock, the takeover timers and any thinking (server shutdown)."""
         for seat in list(self._timers):
             self._cancel_timer(seat)
+        for timer in self._away.values():
+            timer.cancel()
+        self._away.clear()
         if self.task is not None:
             self.task.cancel()
         if self.core is not None:

@@ -704,6 +704,12 @@ def seat_change_text(
             return _("{name} lost the connection.").format(name=name)
         case SeatChange.RECONNECTED:
             return _("{name} is back.").format(name=name)
+        case SeatChange.TAKEN_OVER if is_me:
+            # Connected all along, away at one's turn (version 11).
+            return _(
+                "The table waited too long for you: a computer player now plays "
+                "for you. Press any key at the table to play again."
+            )
         case SeatChange.TAKEN_OVER:
             return _("A computer player now plays for {name}.").format(name=name)
         case SeatChange.RETURNED:
@@ -768,6 +774,11 @@ def own_seat_text() -> str:
 def chat_text(sender: str, text: str) -> str:
     """An incoming chat line, with its sender's name first."""
     return _("{sender}: {text}").format(sender=sender, text=text)
+
+
+def coming_back_text() -> str:
+    """A key pressed at the table while a computer played for one who was away."""
+    return _("You play your seat again.")
 
 
 def reminder_text(sender: str) -> str:

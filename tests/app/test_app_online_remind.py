@@ -90,3 +90,35 @@ def test_g_in_a_local_game_says_computer_players_never_wait(
     assert not any(line.startswith("G:") for line in lines)
     h.press("escape", "f2", "g")
     assert h.last == text
+
+
+def test_away_at_ones_turn_a_computer_plays_until_a_key_is_pressed(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Ann keeps the table waiting past the server's away time: she hears a
+    computer player now plays for her and how to come back, Bob hears it too; a
+    key gives her the seat again, and Bob hears she is back."""
+    with server_thread(tmp_path / "server.db", away_seconds=0.5) as server:
+        ann = connect(make_harness, server, "Ann")
+        bob = connect(make_harness, server, "Bob")
+        try:
+            ann_and_bob_with_milly_and_bert(ann, bob)
+            ann.patience_seconds = bob.patience_seconds = 0.3
+            ann.press("down", "return")  # Start the game
+            until(lambda: isinstance(bob.app.top, OnlineTableScreen), ann, bob)
+            until(lambda: isinstance(ann.app.top, OnlineTableScreen), ann, bob)
+            play_until_the_turn_of(ann, bob)
+            away = (
+                "The table waited too long for you: a computer player now plays for "
+                "you. Press any key at the table to play again."
+            )
+            until(heard(ann, away), ann, bob)
+            until(heard(bob, "A computer player now plays for Ann."), ann, bob)
+            mark = ann.mark()
+            ann.press("t")
+            assert ann.said_since(mark)[0] == "You play your seat again."
+            until(heard(bob, "Ann is back and plays again."), ann, bob)
+            until(lambda: not ann.app.top.remote.is_stood_in, ann)  # type: ignore[attr-defined]
+        finally:
+            ann.close()
+            bob.close()

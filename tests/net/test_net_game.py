@@ -452,9 +452,7 @@ def test_while_a_blind_nil_question_is_open_no_one_is_told_it_is_their_turn(
     run(scenario())
 
 
-def test_a_tables_clock_stops_when_cancelled_in_the_moment_it_is_poked(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_tables_clock_stops_when_cancelled_in_the_moment_it_is_poked() -> None:
     """A poke and the server's stop in one turn of the loop: Python 3.11's
     ``wait_for`` returned the poke and swallowed the cancel, and the clock went on
     into the closed database (an ERROR log, and a task that outlived the server;
@@ -472,6 +470,7 @@ def test_a_tables_clock_stops_when_cancelled_in_the_moment_it_is_poked(
         poke=asyncio.Event(),
         context=SimpleNamespace(now_ms=lambda: 0),
         clock_waits_for_person=False,
+        flush=lambda: None,  # (the clock flushes through the table)
     )
 
     async def scenario() -> None:
@@ -485,5 +484,4 @@ def test_a_tables_clock_stops_when_cancelled_in_the_moment_it_is_poked(
         assert task in done and task.cancelled()
         assert advanced == [0]
 
-    monkeypatch.setattr(running, "flush", lambda table: None)
     asyncio.run(scenario())

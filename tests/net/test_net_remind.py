@@ -130,3 +130,47 @@ def test_the_pages_g_is_answered_in_words(tmp_path: Path) -> None:
             await page.close()
 
     run(scenario())
+
+
+def test_a_player_away_at_their_turn_is_stood_in_for_until_back(
+    tmp_path: Path,
+) -> None:
+    """A connected person who keeps the table waiting past the away time has a
+    computer play for them (the table hears so, and they do, with how to come
+    back); ``back`` gives them the seat again, with what was done meanwhile."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "s.db", away_seconds=0.4) as server:
+            url = url_of(server)
+            ann, bob = NetPlayer(url, "Ann"), NetPlayer(url, "Bob")
+            for player in (ann, bob):
+                await player.connect()
+            table = (await ann.create(players=3, partnerships=False)).table.id
+            await bob.send({"type": "join_seat", "table": table, "seat": 1})
+            await bob.expect(p.TableSnapshot)
+            await ann.send({"type": "add_bot", "seat": 2, "character": "milly"})
+            await ann.send({"type": "start_game"})
+            waited, other = await _until_a_turn([ann, bob])
+            # Nothing done: after the away time, a computer plays for them.
+            mine = await waited.seat_change(p.SeatChange.TAKEN_OVER)
+            assert mine.seat == waited.seat
+            seat = next(s for s in mine.table.seats if s.seat == waited.seat)
+            assert seat.stand_in and seat.kind is p.SeatKind.HUMAN
+            told = await other.seat_change(p.SeatChange.TAKEN_OVER)
+            assert told.name == waited.name
+            # The game goes on without them: the computer acted in their place
+            # (the others see it; they, away, are told it all when back).
+            acted = waited.acted
+            while other.view is None or other.view.to_act == waited.seat:
+                await other.recv()
+            await waited.send({"type": "back"})
+            snapshot = await waited.expect(p.TableSnapshot)
+            assert snapshot.stood_in is not None
+            back = next(s for s in snapshot.table.seats if s.seat == waited.seat)
+            assert not back.stand_in
+            assert (await other.seat_change(p.SeatChange.RETURNED)).name == waited.name
+            assert waited.acted == acted  # (nothing was played by the test itself)
+            for player in (ann, bob):
+                await player.close()
+
+    run(scenario())
