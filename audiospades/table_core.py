@@ -264,6 +264,20 @@ class TableCore:
         """The yes/no question waiting for ``seat``'s answer, if any."""
         return self._questions.get(seat)
 
+    def people_awaited(self) -> frozenset[int]:
+        """The people's seats the table waits for.
+
+        To bid, pass or play (the pauses aside), or to answer a question.
+        """
+        if self.game.is_over:
+            return frozenset()
+        if self._questions:
+            return frozenset(self._questions)
+        to_act = self.game.to_act
+        if to_act is None or to_act not in self.humans:
+            return frozenset()
+        return frozenset((to_act,))
+
     def is_hand_hidden(self, seat: int) -> bool:
         """Whether ``seat``'s cards are hidden (blind nil decision or intent)."""
         return seat in self._hidden

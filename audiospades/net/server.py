@@ -396,6 +396,7 @@ class Server:
         """The lobby names of the connected players (folded), and how many have
         each (one, but for a moment while a connection is replaced)."""
         self._ws: WsServer | None = None
+        self._sweeper: asyncio.Task[None] | None = None
         self._lobby_due = False
         self._listings: dict[str, tuple[TableInfo, bytes]] = {}
         """Each public table's listing and its JSON, until the table changes."""
@@ -454,7 +455,24 @@ class Server:
                 continue
             self.tables[table.id] = table
             log.info("table %s: resumed (%s)", table.id, table.state.value)
+        if self.config.away_seconds:
+            self._sweeper = asyncio.get_running_loop().create_task(
+                self._sweep_away(), name="away"
+            )
         log.info("%s", self.serving_line())
+
+    async def _sweep_away(self) -> None:
+        """Now and then, the tables stand in for people away at their turn."""
+        every = min(1.0, self.config.away_seconds / 4)
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(every)
+            now = loop.time()
+            for table in list(self.tables.values()):
+                try:
+                    table.check_away(now)
+                except Exception:  # one table's trouble stops no other's
+                    log.exception("table %s: the away check failed", table.id)
 
     def serving_line(self) -> str:
         """The start-up line: the address, the database and the TLS files."""
@@ -492,6 +510,8 @@ class Server:
                 self._ws.close()
                 await self._ws.wait_closed()
         finally:
+            if self._sweeper is not None:
+                self._sweeper.cancel()
             for table in list(self.tables.values()):
                 table.stop()
             self.pool.shutdown()

@@ -129,8 +129,8 @@ class NetTable:
     """Spectators whose connection dropped, by player: the chair they watch from."""
     _timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
     _reminded: dict[int, float] = field(default_factory=dict)
-    _away: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
-    """The seats the table waits for, each with its time running out."""
+    _awaited_since: dict[int, float] = field(default_factory=dict)
+    """The people the table waits for, and since when (the event loop's clock)."""
     """When each seat was last reminded of its turn (the event loop's clock)."""
     poke: asyncio.Event = field(default_factory=asyncio.Event)
     """Set to wake the table's clock (:func:`running.run_clock`)."""
@@ -848,47 +848,50 @@ class NetTable:
         """Save what changed, then send each person and spectator their notices."""
         running.flush(self)
         if self.context.away_seconds:
-            self._watch_away()
+            self._note_awaited()
 
-    def _awaited(self, seat: int) -> bool:
-        """Whether the table waits for the person connected at ``seat``."""
+    def _note_awaited(self) -> None:
+        """When the table began waiting for each person it waits for now.
+
+        Cheap, as it runs after every move: the server's sweep (:meth:`check_away`)
+        stands in for those who kept it waiting too long.
+        """
         core = self.core
-        holder = self.seats[seat]
-        client = self.members.get(seat)
-        return (
-            core is not None
-            and self.state is TableState.PLAYING
-            and client is not None
-            and client.version >= 11  # an older game cannot come back (``back``)
-            and not holder.stand_in
-            and seat in core.humans
-            and (core.game.to_act == seat or core.question(seat) is not None)
-            and not core.is_over
-        )
+        awaited = core.people_awaited() if core is not None else frozenset()
+        since = self._awaited_since
+        if since.keys() == awaited:
+            return
+        for seat in [s for s in since if s not in awaited]:
+            del since[seat]
+        now = asyncio.get_running_loop().time()
+        for seat in awaited:
+            since.setdefault(seat, now)
 
-    def _watch_away(self) -> None:
-        """Start the away time of each seat the table now waits for; stop others."""
-        for seat in range(len(self.seats)):
-            if self._awaited(seat):
-                if seat not in self._away:
-                    loop = asyncio.get_running_loop()
-                    self._away[seat] = loop.call_later(
-                        self.context.away_seconds, self._away_too_long, seat
-                    )
-            elif seat in self._away:
-                self._away.pop(seat).cancel()
-
-    def _away_too_long(self, seat: int) -> None:
-        """A person kept the table waiting too long: a computer plays for them.
+    def check_away(self, now: float) -> None:
+        """A computer plays for each person who kept the table waiting too long.
 
         They stay connected and seated; ``back`` (any key at the table, in the
-        game and on the page) gives them the seat again, as coming back does.
+        game and on the page) gives them the seat again, as coming back does. A
+        client older than version 11, which cannot send ``back``, is left be.
         """
-        self._away.pop(seat, None)
-        if not self._awaited(seat):
-            return
-        log.info("table %s: seat %d away too long, stood in for", self.id, seat + 1)
-        self._stand_in(seat)
+        limit = self.context.away_seconds
+        for seat, since in list(self._awaited_since.items()):
+            if now - since < limit:
+                continue
+            del self._awaited_since[seat]
+            client = self.members.get(seat)
+            core = self.core
+            if (
+                client is None
+                or client.version < 11
+                or self.seats[seat].stand_in
+                or core is None
+                or self.state is not TableState.PLAYING
+                or seat not in core.people_awaited()
+            ):
+                continue
+            log.info("table %s: seat %d away too long, stood in for", self.id, seat + 1)
+            self._stand_in(seat)
 
     def come_back(self, client: Client) -> None:
         """``client``, stood in for while away at their turn, plays again."""
@@ -901,9 +904,6 @@ class NetTable:
         """Stop the clock, the takeover timers and any thinking (server shutdown)."""
         for seat in list(self._timers):
             self._cancel_timer(seat)
-        for timer in self._away.values():
-            timer.cancel()
-        self._away.clear()
         if self.task is not None:
             self.task.cancel()
         if self.core is not None:
