@@ -213,6 +213,24 @@ class NetTable:
         self.context.store.save_table(self.row())
 
     # --- sending ---
+    def _member_seat(self, client: Client) -> int | None:
+        """The seat ``client`` plays at this table (None: none, or watching)."""
+        return next((s for s, c in self.members.items() if c is client), None)
+
+    def _in_the_game(self, client: Client, doing: str) -> tuple[int, TableCore]:
+        """``client``'s seat and the game under way, for an intent (``doing``).
+
+        Raises:
+            ProtocolError: not seated (a spectator), or no game under way.
+        """
+        seat = self._member_seat(client)
+        if seat is None:
+            raise ProtocolError(ErrorCode.NOT_SEATED, f"spectators cannot {doing}")
+        core = self.core
+        if core is None or self.state is not TableState.PLAYING:
+            raise ProtocolError(ErrorCode.GAME_NOT_STARTED, "no game is under way")
+        return seat, core
+
     def _audience(self, exclude: Client | None = None) -> list[Client]:
         people = [*self.members.values(), *self.spectators]
         return [c for c in people if c is not exclude]
@@ -272,7 +290,7 @@ class NetTable:
         own: they would hear its result as theirs, and count it. ``stood_in``:
         what a computer player did for the client's seat while they were away.
         """
-        seat = next((s for s, c in self.members.items() if c is client), None)
+        seat = self._member_seat(client)
         chair = self.spectators.get(client, 0) if seat is None else seat
         core = self.core
         view = None
@@ -455,7 +473,7 @@ class NetTable:
                 SeatChange.STOPPED_WATCHING, None, name=client.name, who=client
             )
             return
-        seat = next((s for s, c in self.members.items() if c is client), None)
+        seat = self._member_seat(client)
         if seat is None:
             return
         del self.members[seat]
@@ -597,7 +615,7 @@ class NetTable:
                 SeatChange.STOPPED_WATCHING, None, name=client.name, who=client
             )
             return
-        seat = next((s for s, c in self.members.items() if c is client), None)
+        seat = self._member_seat(client)
         if seat is None:
             return
         del self.members[seat]
@@ -684,12 +702,7 @@ class NetTable:
             ProtocolError: not seated, no game under way, no other person to
                 remind, or all of them reminded less than REMIND_EVERY_SECONDS ago.
         """
-        seat = next((s for s, c in self.members.items() if c is client), None)
-        if seat is None:
-            raise ProtocolError(ErrorCode.NOT_SEATED, "spectators cannot remind")
-        core = self.core
-        if core is None or self.state is not TableState.PLAYING:
-            raise ProtocolError(ErrorCode.GAME_NOT_STARTED, "no game is under way")
+        seat, core = self._in_the_game(client, "remind")
         awaited = [
             other
             for other in sorted(self.members)
@@ -820,12 +833,7 @@ class NetTable:
         Raises:
             ProtocolError: not seated, or no game under way.
         """
-        seat = next((s for s, c in self.members.items() if c is client), None)
-        if seat is None:
-            raise ProtocolError(ErrorCode.NOT_SEATED, "spectators cannot play")
-        core = self.core
-        if core is None or self.state is not TableState.PLAYING:
-            raise ProtocolError(ErrorCode.GAME_NOT_STARTED, "no game is under way")
+        seat, core = self._in_the_game(client, "play")
         core.advance(self.context.now_ms())
         done = action(core, seat)
         try:
@@ -895,7 +903,7 @@ class NetTable:
 
     def come_back(self, client: Client) -> None:
         """``client``, stood in for while away at their turn, plays again."""
-        seat = next((s for s, c in self.members.items() if c is client), None)
+        seat = self._member_seat(client)
         if seat is not None and self.seats[seat].stand_in:
             self.reattach(client, seat)
 

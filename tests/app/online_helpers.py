@@ -149,6 +149,18 @@ def play_online_until(player: Harness, table: Any, done: Callable[[], bool]) -> 
             player.press("tab", "return")
 
 
+def start_ann_and_bobs_game(ann: Harness, bob: Harness) -> None:
+    """From the lobby: Ann's table with Bob, Milly and Bert, started; both at
+    their table screens (their keys wait briefly for the server)."""
+    from audiospades.app.online_table import OnlineTableScreen
+
+    ann_and_bob_with_milly_and_bert(ann, bob)
+    ann.patience_seconds = bob.patience_seconds = 0.3
+    ann.press("down", "return")  # Start the game
+    until(lambda: isinstance(bob.app.top, OnlineTableScreen), ann, bob)
+    until(lambda: isinstance(ann.app.top, OnlineTableScreen), ann, bob)
+
+
 def play_until_the_turn_of(ann: Harness, bob: Harness) -> None:
     """At an online table, both play on (no blind nil, bid 3, the focused card)
     until it is ``ann``'s turn (bounded)."""

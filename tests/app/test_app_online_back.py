@@ -8,12 +8,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 from online_helpers import (
-    ann_and_bob_with_milly_and_bert,
     connect,
     heard,
     host_a_game,
     play_until_the_turn_of,
     server_thread,
+    start_ann_and_bobs_game,
     until,
     url_of,
 )
@@ -71,11 +71,7 @@ def test_after_a_server_restart_a_repeats_the_turn_not_who_came_back(
             ann = connect(make_harness, server, "Ann")
             bob = connect(make_harness, server, "Bob")
             players += [ann, bob]
-            ann_and_bob_with_milly_and_bert(ann, bob)
-            ann.patience_seconds = bob.patience_seconds = 0.3
-            ann.press("down", "return")  # Start the game
-            until(lambda: isinstance(bob.app.top, OnlineTableScreen), ann, bob)
-            until(lambda: isinstance(ann.app.top, OnlineTableScreen), ann, bob)
+            start_ann_and_bobs_game(ann, bob)
             play_until_the_turn_of(ann, bob)
             bob.close()  # Bob's game stops; he comes back after the restart
             mark = ann.mark()

@@ -12,16 +12,15 @@ from pathlib import Path
 
 from app_helpers import play_until
 from online_helpers import (
-    ann_and_bob_with_milly_and_bert,
     connect,
     heard,
     play_until_the_turn_of,
     server_thread,
+    start_ann_and_bobs_game,
     until,
 )
 
 from audiospades.app.harness import Harness
-from audiospades.app.online_table import OnlineTableScreen
 from audiospades.sound import Cue
 
 
@@ -32,11 +31,7 @@ def test_g_reminds_the_player_the_table_waits_for(
         ann = connect(make_harness, server, "Ann")
         bob = connect(make_harness, server, "Bob")
         try:
-            ann_and_bob_with_milly_and_bert(ann, bob)
-            ann.patience_seconds = bob.patience_seconds = 0.3
-            ann.press("down", "return")  # Start the game
-            until(lambda: isinstance(bob.app.top, OnlineTableScreen), ann, bob)
-            until(lambda: isinstance(ann.app.top, OnlineTableScreen), ann, bob)
+            start_ann_and_bobs_game(ann, bob)
             play_until_the_turn_of(ann, bob)
             cues = len(ann.sound.cues)
             bob.press("g")
@@ -102,11 +97,7 @@ def test_away_at_ones_turn_a_computer_plays_until_a_key_is_pressed(
         ann = connect(make_harness, server, "Ann")
         bob = connect(make_harness, server, "Bob")
         try:
-            ann_and_bob_with_milly_and_bert(ann, bob)
-            ann.patience_seconds = bob.patience_seconds = 0.3
-            ann.press("down", "return")  # Start the game
-            until(lambda: isinstance(bob.app.top, OnlineTableScreen), ann, bob)
-            until(lambda: isinstance(ann.app.top, OnlineTableScreen), ann, bob)
+            start_ann_and_bobs_game(ann, bob)
             play_until_the_turn_of(ann, bob)
             away = (
                 "The table waited too long for you: a computer player now plays for "
