@@ -271,6 +271,11 @@ class OnlineClient:
                         previous = held.name or ""
                         was_computer = held.kind is p.SeatKind.COMPUTER
                     self.table.take_info(info)
+                    if change is p.SeatChange.GAME_STARTED:
+                        # The next game's names now, even before its first
+                        # update (its view) comes: "New game with ..." is said
+                        # on this news.
+                        self.table.next_game_named()
                     follow_watchers(self.table.watchers, change, name or "")
                     seen = self.table.seat_seen(seat)
                 else:
@@ -494,6 +499,13 @@ class RemoteTable:
         welcome = self.client.welcome
         if welcome is not None:
             self.is_host = info.host == welcome.player
+
+    def next_game_named(self) -> None:
+        """Another game has started here: its seats go by the listing's names.
+
+        Not by those the finished game was played under (its ``played_by``).
+        """
+        self._final_names = None
 
     def company(self) -> Company:
         """Who holds each seat (one's own chair first), and who else watches."""

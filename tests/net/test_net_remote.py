@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import msgspec
 from net_client import choose_bid, fast_config
 
 from audiospades.net import protocol as p
@@ -409,3 +410,54 @@ def test_a_spectator_whose_table_closes_is_told_and_back_in_the_lobby(
         finally:
             ann.close()
             cy.close()
+
+
+def test_the_next_games_start_names_its_players_before_its_first_update(
+    tmp_path: Path,
+) -> None:
+    """Bob leaves the finished game and Bert takes his seat; the next game starts.
+
+    The start is worded ("New game with ...") on its seat news, which may come
+    before the new game's first update. Before, the names then were still the
+    finished game's: "Milly, Ann and Bob" (seen once in a full test run).
+    """
+    with server_thread(tmp_path / "server.db") as server:
+        ann, bob = _client(server, "Ann"), _client(server, "Bob")
+        try:
+            _start_with_two_computers(ann, bob, ("milly", "hazel"))
+
+            def step() -> bool:
+                for client in (ann, bob):
+                    table = client.table
+                    if table is not None and table.has_started:
+                        _act(table, table.drain())
+                return all(c.table is not None and c.table.finished for c in (ann, bob))
+
+            _until(step, ann, bob)
+            table = ann.table
+            assert table is not None
+            bob.leave_table()
+            _until(lambda: table.info.free_seats == [1], ann)
+            assert table.names[table.perspective.seat(1)] == "Bob"
+            # The start as it may come: the seat news first, the view after.
+            seats = [
+                s if s.seat != 1 else p.SeatInfo(seat=1, kind=p.SeatKind.COMPUTER,
+                                                 name="Bert", character="bert")
+                for s in table.info.seats
+            ] + ([] if any(s.seat == 1 for s in table.info.seats) else [
+                p.SeatInfo(seat=1, kind=p.SeatKind.COMPUTER, name="Bert",
+                           character="bert")])  # fmt: skip
+            started = msgspec.structs.replace(
+                table.info, seats=seats, free_seats=[], state=p.TableState.PLAYING
+            )
+            ann._take(
+                p.SeatChanged(
+                    change=p.SeatChange.GAME_STARTED, seat=None, name=None,
+                    table=started,
+                )
+            )  # fmt: skip
+            assert table.is_over  # (the new game's view has not come)
+            assert table.names[table.perspective.seat(1)] == "Bert"
+        finally:
+            ann.close()
+            bob.close()
