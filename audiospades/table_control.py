@@ -383,7 +383,11 @@ class TableController:
         return WhoseTurn(self.port.awaiting_trick_clear)
 
     def unavailable_keys(self) -> frozenset[Command]:
-        """The keys F1 leaves out now: N (bid nil) when the rules allow no nil."""
+        """The keys F1 leaves out now.
+
+        N (bid nil) when the rules allow no nil; G (remind) where no person can
+        keep the table waiting (a local game).
+        """
         view = self.port.view()
         hidden = set() if self.port.can_remind else {Command.REMIND}
         if not view.rules.nil_allowed:

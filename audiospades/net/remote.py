@@ -79,12 +79,12 @@ class NewsKind(StrEnum):
     FOUND_CLOSED = "found_closed"
     """The table found by its code has closed (``table``: its last listing)."""
     LEAVE_REFUSED = "leave_refused"
+    """Leaving the waiting room came too late: the game had started, and the
+    server kept the seat (its fresh snapshot follows)."""
     PEOPLE = "people"
     """Who else is connected (the answer to ``who_is_online``)."""
     REMINDER = "reminder"
     """Someone reminded the people the table waits for (you, or you did)."""
-    """Leaving the waiting room came too late: the game had started, and the
-    server kept the seat (its fresh snapshot follows)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -640,7 +640,7 @@ class RemoteTable:
         """
         if self.seat is None or self.is_over:
             return False
-        held = next((s for s in self.info.seats if s.seat == self.seat), None)
+        held = _seat_info(self.info, self.seat)
         return held is not None and held.stand_in
 
     def come_back(self) -> None:

@@ -992,13 +992,14 @@ class Server:
                 playing = table.state is TableState.PLAYING
                 place = Whereabouts.PLAYING if playing else Whereabouts.WAITING
             private = table is not None and table.code is not None
+            shown = None if private else table  # a private table is not named
             people.append(
                 PersonOnline(
                     name=other.heard_as or other.name,
                     player=other.player_id,
                     place=place,
-                    table=table.name if table is not None and not private else None,
-                    table_id=table.id if table is not None and not private else None,
+                    table=shown.name if shown is not None else None,
+                    table_id=shown.id if shown is not None else None,
                     private=private,
                 )
             )

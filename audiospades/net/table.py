@@ -129,9 +129,9 @@ class NetTable:
     """Spectators whose connection dropped, by player: the chair they watch from."""
     _timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
     _reminded: dict[int, float] = field(default_factory=dict)
+    """When each seat was last reminded of its turn (the event loop's clock)."""
     _awaited_since: dict[int, float] = field(default_factory=dict)
     """The people the table waits for, and since when (the event loop's clock)."""
-    """When each seat was last reminded of its turn (the event loop's clock)."""
     poke: asyncio.Event = field(default_factory=asyncio.Event)
     """Set to wake the table's clock (:func:`running.run_clock`)."""
     task: asyncio.Task[None] | None = None

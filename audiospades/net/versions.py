@@ -78,7 +78,9 @@ def for_version(message: Message, version: int) -> Message | None:
     if version >= PROTOCOL_VERSION:
         return message
     if isinstance(message, PeopleOnline | Reminder):
-        return None  # version 11's answer to who_is_online, never asked before
+        # Version 11's answers to who_is_online and remind: an older client
+        # never asks, and (reminded) has no words for it.
+        return None
     if isinstance(message, ChatLine) and message.scope == "private":
         return None  # version 11's private lines: an older client has no words
     if version >= 10:

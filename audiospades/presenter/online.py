@@ -810,25 +810,31 @@ def private_line_text(news: OnlineNews) -> str:
     return _("{sender}, to you: {text}").format(sender=news.sender, text=news.text)
 
 
+_AT_A_TABLE: Final[dict[Whereabouts, tuple[str, str]]] = {
+    # (at a public table, named; at a private one, not named)
+    Whereabouts.WATCHING: (
+        N_("{name}, watching {table}"),
+        N_("{name}, watching at a private table"),
+    ),
+    Whereabouts.PLAYING: (
+        N_("{name}, playing at {table}"),
+        N_("{name}, playing at a private table"),
+    ),
+    Whereabouts.WAITING: (
+        N_("{name}, waiting at {table}"),
+        N_("{name}, waiting at a private table"),
+    ),
+}
+
+
 def person_online_text(person: PersonOnline) -> str:
     """Where one person connected is: "Ann, in the lobby", "Bob, playing at Friday"."""
-    name = person.name
+    if person.place is Whereabouts.LOBBY:
+        return _("{name}, in the lobby").format(name=person.name)
+    named, unnamed = _AT_A_TABLE[person.place]
     table = person.table or ""
-    match person.place:
-        case Whereabouts.LOBBY:
-            return _("{name}, in the lobby").format(name=name)
-        case Whereabouts.WATCHING if person.private or not table:
-            return _("{name}, watching at a private table").format(name=name)
-        case Whereabouts.WATCHING:
-            return _("{name}, watching {table}").format(name=name, table=table)
-        case Whereabouts.PLAYING if person.private or not table:
-            return _("{name}, playing at a private table").format(name=name)
-        case Whereabouts.PLAYING:
-            return _("{name}, playing at {table}").format(name=name, table=table)
-        case _ if person.private or not table:
-            return _("{name}, waiting at a private table").format(name=name)
-        case _:
-            return _("{name}, waiting at {table}").format(name=name, table=table)
+    words = unnamed if person.private or not table else named
+    return _(words).format(name=person.name, table=table)
 
 
 def people_online_count(count: int) -> str:
