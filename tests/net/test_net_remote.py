@@ -295,6 +295,23 @@ def test_a_player_back_after_the_game_ended_is_told_so(tmp_path: Path) -> None:
             ann.close()
 
 
+def _bob_leaves_the_finished_game(ann: OnlineClient, bob: OnlineClient) -> RemoteTable:
+    """Both play the game to its end, then Bob leaves: Ann's table."""
+
+    def step() -> bool:
+        for client in (ann, bob):
+            table = client.table
+            if table is not None and table.has_started:
+                _act(table, table.drain())
+        return all(c.table is not None and c.table.finished for c in (ann, bob))
+
+    _until(step, ann, bob)
+    table = ann.table
+    assert table is not None
+    bob.leave_table()
+    return table
+
+
 def test_a_seat_left_after_the_game_keeps_its_name_in_that_games_words(
     tmp_path: Path,
 ) -> None:
@@ -305,18 +322,7 @@ def test_a_seat_left_after_the_game_keeps_its_name_in_that_games_words(
         ann, bob = _client(server, "Ann"), _client(server, "Bob")
         try:
             _start_with_two_computers(ann, bob, ("milly", "bert"))
-
-            def step() -> bool:
-                for client in (ann, bob):
-                    table = client.table
-                    if table is not None and table.has_started:
-                        _act(table, table.drain())
-                return all(c.table is not None and c.table.finished for c in (ann, bob))
-
-            _until(step, ann, bob)
-            table = ann.table
-            assert table is not None
-            bob.leave_table()
+            table = _bob_leaves_the_finished_game(ann, bob)
 
             def listed() -> str | None:
                 assert ann.table is not None
@@ -425,28 +431,14 @@ def test_the_next_games_start_names_its_players_before_its_first_update(
         ann, bob = _client(server, "Ann"), _client(server, "Bob")
         try:
             _start_with_two_computers(ann, bob, ("milly", "hazel"))
-
-            def step() -> bool:
-                for client in (ann, bob):
-                    table = client.table
-                    if table is not None and table.has_started:
-                        _act(table, table.drain())
-                return all(c.table is not None and c.table.finished for c in (ann, bob))
-
-            _until(step, ann, bob)
-            table = ann.table
-            assert table is not None
-            bob.leave_table()
+            table = _bob_leaves_the_finished_game(ann, bob)
             _until(lambda: table.info.free_seats == [1], ann)
             assert table.names[table.perspective.seat(1)] == "Bob"
             # The start as it may come: the seat news first, the view after.
-            seats = [
-                s if s.seat != 1 else p.SeatInfo(seat=1, kind=p.SeatKind.COMPUTER,
-                                                 name="Bert", character="bert")
-                for s in table.info.seats
-            ] + ([] if any(s.seat == 1 for s in table.info.seats) else [
-                p.SeatInfo(seat=1, kind=p.SeatKind.COMPUTER, name="Bert",
-                           character="bert")])  # fmt: skip
+            bert = p.SeatInfo(
+                seat=1, kind=p.SeatKind.COMPUTER, name="Bert", character="bert"
+            )
+            seats = [s for s in table.info.seats if s.seat != 1] + [bert]
             started = msgspec.structs.replace(
                 table.info, seats=seats, free_seats=[], state=p.TableState.PLAYING
             )
