@@ -284,12 +284,12 @@ class TableCore:
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now (no one is to act while a question is open)."""
-        built = self._built_views()
-        view = built.get(seat)
+        view = self._built_views().get(seat)
         if view is None:
-            view = built[seat] = self._asking(
-                seat_view(self.game, seat, hide_hand=seat in self._hidden)
-            )
+            # A person's view comes with the other people's, their public part
+            # built once: a server sends every person theirs after every action.
+            people = self.humans if seat in self.humans else ()
+            return self.views([seat, *(s for s in sorted(people) if s != seat)])[0]
         return view
 
     def public_view(self, chair: int) -> SeatView:
