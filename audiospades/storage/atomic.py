@@ -14,11 +14,11 @@ by the new file, and what it pointed to is left as it was (a link planted as
 the game started at once. It locks a ``NAME.lock`` file beside the target; a link or
 anything else that is not a regular file in its place is moved aside, never opened.
 The lock file is kept, unless the holder asks for it to be removed when it lets go
-(the table server does, so a clean stop leaves no lock file behind). Removing a lock
-file is safe only because every taker checks, once it holds the lock, that the file
-it locked is still the one named ``NAME.lock`` (a process that opened the old file
-just before it was removed would otherwise hold a lock nobody else sees), and
-takes the new one if not.
+(the table server, the statistics and the online tokens do, so no lock file is
+left in the player's folder). Removing a lock file is safe only because every
+taker checks, once it holds the lock, that the file it locked is still the one
+named ``NAME.lock`` (a process that opened the old file just before it was removed
+would otherwise hold a lock nobody else sees), and takes the new one if not.
 
 A write killed between creating its temporary file and renaming it leaves a
 ``.NAME.XXXXXXXX.tmp`` file behind; `remove_temp_files` clears them at start-up.

@@ -93,7 +93,7 @@ def save_token(url: str, token: str) -> SaveProblem | LoadProblem | None:
     """
     path = identity_path()
     try:
-        with file_lock(path):
+        with file_lock(path, remove=True):
             tokens, ignored, loaded, problem = _read()
             if ignored and loaded is not None:
                 problem, kept = partly_used(path, loaded.raw, ignored)

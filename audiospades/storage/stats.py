@@ -214,7 +214,7 @@ def load_stats() -> tuple[Stats, LoadProblem | None]:
         return stats, problem
     # Repair under the lock, so a game another copy is recording is not lost.
     try:
-        with file_lock(path):
+        with file_lock(path, remove=True):
             return _read_and_repair(path)
     except (LockTimeoutError, OSError) as exc:
         log.warning("cannot lock %s to keep its unusable entries: %s", path, exc)
@@ -265,7 +265,7 @@ def _count_once(
 ) -> RecordReport:
     path = paths.stats_path()
     try:
-        with file_lock(path, timeout=lock_timeout):
+        with file_lock(path, timeout=lock_timeout, remove=True):
             stats, load_problem = _read_and_repair(path)
             if game_id in stats.counted_ids:
                 return RecordReport(RecordStatus.ALREADY_COUNTED, stats, load_problem)

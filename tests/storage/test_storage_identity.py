@@ -32,6 +32,8 @@ def test_a_token_saved_is_found_again(home: Path) -> None:
     assert identity.save_token("ws://a Ann", "t1") is None
     assert identity.token_for("ws://a Ann") == "t1"
     assert _backups(home) == []
+    # Before: ``online.json.lock`` stayed beside it.
+    assert not (home / "online.json.lock").exists()
 
 
 @pytest.mark.parametrize(

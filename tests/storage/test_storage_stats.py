@@ -80,6 +80,14 @@ def test_recording_returns_the_new_figures() -> None:
     assert load_stats()[0] == report.stats
 
 
+def test_recording_leaves_no_lock_file_behind(home: Path) -> None:
+    """Before: ``stats.json.lock`` stayed in the player's folder after every game."""
+    record_game(_result("g1"))
+    record_online_game("online-1", Outcome.LOSS)
+    assert (home / "stats.json").exists()
+    assert not (home / "stats.json.lock").exists()
+
+
 def test_same_game_counts_once() -> None:
     first = record_game(_result("same"))
     second = record_game(_result("same", Outcome.LOSS))
