@@ -331,6 +331,8 @@ class OnlineClient:
             case p.Reminder(sender=sender, names=names):
                 welcome = self.welcome
                 own = welcome is not None and item.player == welcome.player
+                if own and self.table is not None:
+                    self.table.awaiting_reply = False  # the answer to one's G
                 self._tell(
                     OnlineNews(
                         NewsKind.REMINDER,
@@ -693,6 +695,9 @@ class RemoteTable:
     def remind(self) -> None:
         """Ask the server to remind whoever the table waits for."""
         self.client.send(p.Remind())
+        # Answered by the server ("You reminded Ann." or why not), not at once:
+        # the key is not met with "G does nothing here" meanwhile.
+        self.awaiting_reply = True
 
     def advance(self, now_ms: int) -> None:
         """Take in whatever the server sent."""

@@ -33,9 +33,17 @@ def test_g_reminds_the_player_the_table_waits_for(
         try:
             start_ann_and_bobs_game(ann, bob)
             play_until_the_turn_of(ann, bob)
-            cues = len(ann.sound.cues)
+            cues, bob_mark, bob_cues = (
+                len(ann.sound.cues),
+                bob.mark(),
+                len(bob.sound.cues),
+            )
             bob.press("g")
             until(heard(bob, "You reminded Ann."), bob)
+            # The server's answer is the key's: before, "G does nothing here" came
+            # first, as if the key were idle.
+            assert bob.said_since(bob_mark)[0] == "You reminded Ann."
+            assert Cue.NOTHING_HERE not in bob.sound.cues[bob_cues:]
             until(heard(ann, "Bob reminds you that the table is waiting for you."), ann)
             assert Cue.YOUR_TURN in ann.sound.cues[cues:]
             bob.press("g")
@@ -47,6 +55,7 @@ def test_g_reminds_the_player_the_table_waits_for(
                 ),
                 bob,
             )
+            mark = ann.mark()
             ann.press("g")  # her own turn: no one else keeps the table waiting
             until(
                 heard(
@@ -56,6 +65,7 @@ def test_g_reminds_the_player_the_table_waits_for(
                 ),
                 ann,
             )
+            assert not [line for line in ann.said_since(mark) if "nothing here" in line]
             bob.press("f1")
             lines = [item.text() for item in bob.app.top.items]  # type: ignore[attr-defined]
             assert (
