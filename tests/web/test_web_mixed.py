@@ -113,11 +113,14 @@ def test_a_browser_and_the_game_play_one_table_to_the_end(tmp_path: Path) -> Non
             if ann is not None:
                 ann.process.kill()
     assert ann is not None
-    assert "Ann: gg" in robin_heard
+    # Everything each heard, in any failure's message: a count that is off once
+    # in many runs is diagnosed from it (which lines came twice, and when).
+    told = f"Robin heard {robin_heard}\nAnn said {ann.lines}"
+    assert "Ann: gg" in robin_heard, told
     # Each hears the other's 13 plays, in the same words as a local game.
-    assert sum(1 for t in robin_heard if t.startswith("Ann plays the ")) == 13
-    assert sum(1 for t in ann.lines if t.startswith("Robin plays the ")) == 13
-    assert sum(1 for t in robin_heard if t.startswith("You play the ")) == 13
-    assert sum(1 for t in ann.lines if t.startswith("You play the ")) == 13
+    assert sum(1 for t in robin_heard if t.startswith("Ann plays the ")) == 13, told
+    assert sum(1 for t in ann.lines if t.startswith("Robin plays the ")) == 13, told
+    assert sum(1 for t in robin_heard if t.startswith("You play the ")) == 13, told
+    assert sum(1 for t in ann.lines if t.startswith("You play the ")) == 13, told
     plays = re.compile(r"^(You play|[A-Z][a-z]+ plays) ")
-    assert len([t for t in ann.lines if plays.match(t)]) == 52
+    assert len([t for t in ann.lines if plays.match(t)]) == 52, told
