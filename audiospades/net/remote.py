@@ -144,9 +144,11 @@ class OnlineClient:
     _reattaching: bool = False
     """Reconnected while at a table: its snapshot (or the lobby) is due."""
     _leaving: str | None = None
-    """The table a leave before its game was sent from, until the server
-    answers: its frames meanwhile are stale (the game may have started, and
-    the server then keeps the seat and sends the table afresh)."""
+    """The table a leave was sent from, until the server answers: its frames
+    meanwhile are stale. Before its game, the game may have started (the server
+    then keeps the seat and sends the table afresh); in a game, the snapshot of
+    a start that crossed the leave would seat one again in a seat the server has
+    given to a computer player."""
     _leave_refused: bool = False
     """The server kept the seat: the next snapshot is that table again."""
     _lists_asked: int = 0
@@ -394,8 +396,12 @@ class OnlineClient:
         if table is not None:
             keep_if_started = before_start and table.is_seated
             self.send(p.Leave(before_start=keep_if_started))
-            if keep_if_started:
-                self._leaving = table.info.id
+            # Whatever the server sent of this table before it read the leave is
+            # dropped until its answer (the lobby, or the refusal): the game's
+            # start, taken in as "The game starts." a frame before its snapshot,
+            # and Y to the game's "Leave the table?" between the two, had the
+            # snapshot seat the player again.
+            self._leaving = table.info.id
             self.table = None
         self.send(p.ListTables())
         self.list_due = True

@@ -239,16 +239,23 @@ class HeldFrames:
     a test can have the server act on something the game has not heard yet.
     """
 
-    def __init__(self, connection: Connection) -> None:
+    def __init__(
+        self,
+        connection: Connection,
+        let_through: Callable[[Incoming], bool] = lambda _item: False,
+    ) -> None:
+        """Hold what ``connection`` receives; ``let_through``: what goes on at
+        once, until the first item held (the order is kept)."""
         self.items: list[Incoming] = []
         self._lock = threading.Lock()
         self._holding = True
+        self._let_through = let_through
         self._deliver = connection._deliver
         connection._deliver = self._take  # type: ignore[method-assign]
 
     def _take(self, item: Incoming) -> None:
         with self._lock:
-            if self._holding:
+            if self._holding and (self.items or not self._let_through(item)):
                 self.items.append(item)
                 return
         self._deliver(item)

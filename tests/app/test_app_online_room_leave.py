@@ -155,3 +155,39 @@ def test_a_leave_crossing_the_start_keeps_the_seat_and_asks_again(
         finally:
             ann.close()
             bob.close()
+
+
+def test_a_leave_before_the_games_snapshot_came_stays_in_the_lobby(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """The game's start has reached Bob ("The game starts.") but not the game
+    itself (its snapshot) when he says Y to the game's "Leave the table?": he is
+    back in the lobby, and stays there when the snapshot sent before the server
+    read his leave comes. Before, that snapshot seated him again at the table
+    (his seat already a computer player's): he had heard "You left the table." but
+    never reached the lobby (seen once in a fresh-clone run)."""
+    with server_thread(tmp_path / "server.db", takeover_seconds=30) as server:
+        ann = connect(make_harness, server, "Ann")
+        bob = connect(make_harness, server, "Bob")
+        try:
+            room = _bob_asked_to_leave(ann, bob)
+            client = room.online.client
+            held = HeldFrames(client.connection, let_through=lambda i: not _the_game(i))
+            ann.press("down", "return")  # Start the game
+            until(held.holds(_the_game), ann)  # the start came first, let through
+            mark = bob.mark()
+            bob.press("y")  # the start taken in: asked again; Y to that leaves
+            said = bob.said_since(mark)
+            assert said[-2:] == [GAME_QUESTION, "You left the table."], said
+            assert isinstance(bob.app.top, LobbyScreen)
+            lists = client.lobby_count
+            held.release()  # the game's snapshot, then the server's answer
+            until(lambda: client.lobby_count > lists, bob)
+            bob.frame()
+            assert client.table is None
+            assert isinstance(bob.app.top, LobbyScreen), bob.app.top
+            (held_table,) = server.tables.values()
+            assert held_table.seats[1].kind is p.SeatKind.COMPUTER
+        finally:
+            ann.close()
+            bob.close()

@@ -54,9 +54,13 @@ def open_join_form(driver: Any, url: str, script: str = RECORDER) -> None:
     driver.execute_script(script)
 
 
-def open_page(driver: Any, url: str, name: str) -> None:
-    """Open the page, listen to its live regions, and join with ``name``."""
-    open_join_form(driver, url)
+def open_page(driver: Any, url: str, name: str, script: str = RECORDER) -> None:
+    """Open the page, listen to its live regions, and join with ``name``.
+
+    ``script``: run on the join form (by default the recorder of its live
+    regions).
+    """
+    open_join_form(driver, url, script)
     _by_id(driver, "name").send_keys(name)
     _by_id(driver, "connect").click()
     wait_for(lambda: _visible(driver, "lobby"), what="the lobby")

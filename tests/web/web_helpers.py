@@ -9,6 +9,7 @@ profile and no background networking; nothing is downloaded.
 from __future__ import annotations
 
 import asyncio
+import json
 import shutil
 import socket
 import tempfile
@@ -252,10 +253,48 @@ for (const id of ["polite", "assertive"]) {
 """Records every line added to the two live regions, as a screen reader hears it,
 and every sound cue the page starts to play."""
 
+FRAMES = """
+window.__frames = [];
+const FramedWebSocket = window.WebSocket;
+let framedSockets = 0;
+window.WebSocket = class extends FramedWebSocket {
+  constructor(...args) {
+    super(...args);
+    const socket = ++framedSockets;
+    const at = () => Math.round(performance.now());
+    this.addEventListener("message", (event) => {
+      window.__frames.push([socket, at(), String(event.data)]);
+    });
+    this.addEventListener("close", (event) => {
+      window.__frames.push([socket, at(), JSON.stringify({ closed: event.code })]);
+    });
+  }
+};
+"""
+"""Records every frame the page's connections receive, and each one's close
+(set before it connects): a line heard twice is traced to the server's frames or
+to the page. The page's own ``WebSocket`` keeps its constants (a subclass)."""
+
 
 def cues(driver: Any) -> list[str]:
     """The address of every sound the page has started to play so far."""
     return [str(src) for src in driver.execute_script("return window.__cues || [];")]
+
+
+def frames(driver: Any) -> list[str]:
+    """Each frame the page received so far (see :data:`FRAMES`), one a line: the
+    connection's number, the milliseconds since the page loaded, and a ``said``
+    frame's lines (another frame's type, or the close's code)."""
+    out = []
+    for number, at, data in driver.execute_script("return window.__frames || [];"):
+        message = json.loads(data)
+        if message.get("type") == "said":
+            told = [line.get("text") for line in message.get("lines", [])]
+            what = f"said {told}"
+        else:
+            what = str(message.get("type", message))
+        out.append(f"{number} {at} {what}")
+    return out
 
 
 def focused_id(driver: Any) -> str:
