@@ -11,6 +11,15 @@ action (a bid or card), with the server's CPU time an action. Parts nest (the
 action holds the views, the encoding and the save; the message holds the action);
 each wrapper adds about a microsecond a call. Bounded like server_load.py: it stops
 by itself after ``--seconds``.
+
+``--without views`` (or ``save``, or ``views,save``) measures the same server with
+that part taken out, as a bound on what a redesign could reach: ``views`` sends
+each person, instead of its seat's whole view after every action, only the few
+facts the load's clients read (the phase, the deal, whose turn, the seat's hand
+and its legal bids or cards: about what a protocol of changes would send), and
+announces turns without building a view; ``save`` saves nothing during a game
+(the finished game is still written). Not a server to run: with ``save`` out, a
+restart loses the tables.
 """
 
 from __future__ import annotations
@@ -51,9 +60,91 @@ PARTS = (
 )
 
 
+def _take_out(parts: set[str]) -> None:
+    """Replace the server's views, or its saves, by the least that still plays."""
+    from audiospades.net import running
+
+    if "save" in parts:
+        running._save_progress = lambda table, core: None  # type: ignore[assignment]
+    if "views" in parts:
+        running.flush = _flush_without_views  # type: ignore[assignment]
+        from audiospades.notices import YourTurn
+        from audiospades.table_core import TableCore
+
+        def announce_turns(core: Any) -> None:  # TableCore._announce_turns, no view
+            count = core.game.action_count
+            for seat in core.humans:
+                if core.is_turn(seat) and core._announced_at.get(seat) != count:
+                    core._announced_at[seat] = count
+                    core._emit(seat, YourTurn(None))
+                    core.dirty = True
+
+        TableCore._announce_turns = announce_turns  # type: ignore[method-assign]
+
+
+def _flush_without_views(table: Any) -> None:
+    """:func:`audiospades.net.running.flush` sending the facts a client acts on."""
+    import msgspec
+
+    from audiospades.net import codec, running
+    from audiospades.net.protocol import TableState, TableUpdate
+    from audiospades.net.seats import outcome_of
+    from audiospades.notices import GameFinished, YourTurn
+    from audiospades.table_core import PUBLIC
+
+    core = table.core
+    if core is None:
+        return
+    over = core.is_over and table.state is TableState.PLAYING
+    if core.dirty:
+        running._save_progress(table, core)
+        core.dirty = False
+    if over:
+        running._finish(table, core)
+    refresh, core.views_changed = core.views_changed, False
+    game = core.game
+    for seat in sorted(core.humans):
+        notices = [n for n in core.drain(seat) if not isinstance(n, YourTurn)]
+        if over:
+            notices.append(GameFinished(outcome_of(game, seat), None, table.game_id))
+        client = table.members.get(seat)
+        if not (notices or refresh) or client is None:
+            continue
+        mine = game.to_act == seat
+        view = {
+            "phase": game.phase.value,
+            "deal_count": game.deal_count,
+            "hands_played": game.hands_played,
+            "to_act": game.to_act,
+            "seat": seat,
+            "hand": [str(c) for c in game.hand(seat)],
+            "legal_plays": (
+                [str(c) for c in sorted(game.legal_plays(seat))] if mine else []
+            ),
+            "legal_bids": (
+                [codec._bid_out(b) for b in game.legal_bids(seat)] if mine else []
+            ),
+        }
+        wire = {
+            "type": "update",
+            "table": table.id,
+            "notices": codec.encode_notices(notices),
+            "view": view,
+        }
+        placeholder = TableUpdate(table=table.id, notices=[], view=None)
+        client.send(placeholder, msgspec.json.encode(wire))
+    core.drain(PUBLIC)
+    if over:
+        table.release_the_absent()
+
+
 def _serve(argv: list[str]) -> None:
     """Run the server in this process with the timers in place."""
     import importlib
+
+    if argv and argv[0] == "--without":
+        _take_out(set(argv[1].split(",")))
+        argv = argv[2:]
 
     spent: dict[str, float] = collections.defaultdict(float)
     calls: collections.Counter[str] = collections.Counter()
@@ -106,6 +197,11 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=250)
     parser.add_argument("--hands", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=240.0, help="bound")
+    parser.add_argument(
+        "--without",
+        default="",
+        help="take out views, save or views,save (a bound, not a server to run)",
+    )
     parser.add_argument("--serve", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve is not None:
@@ -119,6 +215,7 @@ def main() -> None:
                 sys.executable,
                 str(Path(__file__).resolve()),
                 "--serve",
+                *(("--without", args.without) if args.without else ()),
                 *server_load.serve_arguments(port, Path(folder) / "parts.db"),
             ],
             cwd=ROOT,
@@ -163,7 +260,13 @@ def main() -> None:
     parts = json.loads(out[start:]) if start >= 0 else None
     print(
         json.dumps(
-            {"tables": args.tables, "latency_ms": latency, "parts": parts}, indent=2
+            {
+                "tables": args.tables,
+                "without": args.without or None,
+                "latency_ms": latency,
+                "parts": parts,
+            },
+            indent=2,
         )
     )
 
