@@ -9,11 +9,14 @@ may lose the last few. The server saves a table's game record after every action
 before it sends the frames announcing it, so a restarted server resumes every table
 where its players last saw it.
 
-A game in progress is kept in two rows: in ``records``, its record without the hand
-being played (rewritten only when a hand begins, or a seat's name changes), and in
+A game in progress is kept in ``records``, its record without the hand being
+played (rewritten only when a hand begins, or a seat's name changes); in
 ``current_hands``, that hand (its deal and actions so far) with the table's open
-questions, rewritten after every action. So an action costs one small row whatever
-the length of the game, not the whole record again.
+questions; and in ``hand_actions``, the hand's actions since that row was written,
+one row each. An action appends its own row: the hand's row is rewritten only when
+a hand begins, the open questions change, or the hand is not the one last written.
+So an action costs one row of a few bytes, whatever the length of the hand or the
+game (a server under load saves after every action of hundreds of tables).
 
 A server groups its writes (:meth:`Store.group_commits`): every write of one
 event-loop turn, for all its tables, goes into one transaction, each write in its
@@ -65,12 +68,16 @@ _Statement = tuple[str, tuple[Any, ...]]
 _Write = tuple[_Statement, ...]
 """The statements of one write, kept or lost together."""
 
-SCHEMA_VERSION: Final = 2
+SCHEMA_VERSION: Final = 3
 """``PRAGMA user_version`` of a database this module made.
 
 2 added ``current_hands``: a version-1 database is brought up to it when opened (its
 records are whole, and read as they are); a version-1 server refuses a version-2
-database, whose records it would read without their hand in progress."""
+database, whose records it would read without their hand in progress.
+
+3 added ``hand_actions``: a version-2 database has none (its hands in progress are
+whole in ``current_hands``); a version-2 server refuses a version-3 database, whose
+hands in progress it would read without their last actions."""
 
 _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS players (
@@ -110,6 +117,12 @@ CREATE TABLE IF NOT EXISTS current_hands (
     core_state TEXT NOT NULL,
     updated_at REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS hand_actions (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seq INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (table_id, seq)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
     table_id TEXT NOT NULL,
@@ -273,7 +286,7 @@ class Store:
         """Called when a grouped transaction begins (see group_commits)."""
         self._open = False
         """A grouped transaction is open."""
-        self._seating: dict[str, str] = {}
+        self._seating: dict[str, list[dict[str, Any]]] = {}
         """Each table's seating as last written by save_progress (not rewritten
         while it stays the same)."""
         self._lost = False
@@ -282,9 +295,12 @@ class Store:
         """The finished games the open group holds."""
         self.lost_finishes: dict[str, FinishedGame] = {}
         """Finished games a failed commit lost, by table: :meth:`retry_finishes`."""
-        self._heads: dict[str, tuple[str, int, str]] = {}
+        self._heads: dict[str, tuple[str, int, dict[str, Any]]] = {}
         """Each table's record without its hand in progress, as last written by
         save_progress: its game, finished hands and other fields (see there)."""
+        self._hands: dict[str, _HandWritten] = {}
+        """Each table's hand in progress as written by save_progress (its row and
+        the actions appended since)."""
         self.unsaved_tables: set[str] = set()
         """Tables whose progress the open group holds, or a failed commit lost and
         no commit has held since (their next save writes it all again). While a
@@ -587,6 +603,7 @@ class Store:
         """What the caches say is written may not be: write everything again."""
         self._seating.clear()
         self._heads.clear()
+        self._hands.clear()
 
     @contextmanager
     def _transaction(self, statements: int = 2) -> Iterator[sqlite3.Connection]:
@@ -768,10 +785,13 @@ class Store:
         The commit holds its record, who sits where, and the table's open questions
         (``TableCore.question_state``). The record's finished hands are written
         again only when they change (a hand begins, a name changes); the hand being
-        played is written every time.
+        played is written whole when it begins or its questions change, and
+        otherwise only its new actions are appended, a row each.
         """
         now = time.time()
-        seats = _dumps(list(seating))
+        # Compared as data, encoded only to be written: most actions change
+        # neither who sits where nor the record's head.
+        seats = list(seating)
         same_seating = self._seating.get(table_id) == seats
         hands = record.get("hands")
         if isinstance(hands, list) and hands:
@@ -779,59 +799,122 @@ class Store:
             before = len(hands) - 1
         else:  # no hand dealt yet: the record is all head
             head, current, before = record, None, -1
-        header = _dumps({k: v for k, v in head.items() if k != "hands"})
+        header = {k: v for k, v in head.items() if k != "hands"}
         head_key = (game_id, before, header)
         same_head = self._heads.get(table_id) == head_key
-        statements = 1 + (not same_head) + (not same_seating)
-        state = _dumps(core_state)
+        written = self._hands.get(table_id)
+        new_actions = (
+            written.new_actions(game_id, before, current, core_state)
+            if same_head and written is not None
+            else None
+        )
         try:
-            with self._transaction(statements) as db:
-                if not same_head:
-                    db.execute(
-                        "INSERT INTO records (table_id, game_id, record, "
-                        "action_count, core_state, updated_at) "
-                        "VALUES (?, ?, ?, ?, ?, ?) "
-                        "ON CONFLICT(table_id) DO UPDATE "
-                        "SET game_id = excluded.game_id, record = excluded.record, "
-                        "action_count = excluded.action_count, "
-                        "core_state = excluded.core_state, "
-                        "updated_at = excluded.updated_at",
-                        (table_id, game_id, _dumps(head), action_count, state, now),
-                    )
-                db.execute(
-                    "INSERT INTO current_hands (table_id, game_id, hands_before, "
-                    "hand, action_count, core_state, updated_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?) "
-                    "ON CONFLICT(table_id) DO UPDATE "
-                    "SET game_id = excluded.game_id, "
-                    "hands_before = excluded.hands_before, hand = excluded.hand, "
-                    "action_count = excluded.action_count, "
-                    "core_state = excluded.core_state, "
-                    "updated_at = excluded.updated_at",
-                    (
-                        table_id,
-                        game_id,
-                        before,
-                        _dumps(current),
-                        action_count,
-                        state,
-                        now,
-                    ),
+            if new_actions is not None:
+                assert written is not None and written.actions is not None
+                kept = written.actions
+                statements = len(new_actions) + (not same_seating)
+                if statements:  # (a turn announced again adds nothing)
+                    with self._transaction(statements) as db:
+                        db.executemany(
+                            "INSERT INTO hand_actions (table_id, seq, action) "
+                            "VALUES (?, ?, ?)",
+                            [
+                                (table_id, seq, _dumps(action))
+                                for seq, action in enumerate(
+                                    new_actions, start=len(kept)
+                                )
+                            ],
+                        )
+                        if not same_seating:
+                            db.execute(
+                                "UPDATE tables SET seating = ?, updated_at = ? "
+                                "WHERE id = ?",
+                                (_dumps(seats), now, table_id),
+                            )
+                kept.extend(new_actions)
+            else:
+                self._write_hand(
+                    table_id,
+                    game_id,
+                    (head, before, current),
+                    action_count,
+                    (seats, same_seating),
+                    (core_state, same_head),
+                    now,
                 )
-                if not same_seating:
-                    db.execute(
-                        "UPDATE tables SET seating = ?, updated_at = ? WHERE id = ?",
-                        (seats, now, table_id),
-                    )
         except BaseException:
             self._seating.pop(table_id, None)
             self._heads.pop(table_id, None)
+            self._hands.pop(table_id, None)
             raise
         self._seating[table_id] = seats
         self._heads[table_id] = head_key
         if self._open:
             self.unsaved_tables.add(table_id)
             self._saved.add(table_id)
+
+    def _write_hand(
+        self,
+        table_id: str,
+        game_id: str,
+        hand: tuple[dict[str, Any], int, Any],
+        action_count: int,
+        seating: tuple[list[dict[str, Any]], bool],
+        state: tuple[dict[str, Any], bool],
+        now: float,
+    ) -> None:
+        """Write the hand in progress whole (and the head, the seating if changed)."""
+        (head, before, current), (seats, same_seating) = hand, seating
+        core_state, same_head = state
+        encoded_state = _dumps(core_state)
+        statements = 2 + (not same_head) + (not same_seating)
+        with self._transaction(statements) as db:
+            if not same_head:
+                db.execute(
+                    "INSERT INTO records (table_id, game_id, record, "
+                    "action_count, core_state, updated_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?) "
+                    "ON CONFLICT(table_id) DO UPDATE "
+                    "SET game_id = excluded.game_id, record = excluded.record, "
+                    "action_count = excluded.action_count, "
+                    "core_state = excluded.core_state, "
+                    "updated_at = excluded.updated_at",
+                    (table_id, game_id, _dumps(head), action_count, encoded_state, now),
+                )
+            db.execute(
+                "INSERT INTO current_hands (table_id, game_id, hands_before, "
+                "hand, action_count, core_state, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT(table_id) DO UPDATE "
+                "SET game_id = excluded.game_id, "
+                "hands_before = excluded.hands_before, hand = excluded.hand, "
+                "action_count = excluded.action_count, "
+                "core_state = excluded.core_state, "
+                "updated_at = excluded.updated_at",
+                (
+                    table_id,
+                    game_id,
+                    before,
+                    _dumps(current),
+                    action_count,
+                    encoded_state,
+                    now,
+                ),
+            )
+            db.execute("DELETE FROM hand_actions WHERE table_id = ?", (table_id,))
+            if not same_seating:
+                db.execute(
+                    "UPDATE tables SET seating = ?, updated_at = ? WHERE id = ?",
+                    (_dumps(seats), now, table_id),
+                )
+        actions = current.get("actions") if isinstance(current, dict) else None
+        self._hands[table_id] = _HandWritten(
+            game_id,
+            before,
+            current,
+            list(actions) if isinstance(actions, list) else None,
+            core_state,
+        )
 
     def finish_game(
         self,
@@ -847,6 +930,7 @@ class Store:
         in ``lost_finishes`` for :meth:`retry_finishes`.
         """
         self._heads.pop(table_id, None)
+        self._hands.pop(table_id, None)
         now = time.time()
         finished = FinishedGame(table_id, game_id, seed, record, tuple(results))
         with self._transaction() as db:
@@ -874,6 +958,7 @@ class Store:
             )
             db.execute("DELETE FROM records WHERE table_id = ?", (table_id,))
             db.execute("DELETE FROM current_hands WHERE table_id = ?", (table_id,))
+            db.execute("DELETE FROM hand_actions WHERE table_id = ?", (table_id,))
             db.execute(  # a table closed since (a finish kept again) stays closed
                 "UPDATE tables SET state = 'finished', updated_at = ? "
                 "WHERE id = ? AND state != 'closed'",
@@ -887,9 +972,11 @@ class Store:
         """Mark a table closed (nobody left at it); its finished games are kept."""
         self._seating.pop(table_id, None)
         self._heads.pop(table_id, None)
+        self._hands.pop(table_id, None)
         self._write(
             ("DELETE FROM records WHERE table_id = ?", (table_id,)),
             ("DELETE FROM current_hands WHERE table_id = ?", (table_id,)),
+            ("DELETE FROM hand_actions WHERE table_id = ?", (table_id,)),
             (
                 "UPDATE tables SET state = 'closed', code = NULL, updated_at = ? "
                 "WHERE id = ?",
@@ -913,10 +1000,17 @@ class Store:
             "LEFT JOIN current_hands c ON c.table_id = t.id "
             "WHERE t.state != 'closed' ORDER BY t.created_at"
         ).fetchall()
+        appended: dict[str, list[tuple[int, str]]] = {}
+        for table_id, seq, action in self._db.execute(
+            "SELECT table_id, seq, action FROM hand_actions ORDER BY table_id, seq"
+        ):
+            appended.setdefault(table_id, []).append((seq, action))
         for row in rows:
             try:
                 rules, seating = json.loads(row[4]), json.loads(row[6])
-                record, core_state = _in_progress(row[0], row[9:])
+                record, core_state = _in_progress(
+                    row[0], row[9:], appended.get(row[0], ())
+                )
             except (TypeError, ValueError) as error:
                 log.warning("table %s: stored data unreadable (%s)", row[0], error)
                 continue
@@ -990,18 +1084,26 @@ class Store:
         ).fetchone()
         if row is None:
             return None
-        record = _in_progress(table_id, row)[0]
+        appended = self._db.execute(
+            "SELECT seq, action FROM hand_actions WHERE table_id = ? ORDER BY seq",
+            (table_id,),
+        ).fetchall()
+        record = _in_progress(table_id, row, appended)[0]
         return record if isinstance(record, dict) else None
 
 
-def _in_progress(table_id: str, row: Sequence[Any]) -> tuple[Any, Any]:
+def _in_progress(
+    table_id: str, row: Sequence[Any], appended: Sequence[tuple[int, str]] = ()
+) -> tuple[Any, Any]:
     """A game in progress read back: its whole record and the open questions.
 
     ``row``: the ``records`` row's record, core state and game, then the
     ``current_hands`` row's game, hands before, hand and core state (None where
     there is no row: a table with no game, or a database of version 1, whose
-    records are whole). A hand in progress that does not follow its record (which
-    one commit never leaves) is logged and left out.
+    records are whole). ``appended``: the ``hand_actions`` rows of the table
+    (number, action), in order: the hand's actions since its row was written. A
+    hand in progress that does not follow its record, or actions that do not
+    follow the hand (which one commit never leaves), are logged and left out.
 
     Raises:
         ValueError: for JSON that cannot be read.
@@ -1021,9 +1123,79 @@ def _in_progress(table_id: str, row: Sequence[Any]) -> tuple[Any, Any]:
             table_id,
         )
         return record, core_state
+    actions = hand.get("actions") if isinstance(hand, dict) else None
+    if appended and isinstance(actions, list):
+        for seq, action in appended:
+            if seq != len(actions):
+                log.warning(
+                    "table %s: the actions of the hand in progress skip from "
+                    "%d to %d; resumed from action %d",
+                    table_id,
+                    len(actions),
+                    seq,
+                    len(actions),
+                )
+                break
+            actions.append(json.loads(action))
     if hand is not None and isinstance(hands, list):
         record["hands"] = [*hands, hand]
     return record, json.loads(hand_state)
+
+
+class _HandWritten:
+    """A table's hand in progress as the database holds it (see save_progress)."""
+
+    __slots__ = ("actions", "before", "core_state", "game_id", "hand")
+
+    def __init__(
+        self,
+        game_id: str,
+        before: int,
+        hand: Any,
+        actions: list[Any] | None,
+        core_state: dict[str, Any],
+    ) -> None:
+        self.game_id = game_id
+        self.before = before
+        self.hand = hand
+        """The hand's dict as last given (a record writer keeps it, and only ever
+        appends to its actions)."""
+        self.actions = actions
+        """Its actions written so far (its row's, then those appended); None: a
+        hand of another shape, always written whole."""
+        self.core_state = core_state
+
+    def new_actions(
+        self, game_id: str, before: int, hand: Any, core_state: dict[str, Any]
+    ) -> list[Any] | None:
+        """The actions ``hand`` adds to this one, to append; None: write it whole.
+
+        The same hand (its game and place, its deal, the actions written as its
+        first) with the same open questions only adds actions.
+        """
+        written = self.actions
+        if (
+            written is None
+            or game_id != self.game_id
+            or before != self.before
+            or core_state != self.core_state
+            or not isinstance(hand, dict)
+        ):
+            return None
+        actions = hand.get("actions")
+        if not isinstance(actions, list) or len(actions) < len(written):
+            return None
+        if hand is not self.hand:  # another copy of it: the same deal and start?
+            old = self.hand
+            if (
+                not isinstance(old, dict)
+                or hand.keys() != old.keys()
+                or any(hand[k] != old[k] for k in hand if k != "actions")
+                or actions[: len(written)] != written
+            ):
+                return None
+            self.hand = hand
+        return actions[len(written) :]
 
 
 def _dumps(value: object) -> str:

@@ -243,6 +243,7 @@ def _version_1(path: Path) -> None:
     Store(path).close()
     db = sqlite3.connect(path)
     db.execute("DROP TABLE current_hands")
+    db.execute("DROP TABLE hand_actions")
     db.execute("PRAGMA user_version=1")
     db.commit()
     db.close()

@@ -241,8 +241,11 @@ def test_while_the_database_is_down_no_frame_runs_ahead_of_what_it_holds(
     def write(self: Client) -> None:
         table = self.table
         if self._frames and table is not None and table.core is not None:
+            # The hand's row, and the actions appended after it, a row each.
             row = reader.execute(
-                "SELECT action_count FROM current_hands WHERE table_id = ?",
+                "SELECT action_count + (SELECT count(*) FROM hand_actions h "
+                "WHERE h.table_id = c.table_id) FROM current_hands c "
+                "WHERE table_id = ?",
                 (table.id,),
             ).fetchone()
             if row is not None and not table.core.is_over:

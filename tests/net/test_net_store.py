@@ -19,8 +19,15 @@ import pytest
 from net_helpers import CommitFails
 
 from audiospades.net import store as store_module
-from audiospades.net.store import SeatResult, Store, StoreError, TableRow, token_hash
-from audiospades.record import game_from_record, game_to_record
+from audiospades.net.store import (
+    SCHEMA_VERSION,
+    SeatResult,
+    Store,
+    StoreError,
+    TableRow,
+    token_hash,
+)
+from audiospades.record import RecordWriter, game_from_record, game_to_record
 from audiospades.rules import Game, Phase, Rules, shuffled_deal
 
 
@@ -141,6 +148,122 @@ def test_each_action_writes_the_hand_in_progress_not_the_whole_record(
     store.close()
 
 
+def _rows(path: Path, sql: str) -> list[Any]:
+    reader = sqlite3.connect(path)
+    try:
+        return reader.execute(sql).fetchall()
+    finally:
+        reader.close()
+
+
+def test_an_action_appends_its_own_row_and_the_hand_is_written_when_it_begins(
+    tmp_path: Path,
+) -> None:
+    """Before: every action wrote its whole hand again (a server under load saves
+    after every action of hundreds of tables)."""
+    path = tmp_path / "s.db"
+    store = Store(path)
+    store.save_table(_table(state="playing"))
+    writer = RecordWriter(["A", "B", "C", "D"])  # as a table's: its hands grow
+    games = _played(Rules.pagat(), 5, hands=2)
+    hand_rows: list[str] = []
+    for index, game in enumerate(games):
+        questions = {"questions": {}} if index != 30 else {"questions": {"1": 2}}
+        record = writer.record(game)
+        store.save_progress("t1", "g1", record, game.action_count, [], questions)
+        [(hand,)] = _rows(path, "SELECT hand FROM current_hands")
+        if not hand_rows or hand_rows[-1] != hand:
+            hand_rows.append(hand)
+        appended = _rows(path, "SELECT seq, action FROM hand_actions ORDER BY seq")
+        actions = record["hands"][-1]["actions"] if record["hands"] else []
+        written = json.loads(hand)["actions"] if record["hands"] else []
+        # The hand's row and the rows after it are the hand's actions, in order.
+        assert [*written, *(json.loads(a) for _, a in appended)] == actions
+        assert [seq for seq, _ in appended] == list(range(len(written), len(actions)))
+        assert store.record_of("t1") == game_to_record(game, ["A", "B", "C", "D"])
+    # Written whole at each deal, and when the open questions changed (to, then
+    # from, action 30's): otherwise an action added a row.
+    assert len(hand_rows) == 2 + 2
+    store.close()
+    store = Store(path)
+    [(_, saved, state)] = store.open_tables()
+    assert saved == game_to_record(games[-1], ["A", "B", "C", "D"])
+    assert state == {"questions": {}}
+    assert game_from_record(saved or {}).actions == games[-1].actions
+    store.close()
+
+
+def test_a_copy_of_the_hand_written_appends_too_and_another_hand_is_written_whole(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "s.db"
+    store = Store(path)
+    store.save_table(_table(state="playing"))
+    games = _played(Rules.pagat(), 8, hands=1)
+    for game in games[10:14]:  # a fresh record each time, the same hand
+        record = game_to_record(game)
+        store.save_progress("t1", "g1", record, game.action_count, [], {})
+    assert [seq for (seq,) in _rows(path, "SELECT seq FROM hand_actions")] == [
+        len(games[10].actions) - 2 + n for n in range(1, 4)
+    ]
+    # The same place in another game (another deal): written whole, nothing left
+    # of the first's appended actions.
+    other = _played(Rules.pagat(), 9, hands=1)[12]
+    store.save_progress("t1", "g1", game_to_record(other), other.action_count, [], {})
+    assert _rows(path, "SELECT seq FROM hand_actions") == []
+    assert store.record_of("t1") == game_to_record(other)
+    store.close()
+
+
+def test_appended_actions_that_skip_one_are_left_out_and_logged(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "s.db"
+    store = Store(path)
+    store.save_table(_table(state="playing"))
+    games = _played(Rules.pagat(), 8, hands=1)
+    for game in games[5:9]:
+        store.save_progress("t1", "g1", game_to_record(game), game.action_count, [], {})
+    store.close()
+    db = sqlite3.connect(path)
+    [(second,)] = db.execute("SELECT min(seq) + 1 FROM hand_actions").fetchall()
+    db.execute("DELETE FROM hand_actions WHERE seq = ?", (second,))
+    db.commit()
+    db.close()
+    with caplog.at_level("WARNING", logger="audiospades.net.store"):
+        store = Store(path)
+        [(_, saved, _)] = store.open_tables()
+    assert saved == game_to_record(games[6])  # up to the gap
+    assert any("skip from" in r.getMessage() for r in caplog.records)
+    store.close()
+
+
+def test_a_version_2_database_is_read_and_brought_up_to_date(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    store = Store(path)
+    store.save_table(_table(state="playing"))
+    games = _played(Rules.pagat(), 9, hands=1)
+    game = games[20]
+    store.save_progress("t1", "g1", game_to_record(game), game.action_count, [], {})
+    store.close()
+    # As a version-2 server left it: the hand in progress whole in its row.
+    db = sqlite3.connect(path)
+    db.execute("DROP TABLE hand_actions")
+    db.execute("PRAGMA user_version=2")
+    db.commit()
+    db.close()
+    store = Store(path)
+    assert store.record_of("t1") == game_to_record(game)
+    later = games[22]
+    store.save_progress("t1", "g1", game_to_record(later), later.action_count, [], {})
+    store.close()
+    store = Store(path)
+    assert store.record_of("t1") == game_to_record(later)
+    store.close()
+    assert _rows(path, "PRAGMA user_version") == [(SCHEMA_VERSION,)]
+    assert (tmp_path / f"s.db.before-schema-{SCHEMA_VERSION}").exists()
+
+
 def test_a_version_1_database_is_read_and_brought_up_to_date(tmp_path: Path) -> None:
     path = tmp_path / "s.db"
     store = Store(path)
@@ -151,6 +274,7 @@ def test_a_version_1_database_is_read_and_brought_up_to_date(tmp_path: Path) -> 
     # As a version-1 server left it: the whole record in one row, no hand row.
     db = sqlite3.connect(path)
     db.execute("DROP TABLE current_hands")
+    db.execute("DROP TABLE hand_actions")
     db.execute(
         "INSERT INTO records VALUES ('t1', 'g1', ?, ?, '{\"q\": 1}', 0)",
         (json.dumps(whole), game.action_count),
@@ -165,7 +289,7 @@ def test_a_version_1_database_is_read_and_brought_up_to_date(tmp_path: Path) -> 
     assert store.record_of("t1") == whole
     store.close()
     db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     db.close()
 
 
@@ -576,6 +700,7 @@ def _version_1(path: Path) -> None:
     store.close()
     db = sqlite3.connect(path)
     db.execute("DROP TABLE current_hands")
+    db.execute("DROP TABLE hand_actions")
     db.execute("PRAGMA user_version=1")
     db.commit()
     db.close()
@@ -589,15 +714,15 @@ def test_an_older_database_is_copied_before_its_upgrade_and_the_upgrade_logged(
     before = _contents(path)
     with caplog.at_level("INFO", logger="audiospades.net.store"):
         Store(path).close()
-    copy = tmp_path / "s.db.before-schema-2"
+    copy = tmp_path / f"s.db.before-schema-{SCHEMA_VERSION}"
     assert _contents(copy) == before and before[0] == 1
     upgrades = [r.getMessage() for r in caplog.records if "upgraded" in r.message]
     assert upgrades == [
-        f"database {path}: schema upgraded from version 1 to 2; the old database "
-        f"is kept as {copy}"
+        f"database {path}: schema upgraded from version 1 to {SCHEMA_VERSION}; the "
+        f"old database is kept as {copy}"
     ]
     db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     db.close()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s.db", copy.name]
 
@@ -608,15 +733,15 @@ def test_the_copy_before_an_upgrade_replaces_nothing_and_follows_no_link(
     path = tmp_path / "s.db"
     _version_1(path)
     before = _contents(path)
-    taken = tmp_path / "s.db.before-schema-2"
+    taken = tmp_path / f"s.db.before-schema-{SCHEMA_VERSION}"
     taken.write_text("an older copy")
     victim = tmp_path / "victim.txt"
     victim.write_text("keep me")
-    (tmp_path / "s.db.before-schema-2.1").symlink_to(victim)
+    (tmp_path / f"{taken.name}.1").symlink_to(victim)
     Store(path).close()
     assert taken.read_text() == "an older copy"
     assert victim.read_text() == "keep me"
-    assert _contents(tmp_path / "s.db.before-schema-2.2") == before
+    assert _contents(tmp_path / f"{taken.name}.2") == before
 
 
 def test_a_store_not_yet_prepared_changes_nothing(tmp_path: Path) -> None:
