@@ -195,6 +195,31 @@ class RecordWriter:
         record["hands"] = hands
         return record
 
+    @property
+    def hand_count(self) -> int:
+        """The hands written so far (the last one may be in progress)."""
+        return len(self._hands)
+
+    def appended(self, game: Game) -> list[Any] | None:
+        """The actions of ``game`` since the last call, written into its record.
+
+        Only while they all belong to the hand being written (no new deal) of the
+        same game: then they are returned, as the record writes them, and the
+        record holds them too. Otherwise None, and nothing is written: call
+        :meth:`record`. A server saves them as they are, without the record.
+        """
+        actions = game.actions
+        if game is not self._game or not self._hands or self._written > len(actions):
+            return None
+        out: list[Any] = []
+        for action in actions[self._written :]:
+            if isinstance(action, DealAction):
+                return None  # (nothing written yet)
+            out.append(_action_to_json(action))
+        self._hands[-1]["actions"].extend(out)
+        self._written = len(actions)
+        return out
+
 
 def _action_to_json(action: BidAction | PassAction | PlayAction | RedealAction) -> Any:
     match action:

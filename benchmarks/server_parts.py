@@ -52,6 +52,8 @@ PARTS = (
     ("audiospades.net.table", "NetTable", "act", "    table action"),
     ("audiospades.net.running", "", "flush", "      flush"),
     ("audiospades.net.running", "", "_save_progress", "        save"),
+    ("audiospades.net.store", "Store", "append_actions", "          append"),
+    ("audiospades.net.store", "Store", "save_progress", "          whole"),
     ("audiospades.table_core", "TableCore", "views", "        views"),
     ("audiospades.net.codec", "", "encode_views", "        encode views"),
     ("audiospades.net.codec", "", "encode_notices", "        encode notices"),

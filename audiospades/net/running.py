@@ -247,15 +247,26 @@ def save_now(table: NetTable) -> None:
 
 def _save_progress(table: NetTable, core: TableCore) -> None:
     assert table.game_id is not None
-    writer = table.record_writer
-    writer.names = seat_names(table.seats)  # a stand-in changes a seat's name
-    table.context.store.save_progress(
+    writer, store = table.record_writer, table.context.store
+    names = seat_names(table.seats)
+    seating = [h.to_json() for h in table.seats]
+    questions = dict(core.question_state())
+    if names == writer.names:
+        # Most actions only add to the hand being played: they are appended as
+        # they are, without building the record again to compare it.
+        new = writer.appended(core.game)
+        if new is not None and store.append_actions(
+            table.id, table.game_id, writer.hand_count - 1, new, seating, questions
+        ):
+            return
+    writer.names = names  # a stand-in changes a seat's name
+    store.save_progress(
         table.id,
         table.game_id,
         _with_encoded_hands(table, writer.record(core.game)),
         core.game.action_count,
-        [h.to_json() for h in table.seats],
-        dict(core.question_state()),
+        seating,
+        questions,
     )
 
 

@@ -12,11 +12,17 @@ where its players last saw it.
 A game in progress is kept in ``records``, its record without the hand being
 played (rewritten only when a hand begins, or a seat's name changes); in
 ``current_hands``, that hand (its deal and actions so far) with the table's open
-questions; and in ``hand_actions``, the hand's actions since that row was written,
-one row each. An action appends its own row: the hand's row is rewritten only when
-a hand begins, the open questions change, or the hand is not the one last written.
-So an action costs one row of a few bytes, whatever the length of the hand or the
-game (a server under load saves after every action of hundreds of tables).
+questions; and in ``hand_actions``, a log of every table's actions since its hand's
+row was written, one row each, in the order they were made. An action appends its
+own row: the hand's row is rewritten only when a hand begins, the open questions
+change, or the hand is not the one last written. Appending at the log's end writes
+to the same few pages whatever the table, where rewriting a row of each of hundreds
+of tables (a server under load saves after every action) wrote a page of each. A
+hand's row written whole appends a mark to the log (number -1): a table's rows
+count only after its last mark, for its hand in progress (its game, its place, its
+next action). The rows before every table's first live one are deleted now and
+then, and a table that has appended nothing for long (its players slow, or away)
+has its live rows copied to the end, so that it does not keep the whole log.
 
 A server groups its writes (:meth:`Store.group_commits`): every write of one
 event-loop turn, for all its tables, goes into one transaction, each write in its
@@ -118,11 +124,12 @@ CREATE TABLE IF NOT EXISTS current_hands (
     updated_at REAL NOT NULL
 );
 CREATE TABLE IF NOT EXISTS hand_actions (
-    table_id TEXT NOT NULL REFERENCES tables(id),
+    table_id TEXT NOT NULL,
+    game_id TEXT NOT NULL,
+    hands_before INTEGER NOT NULL,
     seq INTEGER NOT NULL,
-    action TEXT NOT NULL,
-    PRIMARY KEY (table_id, seq)
-) WITHOUT ROWID;
+    action TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
     table_id TEXT NOT NULL,
@@ -147,6 +154,14 @@ CREATE INDEX IF NOT EXISTS results_by_player ON results(player_id);
 _TABLES: Final = frozenset(re.findall(r"CREATE TABLE IF NOT EXISTS (\w+)", _SCHEMA))
 """The tables of the schema. A database with any other table is another program's:
 it is refused, never changed."""
+
+SWEEP_EVERY: Final = 4096
+"""Actions appended between two sweeps of the log (see the module docstring)."""
+
+MOVE_BEHIND: Final = 65536
+"""A table that has appended nothing in this many rows of the log (about 20 s of a
+server under load) has its live rows copied to the end at a sweep: the log then
+holds about this many rows at most, beyond the hands in progress."""
 
 BUSY_SECONDS: Final = 5.0
 """How long to wait for another program's lock on the database before giving up."""
@@ -301,6 +316,16 @@ class Store:
         self._hands: dict[str, _HandWritten] = {}
         """Each table's hand in progress as written by save_progress (its row and
         the actions appended since)."""
+        self._live: dict[str, int] = {}
+        """Each table's first row of the log that counts (its hand's row was
+        written before it), as committed; or earlier: never later."""
+        self._live_changes: dict[str, int | None] = {}
+        """The open group's changes to ``_live``, made at its commit: a hand
+        written whole (None), then the first row appended after it."""
+        self._appended = 0
+        """Rows appended since the last sweep of the log."""
+        self._last_row: dict[str, int] = {}
+        """Each table's last row appended to the log (see MOVE_BEHIND)."""
         self.unsaved_tables: set[str] = set()
         """Tables whose progress the open group holds, or a failed commit lost and
         no commit has held since (their next save writes it all again). While a
@@ -485,6 +510,7 @@ class Store:
                     f"BEGIN IMMEDIATE; {_SCHEMA} "
                     f"PRAGMA user_version={SCHEMA_VERSION}; COMMIT;"
                 )
+            self._read_log()
         except sqlite3.Error as error:
             self._abandon()
             raise StoreError(self.path, sqlite_problem(self.path, error)) from None
@@ -567,6 +593,7 @@ class Store:
             self._db.execute("COMMIT")
         except sqlite3.Error:
             self._forget_written()
+            self._live_changes.clear()  # (the log's rows it wrote are gone too)
             self._saved.clear()
             self.lost_finishes.update(self._finishing)
             self._finishing.clear()
@@ -580,6 +607,7 @@ class Store:
         self._saved.clear()
         self._finishing.clear()
         self._journal.clear()
+        self._live_committed()
 
     def forget_unsaved(self, table_id: str) -> None:
         """No progress of ``table_id`` is to be saved again: the table is gone.
@@ -804,34 +832,24 @@ class Store:
         same_head = self._heads.get(table_id) == head_key
         written = self._hands.get(table_id)
         new_actions = (
-            written.new_actions(game_id, before, current, core_state)
+            written.new_actions(game_id, before, current)
             if same_head and written is not None
             else None
         )
         try:
             if new_actions is not None:
-                assert written is not None and written.actions is not None
-                kept = written.actions
-                statements = len(new_actions) + (not same_seating)
+                assert written is not None
+                asked = core_state != written.core_state
+                statements = len(new_actions) + asked + (not same_seating)
                 if statements:  # (a turn announced again adds nothing)
                     with self._transaction(statements) as db:
-                        db.executemany(
-                            "INSERT INTO hand_actions (table_id, seq, action) "
-                            "VALUES (?, ?, ?)",
-                            [
-                                (table_id, seq, _dumps(action))
-                                for seq, action in enumerate(
-                                    new_actions, start=len(kept)
-                                )
-                            ],
-                        )
+                        self._append(db, table_id, written, new_actions, core_state)
                         if not same_seating:
                             db.execute(
                                 "UPDATE tables SET seating = ?, updated_at = ? "
                                 "WHERE id = ?",
                                 (_dumps(seats), now, table_id),
                             )
-                kept.extend(new_actions)
             else:
                 self._write_hand(
                     table_id,
@@ -852,6 +870,47 @@ class Store:
         if self._open:
             self.unsaved_tables.add(table_id)
             self._saved.add(table_id)
+
+    def append_actions(
+        self,
+        table_id: str,
+        game_id: str,
+        hands_before: int,
+        actions: Sequence[Any],
+        seating: Sequence[dict[str, Any]],
+        core_state: dict[str, Any],
+    ) -> bool:
+        """Append ``actions`` to the hand in progress, if that is all it adds.
+
+        That is: the hand last saved is this game's hand after ``hands_before``
+        hands, with the same seating (the open questions may have changed: they
+        are appended too). Otherwise nothing is written and False returned:
+        :meth:`save_progress` saves it all (its record then holds these actions
+        too).
+        """
+        written = self._hands.get(table_id)
+        if (
+            written is None
+            or written.actions is None
+            or written.game_id != game_id
+            or written.before != hands_before
+            or self._seating.get(table_id) != seating
+        ):
+            return False
+        statements = len(actions) + (core_state != written.core_state)
+        if statements:
+            try:
+                with self._transaction(statements) as db:
+                    self._append(db, table_id, written, actions, core_state)
+            except BaseException:
+                self._seating.pop(table_id, None)
+                self._heads.pop(table_id, None)
+                self._hands.pop(table_id, None)
+                raise
+        if self._open:
+            self.unsaved_tables.add(table_id)
+            self._saved.add(table_id)
+        return True
 
     def _write_hand(
         self,
@@ -901,12 +960,17 @@ class Store:
                     now,
                 ),
             )
-            db.execute("DELETE FROM hand_actions WHERE table_id = ?", (table_id,))
+            db.execute(  # the log's earlier rows of this table no longer count
+                "INSERT INTO hand_actions (table_id, game_id, hands_before, seq, "
+                "action) VALUES (?, ?, ?, ?, '')",
+                (table_id, game_id, before, _MARK),
+            )
             if not same_seating:
                 db.execute(
                     "UPDATE tables SET seating = ?, updated_at = ? WHERE id = ?",
                     (_dumps(seats), now, table_id),
                 )
+        self._live_reset(table_id)
         actions = current.get("actions") if isinstance(current, dict) else None
         self._hands[table_id] = _HandWritten(
             game_id,
@@ -958,12 +1022,12 @@ class Store:
             )
             db.execute("DELETE FROM records WHERE table_id = ?", (table_id,))
             db.execute("DELETE FROM current_hands WHERE table_id = ?", (table_id,))
-            db.execute("DELETE FROM hand_actions WHERE table_id = ?", (table_id,))
             db.execute(  # a table closed since (a finish kept again) stays closed
                 "UPDATE tables SET state = 'finished', updated_at = ? "
                 "WHERE id = ? AND state != 'closed'",
                 (now, table_id),
             )
+        self._live_reset(table_id)
         if self._open:
             self._finishing[table_id] = finished
             self._saved.add(table_id)
@@ -976,14 +1040,137 @@ class Store:
         self._write(
             ("DELETE FROM records WHERE table_id = ?", (table_id,)),
             ("DELETE FROM current_hands WHERE table_id = ?", (table_id,)),
-            ("DELETE FROM hand_actions WHERE table_id = ?", (table_id,)),
             (
                 "UPDATE tables SET state = 'closed', code = NULL, updated_at = ? "
                 "WHERE id = ?",
                 (time.time(), table_id),
             ),
         )
+        self._live_reset(table_id)
         self.forget_unsaved(table_id)
+
+    # --- the log of actions ---
+    def _append(
+        self,
+        db: sqlite3.Connection,
+        table_id: str,
+        written: _HandWritten,
+        actions: Sequence[Any],
+        core_state: dict[str, Any],
+    ) -> None:
+        """Append ``actions`` to the log (in the caller's transaction).
+
+        The open questions follow them, in a row of their own, if they changed.
+        """
+        kept = written.actions
+        assert kept is not None
+        rows = [
+            (table_id, written.game_id, written.before, seq, _dumps(action))
+            for seq, action in enumerate(actions, start=len(kept))
+        ]
+        if core_state != written.core_state:
+            rows.append(
+                (
+                    table_id,
+                    written.game_id,
+                    written.before,
+                    _QUESTIONS,
+                    _dumps(core_state),
+                )
+            )
+        first: int | None = None
+        for row in rows:
+            cursor = db.execute(
+                "INSERT INTO hand_actions (table_id, game_id, hands_before, seq, "
+                "action) VALUES (?, ?, ?, ?, ?)",
+                row,
+            )
+            if first is None:
+                first = cursor.lastrowid
+        kept.extend(actions)
+        written.core_state = core_state
+        if first is not None:
+            newest = first + len(rows) - 1
+            self._live_from(table_id, first)
+            self._last_row[table_id] = newest
+            self._appended += len(rows)
+            if self._appended >= SWEEP_EVERY:
+                self._sweep(db, newest)
+
+    def _live_from(self, table_id: str, row: int) -> None:
+        """Rows from ``row`` on were appended for ``table_id``'s hand."""
+        change = self._live_changes.get(table_id, 0)
+        if change is None:  # its hand written whole in this group: from here on
+            self._live_changes[table_id] = row
+        elif table_id not in self._live_changes:
+            self._live.setdefault(table_id, row)  # (earlier is never wrong)
+
+    def _live_reset(self, table_id: str) -> None:
+        """``table_id``'s hand was written whole, or is gone: no row counts."""
+        if self._open:
+            self._live_changes[table_id] = None
+        else:  # (already committed)
+            self._live.pop(table_id, None)
+
+    def _live_committed(self) -> None:
+        """The open group is committed: its changes to the live rows hold."""
+        for table_id, row in self._live_changes.items():
+            if row is None:
+                self._live.pop(table_id, None)
+            else:
+                self._live[table_id] = row
+        self._live_changes.clear()
+
+    def _sweep(self, db: sqlite3.Connection, newest: int) -> None:
+        """Delete the log's rows before every table's first live one.
+
+        A table that appended nothing in the last MOVE_BEHIND rows (its players
+        slow, or away) has its live rows copied to the end first; the originals
+        go at a later sweep, once the copies are committed. The newest row is
+        always kept, so that a row's number is never used again.
+        """
+        self._appended = 0
+        for table_id, row in list(self._live.items()):
+            last = self._last_row.get(table_id, row)
+            if newest - last <= MOVE_BEHIND or table_id in self._live_changes:
+                continue
+            cursor = db.execute(
+                "INSERT INTO hand_actions (table_id, game_id, hands_before, seq, "
+                "action) SELECT table_id, game_id, hands_before, seq, action "
+                "FROM hand_actions WHERE rowid >= ? AND table_id = ? ORDER BY rowid",
+                (row, table_id),
+            )
+            self._live_changes[table_id] = None if cursor.rowcount <= 0 else newest + 1
+            newest += max(cursor.rowcount, 0)
+            self._last_row[table_id] = newest
+        rows = [
+            *self._live.values(),
+            *(r for r in self._live_changes.values() if r is not None),
+        ]
+        db.execute(
+            "DELETE FROM hand_actions WHERE rowid < ?", (min(rows, default=newest),)
+        )
+
+    def _read_log(self) -> None:
+        """At the start: the log's rows that count, each table's first one.
+
+        Rows of hands no longer in progress (a server stopped between a hand's
+        row and the next sweep) are deleted.
+        """
+        db = self._db
+        if db.execute("SELECT 1 FROM hand_actions LIMIT 1").fetchone() is None:
+            return
+        db.execute(  # (one statement: all or nothing)
+            "DELETE FROM hand_actions WHERE NOT EXISTS (SELECT 1 FROM "
+            "current_hands c WHERE c.table_id = hand_actions.table_id AND "
+            "c.game_id = hand_actions.game_id AND "
+            "c.hands_before = hand_actions.hands_before)"
+        )
+        self._live = dict(
+            db.execute(
+                "SELECT table_id, min(rowid) FROM hand_actions GROUP BY table_id"
+            ).fetchall()
+        )
 
     def open_tables(self) -> list[SavedTable]:
         """Every table not closed, with its game record if a game is in progress.
@@ -1000,11 +1187,12 @@ class Store:
             "LEFT JOIN current_hands c ON c.table_id = t.id "
             "WHERE t.state != 'closed' ORDER BY t.created_at"
         ).fetchall()
-        appended: dict[str, list[tuple[int, str]]] = {}
-        for table_id, seq, action in self._db.execute(
-            "SELECT table_id, seq, action FROM hand_actions ORDER BY table_id, seq"
+        appended: dict[str, list[tuple[str, int, int, str]]] = {}
+        for table_id, *logged in self._db.execute(
+            "SELECT table_id, game_id, hands_before, seq, action FROM hand_actions "
+            "ORDER BY rowid"
         ):
-            appended.setdefault(table_id, []).append((seq, action))
+            appended.setdefault(table_id, []).append(tuple(logged))
         for row in rows:
             try:
                 rules, seating = json.loads(row[4]), json.loads(row[6])
@@ -1085,7 +1273,8 @@ class Store:
         if row is None:
             return None
         appended = self._db.execute(
-            "SELECT seq, action FROM hand_actions WHERE table_id = ? ORDER BY seq",
+            "SELECT game_id, hands_before, seq, action FROM hand_actions "
+            "WHERE table_id = ? ORDER BY rowid",
             (table_id,),
         ).fetchall()
         record = _in_progress(table_id, row, appended)[0]
@@ -1093,17 +1282,22 @@ class Store:
 
 
 def _in_progress(
-    table_id: str, row: Sequence[Any], appended: Sequence[tuple[int, str]] = ()
+    table_id: str,
+    row: Sequence[Any],
+    appended: Sequence[tuple[str, int, int, str]] = (),
 ) -> tuple[Any, Any]:
     """A game in progress read back: its whole record and the open questions.
 
     ``row``: the ``records`` row's record, core state and game, then the
     ``current_hands`` row's game, hands before, hand and core state (None where
     there is no row: a table with no game, or a database of version 1, whose
-    records are whole). ``appended``: the ``hand_actions`` rows of the table
-    (number, action), in order: the hand's actions since its row was written. A
-    hand in progress that does not follow its record, or actions that do not
-    follow the hand (which one commit never leaves), are logged and left out.
+    records are whole). ``appended``: the table's rows of the log (game, hands
+    before, number in the hand, action), in their order: those after the last
+    mark (number -1, the hand's row written) add its actions since (a number
+    already there is a copy), and a row of number -2 gives the open questions
+    from there on. A hand in progress that does not follow its record, or
+    actions that skip one (which one commit never leaves), are logged and left
+    out.
 
     Raises:
         ValueError: for JSON that cannot be read.
@@ -1124,8 +1318,19 @@ def _in_progress(
         )
         return record, core_state
     actions = hand.get("actions") if isinstance(hand, dict) else None
+    state = json.loads(hand_state)
     if appended and isinstance(actions, list):
-        for seq, action in appended:
+        marks = [i for i, logged in enumerate(appended) if logged[2] == _MARK]
+        for logged_game, logged_before, seq, action in appended[
+            marks[-1] + 1 if marks else 0 :
+        ]:
+            if logged_game != hand_game or logged_before != before:
+                continue  # an earlier hand's
+            if seq == _QUESTIONS:
+                state = json.loads(action)
+                continue
+            if seq < len(actions):
+                continue  # already there (a copy, or in the hand's row)
             if seq != len(actions):
                 log.warning(
                     "table %s: the actions of the hand in progress skip from "
@@ -1139,7 +1344,13 @@ def _in_progress(
             actions.append(json.loads(action))
     if hand is not None and isinstance(hands, list):
         record["hands"] = [*hands, hand]
-    return record, json.loads(hand_state)
+    return record, state
+
+
+_MARK: Final = -1
+"""The number of the log's row that marks a hand's row written whole."""
+_QUESTIONS: Final = -2
+"""The number of the log's row that holds the hand's open questions from there."""
 
 
 class _HandWritten:
@@ -1165,20 +1376,17 @@ class _HandWritten:
         hand of another shape, always written whole."""
         self.core_state = core_state
 
-    def new_actions(
-        self, game_id: str, before: int, hand: Any, core_state: dict[str, Any]
-    ) -> list[Any] | None:
+    def new_actions(self, game_id: str, before: int, hand: Any) -> list[Any] | None:
         """The actions ``hand`` adds to this one, to append; None: write it whole.
 
         The same hand (its game and place, its deal, the actions written as its
-        first) with the same open questions only adds actions.
+        first) only adds actions.
         """
         written = self.actions
         if (
             written is None
             or game_id != self.game_id
             or before != self.before
-            or core_state != self.core_state
             or not isinstance(hand, dict)
         ):
             return None

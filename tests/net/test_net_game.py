@@ -211,6 +211,7 @@ def test_while_the_database_is_down_no_frame_runs_ahead_of_what_it_holds(
     time frames go out, the database already holds the table's every action."""
     db = tmp_path / "server.db"
     real_commit, real_save = Store.commit, Store.save_progress
+    real_append = Store.append_actions
     outage = {"from_save": 20, "saves": 0, "until": 0.0, "failed": 0}
 
     def down() -> bool:
@@ -223,16 +224,24 @@ def test_while_the_database_is_down_no_frame_runs_ahead_of_what_it_holds(
         outage["failed"] += 1
         _commit_failing(self, real_commit)
 
-    def save(self: Store, *args: Any) -> None:
+    def failing(self: Store) -> None:
         outage["saves"] += 1
         if outage["saves"] == outage["from_save"]:
             outage["until"] = time.monotonic() + 2.5  # the outage begins
         if down() and outage["saves"] > outage["from_save"]:
             raise sqlite3.OperationalError("disk I/O error")
+
+    def save(self: Store, *args: Any) -> None:
+        failing(self)
         real_save(self, *args)
+
+    def append(self: Store, *args: Any) -> bool:  # an action's row
+        failing(self)
+        return real_append(self, *args)
 
     monkeypatch.setattr(Store, "commit", commit)
     monkeypatch.setattr(Store, "save_progress", save)
+    monkeypatch.setattr(Store, "append_actions", append)
     reader = sqlite3.connect(db)
     checked: list[int] = []
     ahead: list[tuple[int, int]] = []  # (saved, announced) when frames ran ahead
@@ -296,18 +305,25 @@ def test_a_move_that_cannot_be_saved_does_not_stop_the_table(
 ) -> None:
     """Saving Ann's first card fails, and Bob, beside her, is next: Ann is told,
     the table's clock saves it again, and Bob gets his turn; the game ends."""
-    real_save = Store.save_progress
+    real_save, real_append = Store.save_progress, Store.append_actions
     failed: list[int] = []
 
-    def save(self: Store, *args: Any) -> None:
-        actions = (args[2].get("hands") or [{}])[-1].get("actions", [])
+    def fail_on_anns_card(actions: list[Any]) -> None:
         last = actions[-1] if actions else {}
         if not failed and last.get("seat") == 0 and "play" in last:
             failed.append(len(actions))
             raise sqlite3.OperationalError("database is locked")
+
+    def save(self: Store, *args: Any) -> None:
+        fail_on_anns_card((args[2].get("hands") or [{}])[-1].get("actions", []))
         real_save(self, *args)
 
+    def append(self: Store, *args: Any) -> bool:  # the hand's new actions
+        fail_on_anns_card(list(args[3]))
+        return real_append(self, *args)
+
     monkeypatch.setattr(Store, "save_progress", save)
+    monkeypatch.setattr(Store, "append_actions", append)
 
     async def scenario() -> tuple[NetPlayer, NetPlayer]:
         async with running_server(tmp_path / "server.db") as server:

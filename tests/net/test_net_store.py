@@ -156,6 +156,24 @@ def _rows(path: Path, sql: str) -> list[Any]:
         reader.close()
 
 
+def _live_rows(path: Path, table_id: str = "t1") -> list[tuple[int, Any]]:
+    """The rows of the log that count for the table's hand in progress: after
+    its last mark, of its hand, beyond the actions of the hand's row."""
+    return [
+        (seq, json.loads(action))
+        for seq, action in _rows(
+            path,
+            "SELECT h.seq, h.action FROM hand_actions h JOIN current_hands c "
+            "ON c.table_id = h.table_id AND c.game_id = h.game_id "
+            "AND c.hands_before = h.hands_before "
+            f"WHERE h.table_id = '{table_id}' AND h.seq >= "
+            "json_array_length(c.hand, '$.actions') AND h.rowid > (SELECT "
+            "coalesce(max(rowid), 0) FROM hand_actions m WHERE m.seq = -1 AND "
+            "m.table_id = h.table_id) ORDER BY h.rowid",
+        )
+    ]
+
+
 def test_an_action_appends_its_own_row_and_the_hand_is_written_when_it_begins(
     tmp_path: Path,
 ) -> None:
@@ -174,22 +192,28 @@ def test_an_action_appends_its_own_row_and_the_hand_is_written_when_it_begins(
         [(hand,)] = _rows(path, "SELECT hand FROM current_hands")
         if not hand_rows or hand_rows[-1] != hand:
             hand_rows.append(hand)
-        appended = _rows(path, "SELECT seq, action FROM hand_actions ORDER BY seq")
         actions = record["hands"][-1]["actions"] if record["hands"] else []
         written = json.loads(hand)["actions"] if record["hands"] else []
-        # The hand's row and the rows after it are the hand's actions, in order.
-        assert [*written, *(json.loads(a) for _, a in appended)] == actions
-        assert [seq for seq, _ in appended] == list(range(len(written), len(actions)))
+        # The hand's row and the log's rows after it are the hand's actions.
+        live = _live_rows(path)
+        assert [*written, *(action for _, action in live)] == actions
+        assert [seq for seq, _ in live] == list(range(len(written), len(actions)))
         assert store.record_of("t1") == game_to_record(game, ["A", "B", "C", "D"])
-    # Written whole at each deal, and when the open questions changed (to, then
-    # from, action 30's): otherwise an action added a row.
-    assert len(hand_rows) == 2 + 2
+        [(_, _, state)] = store.open_tables()
+        assert state == questions  # (changed at action 30, and back: a row each)
+    # Written whole at each deal: otherwise an action added a row.
+    assert len(hand_rows) == 2
     store.close()
     store = Store(path)
     [(_, saved, state)] = store.open_tables()
     assert saved == game_to_record(games[-1], ["A", "B", "C", "D"])
     assert state == {"questions": {}}
     assert game_from_record(saved or {}).actions == games[-1].actions
+    # Opening again dropped the rows of the hands no longer in progress: the
+    # hand's mark and the rows that count are left.
+    assert _rows(path, "SELECT seq FROM hand_actions WHERE seq = -1") == [(-1,)]
+    live = _rows(path, "SELECT * FROM hand_actions WHERE seq >= 0")
+    assert len(live) == len(_live_rows(path))
     store.close()
 
 
@@ -203,15 +227,110 @@ def test_a_copy_of_the_hand_written_appends_too_and_another_hand_is_written_whol
     for game in games[10:14]:  # a fresh record each time, the same hand
         record = game_to_record(game)
         store.save_progress("t1", "g1", record, game.action_count, [], {})
-    assert [seq for (seq,) in _rows(path, "SELECT seq FROM hand_actions")] == [
-        len(games[10].actions) - 2 + n for n in range(1, 4)
-    ]
-    # The same place in another game (another deal): written whole, nothing left
-    # of the first's appended actions.
+    hand_actions = len(games[10].actions) - 1  # (less its deal)
+    assert [seq for seq, _ in _live_rows(path)] == [hand_actions + n for n in range(3)]
+    # The same place in another game (another deal): written whole, and the
+    # rows of the first no longer count.
     other = _played(Rules.pagat(), 9, hands=1)[12]
     store.save_progress("t1", "g1", game_to_record(other), other.action_count, [], {})
-    assert _rows(path, "SELECT seq FROM hand_actions") == []
+    assert _live_rows(path) == []
     assert store.record_of("t1") == game_to_record(other)
+    store.close()
+    store = Store(path)
+    assert store.record_of("t1") == game_to_record(other)
+    store.close()
+
+
+def test_a_tables_new_actions_are_appended_as_they_are_when_nothing_else_changed(
+    tmp_path: Path,
+) -> None:
+    """The server's way (append_actions): only the hand's new actions, and its
+    open questions when they change; anything else is refused, and saved whole."""
+    path = tmp_path / "s.db"
+    store = Store(path)
+    store.save_table(_table(state="playing"))
+    rules = Rules.pagat()
+    game = Game(rules, first_dealer=0)  # one game, as a table's: it grows
+    game.deal(shuffled_deal(rules, random.Random(3)))
+
+    def act() -> None:
+        seat = game.to_act
+        assert seat is not None
+        if game.legal_bids(seat):
+            game.bid(seat, game.legal_bids(seat)[2])
+        else:
+            game.play(seat, sorted(game.legal_plays(seat))[0])
+
+    writer = RecordWriter()
+    seating = [{"kind": "open"}]
+    store.save_progress("t1", "g1", writer.record(game), 0, seating, {})
+    for index in range(6):
+        act()
+        new = writer.appended(game)
+        assert new is not None and len(new) == 1
+        asked = {"questions": {"2": ["blind_nil", 100]}} if index == 2 else {}
+        assert store.append_actions("t1", "g1", 0, new, seating, asked)
+        [(_, saved, state)] = store.open_tables()
+        assert saved == game_to_record(game) and state == asked
+    before = game_to_record(game)
+    # Another seating, another hand or another game: refused, nothing written.
+    act()
+    new = writer.appended(game)
+    assert new is not None
+    assert not store.append_actions("t1", "g1", 0, new, [{"kind": "empty"}], {})
+    assert not store.append_actions("t1", "g1", 1, new, seating, {})
+    assert not store.append_actions("t1", "g2", 0, new, seating, {})
+    assert store.record_of("t1") == before
+    store.save_progress("t1", "g1", writer.record(game), 0, [{"kind": "empty"}], {})
+    assert store.record_of("t1") == game_to_record(game)
+    store.close()
+
+
+def test_the_log_keeps_only_what_counts_as_tables_play_on_and_one_waits(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Swept every few actions: the rows before every table's first live one go,
+    and a table that waits (its players away) has its rows moved to the end, so
+    that it does not keep the whole log since its hand began."""
+    monkeypatch.setattr(store_module, "SWEEP_EVERY", 8)
+    monkeypatch.setattr(store_module, "MOVE_BEHIND", 40)
+    path = tmp_path / "s.db"
+    store = Store(path)
+    store.group_commits(lambda: None)
+    for table_id in ("t1", "t2", "t3"):
+        store.save_table(_table(table_id, state="playing"))
+    store.commit()
+    games = {
+        table_id: _played(Rules.pagat(), seed, hands=3)
+        for table_id, seed in (("t1", 1), ("t2", 2), ("t3", 3))
+    }
+    for game in games["t3"][20:25]:  # t3's players stop mid-hand
+        store.save_progress("t3", "g3", game_to_record(game), 0, [], {})
+    waiting = games["t3"][24]
+    store.commit()
+    [(first_of_t3,)] = _rows(path, "SELECT min(rowid) FROM hand_actions")
+    longest = played = 0
+    for index in range(min(len(games["t1"]), len(games["t2"]))):
+        for table_id in ("t1", "t2"):
+            game = games[table_id][index]
+            store.save_progress(
+                table_id, f"g{table_id}", game_to_record(game), 0, [], {}
+            )
+            played += 1
+        store.commit()
+        longest = max(longest, len(_rows(path, "SELECT 1 FROM hand_actions")))
+    # t3's rows were moved on (copied to the end, the originals deleted).
+    [(t3_now,)] = _rows(path, "SELECT min(rowid) FROM hand_actions WHERE table_id='t3'")
+    assert t3_now > first_of_t3
+    # Bounded by the two hands in progress and the sweeps, not by the game: at
+    # most about a hand of each table and what was appended since a sweep.
+    assert played > 300 and longest < 2 * 56 + 40
+    store.close()
+    store = Store(path)
+    last = min(len(games["t1"]), len(games["t2"])) - 1
+    assert store.record_of("t1") == game_to_record(games["t1"][last])
+    assert store.record_of("t2") == game_to_record(games["t2"][last])
+    assert store.record_of("t3") == game_to_record(waiting)
     store.close()
 
 
@@ -226,7 +345,9 @@ def test_appended_actions_that_skip_one_are_left_out_and_logged(
         store.save_progress("t1", "g1", game_to_record(game), game.action_count, [], {})
     store.close()
     db = sqlite3.connect(path)
-    [(second,)] = db.execute("SELECT min(seq) + 1 FROM hand_actions").fetchall()
+    [(second,)] = db.execute(
+        "SELECT min(seq) + 1 FROM hand_actions WHERE seq >= 0"
+    ).fetchall()
     db.execute("DELETE FROM hand_actions WHERE seq = ?", (second,))
     db.commit()
     db.close()
