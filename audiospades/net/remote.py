@@ -151,6 +151,11 @@ class OnlineClient:
     given to a computer player."""
     _leave_refused: bool = False
     """The server kept the seat: the next snapshot is that table again."""
+    _leave_sent: p.Leave | None = None
+    """The last leave sent: sent again on reconnecting before its answer."""
+    _leave_resent: bool = False
+    """A leave was sent again on reconnecting: the server's "not at a table" for
+    one of the two is no news (the other went through)."""
     _lists_asked: int = 0
     """Lobby lists asked for and not come yet (others come unasked: the table
     watched closed)."""
@@ -189,7 +194,7 @@ class OnlineClient:
         self.connection.close()
 
     def _is_stale(self, item: p.AnyServerMessage | Link) -> bool:
-        """Whether ``item`` is of the table being left before its game.
+        """Whether ``item`` is of the table being left.
 
         Until the server answers the leave, its frames are dropped: a start that
         crossed the leave is told, once the server has kept the seat, by the
@@ -209,9 +214,16 @@ class OnlineClient:
         match item:
             case Link(state=state, detail=detail):
                 self.link = state
-                # A leave lost with the connection is not answered: the server
-                # greets the player again at the table, or in the lobby.
-                self._leaving = None
+                leave = self._leave_sent
+                if state is LinkState.RECONNECTED and self._leaving and leave:
+                    # A leave made while the link was down, or lost with it: the
+                    # server greets the player at the table still, which must not
+                    # seat them again. Sent again; its table stays dropped until
+                    # the answer (the lobby).
+                    self.send(leave)
+                    self._leave_resent = True
+                elif state is not LinkState.LOST:
+                    self._leaving = None
                 if state is LinkState.REPLACED:
                     # This connection is over: no table is open here any more,
                     # and the lobby says why and leaves the server.
@@ -312,7 +324,9 @@ class OnlineClient:
                 self._leaving = None
                 if self.table is not None:
                     self.table.awaiting_reply = False
-                if code is p.ErrorCode.GAME_STARTED:
+                if code is p.ErrorCode.NOT_AT_TABLE and self._leave_resent:
+                    self._leave_resent = False  # the first of the two was enough
+                elif code is p.ErrorCode.GAME_STARTED:
                     # Too late for the waiting room: still seated, the table
                     # comes again (the next snapshot).
                     self._leave_refused = self.table is None
@@ -395,7 +409,9 @@ class OnlineClient:
         table = self.table
         if table is not None:
             keep_if_started = before_start and table.is_seated
-            self.send(p.Leave(before_start=keep_if_started))
+            self._leave_sent = p.Leave(before_start=keep_if_started)
+            self._leave_resent = False
+            self.send(self._leave_sent)
             # Whatever the server sent of this table before it read the leave is
             # dropped until its answer (the lobby, or the refusal): the game's
             # start, taken in as "The game starts." a frame before its snapshot,

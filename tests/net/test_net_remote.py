@@ -453,3 +453,39 @@ def test_the_next_games_start_names_its_players_before_its_first_update(
         finally:
             ann.close()
             bob.close()
+
+
+def test_a_leave_made_while_the_link_is_down_is_not_undone_by_the_reconnection(
+    tmp_path: Path,
+) -> None:
+    """Bob leaves the game while his connection is down. Before: back, the
+    server's greeting (the table, his seat still his) seated him again, and the
+    leave, read next, gave his seat to a computer: he was left at a dead table."""
+    with server_thread(tmp_path / "server.db") as server:
+        ann = _client(server, "Ann")
+        connection = Connection(f"ws://127.0.0.1:{server.port}", "Bob", backoff=(1.0,))
+        connection.start()
+        bob = OnlineClient(connection)
+        try:
+            _start_with_two_computers(ann, bob, ("milly", "bert"))
+            _until(lambda: bob.table is not None and bob.table.has_started, ann, bob)
+            assert bob.table is not None
+            table_id = bob.table.info.id
+            _drop(connection)
+            _until(lambda: bob.link is LinkState.LOST, ann, bob)
+            bob.leave_table()
+            _until(lambda: bob.link is LinkState.RECONNECTED, ann, bob)
+            end = time.monotonic() + 2.0  # what the server says next, too
+            while time.monotonic() < end:
+                ann.pump()
+                bob.pump()
+                time.sleep(0.02)
+            assert bob.table is None
+            assert bob.lobby_count > 0
+            held = server.tables[table_id].seats[1]
+            assert held.stand_in and held.player is None  # a computer's now
+            kinds = [n.kind for n in bob.drain_news()]
+            assert NewsKind.REFUSED not in kinds, kinds
+        finally:
+            ann.close()
+            bob.close()
