@@ -586,6 +586,9 @@ class Store:
         self._open = False
         lost, self._lost = self._lost, False
         try:
+            if not lost:
+                self._sweep_if_due(grouped=True)
+                lost, self._lost = self._lost, False
             if lost:
                 raise sqlite3.OperationalError(
                     "a write failed and took the turn's transaction with it"
@@ -870,6 +873,8 @@ class Store:
         if self._open:
             self.unsaved_tables.add(table_id)
             self._saved.add(table_id)
+        else:
+            self._sweep_if_due(grouped=False)
 
     def append_actions(
         self,
@@ -910,6 +915,8 @@ class Store:
         if self._open:
             self.unsaved_tables.add(table_id)
             self._saved.add(table_id)
+        else:
+            self._sweep_if_due(grouped=False)
         return True
 
     def _write_hand(
@@ -1046,6 +1053,10 @@ class Store:
                 (time.time(), table_id),
             ),
         )
+        # Its rows count no more, even if this is lost with a failed commit and
+        # made again (lost_writes) at the start of a later group, before any
+        # sweep of that group: the table is closed when its rows go.
+        self._live.pop(table_id, None)
         self._live_reset(table_id)
         self.forget_unsaved(table_id)
 
@@ -1094,8 +1105,6 @@ class Store:
             self._live_from(table_id, first)
             self._last_row[table_id] = newest
             self._appended += len(rows)
-            if self._appended >= SWEEP_EVERY:
-                self._sweep(db, newest)
 
     def _live_from(self, table_id: str, row: int) -> None:
         """Rows from ``row`` on were appended for ``table_id``'s hand."""
@@ -1121,27 +1130,74 @@ class Store:
                 self._live[table_id] = row
         self._live_changes.clear()
 
-    def _sweep(self, db: sqlite3.Connection, newest: int) -> None:
+    def _sweep_if_due(self, *, grouped: bool) -> None:
+        """Sweep the log if SWEEP_EVERY rows came since the last sweep.
+
+        In a group, just before its commit, in a savepoint of its own; else in
+        a transaction of its own. A sweep that fails is undone and logged, and
+        tried again later: nothing else is lost with it (unless SQLite rolled the
+        whole group back: then :meth:`commit` fails, as for any write).
+        """
+        if self._appended < SWEEP_EVERY:
+            return
+        self._appended = 0
+        db = self._db
+        kept = (dict(self._live_changes), dict(self._last_row))
+        try:
+            db.execute("SAVEPOINT sweep" if grouped else "BEGIN IMMEDIATE")
+            try:
+                self._sweep(db)
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK TO sweep" if grouped else "ROLLBACK")
+                    if grouped:
+                        db.execute("RELEASE sweep")
+                elif grouped:
+                    self._lose_group()
+                raise
+            db.execute("RELEASE sweep" if grouped else "COMMIT")
+        except sqlite3.Error as error:
+            self._live_changes, self._last_row = kept
+            log.warning("database: the log of actions was not swept (%s)", error)
+            return
+        if not grouped:
+            self._live_committed()
+
+    def _sweep(self, db: sqlite3.Connection) -> None:
         """Delete the log's rows before every table's first live one.
 
         A table that appended nothing in the last MOVE_BEHIND rows (its players
-        slow, or away) has its live rows copied to the end first; the originals
-        go at a later sweep, once the copies are committed. The newest row is
+        slow, or away) has its live rows copied to the end first, after a mark
+        of its own: the originals go at later sweeps, once the copies are
+        committed, and until then the loader, which reads a table's rows after
+        its last mark, never meets what is left of them. The newest row is
         always kept, so that a row's number is never used again.
         """
-        self._appended = 0
+        newest = db.execute("SELECT max(rowid) FROM hand_actions").fetchone()[0] or 0
         for table_id, row in list(self._live.items()):
             last = self._last_row.get(table_id, row)
             if newest - last <= MOVE_BEHIND or table_id in self._live_changes:
                 continue
-            cursor = db.execute(
+            mark = db.execute(  # of the hand of its newest row
+                "INSERT INTO hand_actions (table_id, game_id, hands_before, seq, "
+                "action) SELECT table_id, game_id, hands_before, ?, '' "
+                "FROM hand_actions WHERE rowid >= ? AND table_id = ? "
+                "ORDER BY rowid DESC LIMIT 1",
+                (_MARK, row, table_id),
+            )
+            if mark.rowcount <= 0:  # nothing of it is left: no row counts
+                self._live_changes[table_id] = None
+                continue
+            assert mark.lastrowid is not None
+            copied = db.execute(
                 "INSERT INTO hand_actions (table_id, game_id, hands_before, seq, "
                 "action) SELECT table_id, game_id, hands_before, seq, action "
-                "FROM hand_actions WHERE rowid >= ? AND table_id = ? ORDER BY rowid",
-                (row, table_id),
+                "FROM hand_actions WHERE rowid >= ? AND rowid < ? AND table_id = ? "
+                "ORDER BY rowid",
+                (row, mark.lastrowid, table_id),
             )
-            self._live_changes[table_id] = None if cursor.rowcount <= 0 else newest + 1
-            newest += max(cursor.rowcount, 0)
+            self._live_changes[table_id] = mark.lastrowid
+            newest = mark.lastrowid + max(copied.rowcount, 0)
             self._last_row[table_id] = newest
         rows = [
             *self._live.values(),

@@ -3,6 +3,7 @@ back, finished games with results, and a damaged file reported, never deleted.""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -331,6 +332,122 @@ def test_the_log_keeps_only_what_counts_as_tables_play_on_and_one_waits(
     assert store.record_of("t1") == game_to_record(games["t1"][last])
     assert store.record_of("t2") == game_to_record(games["t2"][last])
     assert store.record_of("t3") == game_to_record(waiting)
+    store.close()
+
+
+def _one_game(seed: int, actions: int) -> list[Game]:
+    """A game after each of its first ``actions`` actions (copies)."""
+    rng, rules = random.Random(seed), Rules.pagat()
+    game, after = Game(rules, first_dealer=0), []
+    while len(after) < actions:
+        seat = game.to_act
+        if seat is None or game.phase is Phase.DEALING:
+            game.deal(shuffled_deal(rules, rng))
+        elif game.legal_bids(seat):
+            game.bid(seat, game.legal_bids(seat)[2])
+        else:
+            game.play(seat, sorted(game.legal_plays(seat))[0])
+        after.append(game.copy())
+    return after
+
+
+def _a_waits_while_b_plays(
+    store: Store, path: Path, save: Callable[[str, Game], None], step: int = 1
+) -> list[int]:
+    """A saves whole and appends two actions around B's first, then waits while B
+    plays on; how many actions a reader finds for A after each of B's saves."""
+    for table_id in "AB":
+        store.save_table(_table(table_id, state="playing"))
+    a, b = _one_game(1, 30), _one_game(2, 60)
+    save("A", a[5])
+    save("A", a[6])
+    save("B", b[5])
+    save("B", b[6])
+    save("A", a[7])  # after B's first live row
+    found = []
+    for game in b[7:40:step]:
+        save("B", game)
+        reader = Store(path, prepare=False)
+        record = reader.record_of("A") or {}
+        reader.close()
+        found.append(len(record["hands"][0]["actions"]))
+    return found
+
+
+def test_a_waiting_tables_rows_copied_to_the_end_are_read_whatever_is_left_behind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before: the sweep copied A's rows to the end, and a later sweep deleted
+    its first rows but not the last (B's first live row lay between them); the
+    reader took what was left for a gap and never reached the copies: A lost
+    two actions. Found by a model-based fuzz in review."""
+    monkeypatch.setattr(store_module, "SWEEP_EVERY", 4)
+    monkeypatch.setattr(store_module, "MOVE_BEHIND", 6)
+    path = tmp_path / "s.db"
+    store = Store(path)
+    store.group_commits(lambda: None)
+
+    def save(table_id: str, game: Game) -> None:
+        store.save_progress(table_id, f"g{table_id}", game_to_record(game), 0, [], {})
+        store.commit()
+
+    assert set(_a_waits_while_b_plays(store, path, save)) == {7}
+    store.close()
+
+
+class _DeleteFailsAfterACopy:
+    """The database, but the sweep's delete right after it copied a table's
+    rows fails once, alone (the transaction stays open)."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db, self.copied, self.failed = db, False, False
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.db, name)
+
+    def execute(self, sql: str, *parameters: Any) -> Any:
+        if sql.startswith("INSERT") and "FROM hand_actions" in sql:
+            self.copied = True
+        deleting = sql.startswith("DELETE FROM hand_actions")
+        if deleting and self.copied and not self.failed:
+            self.failed = True
+            raise sqlite3.OperationalError("disk I/O error")
+        return self.db.execute(sql, *parameters)
+
+
+@pytest.mark.allow_error_log
+def test_a_sweep_that_fails_is_undone_whole_and_loses_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before: the sweep ran inside a save's savepoint; a failure undid its
+    copies of A's rows but not its note that A's rows now began there, and the
+    next sweep deleted them all."""
+    monkeypatch.setattr(store_module, "SWEEP_EVERY", 4)
+    monkeypatch.setattr(store_module, "MOVE_BEHIND", 6)
+    path = tmp_path / "s.db"
+    store = Store(path)
+    store.group_commits(lambda: None)
+    failing = _DeleteFailsAfterACopy(store._db)
+    store._db = failing  # type: ignore[assignment]
+
+    last: dict[str, Game] = {}
+
+    def save(table_id: str, game: Game) -> None:
+        last[table_id] = game
+        with contextlib.suppress(sqlite3.Error):
+            record = game_to_record(game)
+            store.save_progress(table_id, f"g{table_id}", record, 0, [], {})
+        with contextlib.suppress(sqlite3.Error):
+            store.commit()
+        for lost in sorted(store.unsaved_tables):  # saved again, as the server does
+            record = game_to_record(last[lost])
+            store.save_progress(lost, f"g{lost}", record, 0, [], {})
+            store.commit()
+
+    # B saves two actions at a time: each save in a savepoint of its own.
+    found = _a_waits_while_b_plays(store, path, save, step=2)
+    assert set(found) == {7}, found
+    assert failing.failed
     store.close()
 
 
