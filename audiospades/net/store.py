@@ -1189,12 +1189,19 @@ class Store:
                 self._live_changes[table_id] = None
                 continue
             assert mark.lastrowid is not None
-            copied = db.execute(
+            copied = db.execute(  # what counts: the rows after its last mark
                 "INSERT INTO hand_actions (table_id, game_id, hands_before, seq, "
                 "action) SELECT table_id, game_id, hands_before, seq, action "
-                "FROM hand_actions WHERE rowid >= ? AND rowid < ? AND table_id = ? "
-                "ORDER BY rowid",
-                (row, mark.lastrowid, table_id),
+                "FROM hand_actions WHERE table_id = :table AND rowid < :mark AND "
+                "rowid > (SELECT coalesce(max(rowid), :row - 1) FROM hand_actions "
+                "WHERE table_id = :table AND seq = :marked AND rowid >= :row "
+                "AND rowid < :mark) ORDER BY rowid",
+                {
+                    "table": table_id,
+                    "mark": mark.lastrowid,
+                    "row": row,
+                    "marked": _MARK,
+                },
             )
             self._live_changes[table_id] = mark.lastrowid
             newest = mark.lastrowid + max(copied.rowcount, 0)
