@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import msgspec
 import pytest
 from net_helpers import CommitFails, random_rules
 
+from audiospades.net import running
 from audiospades.net import store as store_module
 from audiospades.net.store import SeatResult, Store, TableRow
 from audiospades.record import RecordWriter, game_from_record, game_to_record
@@ -158,19 +158,6 @@ class Sim:
         )
 
 
-def with_encoded_hands(table: Sim, record: dict[str, Any]) -> dict[str, Any]:
-    """The record with its finished hands encoded once (as the server keeps them)."""
-    hands = record["hands"]
-    kept = table.encoded_hands
-    out: list[Any] = []
-    for index, hand in enumerate(hands[:-1]):
-        if index >= len(kept) or kept[index][0] is not hand:
-            del kept[index:]
-            kept.append((hand, msgspec.Raw(msgspec.json.encode(hand))))
-        out.append(kept[index][1])
-    return {**record, "hands": [*out, *hands[-1:]]}
-
-
 def save_progress(store: Store, table: Sim) -> int:
     """The server's save of a table's progress (running._save_progress, in
     substance): the new actions appended to the log if it can, else the record
@@ -189,7 +176,7 @@ def save_progress(store: Store, table: Sim) -> int:
     store.save_progress(
         table.id,
         table.game_id,
-        with_encoded_hands(table, writer.record(table.game)),
+        running._with_encoded_hands(table, writer.record(table.game)),  # type: ignore[arg-type]
         table.game.action_count,
         seating,
         questions,
