@@ -167,6 +167,9 @@ CHROME: Final[dict[str, str]] = {
     "escape_waiting": N_(
         "Escape closes nothing here. To leave the table, press {leave}."
     ),
+    # Enter or Space on a screen's heading, where the page puts the focus (a
+    # second Enter on Connect lands there): said, not met with silence.
+    "heading_enter": N_("{heading}: Tab moves through what is here."),
     "leave_confirm": N_(
         "Leave the table? In a game under way a computer player takes your seat."
     ),

@@ -1115,10 +1115,21 @@ function onPageKey(event) {
     nothingToClose.toldAt = sayEachTime(text, nothingToClose.toldAt);
     return;
   }
+  const heading = event.target.id === HOME.lobby || event.target.id === HOME.waiting;
+  if (heading && (key === "return" || key === "space")) {
+    // The screen's heading, where the page puts the focus: a second Enter on
+    // Connect landed here, and nothing was said.
+    event.preventDefault();
+    const text = word("heading_enter")
+      .replace("{heading}", () => event.target.textContent);
+    onHeading.toldAt = sayEachTime(text, onHeading.toldAt);
+    return;
+  }
   if (key && key !== "f5" && pageKey(key)) event.preventDefault();
 }
 
 const nothingToClose = { toldAt: -Infinity };
+const onHeading = { toldAt: -Infinity };
 
 // --- start --------------------------------------------------------------------------
 
