@@ -29,7 +29,6 @@ import contextlib
 import json
 import multiprocessing
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -208,7 +207,6 @@ def main() -> None:
     cpu = None
     if cpu_before is not None and cpu_after is not None and acted:
         cpu = round((cpu_after - cpu_before) * 1000 / acted, 3)
-    pct = server_load._percentile
     print(
         json.dumps(
             {
@@ -218,15 +216,7 @@ def main() -> None:
                 "actions": acted,
                 "seconds": round(elapsed, 1),
                 "actions_per_second": round(acted / elapsed, 1),
-                "latency_ms": {
-                    "count": len(latencies),
-                    "p50": round(pct(latencies, 0.50), 2),
-                    "p95": round(pct(latencies, 0.95), 2),
-                    "p99": round(pct(latencies, 0.99), 2),
-                    "mean": round(statistics.fmean(latencies), 2)
-                    if latencies
-                    else None,
-                },
+                "latency_ms": server_load.latency_summary(latencies),
                 "server_cpu_seconds": server_cpu,
                 "server_cpu_ms_per_action": cpu,
                 "clients_cpu_seconds": round(clients_cpu, 1),

@@ -439,6 +439,17 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def latency_summary(latencies: list[float]) -> dict[str, Any]:
+    """The count, p50, p95, p99 and mean of ``latencies`` (ms), as reported."""
+    return {
+        "count": len(latencies),
+        "p50": round(_percentile(latencies, 0.50), 2),
+        "p95": round(_percentile(latencies, 0.95), 2),
+        "p99": round(_percentile(latencies, 0.99), 2),
+        "mean": round(statistics.fmean(latencies), 2) if latencies else None,
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--tables", type=int, default=250)
@@ -528,13 +539,7 @@ def main() -> None:
         "seconds": round(elapsed, 1),
         "hands_per_second": round(hands / elapsed, 1),
         "frames_per_second": round(frames / elapsed, 1),
-        "latency_ms": {
-            "count": len(latencies),
-            "p50": round(_percentile(latencies, 0.50), 2),
-            "p95": round(_percentile(latencies, 0.95), 2),
-            "p99": round(_percentile(latencies, 0.99), 2),
-            "mean": round(statistics.fmean(latencies), 2) if latencies else None,
-        },
+        "latency_ms": latency_summary(latencies),
         "error_frames": errors,
         "bids_and_cards_sent": actions,
         "server_cpu_seconds": None if server_cpu is None else round(server_cpu, 1),
