@@ -14,11 +14,11 @@ played (rewritten only when a hand begins, or a seat's name changes); in
 ``current_hands``, that hand (its deal and actions so far) with the table's open
 questions; and in ``hand_actions``, a log of every table's actions since its hand's
 row was written, one row each, in the order they were made. An action appends its
-own row: the hand's row is rewritten only when a hand begins, the open questions
-change, or the hand is not the one last written. Appending at the log's end writes
-to the same few pages whatever the table, where rewriting a row of each of hundreds
-of tables (a server under load saves after every action) wrote a page of each. A
-hand's row written whole appends a mark to the log (number -1): a table's rows
+own row (the open questions too, when they change): the hand's row is rewritten
+only when a hand begins, who sits where changes, or the hand is not the one last
+written. Appending at the log's end writes to the same few pages whatever the
+table, where rewriting a row of each of hundreds of tables (a server under load
+saves after every action) wrote a page of each. A hand's row written whole appends a mark to the log (number -1): a table's rows
 count only after its last mark, for its hand in progress (its game, its place, its
 next action). The rows before every table's first live one are deleted now and
 then, and a table that has appended nothing for long (its players slow, or away)
@@ -636,6 +636,12 @@ class Store:
         self._heads.clear()
         self._hands.clear()
 
+    def _forget_written_of(self, table_id: str) -> None:
+        """:meth:`_forget_written` for one table: its next save writes it all."""
+        self._seating.pop(table_id, None)
+        self._heads.pop(table_id, None)
+        self._hands.pop(table_id, None)
+
     @contextmanager
     def _transaction(self, statements: int = 2) -> Iterator[sqlite3.Connection]:
         """A transaction for one write of ``statements`` statements.
@@ -816,8 +822,9 @@ class Store:
         The commit holds its record, who sits where, and the table's open questions
         (``TableCore.question_state``). The record's finished hands are written
         again only when they change (a hand begins, a name changes); the hand being
-        played is written whole when it begins or its questions change, and
-        otherwise only its new actions are appended, a row each.
+        played is written whole when it begins or who sits where changes, and
+        otherwise only its new actions (and its open questions, when they change)
+        are appended, a row each (:meth:`append_actions`).
         """
         now = time.time()
         # Compared as data, encoded only to be written: most actions change
@@ -834,47 +841,28 @@ class Store:
         head_key = (game_id, before, header)
         same_head = self._heads.get(table_id) == head_key
         written = self._hands.get(table_id)
-        new_actions = (
-            written.new_actions(game_id, before, current)
-            if same_head and written is not None
-            else None
-        )
+        if same_head and same_seating and written is not None:
+            new_actions = written.new_actions(game_id, before, current)
+            if new_actions is not None and self.append_actions(
+                table_id, game_id, before, new_actions, seats, core_state
+            ):
+                return
         try:
-            if new_actions is not None:
-                assert written is not None
-                asked = core_state != written.core_state
-                statements = len(new_actions) + asked + (not same_seating)
-                if statements:  # (a turn announced again adds nothing)
-                    with self._transaction(statements) as db:
-                        self._append(db, table_id, written, new_actions, core_state)
-                        if not same_seating:
-                            db.execute(
-                                "UPDATE tables SET seating = ?, updated_at = ? "
-                                "WHERE id = ?",
-                                (_dumps(seats), now, table_id),
-                            )
-            else:
-                self._write_hand(
-                    table_id,
-                    game_id,
-                    (head, before, current),
-                    action_count,
-                    (seats, same_seating),
-                    (core_state, same_head),
-                    now,
-                )
+            self._write_hand(
+                table_id,
+                game_id,
+                (head, before, current),
+                action_count,
+                (seats, same_seating),
+                (core_state, same_head),
+                now,
+            )
         except BaseException:
-            self._seating.pop(table_id, None)
-            self._heads.pop(table_id, None)
-            self._hands.pop(table_id, None)
+            self._forget_written_of(table_id)
             raise
         self._seating[table_id] = seats
         self._heads[table_id] = head_key
-        if self._open:
-            self.unsaved_tables.add(table_id)
-            self._saved.add(table_id)
-        else:
-            self._sweep_if_due(grouped=False)
+        self._progress_saved(table_id)
 
     def append_actions(
         self,
@@ -903,21 +891,23 @@ class Store:
         ):
             return False
         statements = len(actions) + (core_state != written.core_state)
-        if statements:
+        if statements:  # (a turn announced again adds nothing)
             try:
                 with self._transaction(statements) as db:
                     self._append(db, table_id, written, actions, core_state)
             except BaseException:
-                self._seating.pop(table_id, None)
-                self._heads.pop(table_id, None)
-                self._hands.pop(table_id, None)
+                self._forget_written_of(table_id)
                 raise
+        self._progress_saved(table_id)
+        return True
+
+    def _progress_saved(self, table_id: str) -> None:
+        """``table_id``'s progress is written: held by the open group, or swept."""
         if self._open:
             self.unsaved_tables.add(table_id)
             self._saved.add(table_id)
         else:
             self._sweep_if_due(grouped=False)
-        return True
 
     def _write_hand(
         self,
@@ -1041,9 +1031,7 @@ class Store:
 
     def close_table(self, table_id: str) -> None:
         """Mark a table closed (nobody left at it); its finished games are kept."""
-        self._seating.pop(table_id, None)
-        self._heads.pop(table_id, None)
-        self._hands.pop(table_id, None)
+        self._forget_written_of(table_id)
         self._write(
             ("DELETE FROM records WHERE table_id = ?", (table_id,)),
             ("DELETE FROM current_hands WHERE table_id = ?", (table_id,)),
@@ -1108,11 +1096,11 @@ class Store:
 
     def _live_from(self, table_id: str, row: int) -> None:
         """Rows from ``row`` on were appended for ``table_id``'s hand."""
-        change = self._live_changes.get(table_id, 0)
-        if change is None:  # its hand written whole in this group: from here on
-            self._live_changes[table_id] = row
-        elif table_id not in self._live_changes:
+        changes = self._live_changes
+        if table_id not in changes:
             self._live.setdefault(table_id, row)  # (earlier is never wrong)
+        elif changes[table_id] is None:  # written whole in this group: from here
+            changes[table_id] = row
 
     def _live_reset(self, table_id: str) -> None:
         """``table_id``'s hand was written whole, or is gone: no row counts."""
@@ -1416,28 +1404,19 @@ _QUESTIONS: Final = -2
 """The number of the log's row that holds the hand's open questions from there."""
 
 
+@dataclass(slots=True)
 class _HandWritten:
     """A table's hand in progress as the database holds it (see save_progress)."""
 
-    __slots__ = ("actions", "before", "core_state", "game_id", "hand")
-
-    def __init__(
-        self,
-        game_id: str,
-        before: int,
-        hand: Any,
-        actions: list[Any] | None,
-        core_state: dict[str, Any],
-    ) -> None:
-        self.game_id = game_id
-        self.before = before
-        self.hand = hand
-        """The hand's dict as last given (a record writer keeps it, and only ever
-        appends to its actions)."""
-        self.actions = actions
-        """Its actions written so far (its row's, then those appended); None: a
-        hand of another shape, always written whole."""
-        self.core_state = core_state
+    game_id: str
+    before: int
+    hand: Any
+    """The hand's dict as last given (a record writer keeps it, and only ever
+    appends to its actions)."""
+    actions: list[Any] | None
+    """Its actions written so far (its row's, then those appended); None: a hand
+    of another shape, always written whole."""
+    core_state: dict[str, Any]
 
     def new_actions(self, game_id: str, before: int, hand: Any) -> list[Any] | None:
         """The actions ``hand`` adds to this one, to append; None: write it whole.
