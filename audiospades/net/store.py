@@ -18,9 +18,9 @@ own row (the open questions too, when they change): the hand's row is rewritten
 only when a hand begins, who sits where changes, or the hand is not the one last
 written. Appending at the log's end writes to the same few pages whatever the
 table, where rewriting a row of each of hundreds of tables (a server under load
-saves after every action) wrote a page of each. A hand's row written whole appends a mark to the log (number -1): a table's rows
-count only after its last mark, for its hand in progress (its game, its place, its
-next action). The rows before every table's first live one are deleted now and
+saves after every action) wrote a page of each. A hand's row written whole
+appends a mark to the log (number -1): a table's rows count only after its last
+mark, for its hand in progress (its game, its place, its next action). The rows before every table's first live one are deleted now and
 then, and a table that has appended nothing for long (its players slow, or away)
 has its live rows copied to the end, so that it does not keep the whole log.
 
