@@ -9,20 +9,21 @@ may lose the last few. The server saves a table's game record after every action
 before it sends the frames announcing it, so a restarted server resumes every table
 where its players last saw it.
 
-A game in progress is kept in ``records``, its record without the hand being
-played (rewritten only when a hand begins, or a seat's name changes); in
-``current_hands``, that hand (its deal and actions so far) with the table's open
-questions; and in ``hand_actions``, a log of every table's actions since its hand's
-row was written, one row each, in the order they were made. An action appends its
-own row (the open questions too, when they change): the hand's row is rewritten
-only when a hand begins, who sits where changes, or the hand is not the one last
-written. Appending at the log's end writes to the same few pages whatever the
-table, where rewriting a row of each of hundreds of tables (a server under load
-saves after every action) wrote a page of each. A hand's row written whole
-appends a mark to the log (number -1): a table's rows count only after its last
-mark, for its hand in progress (its game, its place, its next action). The rows before every table's first live one are deleted now and
-then, and a table that has appended nothing for long (its players slow, or away)
-has its live rows copied to the end, so that it does not keep the whole log.
+A game in progress is kept in ``records``, its record without the hand being played
+(rewritten only when a hand begins, or a seat's name changes); in ``current_hands``,
+that hand (its deal and actions so far) with the table's open questions; and in
+``hand_actions``, a log of every table's actions since its hand's row was written,
+one row each, in the order they were made. An action appends its own row (the open
+questions too, when they change): the hand's row is rewritten only when a hand
+begins, who sits where changes, or the hand is not the one last written. Appending
+at the log's end writes to the same few pages whatever the table, where rewriting a
+row of each of hundreds of tables (a server under load saves after every action)
+wrote a page of each. A hand's row written whole appends a mark to the log (number
+-1): a table's rows count only after its last mark, for its hand in progress (its
+game, its place, its next action). The rows before every table's first live one are
+deleted now and then, and a table that has appended nothing for long (its players
+slow, or away) has its live rows copied to the end, so that it does not keep the
+whole log.
 
 A server groups its writes (:meth:`Store.group_commits`): every write of one
 event-loop turn, for all its tables, goes into one transaction, each write in its
