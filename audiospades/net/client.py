@@ -20,6 +20,7 @@ import random
 import socket
 import ssl
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -32,10 +33,15 @@ from websockets.exceptions import InvalidHandshake, WebSocketException
 from audiospades.net.protocol import (
     MAX_FRAME_BYTES,
     PROTOCOL_VERSION,
+    RATE_BURST,
+    RATE_PER_SECOND,
     REPLACED_CLOSE_CODE,
     AnyServerMessage,
     ClientMessage,
+    Error,
+    ErrorCode,
     Hello,
+    TokenBucket,
     Welcome,
     decode_server,
     encode,
@@ -53,6 +59,14 @@ JITTER: Final = 0.2
 of a restarted server do not all knock at the same moment."""
 MAX_SERVER_FRAME: Final = 4 * 1024 * 1024
 """A server frame may carry a whole table: more room than a client's 64 KB."""
+PACE_SHARE: Final = 0.9
+"""The client sends at most this share of the server's rate limit (and of its
+bursts): a message the server refuses for coming too fast has no effect, so the
+client holds a message back rather than have it dropped. The margin is for the
+network, which can bunch up messages sent apart."""
+SLOWEST_PACE: Final = 0.5
+"""Messages a second the client slows down to at the slowest, halving its pace at
+each ``rate_limited`` from a server that counts more strictly (``--rate``)."""
 
 
 class LinkState(StrEnum):
@@ -175,6 +189,13 @@ class Connection:
         self._socket: ClientConnection | None = None
         self._closing: asyncio.Future[None] | None = None
         self.player_id: str | None = None
+        # The server's count of this player's messages, kept on the connection's
+        # thread (it lasts across reconnections, as the server's does).
+        self._pace = TokenBucket(
+            rate=RATE_PER_SECOND * PACE_SHARE,
+            burst=max(1, int(RATE_BURST * PACE_SHARE)),
+            now=time.monotonic(),
+        )
 
     # --- the game's side ---
     def start(self) -> None:
@@ -301,7 +322,7 @@ class Connection:
             language=self.language,
             token=self.token,
         )
-        await socket.send(encode(hello))
+        await self._send_paced(socket, encode(hello))
 
     async def _pump(self, socket: ClientConnection) -> None:
         """Send what the game queued and deliver what the server sent."""
@@ -329,7 +350,19 @@ class Connection:
             if len(text.encode("utf-8")) > MAX_FRAME_BYTES:
                 log.warning("a message too large for the server was not sent")
                 continue
-            await socket.send(text)
+            await self._send_paced(socket, text)
+
+    async def _send_paced(self, socket: ClientConnection, text: str) -> None:
+        """Send ``text`` as soon as the server's rate limit lets it through.
+
+        Held back, never dropped: keys pressed faster than the limit (a chat line
+        after a card, a reminder after a bid) all arrive, a moment later.
+        """
+        pace = self._pace
+        while (wait := pace.wait(time.monotonic())) > 0:
+            await asyncio.sleep(wait)
+        pace.take(time.monotonic())
+        await socket.send(text)
 
     def _receive(self, frame: str | bytes) -> None:
         try:
@@ -337,6 +370,11 @@ class Connection:
         except (msgspec.DecodeError, UnicodeError, RecursionError) as error:
             log.warning("a frame from the server was not understood: %s", error)
             return
+        if isinstance(message, Error) and message.code is ErrorCode.RATE_LIMITED:
+            # The server counts more strictly than this client did (its --rate):
+            # slower from now on. What it refused comes back to the game named
+            # (``request``); a leave is sent again (see OnlineClient).
+            self._pace.slow_down(time.monotonic(), floor=SLOWEST_PACE)
         if isinstance(message, Welcome):
             self.player_id = message.player
             if message.token != self.token:

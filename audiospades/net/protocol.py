@@ -899,3 +899,22 @@ class TokenBucket:
             self._tokens -= 1.0
             return True
         return False
+
+    def wait(self, now: float) -> float:
+        """Seconds until :meth:`take` has a token (0: one is there now).
+
+        >>> bucket = TokenBucket(rate=4.0, burst=1, now=0.0)
+        >>> [bucket.wait(0.0), bucket.take(0.0), bucket.wait(0.0), bucket.wait(0.125)]
+        [0.0, True, 0.25, 0.125]
+        """
+        elapsed = max(0.0, now - self._stamp)
+        tokens = min(self.burst, self._tokens + elapsed * self.rate)
+        return 0.0 if tokens >= 1.0 else (1.0 - tokens) / self.rate
+
+    def slow_down(self, now: float, *, floor: float) -> None:
+        """Empty the bucket and halve the rate (not below ``floor`` a second).
+
+        What a client does when a server counts more strictly than it did.
+        """
+        self._tokens, self._stamp = 0.0, now
+        self.rate = max(floor, self.rate / 2)

@@ -92,6 +92,7 @@ from audiospades.net.protocol import (
     WhoIsOnline,
     decode_client,
     encode_utf8,
+    frame_size,
     request_type,
 )
 from audiospades.net.render import WebSeat
@@ -592,11 +593,17 @@ class Server:
         if not client.bucket.take(time.monotonic()):
             if not client.warned:
                 client.warned = True
+                # Named, so that a client knows which intent had no effect (a
+                # leave not made leaves the player seated).
+                kind = (
+                    None if frame_size(frame) > MAX_FRAME_BYTES else request_type(frame)
+                )
                 client.send(
                     Error(
                         code=ErrorCode.RATE_LIMITED,
                         detail=f"at most {self.config.rate:g} messages a second "
                         f"(bursts of {self.config.burst})",
+                        request=kind,
                     )
                 )
             return

@@ -489,3 +489,97 @@ def test_a_leave_made_while_the_link_is_down_is_not_undone_by_the_reconnection(
         finally:
             ann.close()
             bob.close()
+
+
+def _pings_answered(
+    connection: Connection, count: int, wanted: set[int]
+) -> tuple[list[int], list[p.Error]]:
+    """Send ``count`` pings at once; the nonces answered (until ``wanted`` all
+    are) and the errors that came."""
+    for nonce in range(1, count + 1):
+        connection.send(p.Ping(nonce=nonce))
+    answered: list[int] = []
+    errors: list[p.Error] = []
+    end = time.monotonic() + DEADLINE
+    while not wanted <= set(answered):
+        assert time.monotonic() < end, (answered, errors)
+        for item in connection.poll():
+            if isinstance(item, p.Pong):
+                answered.append(item.nonce)
+            elif isinstance(item, p.Error):
+                errors.append(item)
+        time.sleep(0.01)
+    return answered, errors
+
+
+def _greeted(connection: Connection) -> None:
+    end = time.monotonic() + DEADLINE
+    while connection.player_id is None:
+        assert time.monotonic() < end
+        time.sleep(0.01)
+
+
+def test_messages_sent_faster_than_the_rate_limit_are_held_back_not_refused(
+    tmp_path: Path,
+) -> None:
+    """30 messages at once against the server's own limit (10 a second, bursts
+    of 20): the client holds back what would be refused, and all are answered, in
+    order. Before, the server refused the ones after the 20th, which had no
+    effect (a bid or a leave lost), and the client did not know."""
+    rate, burst = p.RATE_PER_SECOND, p.RATE_BURST
+    with server_thread(tmp_path / "server.db", rate=rate, burst=burst) as server:
+        connection = Connection(f"ws://127.0.0.1:{server.port}", "Ann")
+        connection.start()
+        try:
+            _greeted(connection)
+            answered, errors = _pings_answered(connection, 30, set(range(1, 31)))
+            assert errors == []
+            assert answered == list(range(1, 31))
+        finally:
+            connection.close()
+
+
+def test_a_stricter_server_names_what_it_refused_and_the_client_slows_down(
+    tmp_path: Path,
+) -> None:
+    """A server started with a lower ``--rate`` than the protocol's refuses part
+    of a burst, naming the first message it refused; the client then slows down,
+    and what it sends after that all gets through."""
+    with server_thread(tmp_path / "server.db", rate=5.0, burst=2) as server:
+        connection = Connection(f"ws://127.0.0.1:{server.port}", "Ann")
+        connection.start()
+        try:
+            _greeted(connection)  # the hello took one of the two
+            answered, errors = _pings_answered(connection, 24, set(range(21, 25)))
+            assert [(e.code, e.request) for e in errors] == [
+                (p.ErrorCode.RATE_LIMITED, "ping")
+            ]
+            assert 2 not in answered  # the first refused
+            # Sent once the refusal was in, at the slower pace: none refused.
+            late = [n for n in answered if n > answered[-1] - 4]
+            assert late == list(range(21, 25))
+        finally:
+            connection.close()
+
+
+def test_a_leave_the_server_refused_for_coming_too_fast_is_sent_again(
+    tmp_path: Path,
+) -> None:
+    """Ann leaves her table on the heels of other messages, and a strict server
+    refuses the leave for coming too fast. Her client sends it again, and she is
+    out: the server frees the seat (here, closes the table she was alone at).
+    Before, the client took the refusal for a leave done, stayed seated at the
+    server without knowing, and dropped that table's frames for good."""
+    with server_thread(tmp_path / "server.db", rate=5.0, burst=3) as server:
+        ann = _client(server, "Ann")
+        try:
+            _until(lambda: ann.welcome is not None, ann)
+            rules = {"preset": "pagat", "hand_limit": 1}
+            ann.send(p.CreateTable(name="Ours", rules=rules))
+            _until(lambda: ann.table is not None, ann)
+            ann.send(p.Ping(nonce=1))  # the burst's last
+            ann.leave_table()
+            _until(lambda: not server.tables, ann)
+            _until(lambda: ann.table is None and not ann.tables, ann)
+        finally:
+            ann.close()
