@@ -519,16 +519,6 @@ class WebSeat:
             if self.online.table is None:
                 raise p.ProtocolError(p.ErrorCode.NOT_AT_TABLE, "you are at no table")
             raise p.ProtocolError(p.ErrorCode.GAME_NOT_STARTED, "no game is under way")
-        table = self.online.table
-        if table is not None and table.is_stood_in:
-            # Away at one's turn, a computer took over: any key at the table
-            # gives the seat back, as in the game.
-            with self._words():
-                text = coming_back_text()
-            self.client.send(p.Said(lines=[p.SaidLine(text=text)]))
-            table.come_back()
-            self._send_intents()
-            return
         mods = frozenset(
             m for m, on in (("ctrl", press.ctrl), ("shift", press.shift)) if on
         )
@@ -544,13 +534,6 @@ class WebSeat:
             with self._words():
                 self._send_help(control)
             return
-        if command is Command.SCORE_SHEET:
-            # The page has no sheet screen: its lines go to the messages, where
-            # Page Up and Page Down read them one by one.
-            with self._words():
-                sheet = score_sheet_lines(control.view, control.port.names)
-            self.client.send(p.Said(lines=[p.SaidLine(text=t) for t in sheet]))
-            return
         if command in _NOT_ON_THE_PAGE:
             # A key of the game's own window (full screen, speech rate...): the
             # browser and the screen reader have their own. Said, not silent.
@@ -559,6 +542,24 @@ class WebSeat:
             self.client.send(p.Said(lines=[p.SaidLine(text=text)]))
             return
         if command in _PAGE_COMMANDS:
+            return
+        table = self.online.table
+        if table is not None and table.is_stood_in:
+            # Away at one's turn, a computer took over: a key at the table gives
+            # the seat back, as in the game; help and the page's own keys above
+            # (the messages, the chat...) do not, as the game's do not.
+            with self._words():
+                text = coming_back_text()
+            self.client.send(p.Said(lines=[p.SaidLine(text=text)]))
+            table.come_back()
+            self._send_intents()
+            return
+        if command is Command.SCORE_SHEET:
+            # The page has no sheet screen: its lines go to the messages, where
+            # Page Up and Page Down read them one by one.
+            with self._words():
+                sheet = score_sheet_lines(control.view, control.port.names)
+            self.client.send(p.Said(lines=[p.SaidLine(text=t) for t in sheet]))
             return
         if command in (Command.HINT, Command.HINTED_CARD) and not self._hint_ready(
             control, command

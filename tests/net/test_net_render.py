@@ -21,6 +21,7 @@ from audiospades import i18n
 from audiospades.bots.characters import character
 from audiospades.net import protocol as p
 from audiospades.net.perspective import Perspective
+from audiospades.presenter.online import coming_back_text
 from audiospades.presenter.scoring import scores_text
 from audiospades.presenter.sheet import score_sheet_lines
 from audiospades.presenter.system import no_hint_text
@@ -925,5 +926,44 @@ def test_a_page_at_a_table_of_five_hears_the_playing_order_when_the_game_starts(
             ), seen
             await page.close()
             await watcher.close()
+
+    run(scenario(), timeout=120)
+
+
+def test_help_on_the_page_while_away_is_help_and_a_table_key_brings_one_back(
+    tmp_path: Path,
+) -> None:
+    """Away at her turn, Ann has a computer play for her. F1 on the page gives the
+    keys and leaves the computer in her seat, as the game's F1 does; T, a key at
+    the table, gives her the seat back. Before, F1 brought her back and gave no
+    help at all."""
+
+    async def scenario() -> None:
+        async with running_server(
+            tmp_path / "server.db", bot_workers=1, away_seconds=0.3
+        ) as server:
+            page = NetPlayer(url_of(server), "Ann", render=True)
+            await page.connect()
+            rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
+            await page.send({"type": "create_table", "name": "T", "rules": rules})
+            await page.expect(p.TableSnapshot)
+            for seat, who in enumerate(BOTS, start=1):
+                await page.send({"type": "add_bot", "seat": seat, "character": who})
+            await page.send({"type": "start_game"})
+            await page.seat_change(p.SeatChange.TAKEN_OVER)
+            await page.send({"type": "key", "key": "f1"})
+            start = len(page.messages)
+            await _lines_until(page, lambda t: t.startswith(_HELP_END))
+            came = page.messages[start:]
+            assert not [m for m in came if isinstance(m, p.TableSnapshot)], came
+            coming_back = coming_back_text()
+            said = [ln.text for m in came if isinstance(m, p.Said) for ln in m.lines]
+            assert coming_back not in said, said
+            await page.send({"type": "key", "key": "t"})
+            await _lines_until(page, lambda t: t == coming_back)
+            snapshot = await page.expect(p.TableSnapshot)
+            mine = next(s for s in snapshot.table.seats if s.seat == snapshot.seat)
+            assert not mine.stand_in
+            await page.close()
 
     run(scenario(), timeout=120)
