@@ -195,6 +195,28 @@ def host_short_table_here(driver: Any) -> None:
     wait_for(lambda: _visible(driver, "table"), what="the table")
 
 
+def _robin_in_anns_waiting_room(driver: Any, url: str) -> Any:
+    """Ann (a game client) opens a one-hand table with two computers; Robin's page
+    sits at it by keys. Ann's connection, started (the caller closes it)."""
+    from selenium.webdriver.common.keys import Keys
+
+    from audiospades.net import protocol as p
+    from audiospades.net.client import Connection
+
+    ann = Connection(url.replace("http", "ws", 1), "Ann")
+    ann.start()
+    ann.send(p.CreateTable(name="Chatty", rules={"preset": "pagat", "hand_limit": 1}))
+    for seat, who in ((1, "milly"), (3, "bert")):
+        ann.send(p.AddBot(seat=seat, character=who))
+    open_page(driver, url, "Robin")
+    join = "#tables button[id^=join-]"
+    wait_for_element(driver, join, "Ann's table in the lobby")
+    tab_to(driver, join)
+    press(driver, Keys.ENTER)
+    wait_for(lambda: _visible(driver, "waiting"), what="the waiting room")
+    return ann
+
+
 def test_a_chat_line_being_typed_keeps_the_focus_when_the_game_starts(
     tmp_path: Path,
 ) -> None:
@@ -205,23 +227,10 @@ def test_a_chat_line_being_typed_keeps_the_focus_when_the_game_starts(
     from selenium.webdriver.common.keys import Keys
 
     from audiospades.net import protocol as p
-    from audiospades.net.client import Connection
 
     with running_server(tmp_path / "server.db") as url, chromium() as driver:
-        ann = Connection(url.replace("http", "ws", 1), "Ann")
-        ann.start()
+        ann = _robin_in_anns_waiting_room(driver, url)
         try:
-            ann.send(
-                p.CreateTable(name="Chatty", rules={"preset": "pagat", "hand_limit": 1})
-            )
-            for seat, who in ((1, "milly"), (3, "bert")):
-                ann.send(p.AddBot(seat=seat, character=who))
-            open_page(driver, url, "Robin")
-            join = "#tables button[id^=join-]"
-            wait_for_element(driver, join, "Ann's table in the lobby")
-            tab_to(driver, join)
-            press(driver, Keys.ENTER)
-            wait_for(lambda: _visible(driver, "waiting"), what="the waiting room")
             tab_to(driver, "#chat")
             press(driver, "hello there")
             ann.send(p.StartGame())
@@ -231,6 +240,37 @@ def test_a_chat_line_being_typed_keeps_the_focus_when_the_game_starts(
             assert _by_id(driver, "chat").get_attribute("value") == "hello there all"
             press(driver, Keys.ESCAPE)  # out of the chat line, to the card table
             assert focused_id(driver) == "board"
+        finally:
+            ann.close()
+
+
+def test_an_empty_chat_line_gives_the_focus_to_the_cards_when_the_game_starts(
+    tmp_path: Path,
+) -> None:
+    """Robin says hello in the waiting room (the line sent, the field empty, the
+    focus still there) and Ann starts the game: the focus goes to the card table,
+    where Robin's 3 and Enter bid. Before, it stayed in the empty chat line, and
+    the bid went to the table as a chat line, "Robin: 3"."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    from audiospades.net import protocol as p
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        ann = _robin_in_anns_waiting_room(driver, url)
+        try:
+            tab_to(driver, "#chat")
+            press(driver, "hello all")
+            press(driver, Keys.ENTER)
+            wait_for(
+                lambda: ("polite", "Robin: hello all") in heard(driver),
+                what="the line sent",
+            )
+            assert focused_id(driver) == "chat"
+            assert _by_id(driver, "chat").get_attribute("value") == ""
+            ann.send(p.StartGame())
+            wait_for(lambda: _visible(driver, "table"), what="the game to start")
+            wait_for(lambda: board_is_focused(driver), what="the card table focused")
         finally:
             ann.close()
 

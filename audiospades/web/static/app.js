@@ -517,8 +517,10 @@ function showScreen(screen) {
   const now = document.activeElement;
   if (changed) {
     // A line being typed (the chat) keeps the focus: the rest of the sentence
-    // must not become game keys. The change itself is announced.
-    const typing = now && now.tagName === "INPUT" && now.offsetParent !== null;
+    // must not become game keys. The change itself is announced. An empty field
+    // (a line just sent) does not: the bid typed next went out as a chat line.
+    const typing = now && now.tagName === "INPUT" && now.offsetParent !== null
+      && now.value !== "";
     if (!typing) $(HOME[screen.place]).focus();
     return;
   }
