@@ -123,6 +123,9 @@ class OnlineTableScreen(TableScreen):
         self._rejoined = rejoined
         self._sum_up = False
         """A reconnection happened: sum up when the server's snapshot comes."""
+        self._came_back = False
+        """Back after a computer stood in (a key while away): what it did for the
+        player and where things stand, when the server's snapshot comes."""
         self._told_over: tuple[bool, int] | None = None
         """How to play again was told after the end of this game, for the host
         or not, with so many seats empty (None: not yet)."""
@@ -327,8 +330,13 @@ class OnlineTableScreen(TableScreen):
             self._sum_up = True
         if news.kind is NewsKind.TABLE:
             if self._sum_up:
-                self._sum_up = False
+                self._sum_up = self._came_back = False
                 self._say_where_things_stand(services)
+            elif self._came_back:
+                # "You play your seat again." was said at the key: no "Back at
+                # the table." before what the computer did meanwhile.
+                self._came_back = False
+                self._say_where_things_stand(services, returning=False)
             return
         say_news(
             services,
@@ -382,6 +390,7 @@ class OnlineTableScreen(TableScreen):
             # Away at one's turn, a computer took over: any key at the table
             # gives the seat back (where things stand comes with it).
             table.come_back()
+            self._came_back = True
             services.say(Utterance(coming_back_text(), interrupt=True))
             return None
         if command in AFTER_THE_GAME and self._is_over_here():

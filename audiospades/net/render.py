@@ -258,6 +258,9 @@ class WebSeat:
         said when it comes."""
         self._list_asked = False
         """The page asked for the lobby's list (Refresh): its answer is said."""
+        self._came_back = False
+        """A key gave the seat back after a computer stood in: the snapshot that
+        answers it is summed up (what the computer did, where things stand)."""
         self._lobby_items: dict[str, tuple[p.TableInfo, p.ListItem]] = {}
         """Each listed table's line, with the listing it words."""
         self._found: p.ListItem | None = None
@@ -435,6 +438,19 @@ class WebSeat:
                     news.table, table.seat, table.is_host, table.code, table.chair
                 )
                 return [Utterance(intro)]
+            if table is not None and self._came_back:
+                # Back after a computer stood in (the snapshot answering
+                # ``back``): what it did meanwhile, and where things stand, as
+                # the game says it.
+                self._came_back = False
+                text = where_things_stand(
+                    table.view(),
+                    table.names,
+                    restated=table.is_human_turn or table.question is not None,
+                    returning=False,
+                    away=table.done_while_away,
+                )
+                return [Utterance(text)]
             return []
         if news.kind is NewsKind.LOBBY:
             return []
@@ -552,6 +568,7 @@ class WebSeat:
                 text = coming_back_text()
             self.client.send(p.Said(lines=[p.SaidLine(text=text)]))
             table.come_back()
+            self._came_back = True
             self._send_intents()
             return
         if command is Command.SCORE_SHEET:

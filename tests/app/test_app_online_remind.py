@@ -102,7 +102,9 @@ def test_away_at_ones_turn_a_computer_plays_until_a_key_is_pressed(
 ) -> None:
     """Ann keeps the table waiting past the server's away time: she hears a
     computer player now plays for her and how to come back, Bob hears it too; a
-    key gives her the seat again, and Bob hears she is back."""
+    key gives her the seat again, then what the computer did for her and where
+    things stand (before, nothing more than "You play your seat again."), and Bob
+    hears she is back."""
     with server_thread(tmp_path / "server.db", away_seconds=0.5) as server:
         ann = connect(make_harness, server, "Ann")
         bob = connect(make_harness, server, "Bob")
@@ -118,6 +120,23 @@ def test_away_at_ones_turn_a_computer_plays_until_a_key_is_pressed(
             mark = ann.mark()
             ann.press("t")
             assert ann.said_since(mark)[0] == "You play your seat again."
+
+            def summed_up() -> bool:
+                said = ann.said_since(mark)[1:]
+                return any(
+                    line.startswith(("While you were away, ", "Hand 1."))
+                    for line in said
+                )
+
+            until(summed_up, ann, bob)
+            summary = next(
+                line
+                for line in ann.said_since(mark)
+                if line.startswith(("While you were away, ", "Hand 1."))
+            )
+            assert "Hand 1." in summary, summary
+            done = ann.app.top.remote.done_while_away  # type: ignore[attr-defined]
+            assert summary.startswith("While you were away, ") != done.is_empty
             until(heard(bob, "Ann is back and plays again."), ann, bob)
             until(lambda: not ann.app.top.remote.is_stood_in, ann)  # type: ignore[attr-defined]
         finally:

@@ -935,8 +935,9 @@ def test_help_on_the_page_while_away_is_help_and_a_table_key_brings_one_back(
 ) -> None:
     """Away at her turn, Ann has a computer play for her. F1 on the page gives the
     keys and leaves the computer in her seat, as the game's F1 does; T, a key at
-    the table, gives her the seat back. Before, F1 brought her back and gave no
-    help at all."""
+    the table, gives her the seat back, and she hears what the computer did for
+    her and where things stand. Before, F1 brought her back and gave no help at
+    all, and coming back said no more than "You play your seat again."."""
 
     async def scenario() -> None:
         async with running_server(
@@ -964,6 +965,14 @@ def test_help_on_the_page_while_away_is_help_and_a_table_key_brings_one_back(
             snapshot = await page.expect(p.TableSnapshot)
             mine = next(s for s in snapshot.table.seats if s.seat == snapshot.seat)
             assert not mine.stand_in
+            starts = ("While you were away, ", "Hand 1.")
+            lines = await _lines_until(page, lambda t: t.startswith(starts))
+            summary = next(t for t in lines if t.startswith(starts))
+            assert "Hand 1." in summary and not summary.startswith("Back at")
+            stood_in = snapshot.stood_in
+            assert summary.startswith("While you were away, ") == (
+                stood_in is not None
+            ), (summary, stood_in)
             await page.close()
 
     run(scenario(), timeout=120)
