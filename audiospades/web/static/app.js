@@ -64,6 +64,8 @@ const state = {
   // The waiting room's Leave was refused (the game had started): once the
   // table comes, its leave question is asked.
   leaveRefused: false,
+  // The name and language the page connected with (to connect again).
+  link: null,
 };
 
 // The server's rate limit, a token bucket per player (its defaults until the
@@ -297,6 +299,7 @@ function connect(name, language) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   const ws = new WebSocket(`${scheme}//${location.host}/`);
   state.ws = ws;
+  state.link = { name, language };
   // Said once: while the link is down, "Connection lost, reconnecting." was
   // said, and each new attempt only shows it.
   if (state.lost) $("join-status").textContent = word("connecting");
@@ -319,34 +322,58 @@ function connect(name, language) {
     }
     receive(message);
   });
-  ws.addEventListener("close", (event) => {
-    if (state.ws !== ws) return;
-    state.ws = null;
-    if (event.code === REPLACED_CLOSE_CODE) {
-      // Back to the form: Connect takes the game back to this page.
-      state.greeted = false;
-      state.lost = false;
-      // No chat from here: it would go nowhere. The messages stay to be read.
-      $("chat-form").hidden = true;
-      show("join");
-      joinStatus(word("replaced"), true);
-      $("join-heading").focus();
-      return;
-    }
-    if (!state.greeted) {
-      // The first connection failed: back to the form.
-      show("join");
-      joinStatus(word("connect_failed"), true);
-      return;
-    }
-    // As the game does: say so once, then try again, waiting longer each time;
-    // the server keeps the seat, and the token brings it back.
-    if (!state.lost) announce(word("reconnecting"), true, null);
-    state.lost = true;
-    const delay = reconnectDelay(state.retries, Math.random());
-    state.retries += 1;
-    setTimeout(() => connect(name, language), delay);
-  });
+  ws.addEventListener("close", (event) => linkClosed(ws, event.code, name, language));
+}
+
+// The page's connection `ws` has closed (`code`): back to the form, or
+// connecting again with the same `name` and `language`.
+function linkClosed(ws, code, name, language) {
+  if (state.ws !== ws) return;
+  state.ws = null;
+  if (code === REPLACED_CLOSE_CODE) {
+    // Back to the form: Connect takes the game back to this page.
+    state.greeted = false;
+    state.lost = false;
+    // No chat from here: it would go nowhere. The messages stay to be read.
+    $("chat-form").hidden = true;
+    show("join");
+    joinStatus(word("replaced"), true);
+    $("join-heading").focus();
+    return;
+  }
+  if (!state.greeted) {
+    // The first connection failed: back to the form.
+    show("join");
+    joinStatus(word("connect_failed"), true);
+    return;
+  }
+  // As the game does: say so once, then try again, waiting longer each time;
+  // the server keeps the seat, and the token brings it back.
+  if (!state.lost) announce(word("reconnecting"), true, null);
+  state.lost = true;
+  const delay = reconnectDelay(state.retries, Math.random());
+  state.retries += 1;
+  setTimeout(() => connect(name, language), delay);
+}
+
+// Leaving the page for another address (a link, the browser's Back) can keep it
+// whole in the browser's back-forward cache, its connection open: the server
+// held the seat for a player no longer there, and the table waited, untold. The
+// connection is closed as the page goes: the others hear that the player lost
+// the connection, and a computer takes the seat after the server's delay. Shown
+// again from that cache, the page connects again; the token brings the seat
+// back, with where things stand.
+function onPageHide() {
+  if (state.ws) state.ws.close(1000);
+}
+
+function onPageShow(event) {
+  const ws = state.ws;
+  if (!event.persisted || !ws || !state.link) return;
+  // Its close event, if it was not heard while the page slept.
+  if (ws.readyState >= WebSocket.CLOSING) {
+    linkClosed(ws, 1000, state.link.name, state.link.language);
+  }
 }
 
 // The pause before the next attempt after `retries` failed ones; `draw` is a
@@ -1241,6 +1268,8 @@ function start() {
   $("sound-toggle").addEventListener("click", toggleSound);
   $("board").addEventListener("keydown", onBoardKey);
   document.addEventListener("keydown", onPageKey);
+  window.addEventListener("pagehide", onPageHide);
+  window.addEventListener("pageshow", onPageShow);
   document.addEventListener("keydown", onFieldKey);
   document.addEventListener("paste", onFieldPaste);
   $("chat").addEventListener("keydown", (event) => {
