@@ -197,6 +197,19 @@ CHROME: Final[dict[str, str]] = {
         "walk through the messages, the apostrophe opens the chat line, O turns "
         "sound cues on or off."
     ),
+    # F1 off the card table (the browser's own F1 opened its help, off the
+    # game): what this screen holds, said before "page_keys". {connect},
+    # {join}, {watch}, {create}, {code}, {start} and {leave} are the page's own
+    # buttons and field, in their words here.
+    "help_join": N_("Type your name, choose a language, then press {connect}."),
+    "help_lobby": N_(
+        "Tables: Tab moves through them, each with {join} and {watch}; then "
+        "{create}, and {code} for a private table."
+    ),
+    "help_waiting": N_(
+        "Waiting room: Tab moves through the seats, where the host adds and "
+        "removes computer players; then {start}, for the host, and {leave}."
+    ),
     "sound_on": N_("Sound cues on."),
     "sound_off": N_("Sound cues off."),
     "no_more": N_("No more messages."),

@@ -6,6 +6,8 @@ says so."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +23,8 @@ from test_web_browser import (
     open_page,
     open_page_by_keys,
     press,
+    robin_in_anns_waiting_room,
     tab_to,
-    wait_for_element,
 )
 from web_helpers import (
     chromium,
@@ -195,26 +197,22 @@ def host_short_table_here(driver: Any) -> None:
     wait_for(lambda: _visible(driver, "table"), what="the table")
 
 
-def _robin_in_anns_waiting_room(driver: Any, url: str) -> Any:
-    """Ann (a game client) opens a one-hand table with two computers; Robin's page
-    sits at it by keys. Ann's connection, started (the caller closes it)."""
-    from selenium.webdriver.common.keys import Keys
-
-    from audiospades.net import protocol as p
+@contextlib.contextmanager
+def robin_at_anns_table(tmp_path: Path) -> Iterator[tuple[str, Any, Any]]:
+    """A server, Robin's page in it, Ann (a game client) hosting a one-hand table
+    with two computers and Robin's page seated there by keys, in the waiting
+    room: the server's address, the page's browser and Ann's connection."""
     from audiospades.net.client import Connection
 
-    ann = Connection(url.replace("http", "ws", 1), "Ann")
-    ann.start()
-    ann.send(p.CreateTable(name="Chatty", rules={"preset": "pagat", "hand_limit": 1}))
-    for seat, who in ((1, "milly"), (3, "bert")):
-        ann.send(p.AddBot(seat=seat, character=who))
-    open_page(driver, url, "Robin")
-    join = "#tables button[id^=join-]"
-    wait_for_element(driver, join, "Ann's table in the lobby")
-    tab_to(driver, join)
-    press(driver, Keys.ENTER)
-    wait_for(lambda: _visible(driver, "waiting"), what="the waiting room")
-    return ann
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        ann = Connection(url.replace("http", "ws", 1), "Ann")
+        ann.start()
+        try:
+            rules = {"preset": "pagat", "hand_limit": 1}
+            robin_in_anns_waiting_room(driver, url, ann, rules, open_page)
+            yield url, driver, ann
+        finally:
+            ann.close()
 
 
 def test_a_chat_line_being_typed_keeps_the_focus_when_the_game_starts(
@@ -228,20 +226,16 @@ def test_a_chat_line_being_typed_keeps_the_focus_when_the_game_starts(
 
     from audiospades.net import protocol as p
 
-    with running_server(tmp_path / "server.db") as url, chromium() as driver:
-        ann = _robin_in_anns_waiting_room(driver, url)
-        try:
-            tab_to(driver, "#chat")
-            press(driver, "hello there")
-            ann.send(p.StartGame())
-            wait_for(lambda: _visible(driver, "table"), what="the game to start")
-            assert focused_id(driver) == "chat"
-            press(driver, " all")
-            assert _by_id(driver, "chat").get_attribute("value") == "hello there all"
-            press(driver, Keys.ESCAPE)  # out of the chat line, to the card table
-            assert focused_id(driver) == "board"
-        finally:
-            ann.close()
+    with robin_at_anns_table(tmp_path) as (_url, driver, ann):
+        tab_to(driver, "#chat")
+        press(driver, "hello there")
+        ann.send(p.StartGame())
+        wait_for(lambda: _visible(driver, "table"), what="the game to start")
+        assert focused_id(driver) == "chat"
+        press(driver, " all")
+        assert _by_id(driver, "chat").get_attribute("value") == "hello there all"
+        press(driver, Keys.ESCAPE)  # out of the chat line, to the card table
+        assert focused_id(driver) == "board"
 
 
 def test_an_empty_chat_line_gives_the_focus_to_the_cards_when_the_game_starts(
@@ -256,23 +250,19 @@ def test_an_empty_chat_line_gives_the_focus_to_the_cards_when_the_game_starts(
 
     from audiospades.net import protocol as p
 
-    with running_server(tmp_path / "server.db") as url, chromium() as driver:
-        ann = _robin_in_anns_waiting_room(driver, url)
-        try:
-            tab_to(driver, "#chat")
-            press(driver, "hello all")
-            press(driver, Keys.ENTER)
-            wait_for(
-                lambda: ("polite", "Robin: hello all") in heard(driver),
-                what="the line sent",
-            )
-            assert focused_id(driver) == "chat"
-            assert _by_id(driver, "chat").get_attribute("value") == ""
-            ann.send(p.StartGame())
-            wait_for(lambda: _visible(driver, "table"), what="the game to start")
-            wait_for(lambda: board_is_focused(driver), what="the card table focused")
-        finally:
-            ann.close()
+    with robin_at_anns_table(tmp_path) as (_url, driver, ann):
+        tab_to(driver, "#chat")
+        press(driver, "hello all")
+        press(driver, Keys.ENTER)
+        wait_for(
+            lambda: ("polite", "Robin: hello all") in heard(driver),
+            what="the line sent",
+        )
+        assert focused_id(driver) == "chat"
+        assert _by_id(driver, "chat").get_attribute("value") == ""
+        ann.send(p.StartGame())
+        wait_for(lambda: _visible(driver, "table"), what="the game to start")
+        wait_for(lambda: board_is_focused(driver), what="the card table focused")
 
 
 def test_the_lobbys_focused_row_stays_put_and_follows_a_closing_table(

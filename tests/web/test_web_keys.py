@@ -257,3 +257,71 @@ def test_the_hands_edge_is_said_while_sound_cues_are_off(tmp_path: Path) -> None
     last = at_end[1]
     assert at_end == [edge, last], at_end
     assert again == [last], again
+
+
+_F1_DEFAULT = """
+window.__f1 = [];
+window.addEventListener("keydown", (event) => {
+  if (event.key === "F1") window.__f1.push(event.defaultPrevented);
+});
+"""
+"""Records, for each F1 that reaches the window, whether the page took it from the
+browser (whose own F1 opens its help, away from the game)."""
+
+
+def test_f1_off_the_card_table_says_what_the_screen_holds_on_every_screen(
+    tmp_path: Path,
+) -> None:
+    """F1 on the join form (in the name field), in the lobby, in the waiting room
+    and on the table's buttons says what is there and the page's own keys, and
+    is taken from the browser. Before, it was silent everywhere but the card
+    table, and the browser's F1 opened its help."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+    from test_web_browser import open_join_form, wait_for_element
+
+    def f1(start: str) -> str:
+        before = len(_lines(driver))
+        press(driver, Keys.F1)
+        wait_for(
+            lambda: any(t.startswith(start) for t in _lines(driver)[before:]),
+            what=f"F1's words: {start}",
+        )
+        return next(t for t in _lines(driver)[before:] if t.startswith(start))
+
+    page_keys = "Also on this page: A repeats the last message"
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        open_join_form(driver, url, RECORDER + _F1_DEFAULT)
+        tab_to(driver, "#name")
+        said = f1("Type your name")
+        assert said == "Type your name, choose a language, then press Connect."
+        press(driver, "Robin")
+        tab_to(driver, "#connect")
+        press(driver, Keys.ENTER)
+        wait_for(lambda: _visible(driver, "lobby"), what="the lobby")
+        said = f1("Tables: ")
+        assert "Join and Watch" in said and "Create a table" in said, said
+        assert "Table code" in said and page_keys in said, said
+        create_table_by_keys(driver, "Mine")
+        said = f1("Waiting room: ")
+        assert "Start the game" in said and "Leave the table" in said, said
+        add = "#seats button[id^=add-]"
+        for _ in range(3):
+            wait_for_element(driver, add, "a seat to fill")
+            tab_to(driver, add)
+            press(driver, Keys.ENTER)
+        tab_to(driver, "#start")
+        press(driver, Keys.ENTER)
+        wait_for(lambda: _visible(driver, "table"), what="the table")
+        wait_for(lambda: board_is_focused(driver), what="the card table's focus")
+        press(driver, Keys.ESCAPE)  # to the table's buttons (Scores first)
+        wait_for(
+            lambda: driver.execute_script(
+                "return document.activeElement.dataset.key === 's'"
+            ),
+            what="the Scores button",
+        )
+        said = f1("The card table takes the game's keys")
+        assert page_keys in said, said
+        taken = driver.execute_script("return window.__f1")
+        assert taken and all(taken), taken

@@ -412,40 +412,33 @@ def test_a_page_left_for_another_address_lets_go_of_its_link_and_comes_back(
     again and Robin hears where things stand. Before, the cached page kept its
     connection open: the server held the seat for no one, and the table waited."""
     skip_without_browser()
-    from test_web_focus import _robin_in_anns_waiting_room
+    from test_web_focus import robin_at_anns_table
 
     from audiospades.net import protocol as p
 
-    with running_server(tmp_path / "server.db") as url, chromium() as driver:
-        ann = _robin_in_anns_waiting_room(driver, url)
-        try:
-            ann.send(p.StartGame())
-            wait_for(lambda: _visible(driver, "table"), what="the game to start")
-            driver.execute_script("window.__samePage = true")
-            changes: list[p.SeatChange] = []
+    with robin_at_anns_table(tmp_path) as (url, driver, ann):
+        ann.send(p.StartGame())
+        wait_for(lambda: _visible(driver, "table"), what="the game to start")
+        driver.execute_script("window.__samePage = true")
+        changes: list[p.SeatChange] = []
 
-            def robin(change: p.SeatChange) -> bool:
-                changes.extend(
-                    item.change
-                    for item in ann.poll()
-                    if isinstance(item, p.SeatChanged) and item.name == "Robin"
-                )
-                return change in changes
+        def robin(change: p.SeatChange) -> bool:
+            changes.extend(
+                item.change
+                for item in ann.poll()
+                if isinstance(item, p.SeatChanged) and item.name == "Robin"
+            )
+            return change in changes
 
-            driver.get(url.rstrip("/") + "/favicon.svg")
-            wait_for(
-                lambda: robin(p.SeatChange.DISCONNECTED), what="Robin's link dropped"
-            )
-            driver.back()
-            wait_for(lambda: robin(p.SeatChange.RECONNECTED), what="Robin back")
-            # Restored from the cache, not loaded afresh (which waits for Connect).
-            assert driver.execute_script("return window.__samePage === true")
-            wait_for(
-                lambda: any(
-                    text.startswith("Back at the table.")
-                    for _kind, text in heard(driver)
-                ),
-                what="where things stand",
-            )
-        finally:
-            ann.close()
+        driver.get(url.rstrip("/") + "/favicon.svg")
+        wait_for(lambda: robin(p.SeatChange.DISCONNECTED), what="Robin's link dropped")
+        driver.back()
+        wait_for(lambda: robin(p.SeatChange.RECONNECTED), what="Robin back")
+        # Restored from the cache, not loaded afresh (which waits for Connect).
+        assert driver.execute_script("return window.__samePage === true")
+        wait_for(
+            lambda: any(
+                text.startswith("Back at the table.") for _kind, text in heard(driver)
+            ),
+            what="where things stand",
+        )

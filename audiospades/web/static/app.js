@@ -1124,6 +1124,14 @@ function pageKey(key) {
 // same keys; not in a field being typed in or chosen from, where they are text.
 function onPageKey(event) {
   if (event.defaultPrevented || event.altKey || event.metaKey || event.ctrlKey) return;
+  if (keyName(event) === "f1" && !$("board").contains(event.target)) {
+    // Off the card table (whose F1 the game answers), in a field too: what this
+    // screen holds and the page's own keys. It was silent, and the browser's
+    // own F1 opened its help, away from the game.
+    event.preventDefault();
+    sayAside(screenHelp());
+    return;
+  }
   if ($("messages").hidden || $("board").contains(event.target)) return;
   if (event.target.closest?.("input, select, textarea, [contenteditable]")) return;
   const key = keyName(event);
@@ -1155,6 +1163,20 @@ function onPageKey(event) {
     return;
   }
   if (key && key !== "f5" && pageKey(key)) event.preventDefault();
+}
+
+// F1's words off the card table, for the screen shown.
+function screenHelp() {
+  const names = {
+    connect: word("connect"), join: word("join"), watch: word("watch"),
+    create: word("create"), code: word("table_code"), start: word("start"),
+    leave: word("leave"),
+  };
+  const fill = (text) => text.replace(/\{(\w+)\}/g, (all, name) => names[name] ?? all);
+  const place = state.place || "join";
+  if (place === "join") return fill(word("help_join"));
+  const first = place === "table" ? word("board_help") : fill(word(`help_${place}`));
+  return `${first} ${word("page_keys")}`;
 }
 
 const nothingToClose = { toldAt: -Infinity };
