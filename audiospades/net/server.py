@@ -949,7 +949,7 @@ class Server:
         if table is not None and client.seat is not None:
             sender = table.seats[client.seat].name or sender
         elif table is not None:
-            sender = numbered_apart(sender, table.names_here())
+            sender = table.watcher_name(client)
         line = ChatLine(
             scope="table" if table is not None else "lobby",
             sender=sender,

@@ -127,6 +127,9 @@ class NetTable:
     spectators: dict[Client, int] = field(default_factory=dict)
     _away_watchers: dict[str, int] = field(default_factory=dict)
     """Spectators whose connection dropped, by player: the chair they watch from."""
+    _watching_as: dict[Client, str] = field(default_factory=dict)
+    """Each spectator's name here (see :meth:`watcher_name`), kept while watching:
+    "stopped watching" names whom "is watching" named."""
     _timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
     _reminded: dict[int, float] = field(default_factory=dict)
     """When each seat was last reminded of its turn (the event loop's clock)."""
@@ -315,7 +318,7 @@ class NetTable:
             code=self.code if seat is not None else None,
             view=view,
             notices=codec.encode_notices(notices),
-            watchers=[c.name for c in self.spectators if c is not client],
+            watchers=[self.watcher_name(c) for c in self.spectators if c is not client],
             stood_in=stood_in,
             played_by=self._played_by(),
         )
@@ -455,23 +458,22 @@ class NetTable:
             raise ProtocolError(
                 ErrorCode.NO_SUCH_SEAT, f"no seat {chair} to watch from"
             )
+        name = self.watcher_name(client)
         self.spectators[client] = chair
+        self._watching_as[client] = name
         client.table, client.seat = self, None
         client.send(self.snapshot(client))
         self.context.changed(self)
         # The players (and the other spectators) know who is listening.
-        self._seat_changed(
-            SeatChange.WATCHING, None, client, name=client.name, who=client
-        )
+        self._seat_changed(SeatChange.WATCHING, None, client, name=name, who=client)
 
     def leave(self, client: Client) -> None:
         """``client`` leaves (a computer player stands in during a game)."""
         client.table, client.seat = None, None
         if self.spectators.pop(client, None) is not None:
+            name = self._watching_as.pop(client, client.name)
             self.context.changed(self)
-            self._seat_changed(
-                SeatChange.STOPPED_WATCHING, None, name=client.name, who=client
-            )
+            self._seat_changed(SeatChange.STOPPED_WATCHING, None, name=name, who=client)
             return
         seat = self._member_seat(client)
         if seat is None:
@@ -547,6 +549,18 @@ class NetTable:
         """Every name the seats go by here (folded), people's and computers'."""
         return self._names_taken(-1)
 
+    def watcher_name(self, client: Client) -> str:
+        """A spectator's name here, in its chat lines and in "is watching".
+
+        The server's name for them ("Ann 2" while another Ann is connected),
+        apart from the seats' names too: a spectator named as a player sitting
+        here is not heard as that player. Kept from when they sat down to watch.
+        """
+        kept = self._watching_as.get(client)
+        if kept is not None:
+            return kept
+        return numbered_apart(client.heard_as or client.name, self.names_here())
+
     def _stand_in_for(self, seat: int) -> str:
         """The character who plays a person's seat for them.
 
@@ -607,13 +621,12 @@ class NetTable:
         """
         chair = self.spectators.pop(client, None)
         if chair is not None:
+            name = self._watching_as.pop(client, client.name)
             if client.player_id is not None:
                 self._away_watchers[client.player_id] = chair
             self.context.changed(self)  # one spectator fewer in the listing
             # No longer listening (back on a new connection, watching again).
-            self._seat_changed(
-                SeatChange.STOPPED_WATCHING, None, name=client.name, who=client
-            )
+            self._seat_changed(SeatChange.STOPPED_WATCHING, None, name=name, who=client)
             return
         seat = self._member_seat(client)
         if seat is None:
@@ -925,6 +938,7 @@ class NetTable:
             client.table, client.seat = None, None
         self.members.clear()
         self.spectators.clear()
+        self._watching_as.clear()
         try:
             self.context.store.close_table(self.id)
         finally:  # gone from the server even if the database failed

@@ -156,3 +156,34 @@ def test_a_later_spectator_hears_the_one_before_and_the_list_follows_them(
                 await ann.close()
 
     run(scenario())
+
+
+def test_a_spectator_named_as_a_player_is_heard_apart_from_the_player(
+    tmp_path: Path,
+) -> None:
+    """A second Ann watches Ann's table: Ann hears "Ann 2 is watching.", her W
+    names "Ann 2" among those watching, her chat line is Ann 2's, and she stops
+    watching as Ann 2. Before, the chat said "Ann 2" but the rest "Ann": the
+    player heard that she herself was watching."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "s.db") as server:
+            url = url_of(server)
+            ann, other, bob = (NetPlayer(url, n) for n in ("Ann", "Ann", "Bob"))
+            for player in (ann, other, bob):
+                await player.connect()
+            table = await _start_with_computers(ann, "Friday")
+            await _watch(other, table)
+            watching_ = await ann.seat_change(p.SeatChange.WATCHING)
+            assert watching_.name == "Ann 2"
+            assert (await _watch(bob, table)).watchers == ["Ann 2"]
+            await other.send({"type": "chat", "text": "hello"})
+            line = await ann.expect(p.ChatLine)
+            assert line.sender == "Ann 2"
+            await other.send({"type": "leave"})
+            stopped = await ann.seat_change(p.SeatChange.STOPPED_WATCHING)
+            assert stopped.name == "Ann 2"
+            for player in (ann, other, bob):
+                await player.close()
+
+    run(scenario())
