@@ -47,6 +47,7 @@ from audiospades.net.pool import BotPool
 from audiospades.net.protocol import (
     MAX_FRAME_BYTES,
     MAX_PEOPLE_LISTED,
+    MAX_TABLE_NAME_LENGTH,
     OLDEST_PROTOCOL_VERSION,
     PROTOCOL_VERSION,
     RATE_BURST,
@@ -918,10 +919,13 @@ class Server:
             code = new_code()
             while code in taken:  # pragma: no cover - 30 random bits
                 code = new_code()
+        # Two open tables of one name ("Ann's table", each Ann's) could not be
+        # told apart in the lobby: the later one is numbered ("Ann's table 2").
+        names = {name_key(t.name) for t in self.tables.values()}
         table = NetTable(
             self._context,
             table_id,
-            create.name.strip(),
+            _table_name_apart(create.name.strip(), names),
             rules,
             code,
             client.player_id,
@@ -1242,3 +1246,20 @@ async def serve_forever(
 def _names(table: NetTable, ref: str) -> bool:
     """Whether ``ref`` (a table's id, or a private table's code) is ``table``."""
     return ref == table.id or (table.code is not None and ref.upper() == table.code)
+
+
+def _table_name_apart(name: str, taken: set[str]) -> str:
+    """``name``, numbered if an open table has it, within a name's length.
+
+    ``taken``: the open tables' name keys. Numbered as :func:`numbered_apart`
+    numbers people ("Ann's table 2").
+    """
+    if name_key(name) not in taken:
+        return name
+    number = 2
+    while True:
+        suffix = f" {number}"
+        named = name[: MAX_TABLE_NAME_LENGTH - len(suffix)].rstrip() + suffix
+        if name_key(named) not in taken:
+            return named
+        number += 1

@@ -10,6 +10,7 @@ from the notices the server sends (see :mod:`audiospades.net.remote`).
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
@@ -527,10 +528,15 @@ def is_default_table_name(name: str) -> bool:
     language or in English) stands alone in a sentence ("Back at Ann's table.");
     another ("Friday", "3") follows the word ("Back at table 3.").
 
+    A number after it, as the server numbers a second table of one name ("Ann's
+    table 2"), keeps it one.
+
     >>> is_default_table_name("Ann's table"), is_default_table_name("3")
     (True, False)
+    >>> is_default_table_name("Ann's table 2")
+    True
     """
-    folded = name.strip().casefold()
+    folded = re.sub(r"\s+\d+$", "", name.strip()).casefold()
     for shape in {default_table_name("\0"), "{name}'s table".format(name="\0")}:
         before, _mark, after = shape.casefold().partition("\0")
         if (

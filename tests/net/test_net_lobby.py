@@ -14,6 +14,7 @@ from audiospades.net import protocol as p
 from audiospades.net.protocol import ErrorCode, SeatChange, SeatKind, TableState
 from audiospades.net.remote import merged_listing
 from audiospades.net.wire import WireGameFinished
+from audiospades.presenter.online import is_default_table_name
 from audiospades.rules import CardPlayed, GameOver
 
 
@@ -647,3 +648,39 @@ def test_who_sits_down_after_a_game_is_not_told_its_end_as_theirs(
                 await player.close()
 
     run(scenario(), timeout=120)
+
+
+def test_a_second_open_table_of_one_name_is_numbered(tmp_path: Path) -> None:
+    """Two players called Ann each open "Ann's table": the second is listed as
+    "Ann's table 2", so that the lobby's two lines differ (they were the same
+    line twice), and it is still a name that says "table" itself ("Back at Ann's
+    table 2."). Once the first has closed, the name is free again."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "s.db") as server:
+            url = url_of(server)
+            first, second, third = (NetPlayer(url, "Ann") for _ in range(3))
+            for player in (first, second, third):
+                await player.connect()
+            made = [
+                (await player.create(name="Ann's table")).table.name
+                for player in (first, second)
+            ]
+            assert made == ["Ann's table", "Ann's table 2"]
+            assert is_default_table_name(made[1])
+            long = "x" * p.MAX_TABLE_NAME_LENGTH
+            await first.send({"type": "leave"})
+            await first.expect(p.Lobby)
+            await first.create(name=long)
+            numbered = (await third.create(name=long)).table.name
+            assert len(numbered) == p.MAX_TABLE_NAME_LENGTH
+            assert numbered.endswith(" 2")
+            await second.send({"type": "leave"})
+            await second.expect(p.Lobby)
+            assert (await second.create(name="Ann's table")).table.name == (
+                "Ann's table"
+            )
+            for player in (first, second, third):
+                await player.close()
+
+    run(scenario())
