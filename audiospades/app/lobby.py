@@ -1225,6 +1225,20 @@ class BotChoiceScreen(MenuScreen):
             return None
         return super().handle(command, key, services)
 
+    def update(self, services: Services, now_ms: int) -> Transition | None:
+        room = self.room
+        table = room.table
+        if (
+            self.online.client.table is not table
+            or self.seat not in table.info.free_seats
+        ):
+            # Someone sat down in this seat (the room said who) or the table
+            # closed: nothing is left to choose here. It stayed open, and only
+            # Enter said "That seat is taken."
+            room.quiet_resume = True
+            return Pop()
+        return None
+
     def _sit_here(self, services: Services) -> Transition:
         self.room.sit_in(self.seat)
         self.room.quiet_resume = True

@@ -24,6 +24,7 @@ from online_helpers import (
 
 from audiospades.app.harness import Harness
 from audiospades.app.lobby import (
+    BotChoiceScreen,
     LobbyScreen,
     PeopleScreen,
     TableChoiceScreen,
@@ -947,3 +948,28 @@ def test_a_line_to_one_player_from_who_is_online(
         finally:
             for player in (ann, bob, cy):
                 player.close()
+
+
+def test_the_computer_players_list_closes_when_a_person_takes_its_seat(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Ann has the computer players for seat 2 open when Bob sits down there: she
+    hears so, and the list closes, back to her waiting room. Before, it stayed
+    open for a seat no longer free, and only Enter said "That seat is taken"."""
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann")
+        bob = connect(make_harness, server, "Bob")
+        try:
+            ann.press("return", "end", "return")  # create the table
+            ann.settle()
+            assert isinstance(ann.app.top, WaitingRoomScreen)
+            ann.press("down", "return")  # seat 2: the computer players
+            assert isinstance(ann.app.top, BotChoiceScreen)
+            assert ann.app.top.seat == 1
+            until(heard(bob, "New table: Ann's table."), bob)
+            bob.press("home", "return", "return")  # Ann's table, its first free seat
+            until(heard(ann, "Bob sits in seat 2."), ann, bob)
+            until(lambda: isinstance(ann.app.top, WaitingRoomScreen), ann)
+        finally:
+            ann.close()
+            bob.close()
