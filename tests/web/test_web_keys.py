@@ -274,8 +274,9 @@ def test_f1_off_the_card_table_says_what_the_screen_holds_on_every_screen(
 ) -> None:
     """F1 on the join form (in the name field), in the lobby, in the waiting room
     and on the table's buttons says what is there and the page's own keys, and
-    is taken from the browser. Before, it was silent everywhere but the card
-    table, and the browser's F1 opened its help."""
+    is taken from the browser; Escape on the join form says what it is for.
+    Before, both were silent everywhere but the card table, and the browser's
+    F1 opened its help."""
     skip_without_browser()
     from selenium.webdriver.common.keys import Keys
     from test_web_browser import open_join_form, wait_for_element
@@ -295,6 +296,9 @@ def test_f1_off_the_card_table_says_what_the_screen_holds_on_every_screen(
         tab_to(driver, "#name")
         said = f1("Type your name")
         assert said == "Type your name, choose a language, then press Connect."
+        before = len(_lines(driver))
+        press(driver, Keys.ESCAPE)  # nothing to close: what the form is for
+        wait_for(lambda: _lines(driver)[before:] == [said], what="Escape's answer")
         press(driver, "Robin")
         tab_to(driver, "#connect")
         press(driver, Keys.ENTER)

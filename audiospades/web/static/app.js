@@ -1132,6 +1132,13 @@ function onPageKey(event) {
     sayAside(screenHelp());
     return;
   }
+  if (keyName(event) === "escape" && (!state.place || state.place === "join")
+    && !$("join").hidden) {
+    // Nothing to close on the join form: what it is for (it was silent).
+    event.preventDefault();
+    sayAside(screenHelp());
+    return;
+  }
   if ($("messages").hidden || $("board").contains(event.target)) return;
   if (event.target.closest?.("input, select, textarea, [contenteditable]")) return;
   const key = keyName(event);
