@@ -189,6 +189,10 @@ class Connection:
         self._socket: ClientConnection | None = None
         self._closing: asyncio.Future[None] | None = None
         self.player_id: str | None = None
+        # Its own draws for the pauses' jitter: the process's shared random
+        # numbers (a game's, a test's) are not disturbed by a connection trying
+        # again in the background.
+        self._jitter = random.Random()
         # The server's count of this player's messages, kept on the connection's
         # thread (it lasts across reconnections, as the server's does).
         self._pace = TokenBucket(
@@ -304,7 +308,9 @@ class Connection:
                 break
             if was_up:
                 self._deliver(Link(LinkState.LOST))
-            await self._sleep(reconnect_delay(failures, self._backoff))
+            await self._sleep(
+                reconnect_delay(failures, self._backoff, self._jitter.random)
+            )
         self._deliver(Link(LinkState.CLOSED))
 
     async def _sleep(self, seconds: float) -> None:
