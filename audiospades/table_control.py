@@ -582,7 +582,9 @@ class TableController:
             return Info(InfoKind.BID_PROMPT)
         current = int(self.bid_entry) if self.bid_entry else None
         if current is None:
-            value = legal[0] if step > 0 else legal[-1]
+            # From nothing typed, either arrow starts at the lowest bid allowed:
+            # Down went round to the highest, and Enter, Down, Enter bid 13.
+            value = legal[0]
         else:
             options = [b for b in legal if (b > current if step > 0 else b < current)]
             if options:

@@ -163,8 +163,11 @@ def test_nil_key_up_and_down_step_through_the_legal_bids() -> None:
     assert control.handle(Command.BID_DOWN) == BidEntryChanged(str(legal[0]))
     # At the lowest bid, down stays there.
     assert control.handle(Command.BID_DOWN) == BidEntryChanged(str(legal[0]))
+    # From nothing typed, Down starts at the lowest bid too, never round at the
+    # highest (Enter, Down, Enter bid 13); at the highest, Up stays there.
     control.handle(Command.ERASE)
-    assert control.handle(Command.BID_DOWN) == BidEntryChanged(str(legal[-1]))
+    assert control.handle(Command.BID_DOWN) == BidEntryChanged(str(legal[0]))
+    _type(control, str(legal[-1]))
     assert control.handle(Command.BID_UP) == BidEntryChanged(str(legal[-1]))
 
 
