@@ -22,7 +22,6 @@ from audiospades.rules import Card, TrickWon
 class InfoKind(StrEnum):
     """An answer read from the seat's view alone (and the seat names)."""
 
-    SUIT_LED = "suit_led"
     TRICK_INFO = "trick_info"
     SCORES = "scores"
     HAND = "hand"
@@ -56,6 +55,13 @@ class Info:
 @dataclass(frozen=True, slots=True)
 class CardsOnTable:
     """Key C: the cards on the table, or the complete trick still shown."""
+
+    shown_trick: TrickWon | None
+
+
+@dataclass(frozen=True, slots=True)
+class SuitLed:
+    """Key F: the suit led, of the complete trick still shown if no card is down."""
 
     shown_trick: TrickWon | None
 
@@ -261,6 +267,7 @@ class WhoIsHere:
 Reply = (
     Info
     | CardsOnTable
+    | SuitLed
     | WhoseTurn
     | QuestionAgain
     | FocusMoved

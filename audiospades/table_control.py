@@ -32,6 +32,7 @@ from audiospades.replies import (
     BidErased,
     BidRefused,
     CardsOnTable,
+    SuitLed,
     Company,
     FocusMove,
     FocusMoved,
@@ -56,7 +57,6 @@ from audiospades.replies import (
 from audiospades.rules import Bid, Card, Phase, SeatView, TrickWon
 
 _INFO_KEYS = {
-    Command.SUIT_LED: InfoKind.SUIT_LED,
     Command.TRICK_INFO: InfoKind.TRICK_INFO,
     Command.SCORES: InfoKind.SCORES,
     Command.LAST_TRICK: InfoKind.LAST_TRICK,
@@ -468,6 +468,10 @@ class TableController:
                 port.answer(command is Command.YES)
             case Command.CARDS_ON_TABLE:
                 return CardsOnTable(port.shown_trick)
+            case Command.SUIT_LED:
+                # Of the complete trick still on the table, as C says it (F
+                # spoke of the next trick while its cards were still shown).
+                return SuitLed(port.shown_trick)
             case Command.WHOSE_TURN:
                 return self.turn_reply()
             case Command.WHO_IS_HERE:

@@ -17,6 +17,8 @@ from audiospades.commands import DIGITS, Command
 from audiospades.controller import GameSession
 from audiospades.keymap import Chord, Context
 from audiospades.notices import QuestionKind
+from audiospades.presenter.table import suit_led_text
+from audiospades.presenter.words import suit_name
 from audiospades.replies import (
     BidEntryChanged,
     BidEntryHeld,
@@ -36,6 +38,7 @@ from audiospades.replies import (
     QuestionAgain,
     RemindUnavailable,
     Reply,
+    SuitLed,
     TrickGathered,
     UnboundKey,
     UndoUnavailable,
@@ -459,7 +462,6 @@ def test_the_hand_is_hidden_while_deciding_on_blind_nil() -> None:
 @pytest.mark.parametrize(
     ("command", "kind"),
     [
-        (Command.SUIT_LED, InfoKind.SUIT_LED),
         (Command.TRICK_INFO, InfoKind.TRICK_INFO),
         (Command.SCORES, InfoKind.SCORES),
         (Command.LAST_TRICK, InfoKind.LAST_TRICK),
@@ -506,6 +508,16 @@ def test_a_trick_waiting_to_be_gathered() -> None:
     shown = session.shown_trick
     assert shown is not None
     assert control.handle(Command.CARDS_ON_TABLE) == CardsOnTable(shown)
+    # F tells the lead of that trick, whose cards are still down, as C tells
+    # them (it said "Nothing led yet" of the next one).
+    assert control.handle(Command.SUIT_LED) == SuitLed(shown)
+    view = session.view()
+    leader, first = shown.cards[0]
+    said = suit_led_text(view, session.names, shown)
+    suit = suit_name(view.suit_of(first))
+    assert said.startswith(
+        f"You led {suit}." if leader == 0 else f"{session.names[leader]} led {suit}."
+    ), said
     assert control.handle(Command.WHOSE_TURN) == WhoseTurn(True)
     assert control.handle(Command.PLAY_CARD) == TrickGathered()  # Enter gathers it.
     assert not session.awaiting_trick_clear

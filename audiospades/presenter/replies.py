@@ -22,6 +22,7 @@ from audiospades.replies import (
     BidErased,
     BidRefused,
     CardsOnTable,
+    SuitLed,
     FocusMove,
     FocusMoved,
     HintedCardMissing,
@@ -49,7 +50,6 @@ from audiospades.sound import Cue
 _Words = Callable[[SeatView, Sequence[str]], str]
 
 _INFO: Final[dict[InfoKind, _Words]] = {
-    InfoKind.SUIT_LED: table_words.suit_led_text,
     InfoKind.TRICK_INFO: table_words.trick_info_text,
     InfoKind.SCORES: score_words.scores_text,
     InfoKind.HAND: lambda view, names: table_words.hand_text(view.hand, view.rules),
@@ -88,6 +88,8 @@ def reply_utterances(
             return [answer(_INFO[kind](view, names))]
         case CardsOnTable(shown_trick=shown):
             return [answer(table_words.cards_on_table_text(view, names, shown))]
+        case SuitLed(shown_trick=shown):
+            return [answer(table_words.suit_led_text(view, names, shown))]
         case WhoseTurn(trick_waiting=waiting):
             return [answer(table_words.whose_turn_text(view, names, waiting))]
         case QuestionAgain(question=question):

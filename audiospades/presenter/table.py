@@ -249,11 +249,20 @@ def cards_on_table_text(
     return f"{on_table} {so_far}"
 
 
-def suit_led_text(view: SeatView, names: Sequence[str]) -> str:
-    """Key F: the suit led to this trick, and whether spades are broken."""
+def suit_led_text(
+    view: SeatView, names: Sequence[str], shown: TrickWon | None = None
+) -> str:
+    """Key F: the suit led to this trick, and whether spades are broken.
+
+    ``shown``: a complete trick still on the table (until gathered): before the
+    next trick's first card, its lead is the one told, as C tells its cards.
+    """
     led = view.led_suit
-    if led is not None:
-        leader = view.trick[0][0]
+    leader = view.trick[0][0] if view.trick else None
+    if led is None and shown is not None and shown.cards:
+        leader, first = shown.cards[0]
+        led = view.suit_of(first)
+    if led is not None and leader is not None:
         if is_you(leader):
             text = _("You led {suit}.").format(suit=suit_name(led))
         else:
