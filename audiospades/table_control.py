@@ -586,9 +586,10 @@ class TableController:
             return Info(InfoKind.BID_PROMPT)
         current = int(self.bid_entry) if self.bid_entry else None
         if current is None:
-            # From nothing typed, either arrow starts at the lowest bid allowed:
-            # Down went round to the highest, and Enter, Down, Enter bid 13.
-            value = legal[0]
+            # From nothing typed, either arrow starts at the lowest bid above nil
+            # allowed: Down went round to the highest, so Enter, Down, Enter bid
+            # 13, and nil would cost as much by a stray key.
+            value = next((b for b in legal if b > 0), legal[0])
         else:
             options = [b for b in legal if (b > current if step > 0 else b < current)]
             if options:

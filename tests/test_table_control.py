@@ -161,27 +161,31 @@ def test_nil_key_up_and_down_step_through_the_legal_bids() -> None:
     legal = [b.tricks for b in control.view.legal_bids if not b.blind]
     assert control.handle(Command.BID_NIL) == BidEntryChanged("0")
     control.handle(Command.ERASE)
-    assert control.handle(Command.BID_UP) == BidEntryChanged(str(legal[0]))
     assert control.handle(Command.BID_UP) == BidEntryChanged(str(legal[1]))
+    assert control.handle(Command.BID_UP) == BidEntryChanged(str(legal[2]))
+    assert control.handle(Command.BID_DOWN) == BidEntryChanged(str(legal[1]))
     assert control.handle(Command.BID_DOWN) == BidEntryChanged(str(legal[0]))
     # At the lowest bid, down stays there.
     assert control.handle(Command.BID_DOWN) == BidEntryChanged(str(legal[0]))
-    # From nothing typed, Down starts at the lowest bid too, never round at the
-    # highest (Enter, Down, Enter bid 13); at the highest, Up stays there.
+    # From nothing typed, either arrow starts at the lowest bid above nil, never
+    # round at the highest (Enter, Down, Enter bid 13), nor at nil; at the
+    # highest, Up stays there.
+    assert legal[0] == 0
     control.handle(Command.ERASE)
-    assert control.handle(Command.BID_DOWN) == BidEntryChanged(str(legal[0]))
+    assert control.handle(Command.BID_DOWN) == BidEntryChanged(str(legal[1]))
+    control.handle(Command.ERASE)
+    assert control.handle(Command.BID_UP) == BidEntryChanged(str(legal[1]))
     _type(control, str(legal[-1]))
     assert control.handle(Command.BID_UP) == BidEntryChanged(str(legal[-1]))
 
 
 def test_a_digit_after_the_arrows_starts_a_new_number() -> None:
-    """Up, Up, 3 bids 3: the digit does not join the bid stepped to (Up, Up gave
-    1 and QA saw "1 3" become 13). Typing goes on from a typed digit, and erasing
+    """Up, 3 bids 3: the digit does not join the bid stepped to (Up, Up gave 1
+    and QA saw "1 3" become 13). Typing goes on from a typed digit, and erasing
     edits the number shown."""
     session, control = _table()
     legal = [b.tricks for b in control.view.legal_bids if not b.blind]
     control.handle(Command.BID_OPEN)
-    control.handle(Command.BID_UP)
     assert control.handle(Command.BID_UP) == BidEntryChanged(str(legal[1]))
     assert _type(control, "3") == [BidEntryChanged("3")]
     assert _type(control, "1") == [BidRefused("31", "3")]
