@@ -45,13 +45,13 @@ def test_b_opens_the_entry_and_the_arrows_step_there_until_enter(
     h = make_harness(seed=7)
     _bidding(h)
     h.press("b", "up")
-    assert h.last == "nil"
+    assert h.last == "1"  # the lowest bid above nil: a stray step never nil
     assert h.table.session.game.bids[0] is None  # said, not placed
     h.press("up")
-    assert h.last == "1"
+    assert h.last == "2"
     h.press("return")
     assert h.table.session.game.bids[0] is not None
-    assert h.table.session.game.bids[0].tricks == 1
+    assert h.table.session.game.bids[0].tricks == 2
 
 
 def test_b_again_after_a_stray_arrow_places_nothing(
@@ -62,11 +62,12 @@ def test_b_again_after_a_stray_arrow_places_nothing(
     _bidding(h)
     h.press("b", "up", "b")
     assert h.table.session.game.bids[0] is None
-    assert h.last == "Your bid so far: nil. Press Enter to place it."
+    assert h.last == "Your bid so far: 1. Press Enter to place it."
     h.press("b", "b")
     assert h.table.session.game.bids[0] is None
-    h.press("down", "return")
-    # Down from nil stays at nil, the lowest bid; Enter places what was said.
+    h.press("down", "down", "return")
+    # Down from 1 is nil, and from nil stays there, the lowest bid; Enter places
+    # what was said.
     h.settle()
     assert h.table.session.game.bids[0] is not None
     assert h.table.session.game.bids[0].tricks == 0
