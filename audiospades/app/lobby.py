@@ -1234,8 +1234,8 @@ class BotChoiceScreen(MenuScreen):
         ):
             # Someone sat down in this seat (the room said who) or the table
             # closed: nothing is left to choose here. It stayed open, and only
-            # Enter said "That seat is taken."
-            room.quiet_resume = True
+            # Enter said "That seat is taken." Back in the room, its focused
+            # line is said: an Enter meant for the list lands there.
             return Pop()
         return None
 

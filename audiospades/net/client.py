@@ -347,6 +347,10 @@ class Connection:
         self, socket: ClientConnection, outbox: asyncio.Queue[str]
     ) -> None:
         while True:
+            # The pace is waited for before a message is taken: one taken and
+            # then held back would be lost with a link that drops meanwhile,
+            # where the queue keeps it for the next connection.
+            await self._paced()
             text = await outbox.get()
             if not text:
                 if self._stopping.is_set():
@@ -358,16 +362,23 @@ class Connection:
                 continue
             await self._send_paced(socket, text)
 
-    async def _send_paced(self, socket: ClientConnection, text: str) -> None:
-        """Send ``text`` as soon as the server's rate limit lets it through.
+    async def _paced(self) -> None:
+        """Until the server's rate limit lets a message through (or stopping).
 
-        Held back, never dropped: keys pressed faster than the limit (a chat line
-        after a card, a reminder after a bid) all arrive, a moment later.
+        Messages are held back, never dropped: keys pressed faster than the limit
+        (a chat line after a card, a reminder after a bid) all arrive, a moment
+        later.
         """
         pace = self._pace
         while (wait := pace.wait(time.monotonic())) > 0:
-            await asyncio.sleep(wait)
-        pace.take(time.monotonic())
+            if self._stopping.is_set():
+                return
+            await asyncio.sleep(min(wait, 0.05))
+
+    async def _send_paced(self, socket: ClientConnection, text: str) -> None:
+        """Send ``text`` as soon as the server's rate limit lets it through."""
+        await self._paced()
+        self._pace.take(time.monotonic())
         await socket.send(text)
 
     def _receive(self, frame: str | bytes) -> None:

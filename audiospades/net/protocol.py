@@ -912,9 +912,11 @@ class TokenBucket:
         return 0.0 if tokens >= 1.0 else (1.0 - tokens) / self.rate
 
     def slow_down(self, now: float, *, floor: float) -> None:
-        """Empty the bucket and halve the rate (not below ``floor`` a second).
+        """Empty the bucket, and halve the rate and the bursts.
 
-        What a client does when a server counts more strictly than it did.
+        The rate not below ``floor`` a second, the bursts not below one: what a
+        client does when a server counts more strictly than it did.
         """
         self._tokens, self._stamp = 0.0, now
         self.rate = max(floor, self.rate / 2)
+        self.burst = max(1.0, self.burst / 2)

@@ -320,13 +320,6 @@ class OnlineClient:
                 self.chat_log.append(news)
                 del self.chat_log[:-200]
                 self._tell(news)
-            case p.Error(code=p.ErrorCode.RATE_LIMITED, request="leave") if (
-                self._leaving is not None and self._leave_sent is not None
-            ):
-                # Refused unread: still seated. Sent again, once the connection's
-                # pace (slowed by this refusal) lets it; the table stays dropped
-                # until the answer.
-                self.send(self._leave_sent)
             case p.Error(code=code, detail=detail, request="leave"):
                 self._leaving = None
                 if self.table is not None:

@@ -27,6 +27,7 @@ import asyncio
 import contextlib
 import functools
 import logging
+import math
 import secrets
 import sqlite3
 import ssl
@@ -242,6 +243,9 @@ class Client:
     seat: int | None = None
     warned: bool = False
     """A rate-limit error was sent; more refused frames are ignored silently."""
+    leave_passed_at: float = -math.inf
+    """When a leave over the rate limit was last carried out anyway (at most one
+    a second: see :meth:`Server.on_frame`)."""
     closed: bool = False
     found: str | None = None
     """The table this client last found with ``find_table`` while in the lobby
@@ -591,7 +595,8 @@ class Server:
         """
         if client.closed:  # replaced, or closing: nothing more from it counts
             return
-        if not client.bucket.take(time.monotonic()):
+        now = time.monotonic()
+        if not client.bucket.take(now) and not _leave_let_through(client, frame, now):
             if not client.warned:
                 client.warned = True
                 # Named, so that a client knows which intent had no effect (a
@@ -1263,3 +1268,18 @@ def _table_name_apart(name: str, taken: set[str]) -> str:
         if name_key(named) not in taken:
             return named
         number += 1
+
+
+def _leave_let_through(client: Client, frame: str | bytes, now: float) -> bool:
+    """Whether ``frame``, over the rate limit, is a leave carried out anyway.
+
+    A leave from a table is not lost to the rate limit: its client goes back to
+    the lobby at once, and the player, refused, stayed seated there unknowing.
+    One a second at most (a leave refused, the game begun, keeps them seated).
+    """
+    if client.table is None or now - client.leave_passed_at < 1.0:
+        return False
+    if frame_size(frame) > MAX_FRAME_BYTES or request_type(frame) != "leave":
+        return False
+    client.leave_passed_at = now
+    return True

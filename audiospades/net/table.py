@@ -385,7 +385,7 @@ class NetTable:
         self.seats[seat] = SeatHolder(
             SeatKind.HUMAN,
             client.player_id,
-            self._name_here(client.name, seat),
+            self._name_here(client.name, seat, client),
             None,
             connected=True,
         )
@@ -536,18 +536,25 @@ class NetTable:
                 taken.add(name_key(found.name))
         return taken
 
-    def _name_here(self, name: str, seat: int) -> str:
+    def _name_here(self, name: str, seat: int, client: Client | None = None) -> str:
         """``name`` as its person goes by at this table: unique among the seats.
 
         Two players both heard as "Ann plays the 7 of hearts" could not be told
         apart by ear, nor a person named Milly from Milly the computer player: the
         one sitting down later is "Ann 2" here (the lowest number free).
         """
-        return numbered_apart(name, self._names_taken(seat))
+        # Apart from the spectators' names too ("Ann is watching" was heard of
+        # another Ann, who sat down later as "Ann"), but the person's own, when
+        # a spectator sits down.
+        taken = self._names_taken(seat)
+        taken.update(
+            name_key(n) for c, n in self._watching_as.items() if c is not client
+        )
+        return numbered_apart(name, taken)
 
     def names_here(self) -> set[str]:
-        """Every name the seats go by here (folded), people's and computers'."""
-        return self._names_taken(-1)
+        """Every name going by here (folded): the seats' and the spectators'."""
+        return self._names_taken(-1) | {name_key(n) for n in self._watching_as.values()}
 
     def watcher_name(self, client: Client) -> str:
         """A spectator's name here, in its chat lines and in "is watching".
@@ -692,7 +699,8 @@ class NetTable:
             old.table, old.seat = None, None
         self.members[seat] = client
         client.table, client.seat = self, seat
-        holder.connected, holder.name = True, self._name_here(client.name, seat)
+        holder.connected = True
+        holder.name = self._name_here(client.name, seat, client)
         change = SeatChange.RECONNECTED
         done = self._done_for(seat, holder)
         if holder.stand_in:

@@ -970,6 +970,9 @@ def test_the_computer_players_list_closes_when_a_person_takes_its_seat(
             bob.press("home", "return", "return")  # Ann's table, its first free seat
             until(heard(ann, "Bob sits in seat 2."), ann, bob)
             until(lambda: isinstance(ann.app.top, WaitingRoomScreen), ann)
+            # Back in the room, where she is is said (an Enter meant for the
+            # list lands there).
+            until(lambda: ann.last.startswith("Seat 2, Bob"), ann)
         finally:
             ann.close()
             bob.close()

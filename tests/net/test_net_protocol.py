@@ -434,3 +434,19 @@ def test_a_version_9_client_is_sent_a_snapshot_without_the_names_played_under() 
         assert isinstance(older, p.TableSnapshot)
         assert "played_by" not in json.loads(p.encode(older)), version
     assert older.table == snapshot.table and older.seat == 0
+
+
+def test_a_bucket_slowed_down_halves_its_rate_and_bursts_to_their_floors() -> None:
+    """A client told ``rate_limited`` by a stricter server halves both its pace
+    and its bursts (a full burst after an idle spell overflowed the server's
+    smaller one again, and each overflow halved the rate alone), never below one
+    message a burst nor the floor a second."""
+    bucket = p.TokenBucket(rate=9.0, burst=18, now=0.0)
+    bucket.slow_down(0.0, floor=0.5)
+    assert (bucket.rate, bucket.burst) == (4.5, 9.0)
+    assert bucket.wait(0.0) == pytest.approx(1 / 4.5)
+    for _ in range(10):
+        bucket.slow_down(0.0, floor=0.5)
+    assert (bucket.rate, bucket.burst) == (0.5, 1.0)
+    assert bucket.wait(100.0) == 0.0 and bucket.take(100.0)
+    assert not bucket.take(100.0)  # one message a burst

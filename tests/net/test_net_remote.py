@@ -562,24 +562,29 @@ def test_a_stricter_server_names_what_it_refused_and_the_client_slows_down(
             connection.close()
 
 
-def test_a_leave_the_server_refused_for_coming_too_fast_is_sent_again(
+def test_a_leave_over_the_rate_limit_is_carried_out_all_the_same(
     tmp_path: Path,
 ) -> None:
-    """Ann leaves her table on the heels of other messages, and a strict server
-    refuses the leave for coming too fast. Her client sends it again, and she is
-    out: the server frees the seat (here, closes the table she was alone at).
-    Before, the client took the refusal for a leave done, stayed seated at the
-    server without knowing, and dropped that table's frames for good."""
-    with server_thread(tmp_path / "server.db", rate=5.0, burst=3) as server:
+    """Ann leaves her table on the heels of other messages, on a server whose
+    rate limit (one message every two seconds) refuses them: the pings are
+    refused (she is told), but the leave is carried out, and she is out: the
+    server closes the table she was alone at. Before, a leave over the limit was
+    dropped: her client had gone back to the lobby, she stayed seated at the
+    server without knowing, and her client dropped that table's frames for good
+    (and a leave sent again after a refusal could be refused too)."""
+    with server_thread(tmp_path / "server.db", rate=0.5, burst=2) as server:
         ann = _client(server, "Ann")
         try:
             _until(lambda: ann.welcome is not None, ann)
             rules = {"preset": "pagat", "hand_limit": 1}
             ann.send(p.CreateTable(name="Ours", rules=rules))
             _until(lambda: ann.table is not None, ann)
-            ann.send(p.Ping(nonce=1))  # the burst's last
+            ann.send(p.Ping(nonce=1))  # over the limit: refused, and said so
+            ann.send(p.Ping(nonce=2))  # refused unsaid
             ann.leave_table()
             _until(lambda: not server.tables, ann)
-            _until(lambda: ann.table is None and not ann.tables, ann)
+            refused = [n for n in ann.drain_news() if n.kind is NewsKind.REFUSED]
+            assert refused, "nothing was over the limit: the test tested nothing"
+            assert {n.code for n in refused} == {p.ErrorCode.RATE_LIMITED}
         finally:
             ann.close()

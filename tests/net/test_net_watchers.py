@@ -187,3 +187,35 @@ def test_a_spectator_named_as_a_player_is_heard_apart_from_the_player(
                 await player.close()
 
     run(scenario())
+
+
+def test_a_person_sitting_down_is_named_apart_from_a_spectator_of_that_name(
+    tmp_path: Path,
+) -> None:
+    """Ann watches Bob's table as "Ann"; a second Ann then sits down there. She is
+    "Ann 2" at the table, so that "Ann is watching" and "Ann 2 sits in seat 2"
+    name two people. Before, both were "Ann" (review); and a spectator sitting
+    down keeps her own name, not numbered apart from herself."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "s.db") as server:
+            url = url_of(server)
+            bob, ann, other = (NetPlayer(url, n) for n in ("Bob", "Ann", "Ann"))
+            for player in (bob, ann, other):
+                await player.connect()
+            table = (await bob.create(name="Bob's")).table.id
+            await _watch(ann, table)
+            assert (await bob.seat_change(p.SeatChange.WATCHING)).name == "Ann"
+            await other.send({"type": "join_seat", "table": table, "seat": 1})
+            await other.expect(p.TableSnapshot)
+            joined = await bob.seat_change(p.SeatChange.JOINED)
+            assert joined.name == "Ann 2"
+            # The spectator herself sits down: she is Ann still, not "Ann 3".
+            await ann.send({"type": "join_seat", "table": table, "seat": 2})
+            await ann.expect(p.TableSnapshot)
+            sat = await bob.seat_change(p.SeatChange.JOINED)
+            assert sat.name == "Ann"
+            for player in (bob, ann, other):
+                await player.close()
+
+    run(scenario())

@@ -341,3 +341,22 @@ def test_the_lobbys_focused_row_stays_put_and_follows_a_closing_table(
         finally:
             ann.close()
             bob.close()
+
+
+def test_a_chat_line_just_opened_keeps_the_focus_when_the_game_starts(
+    tmp_path: Path,
+) -> None:
+    """Robin opens the chat line with the apostrophe, and Ann starts the game
+    before he types: the focus stays in the line, so that what he types next is
+    his chat, not game keys (review: an empty field lost the focus too)."""
+    skip_without_browser()
+    from audiospades.net import protocol as p
+
+    with robin_at_anns_table(tmp_path) as (_url, driver, ann):
+        press(driver, "'")
+        wait_for(lambda: focused_id(driver) == "chat", what="the chat line")
+        ann.send(p.StartGame())
+        wait_for(lambda: _visible(driver, "table"), what="the game to start")
+        assert focused_id(driver) == "chat"
+        press(driver, "3")
+        assert _by_id(driver, "chat").get_attribute("value") == "3"

@@ -64,6 +64,8 @@ const state = {
   // The waiting room's Leave was refused (the game had started): once the
   // table comes, its leave question is asked.
   leaveRefused: false,
+  // A chat line was sent and nothing typed since (the field keeps the focus).
+  chatSent: false,
   // The name and language the page connected with (to connect again).
   link: null,
 };
@@ -544,10 +546,12 @@ function showScreen(screen) {
   const now = document.activeElement;
   if (changed) {
     // A line being typed (the chat) keeps the focus: the rest of the sentence
-    // must not become game keys. The change itself is announced. An empty field
-    // (a line just sent) does not: the bid typed next went out as a chat line.
+    // must not become game keys. The change itself is announced. Not a chat
+    // line just sent (the field empty, nothing typed since): the bid typed next
+    // went out as a chat line. A chat line just opened, empty, keeps it.
+    const justSent = now && now.id === "chat" && now.value === "" && state.chatSent;
     const typing = now && now.tagName === "INPUT" && now.offsetParent !== null
-      && now.value !== "";
+      && !justSent;
     if (!typing) $(HOME[screen.place]).focus();
     return;
   }
@@ -1321,8 +1325,11 @@ function start() {
     // An empty line: said, as the game says it (Enter was met with silence).
     if (!text) emptyChat.toldAt = sayEachTime(word("nothing_sent"), emptyChat.toldAt);
     $("chat").value = "";
+    state.chatSent = true;
     if (state.place === "table") $("board").focus();
   });
+  $("chat").addEventListener("input", () => { state.chatSent = false; });
+  $("chat").addEventListener("focus", () => { state.chatSent = false; });
 }
 
 start();
