@@ -128,6 +128,7 @@ from audiospades.presenter.online import (
     waiting_room_intro,
     watch_from_seat_label,
     watching_text,
+    wire_default_table_name,
 )
 from audiospades.presenter.system import on_off_text
 from audiospades.sound import Cue
@@ -781,7 +782,7 @@ class CreateTableScreen(_LobbyMenu):
     def __init__(self, lobby: LobbyScreen) -> None:
         self.lobby = lobby
         name = default_table_name(lobby.online.name)
-        self.table_name = name[: p.MAX_TABLE_NAME_LENGTH]
+        self.table_name = self._default_name = name[: p.MAX_TABLE_NAME_LENGTH]
         self.private = False
         self._services: Services | None = None
         items = [
@@ -834,9 +835,13 @@ class CreateTableScreen(_LobbyMenu):
 
     def _create(self, services: Services) -> Transition:
         rules = rules_from_settings(services)
+        name = self.table_name
+        if name == self._default_name:
+            # Sent in English, heard in each player's language.
+            name = wire_default_table_name(self.lobby.online.name)
         self.lobby.online.client.send(
             p.CreateTable(
-                name=self.table_name,
+                name=name[: p.MAX_TABLE_NAME_LENGTH],
                 rules=rules.to_dict(),
                 players=rules.player_count,
                 partnerships=rules.partnerships,

@@ -50,6 +50,7 @@ from audiospades.presenter.online import (
     coming_back_text,
     found_table_change_text,
     found_table_closed_text,
+    heard_table_name,
     left_table_text,
     lobby_changes,
     lobby_count_text,
@@ -709,7 +710,7 @@ class WebSeat:
         if self.control is None or (table.is_over and table.vacated()):
             return p.Screen(
                 place="waiting",
-                title=info.name,
+                title=heard_table_name(info.name),
                 is_host=table.is_host,
                 is_watching=not table.is_seated,
                 # Seats change only before the first game: then "Sit here".
@@ -727,7 +728,7 @@ class WebSeat:
             )
         return p.Screen(
             place="table",
-            title=info.name,
+            title=heard_table_name(info.name),
             is_host=table.is_host,
             is_watching=not table.is_seated,
             items=[],

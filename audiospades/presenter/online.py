@@ -379,22 +379,23 @@ def lobby_changes(before: Sequence[TableInfo], after: Sequence[TableInfo]) -> li
     old = {info.id: info for info in before}
     new = {info.id: info for info in after}
     said = [
-        _("{name} has closed.").format(name=info.name)
+        _("{name} has closed.").format(name=heard_table_name(info.name))
         for table_id, info in old.items()
         if table_id not in new
     ]
     for table_id, info in new.items():
         was = old.get(table_id)
+        heard = heard_table_name(info.name)
         if was is None:
-            said.append(_("New table: {name}.").format(name=info.name))
+            said.append(_("New table: {name}.").format(name=heard))
         elif info.state is TableState.PLAYING and was.state is not TableState.PLAYING:
             # Translators: a table listed in the lobby (its name: {name}, as
             # "Ann's table") has begun a game.
-            said.append(_("{name} has started playing.").format(name=info.name))
+            said.append(_("{name} has started playing.").format(name=heard))
         elif was.free_seats and not info.free_seats:
             # Translators: the last free seat of a table listed in the lobby (its
             # name: {name}, as "Ann's table") was taken.
-            said.append(_("{name} is full.").format(name=info.name))
+            said.append(_("{name} is full.").format(name=heard))
     return said
 
 
@@ -418,12 +419,12 @@ def found_table_change_text(before: TableInfo, after: TableInfo) -> str:
         "{name} now has {count} seat free.",
         "{name} now has {count} seats free.",
         free,
-    ).format(name=after.name, count=free)
+    ).format(name=heard_table_name(after.name), count=free)
 
 
 def found_table_closed_text(info: TableInfo) -> str:
     """A table found by its code closed while its choices were shown."""
-    return _("{name} has closed.").format(name=info.name)
+    return _("{name} has closed.").format(name=heard_table_name(info.name))
 
 
 def seated_list(occupants: Sequence[str]) -> str:
@@ -450,7 +451,7 @@ def table_line(info: TableInfo) -> str:
     word after the list runs into its last name.
     """
     free = len(info.free_seats)
-    parts = [info.name, _players_words(info)]
+    parts = [heard_table_name(info.name), _players_words(info)]
     goal = _goal_words(info)
     if goal:
         parts.append(goal)
@@ -517,8 +518,36 @@ def spell_code(code: str) -> str:
 
 
 def default_table_name(player: str) -> str:
-    """The name a new table gets unless the player types another."""
+    """The name a new table gets unless the player types another (as heard)."""
     return _("{name}'s table").format(name=player)
+
+
+def wire_default_table_name(player: str) -> str:
+    """A new table's default name as the server is sent it: in English.
+
+    Each player hears it in their own language (:func:`heard_table_name`): made
+    in the host's ("Table de Ann"), it stayed French for everyone.
+    """
+    return f"{player}'s table"
+
+
+_WIRE_DEFAULT: Final = re.compile(r"(?P<owner>.+)'s table(?P<number>\s+\d+)?")
+
+
+def heard_table_name(name: str) -> str:
+    """A table's name as this language says it.
+
+    A default name ("Ann's table", perhaps numbered "Ann's table 2") is sent in
+    English, and said in the listener's language ("Table de Ann 2"); any other
+    name as its host typed it.
+
+    >>> heard_table_name("Ann's table 2"), heard_table_name("Friday")
+    ("Ann's table 2", 'Friday')
+    """
+    found = _WIRE_DEFAULT.fullmatch(name.strip())
+    if found is None:
+        return name
+    return default_table_name(found["owner"]) + (found["number"] or "")
 
 
 def is_default_table_name(name: str) -> bool:
@@ -595,7 +624,7 @@ def waiting_room_intro(
                 _("You are watching {name}.")
                 if named
                 else _("You are watching table {name}.")
-            ).format(name=info.name)
+            ).format(name=heard_table_name(info.name))
         )
     else:
         parts.append(seated_text(info.name, seat))
@@ -618,6 +647,7 @@ def seated_text(table_name: str, seat: int) -> str:
     Said on arriving in the waiting room, and on taking a free seat in a game
     under way (before where things stand: the newcomer knew nothing of it).
     """
+    table_name = heard_table_name(table_name)
     return (
         # Translators: {name} says "table" itself, as "Ann's table".
         _("You sit in seat {number} at {name}.")
@@ -838,7 +868,7 @@ def person_online_text(person: PersonOnline) -> str:
     if person.place is Whereabouts.LOBBY:
         return _("{name}, in the lobby").format(name=person.name)
     named, unnamed = _AT_A_TABLE[person.place]
-    table = person.table or ""
+    table = heard_table_name(person.table or "")
     words = unnamed if person.private or not table else named
     return _(words).format(name=person.name, table=table)
 
@@ -970,6 +1000,7 @@ def watching_from_text(table_name: str, chair: int, player: str) -> str:
 
     ``player``: who sits in ``chair``, or "" for an empty seat (its number is said).
     """
+    table_name = heard_table_name(table_name)
     named = is_default_table_name(table_name)
     if not player:
         return (
@@ -1096,6 +1127,7 @@ def where_things_stand(
             would not say whose bid it was.
     """
     parts: list[str] = []
+    table_name = heard_table_name(table_name)
     if returning and table_name and is_default_table_name(table_name):
         # Translators: {name} is a table's name that says "table" itself, as
         # "Ann's table" (the name a new table gets): "Back at Ann's table."

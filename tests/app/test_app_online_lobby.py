@@ -976,3 +976,22 @@ def test_the_computer_players_list_closes_when_a_person_takes_its_seat(
         finally:
             ann.close()
             bob.close()
+
+
+def test_a_french_host_s_default_table_name_goes_in_english_and_is_heard_in_french(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Anne plays in French and keeps the default name: the server is sent
+    "Anne's table", which every player hears in their language, and she in hers.
+    Before, the name was French for everyone."""
+    with server_thread(tmp_path / "server.db") as server:
+        anne = connect(make_harness, server, "Anne", settings=_settings(language="fr"))
+        try:
+            anne.press("return", "end", "return")  # create the table
+            anne.settle()
+            assert isinstance(anne.app.top, WaitingRoomScreen)
+            assert [t.name for t in server.tables.values()] == ["Anne's table"]
+            said = anne.transcript[-1]  # "... de la Table d'Anne." (elided)
+            assert "Table d'Anne" in said and "Anne's table" not in said, said
+        finally:
+            anne.close()

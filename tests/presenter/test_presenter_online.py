@@ -345,3 +345,41 @@ def test_a_private_line_is_worded_as_to_you_or_from_you() -> None:
     assert said is not None and said.text == "Ann, to you: hi"
     i18n.set_language("de")
     assert private_line_text(mine) == "Du an Bob 2: hi"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "es", "it", "pt"])
+def test_a_default_table_name_sent_in_english_is_heard_in_each_language(
+    lang: str,
+) -> None:
+    """The default name goes to the server in English ("Ann's table"); each
+    player hears it in their own language, numbered if it is, in every sentence
+    that names it. Before, it was made in the host's language and heard so by
+    everyone ("Vous occupez la place 2 de la Ann's table."). A name the host typed
+    is said as typed."""
+    from audiospades.presenter.online import (
+        heard_table_name,
+        seated_text,
+        table_line,
+        wire_default_table_name,
+    )
+
+    sent = wire_default_table_name("Ann")
+    assert sent == "Ann's table"
+    with i18n.speaking(lang):
+        own = default_table_name("Ann")
+        assert heard_table_name(sent) == own
+        assert heard_table_name(f"{sent} 2") == f"{own} 2"
+        assert heard_table_name("Friday") == "Friday"
+        info = msgspec.structs.replace(_info(), name=sent, state=TableState.WAITING)
+        assert table_line(info).startswith(own)
+        assert own in seated_text(sent, 1)
+        assert is_default_table_name(heard_table_name(sent))
+        for sentence in (
+            table_line(info),
+            seated_text(sent, 1),
+            waiting_room_intro(info, 1, False, None),
+            " ".join(lobby_changes([], [info])),
+        ):
+            assert own in sentence, sentence
+            if lang != "en":
+                assert sent not in sentence, sentence
