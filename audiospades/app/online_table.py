@@ -237,8 +237,12 @@ class OnlineTableScreen(TableScreen):
             # An intent is on its way (a bid, a card, the host's "play again"):
             # the server's answer comes next, even once the game is over.
             return True
-        if table.is_over or self.finished:
+        if table.is_over:
             return False
+        if self.finished:
+            # The finished game's controller: with the next game under way, its
+            # fresh one (and who plays) comes at the next update.
+            return table.has_started
         if table.question is not None:
             return False
         if table.shown_trick is not None:
@@ -374,6 +378,14 @@ class OnlineTableScreen(TableScreen):
     def _handle(
         self, command: Command | None, key: KeyPress, services: Services
     ) -> Transition | None:
+        if (
+            self.control.finished
+            and self.remote.has_started
+            and not self.remote.is_over
+        ):
+            # The next game began, not yet told here: its start first (who
+            # plays, the deal), then the key's answer, which came before them.
+            self._sync(services)
         # Any key moves on from a hand's summary held over the next deal, as at
         # a local table: the chat key and Escape too, which the table's own
         # handling never sees (the summary stayed drawn over the chat line, the
