@@ -198,20 +198,18 @@ def question_text(question: Question, partnerships: bool = True, sides: int = 2)
 
 
 def trick_cards_text(
-    trick: Sequence[tuple[int, Card]], names: Sequence[str], *, opens: bool = False
+    trick: Sequence[tuple[int, Card]], names: Sequence[str]
 ) -> list[str]:
     """Each card of a trick as "West, queen of spades".
 
     The list goes inside a sentence ("On the table: West, 4 of spades and you, 10
-    of spades"), so "you" is not capitalised; with ``opens`` the list begins the
-    sentence, and its first name is.
+    of spades"), so "you" is not capitalised.
     """
     return [
         _("{player}, {card}").format(
-            player=(player_title if opens and index == 0 else player_name)(seat, names),
-            card=card_name(card),
+            player=player_name(seat, names), card=card_name(card)
         )
-        for index, (seat, card) in enumerate(trick)
+        for seat, card in trick
     ]
 
 
@@ -220,13 +218,15 @@ def cards_on_table_text(
 ) -> str:
     """Key C: the cards on the table, in the order played."""
     if shown is not None and not view.trick:
+        # The complete trick still down: "On the table:" as any other (it was a
+        # bare list of cards, and so was the resumed game's line).
         won = (
-            _("{cards}. You won it.")
+            _("On the table: {cards}. You won it.")
             if is_you(shown.seat)
-            else _("{cards}. {player} won it.")
+            else _("On the table: {cards}. {player} won it.")
         )
         return won.format(
-            cards=join_list(trick_cards_text(shown.cards, names, opens=True)),
+            cards=join_list(trick_cards_text(shown.cards, names)),
             player=player_title(shown.seat, names),
         )
     if not view.trick:

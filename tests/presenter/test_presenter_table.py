@@ -108,14 +108,15 @@ def test_the_end_of_the_game_shows_the_winner_or_the_draw() -> None:
 
 def test_you_inside_a_trick_s_list_is_lower_case_and_opens_it_capitalised() -> None:
     """ "On the table: Rosa, 4 of spades and you, 10 of spades": a capital "You" in
-    mid-sentence is wrong (and shows on a braille display); a list that opens its
-    sentence (the trick just won, still shown) starts with "You"."""
+    mid-sentence is wrong (and shows on a braille display), the trick just won
+    and still shown too (its list opened its sentence once; it is "On the
+    table:" now, as any other)."""
     trick = ((1, Card.parse("4S")), (0, Card.parse("TS")))
     said = cards_on_table_text(_view(phase=Phase.PLAYING, trick=trick), NAMES)
     assert said.startswith("On the table: Rosa, 4 of spades and you, 10 of spades.")
     won = TrickWon(seat=0, trick_index=0, cards=tuple(reversed(trick)))
     said = cards_on_table_text(_view(phase=Phase.PLAYING, trick=()), NAMES, won)
-    assert said == "You, 10 of spades and Rosa, 4 of spades. You won it."
+    assert said == "On the table: you, 10 of spades and Rosa, 4 of spades. You won it."
 
 
 def test_the_blind_nil_question_alone_says_behind_the_leader() -> None:
