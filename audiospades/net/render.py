@@ -380,14 +380,7 @@ class WebSeat:
                     elif table.seat is not None and not returning:
                         # Took a free seat in a game under way: which one, first.
                         said.append(Utterance(seated_text(table.info.name, table.seat)))
-                    text = where_things_stand(
-                        table.view(),
-                        table.names,
-                        restated=table.is_human_turn or table.question is not None,
-                        returning=returning,
-                        away=table.done_while_away,
-                    )
-                    said.append(Utterance(text))
+                    said.append(_where_things_stand(table, returning=returning))
                 elif self._who_plays_due:
                     # "The game starts." came before the game's first view.
                     self._who_plays_due = False
@@ -444,14 +437,7 @@ class WebSeat:
                 # ``back``): what it did meanwhile, and where things stand, as
                 # the game says it.
                 self._came_back = False
-                text = where_things_stand(
-                    table.view(),
-                    table.names,
-                    restated=table.is_human_turn or table.question is not None,
-                    returning=False,
-                    away=table.done_while_away,
-                )
-                return [Utterance(text)]
+                return [_where_things_stand(table, returning=False)]
             return []
         if news.kind is NewsKind.LOBBY:
             return []
@@ -848,3 +834,18 @@ def _face(
     return p.CardFace(
         card=str(card), label=card_name(card), playable=playable, chosen=chosen, tag=tag
     )
+
+
+def _where_things_stand(table: RemoteTable, *, returning: bool) -> Utterance:
+    """Where the game stands at ``table``, with what a stand-in did meanwhile.
+
+    The turn is left to the restated notice when it is one's own (or a question).
+    """
+    text = where_things_stand(
+        table.view(),
+        table.names,
+        restated=table.is_human_turn or table.question is not None,
+        returning=returning,
+        away=table.done_while_away,
+    )
+    return Utterance(text)

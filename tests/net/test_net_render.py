@@ -37,6 +37,15 @@ async def _said(player: NetPlayer, timeout: float = WAIT) -> p.Said:
     return await player.expect(p.Said, timeout)
 
 
+async def _start_with_bots(page: NetPlayer, rules: dict[str, object]) -> None:
+    """``page`` opens table "T" under ``rules``, seats BOTS and starts the game."""
+    await page.send({"type": "create_table", "name": "T", "rules": rules})
+    await page.expect(p.TableSnapshot)
+    for seat, who in enumerate(BOTS, start=1):
+        await page.send({"type": "add_bot", "seat": seat, "character": who})
+    await page.send({"type": "start_game"})
+
+
 async def _lines_until(player: NetPlayer, check: object) -> list[str]:
     """Said lines until one satisfies ``check`` (bounded by WAIT per frame)."""
     lines: list[str] = []
@@ -226,11 +235,7 @@ def test_the_pages_help_after_the_game_says_what_enter_does_there(
             page = NetPlayer(url_of(server), "Ann", render=True)
             await page.connect()
             rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
-            await page.send({"type": "create_table", "name": "T", "rules": rules})
-            await page.expect(p.TableSnapshot)
-            for seat, who in enumerate(BOTS, start=1):
-                await page.send({"type": "add_bot", "seat": seat, "character": who})
-            await page.send({"type": "start_game"})
+            await _start_with_bots(page, rules)
             await page.play_to_the_end()
             await page.send({"type": "key", "key": "f1"})
             lines = await _lines_until(page, lambda t: t.startswith("O: sound cues"))
@@ -662,11 +667,7 @@ def test_the_pages_help_follows_the_moment_and_every_key_is_answered(
             page = NetPlayer(url_of(server), "Ann", render=True)
             await page.connect()
             rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
-            await page.send({"type": "create_table", "name": "T", "rules": rules})
-            await page.expect(p.TableSnapshot)
-            for seat, who in enumerate(BOTS, start=1):
-                await page.send({"type": "add_bot", "seat": seat, "character": who})
-            await page.send({"type": "start_game"})
+            await _start_with_bots(page, rules)
             while not (page.turn and page.turn.phase is Phase.BIDDING):
                 await page.recv()
             page.turn = None
@@ -718,11 +719,7 @@ def test_the_pages_help_offers_no_nil_key_when_the_rules_allow_no_nil(
                 "nil_allowed": False,
                 "blind_nil_allowed": False,
             }
-            await page.send({"type": "create_table", "name": "T", "rules": rules})
-            await page.expect(p.TableSnapshot)
-            for seat, who in enumerate(BOTS, start=1):
-                await page.send({"type": "add_bot", "seat": seat, "character": who})
-            await page.send({"type": "start_game"})
+            await _start_with_bots(page, rules)
             while not (page.turn and page.turn.phase is Phase.BIDDING):
                 await page.recv()
             page.turn = None
@@ -757,11 +754,7 @@ def test_every_card_may_be_chosen_to_pass_on_the_page(tmp_path: Path) -> None:
                 "hand_limit": 1,
                 "blind_nil_behind": 0,
             }
-            await page.send({"type": "create_table", "name": "T", "rules": rules})
-            await page.expect(p.TableSnapshot)
-            for seat, who in enumerate(BOTS, start=1):
-                await page.send({"type": "add_bot", "seat": seat, "character": who})
-            await page.send({"type": "start_game"})
+            await _start_with_bots(page, rules)
             while not page.questions:
                 await page.recv()
             page.questions = []
@@ -946,11 +939,7 @@ def test_help_on_the_page_while_away_is_help_and_a_table_key_brings_one_back(
             page = NetPlayer(url_of(server), "Ann", render=True)
             await page.connect()
             rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
-            await page.send({"type": "create_table", "name": "T", "rules": rules})
-            await page.expect(p.TableSnapshot)
-            for seat, who in enumerate(BOTS, start=1):
-                await page.send({"type": "add_bot", "seat": seat, "character": who})
-            await page.send({"type": "start_game"})
+            await _start_with_bots(page, rules)
             await page.seat_change(p.SeatChange.TAKEN_OVER)
             await page.send({"type": "key", "key": "f1"})
             start = len(page.messages)
