@@ -350,10 +350,18 @@ def play_to_the_end(
     handled = 0
     shot = not pictures
     while not is_over(driver) and turns != 0:
-        wait_for(
-            lambda seen=handled: urgent_count(driver) > seen or is_over(driver),
-            what="my turn or the end",
-        )
+        try:
+            wait_for(
+                lambda seen=handled: urgent_count(driver) > seen or is_over(driver),
+                what="my turn or the end",
+            )
+        except AssertionError as error:
+            # What the page last said and where its focus is: a stall (seen once
+            # in a full run, never alone) is read from this.
+            raise AssertionError(
+                f"{error}; last heard {heard(driver)[-10:]}; focus on "
+                f"{driver.execute_script('return document.activeElement.id')!r}"
+            ) from None
         if is_over(driver):
             break
         handled = urgent_count(driver)
