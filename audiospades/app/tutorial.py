@@ -788,6 +788,13 @@ class LessonScreen(TableScreen):
             self.needs_undo = True
             services.say(Utterance(words.mistake_text(found), Cue.EDGE))
             return
+        if teach.decision is not None and expected is not None and found is not None:
+            advised = hint_choice(found)
+            if advised is None or not same(advised, expected):
+                # The lesson's own choice, made: a strong player's other one
+                # would contradict what was just taught ("press Y" for a blind
+                # nil, then "Do not bid blind nil").
+                found = None
         services.say(Utterance(words.after_text(teach.point, found)))
 
     def _finish(self, services: Services) -> None:
