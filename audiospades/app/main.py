@@ -212,14 +212,16 @@ def _headless(args: argparse.Namespace) -> int:
         patience_seconds=patience,
     )
     write_line.on_closed = harness.stop
+    notice = "" if problem is None else storage_text(FileKind.SETTINGS, problem)
+    offered = False
     if first is None:
         from audiospades.app.tutorial import offer_on_first_start
 
-        offer_on_first_start(harness.app.stack)
-    if problem is not None:
-        harness.services.say_text(
-            storage_text(FileKind.SETTINGS, problem), interrupt=False
-        )
+        # The damaged settings are told before the welcome's question, in one
+        # breath with it: the question stays the last thing heard.
+        offered = offer_on_first_start(harness.app.stack, notice)
+    if notice and not offered:
+        harness.services.say_text(notice, interrupt=False)
     try:
         harness.run_script(keys)
     finally:
@@ -295,6 +297,8 @@ def _windowed(args: argparse.Namespace) -> int:
         # All is well: say which output speaks, after the menu's title. (A change
         # at start-up is said at the first frame, naming the output in use.)
         services.say_output()
+    notice = "" if problem is None else storage_text(FileKind.SETTINGS, problem)
+    offered = False
     if target is not None:
         from audiospades.app.connect import ConnectingScreen
         from audiospades.app.screen import Push
@@ -303,9 +307,11 @@ def _windowed(args: argparse.Namespace) -> int:
     else:
         from audiospades.app.tutorial import offer_on_first_start
 
-        offer_on_first_start(app.stack)
-    if problem is not None:
-        services.say(Utterance(storage_text(FileKind.SETTINGS, problem)))
+        # The damaged settings are told before the welcome's question, in one
+        # breath with it: the question stays the last thing heard.
+        offered = offer_on_first_start(app.stack, notice)
+    if notice and not offered:
+        services.say(Utterance(notice))
     i18n.add_listener(speech.set_language)
     try:
         # Wait for an event for at most a frame (16 ms) and handle it at once, so a

@@ -202,11 +202,19 @@ class OfferScreen(Screen):
 
     title = words.LEARN_TO_PLAY
 
+    def __init__(self, first: str = "") -> None:
+        self.first = first
+        """Said before the question, in the same breath (a start-up problem):
+        the question is the last thing heard, and nothing cuts the other off."""
+
     def key_contexts(self) -> tuple[Context, ...]:
         return (Context.QUESTION,)
 
     def on_enter(self, services: Services) -> None:
-        services.say(Utterance(words.offer_text(), Cue.MENU_SELECT, interrupt=True))
+        text = words.offer_text()
+        if self.first:
+            text = f"{self.first} {text}"
+        services.say(Utterance(text, Cue.MENU_SELECT, interrupt=True))
 
     def on_resume(self, services: Services) -> None:
         # Back from help (F1): the question is in front of the player again.
@@ -230,10 +238,15 @@ class OfferScreen(Screen):
         return [words.offer_text()]
 
 
-def offer_on_first_start(stack: ScreenStack) -> None:
-    """Put the offer over the main menu if it was never made."""
-    if not stack.services.settings.tutorial_offered:
-        stack.apply(Push(OfferScreen()))
+def offer_on_first_start(stack: ScreenStack, first: str = "") -> bool:
+    """Put the offer over the main menu if it was never made; whether it was.
+
+    ``first``: said before the offer's question (a start-up problem).
+    """
+    if stack.services.settings.tutorial_offered:
+        return False
+    stack.apply(Push(OfferScreen(first)))
+    return True
 
 
 # --- the tutorial's menu ---

@@ -202,10 +202,16 @@ def test_half_a_utf16_pair_in_the_settings_is_said_and_the_game_starts(
     assert "Traceback" not in done.stderr
     (backup,) = tmp_path.glob("settings.json.broken-*")
     assert backup.read_bytes() == content
-    assert (
+    notice = (
         f"Your settings file was damaged; it was kept as {backup} and defaults "
         "are used."
-    ) in done.stdout.splitlines()
+    )
+    # Said before the welcome's question, in one breath with it: the question is
+    # the last thing heard (QA: the notice came after it).
+    said = done.stdout.splitlines()
+    told = [line for line in said if notice in line]
+    assert len(told) == 1 and told[0].startswith(notice), said
+    assert told[0].removeprefix(notice).startswith(" Welcome to Audio Spades."), said
 
 
 @pytest.mark.parametrize(
