@@ -801,12 +801,13 @@ class LessonScreen(TableScreen):
             self.needs_undo = True
             services.say(Utterance(words.mistake_text(found), Cue.EDGE))
             return
-        if teach.decision is not None and expected is not None and found is not None:
+        if isinstance(expected, Bid) and expected.blind and found is not None:
             advised = hint_choice(found)
             if advised is None or not same(advised, expected):
-                # The lesson's own choice, made: a strong player's other one
-                # would contradict what was just taught ("press Y" for a blind
-                # nil, then "Do not bid blind nil").
+                # The one step whose words say what to press ("press Y": this
+                # lesson is about the blind nil): a strong player's other choice
+                # would contradict it ("Do not bid blind nil"). Elsewhere the
+                # player chose, and the strong player's choice is the lesson.
                 found = None
         services.say(Utterance(words.after_text(teach.point, found)))
 

@@ -346,18 +346,15 @@ def test_each_lesson_plays_out_as_written_with_every_point_made(lesson) -> None:
             line.startswith(words.after_text(teach.point, None)) for line in said
         )
     assert not any(line.startswith("That is not the choice") for line in said)
-    # QA: after the lesson's own choice (Y to the blind nil), "A strong player:
-    # Do not bid blind nil" contradicted it: a strong player's other choice is
-    # not said after a choice the lesson made the player take.
-    for decision, teach in screen.taught.items():
-        found = screen.hints.get(decision)
-        expected = screen._expected(decision, teach)
-        if teach.decision is None or found is None or expected is None:
-            continue
-        advised = hint_choice(found)
-        if advised is None or not same(advised, expected):
-            after = words.after_text(teach.point, None)
-            assert after in said, (teach.point, [s for s in said if after in s])
+    # QA: after the blind nil lesson's "press Y", "A strong player: Do not bid
+    # blind nil" contradicted it: said without it. Elsewhere (the player chose)
+    # the strong player's choice is told after the player's, as the lessons say.
+    for teach in lesson.teach:
+        after = words.after_text(teach.point, None)
+        if teach.point is Point.BLIND_QUESTION:
+            assert after in said, [s for s in said if s.startswith(after)]
+        elif lesson.id in ("bags", "cover", "individual"):
+            assert after not in said, teach.point
     # QA: the lesson's words at a bid said the game's "Your turn to bid." again.
     turn = "Your turn to bid."
     for line, after in itertools.pairwise(said):
