@@ -846,18 +846,25 @@ def private_line_text(news: OnlineNews) -> str:
     return _("{sender}, to you: {text}").format(sender=news.sender, text=news.text)
 
 
-_AT_A_TABLE: Final[dict[Whereabouts, tuple[str, str]]] = {
-    # (at a public table, named; at a private one, not named)
+_AT_A_TABLE: Final[dict[Whereabouts, tuple[str, str, str]]] = {
+    # (at a public table whose name says "table" itself, as "Ann's table"; at one
+    # named otherwise, as "Friday"; at a private one, not named)
     Whereabouts.WATCHING: (
+        # Translators: {table} says "table" itself, as "Ann's table".
         N_("{name}, watching {table}"),
+        N_("{name}, watching table {table}"),
         N_("{name}, watching at a private table"),
     ),
     Whereabouts.PLAYING: (
+        # Translators: {table} says "table" itself, as "Ann's table".
         N_("{name}, playing at {table}"),
+        N_("{name}, playing at table {table}"),
         N_("{name}, playing at a private table"),
     ),
     Whereabouts.WAITING: (
+        # Translators: {table} says "table" itself, as "Ann's table".
         N_("{name}, waiting at {table}"),
+        N_("{name}, waiting at table {table}"),
         N_("{name}, waiting at a private table"),
     ),
 }
@@ -867,9 +874,13 @@ def person_online_text(person: PersonOnline) -> str:
     """Where one person connected is: "Ann, in the lobby", "Bob, playing at Friday"."""
     if person.place is Whereabouts.LOBBY:
         return _("{name}, in the lobby").format(name=person.name)
-    named, unnamed = _AT_A_TABLE[person.place]
+    named, other, unnamed = _AT_A_TABLE[person.place]
     table = heard_table_name(person.table or "")
-    words = unnamed if person.private or not table else named
+    if person.private or not table:
+        words = unnamed
+    else:
+        # "Bob, playing at Friday" read as a place; "at table Friday" does not.
+        words = named if is_default_table_name(table) else other
     return _(words).format(name=person.name, table=table)
 
 

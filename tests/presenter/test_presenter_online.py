@@ -317,10 +317,10 @@ def test_who_is_online_words_each_place_and_the_rest_counted() -> None:
         person("Gus", Whereabouts.WAITING, private=True),
     ]
     assert people_online_text(people, more=3) == (
-        "10 other people online: Ann 2, in the lobby; Bo, watching Friday; Cy, "
-        "watching at a private table; Di, playing at Friday; Ed, playing at a "
-        "private table; Flo, waiting at Ann's table; Gus, waiting at a private "
-        "table; and 3 more."
+        "10 other people online: Ann 2, in the lobby; Bo, watching table Friday; "
+        "Cy, watching at a private table; Di, playing at table Friday; Ed, playing "
+        "at a private table; Flo, waiting at Ann's table; Gus, waiting at a "
+        "private table; and 3 more."
     )
     assert (
         people_online_text(people[:1]) == "1 other person online: Ann 2, in the lobby."
@@ -328,7 +328,7 @@ def test_who_is_online_words_each_place_and_the_rest_counted() -> None:
     assert people_online_text([]) == "No one else is online."
     i18n.set_language("fr")
     assert people_online_text(people[:2]) == (
-        "2 autres personnes en ligne : Ann 2, au salon ; Bo, regarde Friday."
+        "2 autres personnes en ligne : Ann 2, au salon ; Bo, regarde la table Friday."
     )
     news = OnlineNews(NewsKind.PEOPLE, people=tuple(people[:1]))
     said = news_utterance(news, "", None)
@@ -358,6 +358,7 @@ def test_a_default_table_name_sent_in_english_is_heard_in_each_language(
     is said as typed."""
     from audiospades.presenter.online import (
         heard_table_name,
+        person_online_text,
         seated_text,
         table_line,
         wire_default_table_name,
@@ -374,12 +375,32 @@ def test_a_default_table_name_sent_in_english_is_heard_in_each_language(
         assert table_line(info).startswith(own)
         assert own in seated_text(sent, 1)
         assert is_default_table_name(heard_table_name(sent))
+        playing = PersonOnline(
+            name="Bob", player="p2", place=Whereabouts.PLAYING, table=sent
+        )
         for sentence in (
             table_line(info),
             seated_text(sent, 1),
             waiting_room_intro(info, 1, False, None),
             " ".join(lobby_changes([], [info])),
+            person_online_text(playing),
         ):
             assert own in sentence, sentence
             if lang != "en":
                 assert sent not in sentence, sentence
+
+
+def test_who_is_online_says_table_before_a_name_that_does_not_say_it() -> None:
+    """ "Bob, playing at table Friday", not "at Friday" (read as a place); a
+    default name says "table" itself: "Bob, playing at Ann's table" (review)."""
+    from audiospades.presenter.online import person_online_text
+
+    def at(table: str) -> str:
+        person = PersonOnline(
+            name="Bob", player="p2", place=Whereabouts.PLAYING, table=table
+        )
+        return person_online_text(person)
+
+    assert at("Friday") == "Bob, playing at table Friday"
+    assert at("Ann's table") == "Bob, playing at Ann's table"
+    assert at("Ann's table 2") == "Bob, playing at Ann's table 2"

@@ -315,7 +315,9 @@ def test_who_is_online_is_a_button_of_the_lobby_answered_in_words(
             tab_to(driver, "#who-online")
             assert _by_id(driver, "who-online").text == "Who is online"
             press(driver, Keys.ENTER)
-            answer = "2 other people online: Bob, in the lobby; Ann, waiting at Alpha."
+            answer = (
+                "2 other people online: Bob, in the lobby; Ann, waiting at table Alpha."
+            )
             wait_for(lambda: ("polite", answer) in heard(driver), what="the answer")
             assert focused_id(driver) == "who-online"
             # A line to Robin alone, from Bob, who finds him in the same list.
