@@ -390,7 +390,7 @@ class Connection:
         if isinstance(message, Error) and message.code is ErrorCode.RATE_LIMITED:
             # The server counts more strictly than this client did (its --rate):
             # slower from now on. What it refused comes back to the game named
-            # (``request``); a leave is sent again (see OnlineClient).
+            # (``request``), said as a refusal.
             self._pace.slow_down(time.monotonic(), floor=SLOWEST_PACE)
         if isinstance(message, Welcome):
             self.player_id = message.player

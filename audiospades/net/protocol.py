@@ -827,7 +827,12 @@ _TYPED_DECODER: Final = msgspec.json.Decoder(_Typed)
 
 
 def request_type(data: str | bytes) -> str | None:
-    """The ``type`` of a refused frame, when it is a JSON object that names one."""
+    """The ``type`` of a refused frame, when it is a JSON object that names one.
+
+    None for a frame over :data:`MAX_FRAME_BYTES`: it is not read at all.
+    """
+    if frame_size(data) > MAX_FRAME_BYTES:
+        return None
     try:
         kind = _TYPED_DECODER.decode(data).type
     except (msgspec.DecodeError, UnicodeError, RecursionError):

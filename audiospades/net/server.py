@@ -94,7 +94,6 @@ from audiospades.net.protocol import (
     WhoIsOnline,
     decode_client,
     encode_utf8,
-    frame_size,
     request_type,
 )
 from audiospades.net.render import WebSeat
@@ -599,11 +598,8 @@ class Server:
         if not client.bucket.take(now) and not _leave_let_through(client, frame, now):
             if not client.warned:
                 client.warned = True
-                # Named, so that a client knows which intent had no effect (a
-                # leave not made leaves the player seated).
-                kind = (
-                    None if frame_size(frame) > MAX_FRAME_BYTES else request_type(frame)
-                )
+                # Named, so that a client knows which intent had no effect.
+                kind = request_type(frame)
                 client.send(
                     Error(
                         code=ErrorCode.RATE_LIMITED,
@@ -622,7 +618,7 @@ class Server:
         try:
             message = decode_client(frame)
         except ProtocolError as error:
-            kind = None if error.code is ErrorCode.TOO_LARGE else request_type(frame)
+            kind = request_type(frame)
             if kind == "hello" and client.player_id is None:
                 _log_refused_hello(client, error)
             client.send(Error(code=error.code, detail=error.detail, request=kind))
@@ -1279,7 +1275,7 @@ def _leave_let_through(client: Client, frame: str | bytes, now: float) -> bool:
     """
     if client.table is None or now - client.leave_passed_at < 1.0:
         return False
-    if frame_size(frame) > MAX_FRAME_BYTES or request_type(frame) != "leave":
+    if request_type(frame) != "leave":
         return False
     client.leave_passed_at = now
     return True

@@ -204,6 +204,10 @@ def test_the_request_type_is_read_from_a_refused_frame() -> None:
     assert p.request_type('{"type": "play", "card": 1}') == "play"
     assert p.request_type("[1]") is None
     assert p.request_type("{") is None
+    # A frame over the size limit is not read, even for its type.
+    huge = '{"type": "leave", "pad": "' + "x" * p.MAX_FRAME_BYTES + '"}'
+    assert p.request_type(huge) is None
+    assert p.request_type(huge.encode()) is None
 
 
 def test_server_messages_round_trip() -> None:
