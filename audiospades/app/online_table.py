@@ -237,12 +237,12 @@ class OnlineTableScreen(TableScreen):
             # An intent is on its way (a bid, a card, the host's "play again"):
             # the server's answer comes next, even once the game is over.
             return True
-        if table.is_over:
+        if self._next_game_due():
+            # The finished game's controller: the next game's fresh one (and who
+            # plays) comes at the next update.
+            return True
+        if table.is_over or self.finished:
             return False
-        if self.finished:
-            # The finished game's controller: with the next game under way, its
-            # fresh one (and who plays) comes at the next update.
-            return table.has_started
         if table.question is not None:
             return False
         if table.shown_trick is not None:
@@ -252,6 +252,11 @@ class OnlineTableScreen(TableScreen):
             # pressed before would play over it, and it was never said.
             return True
         return not table.is_human_turn
+
+    def _next_game_due(self) -> bool:
+        """Whether the next game began here while the controller is the last's."""
+        table = self.remote
+        return self.control.finished and table.has_started and not table.is_over
 
     def waits_on_server(self) -> bool:
         return self.is_busy()
@@ -273,7 +278,7 @@ class OnlineTableScreen(TableScreen):
     def _sync(self, services: Services) -> None:
         """Say the table's notices and the online news, in the order they came."""
         table = self.remote
-        if self.control.finished and table.has_started and not table.is_over:
+        if self._next_game_due():
             # The host started the next game at this table: a fresh controller
             # (the finished game's refuses every card), as net/render.py does.
             background = thinks_in_background(services)
@@ -378,11 +383,7 @@ class OnlineTableScreen(TableScreen):
     def _handle(
         self, command: Command | None, key: KeyPress, services: Services
     ) -> Transition | None:
-        if (
-            self.control.finished
-            and self.remote.has_started
-            and not self.remote.is_over
-        ):
+        if self._next_game_due():
             # The next game began, not yet told here: its start first (who
             # plays, the deal), then the key's answer, which came before them.
             self._sync(services)
