@@ -32,8 +32,13 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from audiospades.cli import commands_help, silence_stdout
+
+if TYPE_CHECKING:
+    from audiospades.app.screen import ScreenStack
+    from audiospades.storage import LoadProblem
 
 log = logging.getLogger(__name__)
 
@@ -155,6 +160,27 @@ class _LineWriter:
             self.on_closed()
 
 
+def _first_words(
+    stack: ScreenStack, problem: LoadProblem | None, *, offer: bool
+) -> None:
+    """At start-up: the first start's offer (``offer``), and damaged settings.
+
+    The damaged settings are told before the welcome's question, in one breath
+    with it: the question stays the last thing heard. Without the question, the
+    notice is said alone.
+    """
+    from audiospades.app.tutorial import offer_on_first_start
+    from audiospades.notices import FileKind
+    from audiospades.presenter import Utterance
+    from audiospades.presenter.system import storage_text
+
+    notice = "" if problem is None else storage_text(FileKind.SETTINGS, problem)
+    if offer and offer_on_first_start(stack, notice):
+        return
+    if notice:
+        stack.services.say(Utterance(notice))
+
+
 def _headless(args: argparse.Namespace) -> int:
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -162,8 +188,6 @@ def _headless(args: argparse.Namespace) -> int:
 
     from audiospades import storage
     from audiospades.app.harness import Harness, check_script, parse_script
-    from audiospades.notices import FileKind
-    from audiospades.presenter.system import storage_text
 
     storage.clean_temp_files()  # left by a write killed mid-way
     settings, problem = storage.load_settings()
@@ -212,16 +236,7 @@ def _headless(args: argparse.Namespace) -> int:
         patience_seconds=patience,
     )
     write_line.on_closed = harness.stop
-    notice = "" if problem is None else storage_text(FileKind.SETTINGS, problem)
-    offered = False
-    if first is None:
-        from audiospades.app.tutorial import offer_on_first_start
-
-        # The damaged settings are told before the welcome's question, in one
-        # breath with it: the question stays the last thing heard.
-        offered = offer_on_first_start(harness.app.stack, notice)
-    if notice and not offered:
-        harness.services.say_text(notice, interrupt=False)
+    _first_words(harness.app.stack, problem, offer=first is None)
     try:
         harness.run_script(keys)
     finally:
@@ -245,9 +260,6 @@ def _windowed(args: argparse.Namespace) -> int:
         make_speaker,
         open_outputs,
     )
-    from audiospades.notices import FileKind
-    from audiospades.presenter import Utterance
-    from audiospades.presenter.system import storage_text
     from audiospades.speech.braille import open_braille, x11_window_id
 
     storage.clean_temp_files()  # left by a write killed mid-way
@@ -297,21 +309,12 @@ def _windowed(args: argparse.Namespace) -> int:
         # All is well: say which output speaks, after the menu's title. (A change
         # at start-up is said at the first frame, naming the output in use.)
         services.say_output()
-    notice = "" if problem is None else storage_text(FileKind.SETTINGS, problem)
-    offered = False
     if target is not None:
         from audiospades.app.connect import ConnectingScreen
         from audiospades.app.screen import Push
 
         app.stack.apply(Push(ConnectingScreen(*target)))
-    else:
-        from audiospades.app.tutorial import offer_on_first_start
-
-        # The damaged settings are told before the welcome's question, in one
-        # breath with it: the question stays the last thing heard.
-        offered = offer_on_first_start(app.stack, notice)
-    if notice and not offered:
-        services.say(Utterance(notice))
+    _first_words(app.stack, problem, offer=target is None)
     i18n.add_listener(speech.set_language)
     try:
         # Wait for an event for at most a frame (16 ms) and handle it at once, so a
