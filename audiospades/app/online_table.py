@@ -80,7 +80,7 @@ from audiospades.presenter.online import (
     play_again_action_text,
     play_again_question_text,
     play_again_text,
-    where_things_stand,
+    table_summary,
 )
 from audiospades.presenter.sheet import SCORE_SHEET_ITEM
 from audiospades.presenter.system import who_plays_text
@@ -363,15 +363,8 @@ class OnlineTableScreen(TableScreen):
     ) -> None:
         """The summary; ``named``: with the table's name ("Back at table ...")."""
         table = self.remote
-        restated = table.is_human_turn or table.question is not None
-        text = where_things_stand(
-            table.view(),
-            table.names,
-            restated=restated,
-            returning=returning,
-            table_name=table.info.name if named else "",
-            away=table.done_while_away,
-        )
+        name = table.info.name if named else ""
+        text = table_summary(table, returning=returning, table_name=name)
         services.say(Utterance(text))
 
     def handle(

@@ -59,10 +59,10 @@ from audiospades.presenter.online import (
     sit_in_seat_label,
     table_choice_text,
     table_line,
+    table_summary,
     waiting_room_intro,
     watch_from_seat_label,
     watching_text,
-    where_things_stand,
 )
 from audiospades.presenter.replies import reply_utterances
 from audiospades.presenter.sheet import score_sheet_lines
@@ -380,7 +380,7 @@ class WebSeat:
                     elif table.seat is not None and not returning:
                         # Took a free seat in a game under way: which one, first.
                         said.append(Utterance(seated_text(table.info.name, table.seat)))
-                    said.append(_where_things_stand(table, returning=returning))
+                    said.append(Utterance(table_summary(table, returning=returning)))
                 elif self._who_plays_due:
                     # "The game starts." came before the game's first view.
                     self._who_plays_due = False
@@ -437,7 +437,7 @@ class WebSeat:
                 # ``back``): what it did meanwhile, and where things stand, as
                 # the game says it.
                 self._came_back = False
-                return [_where_things_stand(table, returning=False)]
+                return [Utterance(table_summary(table, returning=False))]
             return []
         if news.kind is NewsKind.LOBBY:
             return []
@@ -834,18 +834,3 @@ def _face(
     return p.CardFace(
         card=str(card), label=card_name(card), playable=playable, chosen=chosen, tag=tag
     )
-
-
-def _where_things_stand(table: RemoteTable, *, returning: bool) -> Utterance:
-    """Where the game stands at ``table``, with what a stand-in did meanwhile.
-
-    The turn is left to the restated notice when it is one's own (or a question).
-    """
-    text = where_things_stand(
-        table.view(),
-        table.names,
-        restated=table.is_human_turn or table.question is not None,
-        returning=returning,
-        away=table.done_while_away,
-    )
-    return Utterance(text)

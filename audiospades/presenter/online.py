@@ -50,7 +50,7 @@ from audiospades.sound import Cue
 from audiospades.textmark import N_
 
 if TYPE_CHECKING:
-    from audiospades.net.remote import OnlineNews
+    from audiospades.net.remote import OnlineNews, RemoteTable
 
 # --- titles and labels (message ids) ---------------------------------------------
 
@@ -1170,6 +1170,22 @@ def where_things_stand(
         parts.append(whose_turn_text(view, names))
     parts.append(scores_text(view, names))
     return " ".join(parts)
+
+
+def table_summary(table: RemoteTable, *, returning: bool, table_name: str = "") -> str:
+    """:func:`where_things_stand` at an online table, from its seat's view.
+
+    With what a computer did for the seat meanwhile; whose turn is left to the
+    restated notice when it is the player's own (or a question is open).
+    """
+    return where_things_stand(
+        table.view(),
+        table.names,
+        restated=table.is_human_turn or table.question is not None,
+        returning=returning,
+        table_name=table_name,
+        away=table.done_while_away,
+    )
 
 
 # --- refusals ----------------------------------------------------------------------
