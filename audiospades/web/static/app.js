@@ -324,12 +324,12 @@ function connect(name, language) {
     }
     receive(message);
   });
-  ws.addEventListener("close", (event) => linkClosed(ws, event.code, name, language));
+  ws.addEventListener("close", (event) => linkClosed(ws, event.code));
 }
 
 // The page's connection `ws` has closed (`code`): back to the form, or
-// connecting again with the same `name` and `language`.
-function linkClosed(ws, code, name, language) {
+// connecting again with the name and language it connected with.
+function linkClosed(ws, code) {
   if (state.ws !== ws) return;
   state.ws = null;
   if (code === REPLACED_CLOSE_CODE) {
@@ -355,6 +355,7 @@ function linkClosed(ws, code, name, language) {
   state.lost = true;
   const delay = reconnectDelay(state.retries, Math.random());
   state.retries += 1;
+  const { name, language } = state.link;
   setTimeout(() => connect(name, language), delay);
 }
 
@@ -371,11 +372,8 @@ function onPageHide() {
 
 function onPageShow(event) {
   const ws = state.ws;
-  if (!event.persisted || !ws || !state.link) return;
   // Its close event, if it was not heard while the page slept.
-  if (ws.readyState >= WebSocket.CLOSING) {
-    linkClosed(ws, 1000, state.link.name, state.link.language);
-  }
+  if (event.persisted && ws && ws.readyState >= WebSocket.CLOSING) linkClosed(ws, 1000);
 }
 
 // The pause before the next attempt after `retries` failed ones; `draw` is a
@@ -1128,7 +1126,8 @@ function pageKey(key) {
 // same keys; not in a field being typed in or chosen from, where they are text.
 function onPageKey(event) {
   if (event.defaultPrevented || event.altKey || event.metaKey || event.ctrlKey) return;
-  if (keyName(event) === "f1" && !$("board").contains(event.target)) {
+  const key = keyName(event);
+  if (key === "f1" && !$("board").contains(event.target)) {
     // Off the card table (whose F1 the game answers), in a field too: what this
     // screen holds and the page's own keys. It was silent, and the browser's
     // own F1 opened its help, away from the game.
@@ -1136,7 +1135,7 @@ function onPageKey(event) {
     sayAside(screenHelp());
     return;
   }
-  if (keyName(event) === "escape" && (!state.place || state.place === "join")
+  if (key === "escape" && (!state.place || state.place === "join")
     && !$("join").hidden) {
     // Nothing to close on the join form: what it is for (it was silent).
     event.preventDefault();
@@ -1145,7 +1144,6 @@ function onPageKey(event) {
   }
   if ($("messages").hidden || $("board").contains(event.target)) return;
   if (event.target.closest?.("input, select, textarea, [contenteditable]")) return;
-  const key = keyName(event);
   if (key === "escape" && state.place === "table") {
     // Back to the card table from the table's buttons, its hand or the
     // messages, as the card table's Escape came to the buttons (and the chat
