@@ -60,8 +60,9 @@ def server_thread(db: Path, **changes: object) -> Iterator[Server]:
         thread.join(10)
 
 
-def _client(server: Server, name: str) -> OnlineClient:
-    connection = Connection(f"ws://127.0.0.1:{server.port}", name, backoff=(0.1,))
+def _client(server: Server, name: str, backoff: float = 0.1) -> OnlineClient:
+    """A client connected to ``server``, reconnecting after ``backoff`` seconds."""
+    connection = Connection(f"ws://127.0.0.1:{server.port}", name, backoff=(backoff,))
     connection.start()
     return OnlineClient(connection)
 
@@ -188,9 +189,7 @@ def test_the_client_says_when_the_link_drops_and_comes_back(tmp_path: Path) -> N
             )
             _until(lambda: ann.table is not None, ann)
             ann.table = None  # a real drop: the server sees the socket close
-            socket = ann.connection._socket
-            assert socket is not None and ann.connection._loop is not None
-            asyncio.run_coroutine_threadsafe(socket.close(), ann.connection._loop)
+            _drop(ann.connection)
             states: list[LinkState] = []
 
             def back() -> bool:
@@ -253,10 +252,7 @@ def test_a_spectator_back_after_the_table_closed_is_told_the_table_is_gone(
     table closes. Back, he is told his table is no longer there. Before, he heard
     that his seat was given up before the game began: he had no seat."""
     with server_thread(tmp_path / "server.db") as server:
-        ann = _client(server, "Ann")
-        connection = Connection(f"ws://127.0.0.1:{server.port}", "Cy", backoff=(1.0,))
-        connection.start()
-        cy = OnlineClient(connection)
+        ann, cy = _client(server, "Ann"), _client(server, "Cy", backoff=1.0)
         try:
             _until(lambda: ann.welcome is not None and cy.welcome is not None, ann, cy)
             ann.send(p.CreateTable(name="Ours", rules={"preset": "pagat"}))
@@ -264,7 +260,7 @@ def test_a_spectator_back_after_the_table_closed_is_told_the_table_is_gone(
             assert ann.table is not None
             cy.send(p.Spectate(table=ann.table.info.id))
             _until(lambda: cy.table is not None, cy)
-            _drop(connection)
+            _drop(cy.connection)
             _until(lambda: cy.link is LinkState.LOST, cy)
             ann.leave_table()  # the table closes while Cy is away
             _until(lambda: cy.table is None, ann, cy)
@@ -462,16 +458,13 @@ def test_a_leave_made_while_the_link_is_down_is_not_undone_by_the_reconnection(
     server's greeting (the table, his seat still his) seated him again, and the
     leave, read next, gave his seat to a computer: he was left at a dead table."""
     with server_thread(tmp_path / "server.db") as server:
-        ann = _client(server, "Ann")
-        connection = Connection(f"ws://127.0.0.1:{server.port}", "Bob", backoff=(1.0,))
-        connection.start()
-        bob = OnlineClient(connection)
+        ann, bob = _client(server, "Ann"), _client(server, "Bob", backoff=1.0)
         try:
             _start_with_two_computers(ann, bob, ("milly", "bert"))
             _until(lambda: bob.table is not None and bob.table.has_started, ann, bob)
             assert bob.table is not None
             table_id = bob.table.info.id
-            _drop(connection)
+            _drop(bob.connection)
             _until(lambda: bob.link is LinkState.LOST, ann, bob)
             bob.leave_table()
             _until(lambda: bob.link is LinkState.RECONNECTED, ann, bob)
