@@ -546,15 +546,15 @@ class NetTable:
         # Apart from the spectators' names too ("Ann is watching" was heard of
         # another Ann, who sat down later as "Ann"), but the person's own, when
         # a spectator sits down.
-        taken = self._names_taken(seat)
-        taken.update(
-            name_key(n) for c, n in self._watching_as.items() if c is not client
-        )
-        return numbered_apart(name, taken)
+        return numbered_apart(name, self._names_taken(seat) | self._watchers(client))
 
     def names_here(self) -> set[str]:
         """Every name going by here (folded): the seats' and the spectators'."""
-        return self._names_taken(-1) | {name_key(n) for n in self._watching_as.values()}
+        return self._names_taken(-1) | self._watchers()
+
+    def _watchers(self, but_for: Client | None = None) -> set[str]:
+        """The spectators' names here (folded), but ``but_for``'s."""
+        return {name_key(n) for c, n in self._watching_as.items() if c is not but_for}
 
     def watcher_name(self, client: Client) -> str:
         """A spectator's name here, in its chat lines and in "is watching".
