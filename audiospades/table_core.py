@@ -43,7 +43,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
-from typing import Final, Protocol
+from typing import Any, Final, Protocol
 
 from audiospades.bots import Bot
 from audiospades.notices import (
@@ -69,9 +69,10 @@ from audiospades.rules import (
     Reason,
     SeatView,
     TrickWon,
+    own_fields,
+    public_fields,
     public_view,
     seat_view,
-    seat_views,
     shuffled_deal,
     visible_events,
 )
@@ -189,6 +190,12 @@ class TableCore:
         self._views_now: dict[int, SeatView] = {}
         """The seats' views built at the moment ``_views_of`` names (game, action
         count, hidden hands): a turn's notice and the frames after it share them."""
+        self._parts_now: tuple[dict[str, Any] | None, dict[int, dict[str, Any]]] = (
+            None,
+            {},
+        )
+        """The same moment's views in parts (:meth:`view_parts`): the public part
+        once built, and each seat's own."""
         self._outboxes: dict[int, list[Notice]] = {PUBLIC: []}
         for seat in self.humans:
             self._outboxes[seat] = []
@@ -284,13 +291,11 @@ class TableCore:
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now (no one is to act while a question is open)."""
-        view = self._built_views().get(seat)
-        if view is None:
-            # A person's view comes with the other people's, their public part
-            # built once: a server sends every person theirs after every action.
-            people = self.humans if seat in self.humans else ()
-            return self.views([seat, *(s for s in sorted(people) if s != seat)])[0]
-        return view
+        return self.views((seat,))[0]
+
+    def built_view(self, seat: int) -> SeatView | None:
+        """``seat``'s view of this moment if it was built already (a turn's notice)."""
+        return self._built_views().get(seat)
 
     def public_view(self, chair: int) -> SeatView:
         """What a spectator watching from ``chair`` may know now."""
@@ -305,18 +310,21 @@ class TableCore:
         """
         if not self._questions:
             return view
-        named = tuple(
-            seat
-            for seat, question in sorted(self._questions.items())
-            if question.kind is QuestionKind.BLIND_NIL
-        )
         return replace(
             view,
             to_act=None,
             legal_bids=(),
             legal_plays=frozenset(),
             question_open=True,
-            answering=named,
+            answering=self._answering(),
+        )
+
+    def _answering(self) -> tuple[int, ...]:
+        """The seats named as asked while questions are open (see _asking)."""
+        return tuple(
+            seat
+            for seat, question in sorted(self._questions.items())
+            if question.kind is QuestionKind.BLIND_NIL
         )
 
     def views(self, seats: Iterable[int]) -> list[SeatView]:
@@ -328,9 +336,45 @@ class TableCore:
         built = self._built_views()
         missing = [seat for seat in wanted if seat not in built]
         if missing:
-            fresh = seat_views(self.game, missing, hidden=self._hidden)
-            built.update(zip(missing, (self._asking(v) for v in fresh), strict=True))
+            public, owns = self.view_parts(missing)
+            built.update(
+                (seat, SeatView(**own, **public))
+                for seat, own in zip(missing, owns, strict=True)
+            )
         return [built[seat] for seat in wanted]
+
+    def view_parts(
+        self, seats: Iterable[int]
+    ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """This moment's views of ``seats`` in parts, the questions applied.
+
+        The fields all of them share (:func:`~audiospades.rules.public_fields`),
+        then each seat's own (:func:`~audiospades.rules.own_fields`): with them a
+        server encodes every person's view without building it. A
+        :class:`SeatView` of ``seats`` (:meth:`views`) holds exactly these fields.
+        """
+        self._built_views()
+        public, owns = self._parts_now
+        if public is None:
+            public = public_fields(self.game)
+            if self._questions:
+                public = {
+                    **public,
+                    "to_act": None,
+                    "question_open": True,
+                    "answering": self._answering(),
+                }
+            self._parts_now = (public, owns)
+        out: list[dict[str, Any]] = []
+        for seat in seats:
+            own = owns.get(seat)
+            if own is None:
+                own = own_fields(self.game, seat, hide_hand=seat in self._hidden)
+                if self._questions:
+                    own = {**own, "legal_bids": (), "legal_plays": frozenset()}
+                owns[seat] = own
+            out.append(own)
+        return public, out
 
     def _built_views(self) -> dict[int, SeatView]:
         """The views built at this moment; empty once the game has moved on.
@@ -350,6 +394,7 @@ class TableCore:
         ):
             self._views_of = (game, count, frozenset(hidden), asked)
             self._views_now = {}
+            self._parts_now = (None, {})
         return self._views_now
 
     def is_turn(self, seat: int) -> bool:

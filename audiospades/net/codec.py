@@ -23,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
-from typing import Any, Final, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar, cast
 
 import msgspec
 
@@ -278,42 +278,38 @@ _SCORES: Final = _SameObject(_encode_score, 65536)
 
 def encode_view(view: SeatView) -> WireView:
     """The wire form of a seat view (or of a spectator's public view)."""
-    tricks, scores = _TRICKS, _SCORES
     return WireView(
-        seat=view.seat,
-        rules=_RULES(view.rules),
-        phase=view.phase,
-        dealer=view.dealer,
-        deal_count=view.deal_count,
-        hands_played=view.hands_played,
-        hand=[_text(c) for c in view.hand],
-        hand_hidden=view.hand_hidden,
-        hand_sizes=list(view.hand_sizes),
-        bids=[None if b is None else _bid_out(b) for b in view.bids],
-        tricks_won=list(view.tricks_won),
-        trick=_trick_cards(view.trick),
-        completed_tricks=[tricks(t) for t in view.completed_tricks],
-        trick_index=view.trick_index,
-        spades_broken=view.spades_broken,
-        to_act=view.to_act,
-        totals=list(view.totals),
-        bags=list(view.bags),
-        history=[scores(s) for s in view.history],
-        passed_out=[_text(c) for c in view.passed_out],
-        passed_in=[_text(c) for c in view.passed_in],
-        pending_pass=view.pending_pass,
-        legal_plays=[_text(c) for c in sorted(view.legal_plays)],
-        legal_bids=[_bid_out(b) for b in view.legal_bids],
-        is_blind_nil_eligible=view.is_blind_nil_eligible,
-        can_request_redeal=view.can_request_redeal,
-        winner=view.winner,
-        is_draw=view.is_draw,
-        question_open=view.question_open,
-        answering=list(view.answering),
+        **_own_wire({name: getattr(view, name) for name in _OWN_FIELDS}),
+        **_public_wire({name: getattr(view, name) for name in _PUBLIC_FIELDS}),
     )
 
 
+def encode_view_parts(
+    public: Mapping[str, Any], owns: Iterable[Mapping[str, Any]]
+) -> list[msgspec.Raw]:
+    """The JSON of several seats' views at one moment, from their parts.
+
+    ``public`` and ``owns`` are the fields of :class:`SeatView` as
+    :meth:`~audiospades.table_core.TableCore.view_parts` gives them: the public
+    part is encoded once, and each view is its seat's own fields joined to it (the
+    same object, its fields in another order, as :func:`encode_view` of the view).
+    Put into a message with :func:`as_wire_view`.
+    """
+    shared = b"," + _ENCODER.encode(_public_wire(public))[1:]
+    return [msgspec.Raw(_ENCODER.encode(_own_wire(own))[:-1] + shared) for own in owns]
+
+
+def as_wire_view(raw: msgspec.Raw) -> WireView:
+    """A view's JSON where a message holds a :class:`WireView`, to be encoded as is.
+
+    Only for a message that is encoded and sent, never read: msgspec writes a
+    ``Raw`` anywhere as the JSON it holds.
+    """
+    return cast(WireView, raw)
+
+
 _OWN_FIELDS: Final = (
+    "seat",
     "hand",
     "hand_hidden",
     "passed_out",
@@ -322,53 +318,82 @@ _OWN_FIELDS: Final = (
     "legal_bids",
     "is_blind_nil_eligible",
     "can_request_redeal",
-    "answering",
 )
 """The fields of a seat view that differ from seat to seat at one moment."""
 
+_PUBLIC_FIELDS: Final = (
+    "rules",
+    "phase",
+    "dealer",
+    "deal_count",
+    "hands_played",
+    "hand_sizes",
+    "bids",
+    "tricks_won",
+    "trick",
+    "completed_tricks",
+    "trick_index",
+    "spades_broken",
+    "to_act",
+    "totals",
+    "bags",
+    "history",
+    "pending_pass",
+    "winner",
+    "is_draw",
+    "question_open",
+    "answering",
+)
+"""The fields of a seat view on the wire that every seat sees alike."""
 
-def encode_views(views: Iterable[SeatView]) -> list[WireView]:
-    """The wire forms of several seats' views of one game at one moment.
 
-    The first is built in full; the others share its public lists (the tricks,
-    the history, the bids...) and build only their own fields. Views that are not
-    of the same moment (other rules, deal, trick or turn) are built in full.
+def _own_wire(own: Mapping[str, Any]) -> dict[str, Any]:
+    """A seat's own fields (:data:`_OWN_FIELDS`) as :class:`WireView` holds them."""
+    return {
+        "seat": own["seat"],
+        "hand": [_text(c) for c in own["hand"]],
+        "hand_hidden": own["hand_hidden"],
+        "passed_out": [_text(c) for c in own["passed_out"]],
+        "passed_in": [_text(c) for c in own["passed_in"]],
+        "legal_plays": [_text(c) for c in sorted(own["legal_plays"])],
+        "legal_bids": [_bid_out(b) for b in own["legal_bids"]],
+        "is_blind_nil_eligible": own["is_blind_nil_eligible"],
+        "can_request_redeal": own["can_request_redeal"],
+    }
+
+
+def _public_wire(public: Mapping[str, Any]) -> dict[str, Any]:
+    """The public fields (:data:`_PUBLIC_FIELDS`) as :class:`WireView` holds them.
+
+    ``question_open`` and ``answering`` are left out at their defaults (or when
+    ``public`` has none), as the wire leaves them out.
     """
-    out: list[WireView] = []
-    first: SeatView | None = None
-    base: WireView | None = None
-    for view in views:
-        if (
-            base is None
-            or first is None
-            or view.rules is not first.rules
-            or view.deal_count != first.deal_count
-            or view.trick != first.trick
-            or view.trick_index != first.trick_index
-            or view.to_act != first.to_act
-            or view.phase is not first.phase
-            or view.bids != first.bids
-            or view.question_open != first.question_open
-        ):
-            first, base = view, encode_view(view)
-            out.append(base)
-            continue
-        own = {name: getattr(view, name) for name in _OWN_FIELDS}
-        out.append(
-            msgspec.structs.replace(
-                base,
-                seat=view.seat,
-                hand=[_text(c) for c in own["hand"]],
-                hand_hidden=own["hand_hidden"],
-                passed_out=[_text(c) for c in own["passed_out"]],
-                passed_in=[_text(c) for c in own["passed_in"]],
-                legal_plays=[_text(c) for c in sorted(own["legal_plays"])],
-                legal_bids=[_bid_out(b) for b in own["legal_bids"]],
-                is_blind_nil_eligible=own["is_blind_nil_eligible"],
-                can_request_redeal=own["can_request_redeal"],
-                answering=list(own["answering"]),
-            )
-        )
+    tricks, scores = _TRICKS, _SCORES
+    out = {
+        "rules": _RULES(public["rules"]),
+        "phase": public["phase"],
+        "dealer": public["dealer"],
+        "deal_count": public["deal_count"],
+        "hands_played": public["hands_played"],
+        "hand_sizes": list(public["hand_sizes"]),
+        "bids": [None if b is None else _bid_out(b) for b in public["bids"]],
+        "tricks_won": list(public["tricks_won"]),
+        "trick": _trick_cards(public["trick"]),
+        "completed_tricks": [tricks(t) for t in public["completed_tricks"]],
+        "trick_index": public["trick_index"],
+        "spades_broken": public["spades_broken"],
+        "to_act": public["to_act"],
+        "totals": list(public["totals"]),
+        "bags": list(public["bags"]),
+        "history": [scores(s) for s in public["history"]],
+        "pending_pass": public["pending_pass"],
+        "winner": public["winner"],
+        "is_draw": public["is_draw"],
+    }
+    if public.get("question_open"):
+        out["question_open"] = True
+    if answering := public.get("answering"):
+        out["answering"] = list(answering)
     return out
 
 
@@ -621,7 +646,7 @@ def encode_notices(
         if (
             known is not None
             and isinstance(notice, YourTurn)
-            and (notice.view == known[0])
+            and (notice.view is known[0] or notice.view == known[0])
         ):
             out.append(WireYourTurn(view=known[1]))
         else:

@@ -26,7 +26,7 @@ import msgspec
 
 from audiospades.net import codec
 from audiospades.net.pool import PoolThinking
-from audiospades.net.protocol import SeatKind, TableState, TableUpdate
+from audiospades.net.protocol import SeatKind, TableState, TableUpdate, encode_utf8
 from audiospades.net.seats import outcome_of, seat_names, seat_results
 from audiospades.notices import GameFinished, Notice
 from audiospades.rules import Game
@@ -201,19 +201,35 @@ def flush(table: NetTable) -> None:
             receiving.append((seat, client, notices))
     if receiving:
         # The seats' views of this moment share their public part, built and
-        # encoded once.
-        views = core.views(seat for seat, _, _ in receiving)
-        wires = codec.encode_views(views)
-        for (_, client, notices), view, encoded in zip(
-            receiving, views, wires, strict=True
-        ):
-            client.send(
-                TableUpdate(
-                    table=table.id,
-                    notices=codec.encode_notices(notices, (view, encoded)),
-                    view=encoded,
+        # encoded once; a client that takes the frame as it is gets the view's
+        # JSON without the view being built.
+        shared, owns = core.view_parts(seat for seat, _, _ in receiving)
+        raws = codec.encode_view_parts(shared, owns)
+        for (seat, client, notices), raw in zip(receiving, raws, strict=True):
+            if client.reads_frames_as_sent:
+                joined = codec.as_wire_view(raw)
+                built = core.built_view(seat)  # a turn's notice carries it
+                client.send_frame(
+                    encode_utf8(
+                        TableUpdate(
+                            table=table.id,
+                            notices=codec.encode_notices(
+                                notices, None if built is None else (built, joined)
+                            ),
+                            view=joined,
+                        )
+                    )
                 )
-            )
+            else:
+                view = core.view(seat)
+                whole = codec.encode_view(view)
+                client.send(
+                    TableUpdate(
+                        table=table.id,
+                        notices=codec.encode_notices(notices, (view, whole)),
+                        view=whole,
+                    )
+                )
     public = core.drain(PUBLIC)
     if (public or refresh) and table.spectators:
         wire = codec.encode_notices(public)

@@ -221,6 +221,21 @@ def _drop(data: bytes, text: bool) -> None:
     """A detached connection's messages go nowhere."""
 
 
+def text_frame(payload: bytes) -> bytes:
+    """``payload`` as one websocket text frame from a server (RFC 6455, 5.2).
+
+    Unmasked and whole, as websockets' ``Protocol.send_text`` frames it without
+    extensions, built without its objects: a server writes four of these an
+    action.
+    """
+    size = len(payload)
+    if size < 126:
+        return b"\x81" + size.to_bytes(1, "big") + payload
+    if size < 65536:
+        return b"\x81\x7e" + size.to_bytes(2, "big") + payload
+    return b"\x81\x7f" + size.to_bytes(8, "big") + payload
+
+
 @dataclass(eq=False)
 class Client:
     """One connection: who it is, where it sits, its limits and its outbox."""
@@ -261,11 +276,7 @@ class Client:
 
         ``frame``: the message already encoded (one encoding for many clients).
         """
-        if self.closed:
-            return
-        if len(self._frames) >= self.outbox_limit:
-            log.warning("connection %s: too slow, disconnected", self.peer)
-            self.close(1008, "too slow")
+        if self.closed or self._too_slow():
             return
         wire: Message | None = message
         if self.version != PROTOCOL_VERSION:
@@ -273,14 +284,44 @@ class Client:
             if wire is not message:
                 frame = None  # the frame for many is not this one's
         if wire is not None:
-            self._frames.append(encode_utf8(wire) if frame is None else frame)
-            if len(self._frames) == 1:
-                if self.outbox is None:
-                    self.write()
-                else:
-                    self.outbox.add(self)
+            self._queue(encode_utf8(wire) if frame is None else frame)
         if self.renderer is not None:
             self.renderer.feed(message)  # worded by the server: all of it
+
+    @property
+    def reads_frames_as_sent(self) -> bool:
+        """Whether a frame of this protocol, as it is, is all this client needs.
+
+        Not for a client of an older version (it is sent another frame), nor for a
+        browser page (the server words the message for it): those take
+        :meth:`send`.
+        """
+        return self.version == PROTOCOL_VERSION and self.renderer is None
+
+    def send_frame(self, frame: bytes) -> None:
+        """Queue a frame already encoded (never waits).
+
+        Only for a client that :attr:`reads_frames_as_sent`; it goes out at the end
+        of the turn.
+        """
+        if not self.closed and not self._too_slow():
+            self._queue(frame)
+
+    def _too_slow(self) -> bool:
+        """Whether the outbox is full: the client is then disconnected."""
+        if len(self._frames) < self.outbox_limit:
+            return False
+        log.warning("connection %s: too slow, disconnected", self.peer)
+        self.close(1008, "too slow")
+        return True
+
+    def _queue(self, frame: bytes) -> None:
+        self._frames.append(frame)
+        if len(self._frames) == 1:
+            if self.outbox is None:
+                self.write()
+            else:
+                self.outbox.add(self)
 
     def write(self) -> None:
         """Hand the queued frames to the connection (the outbox calls this).
@@ -298,9 +339,13 @@ class Client:
             self.close(1008, "too slow")
             return
         try:
-            for frame in frames:
-                ws.protocol.send_text(frame)
-            ws.send_data()
+            if ws.protocol.extensions:  # (none: the server turns compression off)
+                for frame in frames:
+                    ws.protocol.send_text(frame)
+                ws.send_data()
+            else:
+                ws.send_data()  # anything websockets has waiting (a pong) first
+                ws.transport.write(b"".join([*map(text_frame, frames)]))
         except Exception as error:  # the connection failed under us: it is closing
             log.info("connection %s: cannot write (%s)", self.peer, error)
 

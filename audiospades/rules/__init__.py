@@ -51,7 +51,9 @@ from audiospades.rules.options import (
 from audiospades.rules.scoring import HandScore, NilResult, SideScore, score_hand
 from audiospades.rules.view import (
     SeatView,
+    own_fields,
     public_events,
+    public_fields,
     public_view,
     seat_view,
     seat_views,
@@ -104,8 +106,10 @@ __all__ = [
     "build_deck",
     "card_table",
     "is_the_end",
+    "own_fields",
     "parse_cards",
     "public_events",
+    "public_fields",
     "public_view",
     "score_hand",
     "seat_view",

@@ -161,9 +161,21 @@ def seat_views(
         seats: whose views, in this order.
         hidden: the seats whose own cards are hidden (a blind nil decision).
     """
+    public = public_fields(game)
+    return [
+        SeatView(**own_fields(game, seat, hide_hand=seat in hidden), **public)
+        for seat in seats
+    ]
+
+
+def public_fields(game: Game) -> dict[str, Any]:
+    """The fields of :class:`SeatView` that every seat sees alike, by name.
+
+    With :func:`own_fields` of a seat, everything that seat's view holds (a server
+    builds the public part once for all the seats it sends views to).
+    """
     n = game.player_count
-    to_act = game.to_act
-    public: dict[str, Any] = {
+    return {
         "rules": game.rules,
         "phase": game.phase,
         "dealer": game.dealer,
@@ -176,7 +188,7 @@ def seat_views(
         "completed_tricks": tuple(game.completed_tricks),
         "trick_index": game.trick_index,
         "spades_broken": game.spades_broken,
-        "to_act": to_act,
+        "to_act": game.to_act,
         "totals": tuple(game.totals),
         "bags": tuple(game.bags),
         "history": tuple(game.history),
@@ -184,41 +196,40 @@ def seat_views(
         "winner": game.winner,
         "is_draw": game.is_draw,
     }
-    views: list[SeatView] = []
-    for seat in seats:
-        hide_hand = seat in hidden
-        passed_out: tuple[Card, ...] = ()
-        passed_in: tuple[Card, ...] = ()
-        for passed in game.passes:
-            if passed.from_seat == seat:
-                passed_out += passed.cards
-            if passed.to_seat == seat:
-                passed_in += passed.cards
-        mine = to_act == seat
-        views.append(
-            SeatView(
-                seat=seat,
-                hand=() if hide_hand else game.hand(seat),
-                hand_hidden=hide_hand,
-                passed_out=passed_out,
-                passed_in=passed_in,
-                legal_plays=(
-                    frozenset() if hide_hand or not mine else game.legal_plays(seat)
-                ),
-                # A seat deciding on a blind nil has not looked: under mirror or
-                # whiz its legal bids would give its spade count away, so it sees
-                # only blind nil.
-                legal_bids=tuple(
-                    b
-                    for b in (game.legal_bids(seat) if mine else ())
-                    if b.blind or not hide_hand
-                ),
-                is_blind_nil_eligible=game.is_blind_nil_eligible(seat),
-                can_request_redeal=not hide_hand and game.can_request_redeal(seat),
-                **public,
-            )
-        )
-    return views
+
+
+def own_fields(game: Game, seat: int, *, hide_hand: bool = False) -> dict[str, Any]:
+    """The fields of ``seat``'s :class:`SeatView` that only that seat sees, by name.
+
+    ``hide_hand``: the seat is deciding on a blind nil and has not looked.
+    """
+    passed_out: tuple[Card, ...] = ()
+    passed_in: tuple[Card, ...] = ()
+    for passed in game.passes:
+        if passed.from_seat == seat:
+            passed_out += passed.cards
+        if passed.to_seat == seat:
+            passed_in += passed.cards
+    mine = game.to_act == seat
+    return {
+        "seat": seat,
+        "hand": () if hide_hand else game.hand(seat),
+        "hand_hidden": hide_hand,
+        "passed_out": passed_out,
+        "passed_in": passed_in,
+        "legal_plays": (
+            frozenset() if hide_hand or not mine else game.legal_plays(seat)
+        ),
+        # A seat deciding on a blind nil has not looked: under mirror or whiz its
+        # legal bids would give its spade count away, so it sees only blind nil.
+        "legal_bids": tuple(
+            b
+            for b in (game.legal_bids(seat) if mine else ())
+            if b.blind or not hide_hand
+        ),
+        "is_blind_nil_eligible": game.is_blind_nil_eligible(seat),
+        "can_request_redeal": not hide_hand and game.can_request_redeal(seat),
+    }
 
 
 def public_view(game: Game, seat: int = 0) -> SeatView:

@@ -14,7 +14,8 @@ from net_helpers import random_game, random_rules, refusals
 
 from audiospades.net import codec
 from audiospades.net.codec import CodecError
-from audiospades.net.wire import WireYourTurn
+from audiospades.net.protocol import TableUpdate
+from audiospades.net.wire import WireView, WireYourTurn
 from audiospades.notices import (
     FileKind,
     GameFinished,
@@ -39,6 +40,8 @@ from audiospades.rules import (
     Rules,
     SeatView,
     Suit,
+    own_fields,
+    public_fields,
     public_view,
     seat_view,
     shuffled_deal,
@@ -47,6 +50,7 @@ from audiospades.rules import (
 from audiospades.storage import Outcome, SaveProblem, SaveProblemKind
 
 _JSON = msgspec.json.Encoder()
+_VIEW = msgspec.json.Decoder(WireView)
 
 
 def same_notice(a: Notice, b: Notice) -> bool:
@@ -103,23 +107,41 @@ def test_every_view_and_notice_of_a_random_game_round_trips(
     suppress_health_check=[HealthCheck.too_slow],
 )
 @given(seed=st.integers(0, 2**32), players=st.sampled_from([3, 4, 5, 6]))
-def test_views_encoded_together_are_each_seats_own_view(
+def test_views_encoded_from_their_parts_are_each_seats_own_view(
     seed: int, players: int
 ) -> None:
     rng = random.Random(seed)
     rules = random_rules(rng, players=players)
     n = rules.player_count
     for game, _ in random_game(rng, rules, max_hands=2):
-        views = [
-            seat_view(game, seat, hide_hand=rng.random() < 0.2) for seat in range(n)
-        ]
-        views.append(public_view(game, rng.randrange(n)))
-        rng.shuffle(views)
-        together = codec.encode_views(views)
-        assert [codec.decode_view(w) for w in together] == views
-        assert [_JSON.encode(w) for w in together] == [
-            _JSON.encode(codec.encode_view(v)) for v in views
-        ]
+        public = public_fields(game)
+        if rng.random() < 0.2:  # the table waits on questions
+            asked = tuple(sorted(rng.sample(range(n), rng.randint(0, 2))))
+            public = {**public, "to_act": None, "question_open": True}
+            public["answering"] = asked
+        seats = rng.sample(range(n), rng.randint(1, n))
+        owns = [own_fields(game, seat, hide_hand=rng.random() < 0.2) for seat in seats]
+        raws = codec.encode_view_parts(public, owns)
+        views = [SeatView(**own, **public) for own in owns]
+        wires = [_VIEW.decode(raw) for raw in raws]
+        assert wires == [codec.encode_view(v) for v in views]
+        assert [codec.decode_view(w) for w in wires] == views
+        if not public.get("question_open"):
+            assert views == [
+                seat_view(game, seat, hide_hand=own["hand_hidden"])
+                for seat, own in zip(seats, owns, strict=True)
+            ]
+
+
+def test_a_views_json_from_its_parts_goes_into_a_frame_as_it_is() -> None:
+    rules = random_rules(random.Random(5), players=4)
+    game = next(iter(random_game(random.Random(5), rules, max_hands=1)))[0]
+    (raw,) = codec.encode_view_parts(public_fields(game), [own_fields(game, 2)])
+    frame = _JSON.encode(
+        TableUpdate(table="t", notices=[], view=codec.as_wire_view(raw))
+    )
+    decoded = msgspec.json.decode(frame, type=TableUpdate)
+    assert decoded.view == codec.encode_view(seat_view(game, 2))
 
 
 def test_a_turn_notice_reuses_an_equal_views_wire_form_only() -> None:

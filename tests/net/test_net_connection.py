@@ -8,7 +8,7 @@ import asyncio
 from websockets.frames import Frame, Opcode
 from websockets.server import ServerProtocol
 
-from audiospades.net.server import Connection
+from audiospades.net.server import Connection, text_frame
 
 
 def test_messages_are_held_joined_handed_over_in_order_and_dropped_when_detached() -> (
@@ -35,3 +35,11 @@ def test_messages_are_held_joined_handed_over_in_order_and_dropped_when_detached
         (b"three!", True),
         (b"four", True),
     ]
+
+
+def test_a_frame_written_by_the_server_is_websockets_own_text_frame() -> None:
+    # Around each of the length field's three sizes (RFC 6455, 5.2).
+    for size in (0, 1, 125, 126, 127, 65535, 65536, 70000):
+        payload = bytes(i % 251 for i in range(size))
+        expected = Frame(Opcode.TEXT, payload).serialize(mask=False, extensions=[])
+        assert text_frame(payload) == expected, size
