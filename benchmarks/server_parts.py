@@ -56,7 +56,7 @@ PARTS = (
     ("audiospades.net.store", "Store", "save_progress", "          whole"),
     ("audiospades.table_core", "TableCore", "views", "        views"),
     ("audiospades.table_core", "TableCore", "view_parts", "        view parts"),
-    ("audiospades.net.codec", "", "encode_view_parts", "        encode views"),
+    ("audiospades.net.codec", "ViewJoiner", "join", "        encode views"),
     ("audiospades.net.codec", "", "encode_notices", "        encode notices"),
     ("audiospades.net.server", "Outbox", "send", "end of turn: commit, write"),
     ("audiospades.net.store", "Store", "commit", "  commit"),

@@ -21,7 +21,7 @@ True
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, Final, Generic, TypeVar, cast
 
@@ -271,9 +271,50 @@ class _SameObject(Generic[_K, _W]):
         return wire
 
 
+def _texts(cards: tuple[Card, ...]) -> list[str]:
+    return [_text(c) for c in cards]
+
+
+class _GrowingList(Generic[_K]):
+    """The JSON of a game's list that only grows, found by its last item.
+
+    A hand's finished tricks and a game's scored hands are such lists, each item
+    a new object: its last item and the length name the whole list (a new hand
+    starts the tricks again, with new objects). Entries keep their item alive, so
+    an id is never reused while it is here; at ``limit`` entries the cache starts
+    again.
+    """
+
+    def __init__(self, item: Callable[[_K], Any], limit: int) -> None:
+        self._item = item
+        self._limit = limit
+        self._entries: dict[int, tuple[_K, int, msgspec.Raw]] = {}
+
+    def __call__(self, items: Sequence[_K]) -> msgspec.Raw:
+        if not items:
+            return _EMPTY_LIST
+        last = items[-1]
+        entry = self._entries.get(id(last))
+        if entry is not None and entry[0] is last and entry[1] == len(items):
+            return entry[2]
+        if len(self._entries) >= self._limit:
+            self._entries.clear()
+        item = self._item
+        raw = msgspec.Raw(_ENCODER.encode([item(x) for x in items]))
+        self._entries[id(last)] = (last, len(items), raw)
+        return raw
+
+
+_EMPTY_LIST: Final = msgspec.Raw(b"[]")
+
 _RULES: Final = _SameObject(encode_rules, 4096)
+_HANDS: Final = _SameObject(_texts, 65536)
+"""A seat's cards in hand, which the game hands out as the same tuple until they
+change (most seats' after an action)."""
 _TRICKS: Final = _SameObject(_encode_trick, 65536)
 _SCORES: Final = _SameObject(_encode_score, 65536)
+_TRICKS_JSON: Final = _GrowingList(_TRICKS, 16384)
+_SCORES_JSON: Final = _GrowingList(_SCORES, 16384)
 
 
 def encode_view(view: SeatView) -> WireView:
@@ -284,19 +325,38 @@ def encode_view(view: SeatView) -> WireView:
     )
 
 
-def encode_view_parts(
-    public: Mapping[str, Any], owns: Iterable[Mapping[str, Any]]
-) -> list[msgspec.Raw]:
-    """The JSON of several seats' views at one moment, from their parts.
+class ViewJoiner:
+    """Joins the JSON of a table's views from their parts, after every action.
 
-    ``public`` and ``owns`` are the fields of :class:`SeatView` as
+    The parts are the fields of :class:`SeatView` as
     :meth:`~audiospades.table_core.TableCore.view_parts` gives them: the public
-    part is encoded once, and each view is its seat's own fields joined to it (the
-    same object, its fields in another order, as :func:`encode_view` of the view).
-    Put into a message with :func:`as_wire_view`.
+    part is encoded once for all the seats, and each view is its seat's own fields
+    joined to it (the same object, its fields in another order, as
+    :func:`encode_view` of the view). A seat's own part is kept encoded until it
+    changes: most actions change only the player's and the next one's.
     """
-    shared = b"," + _ENCODER.encode(_public_wire(public))[1:]
-    return [msgspec.Raw(_ENCODER.encode(_own_wire(own))[:-1] + shared) for own in owns]
+
+    def __init__(self) -> None:
+        """No seat's part encoded yet."""
+        self._own: dict[int, tuple[Mapping[str, Any], bytes]] = {}
+
+    def join(
+        self, public: Mapping[str, Any], owns: Iterable[Mapping[str, Any]]
+    ) -> list[msgspec.Raw]:
+        """The JSON of each seat's view of ``owns``, at the moment of ``public``.
+
+        Put into a message with :func:`as_wire_view`.
+        """
+        shared = b"," + _ENCODER.encode(_public_wire(public, as_json=True))[1:]
+        out: list[msgspec.Raw] = []
+        kept_of = self._own
+        for own in owns:
+            seat = own["seat"]
+            kept = kept_of.get(seat)
+            if kept is None or kept[0] != own:
+                kept = kept_of[seat] = (own, _ENCODER.encode(_own_wire(own))[:-1])
+            out.append(msgspec.Raw(kept[1] + shared))
+        return out
 
 
 def as_wire_view(raw: msgspec.Raw) -> WireView:
@@ -351,7 +411,7 @@ def _own_wire(own: Mapping[str, Any]) -> dict[str, Any]:
     """A seat's own fields (:data:`_OWN_FIELDS`) as :class:`WireView` holds them."""
     return {
         "seat": own["seat"],
-        "hand": [_text(c) for c in own["hand"]],
+        "hand": _HANDS(own["hand"]),
         "hand_hidden": own["hand_hidden"],
         "passed_out": [_text(c) for c in own["passed_out"]],
         "passed_in": [_text(c) for c in own["passed_in"]],
@@ -362,13 +422,16 @@ def _own_wire(own: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def _public_wire(public: Mapping[str, Any]) -> dict[str, Any]:
+def _public_wire(public: Mapping[str, Any], *, as_json: bool = False) -> dict[str, Any]:
     """The public fields (:data:`_PUBLIC_FIELDS`) as :class:`WireView` holds them.
 
     ``question_open`` and ``answering`` are left out at their defaults (or when
-    ``public`` has none), as the wire leaves them out.
+    ``public`` has none), as the wire leaves them out. ``as_json``: the finished
+    tricks and the history, which change once a trick and once a hand, as their
+    JSON (kept), to be encoded into the view's.
     """
     tricks, scores = _TRICKS, _SCORES
+    finished, history = public["completed_tricks"], public["history"]
     out = {
         "rules": _RULES(public["rules"]),
         "phase": public["phase"],
@@ -379,13 +442,15 @@ def _public_wire(public: Mapping[str, Any]) -> dict[str, Any]:
         "bids": [None if b is None else _bid_out(b) for b in public["bids"]],
         "tricks_won": list(public["tricks_won"]),
         "trick": _trick_cards(public["trick"]),
-        "completed_tricks": [tricks(t) for t in public["completed_tricks"]],
+        "completed_tricks": (
+            _TRICKS_JSON(finished) if as_json else [tricks(t) for t in finished]
+        ),
         "trick_index": public["trick_index"],
         "spades_broken": public["spades_broken"],
         "to_act": public["to_act"],
         "totals": list(public["totals"]),
         "bags": list(public["bags"]),
-        "history": [scores(s) for s in public["history"]],
+        "history": _SCORES_JSON(history) if as_json else [scores(s) for s in history],
         "pending_pass": public["pending_pass"],
         "winner": public["winner"],
         "is_draw": public["is_draw"],

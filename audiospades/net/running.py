@@ -28,7 +28,7 @@ from audiospades.net import codec
 from audiospades.net.pool import PoolThinking
 from audiospades.net.protocol import SeatKind, TableState, TableUpdate, encode_utf8
 from audiospades.net.seats import outcome_of, seat_names, seat_results
-from audiospades.notices import GameFinished, Notice
+from audiospades.notices import GameFinished, Notice, YourTurn
 from audiospades.rules import Game
 from audiospades.seating import Seating
 from audiospades.table_core import PUBLIC, TableCore
@@ -204,11 +204,16 @@ def flush(table: NetTable) -> None:
         # encoded once; a client that takes the frame as it is gets the view's
         # JSON without the view being built.
         shared, owns = core.view_parts(seat for seat, _, _ in receiving)
-        raws = codec.encode_view_parts(shared, owns)
+        raws = table.view_joiner.join(shared, owns)
         for (seat, client, notices), raw in zip(receiving, raws, strict=True):
             if client.reads_frames_as_sent:
                 joined = codec.as_wire_view(raw)
-                built = core.built_view(seat)  # a turn's notice carries it
+                # A turn's notice carries the view: the same, built for it.
+                built = (
+                    core.built_view(seat)
+                    if any(isinstance(n, YourTurn) for n in notices)
+                    else None
+                )
                 client.send_frame(
                     encode_utf8(
                         TableUpdate(

@@ -344,8 +344,13 @@ class Client:
                     ws.protocol.send_text(frame)
                 ws.send_data()
             else:
-                ws.send_data()  # anything websockets has waiting (a pong) first
-                ws.transport.write(b"".join([*map(text_frame, frames)]))
+                if ws.protocol.writes:  # what websockets has waiting (a pong) first
+                    ws.send_data()
+                ws.transport.write(
+                    text_frame(frames[0])
+                    if len(frames) == 1
+                    else b"".join([*map(text_frame, frames)])
+                )
         except Exception as error:  # the connection failed under us: it is closing
             log.info("connection %s: cannot write (%s)", self.peer, error)
 

@@ -144,6 +144,8 @@ class NetTable:
         default_factory=list
     )
     """The record's finished hands and their JSON, saved again as they were."""
+    view_joiner: codec.ViewJoiner = field(default_factory=codec.ViewJoiner)
+    """Joins the people's views from their parts, after every action."""
     clock_waits_for_person: bool = False
     """The clock sleeps until poked, the core having no work of its own."""
     _options: dict[str, Any] | None = None

@@ -157,6 +157,9 @@ class Game:
         # The same cards as sets, all and by the suit they count as: only to hand
         # out legal plays as frozensets, which copy from a set fastest.
         self._hand_sets: list[set[Card]] = [set() for _ in range(n)]
+        # Each seat's sorted cards as last handed out, with the mask they are of:
+        # a server reads every seat's hand after every action, most unchanged.
+        self._hands_out: list[tuple[int, tuple[Card, ...]]] = [(-1, ())] * n
         self._suit_sets: list[dict[Suit, set[Card]]] = [_buckets(()) for _ in range(n)]
         self._legal = 0
         """While playing, the mask of the cards the seat to act may play."""
@@ -201,9 +204,16 @@ class Game:
         Added trumps (the 2 of diamonds under deuces) sit with the spades, by their
         power, as they are followed, led and read out.
         """
-        cards = cards_of(self._hands[seat])
+        mask = self._hands[seat]
+        out = self._hands_out[seat]
+        if out[0] == mask:
+            return out[1]
+        cards = cards_of(mask)
         order = self._hand_order
-        return cards if order is None else tuple(sorted(cards, key=order.__getitem__))
+        if order is not None:
+            cards = tuple(sorted(cards, key=order.__getitem__))
+        self._hands_out[seat] = (mask, cards)
+        return cards
 
     def hand_size(self, seat: int) -> int:
         """How many cards a seat holds (public knowledge)."""

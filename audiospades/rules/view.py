@@ -211,6 +211,11 @@ def own_fields(game: Game, seat: int, *, hide_hand: bool = False) -> dict[str, A
         if passed.to_seat == seat:
             passed_in += passed.cards
     mine = game.to_act == seat
+    legal_bids = game.legal_bids(seat) if mine else ()
+    if hide_hand:
+        # A seat deciding on a blind nil has not looked: under mirror or whiz its
+        # legal bids would give its spade count away, so it sees only blind nil.
+        legal_bids = tuple(b for b in legal_bids if b.blind)
     return {
         "seat": seat,
         "hand": () if hide_hand else game.hand(seat),
@@ -220,13 +225,7 @@ def own_fields(game: Game, seat: int, *, hide_hand: bool = False) -> dict[str, A
         "legal_plays": (
             frozenset() if hide_hand or not mine else game.legal_plays(seat)
         ),
-        # A seat deciding on a blind nil has not looked: under mirror or whiz its
-        # legal bids would give its spade count away, so it sees only blind nil.
-        "legal_bids": tuple(
-            b
-            for b in (game.legal_bids(seat) if mine else ())
-            if b.blind or not hide_hand
-        ),
+        "legal_bids": legal_bids,
         "is_blind_nil_eligible": game.is_blind_nil_eligible(seat),
         "can_request_redeal": not hide_hand and game.can_request_redeal(seat),
     }

@@ -113,6 +113,7 @@ def test_views_encoded_from_their_parts_are_each_seats_own_view(
     rng = random.Random(seed)
     rules = random_rules(rng, players=players)
     n = rules.player_count
+    joiner = codec.ViewJoiner()  # one for the game: it keeps each seat's part
     for game, _ in random_game(rng, rules, max_hands=2):
         public = public_fields(game)
         if rng.random() < 0.2:  # the table waits on questions
@@ -121,7 +122,7 @@ def test_views_encoded_from_their_parts_are_each_seats_own_view(
             public["answering"] = asked
         seats = rng.sample(range(n), rng.randint(1, n))
         owns = [own_fields(game, seat, hide_hand=rng.random() < 0.2) for seat in seats]
-        raws = codec.encode_view_parts(public, owns)
+        raws = joiner.join(public, owns)
         views = [SeatView(**own, **public) for own in owns]
         wires = [_VIEW.decode(raw) for raw in raws]
         assert wires == [codec.encode_view(v) for v in views]
@@ -136,7 +137,7 @@ def test_views_encoded_from_their_parts_are_each_seats_own_view(
 def test_a_views_json_from_its_parts_goes_into_a_frame_as_it_is() -> None:
     rules = random_rules(random.Random(5), players=4)
     game = next(iter(random_game(random.Random(5), rules, max_hands=1)))[0]
-    (raw,) = codec.encode_view_parts(public_fields(game), [own_fields(game, 2)])
+    (raw,) = codec.ViewJoiner().join(public_fields(game), [own_fields(game, 2)])
     frame = _JSON.encode(
         TableUpdate(table="t", notices=[], view=codec.as_wire_view(raw))
     )
