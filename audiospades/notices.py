@@ -35,9 +35,14 @@ class Question:
 
 @dataclass(frozen=True, slots=True)
 class YourTurn:
-    """Seat 0 must act now; ``view`` is its view at that moment."""
+    """Seat 0 must act now; ``view`` is its view at that moment.
 
-    view: SeatView
+    None: the view of that moment goes beside the notice, not in it (an online
+    table's core builds none: its frame carries the view). A client is always sent
+    one (:mod:`audiospades.net.codec`).
+    """
+
+    view: SeatView | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -139,6 +139,7 @@ class TableCore:
         now_ms: int = 0,
         timed: bool = False,
         thinking: Callable[[dict[int, Bot], int], Thinking] | None = None,
+        turn_views: bool = True,
     ) -> None:
         """Take over ``game`` (new or resumed); nothing happens until advance().
 
@@ -154,10 +155,14 @@ class TableCore:
                 (real time); without it they stop only at their sample limits.
             thinking: builds the place decisions are worked out, from the bots and
                 the seed; by default at once, in this thread.
+            turn_views: a turn's notice carries the seat's view; without, its
+                view is None (an online table sends the view beside it, built
+                from :meth:`view_parts`, and builds no view for the notice).
         """
         self.game = game
         self.rules = game.rules
         self.seed = seed
+        self._turn_views = turn_views
         self.seating = seating
         self.names = seating.names
         self.delays = delays
@@ -292,10 +297,6 @@ class TableCore:
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now (no one is to act while a question is open)."""
         return self.views((seat,))[0]
-
-    def built_view(self, seat: int) -> SeatView | None:
-        """``seat``'s view of this moment if it was built already (a turn's notice)."""
-        return self._built_views().get(seat)
 
     def public_view(self, chair: int) -> SeatView:
         """What a spectator watching from ``chair`` may know now."""
@@ -717,7 +718,9 @@ class TableCore:
                 self.game.action_count
             ):
                 self._announced_at[seat] = self.game.action_count
-                self._emit(seat, YourTurn(self.view(seat)))
+                self._emit(
+                    seat, YourTurn(self.view(seat) if self._turn_views else None)
+                )
                 # Save again once it is announced: the turn often comes a frame
                 # after the last action (a finished trick is shown first), and a
                 # resumed game should repeat this line, the last one heard.

@@ -35,7 +35,9 @@ from audiospades.seating import Seating
 from audiospades.table_core import PACES, PUBLIC, TableCore
 
 
-def _table(rules: Rules, humans: tuple[int, ...], seed: int = 5) -> TableCore:
+def _table(
+    rules: Rules, humans: tuple[int, ...], seed: int = 5, *, turn_views: bool = True
+) -> TableCore:
     n = rules.player_count
     chars = tuple(None if s in humans else "hazel" for s in range(n))
     names = tuple(f"P{s}" for s in range(n))
@@ -45,6 +47,7 @@ def _table(rules: Rules, humans: tuple[int, ...], seed: int = 5) -> TableCore:
         seating=Seating(chars, names),
         humans=humans,
         delays=PACES["fast"],
+        turn_views=turn_views,
     )
 
 
@@ -94,6 +97,32 @@ def test_each_person_hears_only_their_own_turn_and_cards() -> None:
     assert turns[0] >= 13 and turns[2] >= 13  # a bid and 13 cards each, at least
 
 
+def test_a_core_without_turn_views_tells_the_same_turns_without_their_views() -> None:
+    # An online table's core: its frames carry the views.
+    rules = dataclasses.replace(Rules.pagat(), target_score=None, hand_limit=1)
+    with_views = _table(rules, humans=(0, 2), seed=7)
+    without = _table(rules, humans=(0, 2), seed=7, turn_views=False)
+    turns = 0
+    for _ in range(500):
+        for table in (with_views, without):
+            table.run_until_idle()
+        for seat in (0, 2):
+            told, bare = with_views.drain(seat), without.drain(seat)
+            assert [type(n) for n in told] == [type(n) for n in bare]
+            for a, b in zip(told, bare, strict=True):
+                if isinstance(a, YourTurn):
+                    assert isinstance(b, YourTurn) and b.view is None
+                    assert a.view == without.view(seat)
+                    turns += 1
+                else:
+                    assert a == b
+        if with_views.is_over:
+            break
+        _act_for_people(with_views)
+        _act_for_people(without)
+    assert with_views.is_over and without.is_over and turns >= 26
+
+
 def test_views_are_always_of_this_moment_and_a_turns_view_is_not_built_twice() -> None:
     rules = dataclasses.replace(
         Rules.pagat(), target_score=None, hand_limit=2, blind_nil_behind=0
@@ -124,6 +153,8 @@ def test_views_are_always_of_this_moment_and_a_turns_view_is_not_built_twice() -
             ]
         assert table.views(seats) == fresh
         assert [table.view(s) for s in seats] == fresh
+        public, owns = table.view_parts(reversed(seats))
+        assert [SeatView(**own, **public) for own in owns] == fresh[::-1]
         for seat in (0, 2):
             for notice in table.drain(seat):
                 if isinstance(notice, YourTurn):

@@ -596,7 +596,9 @@ def encode_notice(notice: Notice) -> AnyWireNotice:
     """The wire form of an engine event or a session notice.
 
     Raises:
-        CodecError: for a notice that never crosses the wire (see the module doc).
+        CodecError: for a notice that never crosses the wire (see the module doc),
+            or a turn notice without its view (:func:`encode_notices` sends it
+            with the frame's).
     """
     match notice:
         case HandDealt(hand_index, dealer):
@@ -628,6 +630,8 @@ def encode_notice(notice: Notice) -> AnyWireNotice:
         case Question(kind, behind):
             return WireQuestion(question=kind, behind=behind)
         case YourTurn(view):
+            if view is None:
+                raise CodecError("a turn's notice without its view")
             return WireYourTurn(view=encode_view(view))
         case HandShown(cards):
             return WireHandShown(cards=[_text(c) for c in cards])
@@ -697,12 +701,17 @@ def decode_notice(wire: AnyWireNotice) -> Notice:
 
 
 def encode_notices(
-    notices: Iterable[Notice], known: tuple[SeatView, WireView] | None = None
+    notices: Iterable[Notice],
+    known: tuple[SeatView | None, WireView] | None = None,
 ) -> list[AnyWireNotice]:
     """The wire forms of the notices that may cross it, in order.
 
-    ``known``: a view already encoded; a turn notice carrying an equal view reuses
-    its wire form (the turn usually comes with the very view the frame carries).
+    ``known``: the view the frame carries, and its wire form; a turn notice with
+    no view of its own (None), or with an equal one, is sent with that wire form
+    (the turn usually comes with the very view the frame carries).
+
+    Raises:
+        CodecError: a turn notice without a view, and no ``known`` view.
     """
     out: list[AnyWireNotice] = []
     for notice in notices:
@@ -711,7 +720,11 @@ def encode_notices(
         if (
             known is not None
             and isinstance(notice, YourTurn)
-            and (notice.view is known[0] or notice.view == known[0])
+            and (
+                notice.view is None
+                or notice.view is known[0]
+                or notice.view == known[0]
+            )
         ):
             out.append(WireYourTurn(view=known[1]))
         else:

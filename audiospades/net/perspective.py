@@ -181,7 +181,7 @@ class Perspective:
                     totals=self.by_side(totals),
                 )
             case YourTurn(view=view):
-                return YourTurn(self.view(view))
+                return YourTurn(None if view is None else self.view(view))
             case Refused(error=error):
                 return Refused(self.error(error))
         return notice

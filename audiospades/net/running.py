@@ -28,7 +28,7 @@ from audiospades.net import codec
 from audiospades.net.pool import PoolThinking
 from audiospades.net.protocol import SeatKind, TableState, TableUpdate, encode_utf8
 from audiospades.net.seats import outcome_of, seat_names, seat_results
-from audiospades.notices import GameFinished, Notice, YourTurn
+from audiospades.notices import GameFinished, Notice
 from audiospades.rules import Game
 from audiospades.seating import Seating
 from audiospades.table_core import PUBLIC, TableCore
@@ -126,6 +126,7 @@ def start_core(table: NetTable, game: Game, core_state: dict[str, Any] | None) -
         thinking=lambda _bots, seed: PoolThinking(
             pool, seed=seed, seating=lambda: core.seating, wake=wake
         ),
+        turn_views=False,  # the frames carry the views (flush)
     )
     if core_state is not None:
         core.restore_questions(core_state)
@@ -208,19 +209,12 @@ def flush(table: NetTable) -> None:
         for (seat, client, notices), raw in zip(receiving, raws, strict=True):
             if client.reads_frames_as_sent:
                 joined = codec.as_wire_view(raw)
-                # A turn's notice carries the view: the same, built for it.
-                built = (
-                    core.built_view(seat)
-                    if any(isinstance(n, YourTurn) for n in notices)
-                    else None
-                )
                 client.send_frame(
                     encode_utf8(
                         TableUpdate(
                             table=table.id,
-                            notices=codec.encode_notices(
-                                notices, None if built is None else (built, joined)
-                            ),
+                            # A turn's notice is sent with the frame's view.
+                            notices=codec.encode_notices(notices, (None, joined)),
                             view=joined,
                         )
                     )

@@ -263,7 +263,8 @@ def describe(
                 )
             ]
         case YourTurn(view=turn_view):
-            return [Utterance(your_turn_text(turn_view, names, brief), Cue.YOUR_TURN)]
+            turn = view if turn_view is None else turn_view
+            return [Utterance(your_turn_text(turn, names, brief), Cue.YOUR_TURN)]
         case Refused(error=error):
             return [
                 Utterance(

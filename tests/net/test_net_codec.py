@@ -158,6 +158,17 @@ def test_a_turn_notice_reuses_an_equal_views_wire_form_only() -> None:
     assert codec.decode_view(different.view) == other
 
 
+def test_a_turn_notice_without_a_view_goes_with_the_frames_view() -> None:
+    # An online table's core builds no view for a turn's notice.
+    rules = random_rules(random.Random(3), players=4)
+    game = next(iter(random_game(random.Random(3), rules, max_hands=1)))[0]
+    wire = codec.encode_view(seat_view(game, 0))
+    (turn,) = codec.encode_notices([YourTurn(None)], (None, wire))
+    assert isinstance(turn, WireYourTurn) and turn.view is wire
+    with pytest.raises(CodecError):
+        codec.encode_notices([YourTurn(None)])
+
+
 @pytest.mark.parametrize(
     "notice",
     [

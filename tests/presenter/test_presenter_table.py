@@ -9,7 +9,8 @@ from collections.abc import Iterator
 import pytest
 
 from audiospades import i18n
-from audiospades.notices import Question, QuestionKind
+from audiospades.notices import Question, QuestionKind, YourTurn
+from audiospades.presenter.events import describe
 from audiospades.presenter.table import (
     bid_field_text,
     cards_on_table_text,
@@ -218,3 +219,12 @@ def test_one_card_to_pass_is_said_in_the_singular() -> None:
     assert passing_state_text(view, NAMES) == (
         "Passing, before the first trick: you have chosen 0 of 1 card to pass to Lee."
     )
+
+
+def test_a_turn_without_its_own_view_is_told_from_the_view_after_it() -> None:
+    view = _view(phase=Phase.BIDDING, to_act=0)
+    names = ["You", "West", "North", "East"]
+    assert describe(YourTurn(None), view, names) == describe(
+        YourTurn(view), view, names
+    )
+    assert "bid" in describe(YourTurn(None), view, names)[0].text
