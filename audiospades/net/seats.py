@@ -10,7 +10,7 @@ it was) and id (the same person sitting down again is back, not new).
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from audiospades.net.protocol import SeatInfo, SeatKind
@@ -50,19 +50,35 @@ class SeatHolder:
     stood_in_from: int | None = None
     """While a computer stands in for a person: how many events the game had when
     it began (what it did since is told to the person when they are back)."""
+    _json: dict[str, Any] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+    """:meth:`to_json`, kept until a field changes."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        object.__setattr__(self, name, value)
+        if name != "_json":
+            object.__setattr__(self, "_json", None)
 
     def to_json(self) -> dict[str, Any]:
-        """Plain data for the database."""
-        return {
-            "kind": self.kind.value,
-            "player": self.player,
-            "name": self.name,
-            "character": self.character,
-            "stand_in": self.stand_in,
-            "gone_name": self.gone_name,
-            "gone_player": self.gone_player,
-            "stood_in_from": self.stood_in_from,
-        }
+        """Plain data for the database; do not change it.
+
+        The same dict until a field changes: a server saves who sits where with
+        every action, and compares it with what it saved before.
+        """
+        kept = self._json
+        if kept is None:
+            kept = self._json = {
+                "kind": self.kind.value,
+                "player": self.player,
+                "name": self.name,
+                "character": self.character,
+                "stand_in": self.stand_in,
+                "gone_name": self.gone_name,
+                "gone_player": self.gone_player,
+                "stood_in_from": self.stood_in_from,
+            }
+        return kept
 
     @classmethod
     def from_json(cls, data: object) -> SeatHolder:

@@ -45,3 +45,26 @@ def test_a_new_game_ends_the_standing_in() -> None:
         None,
     )
     assert seat_infos([holder])[0].stands_in_for is None
+
+
+def test_a_seats_saved_form_is_kept_until_a_field_changes() -> None:
+    holder = SeatHolder(SeatKind.HUMAN, "p1", "Ann")
+    first = holder.to_json()
+    assert holder.to_json() is first  # (a server saves it with every action)
+    changes = {
+        "kind": SeatKind.COMPUTER,
+        "player": "p2",
+        "name": "Bob",
+        "character": "hazel",
+        "stand_in": True,
+        "gone_name": "Cy",
+        "gone_player": "p3",
+        "stood_in_from": 7,
+    }
+    for name, value in changes.items():
+        before = holder.to_json()
+        setattr(holder, name, value)
+        after = holder.to_json()
+        expected = value.value if isinstance(value, SeatKind) else value
+        assert after is not before and after[name] == expected, name
+    assert SeatHolder.from_json(holder.to_json()) == holder
