@@ -311,21 +311,19 @@ class TableCore:
         """
         if not self._questions:
             return view
-        return replace(
-            view,
-            to_act=None,
-            legal_bids=(),
-            legal_plays=frozenset(),
-            question_open=True,
-            answering=self._answering(),
-        )
+        public, own = self._asked_fields()
+        return replace(view, **public, **own)
 
-    def _answering(self) -> tuple[int, ...]:
-        """The seats named as asked while questions are open (see _asking)."""
-        return tuple(
+    def _asked_fields(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """What open questions change in a view: its public fields, a seat's own."""
+        named = tuple(
             seat
             for seat, question in sorted(self._questions.items())
             if question.kind is QuestionKind.BLIND_NIL
+        )
+        return (
+            {"to_act": None, "question_open": True, "answering": named},
+            {"legal_bids": (), "legal_plays": frozenset()},
         )
 
     def views(self, seats: Iterable[int]) -> list[SeatView]:
@@ -356,23 +354,19 @@ class TableCore:
         """
         self._built_views()
         public, owns = self._parts_now
+        asked = self._asked_fields() if self._questions else None
         if public is None:
             public = public_fields(self.game)
-            if self._questions:
-                public = {
-                    **public,
-                    "to_act": None,
-                    "question_open": True,
-                    "answering": self._answering(),
-                }
+            if asked is not None:
+                public = {**public, **asked[0]}
             self._parts_now = (public, owns)
         out: list[dict[str, Any]] = []
         for seat in seats:
             own = owns.get(seat)
             if own is None:
                 own = own_fields(self.game, seat, hide_hand=seat in self._hidden)
-                if self._questions:
-                    own = {**own, "legal_bids": (), "legal_plays": frozenset()}
+                if asked is not None:
+                    own = {**own, **asked[1]}
                 owns[seat] = own
             out.append(own)
         return public, out

@@ -354,7 +354,10 @@ class ViewJoiner:
             seat = own["seat"]
             kept = kept_of.get(seat)
             if kept is None or kept[0] != own:
-                kept = kept_of[seat] = (own, _ENCODER.encode(_own_wire(own))[:-1])
+                kept = kept_of[seat] = (
+                    own,
+                    _ENCODER.encode(_own_wire(own, as_json=True))[:-1],
+                )
             out.append(msgspec.Raw(kept[1] + shared))
         return out
 
@@ -407,11 +410,15 @@ _PUBLIC_FIELDS: Final = (
 """The fields of a seat view on the wire that every seat sees alike."""
 
 
-def _own_wire(own: Mapping[str, Any]) -> dict[str, Any]:
-    """A seat's own fields (:data:`_OWN_FIELDS`) as :class:`WireView` holds them."""
+def _own_wire(own: Mapping[str, Any], *, as_json: bool = False) -> dict[str, Any]:
+    """A seat's own fields (:data:`_OWN_FIELDS`) as :class:`WireView` holds them.
+
+    ``as_json``: to be encoded at once, its cards in hand may be a list kept for
+    them (not to be changed).
+    """
     return {
         "seat": own["seat"],
-        "hand": _HANDS(own["hand"]),
+        "hand": _HANDS(own["hand"]) if as_json else _texts(own["hand"]),
         "hand_hidden": own["hand_hidden"],
         "passed_out": [_text(c) for c in own["passed_out"]],
         "passed_in": [_text(c) for c in own["passed_in"]],
