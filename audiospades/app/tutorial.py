@@ -52,6 +52,7 @@ from audiospades.notices import GameFinished, Notice
 from audiospades.presenter import Utterance
 from audiospades.presenter import tutorial as words
 from audiospades.presenter.keynames import key_for
+from audiospades.presenter.system import kept_name
 from audiospades.rules import (
     Bid,
     BidAction,
@@ -122,7 +123,7 @@ _QUESTION_KEYS = frozenset(
 def _load(services: Services) -> TutorialProgress:
     progress, problem = load_progress()
     if problem is not None:
-        backup = str(problem.backup) if problem.backup else ""
+        backup = kept_name(problem)
         if problem.kind is ProblemKind.PARTLY_USED:
             services.say_text(words.progress_partly_used_text(backup))
         else:
@@ -157,7 +158,7 @@ def _kept_lesson(
     """
     saved, problem = load_lesson(lesson.id)
     if problem is not None:
-        backup = str(problem.backup) if problem.backup else ""
+        backup = kept_name(problem)
         return None, words.lesson_unreadable_text(lesson.id, backup)
     if saved is None:
         return None, None
@@ -167,7 +168,7 @@ def _kept_lesson(
         )
     except StaleLessonError as error:
         moved = set_aside_lesson(lesson.id, str(error))
-        return None, words.lesson_outdated_text(lesson.id, str(moved or ""))
+        return None, words.lesson_outdated_text(lesson.id, moved.name if moved else "")
     return LessonScreen(lesson, session, place), None
 
 

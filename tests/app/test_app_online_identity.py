@@ -40,7 +40,7 @@ def test_a_damaged_identity_file_is_said_kept_and_a_new_one_made(
             backup = _home / f"online.json.broken-{STAMP}"
             said = (
                 f"Your online identity file could not be used; it was kept as "
-                f"{backup}, and servers will take you for a new player."
+                f"{backup.name}, and servers will take you for a new player."
             )
             assert said in h.transcript
             assert h.transcript.count(said) == 1

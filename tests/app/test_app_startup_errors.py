@@ -203,7 +203,7 @@ def test_half_a_utf16_pair_in_the_settings_is_said_and_the_game_starts(
     (backup,) = tmp_path.glob("settings.json.broken-*")
     assert backup.read_bytes() == content
     notice = (
-        f"Your settings file was damaged; it was kept as {backup} and defaults "
+        f"Your settings file was damaged; it was kept as {backup.name} and defaults "
         "are used."
     )
     # Said before the welcome's question, in one breath with it: the question is

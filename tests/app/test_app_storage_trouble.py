@@ -56,7 +56,7 @@ def test_a_save_that_cannot_be_replayed_is_kept_and_its_new_name_spoken(
     assert kept[0].read_bytes() == original
     assert not path.exists()
     assert h.last == (
-        f"The saved game could not be replayed; it was kept as {kept[0]}."
+        f"The saved game could not be replayed; it was kept as {kept[0].name}."
     )
     # A second Continue finds nothing rather than the same complaint.
     h.press("return")
@@ -129,7 +129,7 @@ def test_huge_statistics_counts_do_not_break_the_statistics_screen(
     said = h.transcript
     assert (
         "Some entries in your statistics could not be used and are left out: "
-        f"by_difficulty 7. Your file was kept as {kept[0]}."
+        f"by_difficulty 7. Your file was kept as {kept[0].name}."
     ) in said
     assert said[-1].startswith("Statistics. 2 games played. 1 win. 1 loss.")
 
@@ -234,7 +234,7 @@ def test_a_saved_game_that_cannot_be_read_is_said_to_be_lost_to_play_not_default
     assert said == [
         f"{sentence}, so the game cannot be continued"
         + (" here" if "version" in sentence else "")
-        + f"; the file was kept as {kept[0]}."
+        + f"; the file was kept as {kept[0].name}."
     ]
     assert h.last == "There is no saved game to continue."
     assert h.table is None
@@ -263,6 +263,6 @@ def test_damaged_statistics_are_said_to_start_again_from_zero(
     kept = [p for p in path.parent.iterdir() if p.name.startswith("stats.json.broken")]
     assert len(kept) == 1
     assert (
-        f"Your statistics file was damaged; it was kept as {kept[0]}, and your "
+        f"Your statistics file was damaged; it was kept as {kept[0].name}, and your "
         "statistics start again from zero." in h.transcript
     )

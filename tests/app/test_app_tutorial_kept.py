@@ -232,7 +232,7 @@ def _next_run_opens_nil(problem: Callable[[str], str], path: Path) -> None:
     assert len(backups) == 1
     if kept is not None:
         assert backups[0].read_bytes() == kept  # kept as it was, not deleted
-    assert second.last == problem(str(backups[0]))
+    assert second.last == problem(backups[0].name)
     second.press("home", "down", "down")
     assert second.last == f"Nil, 3 of {MENU_ITEMS}"  # not under way
     mark = second.mark()
