@@ -702,10 +702,11 @@ class LessonScreen(TableScreen):
             self.before_said = None
             self._forget_from(count)
             services.say(Utterance(words.try_again_text()))
-        if count > self.judged and not self._trick_open(made[count - 1]):
-            # Said once the decision has played out: a bid or pass at once, a card
-            # when its trick is complete (the comment may say who took it), not
-            # after the others' moves up to the player's next turn.
+        if count > self.judged and not self._playing_out(made[count - 1]):
+            # Said once the decision has played out: a bid at once, a pass when
+            # the cards passed back are told (the comment may name them), a card
+            # when its trick is complete (it may say who took it), not after the
+            # others' moves up to the player's next turn.
             self._judge(count - 1, made[count - 1], services)
         if not session.is_waiting_for_human:
             return
@@ -728,11 +729,18 @@ class LessonScreen(TableScreen):
         if isinstance(teach, Teach):
             services.say(Utterance(words.before_text(teach.point)))
 
-    def _trick_open(self, action: BidAction | PassAction | PlayAction) -> bool:
-        """Whether ``action`` is a card in the trick still being played."""
+    def _playing_out(self, action: BidAction | PassAction | PlayAction) -> bool:
+        """Whether ``action`` has yet to play out.
+
+        A card in the trick still being played, or a pass whose cards in return
+        are still to come.
+        """
+        view = self.session.view()
+        if isinstance(action, PassAction):
+            return view.phase is Phase.PASSING and not view.passed_in
         if not isinstance(action, PlayAction):
             return False
-        return any(card == action.card for _seat, card in self.session.view().trick)
+        return any(card == action.card for _seat, card in view.trick)
 
     def _point_for(self, decision: int, services: Services) -> Teach | bool | None:
         """The point to make at ``decision`` (False: wait for the hint)."""

@@ -44,7 +44,15 @@ from audiospades.presenter.words import the_card
 from audiospades.rules import BidAction, Card, Game, Phase, PlayAction
 from audiospades.storage import Settings, load_settings
 from audiospades.storage.tutorial import load_progress, tutorial_path
-from audiospades.tutorial.lessons import BASICS, FIRST_HAND, LESSONS, NIL, SIX, TOUR
+from audiospades.tutorial.lessons import (
+    BASICS,
+    BLIND_NIL,
+    FIRST_HAND,
+    LESSONS,
+    NIL,
+    SIX,
+    TOUR,
+)
 from audiospades.tutorial.model import Point
 from audiospades.tutorial.script import lesson_rules
 
@@ -365,6 +373,23 @@ def test_each_lesson_plays_out_as_written_with_every_point_made(lesson) -> None:
     # not said before it (QA: two "press Escape" lines, to two places).
     assert not any(line.endswith("for the menu.") for line in said), said[-3:]
     assert lesson.id in load_progress()[0].lessons_done
+
+
+def test_the_cards_passed_back_are_told_by_the_table_before_the_lesson_names_them() -> (
+    None
+):
+    # QA: "Your partner passed you two low cards in return: the 3 of clubs..."
+    # came before the table said North passed them.
+    h = _open_tutorial()
+    start = h.mark()
+    _open_lesson(h, LESSONS.index(BLIND_NIL))
+    play_lesson(h, BLIND_NIL)
+    said = h.said_since(start)
+    after = words.after_text(Point.BLIND_PASS, None)
+    (comment,) = [i for i, line in enumerate(said) if line.startswith(after)]
+    told = said.index("North passes you the 3 of clubs and the 4 of diamonds.")
+    mine = said.index("You pass the king of spades and the jack of spades to North.")
+    assert mine < told < comment
 
 
 def test_the_help_once_a_lesson_is_complete_says_what_enter_does() -> None:
