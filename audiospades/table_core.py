@@ -157,12 +157,18 @@ class TableCore:
                 the seed; by default at once, in this thread.
             turn_views: a turn's notice carries the seat's view; without, its
                 view is None (an online table sends the view beside it, built
-                from :meth:`view_parts`, and builds no view for the notice).
+                from :meth:`view_parts`, and builds no view for the notice),
+                unless the game moves on before it is drained: it then gets the
+                view of its moment.
         """
         self.game = game
         self.rules = game.rules
         self.seed = seed
         self._turn_views = turn_views
+        self._bare_turns: set[int] = set()
+        """Seats told of their turn without its view, not yet drained: the view
+        of that moment goes with the next frame, unless the game moves on first
+        (:meth:`_give_turn_views`)."""
         self.seating = seating
         self.names = seating.names
         self.delays = delays
@@ -439,6 +445,7 @@ class TableCore:
     def drain(self, seat: int = PUBLIC) -> list[Notice]:
         """Take ``seat``'s notices since the last call, oldest first."""
         box = self._outboxes.get(seat)
+        self._bare_turns.discard(seat)
         if not box:
             return []
         self._outboxes[seat] = []
@@ -712,13 +719,29 @@ class TableCore:
                 self.game.action_count
             ):
                 self._announced_at[seat] = self.game.action_count
-                self._emit(
-                    seat, YourTurn(self.view(seat) if self._turn_views else None)
-                )
+                if self._turn_views:
+                    self._emit(seat, YourTurn(self.view(seat)))
+                else:
+                    self._emit(seat, YourTurn(None))
+                    self._bare_turns.add(seat)
                 # Save again once it is announced: the turn often comes a frame
                 # after the last action (a finished trick is shown first), and a
                 # resumed game should repeat this line, the last one heard.
                 self.dirty = True
+
+    def _give_turn_views(self) -> None:
+        """Give a turn told without its view, not yet drained, its moment's view.
+
+        The game is about to move on, and the next frame's view would be a later
+        one (a card played at once after a trick's pause: "Your turn" with the
+        card already led).
+        """
+        for seat in self._bare_turns:
+            box = self._outboxes.get(seat, [])
+            for index, notice in enumerate(box):
+                if isinstance(notice, YourTurn) and notice.view is None:
+                    box[index] = YourTurn(self.view(seat))
+        self._bare_turns.clear()
 
     def _emit(self, seat: int, notice: Notice) -> None:
         box = self._outboxes.get(seat)
@@ -752,6 +775,8 @@ class TableCore:
         return True
 
     def _apply(self, action: Callable[[], tuple[Event, ...]]) -> None:
+        if self._bare_turns:
+            self._give_turn_views()
         events = action()
         self.dirty = True
         for seat, box in self._outboxes.items():

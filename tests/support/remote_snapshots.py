@@ -66,6 +66,7 @@ def one_hand_you_win_first() -> tuple[TableCore, RemoteTable]:
         seating=Seating((None, "hazel", "hazel", "hazel"), ("A", "B", "C", "D")),
         humans=(0,),
         delays=PACES["fast"],
+        turn_views=False,  # as a server's
     )
     client = SimpleNamespace(welcome=None, count_game=None)
     return core, RemoteTable(client, snapshot_of(core))  # type: ignore[arg-type]
@@ -74,7 +75,8 @@ def one_hand_you_win_first() -> tuple[TableCore, RemoteTable]:
 def served(core: TableCore, remote: RemoteTable) -> Iterator[list[Notice]]:
     """Run ``core``'s clock 50 ms a step, as the server does, until the game ends
     (bounded); each step's notices for seat 0 reach ``remote`` as the server
-    sends them (with the view), and are yielded once it has taken them."""
+    sends them (with the view, which a turn's notice without one goes with), and
+    are yielded once it has taken them."""
     now = 0
     for _ in range(20_000):
         if core.is_over:
@@ -84,11 +86,12 @@ def served(core: TableCore, remote: RemoteTable) -> Iterator[list[Notice]]:
         notices = core.drain(0)
         if not notices:
             continue
+        view = codec.encode_view(core.view(0))
         remote.take_update(
             p.TableUpdate(
                 table="t1",
-                notices=codec.encode_notices(notices),
-                view=codec.encode_view(core.view(0)),
+                notices=codec.encode_notices(notices, (None, view)),
+                view=view,
             )
         )
         remote.drain()
