@@ -97,59 +97,41 @@ def test_each_person_hears_only_their_own_turn_and_cards() -> None:
     assert turns[0] >= 13 and turns[2] >= 13  # a bid and 13 cards each, at least
 
 
-def test_a_core_without_turn_views_tells_the_same_turns_without_their_views() -> None:
-    # An online table's core: its frames carry the views.
+@pytest.mark.parametrize("act_first", [False, True], ids=["sent", "moved_on"])
+def test_a_core_without_turn_views_tells_the_same_turns(act_first: bool) -> None:
+    """An online table's core tells a turn without its view: the frame carries
+    the view of the moment. Review: a person who played at once after a trick's
+    pause, before the turn was sent, was sent "Your turn" with the frame's later
+    view (their card led); a turn the game moves on from gets its own view."""
     rules = dataclasses.replace(Rules.pagat(), target_score=None, hand_limit=1)
     with_views = _table(rules, humans=(0, 2), seed=7)
     without = _table(rules, humans=(0, 2), seed=7, turn_views=False)
-    turns = 0
+    turns = given = 0
     for _ in range(500):
         for table in (with_views, without):
             table.run_until_idle()
+            if act_first and not table.is_over:
+                _act_for_people(table)  # before the turn is drained
         for seat in (0, 2):
             told, bare = with_views.drain(seat), without.drain(seat)
             assert [type(n) for n in told] == [type(n) for n in bare]
             for a, b in zip(told, bare, strict=True):
                 if isinstance(a, YourTurn):
-                    assert isinstance(b, YourTurn) and b.view is None
-                    assert a.view == without.view(seat)
+                    assert isinstance(b, YourTurn)
+                    # None: the view that goes beside it, the present one.
+                    present = without.view(seat)
+                    assert (present if b.view is None else b.view) == a.view
                     turns += 1
+                    given += b.view is not None
                 else:
                     assert a == b
         if with_views.is_over:
             break
-        _act_for_people(with_views)
-        _act_for_people(without)
+        if not act_first:
+            _act_for_people(with_views)
+            _act_for_people(without)
     assert with_views.is_over and without.is_over and turns >= 26
-
-
-def test_a_turn_told_without_its_view_gets_its_moments_view_if_the_game_moves_on() -> (
-    None
-):
-    # Review: a person who played at once after a trick's pause, before the turn
-    # was sent, was sent "Your turn" with the frame's later view (the card led).
-    rules = dataclasses.replace(Rules.pagat(), target_score=None, hand_limit=1)
-    with_views = _table(rules, humans=(0, 2), seed=7)
-    without = _table(rules, humans=(0, 2), seed=7, turn_views=False)
-    given = 0
-    for _ in range(500):
-        for table in (with_views, without):
-            table.run_until_idle()
-            if not table.is_over:
-                _act_for_people(table)  # before the turn is drained
-        for seat in (0, 2):
-            told, bare = with_views.drain(seat), without.drain(seat)
-            for a, b in zip(told, bare, strict=True):
-                if isinstance(a, YourTurn):
-                    assert isinstance(b, YourTurn)
-                    # None: the view sent beside it, the present one.
-                    assert (without.view(seat) if b.view is None else b.view) == (
-                        a.view
-                    )
-                    given += b.view is not None
-        if with_views.is_over:
-            break
-    assert with_views.is_over and without.is_over and given >= 26
+    assert given == (turns if act_first else 0)
 
 
 def test_views_are_always_of_this_moment_and_a_turns_view_is_not_built_twice() -> None:
