@@ -26,7 +26,8 @@ class HintReason(StrEnum):
     MAKE_LAST_PAY = "make_last_pay"
     """Third hand high: the last player to play must beat it to take the trick."""
     CHEAPEST_WINNER = "cheapest_winner"
-    """The lowest card that wins the trick."""
+    """The lowest card sure to win the trick (the last to play, or one no later
+    player can beat)."""
     DUCK_UNDER = "duck_under"
     """The highest card that still loses the trick (nil bidder)."""
     SHED_HIGH = "shed_high"

@@ -66,8 +66,9 @@ class NewsKind(StrEnum):
     (the seat was freed while the connection was down, before the game began)."""
     GAME_ENDED_AWAY = "game_ended_away"
     """After a reconnection the server no longer seats the player at the table
-    whose game had begun: it ended while the connection was down (a computer
-    player played the seat to the end), and the seat was given up."""
+    whose game had begun: the game is over (it ended before the connection was
+    lost, or a computer player played the seat to the end), and the seat was
+    given up while the connection was down."""
     TABLE_GONE = "table_gone"
     """The server put the player back in the lobby: the table watched closed
     (its last person left)."""

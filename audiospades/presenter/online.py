@@ -1337,8 +1337,8 @@ that finds its table gone)."""
 
 
 GAME_ENDED_AWAY: Final = N_(
-    "The game ended while the connection was down, and your seat was given up. "
-    "You are back in the lobby."
+    "The game is over, and your seat was given up while the connection was "
+    "down. You are back in the lobby."
 )
 SEAT_LOST: Final = N_(
     "Your seat was given up while the connection was down, before the game "

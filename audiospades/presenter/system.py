@@ -841,7 +841,7 @@ _REASONS: Final[dict[HintReason, str]] = {
     # Translators: "it" is the card just named: say "this card", not "he"/"she".
     HintReason.WINS_TRICK: N_("it wins the trick"),
     HintReason.MAKE_LAST_PAY: N_("the last player must beat it to take the trick"),
-    HintReason.CHEAPEST_WINNER: N_("it is the lowest card that wins the trick"),
+    HintReason.CHEAPEST_WINNER: N_("it is the lowest card sure to win the trick"),
     HintReason.DUCK_UNDER: N_("it is the highest card that still loses the trick"),
     HintReason.SHED_HIGH: N_("you must win anyway, so get rid of a high card"),
     HintReason.FOLLOW_LOW: N_("you cannot win cheaply, so follow low"),

@@ -507,7 +507,7 @@ def test_a_mistake_is_explained_and_taken_back() -> None:
     h.settle()
     assert h.last == (
         "That is not the choice this lesson is about. A strong player: Play the "
-        "ace of hearts: it is the lowest card that wins the trick. Press "
+        "ace of hearts: it is the lowest card sure to win the trick. Press "
         "Control+Z to take it back and try again."
     )
     h.press("n")  # gathering is not the way on
