@@ -260,9 +260,20 @@ def suit_led_text(
     led = view.led_suit
     leader = view.trick[0][0] if view.trick else None
     if led is None and shown is not None and shown.cards:
+        # The trick just won: its lead is told as past, apart from what the
+        # spades allow at the next lead (QA: "Gus led clubs. Spades are not
+        # broken: you may not lead one yet." mixed the two tricks).
         leader, first = shown.cards[0]
-        led = view.suit_of(first)
-    if led is not None and leader is not None:
+        suit = suit_name(view.suit_of(first))
+        # Translators: "that trick" is the one just won, its cards still on the
+        # table; the sentence after it tells what the next lead may be.
+        if is_you(leader):
+            text = _("You led {suit} to that trick.").format(suit=suit)
+        else:
+            text = _("{player} led {suit} to that trick.").format(
+                player=_(names[leader]), suit=suit
+            )
+    elif led is not None and leader is not None:
         if is_you(leader):
             text = _("You led {suit}.").format(suit=suit_name(led))
         else:
