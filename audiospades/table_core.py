@@ -757,7 +757,11 @@ class TableCore:
                 and self._now < self._hold_until
                 and not self._questions
             ):
-                self.hurry()  # acting while a finished trick is shown gathers it
+                # Acting while a finished trick is shown gathers it, and the turn
+                # that ends the pause is told first, as when it runs out: "Your
+                # lead." before the card (a browser page takes keys at once).
+                self.hurry()
+                self._announce_turns()
             else:
                 # While a question is open, no one is to act: name no one.
                 waiting = IllegalAction(Reason.NOT_YOUR_TURN)

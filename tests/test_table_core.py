@@ -22,6 +22,7 @@ from audiospades.rules import (
     BidAction,
     BidMade,
     Card,
+    CardPlayed,
     CardsPassed,
     Game,
     Phase,
@@ -132,6 +133,39 @@ def test_a_core_without_turn_views_tells_the_same_turns(act_first: bool) -> None
             _act_for_people(without)
     assert with_views.is_over and without.is_over and turns >= 26
     assert given == (turns if act_first else 0)
+
+
+def test_a_person_who_plays_in_the_pause_after_a_trick_is_told_the_lead_first() -> None:
+    # QA (the browser page, which takes a key at once): a card played while the
+    # trick just won was still shown came without "Your lead." at all.
+    rules = dataclasses.replace(Rules.pagat(), target_score=None, hand_limit=1)
+    table = _table(rules, humans=(0, 2), seed=7, turn_views=False)
+    now = checked = 0
+    for _ in range(50_000):
+        now += 25
+        table.advance(now)
+        if table.is_over:
+            break
+        seat = table.game.to_act
+        asked = any(table.question(s) is not None for s in (0, 2))
+        if seat in (0, 2) and table.shown_trick is not None and not asked:
+            assert not table.is_turn(seat)  # the pause: not told yet
+            table.drain(seat)
+            assert table.play(seat, min(table.game.legal_plays(seat)))
+            told = table.drain(seat)
+            turn = next(i for i, n in enumerate(told) if isinstance(n, YourTurn))
+            played = next(
+                i
+                for i, n in enumerate(told)
+                if isinstance(n, CardPlayed) and n.seat == seat
+            )
+            assert turn < played, told
+            view = told[turn].view  # its moment's: the lead, nothing down yet
+            assert view is not None and view.to_act == seat and not view.trick
+            checked += 1
+        elif asked or (seat in (0, 2) and table.is_turn(seat)):
+            _act_for_people(table)
+    assert table.is_over and checked >= 2
 
 
 def test_views_are_always_of_this_moment_and_a_turns_view_is_not_built_twice() -> None:
