@@ -123,7 +123,7 @@ _QUESTION_KEYS = frozenset(
 def _load(services: Services) -> TutorialProgress:
     progress, problem = load_progress()
     if problem is not None:
-        backup = kept_name(problem)
+        backup = kept_name(problem.backup)
         if problem.kind is ProblemKind.PARTLY_USED:
             services.say_text(words.progress_partly_used_text(backup))
         else:
@@ -158,7 +158,7 @@ def _kept_lesson(
     """
     saved, problem = load_lesson(lesson.id)
     if problem is not None:
-        backup = kept_name(problem)
+        backup = kept_name(problem.backup)
         return None, words.lesson_unreadable_text(lesson.id, backup)
     if saved is None:
         return None, None
@@ -168,7 +168,7 @@ def _kept_lesson(
         )
     except StaleLessonError as error:
         moved = set_aside_lesson(lesson.id, str(error))
-        return None, words.lesson_outdated_text(lesson.id, moved.name if moved else "")
+        return None, words.lesson_outdated_text(lesson.id, kept_name(moved))
     return LessonScreen(lesson, session, place), None
 
 

@@ -317,15 +317,22 @@ def name_key(name: str | None) -> str:
     return (name or "").strip().casefold()
 
 
-def numbered_apart(name: str, taken: Container[str]) -> str:
+def numbered_apart(
+    name: str, taken: Container[str], *, limit: int | None = None
+) -> str:
     """``name``, numbered ("Ann 2", the lowest number free) if ``taken`` has it.
 
     ``taken`` holds the :func:`name_key` of the names already in use where
     ``name`` will be heard: two people both heard as "Ann" cannot be told apart.
+    ``limit``: the longest a numbered name may be (the name is cut to make room
+    for its number).
     """
     if name_key(name) not in taken:
         return name
     number = 2
-    while name_key(f"{name} {number}") in taken:
+    while True:
+        suffix = f" {number}"
+        base = name if limit is None else name[: limit - len(suffix)].rstrip()
+        if name_key(base + suffix) not in taken:
+            return base + suffix
         number += 1
-    return f"{name} {number}"

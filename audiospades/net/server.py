@@ -976,7 +976,7 @@ class Server:
         table = NetTable(
             self._context,
             table_id,
-            _table_name_apart(create.name.strip(), names),
+            numbered_apart(create.name.strip(), names, limit=MAX_TABLE_NAME_LENGTH),
             rules,
             code,
             client.player_id,
@@ -1297,23 +1297,6 @@ async def serve_forever(
 def _names(table: NetTable, ref: str) -> bool:
     """Whether ``ref`` (a table's id, or a private table's code) is ``table``."""
     return ref == table.id or (table.code is not None and ref.upper() == table.code)
-
-
-def _table_name_apart(name: str, taken: set[str]) -> str:
-    """``name``, numbered if an open table has it, within a name's length.
-
-    ``taken``: the open tables' name keys. Numbered as :func:`numbered_apart`
-    numbers people ("Ann's table 2").
-    """
-    if name_key(name) not in taken:
-        return name
-    number = 2
-    while True:
-        suffix = f" {number}"
-        named = name[: MAX_TABLE_NAME_LENGTH - len(suffix)].rstrip() + suffix
-        if name_key(named) not in taken:
-            return named
-        number += 1
 
 
 def _leave_let_through(client: Client, frame: str | bytes, now: float) -> bool:

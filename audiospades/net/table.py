@@ -472,10 +472,7 @@ class NetTable:
     def leave(self, client: Client) -> None:
         """``client`` leaves (a computer player stands in during a game)."""
         client.table, client.seat = None, None
-        if self.spectators.pop(client, None) is not None:
-            name = self._watching_as.pop(client, client.name)
-            self.context.changed(self)
-            self._seat_changed(SeatChange.STOPPED_WATCHING, None, name=name, who=client)
+        if self._stop_watching(client) is not None:
             return
         seat = self._member_seat(client)
         if seat is None:
@@ -554,6 +551,18 @@ class NetTable:
         """Every name going by here (folded): the seats' and the spectators'."""
         return self._names_taken(-1) | self._watchers()
 
+    def _stop_watching(self, client: Client) -> int | None:
+        """``client`` watches no more, told under its name here; its chair.
+
+        None if it was not watching.
+        """
+        chair = self.spectators.pop(client, None)
+        if chair is not None:
+            name = self._watching_as.pop(client, client.name)
+            self.context.changed(self)  # one spectator fewer in the listing
+            self._seat_changed(SeatChange.STOPPED_WATCHING, None, name=name, who=client)
+        return chair
+
     def _watchers(self, but_for: Client | None = None) -> set[str]:
         """The spectators' names here (folded), but ``but_for``'s."""
         return {name_key(n) for c, n in self._watching_as.items() if c is not but_for}
@@ -628,14 +637,11 @@ class NetTable:
 
         A spectator's chair is kept too: back on a new connection, it watches again.
         """
-        chair = self.spectators.pop(client, None)
+        chair = self._stop_watching(client)
         if chair is not None:
-            name = self._watching_as.pop(client, client.name)
+            # Back on a new connection, watching again from the same chair.
             if client.player_id is not None:
                 self._away_watchers[client.player_id] = chair
-            self.context.changed(self)  # one spectator fewer in the listing
-            # No longer listening (back on a new connection, watching again).
-            self._seat_changed(SeatChange.STOPPED_WATCHING, None, name=name, who=client)
             return
         seat = self._member_seat(client)
         if seat is None:

@@ -364,7 +364,7 @@ def storage_text(file: FileKind, problem: LoadProblem | SaveProblem) -> str:
         if problem.kind is SaveProblemKind.BUSY:
             return _save_busy(file)
         return _save_refused(file)
-    backup = kept_name(problem)
+    backup = kept_name(problem.backup)
     if problem.kind is ProblemKind.PARTLY_USED:
         text = _partly_used(file, _names_text(problem.ignored), backup)
         if text is not None:
@@ -384,13 +384,13 @@ def storage_text(file: FileKind, problem: LoadProblem | SaveProblem) -> str:
     return _damaged(file)
 
 
-def kept_name(problem: LoadProblem) -> str:
+def kept_name(backup: Path | None) -> str:
     """The name a file that could not be used was kept under ("" if it was not).
 
     Only the name: the copy sits beside the file, in the game's own folder, and a
     whole path is long to hear.
     """
-    return problem.backup.name if problem.backup else ""
+    return backup.name if backup is not None else ""
 
 
 def identity_trouble_text(problem: LoadProblem | SaveProblem) -> str:
@@ -413,13 +413,13 @@ def identity_trouble_text(problem: LoadProblem | SaveProblem) -> str:
         return _(
             "Some entries in your online identity file could not be used and are "
             "left out: {names}. Your file was kept as {backup}."
-        ).format(names=_names_text(problem.ignored), backup=kept_name(problem))
+        ).format(names=_names_text(problem.ignored), backup=kept_name(problem.backup))
     if problem.backup is not None:
         # Translators: {backup} is the file name the unusable file was kept under.
         return _(
             "Your online identity file could not be used; it was kept as {backup}, "
             "and servers will take you for a new player."
-        ).format(backup=kept_name(problem))
+        ).format(backup=kept_name(problem.backup))
     return _(
         "Your online identity file could not be used; servers will take you for a "
         "new player."
@@ -574,7 +574,7 @@ def saved_game_unreadable_text(backup: Path | None, path: Path) -> str:
     if backup is not None:
         # Translators: {backup} is the file name the saved game was kept under.
         text = _("The saved game could not be replayed; it was kept as {backup}.")
-        return text.format(backup=backup.name)  # beside it, in the same folder
+        return text.format(backup=kept_name(backup))
     # Translators: {path} is the saved game's file, left where it was.
     return _(
         "The saved game could not be replayed or moved aside; it is still at {path}."
