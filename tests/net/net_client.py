@@ -235,6 +235,14 @@ class NetPlayer:
             await self.ws.close()
 
 
+async def connected(url: str, *names: str) -> list[NetPlayer]:
+    """A player for each of ``names``, connected in that order."""
+    players = [NetPlayer(url, name) for name in names]
+    for player in players:
+        await player.connect()
+    return players
+
+
 def url_of(server: Server) -> str:
     """The server's websocket address."""
     return f"ws://127.0.0.1:{server.port}"

@@ -8,7 +8,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from net_client import NetPlayer, run, running_server, url_of
+from net_client import NetPlayer, connected, run, running_server, url_of
 
 from audiospades.net import protocol as p
 from audiospades.net.protocol import ErrorCode, SeatChange, SeatKind, TableState
@@ -280,9 +280,7 @@ def test_chat_reaches_the_table_or_the_lobby(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with running_server(tmp_path / "s.db") as server:
             url = url_of(server)
-            ann, bob, cy, dee = (NetPlayer(url, n) for n in ("Ann", "Bob", "Cy", "Dee"))
-            for player in (ann, bob, cy, dee):
-                await player.connect()
+            ann, bob, cy, dee = await connected(url, "Ann", "Bob", "Cy", "Dee")
             snap = await ann.create()
             await bob.send({"type": "join_seat", "table": snap.table.id})
             await bob.expect(p.TableSnapshot)
@@ -498,11 +496,9 @@ def test_the_lobby_is_told_only_the_tables_that_changed(tmp_path: Path) -> None:
                 assert listed == as_they_stand()
                 return updates
 
-            ann, bob, cy, dee, eve = (
-                NetPlayer(url, n) for n in ("Ann", "Bob", "Cy", "Dee", "Eve")
+            ann, bob, cy, dee, eve = await connected(
+                url, "Ann", "Bob", "Cy", "Dee", "Eve"
             )
-            for player in (ann, bob, cy, dee, eve):
-                await player.connect()
             one_hand = {"preset": "pagat", "hand_limit": 1}
             a = (await ann.create(name="Apple", rules=one_hand)).table.id
             b = (await bob.create(name="Birch")).table.id
@@ -576,9 +572,7 @@ def test_a_table_changed_by_a_failed_write_is_listed_as_it_stands(
     async def scenario() -> None:
         async with running_server(tmp_path / "s.db") as server:
             url = url_of(server)
-            wes, ann, bob = (NetPlayer(url, n) for n in ("Wes", "Ann", "Bob"))
-            for player in (wes, ann, bob):
-                await player.connect()
+            wes, ann, bob = await connected(url, "Wes", "Ann", "Bob")
             listed = (await wes.expect(p.Lobby)).tables
             table = (await ann.create(name="Apple")).table.id
             real = server.store.save_table

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from net_client import NetPlayer, run, running_server, url_of
+from net_client import NetPlayer, connected, run, running_server, url_of
 
 from audiospades.net import protocol as p
 from audiospades.net import server as server_module
@@ -228,9 +228,7 @@ def test_who_is_online_lists_the_others_where_they_are(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with running_server(tmp_path / "s.db") as server:
             url = url_of(server)
-            ann, zed, other = (NetPlayer(url, n) for n in ("Ann", "Zed", "ann"))
-            for player in (ann, zed, other):
-                await player.connect()
+            ann, zed, other = await connected(url, "Ann", "Zed", "ann")
             await ann.send({"type": "who_is_online"})
             answer = await ann.expect(p.PeopleOnline)
             assert _where(answer) == [
@@ -282,9 +280,7 @@ def test_who_is_online_names_so_many_and_counts_the_rest(
     async def scenario() -> None:
         async with running_server(tmp_path / "s.db") as server:
             url = url_of(server)
-            players = [NetPlayer(url, name) for name in ("Ann", "Cy", "Bo", "Di")]
-            for player in players:
-                await player.connect()
+            players = await connected(url, "Ann", "Cy", "Bo", "Di")
             await players[0].send({"type": "who_is_online"})
             answer = await players[0].expect(p.PeopleOnline)
             assert [o.name for o in answer.people] == ["Bo", "Cy"]
@@ -326,9 +322,7 @@ def test_a_private_line_reaches_its_player_alone(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with running_server(tmp_path / "s.db") as server:
             url = url_of(server)
-            ann, bob, cy = (NetPlayer(url, n) for n in ("Ann", "Bob", "Cy"))
-            for player in (ann, bob, cy):
-                await player.connect()
+            ann, bob, cy = await connected(url, "Ann", "Bob", "Cy")
             await bob.create(name="Secret", private=True)  # Bob at a table
             assert bob.player_id is not None
             await ann.send({"type": "chat", "text": "code?", "to": bob.player_id})

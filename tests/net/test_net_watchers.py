@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from net_client import NetPlayer, run, running_server, url_of
+from net_client import NetPlayer, connected, run, running_server, url_of
 
 from audiospades.commands import Command
 from audiospades.net import protocol as p
@@ -169,9 +169,7 @@ def test_a_spectator_named_as_a_player_is_heard_apart_from_the_player(
     async def scenario() -> None:
         async with running_server(tmp_path / "s.db") as server:
             url = url_of(server)
-            ann, other, bob = (NetPlayer(url, n) for n in ("Ann", "Ann", "Bob"))
-            for player in (ann, other, bob):
-                await player.connect()
+            ann, other, bob = await connected(url, "Ann", "Ann", "Bob")
             table = await _start_with_computers(ann, "Friday")
             await _watch(other, table)
             watching_ = await ann.seat_change(p.SeatChange.WATCHING)
@@ -200,9 +198,7 @@ def test_a_person_sitting_down_is_named_apart_from_a_spectator_of_that_name(
     async def scenario() -> None:
         async with running_server(tmp_path / "s.db") as server:
             url = url_of(server)
-            bob, ann, other = (NetPlayer(url, n) for n in ("Bob", "Ann", "Ann"))
-            for player in (bob, ann, other):
-                await player.connect()
+            bob, ann, other = await connected(url, "Bob", "Ann", "Ann")
             table = (await bob.create(name="Bob's")).table.id
             await _watch(ann, table)
             assert (await bob.seat_change(p.SeatChange.WATCHING)).name == "Ann"
