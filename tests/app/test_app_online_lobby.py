@@ -960,13 +960,10 @@ def test_the_computer_players_list_closes_when_a_person_takes_its_seat(
         ann = connect(make_harness, server, "Ann")
         bob = connect(make_harness, server, "Bob")
         try:
-            ann.press("return", "end", "return")  # create the table
-            ann.settle()
-            assert isinstance(ann.app.top, WaitingRoomScreen)
+            _ann_opens_a_table(ann, bob)
             ann.press("down", "return")  # seat 2: the computer players
             assert isinstance(ann.app.top, BotChoiceScreen)
             assert ann.app.top.seat == 1
-            until(heard(bob, "New table: Ann's table."), bob)
             bob.press("home", "return", "return")  # Ann's table, its first free seat
             until(heard(ann, "Bob sits in seat 2."), ann, bob)
             until(lambda: isinstance(ann.app.top, WaitingRoomScreen), ann)
