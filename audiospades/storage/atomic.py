@@ -59,11 +59,9 @@ _LOCK_FLAGS: Final = (
     | getattr(os, "O_NONBLOCK", 0)
     | getattr(os, "O_CLOEXEC", 0)
 )
-_POLL_SECONDS: Final = 0.01
-_RELOCK_ATTEMPTS: Final = 10
-"""Lock files taken one after another, each removed by its holder as it let go,
-before the lock is kept whatever its name shows (a file system whose file numbers
-are not stable must not loop for ever)."""
+_POLL_SECONDS: Final = 0.002
+"""Short, so a copy of the game that is waiting is not kept out for long by another
+that records one game after another (each removes its lock file as it lets go)."""
 _REPLACE_ATTEMPTS: Final = 5
 """Windows refuses to replace a file another process has open (a virus scanner, say)."""
 
@@ -197,20 +195,23 @@ def file_lock(
     lock_file = lock_path_for(path)
     ensure_parent(lock_file)
     deadline = time.monotonic() + timeout
-    for attempt in range(_RELOCK_ATTEMPTS):
+    while True:
         fd = _open_lock_file(lock_file)
         try:
             while not _try_lock(fd):
                 if time.monotonic() >= deadline:
                     raise LockTimeoutError(f"{lock_file} is held by another process")
                 time.sleep(_POLL_SECONDS)
+            if _is_linked(fd):
+                break
+            # Its holder removed the file as it let go: the lock is the file there
+            # now. A lock on the removed file keeps nobody out, so it is never kept.
+            _unlock(fd)
+            if time.monotonic() >= deadline:
+                raise LockTimeoutError(f"{lock_file} is held by another process")
         except BaseException:
             os.close(fd)
             raise
-        if attempt == _RELOCK_ATTEMPTS - 1 or _is_named(fd, lock_file):
-            break
-        # Its holder removed the file as it let go: the lock is the file there now.
-        _unlock(fd)
         os.close(fd)
     try:
         try:
@@ -222,6 +223,17 @@ def file_lock(
             _unlock(fd)
     finally:
         os.close(fd)
+
+
+def _is_linked(fd: int) -> bool:
+    """Whether the file open as `fd` still has a name (it was not removed).
+
+    Unlike comparing file numbers with the name's, this holds on file systems whose
+    file numbers are not stable; nobody renames a lock file or links it elsewhere.
+    """
+    if sys.platform == "win32":  # never removed there (see file_lock)
+        return True
+    return os.fstat(fd).st_nlink > 0
 
 
 def _is_named(fd: int, lock_file: Path) -> bool:

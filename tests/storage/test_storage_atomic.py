@@ -243,3 +243,51 @@ def test_a_waiter_on_a_removed_lock_file_takes_the_new_one(
     finally:
         done.set()
         thread.join(60)
+
+
+@pytest.mark.skipif(os.name == "nt", reason="Windows cannot remove an open file")
+def test_a_lock_whose_file_is_always_removed_first_is_never_held(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A waiter that keeps losing to a faster copy (each time it gets the lock, the
+    file was removed as its holder let go) waits for its time and is then told the
+    lock is busy; it never goes on holding a lock on a removed file, as two
+    processes recording statistics at once once did, and one game was lost."""
+    target = home / "stats.json"
+    lock_file = home / "stats.json.lock"
+    real_open = atomic._open_lock_file
+    opened: list[int] = []
+
+    def removed_as_taken(path: Path) -> int:
+        fd = real_open(path)
+        os.unlink(path)  # the other copy lets go of it, and removes it
+        opened.append(fd)
+        return fd
+
+    monkeypatch.setattr(atomic, "_open_lock_file", removed_as_taken)
+    with pytest.raises(LockTimeoutError), file_lock(target, timeout=0.3, remove=True):
+        pass  # pragma: no cover
+    assert len(opened) > 10
+    assert not lock_file.exists()
+
+
+@pytest.mark.skipif(os.name == "nt", reason="Windows cannot remove an open file")
+def test_a_lock_file_removed_once_is_taken_again(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = home / "stats.json"
+    real_open = atomic._open_lock_file
+    opened: list[int] = []
+
+    def removed_once(path: Path) -> int:
+        fd = real_open(path)
+        if not opened:
+            os.unlink(path)
+        opened.append(fd)
+        return fd
+
+    monkeypatch.setattr(atomic, "_open_lock_file", removed_once)
+    with file_lock(target, timeout=5, remove=True):
+        assert len(opened) == 2
+        assert (home / "stats.json.lock").is_file()
+    assert not (home / "stats.json.lock").exists()
