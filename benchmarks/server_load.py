@@ -13,8 +13,9 @@ each client wait half to one and a half times MS before each action, as people d
 (the latency is still counted from the action's sending).
 
 It reports completed hands a second, server frames a second (received by the
-clients), and the latency from a client's action (bid or card) to each other client
-at the table receiving the update that carries it (p50, p95, p99, in ms); with
+clients) and their mean size (their JSON), and the latency from a client's action
+(bid or card) to each other client at the table receiving the update that carries
+it (p50, p95, p99, in ms); with
 bots, from the client's action to the client receiving the next computer player's
 move is not counted, only the echo of its own action. The tables of a client
 process start their games together once all are seated (so the latency is that of
@@ -46,6 +47,7 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
 from audiospades.net.protocol import PROTOCOL_VERSION
 
@@ -63,6 +65,28 @@ class _View(msgspec.Struct):
     legal_bids: list[int | str]
 
 
+class _Changes(msgspec.Struct):
+    """Version 12: the fields of the view that changed (the others as they were)."""
+
+    phase: str | UnsetType = UNSET
+    deal_count: int | UnsetType = UNSET
+    hands_played: int | UnsetType = UNSET
+    to_act: int | UnsetType | None = UNSET
+    seat: int | UnsetType = UNSET
+    hand: list[str] | UnsetType = UNSET
+    legal_plays: list[str] | UnsetType = UNSET
+    legal_bids: list[int | str] | UnsetType = UNSET
+
+
+def _changed(view: _View, changes: _Changes) -> _View:
+    fields = {
+        name: value
+        for name in changes.__struct_fields__
+        if (value := getattr(changes, name)) is not UNSET
+    }
+    return msgspec.structs.replace(view, **fields) if fields else view
+
+
 class _Notice(msgspec.Struct):
     kind: str
     seat: int | None = None
@@ -78,6 +102,7 @@ class _Frame(msgspec.Struct):
     table: _Table | str | None = None
     seat: int | None = None
     view: _View | None = None
+    changes: _Changes | None = None
     notices: list[_Notice] = []
     change: str | None = None
 
@@ -92,6 +117,7 @@ class Stats:
 
     latencies_ms: list[float] = field(default_factory=list)
     frames: int = 0
+    frame_bytes: int = 0
     hands: int = 0
     games: int = 0
     errors: int = 0
@@ -234,6 +260,8 @@ class _Seat:
     seat: int | None = None
     table: str | None = None
     done: bool = False
+    view: _View | None = None
+    """The last view sent, its changes made (version 12)."""
 
 
 @dataclass
@@ -300,6 +328,7 @@ async def _client_table(
         nonlocal joined_count, done_count
         now = time.monotonic()
         stats.frames += 1
+        stats.frame_bytes += len(raw)
         if me.done:
             return
         frame = DECODE.decode(raw)
@@ -318,6 +347,10 @@ async def _client_table(
             if joined_count >= people - 1 and not joined.done():
                 joined.set_result(None)
         view = frame.view
+        if frame.changes is not None and me.view is not None:
+            view = _changed(me.view, frame.changes)
+        if view is not None or frame.type == "table":
+            me.view = view
         for notice in frame.notices:
             if notice.kind == "question":
                 me.socket.send({"type": "answer", "yes": False})
@@ -419,6 +452,7 @@ def _client_process(
             stats.games,
             stats.errors,
             stats.actions,
+            stats.frame_bytes,
         )
     )
 
@@ -529,6 +563,7 @@ def main() -> None:
     games = sum(r[3] for r in results)
     errors = sum(r[4] for r in results)
     actions = sum(r[5] for r in results)
+    frame_bytes = sum(r[6] for r in results)
     report = {
         "tables": args.tables,
         "clients": args.tables * (4 - args.bots),
@@ -539,6 +574,7 @@ def main() -> None:
         "seconds": round(elapsed, 1),
         "hands_per_second": round(hands / elapsed, 1),
         "frames_per_second": round(frames / elapsed, 1),
+        "bytes_per_frame": round(frame_bytes / frames) if frames else None,
         "latency_ms": latency_summary(latencies),
         "error_frames": errors,
         "bids_and_cards_sent": actions,

@@ -57,6 +57,7 @@ PARTS = (
     ("audiospades.table_core", "TableCore", "views", "        views"),
     ("audiospades.table_core", "TableCore", "view_parts", "        view parts"),
     ("audiospades.net.codec", "ViewJoiner", "join", "        encode views"),
+    ("audiospades.net.codec", "ViewJoiner", "changes", "        view changes"),
     ("audiospades.net.codec", "", "encode_notices", "        encode notices"),
     ("audiospades.net.server", "Outbox", "send", "end of turn: commit, write"),
     ("audiospades.net.store", "Store", "commit", "  commit"),

@@ -56,6 +56,7 @@ from audiospades.net.wire import (
     WireUndone,
     WireUndoRefused,
     WireView,
+    WireViewChanges,
     WireYourTurn,
 )
 from audiospades.notices import (
@@ -334,11 +335,21 @@ class ViewJoiner:
     joined to it (the same object, its fields in another order, as
     :func:`encode_view` of the view). A seat's own part is kept encoded until it
     changes: most actions change only the player's and the next one's.
+
+    Or only what changed (:meth:`changes`), for a client that keeps the last view
+    it was sent: the public fields that changed are found and encoded once a
+    moment for all whose last view was of the same moment.
     """
 
     def __init__(self) -> None:
         """No seat's part encoded yet."""
-        self._own: dict[int, tuple[Mapping[str, Any], bytes]] = {}
+        self._own: dict[int, tuple[Mapping[str, Any], bytes, dict[str, Any]]] = {}
+        self._moment: Mapping[str, Any] | None = None
+        """The public part the caches below are of."""
+        self._public: dict[str, Any] | None = None
+        self._shared: bytes | None = None
+        self._since: dict[int, tuple[Mapping[str, Any], dict[str, Any]]] = {}
+        """The public fields changed since an earlier moment's part, by its id."""
 
     def join(
         self, public: Mapping[str, Any], owns: Iterable[Mapping[str, Any]]
@@ -347,19 +358,105 @@ class ViewJoiner:
 
         Put into a message with :func:`as_wire_view`.
         """
-        shared = b"," + _ENCODER.encode(_public_wire(public, as_json=True))[1:]
-        out: list[msgspec.Raw] = []
-        kept_of = self._own
-        for own in owns:
-            seat = own["seat"]
-            kept = kept_of.get(seat)
-            if kept is None or kept[0] != own:
-                kept = kept_of[seat] = (
-                    own,
-                    _ENCODER.encode(_own_wire(own, as_json=True))[:-1],
-                )
-            out.append(msgspec.Raw(kept[1] + shared))
-        return out
+        shared = self._shared_json(public)
+        return [msgspec.Raw(self._own_part(own)[1][:-1] + shared) for own in owns]
+
+    def changes(
+        self,
+        public: Mapping[str, Any],
+        own: Mapping[str, Any],
+        base: tuple[Mapping[str, Any], Mapping[str, Any]],
+    ) -> msgspec.Raw:
+        """The JSON of the fields of ``own``'s view that differ from ``base``'s.
+
+        ``base``: the parts of the last view the seat was sent. Put into a message
+        with :func:`as_view_changes`.
+        """
+        base_public, base_own = base
+        fields: dict[str, Any] = {}
+        if base_own is not own:
+            wire_of = _FIELD_WIRE
+            for name in _OWN_FIELDS:
+                was, now = base_own[name], own[name]
+                if was is not now and was != now:
+                    fields[name] = wire_of[name](now)
+        if base_public is not public:
+            fields.update(self._public_since(public, base_public))
+        return msgspec.Raw(_ENCODER.encode(fields))
+
+    def _own_part(
+        self, own: Mapping[str, Any]
+    ) -> tuple[Mapping[str, Any], bytes, dict[str, Any]]:
+        seat = own["seat"]
+        kept = self._own.get(seat)
+        if kept is None or (kept[0] is not own and kept[0] != own):
+            wire = _own_wire(own, as_json=True)
+            kept = self._own[seat] = (own, _ENCODER.encode(wire), wire)
+        return kept
+
+    def _now(self, public: Mapping[str, Any]) -> None:
+        if self._moment is not public:
+            self._moment = public
+            self._public = None
+            self._shared = None
+            self._since = {}
+
+    def _public_wire(self, public: Mapping[str, Any]) -> dict[str, Any]:
+        self._now(public)
+        if self._public is None:
+            self._public = _public_wire(public, as_json=True)
+        return self._public
+
+    def _shared_json(self, public: Mapping[str, Any]) -> bytes:
+        self._now(public)
+        if self._shared is None:
+            self._shared = b"," + _ENCODER.encode(self._public_wire(public))[1:]
+        return self._shared
+
+    def _public_since(
+        self, public: Mapping[str, Any], before: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        self._now(public)
+        found = self._since.get(id(before))
+        if found is not None and found[0] is before:
+            return found[1]
+        wire_of = _FIELD_WIRE
+        changed: dict[str, Any] = {}
+        for name in _PLAIN_PUBLIC_FIELDS:
+            was, now = before[name], public[name]
+            if was is not now and was != now:
+                changed[name] = wire_of[name](now)
+        for name, default in _LEFT_OUT_AT_DEFAULT:
+            now = public.get(name, default)
+            if before.get(name, default) != now:
+                changed[name] = wire_of[name](now)
+        self._since[id(before)] = (before, changed)
+        return changed
+
+
+_LEFT_OUT_AT_DEFAULT: Final[tuple[tuple[str, Any], ...]] = (
+    ("question_open", False),
+    ("answering", ()),
+)
+"""Public fields a view's parts and its wire form leave out at their defaults."""
+
+
+def as_view_changes(raw: msgspec.Raw) -> WireViewChanges:
+    """:meth:`ViewJoiner.changes` where a message holds a view's changes.
+
+    As :func:`as_wire_view`: only for a message that is encoded and sent.
+    """
+    return cast(WireViewChanges, raw)
+
+
+def apply_changes(base: WireView, changes: WireViewChanges) -> WireView:
+    """The view ``base`` with ``changes`` made: the view they were sent for."""
+    fields = {
+        name: value
+        for name in changes.__struct_fields__
+        if (value := getattr(changes, name)) is not msgspec.UNSET
+    }
+    return msgspec.structs.replace(base, **fields) if fields else base
 
 
 def as_wire_view(raw: msgspec.Raw) -> WireView:
@@ -408,6 +505,10 @@ _PUBLIC_FIELDS: Final = (
     "answering",
 )
 """The fields of a seat view on the wire that every seat sees alike."""
+_PLAIN_PUBLIC_FIELDS: Final = tuple(
+    name for name in _PUBLIC_FIELDS if name not in ("question_open", "answering")
+)
+"""The public fields that a view's parts always hold."""
 
 
 def _own_wire(own: Mapping[str, Any], *, as_json: bool = False) -> dict[str, Any]:
@@ -467,6 +568,46 @@ def _public_wire(public: Mapping[str, Any], *, as_json: bool = False) -> dict[st
     if answering := public.get("answering"):
         out["answering"] = list(answering)
     return out
+
+
+def _as_is(value: Any) -> Any:
+    return value
+
+
+_FIELD_WIRE: Final[dict[str, Callable[[Any], Any]]] = {
+    "seat": _as_is,
+    "hand": _HANDS,
+    "hand_hidden": _as_is,
+    "passed_out": _texts,
+    "passed_in": _texts,
+    "legal_plays": lambda cards: [_text(c) for c in sorted(cards)],
+    "legal_bids": lambda bids: [_bid_out(b) for b in bids],
+    "is_blind_nil_eligible": _as_is,
+    "can_request_redeal": _as_is,
+    "rules": _RULES,
+    "phase": _as_is,
+    "dealer": _as_is,
+    "deal_count": _as_is,
+    "hands_played": _as_is,
+    "hand_sizes": list,
+    "bids": lambda bids: [None if b is None else _bid_out(b) for b in bids],
+    "tricks_won": list,
+    "trick": _trick_cards,
+    "completed_tricks": _TRICKS_JSON,
+    "trick_index": _as_is,
+    "spades_broken": _as_is,
+    "to_act": _as_is,
+    "totals": list,
+    "bags": list,
+    "history": _SCORES_JSON,
+    "pending_pass": _as_is,
+    "winner": _as_is,
+    "is_draw": _as_is,
+    "question_open": _as_is,
+    "answering": list,
+}
+"""Each field of a view's parts as its JSON is written: a view's changes are
+written field by field (see :func:`_public_wire` and :func:`_own_wire`)."""
 
 
 def decode_view(wire: WireView) -> SeatView:
@@ -689,7 +830,7 @@ def decode_notice(wire: AnyWireNotice) -> Notice:
         case WireQuestion(question=kind, behind=behind):
             return Question(kind, behind)
         case WireYourTurn(view=view):
-            return YourTurn(decode_view(view))
+            return YourTurn(None if view is None else decode_view(view))
         case WireHandShown(cards=cards):
             return HandShown(_cards(cards))
         case WireHandHidden():
@@ -709,13 +850,14 @@ def decode_notice(wire: AnyWireNotice) -> Notice:
 
 def encode_notices(
     notices: Iterable[Notice],
-    known: tuple[SeatView | None, WireView] | None = None,
+    known: tuple[SeatView | None, WireView | None] | None = None,
 ) -> list[AnyWireNotice]:
     """The wire forms of the notices that may cross it, in order.
 
     ``known``: the view the frame carries, and its wire form; a turn notice with
     no view of its own (None), or with an equal one, is sent with that wire form
-    (the turn usually comes with the very view the frame carries).
+    (the turn usually comes with the very view the frame carries). A wire form of
+    None leaves the turn's view out (version 12: the frame's view is the turn's).
 
     Raises:
         CodecError: a turn notice without a view, and no ``known`` view.

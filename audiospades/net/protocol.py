@@ -31,9 +31,10 @@ from audiospades.net.wire import (
     OptionValue,
     Seat,
     WireView,
+    WireViewChanges,
 )
 
-PROTOCOL_VERSION: Final = 11
+PROTOCOL_VERSION: Final = 12
 """Sent in the client's ``hello`` and the server's ``welcome``."""
 OLDEST_PROTOCOL_VERSION: Final = 2
 """The oldest version a server still speaks: a client of an older one is answered
@@ -544,12 +545,19 @@ class TableSnapshot(ServerMessage, frozen=True, tag="table", omit_defaults=True)
     version 10."""
 
 
-class TableUpdate(ServerMessage, frozen=True, tag="update"):
-    """What happened at your table, as your seat may see it, and the new view."""
+class TableUpdate(ServerMessage, frozen=True, tag="update", omit_defaults=True):
+    """What happened at your table, as your seat may see it, and the new view.
+
+    From version 12 a seated player's update usually carries ``changes`` and no
+    ``view``: only the view's fields that differ from the last view sent to
+    them (in a ``table`` or an ``update``).
+    """
 
     table: str
     notices: list[AnyWireNotice]
     view: WireView | None
+    changes: WireViewChanges | None = None
+    """Version 12: the fields of your view that changed (``view`` is then null)."""
 
 
 class SeatChange(StrEnum):

@@ -22,6 +22,7 @@ from audiospades.net import protocol as p
 from audiospades.net.client import Connection, Link, LinkState
 from audiospades.net.company import company_of, follow_watchers
 from audiospades.net.perspective import Perspective
+from audiospades.net.wire import WireView
 from audiospades.notices import (
     DoneWhileAway,
     GameFinished,
@@ -434,6 +435,8 @@ class RemoteTable:
         self.news: list[OnlineNews] = []
         self._notices: list[Notice] = []
         self._view: SeatView | None = None
+        self._wire: WireView | None = None
+        """The last view as the server sent it: its ``changes`` are made to it."""
         self.question: Question | None = None
         self.shown_trick: TrickWon | None = None
         self.awaiting_trick_clear = False
@@ -477,6 +480,7 @@ class RemoteTable:
         its bids, passes and plays in this hand (empty: nothing)."""
         self.question = None
         self.awaiting_reply = False
+        self._wire = snapshot.view
         self._take(snapshot.notices, snapshot.view)
         played = snapshot.played_by
         if played is not None and self.is_over and len(played) == self.info.players:
@@ -505,12 +509,21 @@ class RemoteTable:
     def take_update(self, update: p.TableUpdate) -> None:
         """What happened since the last update."""
         self.awaiting_reply = False
-        if not update.notices and update.view is not None:
-            # The views sent again with nothing to tell: during play, the server's
-            # pause after a trick is over and the trick gathered (no question is
-            # open then). Gone from the picture now, as at a local table.
-            self.shown_trick = None
-        self._take(update.notices, update.view)
+        view = update.view
+        if update.changes is not None:
+            if self._wire is None:
+                log.warning("the server sent a view's changes, and no view before")
+            else:
+                view = codec.apply_changes(self._wire, update.changes)
+        if view is not None:
+            self._wire = view
+            if not update.notices:
+                # The views sent again with nothing to tell: during play, the
+                # server's pause after a trick is over and the trick gathered (no
+                # question is open then). Gone from the picture now, as at a
+                # local table.
+                self.shown_trick = None
+        self._take(update.notices, view)
 
     def take_info(self, info: p.TableInfo) -> None:
         """The table's new listing (who sits where, who is the host)."""

@@ -205,20 +205,29 @@ def flush(table: NetTable) -> None:
         # encoded once; a client that takes the frame as it is gets the view's
         # JSON without the view being built.
         shared, owns = core.view_parts(seat for seat, _, _ in receiving)
-        raws = table.view_joiner.join(shared, owns)
-        for (seat, client, notices), raw in zip(receiving, raws, strict=True):
+        joiner = table.view_joiner
+        for (seat, client, notices), own in zip(receiving, owns, strict=True):
             if client.reads_frames_as_sent:
-                joined = codec.as_wire_view(raw)
-                client.send_frame(
-                    encode_utf8(
-                        TableUpdate(
-                            table=table.id,
-                            # A turn's notice is sent with the frame's view.
-                            notices=codec.encode_notices(notices, (None, joined)),
-                            view=joined,
-                        )
+                # The turn's notice goes without a view: the frame's is the turn's.
+                wire = codec.encode_notices(notices, (None, None))
+                base = client.view_sent
+                if base is None:
+                    update = TableUpdate(
+                        table=table.id,
+                        notices=wire,
+                        view=codec.as_wire_view(joiner.join(shared, (own,))[0]),
                     )
-                )
+                else:
+                    update = TableUpdate(
+                        table=table.id,
+                        notices=wire,
+                        view=None,
+                        changes=codec.as_view_changes(
+                            joiner.changes(shared, own, base)
+                        ),
+                    )
+                client.view_sent = (shared, own)
+                client.send_frame(encode_utf8(update))
             else:
                 view = core.view(seat)
                 whole = codec.encode_view(view)

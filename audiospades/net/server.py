@@ -32,7 +32,7 @@ import secrets
 import sqlite3
 import ssl
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Literal
@@ -269,6 +269,10 @@ class Client:
     """For a browser page (``hello`` with ``render``): words every frame for it."""
     outbox: Outbox | None = None
     """Where the frames wait for the end of the turn (None: written at once)."""
+    view_sent: tuple[Mapping[str, Any], Mapping[str, Any]] | None = None
+    """The parts of the last view this client was sent (public, own), from which
+    a client that :attr:`reads_frames_as_sent` is sent only what changed; None
+    when it holds no view of a seat (then the next update carries the whole)."""
     _frames: list[bytes] = field(default_factory=list)
 
     def send(self, message: Message, frame: bytes | None = None) -> None:

@@ -300,9 +300,12 @@ class NetTable:
         core = self.core
         view = None
         notices: list[Notice] = []
+        client.view_sent = None
         if core is not None and seat is not None:
             core.drain(seat)  # stale: the snapshot restates what matters
             view = codec.encode_view(core.view(seat))
+            public, (own,) = core.view_parts([seat])
+            client.view_sent = (public, own)  # the view the client now holds
             notices = core.restate(seat)
             if core.is_turn(seat):
                 notices.append(YourTurn(core.view(seat)))

@@ -14,7 +14,6 @@ from typing import Final
 import msgspec
 
 from audiospades.net.protocol import (
-    PROTOCOL_VERSION,
     ChatLine,
     Lobby,
     LobbyUpdate,
@@ -52,7 +51,8 @@ def for_version(message: Message, version: int) -> Message | None:
     ``moved`` seat (told as the new seat taken), nor a welcome's
     ``seat_given_up``; a version 9 client no snapshot's ``played_by``; a
     version 10 client no ``people`` (it never sends ``who_is_online``) and no
-    private chat line.
+    private chat line. A version 11 client reads everything a version 12 one
+    does, but for an update's ``changes``, which it is never sent.
     None: nothing to send. The message itself when nothing in it is new, so a
     frame encoded once for many clients goes out as it is.
 
@@ -75,7 +75,9 @@ def for_version(message: Message, version: int) -> Message | None:
     >>> [encode(for_version(snapshot, v)).count('"watchers"') for v in (2, 3, 4)]
     [0, 0, 1]
     """
-    if version >= PROTOCOL_VERSION:
+    if version >= 11:
+        # Version 12's views by their changes, and turns without a view, go only
+        # to a client that reads frames as sent (see running.flush).
         return message
     if isinstance(message, PeopleOnline | Reminder):
         # Version 11's answers to who_is_online and remind: an older client

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Annotated, Literal, TypeAlias
 
 import msgspec
-from msgspec import Meta
+from msgspec import UNSET, Meta, UnsetType
 
 from audiospades.notices import QuestionKind, UndoRefusal
 from audiospades.rules import Phase, Reason
@@ -144,6 +144,48 @@ class WireView(Wire, frozen=True, omit_defaults=True):
     )
 
 
+class WireViewChanges(Wire, frozen=True, omit_defaults=True):
+    """The fields of a :class:`WireView` that changed since the last one sent.
+
+    Version 12's ``update`` carries these in place of the whole view: a field left
+    out is as it was. Field for field as :class:`WireView` (a test keeps the two
+    alike); :func:`~audiospades.net.codec.apply_changes` makes the new view.
+    """
+
+    seat: Seat | UnsetType = UNSET
+    rules: WireRules | UnsetType = UNSET
+    phase: Phase | UnsetType = UNSET
+    dealer: Seat | UnsetType = UNSET
+    deal_count: Count | UnsetType = UNSET
+    hands_played: Count | UnsetType = UNSET
+    hand: CardList | UnsetType = UNSET
+    hand_hidden: bool | UnsetType = UNSET
+    hand_sizes: Annotated[list[Count], Meta(max_length=6)] | UnsetType = UNSET
+    bids: Annotated[list[BidText | None], Meta(max_length=6)] | UnsetType = UNSET
+    tricks_won: Annotated[list[Count], Meta(max_length=6)] | UnsetType = UNSET
+    trick: TrickCards | UnsetType = UNSET
+    completed_tricks: Annotated[list[WireTrick], Meta(max_length=17)] | UnsetType = (
+        UNSET
+    )
+    trick_index: Count | UnsetType = UNSET
+    spades_broken: bool | UnsetType = UNSET
+    to_act: Seat | UnsetType | None = UNSET
+    totals: Annotated[list[Points], Meta(max_length=6)] | UnsetType = UNSET
+    bags: Annotated[list[Points], Meta(max_length=6)] | UnsetType = UNSET
+    history: Annotated[list[WireHandScore], Meta(max_length=10_000)] | UnsetType = UNSET
+    passed_out: CardList | UnsetType = UNSET
+    passed_in: CardList | UnsetType = UNSET
+    pending_pass: tuple[Seat, Seat] | UnsetType | None = UNSET
+    legal_plays: CardList | UnsetType = UNSET
+    legal_bids: Annotated[list[BidText], Meta(max_length=19)] | UnsetType = UNSET
+    is_blind_nil_eligible: bool | UnsetType = UNSET
+    can_request_redeal: bool | UnsetType = UNSET
+    winner: Seat | UnsetType | None = UNSET
+    is_draw: bool | UnsetType = UNSET
+    question_open: bool | UnsetType = UNSET
+    answering: Annotated[list[Seat], Meta(max_length=6)] | UnsetType = UNSET
+
+
 class WireNotice(Wire, frozen=True, tag_field="kind"):
     """Base of the notices: the ``kind`` field names which one it is."""
 
@@ -230,10 +272,14 @@ class WireQuestion(WireNotice, frozen=True, tag="question"):
     behind: Points = 0
 
 
-class WireYourTurn(WireNotice, frozen=True, tag="your_turn"):
-    """:class:`~audiospades.notices.YourTurn`: this seat must act now."""
+class WireYourTurn(WireNotice, frozen=True, tag="your_turn", omit_defaults=True):
+    """:class:`~audiospades.notices.YourTurn`: this seat must act now.
 
-    view: WireView
+    ``view``: the seat's view; from version 12 left out in an ``update``, whose
+    own view it is.
+    """
+
+    view: WireView | None = None
 
 
 class WireHandShown(WireNotice, frozen=True, tag="hand_shown"):

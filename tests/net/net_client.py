@@ -20,6 +20,7 @@ from audiospades.net import codec
 from audiospades.net import protocol as p
 from audiospades.net.server import Server, ServerConfig
 from audiospades.net.store import Store
+from audiospades.net.wire import WireView
 from audiospades.notices import GameFinished, Notice, Question, YourTurn
 from audiospades.rules import Bid, Phase, SeatView
 from audiospades.table_core import Delays
@@ -107,6 +108,8 @@ class NetPlayer:
     seat: int | None = None
     table_id: str | None = None
     view: SeatView | None = None
+    wire: WireView | None = None
+    """The last view as sent: version 12's changes are made to it."""
     frames: list[str] = field(default_factory=list)
     messages: list[p.AnyServerMessage] = field(default_factory=list)
     notices: list[Notice] = field(default_factory=list)
@@ -183,16 +186,21 @@ class NetPlayer:
             if isinstance(message, p.TableSnapshot):
                 self.seat, self.table_id = message.seat, message.table.id
                 self.turn, self.questions = None, []
-            self.view = (
-                None if message.view is None else codec.decode_view(message.view)
-            )
+            whole = message.view
+            if isinstance(message, p.TableUpdate) and message.changes is not None:
+                # Version 12: what changed since the last view sent.
+                assert self.wire is not None, "a view's changes, and no view before"
+                whole = codec.apply_changes(self.wire, message.changes)
+            self.wire = whole
+            self.view = None if whole is None else codec.decode_view(whole)
             for wire in message.notices:
                 notice = codec.decode_notice(wire)
                 self.notices.append(notice)
                 if isinstance(notice, GameFinished):
                     self.outcome = notice
                 elif isinstance(notice, YourTurn):
-                    self.turn = notice.view
+                    # From version 12 the frame's view is the turn's.
+                    self.turn = notice.view if notice.view is not None else self.view
                 elif isinstance(notice, Question):
                     self.questions.append(notice)
 

@@ -5,17 +5,19 @@ from __future__ import annotations
 
 import json
 import random
+import typing
 
 import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from msgspec import UnsetType
 from net_helpers import random_game, random_rules, refusals
 
 from audiospades.net import codec
 from audiospades.net.codec import CodecError
 from audiospades.net.protocol import TableUpdate
-from audiospades.net.wire import WireView, WireYourTurn
+from audiospades.net.wire import WireView, WireViewChanges, WireYourTurn
 from audiospades.notices import (
     FileKind,
     GameFinished,
@@ -132,6 +134,80 @@ def test_views_encoded_from_their_parts_are_each_seats_own_view(
                 seat_view(game, seat, hide_hand=own["hand_hidden"])
                 for seat, own in zip(seats, owns, strict=True)
             ]
+
+
+_CHANGES = msgspec.json.Decoder(WireViewChanges)
+
+
+@settings(
+    max_examples=15,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(seed=st.integers(0, 2**32), players=st.sampled_from([3, 4, 5, 6]))
+def test_a_views_changes_make_the_view_they_were_sent_for(
+    seed: int, players: int
+) -> None:
+    """Version 12: from any earlier view of a seat (the last moment's, or one a
+    few moments back), the changes made to it give the view now; every field
+    changed is there, and no field that did not change."""
+    rng = random.Random(seed)
+    rules = random_rules(rng, players=players)
+    n = rules.player_count
+    joiner = codec.ViewJoiner()
+    moments: list[tuple[dict[str, object], list[dict[str, object]]]] = []
+    for game, _ in random_game(rng, rules, max_hands=3):
+        public = public_fields(game)
+        if rng.random() < 0.2:  # the table waits on questions, then no longer
+            asked = tuple(sorted(rng.sample(range(n), rng.randint(0, 2))))
+            public = {**public, "to_act": None, "question_open": True}
+            public["answering"] = asked
+        hidden = rng.random() < 0.1
+        owns = [own_fields(game, seat, hide_hand=hidden) for seat in range(n)]
+        moments.append((public, owns))
+        for back in {1, rng.randint(1, 4)}:
+            if back > len(moments) - 1:
+                continue
+            was_public, was_owns = moments[-1 - back]
+            seat = rng.randrange(n)
+            # Someone who moved seats before the game: another seat's view.
+            was_seat = rng.randrange(n) if rng.random() < 0.1 else seat
+            base = codec.encode_view(SeatView(**was_owns[was_seat], **was_public))
+            raw = joiner.changes(public, owns[seat], (was_public, was_owns[was_seat]))
+            changes = _CHANGES.decode(raw)
+            want = codec.encode_view(SeatView(**owns[seat], **public))
+            assert codec.apply_changes(base, changes) == want
+            sent = {
+                name
+                for name in WireViewChanges.__struct_fields__
+                if getattr(changes, name) is not msgspec.UNSET
+            }
+            differ = {
+                name
+                for name in WireView.__struct_fields__
+                if getattr(base, name) != getattr(want, name)
+            }
+            assert sent == differ
+
+
+def test_a_views_changes_are_its_fields_each_optional() -> None:
+    view = typing.get_type_hints(WireView, include_extras=True)
+    changes = typing.get_type_hints(WireViewChanges, include_extras=True)
+    assert WireViewChanges.__struct_fields__ == WireView.__struct_fields__
+    for name, kind in view.items():
+        assert changes[name] == kind | UnsetType, name
+        assert getattr(WireViewChanges(), name) is msgspec.UNSET
+    assert _JSON.encode(WireViewChanges()) == b"{}"
+
+
+def test_no_changes_leave_the_view_as_it_was() -> None:
+    rules = random_rules(random.Random(5), players=4)
+    game = next(iter(random_game(random.Random(5), rules, max_hands=1)))[0]
+    public, own = public_fields(game), own_fields(game, 1)
+    raw = codec.ViewJoiner().changes(public, own, (public, own))
+    assert bytes(raw) == b"{}"
+    wire = codec.encode_view(seat_view(game, 1))
+    assert codec.apply_changes(wire, _CHANGES.decode(raw)) is wire
 
 
 def test_a_views_json_from_its_parts_goes_into_a_frame_as_it_is() -> None:

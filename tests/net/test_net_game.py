@@ -22,6 +22,7 @@ from audiospades.net import protocol as p
 from audiospades.net import running
 from audiospades.net.server import Client
 from audiospades.net.store import Store
+from audiospades.net.wire import WireCardPlayed, WireYourTurn
 from audiospades.notices import GameFinished, HandShown, Notice, Refused
 from audiospades.presenter.table import turn_header_text, whose_turn_text
 from audiospades.record import RecordWriter
@@ -58,6 +59,78 @@ def test_two_people_and_two_computer_players_play_a_whole_game(tmp_path: Path) -
                 assert {n.seat for n in played} == {0, 1, 2, 3}
                 assert any(isinstance(n, HandScored) for n in player.notices)
                 assert any(isinstance(n, GameOver) for n in player.notices)
+            await ann.close()
+            await bob.close()
+
+    run(scenario())
+
+
+class ComesBack(NetPlayer):
+    """A player who, at some of its turns, drops the connection and comes back,
+    comparing the view it built from the changes sent with the snapshot's."""
+
+    at_turns: frozenset[int] = frozenset({1, 4, 9})
+    compared: int = 0
+
+    async def react(self) -> None:
+        if self.turn is not None and self.acted in self.at_turns:
+            held = self.wire
+            assert self.ws is not None
+            await self.ws.close()
+            await self.connect()
+            snapshot = await self.expect(p.TableSnapshot)
+            assert snapshot.view == held, self.acted
+            self.compared += 1
+            self.at_turns = self.at_turns - {self.acted}
+        await super().react()
+
+
+def test_a_player_sent_only_what_changed_holds_the_whole_view(tmp_path: Path) -> None:
+    """Version 12: after the first, each update to a seated player carries only
+    the view's fields that changed; the view made from them is the one a fresh
+    snapshot gives, at every turn compared. A version 11 player at the same
+    table is sent whole views."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "s.db", takeover_seconds=600) as server:
+            url = url_of(server)
+            ann = ComesBack(url, "Ann")
+            bob = NetPlayer(url, "Bob", version=11)
+            await ann.connect()
+            await bob.connect()
+            rules = {"preset": "pagat", "hand_limit": 2}
+            await ann.send({"type": "create_table", "name": "T", "rules": rules})
+            table = (await ann.expect(p.TableSnapshot)).table.id
+            await bob.send({"type": "join_seat", "table": table, "seat": 2})
+            await bob.expect(p.TableSnapshot)
+            await ann.send({"type": "add_bot", "seat": 1, "character": "milly"})
+            await ann.send({"type": "add_bot", "seat": 3, "character": "hazel"})
+            await ann.send({"type": "start_game"})
+            await asyncio.gather(ann.play_to_the_end(), bob.play_to_the_end())
+            assert ann.compared == 3 and not ann.errors and not bob.errors
+            ann_updates = [m for m in ann.messages if isinstance(m, p.TableUpdate)]
+            by_changes = [m for m in ann_updates if m.changes is not None]
+            assert all(m.view is None for m in by_changes)
+            assert len(by_changes) >= len(ann_updates) - 4  # one whole after a start
+            # A card played tells the trick and whose turn, not the game so far.
+            played = [
+                m.changes
+                for m in by_changes
+                if [type(n) for n in m.notices] == [WireCardPlayed]
+            ]
+            assert played
+            for changes in played:
+                assert changes.history is msgspec.UNSET
+                assert changes.rules is msgspec.UNSET
+                assert changes.trick is not msgspec.UNSET
+            bob_updates = [m for m in bob.messages if isinstance(m, p.TableUpdate)]
+            assert bob_updates
+            assert all(m.changes is None and m.view is not None for m in bob_updates)
+            assert '"changes"' not in "".join(bob.frames)
+            turns = [
+                w for m in bob_updates for w in m.notices if isinstance(w, WireYourTurn)
+            ]
+            assert turns and all(w.view is not None for w in turns)
             await ann.close()
             await bob.close()
 

@@ -11,9 +11,12 @@ from collections.abc import Iterator
 from types import SimpleNamespace
 from typing import Any
 
+import msgspec
+
 from audiospades.net import codec
 from audiospades.net import protocol as p
 from audiospades.net.remote import RemoteTable
+from audiospades.net.wire import WireViewChanges
 from audiospades.notices import Notice
 from audiospades.rules import Game, Phase, Rules
 from audiospades.seating import Seating
@@ -75,8 +78,12 @@ def one_hand_you_win_first() -> tuple[TableCore, RemoteTable]:
 def served(core: TableCore, remote: RemoteTable) -> Iterator[list[Notice]]:
     """Run ``core``'s clock 50 ms a step, as the server does, until the game ends
     (bounded); each step's notices for seat 0 reach ``remote`` as the server
-    sends them (with the view, which a turn's notice without one goes with), and
-    are yielded once it has taken them."""
+    sends them to a version 12 client (the first with the whole view, then only
+    what changed; a turn's notice goes without a view, the frame's being the
+    turn's), and are yielded once it has taken them. After each, ``remote``'s
+    view is checked to be the core's."""
+    joiner = codec.ViewJoiner()
+    base: tuple[Any, Any] | None = None
     now = 0
     for _ in range(20_000):
         if core.is_over:
@@ -86,14 +93,20 @@ def served(core: TableCore, remote: RemoteTable) -> Iterator[list[Notice]]:
         notices = core.drain(0)
         if not notices:
             continue
-        view = codec.encode_view(core.view(0))
-        remote.take_update(
-            p.TableUpdate(
-                table="t1",
-                notices=codec.encode_notices(notices, (None, view)),
-                view=view,
+        public, (own,) = core.view_parts([0])
+        wire = codec.encode_notices(notices, (None, None))
+        if base is None:
+            update = p.TableUpdate(
+                table="t1", notices=wire, view=codec.encode_view(core.view(0))
             )
-        )
+        else:
+            changes = msgspec.json.decode(
+                joiner.changes(public, own, base), type=WireViewChanges
+            )
+            update = p.TableUpdate(table="t1", notices=wire, view=None, changes=changes)
+        base = (public, own)
+        remote.take_update(update)
+        assert remote.view() == core.view(0)
         remote.drain()
         yield notices
 
