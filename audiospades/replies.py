@@ -89,6 +89,9 @@ class FocusMove(StrEnum):
     """The move went past the end of the hand: the focus stays at the edge."""
     WRAPPED = "wrapped"
     """Tab or Shift+Tab went round the end of the hand to the other side."""
+    ONLY = "only"
+    """Tab or Shift+Tab found one card to go to: the only one that may be played
+    (or, choosing cards to pass, the only one not chosen yet)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -708,6 +708,9 @@ class TableController:
             return Info(InfoKind.NO_PLAYABLE)
         if not playable:
             return Info(InfoKind.NO_PLAYABLE)
+        if len(playable) == 1:
+            # Not "the end of a list" (a wrap), then the card: there is no other.
+            return self._focus_on(hand[playable[0]], FocusMove.ONLY)
         here = hand.index(self.focus) if self.focus in hand else -1
         if self._focus_unheard and here in playable:
             return self._focus_on(hand[here])

@@ -308,6 +308,31 @@ def test_tab_goes_through_the_playable_cards_and_wraps() -> None:
     assert control.handle(Command.PREV_PLAYABLE) == FocusMoved(playable[-2], False)
 
 
+def test_tab_with_one_card_to_play_goes_to_it_with_no_wrap() -> None:
+    """QA: with one card that may be played, Tab said "the end of a list" (the
+    wrap) before the card. It goes to that card, as the only one, from anywhere."""
+    checked = in_a_fuller_hand = 0
+    for seed in (3, 4, 5):
+        session, control = _to_play(seed)
+        while session.view().phase is Phase.PLAYING and session.is_human_turn:
+            view = control.view
+            playable = [c for c in view.hand if c in view.legal_plays]
+            if len(playable) == 1:
+                control.handle(Command.FIRST_CARD)
+                control.handle(Command.LAST_CARD)
+                only = FocusMoved(playable[0], False, FocusMove.ONLY)
+                assert control.handle(Command.NEXT_PLAYABLE) == only
+                assert control.handle(Command.NEXT_PLAYABLE) == only
+                assert control.handle(Command.PREV_PLAYABLE) == only
+                checked += 1
+                in_a_fuller_hand += len(view.hand) > 1
+            control.handle(Command.NEXT_PLAYABLE)
+            control.focus = min(view.legal_plays)
+            assert control.handle(Command.PLAY_CARD) is None
+            _settle(session, control)
+    assert checked >= 3 and in_a_fuller_hand >= 1
+
+
 def test_tab_with_no_card_to_play_says_so() -> None:
     _, control = _table()
     assert control.handle(Command.NEXT_PLAYABLE) == Info(InfoKind.NO_PLAYABLE)

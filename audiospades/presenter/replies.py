@@ -100,6 +100,8 @@ def reply_utterances(
             return [answer(text)]
         case FocusMoved(card=card, chosen=chosen, move=move):
             text = table_words.focus_text(card, view, is_brief(verbosity), chosen)
+            if move is FocusMove.ONLY:
+                text = table_words.only_card_text(card, view, chosen)
             if move is FocusMove.EDGE:
                 # The edge's cue replaces the focus cue: the card did not change.
                 return [Utterance("", Cue.EDGE), answer(text)]

@@ -102,6 +102,16 @@ def focus_text(card: Card, view: SeatView, brief: bool, chosen: bool = False) ->
     return _("{card}, not playable").format(card=name)
 
 
+def only_card_text(card: Card, view: SeatView, chosen: bool = False) -> str:
+    """Tab found one card to go to: the only one that may be played (or passed)."""
+    name = card_name(card)
+    if not chosen and view.phase is Phase.PLAYING and view.is_my_turn:
+        return _("{card}, the only card you can play").format(card=name)
+    if not chosen and view.phase is Phase.PASSING and view.is_my_turn:
+        return _("{card}, the only card not chosen to pass").format(card=name)
+    return focus_text(card, view, False, chosen)
+
+
 def your_turn_text(view: SeatView, names: Sequence[str], brief: bool) -> str:
     """Seat 0 must act: "Your turn. You may play any heart."."""
     if view.phase is Phase.BIDDING:

@@ -228,3 +228,25 @@ def test_a_turn_without_its_own_view_is_told_from_the_view_after_it() -> None:
         YourTurn(view), view, names
     )
     assert "bid" in describe(YourTurn(None), view, names)[0].text
+
+
+def test_tab_to_the_only_card_says_it_is_the_only_one_with_no_edge_cue() -> None:
+    from audiospades.presenter.replies import reply_utterances
+    from audiospades.replies import FocusMove, FocusMoved
+    from audiospades.sound import Cue
+
+    ace = Card.parse("AS")
+    view = _view(
+        phase=Phase.PLAYING, to_act=0, hand=(ace, Card.parse("2H")), legal_plays={ace}
+    )
+    only = FocusMoved(ace, False, FocusMove.ONLY)
+    (said,) = reply_utterances(only, view, NAMES)
+    assert said.text == "ace of spades, the only card you can play"
+    assert said.cue is Cue.CARD_FOCUS
+    (brief,) = reply_utterances(only, view, NAMES, "brief")
+    assert brief.text == said.text  # brief or not: there is no other card
+    passing = dataclasses.replace(view, phase=Phase.PASSING, legal_plays=frozenset())
+    (said,) = reply_utterances(only, passing, NAMES)
+    assert said.text == "ace of spades, the only card not chosen to pass"
+    wrapped = reply_utterances(FocusMoved(ace, False, FocusMove.WRAPPED), view, NAMES)
+    assert [u.cue for u in wrapped] == [Cue.EDGE, Cue.CARD_FOCUS]
