@@ -68,9 +68,14 @@ class SuitLed:
 
 @dataclass(frozen=True, slots=True)
 class WhoseTurn:
-    """Key T: who acts now (or that a complete trick waits to be gathered)."""
+    """Key T: who acts now (or that a complete trick waits to be gathered).
+
+    ``shown_trick``: a trick just won, still on the table for its pause: its
+    winner leads the next, which is not announced yet.
+    """
 
     trick_waiting: bool = False
+    shown_trick: TrickWon | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -380,7 +380,7 @@ class TableController:
         question = self.port.question
         if question is not None and not self.view.is_over:
             return QuestionAgain(question)
-        return WhoseTurn(self.port.awaiting_trick_clear)
+        return WhoseTurn(self.port.awaiting_trick_clear, self.port.shown_trick)
 
     def unavailable_keys(self) -> frozenset[Command]:
         """The keys F1 leaves out now.
@@ -538,7 +538,7 @@ class TableController:
                 return BidEntryChanged("0")
             case Command.CONTINUE:
                 if not port.clear_trick():
-                    return WhoseTurn()
+                    return WhoseTurn(shown_trick=port.shown_trick)
                 return TrickGathered()
             case Command.PLAY_CARD:
                 return self._play_or_choose()
@@ -620,7 +620,7 @@ class TableController:
             return Info(InfoKind.BID_PROMPT)
         card = self.focus
         if card is None:
-            return WhoseTurn()
+            return WhoseTurn(shown_trick=self.port.shown_trick)
         if view.phase is Phase.PASSING and view.is_my_turn:
             needed = view.rules.blind_nil_pass
             if card in self.pass_choice:

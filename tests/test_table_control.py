@@ -17,7 +17,7 @@ from audiospades.commands import DIGITS, Command
 from audiospades.controller import GameSession
 from audiospades.keymap import Chord, Context
 from audiospades.notices import QuestionKind
-from audiospades.presenter.table import suit_led_text
+from audiospades.presenter.table import suit_led_text, whose_turn_text
 from audiospades.presenter.words import suit_name
 from audiospades.replies import (
     BidEntryChanged,
@@ -548,9 +548,41 @@ def test_a_trick_waiting_to_be_gathered() -> None:
     # clubs. Spades are not broken: you may not lead one yet." mixed the two).
     who = "You" if leader == 0 else session.names[leader]
     assert said.startswith(f"{who} led {suit} to that trick. Spades "), said
-    assert control.handle(Command.WHOSE_TURN) == WhoseTurn(True)
+    assert control.handle(Command.WHOSE_TURN) == WhoseTurn(True, shown)
     assert control.handle(Command.PLAY_CARD) == TrickGathered()  # Enter gathers it.
     assert not session.awaiting_trick_clear
+
+
+def test_t_in_the_pause_after_a_trick_names_its_winner_as_the_next_leader() -> None:
+    """QA: T while a trick just won was still shown said "Your turn to play."
+    before the table had said "Your lead.": it names the trick's winner, who
+    leads the next."""
+    session, control = _to_play()
+    now, checked = session.now_ms, 0
+    while session.view().phase is Phase.PLAYING and checked < 4:
+        if session.is_human_turn:
+            control.handle(Command.NEXT_PLAYABLE)
+            control.handle(Command.PLAY_CARD)
+        now += 20
+        session.advance(now)
+        control.drain()
+        shown, view = session.shown_trick, session.view()
+        if shown is None or view.trick or view.to_act != shown.seat:
+            continue
+        assert control.handle(Command.WHOSE_TURN) == WhoseTurn(False, shown)
+        said = whose_turn_text(view, session.names, False, shown)
+        if shown.seat == 0:
+            assert said == "You won that trick, and lead the next."
+        else:
+            name = session.names[shown.seat]
+            assert said == f"{name} won that trick, and leads the next."
+        checked += 1
+        while session.shown_trick is not None:  # the pause ends
+            now += 20
+            session.advance(now)
+            control.drain()
+        assert control.handle(Command.WHOSE_TURN) == WhoseTurn(False, None)
+    assert checked == 4
 
 
 def test_unbound_keys_are_named_and_blank_ones_ignored() -> None:

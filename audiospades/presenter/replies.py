@@ -90,8 +90,8 @@ def reply_utterances(
             return [answer(table_words.cards_on_table_text(view, names, shown))]
         case SuitLed(shown_trick=shown):
             return [answer(table_words.suit_led_text(view, names, shown))]
-        case WhoseTurn(trick_waiting=waiting):
-            return [answer(table_words.whose_turn_text(view, names, waiting))]
+        case WhoseTurn(trick_waiting=waiting, shown_trick=shown):
+            return [answer(table_words.whose_turn_text(view, names, waiting, shown))]
         case QuestionAgain(question=question):
             rules = view.rules
             text = table_words.question_text(

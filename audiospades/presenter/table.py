@@ -452,18 +452,38 @@ def answers_awaited_text(view: SeatView, names: Sequence[str]) -> str:
 
 
 def whose_turn_text(
-    view: SeatView, names: Sequence[str], waiting_for_trick: bool = False
+    view: SeatView,
+    names: Sequence[str],
+    waiting_for_trick: bool = False,
+    shown: TrickWon | None = None,
 ) -> str:
-    """Key T: who must act now."""
+    """Key T: who must act now.
+
+    ``shown``: a trick just won, still on the table for its pause: its winner
+    leads next, but the lead is not announced yet ("Your turn to play." came
+    before "Your lead.").
+    """
     if view.is_over:
         return _("The game is over.")
     if waiting_for_trick:
         return _("The trick is complete: press {key} to gather it.").format(
             key=key_for(Command.CONTINUE, Context.TABLE)
         )
+    seat = view.to_act
+    if (
+        shown is not None
+        and view.phase is Phase.PLAYING
+        and not view.trick
+        and seat is not None
+        and seat == shown.seat
+    ):
+        if is_you(seat):
+            return _("You won that trick, and lead the next.")
+        return _("{player} won that trick, and leads the next.").format(
+            player=_(names[seat])
+        )
     if view.question_open:
         return answers_awaited_text(view, names)
-    seat = view.to_act
     if seat is None:
         return _("The next hand is being dealt.")
     if view.phase is Phase.BIDDING:

@@ -20,6 +20,7 @@ from audiospades.presenter.table import (
     question_text,
     seats_to_act,
     turn_header_text,
+    whose_turn_text,
 )
 from audiospades.presenter.web import picture_header
 from audiospades.presenter.words import watching
@@ -250,3 +251,23 @@ def test_tab_to_the_only_card_says_it_is_the_only_one_with_no_edge_cue() -> None
     assert said.text == "ace of spades, the only card not chosen to pass"
     wrapped = reply_utterances(FocusMoved(ace, False, FocusMove.WRAPPED), view, NAMES)
     assert [u.cue for u in wrapped] == [Cue.EDGE, Cue.CARD_FOCUS]
+
+
+def test_t_in_a_tricks_pause_names_its_winner_who_leads_next() -> None:
+    cards = ((1, Card.parse("2H")), (2, Card.parse("AH")), (3, Card.parse("3H")))
+    won_by_lee = TrickWon(2, 0, ((0, Card.parse("4H")), *cards))
+    view = _view(phase=Phase.PLAYING, to_act=2, trick=())
+    assert whose_turn_text(view, NAMES, False, won_by_lee) == (
+        "Lee won that trick, and leads the next."
+    )
+    won_by_you = dataclasses.replace(won_by_lee, seat=0)
+    mine = dataclasses.replace(view, to_act=0)
+    assert whose_turn_text(mine, NAMES, False, won_by_you) == (
+        "You won that trick, and lead the next."
+    )
+    # Once the next trick has begun, or a trick waits to be gathered: as before.
+    begun = dataclasses.replace(view, to_act=3, trick=((2, Card.parse("KS")),))
+    assert whose_turn_text(begun, NAMES, False, won_by_lee) == "Omar is playing."
+    assert whose_turn_text(view, NAMES, True, won_by_lee).startswith(
+        "The trick is complete"
+    )
