@@ -177,7 +177,12 @@ def play_until_the_turn_of(ann: Harness, bob: Harness) -> None:
         if mine.remote.question is not None:
             ann.press("n")
         elif mine.remote.is_human_turn:
-            return
+            # And the other has been told so too: what came before it (a
+            # computer player's bid) is no longer on its way to be said.
+            hers = his.remote.seat_seen(mine.remote.seat)
+            if his.remote.has_started and his.remote.view().to_act == hers:
+                bob.frame()
+                return
         if his.remote.question is not None:
             bob.press("n")
         elif his.remote.is_human_turn:
