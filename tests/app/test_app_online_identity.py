@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from online_helpers import connect, server_thread
+from online_helpers import connect, heard, server_thread, until
 
 from audiospades.app.harness import Harness
 from audiospades.app.lobby import LobbyScreen
@@ -67,6 +67,11 @@ def test_a_token_that_cannot_be_saved_is_said_once_connected(
                 "Your online identity could not be saved; next time, this server "
                 "will take you for a new player."
             )
+            # Said once the welcome is taken, which may be a frame after the lobby
+            # opened; then never again.
+            until(heard(h, said), h)
+            for _ in range(10):
+                h.frame()
             assert h.transcript.count(said) == 1
         finally:
             h.close()
