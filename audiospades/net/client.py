@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import errno
 import logging
+import math
 import queue
 import random
 import socket
@@ -188,6 +189,8 @@ class Connection:
         self._thread: threading.Thread | None = None
         self._socket: ClientConnection | None = None
         self._closing: asyncio.Future[None] | None = None
+        self._resynced_at = -math.inf
+        """When the connection was last dropped to have the table sent afresh."""
         self.player_id: str | None = None
         # Its own draws for the pauses' jitter: the process's shared random
         # numbers (a game's, a test's) are not disturbed by a connection trying
@@ -239,6 +242,27 @@ class Connection:
                 loop.call_soon_threadsafe(self._wake_loop)
         if self._thread is not None:
             self._thread.join(timeout)
+
+    def resync(self) -> None:
+        """Connect again, so the server sends the table afresh (from any thread).
+
+        For a game that no longer holds the view the server thinks it does (a
+        view's changes came with no view to make them to). At most once every
+        RESYNC_SECONDS: a server that keeps sending what cannot be followed is
+        not reconnected to in a loop.
+        """
+        loop = self._loop
+        if loop is not None and not self._stopping.is_set():
+            with contextlib.suppress(RuntimeError):  # the loop has ended
+                loop.call_soon_threadsafe(self._drop_to_resync)
+
+    def _drop_to_resync(self) -> None:
+        now = time.monotonic()
+        if self._socket is None or now - self._resynced_at < RESYNC_SECONDS:
+            return
+        self._resynced_at = now
+        log.warning("the game's view no longer follows the server's: connecting again")
+        self._closing = asyncio.ensure_future(self._socket.close())
 
     @property
     def is_alive(self) -> bool:
@@ -386,6 +410,10 @@ class Connection:
             message = decode_server(frame)
         except (msgspec.DecodeError, UnicodeError, RecursionError) as error:
             log.warning("a frame from the server was not understood: %s", error)
+            if _kind_of(frame) in ("update", "table"):
+                # Version 12: the next updates are changes to the view this one
+                # carried; without it the game's picture would drift.
+                self._drop_to_resync()
             return
         if isinstance(message, Error) and message.code is ErrorCode.RATE_LIMITED:
             # The server counts more strictly than this client did (its --rate):
@@ -399,6 +427,25 @@ class Connection:
                 if self._on_token is not None:
                     self._on_token(message.token)
         self._deliver(message)
+
+
+RESYNC_SECONDS: Final = 10.0
+"""The least time between two reconnections for the table to be sent afresh."""
+
+
+class _Kind(msgspec.Struct):
+    type: str = ""
+
+
+_KIND: Final = msgspec.json.Decoder(_Kind)
+
+
+def _kind_of(frame: str | bytes) -> str:
+    """The ``type`` of a server frame that could not be read whole ("" if none)."""
+    try:
+        return _KIND.decode(frame).type
+    except (msgspec.DecodeError, UnicodeError, RecursionError):
+        return ""
 
 
 _UNREACHABLE: Final = frozenset({errno.ENETUNREACH, errno.EHOSTUNREACH})

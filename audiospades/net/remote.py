@@ -195,6 +195,10 @@ class OnlineClient:
         """Leave the server."""
         self.connection.close()
 
+    def resync(self) -> None:
+        """Connect again, for the server to send the table afresh."""
+        self.connection.resync()
+
     def _is_stale(self, item: p.AnyServerMessage | Link) -> bool:
         """Whether ``item`` is of the table being left.
 
@@ -512,7 +516,9 @@ class RemoteTable:
         view = update.view
         if update.changes is not None:
             if self._wire is None:
+                # Nothing to make them to: connected again, the table comes afresh.
                 log.warning("the server sent a view's changes, and no view before")
+                self.client.resync()
             else:
                 view = codec.apply_changes(self._wire, update.changes)
         if view is not None:

@@ -207,7 +207,7 @@ def flush(table: NetTable) -> None:
         shared, owns = core.view_parts(seat for seat, _, _ in receiving)
         joiner = table.view_joiner
         for (seat, client, notices), own in zip(receiving, owns, strict=True):
-            if client.reads_frames_as_sent:
+            if client.keeps_views:
                 # The turn's notice goes without a view: the frame's is the turn's.
                 wire = codec.encode_notices(notices, (None, None))
                 base = client.view_sent
@@ -228,6 +228,18 @@ def flush(table: NetTable) -> None:
                     )
                 client.view_sent = (shared, own)
                 client.send_frame(encode_utf8(update))
+            elif client.reads_frames_as_sent:
+                # Version 11: the whole view, joined from its parts, with the turn.
+                joined = codec.as_wire_view(joiner.join(shared, (own,))[0])
+                client.send_frame(
+                    encode_utf8(
+                        TableUpdate(
+                            table=table.id,
+                            notices=codec.encode_notices(notices, (None, joined)),
+                            view=joined,
+                        )
+                    )
+                )
             else:
                 view = core.view(seat)
                 whole = codec.encode_view(view)

@@ -271,7 +271,7 @@ class Client:
     """Where the frames wait for the end of the turn (None: written at once)."""
     view_sent: tuple[Mapping[str, Any], Mapping[str, Any]] | None = None
     """The parts of the last view this client was sent (public, own), from which
-    a client that :attr:`reads_frames_as_sent` is sent only what changed; None
+    a client that :attr:`keeps_views` is sent only what changed; None
     when it holds no view of a seat (then the next update carries the whole)."""
     _frames: list[bytes] = field(default_factory=list)
 
@@ -296,11 +296,20 @@ class Client:
     def reads_frames_as_sent(self) -> bool:
         """Whether a frame of this protocol, as it is, is all this client needs.
 
-        Not for a client of an older version (it is sent another frame), nor for a
-        browser page (the server words the message for it): those take
-        :meth:`send`.
+        Not for a client older than version 11 (it is sent another frame), nor for
+        a browser page (the server words the message for it): those take
+        :meth:`send`. A version 11 client reads the frames of version 12 that
+        carry whole views.
         """
-        return self.version == PROTOCOL_VERSION and self.renderer is None
+        return self.version >= 11 and self.renderer is None
+
+    @property
+    def keeps_views(self) -> bool:
+        """Whether this client keeps its view, and is sent only what changed.
+
+        Version 12 (see :attr:`view_sent`).
+        """
+        return self.version >= 12 and self.renderer is None
 
     def send_frame(self, frame: bytes) -> None:
         """Queue a frame already encoded (never waits).

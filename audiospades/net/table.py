@@ -474,7 +474,7 @@ class NetTable:
 
     def leave(self, client: Client) -> None:
         """``client`` leaves (a computer player stands in during a game)."""
-        client.table, client.seat = None, None
+        client.table, client.seat, client.view_sent = None, None, None
         if self._stop_watching(client) is not None:
             return
         seat = self._member_seat(client)
@@ -954,7 +954,7 @@ class NetTable:
         self.stop()
         dropped = self._audience()
         for client in dropped:
-            client.table, client.seat = None, None
+            client.table, client.seat, client.view_sent = None, None, None
         self.members.clear()
         self.spectators.clear()
         self._watching_as.clear()

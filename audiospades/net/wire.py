@@ -275,8 +275,9 @@ class WireQuestion(WireNotice, frozen=True, tag="question"):
 class WireYourTurn(WireNotice, frozen=True, tag="your_turn", omit_defaults=True):
     """:class:`~audiospades.notices.YourTurn`: this seat must act now.
 
-    ``view``: the seat's view; from version 12 left out in an ``update``, whose
-    own view it is.
+    ``view``: the seat's view; from version 12 usually left out in an
+    ``update``, whose own view it is (there when the turn was an earlier
+    moment's).
     """
 
     view: WireView | None = None

@@ -9,10 +9,16 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from net_client import NetPlayer, run, running_server, url_of
-from remote_snapshots import act_for_seat_0, one_hand_you_win_first, served
+from remote_snapshots import (
+    act_for_seat_0,
+    one_hand_you_win_first,
+    served,
+    table_info,
+)
 
 from audiospades.net import protocol as p
 from audiospades.net.remote import RemoteTable
+from audiospades.net.wire import WireViewChanges
 from audiospades.notices import YourTurn
 from audiospades.rules import CardPlayed, Phase, SeatView, TrickWon
 from audiospades.table_core import Delays
@@ -131,3 +137,28 @@ def test_a_watcher_sees_the_trick_gathered_when_the_pause_ends_before_the_lead(
             return watching.gathered_before_lead
 
     assert run(scenario(), timeout=120) == 12  # every lead after the first
+
+
+def test_changes_with_no_view_to_make_them_to_ask_for_the_table_afresh() -> None:
+    """Version 12: a view's changes need the last view; with none held (never
+    sent one, or lost), the game connects again for the table to come whole."""
+    asked: list[str] = []
+    client = SimpleNamespace(
+        welcome=None, count_game=None, resync=lambda: asked.append("resync")
+    )
+    snapshot = p.TableSnapshot(
+        table=table_info(),
+        seat=0,
+        chair=0,
+        is_host=True,
+        code=None,
+        view=None,
+        notices=[],
+    )
+    remote = RemoteTable(client, snapshot)  # type: ignore[arg-type]
+    changes = WireViewChanges(to_act=1)
+    remote.take_update(
+        p.TableUpdate(table="t1", notices=[], view=None, changes=changes)
+    )
+    assert asked == ["resync"]
+    assert not remote.has_started  # nothing made up meanwhile
