@@ -207,6 +207,9 @@ class TableCore:
         )
         """The same moment's views in parts (:meth:`view_parts`): the public part
         once built, and each seat's own."""
+        self._owns_kept: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
+        """Each seat's own part as last built while not its turn, with what it was
+        built from (:meth:`_own_part`): kept, the same object, while that holds."""
         self._outboxes: dict[int, list[Notice]] = {PUBLIC: []}
         for seat in self.humans:
             self._outboxes[seat] = []
@@ -370,12 +373,46 @@ class TableCore:
         for seat in seats:
             own = owns.get(seat)
             if own is None:
-                own = own_fields(self.game, seat, hide_hand=seat in self._hidden)
                 if asked is not None:
+                    own = own_fields(self.game, seat, hide_hand=seat in self._hidden)
                     own = {**own, **asked[1]}
+                else:
+                    own = self._own_part(seat)
                 owns[seat] = own
             out.append(own)
         return public, out
+
+    def _own_part(self, seat: int) -> dict[str, Any]:
+        """``seat``'s own part now (:func:`~audiospades.rules.own_fields`).
+
+        The same object as last time while what it is built from is unchanged:
+        a seat not to act, outside the bidding (where a redeal may be asked for),
+        holding the same cards in the same phase of the same hand and game, its
+        passes and the scores (whether it may bid blind nil) as they were. Most
+        actions change one seat's part, and a server sends a client only the
+        parts that changed.
+        """
+        game = self.game
+        hide = seat in self._hidden
+        if game.to_act == seat or game.phase is Phase.BIDDING:
+            return own_fields(game, seat, hide_hand=hide)
+        key = (
+            game,
+            hide,
+            game.hand(seat),
+            game.phase,
+            game.deal_count,
+            game.hands_played,
+            len(game.passes),
+        )
+        kept = self._owns_kept.get(seat)
+        if kept is not None and all(
+            a is b or a == b for a, b in zip(kept[0], key, strict=True)
+        ):
+            return kept[1]
+        own = own_fields(game, seat, hide_hand=hide)
+        self._owns_kept[seat] = (key, own)
+        return own
 
     def _built_views(self) -> dict[int, SeatView]:
         """The views built at this moment; empty once the game has moved on.

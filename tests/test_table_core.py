@@ -28,6 +28,7 @@ from audiospades.rules import (
     Phase,
     Rules,
     SeatView,
+    own_fields,
     seat_views,
     shuffled_deal,
 )
@@ -166,6 +167,38 @@ def test_a_person_who_plays_in_the_pause_after_a_trick_is_told_the_lead_first() 
         elif asked or (seat in (0, 2) and table.is_turn(seat)):
             _act_for_people(table)
     assert table.is_over and checked >= 2
+
+
+@pytest.mark.parametrize("preset", ["pagat", "open_spades"])
+def test_a_seats_own_part_kept_from_moment_to_moment_is_always_as_built_now(
+    preset: str,
+) -> None:
+    """A seat's own part is kept (the same object) while what it is built from
+    holds; at every moment, each one is what :func:`own_fields` builds now, and
+    kept parts are the same object only while equal."""
+    base = Rules.from_dict({"preset": preset})
+    rules = dataclasses.replace(base, target_score=None, hand_limit=2)
+    table = _table(rules, humans=(0,), seed=7)
+    seats = list(range(rules.player_count))
+    now = kept = 0
+    before: list[dict[str, object]] = []
+    for _ in range(20_000):
+        if table.is_over:
+            break
+        now += 37
+        table.advance(now)
+        table.drain(0)
+        if table.is_turn(0) or table.question(0) is not None:
+            _act_for_people(table)
+        _, owns = table.view_parts(seats)
+        if table.question(0) is None:
+            hidden = {s for s in seats if table.is_hand_hidden(s)}
+            fresh = [own_fields(table.game, s, hide_hand=s in hidden) for s in seats]
+            assert owns == fresh
+        kept += sum(a is b for a, b in zip(before, owns, strict=False))
+        before = owns
+    assert table.is_over
+    assert kept > 100  # most moments keep most seats' parts
 
 
 def test_views_are_always_of_this_moment_and_a_turns_view_is_not_built_twice() -> None:
