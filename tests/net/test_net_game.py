@@ -98,10 +98,8 @@ def test_a_player_sent_only_what_changed_holds_the_whole_view(tmp_path: Path) ->
             bob = NetPlayer(url, "Bob", version=11)
             await ann.connect()
             await bob.connect()
-            rules = {"preset": "pagat", "hand_limit": 2}
-            await ann.send({"type": "create_table", "name": "T", "rules": rules})
-            table = (await ann.expect(p.TableSnapshot)).table.id
-            await bob.send({"type": "join_seat", "table": table, "seat": 2})
+            snapshot = await ann.create(rules={"preset": "pagat", "hand_limit": 2})
+            await bob.send({"type": "join_seat", "table": snapshot.table.id, "seat": 2})
             await bob.expect(p.TableSnapshot)
             await ann.send({"type": "add_bot", "seat": 1, "character": "milly"})
             await ann.send({"type": "add_bot", "seat": 3, "character": "hazel"})
