@@ -275,6 +275,9 @@ class GameSession:
         """Whether the game waits for seat 0 to bid, pass or play."""
         return self.table.is_turn(HUMAN)
 
+    awaiting_reply = False
+    """A local game answers every action at once."""
+
     @property
     def is_waiting_for_human(self) -> bool:
         """Whether nothing will happen until seat 0 acts or answers."""

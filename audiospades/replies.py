@@ -214,6 +214,14 @@ class UndoUnavailable:
 
 
 @dataclass(frozen=True, slots=True)
+class AwaitingServer:
+    """Enter or Space while the server has not answered the last intent.
+
+    Nothing more is sent: a second press is never taken for a card (online only).
+    """
+
+
+@dataclass(frozen=True, slots=True)
 class RemindUnavailable:
     """A reminder was asked for in a local game: computer players never wait."""
 
@@ -292,6 +300,7 @@ Reply = (
     | UnboundKey
     | TrickGathered
     | UndoUnavailable
+    | AwaitingServer
     | RemindUnavailable
     | WhoIsHere
 )

@@ -27,6 +27,7 @@ from audiospades.commands import DIGITS, HAND_MOVES, Command
 from audiospades.keymap import Chord, Context
 from audiospades.notices import GameFinished, Notice, Question, Refused, YourTurn
 from audiospades.replies import (
+    AwaitingServer,
     BidEntryChanged,
     BidEntryHeld,
     BidErased,
@@ -152,6 +153,11 @@ class TablePort(Protocol):
     @property
     def is_human_turn(self) -> bool:
         """Whether the table waits for the player to bid, pass or play."""
+        ...
+
+    @property
+    def awaiting_reply(self) -> bool:
+        """Whether an intent was sent and not answered yet (never, locally)."""
         ...
 
     @property
@@ -612,6 +618,11 @@ class TableController:
         if port.awaiting_trick_clear:
             port.clear_trick()
             return TrickGathered()
+        if port.awaiting_reply:
+            # Online, a bid or card on its way: the view still shows the turn,
+            # and another Enter would go out as a card (QA: a card called "not
+            # playable" was played as the next lead).
+            return AwaitingServer()
         if self._is_my_bid_turn(view):
             if self.bid_entry:
                 # Only Enter places a bid: Space (which plays a card) says what

@@ -17,6 +17,7 @@ from audiospades.presenter import table as table_words
 from audiospades.presenter.utterance import Utterance, answer, is_brief
 from audiospades.presenter.who import who_is_here_text
 from audiospades.replies import (
+    AwaitingServer,
     BidEntryChanged,
     BidEntryHeld,
     BidErased,
@@ -153,6 +154,8 @@ def reply_utterances(
             return [answer(table_words.trick_gathered_text())]
         case UndoUnavailable():
             return [answer(system_words.undo_unavailable_text())]
+        case AwaitingServer():
+            return [answer(system_words.awaiting_server_text())]
         case RemindUnavailable(chord=chord):
             return [answer(system_words.remind_unavailable_text(chord))]
         case WhoIsHere(company=company):

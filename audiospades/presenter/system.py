@@ -802,6 +802,11 @@ def remind_unavailable_text(chord: Chord | None) -> str:
     ).format(key=key)
 
 
+def awaiting_server_text() -> str:
+    """Enter or Space while the last bid or card is on its way to the server."""
+    return _("Wait a moment: the server has not answered your last move yet.")
+
+
 def unbound_key_text(chord: Chord) -> str:
     """A key that does nothing at the table: say so, and where the keys are."""
     return _("{key} does nothing here. {help} lists the keys.").format(

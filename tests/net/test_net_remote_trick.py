@@ -13,6 +13,7 @@ from remote_snapshots import (
     act_for_seat_0,
     one_hand_you_win_first,
     served,
+    snapshot_of,
     table_info,
 )
 
@@ -162,3 +163,30 @@ def test_changes_with_no_view_to_make_them_to_ask_for_the_table_afresh() -> None
     )
     assert asked == ["resync"]
     assert not remote.has_started  # nothing made up meanwhile
+
+
+def test_enter_while_a_move_is_on_its_way_sends_nothing_more() -> None:
+    """QA: with the server's answer slow to come, Enter after a bid (or a card)
+    went out as a card: one called "not playable" was played as the next lead.
+    Until the server answers, Enter and Space say so and send nothing."""
+    from audiospades.app.hint_ahead import HintAhead
+    from audiospades.commands import DIGITS, Command
+    from audiospades.replies import AwaitingServer
+    from audiospades.table_control import TableController
+
+    core, _ = one_hand_you_win_first()
+    sent: list[p.ClientMessage] = []
+    client = SimpleNamespace(welcome=None, count_game=None, send=sent.append)
+    remote = RemoteTable(client, snapshot_of(core))  # type: ignore[arg-type]
+    for _ in served(core, remote):
+        if remote.is_human_turn:
+            break
+    assert remote.view().phase is Phase.BIDDING
+    control = TableController(remote, HintAhead(background=False))
+    control.handle(DIGITS[3])
+    assert control.handle(Command.BID) is None
+    assert [type(m) for m in sent] == [p.PlaceBid]
+    assert remote.awaiting_reply
+    assert control.handle(Command.PLAY_CARD) == AwaitingServer()
+    assert control.handle(Command.PLAY_CARD) == AwaitingServer()
+    assert [type(m) for m in sent] == [p.PlaceBid]  # no card after the bid
