@@ -961,10 +961,28 @@ class TableCore:
             self.awaiting_trick_clear = True
             self.shown_trick = game.completed_tricks[-1]
 
-    def restate(self, seat: int) -> list[Notice]:
-        """The notices that put a person back in the picture: an open question."""
+    def restate(self, seat: int, *, trick: bool = False) -> list[Notice]:
+        """The notices that put a person back in the picture: an open question.
+
+        ``trick``: also a trick just won, still on the table for its pause, told
+        as it was won (its winner leads when the pause ends, "Your lead." then).
+        Someone back at an online table then has its cards on the table, where
+        the view already shows the winner to lead (QA: T said "Your turn to
+        play." and C "No cards on the table.").
+        """
+        out: list[Notice] = []
+        shown = self.shown_trick
+        if (
+            trick
+            and shown is not None
+            and self.game.phase is Phase.PLAYING
+            and not self.game.trick
+        ):
+            out.append(shown)
         question = self._questions.get(seat)
-        return [question] if question is not None else []
+        if question is not None:
+            out.append(question)
+        return out
 
 
 def _this_hand(game: Game) -> list[object]:

@@ -28,6 +28,7 @@ from audiospades.rules import (
     Phase,
     Rules,
     SeatView,
+    TrickWon,
     own_fields,
     seat_views,
     shuffled_deal,
@@ -199,6 +200,39 @@ def test_a_seats_own_part_kept_from_moment_to_moment_is_always_as_built_now(
         before = owns
     assert table.is_over
     assert kept > 100  # most moments keep most seats' parts
+
+
+def test_back_at_the_table_in_a_tricks_pause_the_trick_is_told_again() -> None:
+    """Someone who comes back (online) while a trick just won is still on the
+    table for its pause is told that trick: its winner leads when the pause ends.
+    Not once the pause is over, and not where a local game resumes."""
+    rules = dataclasses.replace(Rules.pagat(), target_score=None, hand_limit=1)
+    table = _table(rules, humans=(0,), seed=7)
+    now = told = 0
+    for _ in range(20_000):
+        if table.is_over or told >= 3:
+            break
+        now += 20
+        table.advance(now)
+        table.drain(0)
+        if table.is_turn(0) or table.question(0) is not None:
+            _act_for_people(table)
+            continue
+        shown, game = table.shown_trick, table.game
+        if shown is None or game.phase is not Phase.PLAYING or game.trick:
+            assert not [
+                n for n in table.restate(0, trick=True) if isinstance(n, TrickWon)
+            ]
+            continue
+        assert table.restate(0, trick=True) == [shown]
+        assert table.restate(0) == []
+        told += 1
+        while table.shown_trick is not None:  # the pause ends
+            now += 20
+            table.advance(now)
+            table.drain(0)
+        assert table.restate(0, trick=True) == []
+    assert told == 3
 
 
 def test_views_are_always_of_this_moment_and_a_turns_view_is_not_built_twice() -> None:

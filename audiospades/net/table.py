@@ -306,7 +306,7 @@ class NetTable:
             view = codec.encode_view(core.view(seat))
             public, (own,) = core.view_parts([seat])
             client.view_sent = (public, own)  # the view the client now holds
-            notices = core.restate(seat)
+            notices = core.restate(seat, trick=True)
             if core.is_turn(seat):
                 notices.append(YourTurn(core.view(seat)))
             if core.is_over and played:
