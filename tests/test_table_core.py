@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -52,6 +53,23 @@ def _table(
         delays=PACES["fast"],
         turn_views=turn_views,
     )
+
+
+def _steps(table: TableCore, step_ms: int) -> Iterator[bool]:
+    """Move ``table``'s clock on ``step_ms`` at a time until its game ends
+    (bounded), seat 0's person answering and acting whenever it is theirs to
+    (:func:`_act_for_people`); after each step, whether they acted."""
+    now = 0
+    for _ in range(20_000):
+        if table.is_over:
+            return
+        now += step_ms
+        table.advance(now)
+        table.drain(0)
+        acted = table.is_turn(0) or table.question(0) is not None
+        if acted:
+            _act_for_people(table)
+        yield acted
 
 
 def _act_for_people(table: TableCore) -> None:
@@ -181,16 +199,9 @@ def test_a_seats_own_part_kept_from_moment_to_moment_is_always_as_built_now(
     rules = dataclasses.replace(base, target_score=None, hand_limit=2)
     table = _table(rules, humans=(0,), seed=7)
     seats = list(range(rules.player_count))
-    now = kept = 0
+    kept = 0
     before: list[dict[str, object]] = []
-    for _ in range(20_000):
-        if table.is_over:
-            break
-        now += 37
-        table.advance(now)
-        table.drain(0)
-        if table.is_turn(0) or table.question(0) is not None:
-            _act_for_people(table)
+    for _ in _steps(table, 37):
         _, owns = table.view_parts(seats)
         if table.question(0) is None:
             hidden = {s for s in seats if table.is_hand_hidden(s)}
@@ -208,17 +219,18 @@ def test_back_at_the_table_in_a_tricks_pause_the_trick_is_told_again() -> None:
     Not once the pause is over, and not where a local game resumes."""
     rules = dataclasses.replace(Rules.pagat(), target_score=None, hand_limit=1)
     table = _table(rules, humans=(0,), seed=7)
-    now = told = 0
-    for _ in range(20_000):
-        if table.is_over or told >= 3:
-            break
-        now += 20
-        table.advance(now)
-        table.drain(0)
-        if table.is_turn(0) or table.question(0) is not None:
-            _act_for_people(table)
-            continue
+    told, pausing = 0, False
+    for acted in _steps(table, 20):
         shown, game = table.shown_trick, table.game
+        if pausing:
+            if shown is None:  # the pause is over
+                assert table.restate(0, trick=True) == []
+                pausing = False
+            continue
+        if told == 3:
+            break
+        if acted:
+            continue
         if shown is None or game.phase is not Phase.PLAYING or game.trick:
             assert not [
                 n for n in table.restate(0, trick=True) if isinstance(n, TrickWon)
@@ -226,12 +238,7 @@ def test_back_at_the_table_in_a_tricks_pause_the_trick_is_told_again() -> None:
             continue
         assert table.restate(0, trick=True) == [shown]
         assert table.restate(0) == []
-        told += 1
-        while table.shown_trick is not None:  # the pause ends
-            now += 20
-            table.advance(now)
-            table.drain(0)
-        assert table.restate(0, trick=True) == []
+        told, pausing = told + 1, True
     assert told == 3
 
 
