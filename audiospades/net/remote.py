@@ -440,6 +440,9 @@ class RemoteTable:
         self._notices: list[Notice] = []
         self._view: SeatView | None = None
         self._wire: WireView | None = None
+        self._as_snapshot: tuple[SeatView | None, int, int] = (None, 0, 0)
+        """The last snapshot's view, and the notice serials its notices run
+        between (see :meth:`summary_view`)."""
         """The last view as the server sent it: its ``changes`` are made to it."""
         self.question: Question | None = None
         self.shown_trick: TrickWon | None = None
@@ -485,7 +488,9 @@ class RemoteTable:
         self.question = None
         self.awaiting_reply = False
         self._wire = snapshot.view
+        first = self.notice_serial
         self._take(snapshot.notices, snapshot.view)
+        self._as_snapshot = (self._view, first, self.notice_serial)
         played = snapshot.played_by
         if played is not None and self.is_over and len(played) == self.info.players:
             # A finished game whose seats changed hands since: told in its names
@@ -605,6 +610,30 @@ class RemoteTable:
     def seat_seen(self, seat: int | None) -> int | None:
         """A real seat number as the player sees it."""
         return None if seat is None else self.perspective.seat(seat)
+
+    def summary_view(self) -> tuple[SeatView, bool]:
+        """The view to say where things stand from, and if a notice restates the turn.
+
+        The turn (or a question) restated is told right after the summary. The
+        snapshot's own view while all its notices, and some that came after
+        it, wait to be said: those tell what changed since, after the summary
+        (QA: a card played while the link was down was in "Back at the table",
+        then "Your turn" and the card were told after it).
+        """
+        view = self.view()
+        restated = self.is_human_turn or self.question is not None
+        snap_view, first, last = self._as_snapshot
+        pending = len(self._notices)
+        if (
+            snap_view is not None
+            and self.notice_serial > last
+            and self.notice_serial - pending <= first
+        ):
+            base = self.notice_serial - pending  # the first pending notice's serial
+            said_again = self._notices[first - base : last - base]
+            view = snap_view
+            restated = any(isinstance(n, YourTurn | Question) for n in said_again)
+        return view, restated
 
     # --- the face the table screen sees (that of a local game) ---
     @property

@@ -1178,10 +1178,11 @@ def table_summary(table: RemoteTable, *, returning: bool, table_name: str = "") 
     With what a computer did for the seat meanwhile; whose turn is left to the
     restated notice when it is the player's own (or a question is open).
     """
+    view, restated = table.summary_view()
     return where_things_stand(
-        table.view(),
+        view,
         table.names,
-        restated=table.is_human_turn or table.question is not None,
+        restated=restated,
         returning=returning,
         table_name=table_name,
         away=table.done_while_away,

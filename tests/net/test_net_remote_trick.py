@@ -8,6 +8,7 @@ import asyncio
 from pathlib import Path
 from types import SimpleNamespace
 
+import msgspec
 from net_client import NetPlayer, run, running_server, url_of
 from remote_snapshots import (
     act_for_seat_0,
@@ -17,6 +18,7 @@ from remote_snapshots import (
     table_info,
 )
 
+from audiospades.net import codec
 from audiospades.net import protocol as p
 from audiospades.net.remote import RemoteTable
 from audiospades.net.wire import WireViewChanges
@@ -190,3 +192,41 @@ def test_enter_while_a_move_is_on_its_way_sends_nothing_more() -> None:
     assert control.handle(Command.PLAY_CARD) == AwaitingServer()
     assert control.handle(Command.PLAY_CARD) == AwaitingServer()
     assert [type(m) for m in sent] == [p.PlaceBid]  # no card after the bid
+
+
+def test_back_at_the_table_the_summary_is_the_snapshots_when_more_came_after() -> None:
+    """QA: a card played while the link was down reached the server just after
+    the hello; the summary ("Back at the table") was worded from the view after
+    it, then "Your turn" and "You play ..." were told. It is worded from the
+    snapshot's view while what came after it waits to be said."""
+    from audiospades.presenter.online import table_summary
+
+    core, remote = one_hand_you_win_first()
+    for _ in served(core, remote):
+        if remote.is_human_turn and remote.view().phase is Phase.PLAYING:
+            if remote.view().trick:  # a card or more on the table before one's own
+                break
+            act_for_seat_0(core)
+        elif core.is_turn(0):
+            act_for_seat_0(core)
+    wire = codec.encode_view(core.view(0))
+    snapshot = msgspec.structs.replace(
+        snapshot_of(core), notices=codec.encode_notices([YourTurn(core.view(0))])
+    )
+    alone = RemoteTable(SimpleNamespace(welcome=None, count_game=None), snapshot)  # type: ignore[arg-type]
+    remote.take_snapshot(snapshot)
+    assert remote.view() == codec.decode_view(wire)
+    card = min(core.game.legal_plays(0))
+    assert core.play(0, card)  # the card sent while the link was down
+    notices = core.drain(0)
+    remote.take_update(
+        p.TableUpdate(
+            table="t1",
+            notices=codec.encode_notices(notices, (None, None)),
+            view=codec.encode_view(core.view(0)),
+        )
+    )
+    assert table_summary(remote, returning=True) == table_summary(alone, returning=True)
+    assert [type(n) for n in remote.drain()][:2] == [YourTurn, CardPlayed]
+    # Once all is said, the summary is of the view now.
+    assert remote.summary_view()[0] == remote.view()
