@@ -46,6 +46,7 @@ from audiospades.net.protocol import (
     Welcome,
     decode_server,
     encode,
+    frame_type,
 )
 
 log = logging.getLogger(__name__)
@@ -410,7 +411,7 @@ class Connection:
             message = decode_server(frame)
         except (msgspec.DecodeError, UnicodeError, RecursionError) as error:
             log.warning("a frame from the server was not understood: %s", error)
-            if _kind_of(frame) in ("update", "table"):
+            if frame_type(frame) in ("update", "table"):
                 # Version 12: the next updates are changes to the view this one
                 # carried; without it the game's picture would drift.
                 self._drop_to_resync()
@@ -431,21 +432,6 @@ class Connection:
 
 RESYNC_SECONDS: Final = 10.0
 """The least time between two reconnections for the table to be sent afresh."""
-
-
-class _Kind(msgspec.Struct):
-    type: str = ""
-
-
-_KIND: Final = msgspec.json.Decoder(_Kind)
-
-
-def _kind_of(frame: str | bytes) -> str:
-    """The ``type`` of a server frame that could not be read whole ("" if none)."""
-    try:
-        return _KIND.decode(frame).type
-    except (msgspec.DecodeError, UnicodeError, RecursionError):
-        return ""
 
 
 _UNREACHABLE: Final = frozenset({errno.ENETUNREACH, errno.EHOSTUNREACH})

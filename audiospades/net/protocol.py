@@ -834,6 +834,14 @@ class _Typed(msgspec.Struct):
 _TYPED_DECODER: Final = msgspec.json.Decoder(_Typed)
 
 
+def frame_type(data: str | bytes) -> str:
+    """The ``type`` a frame names, when it is a JSON object that names one ("")."""
+    try:
+        return _TYPED_DECODER.decode(data).type
+    except (msgspec.DecodeError, UnicodeError, RecursionError):
+        return ""
+
+
 def request_type(data: str | bytes) -> str | None:
     """The ``type`` of a refused frame, when it is a JSON object that names one.
 
@@ -841,11 +849,7 @@ def request_type(data: str | bytes) -> str | None:
     """
     if frame_size(data) > MAX_FRAME_BYTES:
         return None
-    try:
-        kind = _TYPED_DECODER.decode(data).type
-    except (msgspec.DecodeError, UnicodeError, RecursionError):
-        return None
-    return kind[:32] or None
+    return frame_type(data)[:32] or None
 
 
 def decode_client(data: str | bytes) -> AnyClientMessage:
