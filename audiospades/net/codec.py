@@ -343,10 +343,9 @@ class ViewJoiner:
 
     def __init__(self) -> None:
         """No seat's part encoded yet."""
-        self._own: dict[int, tuple[Mapping[str, Any], bytes, dict[str, Any]]] = {}
+        self._own: dict[int, tuple[Mapping[str, Any], bytes]] = {}
         self._moment: Mapping[str, Any] | None = None
         """The public part the caches below are of."""
-        self._public: dict[str, Any] | None = None
         self._shared: bytes | None = None
         self._since: dict[int, tuple[Mapping[str, Any], dict[str, Any]]] = {}
         """The public fields changed since an earlier moment's part, by its id."""
@@ -359,7 +358,7 @@ class ViewJoiner:
         Put into a message with :func:`as_wire_view`.
         """
         shared = self._shared_json(public)
-        return [msgspec.Raw(self._own_part(own)[1][:-1] + shared) for own in owns]
+        return [msgspec.Raw(self._own_head(own) + shared) for own in owns]
 
     def changes(
         self,
@@ -384,33 +383,26 @@ class ViewJoiner:
             fields.update(self._public_since(public, base_public))
         return msgspec.Raw(_ENCODER.encode(fields))
 
-    def _own_part(
-        self, own: Mapping[str, Any]
-    ) -> tuple[Mapping[str, Any], bytes, dict[str, Any]]:
+    def _own_head(self, own: Mapping[str, Any]) -> bytes:
+        """``own``'s JSON without its closing brace, kept until it changes."""
         seat = own["seat"]
         kept = self._own.get(seat)
         if kept is None or (kept[0] is not own and kept[0] != own):
             wire = _own_wire(own, as_json=True)
-            kept = self._own[seat] = (own, _ENCODER.encode(wire), wire)
-        return kept
+            kept = self._own[seat] = (own, _ENCODER.encode(wire)[:-1])
+        return kept[1]
 
     def _now(self, public: Mapping[str, Any]) -> None:
         if self._moment is not public:
             self._moment = public
-            self._public = None
             self._shared = None
             self._since = {}
-
-    def _public_wire(self, public: Mapping[str, Any]) -> dict[str, Any]:
-        self._now(public)
-        if self._public is None:
-            self._public = _public_wire(public, as_json=True)
-        return self._public
 
     def _shared_json(self, public: Mapping[str, Any]) -> bytes:
         self._now(public)
         if self._shared is None:
-            self._shared = b"," + _ENCODER.encode(self._public_wire(public))[1:]
+            wire = _public_wire(public, as_json=True)
+            self._shared = b"," + _ENCODER.encode(wire)[1:]
         return self._shared
 
     def _public_since(
@@ -511,65 +503,6 @@ _PLAIN_PUBLIC_FIELDS: Final = tuple(
 """The public fields that a view's parts always hold."""
 
 
-def _own_wire(own: Mapping[str, Any], *, as_json: bool = False) -> dict[str, Any]:
-    """A seat's own fields (:data:`_OWN_FIELDS`) as :class:`WireView` holds them.
-
-    ``as_json``: to be encoded at once, its cards in hand may be a list kept for
-    them (not to be changed).
-    """
-    return {
-        "seat": own["seat"],
-        "hand": _HANDS(own["hand"]) if as_json else _texts(own["hand"]),
-        "hand_hidden": own["hand_hidden"],
-        "passed_out": [_text(c) for c in own["passed_out"]],
-        "passed_in": [_text(c) for c in own["passed_in"]],
-        "legal_plays": [_text(c) for c in sorted(own["legal_plays"])],
-        "legal_bids": [_bid_out(b) for b in own["legal_bids"]],
-        "is_blind_nil_eligible": own["is_blind_nil_eligible"],
-        "can_request_redeal": own["can_request_redeal"],
-    }
-
-
-def _public_wire(public: Mapping[str, Any], *, as_json: bool = False) -> dict[str, Any]:
-    """The public fields (:data:`_PUBLIC_FIELDS`) as :class:`WireView` holds them.
-
-    ``question_open`` and ``answering`` are left out at their defaults (or when
-    ``public`` has none), as the wire leaves them out. ``as_json``: the finished
-    tricks and the history, which change once a trick and once a hand, as their
-    JSON (kept), to be encoded into the view's.
-    """
-    tricks, scores = _TRICKS, _SCORES
-    finished, history = public["completed_tricks"], public["history"]
-    out = {
-        "rules": _RULES(public["rules"]),
-        "phase": public["phase"],
-        "dealer": public["dealer"],
-        "deal_count": public["deal_count"],
-        "hands_played": public["hands_played"],
-        "hand_sizes": list(public["hand_sizes"]),
-        "bids": [None if b is None else _bid_out(b) for b in public["bids"]],
-        "tricks_won": list(public["tricks_won"]),
-        "trick": _trick_cards(public["trick"]),
-        "completed_tricks": (
-            _TRICKS_JSON(finished) if as_json else [tricks(t) for t in finished]
-        ),
-        "trick_index": public["trick_index"],
-        "spades_broken": public["spades_broken"],
-        "to_act": public["to_act"],
-        "totals": list(public["totals"]),
-        "bags": list(public["bags"]),
-        "history": _SCORES_JSON(history) if as_json else [scores(s) for s in history],
-        "pending_pass": public["pending_pass"],
-        "winner": public["winner"],
-        "is_draw": public["is_draw"],
-    }
-    if public.get("question_open"):
-        out["question_open"] = True
-    if answering := public.get("answering"):
-        out["answering"] = list(answering)
-    return out
-
-
 def _as_is(value: Any) -> Any:
     return value
 
@@ -606,8 +539,43 @@ _FIELD_WIRE: Final[dict[str, Callable[[Any], Any]]] = {
     "question_open": _as_is,
     "answering": list,
 }
-"""Each field of a view's parts as its JSON is written: a view's changes are
-written field by field (see :func:`_public_wire` and :func:`_own_wire`)."""
+"""Each field of a view's parts as its JSON is written, to be encoded at once:
+the finished tricks and the history, which change once a trick and once a hand,
+as their JSON (kept); the cards in hand as a list kept for them (not to be
+changed). A view's changes are written field by field."""
+
+_STRUCT_FIELD_WIRE: Final[dict[str, Callable[[Any], Any]]] = {
+    **_FIELD_WIRE,
+    "hand": _texts,
+    "completed_tricks": lambda tricks: [_TRICKS(t) for t in tricks],
+    "history": lambda scores: [_SCORES(s) for s in scores],
+}
+"""Each field as :class:`WireView` holds it (:func:`encode_view`)."""
+
+
+def _own_wire(own: Mapping[str, Any], *, as_json: bool = False) -> dict[str, Any]:
+    """A seat's own fields (:data:`_OWN_FIELDS`) as :class:`WireView` holds them.
+
+    ``as_json``: to be encoded at once (see :data:`_FIELD_WIRE`).
+    """
+    wire_of = _FIELD_WIRE if as_json else _STRUCT_FIELD_WIRE
+    return {name: wire_of[name](own[name]) for name in _OWN_FIELDS}
+
+
+def _public_wire(public: Mapping[str, Any], *, as_json: bool = False) -> dict[str, Any]:
+    """The public fields (:data:`_PUBLIC_FIELDS`) as :class:`WireView` holds them.
+
+    ``question_open`` and ``answering`` are left out at their defaults (or when
+    ``public`` has none), as the wire leaves them out. ``as_json``: to be encoded
+    at once (see :data:`_FIELD_WIRE`).
+    """
+    wire_of = _FIELD_WIRE if as_json else _STRUCT_FIELD_WIRE
+    out = {name: wire_of[name](public[name]) for name in _PLAIN_PUBLIC_FIELDS}
+    if public.get("question_open"):
+        out["question_open"] = True
+    if answering := public.get("answering"):
+        out["answering"] = list(answering)
+    return out
 
 
 def decode_view(wire: WireView) -> SeatView:
