@@ -406,9 +406,7 @@ class TableCore:
             len(game.passes),
         )
         kept = self._owns_kept.get(seat)
-        if kept is not None and all(
-            a is b or a == b for a, b in zip(kept[0], key, strict=True)
-        ):
+        if kept is not None and kept[0] == key:  # (items compared by identity first)
             return kept[1]
         own = own_fields(game, seat, hide_hand=hide)
         self._owns_kept[seat] = (key, own)

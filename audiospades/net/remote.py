@@ -440,10 +440,10 @@ class RemoteTable:
         self._notices: list[Notice] = []
         self._view: SeatView | None = None
         self._wire: WireView | None = None
+        """The last view as the server sent it: its ``changes`` are made to it."""
         self._as_snapshot: tuple[SeatView | None, int, int] = (None, 0, 0)
         """The last snapshot's view, and the notice serials its notices run
         between (see :meth:`summary_view`)."""
-        """The last view as the server sent it: its ``changes`` are made to it."""
         self.question: Question | None = None
         self.shown_trick: TrickWon | None = None
         self.awaiting_trick_clear = False

@@ -28,6 +28,7 @@ from audiospades.net import codec
 from audiospades.net.pool import PoolThinking
 from audiospades.net.protocol import SeatKind, TableState, TableUpdate, encode_utf8
 from audiospades.net.seats import outcome_of, seat_names, seat_results
+from audiospades.net.wire import WireView
 from audiospades.notices import GameFinished, Notice
 from audiospades.rules import Game
 from audiospades.seating import Seating
@@ -207,36 +208,29 @@ def flush(table: NetTable) -> None:
         shared, owns = core.view_parts(seat for seat, _, _ in receiving)
         joiner = table.view_joiner
         for (seat, client, notices), own in zip(receiving, owns, strict=True):
-            if client.keeps_views:
-                # The turn's notice goes without a view: the frame's is the turn's.
-                wire = codec.encode_notices(notices, (None, None))
-                base = client.view_sent
+            if client.reads_frames_as_sent:
+                # Version 12 keeps its view: only what changed, and the turn's
+                # notice without a view (the frame's is the turn's). Version 11,
+                # or no view held yet: the whole view, joined from its parts.
+                keeps = client.keeps_views
+                base = client.view_sent if keeps else None
+                whole: WireView | None = None
+                changes = None
                 if base is None:
-                    update = TableUpdate(
-                        table=table.id,
-                        notices=wire,
-                        view=codec.as_wire_view(joiner.join(shared, (own,))[0]),
-                    )
+                    whole = codec.as_wire_view(joiner.join(shared, (own,))[0])
                 else:
-                    update = TableUpdate(
-                        table=table.id,
-                        notices=wire,
-                        view=None,
-                        changes=codec.as_view_changes(
-                            joiner.changes(shared, own, base)
-                        ),
-                    )
-                client.view_sent = (shared, own)
-                client.send_frame(encode_utf8(update))
-            elif client.reads_frames_as_sent:
-                # Version 11: the whole view, joined from its parts, with the turn.
-                joined = codec.as_wire_view(joiner.join(shared, (own,))[0])
+                    changes = codec.as_view_changes(joiner.changes(shared, own, base))
+                if keeps:
+                    client.view_sent = (shared, own)
                 client.send_frame(
                     encode_utf8(
                         TableUpdate(
                             table=table.id,
-                            notices=codec.encode_notices(notices, (None, joined)),
-                            view=joined,
+                            notices=codec.encode_notices(
+                                notices, (None, None if keeps else whole)
+                            ),
+                            view=whole,
+                            changes=changes,
                         )
                     )
                 )
