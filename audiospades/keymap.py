@@ -52,6 +52,8 @@ class Context(StrEnum):
     """A yes/no question (blind nil, redeal), over TABLE."""
     ONLINE = "online"
     """The lobby, the waiting room and a networked table, over their own keys."""
+    ROOM = "room"
+    """A networked table's waiting room, over its list (MENU)."""
     TEXT = "text"
     """A line of text being typed (a name, an address, a chat line)."""
 
@@ -244,6 +246,9 @@ DEFAULT_BINDINGS: Final[tuple[tuple[Context, str, Command], ...]] = (
     # Orca add Insert or Caps Lock to their commands, and their single-letter
     # browse-mode keys do not apply in an application window such as the game's.
     (_O, "'", Command.CHAT),
+    # The waiting room: who sits and who watches, as W says at the table (QA: the
+    # spectators, told once as they came, could not be asked for again).
+    (Context.ROOM, "w", Command.WHO_IS_HERE),
     # A line of text: printable keys type, whatever the key map says elsewhere.
     (_X, "return", Command.TEXT_ACCEPT),
     (_X, "escape", Command.TEXT_CANCEL),

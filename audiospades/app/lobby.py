@@ -131,6 +131,7 @@ from audiospades.presenter.online import (
     wire_default_table_name,
 )
 from audiospades.presenter.system import on_off_text
+from audiospades.presenter.who import who_is_here_text
 from audiospades.sound import Cue
 
 log = logging.getLogger(__name__)
@@ -1029,7 +1030,7 @@ class WaitingRoomScreen(MenuScreen):
 
     # --- the framework ---
     def key_contexts(self) -> tuple[Context, ...]:
-        return _online_contexts()
+        return (Context.ROOM, *_online_contexts())
 
     def is_busy(self) -> bool:
         if self.online.client.table is not self.table:
@@ -1072,6 +1073,11 @@ class WaitingRoomScreen(MenuScreen):
     ) -> Transition | None:
         if command is Command.CHAT:
             return chat_entry(self.online, at_table=True)
+        if command is Command.WHO_IS_HERE:
+            table = self.table
+            words = who_is_here_text(table.company(), table.rules)
+            services.say(Utterance(words, interrupt=True))
+            return None
         if command is Command.BACK:
             if self.over is not None:
                 services.sound.play(Cue.MENU_BACK)
@@ -1161,7 +1167,9 @@ class LeaveRoomQuestion(Confirm):
         super().__init__(LEAVE_TABLE, self._words, self._yes)
 
     def _words(self) -> str:
-        return leave_question_text(self.asked_playing)
+        return leave_question_text(
+            self.asked_playing, last=self.room.table.is_last_person
+        )
 
     def ask_again(self, services: Services) -> None:
         """Ask again in the words that hold now (the game began under it)."""

@@ -533,7 +533,10 @@ class LeaveQuestion(Confirm):
         super().__init__(
             LEAVE_TABLE,
             # A spectator gives up no seat: no computer player takes it.
-            lambda: leave_question_text(table.remote.is_seated and not table.finished),
+            lambda: leave_question_text(
+                table.remote.is_seated and not table.finished,
+                last=table.remote.is_last_person,
+            ),
             leave,
         )
         self.table = table

@@ -155,8 +155,18 @@ def decode_rules(wire: WireRules) -> Rules:
     Raises:
         CodecError: for an unknown option, a wrong value or an impossible mix.
     """
-    options = tuple(sorted(wire.options.items()))
-    return _decode_rules(wire.players, wire.partnerships, options)
+    return listed_rules(wire.players, wire.partnerships, wire.options)
+
+
+def listed_rules(
+    players: int, partnerships: bool, options: Mapping[str, OptionValue]
+) -> Rules:
+    """The rules a table's listing names (its players, partnerships, options).
+
+    Raises:
+        CodecError: as :func:`decode_rules`.
+    """
+    return _decode_rules(players, partnerships, tuple(sorted(options.items())))
 
 
 @lru_cache(maxsize=256)

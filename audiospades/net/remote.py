@@ -43,6 +43,7 @@ from audiospades.rules import (
     HandDealt,
     Phase,
     RedealRequested,
+    Rules,
     SeatView,
     TrickWon,
 )
@@ -262,9 +263,19 @@ class OnlineClient:
                     # The server lists the lobby to players who are in it: after
                     # a reconnection the seat was given up; a spectator's table
                     # closed.
-                    kind = _why_back_in_the_lobby(self.table, self._reattaching)
+                    closed = self.table
+                    kind = _why_back_in_the_lobby(closed, self._reattaching)
                     self.table = None
-                    self.news.append(OnlineNews(kind))
+                    # What the table had not said yet goes with the player: who
+                    # left and closed it, and any chat line (QA: a spectator was
+                    # sent to the lobby without a word why).
+                    unsaid = closed.drain_news()
+                    self.news.append(
+                        OnlineNews(kind, previous=_last_to_leave(unsaid))
+                        if kind is NewsKind.TABLE_GONE
+                        else OnlineNews(kind)
+                    )
+                    self.news += [n for n in unsaid if n.kind is NewsKind.CHAT]
                 self._reattaching = False
                 self._leaving = None  # the leave went through (or never mattered)
                 self.list_due = False
@@ -716,6 +727,28 @@ class RemoteTable:
         held = _seat_info(self.info, self.seat)
         return held is not None and held.stand_in
 
+    @property
+    def rules(self) -> Rules:
+        """The table's rules, as its listing names them.
+
+        Raises:
+            CodecError: the listing's rules cannot be (a server's bug).
+        """
+        info = self.info
+        return codec.listed_rules(info.players, info.partnerships, info.rules)
+
+    @property
+    def is_last_person(self) -> bool:
+        """Whether one is seated and no other seat is a person's (here or not).
+
+        The server closes a table that the last person leaves: no computer player
+        takes the seat then, and a game under way ends with the table.
+        """
+        return self.seat is not None and not any(
+            held.kind is p.SeatKind.HUMAN and held.seat != self.seat
+            for held in self.info.seats
+        )
+
     def come_back(self) -> None:
         """Ask to play one's seat again (``back``)."""
         self.client.send(p.Back())
@@ -865,6 +898,14 @@ def _why_back_in_the_lobby(table: RemoteTable, reattaching: bool) -> NewsKind:
     if not reattaching or not table.is_seated:
         return NewsKind.TABLE_GONE
     return NewsKind.GAME_ENDED_AWAY if table.has_started else NewsKind.SEAT_LOST
+
+
+def _last_to_leave(news: Sequence[OnlineNews]) -> str:
+    """Who last left a seat in ``news`` ("" for no one)."""
+    for item in reversed(news):
+        if item.kind is NewsKind.SEAT and item.change is p.SeatChange.LEFT:
+            return item.previous or item.name
+    return ""
 
 
 def merged_listing(

@@ -482,7 +482,13 @@ class NetTable:
             return
         del self.members[seat]
         gone = self.seats[seat]
-        self._vacate(seat)
+        if any(h.player for other, h in enumerate(self.seats) if other != seat):
+            self._vacate(seat)
+        else:
+            # The last person out closes the table: no computer takes the seat
+            # (those watching hear that its person left, not that one plays on).
+            self._cancel_timer(seat)
+            self.seats[seat] = SeatHolder()
         self._after_departure(seat, SeatChange.LEFT, gone)
 
     def _vacate(self, seat: int) -> None:
@@ -505,7 +511,12 @@ class NetTable:
                 (h.player for h in self.seats if h.kind is SeatKind.HUMAN), None
             )
         if not any(h.player for h in self.seats):
-            self._log_seat(change, seat, gone)  # the last one out: then closed
+            # The last one out: those watching hear who left, then the table
+            # closes (QA: they were sent to the lobby without a word why).
+            if self.spectators:
+                self._seat_changed(change, seat, who=gone)
+            else:
+                self._log_seat(change, seat, gone)
             self.close()
             return
         self.save()

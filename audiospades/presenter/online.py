@@ -914,9 +914,24 @@ def left_table_text() -> str:
     return _("You left the table.")
 
 
-def leave_question_text(is_playing: bool) -> str:
-    """Escape at a networked table: leave?"""
+def leave_question_text(is_playing: bool, *, last: bool = False) -> str:
+    """Escape at a networked table: leave?
+
+    ``last``: no one else holds a seat; the server closes the table when its last
+    person leaves, so no computer player takes the seat (QA: the question said
+    one would, and the game was gone).
+    """
     keys = yes_no_keys()
+    if last and is_playing:
+        return _(
+            "Leave the table? You are the last person at it: the table closes, "
+            "and the game ends with it. {yes} leaves, {no} stays."
+        ).format(**keys)
+    if last:
+        return _(
+            "Leave the table? You are the last person at it: the table closes. "
+            "{yes} leaves, {no} stays."
+        ).format(**keys)
     if is_playing:
         return _(
             "Leave the table? A computer player takes your seat. "
@@ -1327,6 +1342,15 @@ def news_utterance(
             return Utterance(seat_lost_text(), Cue.ILLEGAL_MOVE, interrupt=True)
         case NewsKind.GAME_ENDED_AWAY:
             return Utterance(game_ended_away_text(), Cue.ILLEGAL_MOVE, interrupt=True)
+        case NewsKind.TABLE_GONE if news.previous:
+            # The last person left it (a spectator's table): who, then where.
+            return Utterance(
+                _(
+                    "{name} left the table, the last person at it, and it has "
+                    "closed: you are back in the lobby."
+                ).format(name=seat_name(news.previous)),
+                interrupt=True,
+            )
         case NewsKind.TABLE_GONE:
             return Utterance(_(TABLE_GONE), interrupt=True)
     return None

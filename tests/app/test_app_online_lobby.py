@@ -305,7 +305,8 @@ def test_tables_opening_and_closing_are_told_in_the_lobby(
             fresh = "Lobby. No table is open yet: create one. Create a table, 1 of 6"
             until(lambda: fresh in ann.said_since(mark), ann)
             assert ann.said_since(mark)[:2] == [
-                "Leave the table? Y leaves, N stays.",
+                "Leave the table? You are the last person at it: the table closes. "
+                "Y leaves, N stays.",
                 "You left the table.",
             ]
         finally:
@@ -521,6 +522,46 @@ def test_a_private_table_is_watched_by_its_code(
                 "Seat 1, Ann, 1 of 6"
             ]
             until(heard(ann, "Bob is watching."), ann)
+        finally:
+            ann.close()
+            bob.close()
+
+
+def test_w_in_the_waiting_room_says_who_sits_and_who_watches(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """W in the waiting room answers as at the table: each seat, then who is
+    watching (QA: "W does nothing here", and the spectators, told once as they
+    came, could not be asked for again)."""
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann")
+        bob = connect(make_harness, server, "Bob")
+        try:
+            bob_at_the_code_of_anns_table(ann, bob)
+            bob.press("end", "return", "return")  # watch, from Ann's chair
+            until(lambda: isinstance(bob.app.top, WaitingRoomScreen), bob)
+            until(heard(ann, "Bob is watching."), ann)
+            room = ann.app.top
+            assert isinstance(room, WaitingRoomScreen)
+            ann.press("w")
+            assert ann.last == (
+                "Seat 1: you. Seat 2: free. Seat 3, your partner: free. "
+                "Seat 4: free. Watching: Bob."
+            )
+            assert ann.app.top is room and room.index == 0  # nothing moved
+            bob.patience_seconds = 0.3  # (a room not one's own is never idle)
+            bob.press("w")
+            assert bob.last == (
+                "You are watching Ann's table from the chair of Ann. Seat 1: Ann. "
+                "Seat 2: free. Seat 3: free. Seat 4: free. Only you are watching."
+            )
+            # A leave question for the only person seated says the table closes.
+            ann.press("escape")
+            assert ann.last == (
+                "Leave the table? You are the last person at it: the table "
+                "closes. Y leaves, N stays."
+            )
+            ann.press("n")
         finally:
             ann.close()
             bob.close()

@@ -140,7 +140,11 @@ def test_a_host_seats_computers_plays_is_dropped_and_hears_where_things_stand(
             ann.press("end")
             assert ann.last == "Leave the table, 5 of 5"
             ann.press("return")
-            assert ann.last == "Leave the table? Y leaves, N stays."
+            # (With computer players alone, the table goes with her.)
+            assert ann.last == (
+                "Leave the table? You are the last person at it: the table closes. "
+                "Y leaves, N stays."
+            )
             ann.press("n")
             assert ann.app.top is table
             ann.press("escape", "end", "return", "y")
@@ -432,9 +436,10 @@ def test_a_spectators_dropped_connection_comes_back_to_the_watched_table(
 def test_a_spectator_hears_why_the_lobby_is_back_before_the_lobby(
     make_harness: Callable[..., Harness], tmp_path: Path
 ) -> None:
-    """Bob watches Ann's game; Ann leaves, the table closes. Bob hears that his
-    table is gone first, then the lobby and the line he is on. Before, that line
-    came first and the reason after it (or after his next key's answer)."""
+    """Bob watches Ann's game; Ann leaves, the table closes. Bob hears who left
+    and that his table is gone first, then the lobby and the line he is on.
+    Before, that line came first and the reason after it (or after his next key's
+    answer); then the reason came without who left."""
     with server_thread(tmp_path / "server.db") as server:
         ann = connect(make_harness, server, "Ann")
         bob = connect(make_harness, server, "Bob")
@@ -446,7 +451,10 @@ def test_a_spectator_hears_why_the_lobby_is_back_before_the_lobby(
             until(lambda: isinstance(bob.app.top, LobbyScreen), bob)
             bob.settle()
             said = bob.said_since(mark)
-            gone = "Your table is no longer there: you are back in the lobby."
+            gone = (
+                "Ann left the table, the last person at it, and it has closed: "
+                "you are back in the lobby."
+            )
             assert gone in said, said
             after = said[said.index(gone) + 1 :]
             assert after and after[0] == (
@@ -609,3 +617,34 @@ def test_the_chat_line_is_typed_where_it_hides_nothing_of_the_table(
             assert not [rect for mark, rect in drawn_marks() if mark is Mark.CHAT]
         finally:
             ann.close()
+
+
+def test_the_last_person_leaving_a_game_is_told_the_table_closes(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Ann plays with three computer players while Bob watches; she leaves from the
+    game menu. The question says the table closes with her (QA: it said that a
+    computer player would take her seat, and the table closed and the game was
+    gone); Bob, watching, hears of no computer player taking it."""
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann")
+        bob = connect(make_harness, server, "Bob")
+        try:
+            watching = _bob_watches_anns_game(ann, bob)
+            table = ann.app.top
+            assert isinstance(table, OnlineTableScreen)
+            assert table.remote.is_last_person and not watching.remote.is_last_person
+            ann.press("escape", "end", "return")
+            assert ann.last == (
+                "Leave the table? You are the last person at it: the table closes, "
+                "and the game ends with it. Y leaves, N stays."
+            )
+            ann.press("y")
+            assert "You left the table." in ann.transcript
+            until(lambda: isinstance(bob.app.top, LobbyScreen), bob)
+            bob.settle()
+            # No computer took her seat: none is said to play on.
+            assert not [s for s in bob.transcript if "in their place" in s]
+        finally:
+            ann.close()
+            bob.close()
