@@ -87,6 +87,9 @@ PUBLIC: Final = -1
 TAKEOVER_CHARACTER: Final = "hazel"
 """The computer player who keeps a seat warm when its person has left (level 3)."""
 
+_NO_MOVES: Final[Mapping[str, Any]] = {"legal_bids": (), "legal_plays": frozenset()}
+"""A seat's own fields when it has no move to make now (read only: spread it)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Delays:
@@ -140,6 +143,7 @@ class TableCore:
         timed: bool = False,
         thinking: Callable[[dict[int, Bot], int], Thinking] | None = None,
         turn_views: bool = True,
+        watched: Iterable[int] = (),
     ) -> None:
         """Take over ``game`` (new or resumed); nothing happens until advance().
 
@@ -160,6 +164,8 @@ class TableCore:
                 from :meth:`view_parts`, and builds no view for the notice),
                 unless the game moves on before it is drained: it then gets the
                 view of its moment.
+            watched: seats computer players play whose people still follow
+                the table (see :attr:`watched`).
         """
         self.game = game
         self.rules = game.rules
@@ -179,6 +185,14 @@ class TableCore:
         self.bots: dict[int, Bot] = {
             seat: self._new_bot(seat) for seat in range(n) if seat not in self.humans
         }
+        self.watched: frozenset[int] = frozenset()
+        """Seats a computer player plays for a person who still follows the table
+        (online: away at their turn, still connected). Their notices are kept as
+        a person's are, the engine's events as that seat sees them and its hand
+        at the deal, so the person hears the game go on and the seat's view can
+        go to them; but never a question, their turn or a refusal: the computer
+        player acts, and the seat's view offers no bid or card of its own (see
+        :meth:`view_parts`)."""
         self.awaiting_trick_clear = False
         self.shown_trick: TrickWon | None = None
         """A complete trick still on the table (until gathered)."""
@@ -192,7 +206,14 @@ class TableCore:
         back behind it: dealt again, they are shown, not offered blind."""
         self._announced_at: dict[int, int] = {}
         self._views_of: (
-            tuple[Game, int, frozenset[int], frozenset[tuple[int, Question]]] | None
+            tuple[
+                Game,
+                int,
+                frozenset[int],
+                frozenset[tuple[int, Question]],
+                frozenset[int],
+            ]
+            | None
         ) = None
         self.views_changed = False
         """The seats' views changed with no notice to tell it (a question was
@@ -200,7 +221,8 @@ class TableCore:
         table sends them again (the owner clears it)."""
         self._views_now: dict[int, SeatView] = {}
         """The seats' views built at the moment ``_views_of`` names (game, action
-        count, hidden hands): a turn's notice and the frames after it share them."""
+        count, hidden hands, open questions, seats watched): a turn's notice and
+        the frames after it share them."""
         self._parts_now: tuple[dict[str, Any] | None, dict[int, dict[str, Any]]] = (
             None,
             {},
@@ -213,6 +235,8 @@ class TableCore:
         self._outboxes: dict[int, list[Notice]] = {PUBLIC: []}
         for seat in self.humans:
             self._outboxes[seat] = []
+        for seat in watched:
+            self.watch(seat, True)
         self._now = now_ms
         self._due = now_ms
         self._hold_until = now_ms
@@ -232,18 +256,30 @@ class TableCore:
         )
 
     # --- who sits where ---
-    def set_human(self, seat: int, human: bool, character: str | None = None) -> None:
+    def set_human(
+        self,
+        seat: int,
+        human: bool,
+        character: str | None = None,
+        *,
+        watched: bool = False,
+    ) -> None:
         """A person takes ``seat`` (True) or a computer player takes it over (False).
 
         A computer player who takes over a person's seat is ``character`` if given
         (the seating then names it for the seat), else the one the seating names,
         else :data:`TAKEOVER_CHARACTER`. A person who takes a seat back gets the
-        turn announced again.
+        turn announced again. ``watched``: the seat's person, though a computer
+        player now plays for them, still follows the table (see :attr:`watched`);
+        for a seat a computer player already plays, only that changes.
         """
         if human == (seat in self.humans):
+            if not human:
+                self.watch(seat, watched)
             return
         if human:
             self.humans = self.humans | {seat}
+            self.watched = self.watched - {seat}
             self.bots.pop(seat, None)
             # The computer player's blind nil in mind is not the person's: they see
             # their cards and bid for themselves.
@@ -260,15 +296,43 @@ class TableCore:
         self.bots[seat] = self._new_bot(
             seat, self.seating.characters[seat] or TAKEOVER_CHARACTER
         )
-        self._outboxes.pop(seat, None)
+        untold = self._outboxes.pop(seat, None) or []
+        self._bare_turns.discard(seat)
         self._hidden.discard(seat)
         # An open question is dropped: a computer player never bids blind nil or
         # asks for a redeal on behalf of a person who has left.
         if self._questions.pop(seat, None) is not None:
             self.views_changed = True
+        self.watch(seat, watched)
+        if watched:
+            # What the person has not been told yet is still theirs to hear, but
+            # their turn or a question: the computer player acts now. Their view
+            # goes again at once: it no longer offers them the move.
+            self._outboxes[seat] = [
+                n for n in untold if not isinstance(n, YourTurn | Question)
+            ]
+            self.views_changed = True
         self._due = min(self._due, self._now + self.delays.bot)
         if not self._questions:
             self._pre_bidding()
+
+    def watch(self, seat: int, watched: bool) -> None:
+        """Whether the person of ``seat``, played by a computer, follows the table.
+
+        Followed (see :attr:`watched`), the seat's notices are kept from now on
+        (:meth:`set_human` keeps those its person was not told yet); no longer,
+        they are dropped (a person whose connection is lost is sent nothing, and
+        told what was done for them when back). A person's own seat is always
+        followed: nothing changes for it.
+        """
+        if seat in self.humans or not 0 <= seat < self.rules.player_count:
+            return
+        if watched and seat not in self.watched:
+            self.watched = self.watched | {seat}
+            self._outboxes[seat] = []
+        elif not watched and seat in self.watched:
+            self.watched = self.watched - {seat}
+            self._outboxes.pop(seat, None)
 
     # --- queries ---
     @property
@@ -323,7 +387,7 @@ class TableCore:
         public, own = self._asked_fields()
         return replace(view, **public, **own)
 
-    def _asked_fields(self) -> tuple[dict[str, Any], dict[str, Any]]:
+    def _asked_fields(self) -> tuple[dict[str, Any], Mapping[str, Any]]:
         """What open questions change in a view: its public fields, a seat's own."""
         named = tuple(
             seat
@@ -332,7 +396,7 @@ class TableCore:
         )
         return (
             {"to_act": None, "question_open": True, "answering": named},
-            {"legal_bids": (), "legal_plays": frozenset()},
+            _NO_MOVES,
         )
 
     def views(self, seats: Iterable[int]) -> list[SeatView]:
@@ -378,6 +442,10 @@ class TableCore:
                     own = {**own, **asked[1]}
                 else:
                     own = self._own_part(seat)
+                    if seat in self.watched and self.game.to_act == seat:
+                        # The computer player's move: none is offered the
+                        # person who follows the seat (nor told "your turn").
+                        own = {**own, **_NO_MOVES}
                 owns[seat] = own
             out.append(own)
         return public, out
@@ -416,7 +484,8 @@ class TableCore:
         """The views built at this moment; empty once the game has moved on.
 
         A game only grows (undo replaces it), so the game, its action count, the
-        hidden hands and the open questions name a moment.
+        hidden hands and the open questions name a moment; and the seats watched,
+        whose views offer no move (a person stood in for at their turn).
         """
         game, count, hidden = self.game, self.game.action_count, self._hidden
         asked = frozenset(self._questions.items())
@@ -427,8 +496,9 @@ class TableCore:
             or now[1] != count
             or now[2] != hidden
             or now[3] != asked
+            or now[4] is not self.watched
         ):
-            self._views_of = (game, count, frozenset(hidden), asked)
+            self._views_of = (game, count, frozenset(hidden), asked, self.watched)
             self._views_now = {}
             self._parts_now = (None, {})
         return self._views_now
@@ -697,6 +767,11 @@ class TableCore:
                     seat, "blind"
                 ).choose_blind_nil(seat_view(game, seat, hide_hand=True)):
                     self._blind_intent.add(seat)
+            for seat in sorted(self.watched):
+                # The person following the seat sees its new cards, as a person
+                # playing would (the computer player's blind nil in mind aside:
+                # it decides unseen, the person looks).
+                self._show_hand(seat)
             for seat in sorted(self.humans):
                 if game.is_blind_nil_eligible(seat) and deal > self._seen_through:
                     self._hidden.add(seat)
@@ -785,10 +860,14 @@ class TableCore:
 
     # --- applying actions ---
     def _person(self, seat: int, action: Callable[[], tuple[Event, ...]]) -> bool:
+        if seat not in self.humans:
+            # A seat a computer player plays (the person followed it, and acted
+            # before taking it back): nothing done, and no refusal naming them
+            # as the one to act.
+            return False
         if not self.is_turn(seat):
             if (
-                seat in self.humans
-                and self.game.to_act == seat
+                self.game.to_act == seat
                 and self._now < self._hold_until
                 and not self._questions
             ):

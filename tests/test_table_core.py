@@ -348,6 +348,72 @@ def test_a_computer_player_takes_over_a_seat_and_gives_it_back() -> None:
     assert table.is_over
 
 
+def _stood_in_at_first_decision(rules: Rules) -> TableCore:
+    """A table of one person (seat 2), whom a computer stands in for at their
+    first decision, the person still following the table (watched)."""
+    table = _table(rules, humans=(2,), turn_views=False)
+    table.run_until_idle()
+    assert table.people_awaited() == {2}
+    table.drain(2)
+    table.views_changed = False
+    table.set_human(2, False, watched=True)
+    assert table.watched == {2} and 2 in table.bots and 2 not in table.humans
+    return table
+
+
+def test_a_seat_watched_while_a_computer_plays_it_hears_the_game_not_its_turn() -> None:
+    """Online, a person away at their turn but still connected follows the game
+    while a computer plays for them (QA: they were told nothing, their view
+    frozen): the seat's notices are kept, the plays (the computer's for them
+    among them) and its new hand at a deal; never a turn, a question or a
+    refusal; its view offers no move, and goes again at the stand-in."""
+    rules = dataclasses.replace(Rules.pagat(), target_score=None, hand_limit=2)
+    table = _stood_in_at_first_decision(rules)
+    assert table.views_changed  # the view offering the move is taken back
+    start = len(table.game.events)
+    told: list[object] = []
+    now = table.now_ms
+    for _ in range(20_000):
+        if table.is_over:
+            break
+        if table.game.to_act == 2:
+            view = table.view(2)
+            assert not view.legal_plays and not view.legal_bids
+            assert view.hand == table.game.hand(2)
+            # The person acting before taking the seat back: nothing is done.
+            assert not table.play(2, table.game.hand(2)[0])
+        now += 50
+        table.advance(now)
+        told += table.drain(2)
+    assert table.is_over
+    played = [e for e in table.game.events[start:] if isinstance(e, CardPlayed)]
+    assert [n for n in told if isinstance(n, CardPlayed)] == played
+    assert sum(1 for e in played if e.seat == 2) == 26  # two hands of 13 cards
+    shown = [n for n in told if isinstance(n, HandShown)]
+    assert len(shown) == 1 and len(shown[0].cards) == 13  # the second deal's
+    assert not [n for n in told if isinstance(n, YourTurn | Question | Refused)]
+
+
+def test_a_seat_no_longer_watched_keeps_nothing_and_back_is_told_its_turn() -> None:
+    """The person followed the seat and lost the connection: nothing is kept
+    for them (what was done is told when back); back, their turn is told."""
+    rules = dataclasses.replace(Rules.pagat(), target_score=None, hand_limit=1)
+    table = _stood_in_at_first_decision(rules)
+    table.advance(table.now_ms + 500)
+    assert table.has_notices(2)
+    table.watch(2, False)
+    assert not table.watched and not table.has_notices(2)
+    table.advance(table.now_ms + 500)
+    assert not table.drain(2)
+    table.set_human(2, True)
+    for _ in range(200):
+        table.run_until_idle()
+        if table.is_turn(2) or table.is_over:
+            break
+    assert table.is_turn(2)
+    assert any(isinstance(n, YourTurn) for n in table.drain(2))
+
+
 def test_two_people_are_both_asked_about_blind_nil_and_nothing_moves_meanwhile() -> (
     None
 ):
