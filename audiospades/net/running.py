@@ -115,6 +115,13 @@ def start_core(table: NetTable, game: Game, core_state: dict[str, Any] | None) -
     humans = [
         s for s, h in enumerate(seats) if h.kind is SeatKind.HUMAN and not h.stand_in
     ]
+    # A person stood in for while still connected (away at their turn in the
+    # last game) follows the next one as they followed that one, until ``back``.
+    watched = [
+        s
+        for s, h in enumerate(seats)
+        if h.kind is SeatKind.HUMAN and h.stand_in and s in table.members
+    ]
     pool, wake = table.context.pool, table.wake_from_any_thread
     table.core = core = TableCore(
         game,
@@ -128,6 +135,7 @@ def start_core(table: NetTable, game: Game, core_state: dict[str, Any] | None) -
             pool, seed=seed, seating=lambda: core.seating, wake=wake
         ),
         turn_views=False,  # the frames carry the views (flush)
+        watched=watched,
     )
     if core_state is not None:
         core.restore_questions(core_state)
@@ -192,7 +200,10 @@ def flush(table: NetTable) -> None:
     # table waits on, with no notice to carry it: the views go out anyway.
     refresh, core.views_changed = core.views_changed, False
     receiving: list[tuple[int, Client, list[Notice]]] = []
-    for seat in sorted(core.humans):
+    # A person a computer player stands in for while they stay connected (away
+    # at their turn) follows the game as it goes: the plays, the computer's for
+    # their seat among them, and their seat's view (the core asks them nothing).
+    for seat in sorted(core.humans | core.watched):
         notices = core.drain(seat)
         if over:
             notices.append(

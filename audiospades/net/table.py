@@ -662,6 +662,10 @@ class NetTable:
             return
         del self.members[seat]
         self.seats[seat].connected = False
+        if self.core is not None:
+            # Stood in for while away, and now gone: nothing kept for them, and
+            # what was done for them is told when they are back.
+            self.core.watch(seat, False)
         self._start_timer(seat)
         self._seat_changed(SeatChange.DISCONNECTED, seat)
         self.context.changed(self)
@@ -701,7 +705,11 @@ class NetTable:
             holder.stood_in_from = len(self.core.game.events)
         holder.stand_in = True
         holder.character = self._stand_in_for(seat)
-        self.core.set_human(seat, False, holder.character)
+        # Still connected (away at their turn), the person follows the game as it
+        # goes, as a sighted player would see it go on: not a frozen table whose
+        # score sheet and chat answered from the moment they went away (QA).
+        watched = seat in self.members
+        self.core.set_human(seat, False, holder.character, watched=watched)
         self.context.changed(self)  # the listing shows the stand-in
         try:
             self.context.store.save_table(self.row())
@@ -921,7 +929,9 @@ class NetTable:
     def check_away(self, now: float) -> None:
         """A computer plays for each person who kept the table waiting too long.
 
-        They stay connected and seated; ``back`` (any key at the table, in the
+        They stay connected and seated, and are sent the game as it goes on
+        (every play, the computer's for them among them, and their seat's view),
+        never their turn or a question; ``back`` (any key at the table, in the
         game and on the page) gives them the seat again, as coming back does. A
         client older than version 11, which cannot send ``back``, is left be.
         """

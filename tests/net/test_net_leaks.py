@@ -255,3 +255,64 @@ def test_no_frame_carries_another_players_unplayed_card(tmp_path: Path) -> None:
     worded = [f for _t, streams in games for fs, _s in streams for f in fs]
     assert any('"type":"said"' in f for f in worded), "some person should be a page"
     assert passes > 0, "some game should pass cards (pick other seeds)"
+
+
+def test_people_followed_while_a_computer_plays_for_them_see_only_their_cards(
+    tmp_path: Path,
+) -> None:
+    """Two people, still connected, keep the table waiting past the away time
+    from the first deal: computer players play the whole game for them while
+    they follow it, one sent whole views (version 11), one a browser page
+    (worded). Every frame they were sent carries only the cards their seat may
+    know, and they heard every card played, their own seat's among them."""
+    db = tmp_path / "server.db"
+    rules = random_rules(random.Random(11), players=4, hand_limit=1)
+
+    async def scenario() -> tuple[str, list[tuple[list[str], int | None]]]:
+        async with running_server(db, away_seconds=0.2) as server:
+            url = url_of(server)
+            ann = NetPlayer(url, "Ann", version=11)
+            bob = NetPlayer(url, "Bob", render=True)
+            for person in (ann, bob):
+                await person.connect()
+            await ann.send(
+                {
+                    "type": "create_table",
+                    "name": "Away",
+                    "rules": rules.to_dict(),
+                    "players": 4,
+                    "partnerships": rules.partnerships,
+                }
+            )
+            table = (await ann.expect(p.TableSnapshot)).table.id
+            await bob.send({"type": "join_seat", "table": table, "seat": 2})
+            await bob.expect(p.TableSnapshot)
+            for seat, who in ((1, LIGHT[0]), (3, LIGHT[1])):
+                await ann.send({"type": "add_bot", "seat": seat, "character": who})
+            await ann.send({"type": "start_game"})
+            # Neither ever acts: they only listen, to the end.
+            await asyncio.gather(_watch_to_the_end(ann), _watch_to_the_end(bob))
+            for person in (ann, bob):
+                assert not person.acted and not person.errors
+                await person.close()
+            return table, [(ann.frames, 0), (bob.frames, 2)]
+
+    table_id, streams = run(scenario(), timeout=120)
+    store = Store(db)
+    row = store.table(table_id)
+    assert row is not None and row.game_id is not None
+    record = store.finished_record(row.game_id)
+    store.close()
+    assert record is not None
+    plays = sum(1 for h in record["hands"] for a in h["actions"] if "play" in a)
+    for frames, seat in streams:
+        assert check_stream(frames, seat, record) > 0
+        heard = [
+            codec.decode_notice(wire)
+            for frame in frames
+            if isinstance(message := p.decode_server(frame), p.TableUpdate)
+            for wire in message.notices
+        ]
+        played = [n for n in heard if isinstance(n, CardPlayed)]
+        assert len(played) == plays
+        assert any(n.seat == seat for n in played)

@@ -9,13 +9,17 @@ REMIND_EVERY_SECONDS, and not oneself, nor a computer player.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from net_client import NetPlayer, run, running_server, url_of
+from net_client import WAIT, NetPlayer, run, running_server, url_of
 
+from audiospades.net import codec
 from audiospades.net import protocol as p
 from audiospades.net import table as table_module
+from audiospades.notices import Notice, Question, Refused, YourTurn
+from audiospades.rules import BidMade, CardPlayed, SeatView
 
 
 async def _error(player: NetPlayer) -> p.Error:
@@ -172,5 +176,203 @@ def test_a_player_away_at_their_turn_is_stood_in_for_until_back(
             assert waited.acted == acted  # (nothing was played by the test itself)
             for player in (ann, bob):
                 await player.close()
+
+    run(scenario())
+
+
+async def _reading(player: NetPlayer, plays: Callable[[], bool]) -> None:
+    """Read ``player``'s frames for ever, acting on its turns while ``plays()``."""
+    while True:
+        await player.recv()
+        if plays():
+            await player.react()
+
+
+async def _until(condition: Callable[[], bool], what: str) -> None:
+    """Wait (the readers reading) until ``condition()``; fail after WAIT."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + WAIT
+    while not condition():
+        assert loop.time() < end, f"never: {what}"
+        await asyncio.sleep(0.005)
+
+
+def _after(
+    player: NetPlayer, seat: int, change: p.SeatChange = p.SeatChange.TAKEN_OVER
+) -> list[p.AnyServerMessage]:
+    """``player``'s messages since it first heard of ``change`` at ``seat``."""
+    for index, message in enumerate(player.messages):
+        if (
+            isinstance(message, p.SeatChanged)
+            and message.change is change
+            and message.seat == seat
+        ):
+            return player.messages[index + 1 :]
+    return []
+
+
+def _told(messages: list[p.AnyServerMessage]) -> list[Notice]:
+    """The notices ``messages`` carry, in order."""
+    return [
+        codec.decode_notice(wire)
+        for message in messages
+        if isinstance(message, p.TableUpdate | p.TableSnapshot)
+        for wire in message.notices
+    ]
+
+
+@pytest.mark.parametrize("kind", ["v12", "v11", "page"])
+def test_a_person_stood_in_for_while_connected_follows_the_game(
+    tmp_path: Path, kind: str
+) -> None:
+    """Ann, connected, keeps the table waiting past the away time: while a
+    computer plays for her, she is sent the game as it goes (QA: nothing came,
+    and her score sheet and chat answered from the moment she went away). She
+    hears every bid and card Bob hears, her seat's among them, and her view
+    keeps up (her hand as it shrinks, the scores, whose turn) until it is the
+    server's; she is never told it is her turn nor asked anything, and no view
+    offers her a move. A version 11 client is sent whole views, one of version
+    12 their changes, a page the words too. ``back`` then gives her the seat
+    again, and she plays on."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "s.db", away_seconds=0.4) as server:
+            url = url_of(server)
+            ann = NetPlayer(
+                url,
+                "Ann",
+                version=11 if kind == "v11" else p.PROTOCOL_VERSION,
+                render=kind == "page",
+            )
+            bob = NetPlayer(url, "Bob")
+            for player in (ann, bob):
+                await player.connect()
+            rules = {"preset": "pagat", "hand_limit": 2}
+            table_id = (
+                await ann.create(players=3, partnerships=False, rules=rules)
+            ).table.id
+            await bob.send({"type": "join_seat", "table": table_id, "seat": 1})
+            await bob.expect(p.TableSnapshot)
+            await ann.send({"type": "add_bot", "seat": 2, "character": "milly"})
+            await ann.send({"type": "start_game"})
+            table = server.tables[table_id]
+            seat = 0
+            back = False
+            views: list[SeatView] = []
+
+            def ann_plays() -> bool:
+                if not back and ann.view is not None and _after(ann, seat):
+                    views.append(ann.view)  # a view while stood in for
+                return back
+
+            def done_for_ann() -> list[Notice]:
+                return [
+                    n
+                    for n in _told(_after(bob, seat))
+                    if isinstance(n, BidMade | CardPlayed) and n.seat == seat
+                ]
+
+            def bob_plays() -> bool:
+                # Bob plays on until the computer has acted four times for Ann,
+                # then keeps the table waiting on him while Ann's view is read.
+                return back or len(done_for_ann()) < 4
+
+            readers = [
+                asyncio.ensure_future(_reading(ann, ann_plays)),
+                asyncio.ensure_future(_reading(bob, bob_plays)),
+            ]
+            try:
+                # Ann never acts: after the away time a computer plays for her.
+                await _until(lambda: bool(_after(ann, seat)), "taken over")
+                # Bob keeps the table waiting below, while Ann's frames are read:
+                # he is not to be stood in for meanwhile.
+                table.context.away_seconds = 3600.0
+                await _until(lambda: not bob_plays(), "four moves for Ann")
+                await _until(
+                    lambda: bob.turn is not None or bool(bob.questions), "Bob's turn"
+                )
+                core = table.core
+                assert core is not None and core.people_awaited() == {bob.seat}
+                server_view, count = core.view(seat), core.game.action_count
+                await _until(
+                    lambda: (
+                        ann.view is not None
+                        and ann.view.to_act == server_view.to_act
+                        and ann.view.trick == server_view.trick
+                        and len(ann.view.completed_tricks)
+                        == len(server_view.completed_tricks)
+                    ),
+                    "Ann's view up to date",
+                )
+                # Her view is the server's: her hand as it is now, the bids, the
+                # tricks, the scores.
+                assert ann.view == server_view
+                assert ann.view.hand == core.game.hand(seat)
+                assert len({view.hand for view in views}) > 1  # as the cards went
+
+                told = _told(_after(ann, seat))
+                moves = [n for n in told if isinstance(n, BidMade | CardPlayed)]
+                heard_by_bob = [
+                    n
+                    for n in _told(_after(bob, seat))
+                    if isinstance(n, BidMade | CardPlayed)
+                ]
+                assert moves == heard_by_bob
+                assert [n for n in moves if n.seat == seat] == done_for_ann()
+                # The computer acts for her: no turn, no question, no move offered.
+                assert not [n for n in told if isinstance(n, YourTurn | Question)]
+                assert not any(v.legal_plays or v.legal_bids for v in views)
+                if kind == "page":
+                    said = [
+                        line
+                        for m in _after(ann, seat)
+                        if isinstance(m, p.Said)
+                        for line in m.lines
+                    ]
+                    assert any(
+                        line.text.startswith(("You play ", "You bid ")) for line in said
+                    ), said
+                    assert not [line for line in said if line.cue == "your_turn"]
+                if kind == "v12":
+                    assert any(
+                        isinstance(m, p.TableUpdate) and m.changes is not None
+                        for m in _after(ann, seat)
+                    )
+
+                # Back: the seat is hers again, and she plays on.
+                heard = len(ann.messages)
+                # The turn she was away at is long gone: not acted on now.
+                ann.turn, ann.questions = None, []
+                back = True
+                await ann.send({"type": "back"})
+                await _until(
+                    lambda: any(
+                        isinstance(m, p.TableSnapshot) for m in ann.messages[heard:]
+                    ),
+                    "the snapshot",
+                )
+                snapshot = next(
+                    m for m in ann.messages[heard:] if isinstance(m, p.TableSnapshot)
+                )
+                assert snapshot.stood_in is not None
+                assert not table.seats[seat].stand_in
+                # Bob, told she is back, plays his turn kept waiting; the game
+                # goes on with Ann playing her own seat.
+                await _until(
+                    lambda: any(
+                        isinstance(n, BidMade | CardPlayed) and n.seat == seat
+                        for n in _told(_after(bob, seat, p.SeatChange.RETURNED))
+                    ),
+                    "Ann plays again",
+                )
+                assert ann.acted > 0
+                assert core.game.action_count > count
+                assert not [n for n in ann.notices if isinstance(n, Refused)]
+                assert not ann.errors and not bob.errors
+            finally:
+                # Closed first: the readers' reads end with the connections.
+                for player in (ann, bob):
+                    await player.close()
+                await asyncio.gather(*readers, return_exceptions=True)
 
     run(scenario())
