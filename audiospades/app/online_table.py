@@ -243,6 +243,10 @@ class OnlineTableScreen(TableScreen):
             return True
         if table.is_over or self.finished:
             return False
+        if table.is_stood_in:
+            # A computer plays the seat, the game going on: nothing is waited
+            # on but the player's key, which gives the seat back.
+            return False
         if table.question is not None:
             return False
         if table.shown_trick is not None:

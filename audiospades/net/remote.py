@@ -553,6 +553,10 @@ class RemoteTable:
         if self.is_over and self._final_names is None:
             self._final_names = before
         self.info = info
+        if self.is_stood_in:
+            # A computer player now plays the seat: the question it dropped at
+            # the server waits for no answer (the game goes on meanwhile).
+            self.question = None
         if self._notices and self.names != before:
             # Notices wait to be worded: in the names they came under.
             self._names_before.append((self.notice_serial, before))
@@ -765,10 +769,15 @@ class RemoteTable:
 
     @property
     def is_human_turn(self) -> bool:
-        """Whether the server waits for one to bid, pass or play."""
+        """Whether the server waits for one to bid, pass or play.
+
+        Never while a computer plays one's seat: its turn at the seat is the
+        computer player's (the game goes on, and one follows it).
+        """
         view = self._view
         return (
             self.is_seated
+            and not self.is_stood_in
             and view is not None
             and not self.awaiting_reply
             and view.to_act == 0

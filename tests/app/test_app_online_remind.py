@@ -14,6 +14,7 @@ from app_helpers import play_until
 from online_helpers import (
     connect,
     heard,
+    play_online_until,
     play_until_the_turn_of,
     server_thread,
     start_ann_and_bobs_game,
@@ -139,6 +140,70 @@ def test_away_at_ones_turn_a_computer_plays_until_a_key_is_pressed(
             assert summary.startswith("While you were away, ") != done.is_empty
             until(heard(bob, "Ann is back and plays again."), ann, bob)
             until(lambda: not ann.app.top.remote.is_stood_in, ann)  # type: ignore[attr-defined]
+        finally:
+            ann.close()
+            bob.close()
+
+
+def test_away_at_ones_turn_one_hears_the_game_go_on_meanwhile(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """QA: while a computer played for Ann (away at her turn, still connected),
+    nothing came to her game, and what read its view (the game menu's score
+    sheet, the chat key) answered from the moment she went away: "Your turn to
+    bid.". Now she hears the game as it goes, the computer's cards for her among
+    them, and her view keeps up with the server's; she is never told it is her
+    turn, not even with the game menu over the table (which leaves the computer
+    in her seat); a key at the table gives the seat back, as before."""
+    from audiospades.app.online_table import OnlineTableScreen
+
+    with server_thread(tmp_path / "server.db", away_seconds=0.5) as server:
+        ann = connect(make_harness, server, "Ann")
+        bob = connect(make_harness, server, "Bob")
+        try:
+            start_ann_and_bobs_game(ann, bob)
+            play_until_the_turn_of(ann, bob)
+            mine, his = ann.app.top, bob.app.top
+            assert isinstance(mine, OnlineTableScreen)
+            assert isinstance(his, OnlineTableScreen)
+            away = (
+                "The table waited too long for you: a computer player now plays for "
+                "you. Press any key at the table to play again."
+            )
+            until(heard(ann, away), ann, bob)
+            mark, cues = ann.mark(), len(ann.sound.cues)
+            cards = len(mine.remote.view().hand)
+
+            def played_for_ann(count: int) -> Callable[[], bool]:
+                def done() -> bool:
+                    ann.frame()
+                    return len(mine.remote.view().hand) <= cards - count
+
+                return done
+
+            play_online_until(bob, his, played_for_ann(2))
+            assert mine.remote.is_stood_in and not mine.remote.is_human_turn
+            said = ann.said_since(mark)
+            assert any(line.startswith("You play the ") for line in said), said
+            # The game menu over the table: the game goes on under it, and Ann
+            # is not called back to a turn that is the computer's.
+            ann.press("escape")
+            assert mine.remote.is_stood_in
+            play_online_until(bob, his, played_for_ann(3))
+            table = server.tables[mine.remote.info.id]
+            seat = mine.remote.seat
+            assert table.core is not None and seat is not None
+            core = table.core
+            until(lambda: mine.remote.view().hand == core.game.hand(seat), ann, bob)
+            said = ann.said_since(mark)
+            assert not [line for line in said if line.startswith("Your turn")], said
+            assert Cue.YOUR_TURN not in ann.sound.cues[cues:]
+            ann.press("escape")  # the menu closes; the computer still plays
+            assert mine.remote.is_stood_in
+            mark = ann.mark()
+            ann.press("t")
+            assert ann.said_since(mark)[0] == "You play your seat again."
+            until(lambda: not mine.remote.is_stood_in, ann, bob)
         finally:
             ann.close()
             bob.close()
