@@ -16,7 +16,7 @@ from enum import StrEnum
 from audiospades.bots import Hint
 from audiospades.keymap import Chord
 from audiospades.notices import Question
-from audiospades.rules import Card, TrickWon
+from audiospades.rules import Card, IllegalAction, TrickWon
 
 
 class InfoKind(StrEnum):
@@ -117,9 +117,14 @@ class BidEntryChanged:
 
 @dataclass(frozen=True, slots=True)
 class BidEntryHeld:
-    """B again with a bid typed: ``entry`` is what Enter will place (not placed)."""
+    """B again with a bid typed: ``entry`` is what Enter will place (not placed).
+
+    ``refusal``: why the rules would refuse it (Enter would be answered so), or
+    None when Enter places it.
+    """
 
     entry: str
+    refusal: IllegalAction | None = None
 
 
 @dataclass(frozen=True, slots=True)

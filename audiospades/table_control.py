@@ -517,7 +517,7 @@ class TableController:
                 # B never places a bid: with a bid typed it says what Enter will
                 # place; otherwise it opens the entry and says how to bid.
                 if self._is_my_bid_turn(view) and self.bid_entry:
-                    return BidEntryHeld(self.bid_entry)
+                    return self._held_bid()
                 self.bid_open = self._is_my_bid_turn(view)
                 return Info(InfoKind.BID_PROMPT)
             case Command.BID_UP | Command.BID_DOWN:
@@ -579,6 +579,14 @@ class TableController:
             b.is_nil and not b.blind for b in view.legal_bids
         )
 
+    def _held_bid(self) -> BidEntryHeld:
+        """What Enter would do with the bid typed: place it, or be refused.
+
+        (QA: "Press Enter to place it" was said of a bid the rules forbid.)
+        """
+        entry = self.bid_entry
+        return BidEntryHeld(entry, self.view.bid_refusal(Bid(int(entry))))
+
     def _submit_bid(self) -> None:
         bid = Bid(int(self.bid_entry))
         self._submitted_bid = self.bid_entry
@@ -627,7 +635,7 @@ class TableController:
             if self.bid_entry:
                 # Only Enter places a bid: Space (which plays a card) says what
                 # Enter would place, so a stray Space never commits one.
-                return BidEntryHeld(self.bid_entry)
+                return self._held_bid()
             return Info(InfoKind.BID_PROMPT)
         card = self.focus
         if card is None:

@@ -12,7 +12,7 @@ import logging
 
 import pygame
 
-from audiospades.app.answer import KeyAnswers
+from audiospades.app.answer import QUIET_KEYS, KeyAnswers
 from audiospades.app.screen import KeyPress, Push, Quit, Screen, ScreenStack
 from audiospades.app.services import Services
 from audiospades.commands import Command
@@ -117,6 +117,11 @@ class App:
         # chat key must not type an apostrophe into the line it opens).
         self._spent_char = key.char
         if self._global(command, screen):
+            return
+        if command is None and key.chord.key in QUIET_KEYS:
+            # A modifier on its way to a chord, or a screen reader's own key: no
+            # screen takes it as "any key" (QA: Insert answered the tour's "Not
+            # that key" and asked the abandon question again).
             return
         self._apply(screen.handle(command, key, services))
 

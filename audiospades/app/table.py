@@ -162,7 +162,9 @@ class TableScreen(Screen):
                 self.control.pass_choice,
             )
             services.say(Utterance(text, interrupt=True))
-            if self.resumed_line:
+            if self.resumed_line and not self.control.pass_choice:
+                # (With cards chosen to pass, the words above say how many more:
+                # the turn's last line, "Choose 2 cards", no longer holds.)
                 services.say(Utterance(self.resumed_line))
             # The turn notice that follows often repeats the last line: say it once.
             self._skip_once = self.resumed_line

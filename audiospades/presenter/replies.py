@@ -112,8 +112,12 @@ def reply_utterances(
             return [focus]
         case BidEntryChanged(entry=entry):
             return [answer(table_words.bid_entry_text(entry, view))]
-        case BidEntryHeld(entry=entry):
-            return [answer(table_words.bid_entry_held_text(entry, view))]
+        case BidEntryHeld(entry=entry, refusal=refusal):
+            if refusal is None:
+                return [answer(table_words.bid_entry_held_text(entry, view))]
+            why = system_words.illegal_text(refusal, view, names)
+            text = table_words.bid_entry_refused_text(entry, why, view)
+            return [Utterance(text, Cue.ILLEGAL_MOVE, interrupt=True)]
         case BidRefused(typed=typed, erased=erased):
             text = table_words.bid_too_many_text(typed, erased, view)
             return [Utterance(text, Cue.ILLEGAL_MOVE, interrupt=True)]

@@ -547,6 +547,14 @@ def bid_entry_held_text(entry: str, view: SeatView) -> str:
     )
 
 
+def bid_entry_refused_text(entry: str, why: str, view: SeatView) -> str:
+    """B with a bid typed that the rules refuse: the bid, then why (``why``)."""
+    # Translators: {why} is the rule's own sentence, as "Bid nil, or at least 4."
+    return _("Your bid so far: {bid}, which these rules refuse. {why}").format(
+        bid=bid_entry_text(entry, view), why=why
+    )
+
+
 def bid_too_many_text(typed: str, erased: str, view: SeatView) -> str:
     """A digit that would make the bid larger than the tricks in a hand.
 
@@ -745,7 +753,26 @@ def resumed_text(
     parts = [_("Game resumed. Hand {number}.").format(number=view.hands_played + 1)]
     if view.trick or shown is not None:
         parts.append(cards_on_table_text(view, names, shown))
-    if chosen:
+    remaining = view.rules.blind_nil_pass - len(chosen)
+    pending = view.pending_pass
+    if chosen and remaining > 0 and view.is_my_turn and pending is not None:
+        # Said in place of the turn's "Choose 2 cards to pass", which no longer
+        # holds (QA): those chosen, and how many more.
+        parts.append(
+            ngettext(
+                "You have chosen {cards} to pass to {player}; choose {count} more: "
+                "press {key} on it.",
+                "You have chosen {cards} to pass to {player}; choose {count} more: "
+                "press {key} on each.",
+                remaining,
+            ).format(
+                cards=card_list(chosen),
+                player=_(names[pending[1]]),
+                count=remaining,
+                key=key_for(Command.PLAY_CARD, Context.TABLE),
+            )
+        )
+    elif chosen:
         # Translators: said on continuing a saved game, while choosing cards to
         # pass: those already chosen, as in "You have chosen the ace of hearts
         # to pass."

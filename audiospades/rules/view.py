@@ -13,9 +13,10 @@ from collections.abc import Container, Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from audiospades.rules.bidding import Bid
+from audiospades.rules.bidding import Bid, refuse_bid
 from audiospades.rules.cards import Card, Suit
 from audiospades.rules.deck import card_table
+from audiospades.rules.errors import IllegalAction
 from audiospades.rules.events import CardsPassed, Event, TrickWon
 from audiospades.rules.game import Game, Phase
 from audiospades.rules.options import Rules
@@ -125,6 +126,28 @@ class SeatView:
     def is_my_turn(self) -> bool:
         """Whether this seat must act now."""
         return self.to_act == self.seat
+
+    def bid_refusal(self, bid: Bid) -> IllegalAction | None:
+        """Why this seat's ``bid`` would be refused now (None: it is allowed).
+
+        What the engine would say to it (:func:`refuse_bid`), from what the seat
+        may know: a player told what Enter would place hears before pressing it
+        that it is refused, and why.
+        """
+        if bid in self.legal_bids:
+            return None
+        table = card_table(self.rules)
+        spades = sum(1 for card in self.hand if table.suit_of[card] is Suit.SPADES)
+        last = sum(b is None for b in self.bids) == 1
+        return refuse_bid(
+            self.rules,
+            self.seat,
+            bid,
+            self.bids,
+            spades,
+            self.is_blind_nil_eligible,
+            last,
+        )
 
     @property
     def is_over(self) -> bool:

@@ -252,3 +252,22 @@ def test_enter_on_a_line_of_the_keys_list_reads_it_again(
     mark = h.mark()
     h.press("return")
     assert h.said_since(mark) == [line]
+
+
+@pytest.mark.parametrize("key", ["insert", "capslock"])
+def test_a_screen_readers_key_is_no_answer_to_a_question(
+    make_harness: Callable[..., Harness], key: str
+) -> None:
+    """The screen readers' own keys (Insert, Caps Lock) are left to the screen
+    reader: a screen that answers any key took them (QA: the question before
+    abandoning a game was asked again)."""
+    h = make_harness(seed=7)
+    h.press("return")  # a new game
+    h.settle()
+    h.press("escape", "end", "return")
+    assert h.last.startswith("Abandon the game? ")
+    before = h.services.output_count
+    h.press(key)
+    assert h.services.output_count == before
+    h.press("n")
+    assert h.table is not None

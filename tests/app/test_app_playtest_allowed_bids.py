@@ -14,6 +14,7 @@ from app_helpers import my_bid_turn, past_new_game_question, play_until
 
 from audiospades.app.harness import Harness
 from audiospades.rules import Bid, Suit
+from audiospades.sound import Cue
 from audiospades.storage import Settings
 
 
@@ -52,6 +53,41 @@ def test_mirror_names_the_one_bid_and_b_repeats_it(
     h.press("backspace", *str(count), "return")
     h.settle()
     assert h.table.session.game.bids[0] == Bid(count)
+
+
+def test_b_and_space_say_a_typed_bid_the_rules_refuse_is_refused_and_why(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """QA: under suicide, "2" then B said "Your bid so far: 2. Press Enter to
+    place it.", and Enter then refused it. B and Space now say what Enter would
+    answer; a bid the rules allow is still offered to Enter."""
+    h = _harness(make_harness, 7, bidding_style="suicide")
+    h.press("2", "b")
+    refused = "Your bid so far: 2, which these rules refuse. Bid nil, or at least 4."
+    assert h.last == refused
+    assert h.sound.cues[-1] is Cue.ILLEGAL_MOVE
+    h.press("space")
+    assert h.last == refused
+    h.press("return")
+    assert h.last == "Bid nil, or at least 4."
+    assert h.table.session.game.bids[0] is None
+    h.press("backspace", "4", "b")
+    assert h.last == "Your bid so far: 4. Press Enter to place it."
+
+
+def test_mirror_b_says_a_typed_bid_other_than_the_spades_is_refused(
+    make_harness: Callable[..., Harness],
+) -> None:
+    h = _harness(make_harness, 16, bidding_style="mirror")
+    count = _spades(h)
+    wrong = 1 if count != 1 else 2
+    h.press(str(wrong), "b")
+    assert h.last == (
+        f"Your bid so far: {wrong}, which these rules refuse. "
+        f"Bid your number of spades: {count}."
+    )
+    h.press("backspace", *str(count), "b")
+    assert h.last == f"Your bid so far: {count}. Press Enter to place it."
 
 
 def test_whiz_names_nil_or_the_spades(make_harness: Callable[..., Harness]) -> None:

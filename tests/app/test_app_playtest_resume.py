@@ -272,9 +272,11 @@ def test_a_card_chosen_to_pass_is_still_chosen_after_continue(
     the game's actions): Continue asked for two cards again."""
     _one_card_chosen_to_pass(make_harness)
     h2, said = _continue(make_harness)
+    # (Before, the turn's "Choose 2 cards to pass to Lena: press Enter on
+    # each." came next, which no longer held.)
     assert said == [
-        "Game resumed. Hand 1. You have chosen the 4 of clubs to pass.",
-        "Choose 2 cards to pass to Lena: press Enter on each.",
+        "Game resumed. Hand 1. You have chosen the 4 of clubs to pass to Lena; "
+        "choose 1 more: press Enter on it."
     ]
     assert h2.table.pass_choice == [Card.parse("4C")]
     h2.press("right")

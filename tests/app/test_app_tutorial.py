@@ -200,6 +200,18 @@ def _key(step: object) -> str:
     return key_for(step.command, *chain, step.context)
 
 
+def test_the_tour_leaves_the_screen_readers_keys_alone() -> None:
+    """Insert and Caps Lock belong to the screen reader: neither is "Not that
+    key" (QA)."""
+    h = _open_tutorial()
+    h.press("return")
+    h.settle()
+    assert h.last == "Press R to hear your whole hand."
+    before = h.services.output_count
+    h.press("insert", "capslock")
+    assert h.services.output_count == before
+
+
 def test_the_tour_takes_only_the_key_it_asks_for() -> None:
     h = _open_tutorial()
     h.press("return")

@@ -462,3 +462,53 @@ def test_hidden_hand_view_does_not_reveal_spades_through_legal_bids() -> None:
     assert hidden.hand == ()
     assert [b.blind for b in hidden.legal_bids] == [True]
     assert len(seat_view(game, 0).legal_bids) == 2
+
+
+@pytest.mark.parametrize(
+    "style",
+    [BiddingStyle.NORMAL, BiddingStyle.SUICIDE, BiddingStyle.MIRROR, BiddingStyle.WHIZ],
+)
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_a_seats_view_refuses_a_bid_as_the_engine_would(
+    style: BiddingStyle, players: int
+) -> None:
+    """``SeatView.bid_refusal`` (what B says before Enter) matches the engine at
+    every turn to bid of many random deals: None exactly for the legal bids, else
+    the reason the engine gives (extra trumps, no hell and side minimums among
+    the rules: mirror and whiz count the spades with the trumps)."""
+    import random
+    from functools import partial
+
+    from audiospades.rules import shuffled_deal
+
+    teams = players in (4, 6)
+    if style is BiddingStyle.SUICIDE and not teams:
+        return  # (suicide is a partnership game)
+    for index in range(30):
+        rng = random.Random(index)
+        side_minimum = teams and style is BiddingStyle.NORMAL and index % 3 == 0
+        rules = dataclasses.replace(
+            Rules.pagat(players=players, partnerships=teams),
+            bidding_style=style,
+            no_hell=index % 2 == 0,
+            minimum_side_bid=4 if side_minimum else 0,
+            trump_mode=list(TrumpMode)[index % len(TrumpMode)]
+            if players == 4
+            else TrumpMode.NORMAL,
+        )
+        game = Game(rules, first_dealer=rng.randrange(players))
+        game.deal(shuffled_deal(rules, rng))
+        while game.phase is Phase.BIDDING:
+            seat = game.to_act
+            assert seat is not None
+            view = seat_view(game, seat)
+            for tricks in range(rules.trick_count + 1):
+                bid = Bid(tricks)
+                refusal = view.bid_refusal(bid)
+                if game.can_bid(seat, bid):
+                    assert refusal is None, (seat, bid)
+                else:
+                    assert refusal is not None, (seat, bid)
+                    made = partial(game.bid, seat, bid)
+                    assert refusal.reason is reason_for(made)
+            game.bid(seat, rng.choice(game.legal_bids(seat)))
