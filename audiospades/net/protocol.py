@@ -732,6 +732,10 @@ class Picture(Message, frozen=True):
     passing: bool = False
     """The viewer is choosing cards to pass: each card is chosen or not (a
     toggle), and any may be."""
+    asking: bool = False
+    """A yes/no question of the page's own is open (the host's "Start another
+    game at this table?" after the game): Y or N answers it, and the card table's
+    Escape is its N."""
 
 
 class ListItem(Message, frozen=True):

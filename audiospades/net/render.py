@@ -55,6 +55,8 @@ from audiospades.presenter.online import (
     lobby_changes,
     lobby_count_text,
     news_utterance,
+    play_again_action_text,
+    play_again_question_text,
     seated_text,
     sit_in_seat_label,
     table_choice_text,
@@ -273,6 +275,9 @@ class WebSeat:
         self._listed: tuple[int, list[p.TableInfo]] | None = None
         """The lobby list last worded (its count and tables): what opened or
         closed since is told."""
+        self._asking = False
+        """The host's "Start another game at this table?" is open (Enter after
+        the game, as the game asks it): Y or N answers it."""
 
     @contextmanager
     def _words(self) -> Iterator[None]:
@@ -360,6 +365,8 @@ class WebSeat:
             # (focus, entry, "finished"), and no "where things stand" for it.
             self.control = None
             self._waiting_at = table
+        if table is None or self.control is None:
+            self._after_the_game_ends()
         if table is None:
             self.control = None
         elif self.control is None or self.control.port is not table:
@@ -472,6 +479,13 @@ class WebSeat:
                 self._who_plays_due = True
         return out
 
+    def _after_the_game_ends(self) -> None:
+        """No finished game here any more: its question is closed.
+
+        (The next game began, or the table is left.)
+        """
+        self._asking = False
+
     @staticmethod
     def _who_plays(table: RemoteTable) -> Utterance:
         """Who plays after you, in order, and who partners whom.
@@ -526,6 +540,12 @@ class WebSeat:
             m for m, on in (("ctrl", press.ctrl), ("shift", press.shift)) if on
         )
         chord = Chord(press.key, mods)
+        if self._asking:
+            with self._words():
+                self._play_again_key(control, chord)
+            self.render()
+            self._send_intents()
+            return
         command = self.keymap.lookup(chord, (*control.key_contexts(), Context.GLOBAL))
         replies: list[Reply] = []
         if press.card is not None:
@@ -558,6 +578,20 @@ class WebSeat:
             self._came_back = True
             self._send_intents()
             return
+        if (
+            command in control.after_game_keys()
+            and table is not None
+            and table.is_over
+            and table.is_host
+            and table.is_seated
+        ):
+            # Enter (Space, N) after the game, for the host: asked first, as the
+            # game asks it, so that a stray key never starts a game.
+            self._asking = True
+            with self._words():
+                self._told.append(Utterance(play_again_question_text(table.vacated())))
+            self.render()
+            return
         if command is Command.SCORE_SHEET:
             # The page has no sheet screen: its lines go to the messages, where
             # Page Up and Page Down read them one by one.
@@ -580,6 +614,28 @@ class WebSeat:
             replies.append(reply)
         self.render(replies)
         self._send_intents()
+
+    def _play_again_key(self, control: TableController, chord: Chord) -> None:
+        """A key while "Start another game?" is open: as the game's question."""
+        table = cast(RemoteTable, control.port)
+        said = self._told
+        command = self.keymap.lookup(chord, (Context.QUESTION, Context.GLOBAL))
+        if command is Command.NO:
+            # Staying: the results as they stand (as the game's table says on
+            # coming back from its question).
+            self._asking = False
+            said.extend(
+                reply_utterances(control.turn_reply(), control.view, table.names)
+            )
+            return
+        if command is not Command.YES or not table.is_over or not table.is_host:
+            # Any other key: the question again, as the game's.
+            said.append(Utterance(play_again_question_text(table.vacated())))
+            return
+        self._asking = False
+        # As the waiting room's "Start the game": "The game starts." for
+        # everyone, or why not.
+        self._inbox.send(p.StartGame())
 
     def _hint_ready(self, control: TableController, command: Command) -> bool:
         """Whether H or J can be answered now; if not, it is once the work is in."""
@@ -634,6 +690,12 @@ class WebSeat:
         order = control.help_order(contexts)
         hidden = control.unavailable_keys()
         table = self.online.table
+        # The host is asked to start another game (the game's F1 says so); the
+        # others hear the result again.
+        host = table is not None and table.is_host and table.is_seated
+        after_game_words = (
+            play_again_action_text(True) if host else game_over_key_text()
+        )
         if table is not None and not table.is_seated:
             # A spectator's F1 lists no key that only says "You are watching".
             hidden |= watching_unavailable(table.is_over)
@@ -651,7 +713,7 @@ class WebSeat:
                 # and there is no undo online.
                 continue
             if chord in after_game:
-                text = own_help_text(chord, game_over_key_text())
+                text = own_help_text(chord, after_game_words)
             elif command in meanings:
                 text = own_help_text(chord, meanings[command])
             else:
@@ -776,6 +838,7 @@ class WebSeat:
             bid_entry=control.bid_entry,
             over=view.is_over,
             passing=passing,
+            asking=self._asking,
         )
 
     def _characters(self) -> list[p.ListItem]:

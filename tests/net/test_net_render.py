@@ -227,8 +227,9 @@ async def _ann_page_two_bots_and_bob(url: str) -> tuple[NetPlayer, NetPlayer]:
 def test_the_pages_help_after_the_game_says_what_enter_does_there(
     tmp_path: Path,
 ) -> None:
-    """Once the game is over, Enter tells the result again on the page too: F1
-    says so. Before, it still read "Enter: play the card, or choose it to pass"."""
+    """Once the game is over, Enter asks the host whether to start another game
+    on the page too, as the game does: F1 says so. Before, it still read "Enter:
+    play the card, or choose it to pass", then "the final result again"."""
 
     async def scenario() -> None:
         async with running_server(tmp_path / "server.db", bot_workers=1) as server:
@@ -241,8 +242,62 @@ def test_the_pages_help_after_the_game_says_what_enter_does_there(
             lines = await _lines_until(page, lambda t: t.startswith("O: sound cues"))
             assert not [t for t in lines if "play the card" in t], lines
             for key in ("Enter", "Space", "N"):
-                line = f"{key}: the final result again (the game is over)."
+                line = f"{key}: start another game at this table (you are asked first)."
                 assert line in lines, "\n".join(lines)
+            await page.close()
+
+    run(scenario(), timeout=120)
+
+
+ANOTHER_GAME = (
+    "Start another game at this table with the same players? Y starts, N stays."
+)
+
+
+def test_the_page_asks_the_host_before_another_game_as_the_game_does(
+    tmp_path: Path,
+) -> None:
+    """Enter after the game asks "Start another game...?" (N stays, any other key
+    asks again, Escape is N); Y starts it. Before, Enter told the result again and
+    the page's button started a game with no question."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "server.db", bot_workers=1) as server:
+            page = NetPlayer(url_of(server), "Ann", render=True)
+            await page.connect()
+            rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
+            await _start_with_bots(page, rules)
+            await page.play_to_the_end()
+            await page.send({"type": "key", "key": "return"})
+            said = await _said(page)
+            while not any(line.text == ANOTHER_GAME for line in said.lines):
+                said = await _said(page)
+            assert said.screen is not None and said.screen.picture is not None
+            assert said.screen.picture.asking
+            await page.send({"type": "key", "key": "s"})  # the question again
+            await _lines_until(page, lambda t: t == ANOTHER_GAME)
+            await page.send({"type": "key", "key": "n"})
+            said = await _said(page)
+            assert said.screen is not None and said.screen.picture is not None
+            assert not said.screen.picture.asking and said.screen.picture.over
+            assert said.lines and said.lines[0].text != ANOTHER_GAME
+            await page.send({"type": "key", "key": "space"})
+            await _lines_until(page, lambda t: t == ANOTHER_GAME)
+            await page.send({"type": "key", "key": "escape"})  # the page's N
+            said = await _said(page)
+            assert said.screen is not None and said.screen.picture is not None
+            assert not said.screen.picture.asking
+            await page.send({"type": "key", "key": "return"})
+            await _lines_until(page, lambda t: t == ANOTHER_GAME)
+            await page.send({"type": "key", "key": "y"})
+            lines: list[str] = []
+            while True:  # the next game's picture may come with its start or after
+                said = await _said(page)
+                lines += [line.text for line in said.lines]
+                screen = said.screen
+                if screen and screen.picture and not screen.picture.over:
+                    break
+            assert "The game starts." in lines, lines
             await page.close()
 
     run(scenario(), timeout=120)

@@ -440,10 +440,17 @@ def test_a_whole_game_by_keys_in_the_browser(tmp_path: Path) -> None:
         # Escape leaves the table region for the page's buttons.
         press(driver, Keys.ESCAPE)
         assert not board_is_focused(driver)
-        # The host may start the next game at the same table: a fresh hand.
+        # The host may start the next game at the same table: asked first, as
+        # in the game, and answered on the card table; then a fresh hand.
         assert _by_id(driver, "again").is_displayed()
         tab_to(driver, "#again")
         press(driver, Keys.ENTER)
+        question = (
+            "Start another game at this table with the same players? Y starts, N stays."
+        )
+        wait_for(lambda: heard(driver)[-1][1] == question, what="the question")
+        assert board_is_focused(driver)
+        press(driver, "y")
         wait_for(lambda: not is_over(driver), what="the next game")
         tab_to(driver, "#board")
         play_to_the_end(driver, turns=2)  # its bid and first card, by keys

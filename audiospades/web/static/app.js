@@ -1089,6 +1089,13 @@ function onBoardKey(event) {
   }
   state.lastKeyAt = performance.now();
   event.preventDefault();
+  if (key === "escape" && state.screen?.picture?.asking) {
+    // The host's "Start another game at this table?" is open: Escape is its N,
+    // as in the game (the server says the game stays as it is); a second Escape
+    // goes to the buttons.
+    pressKey(key, false, false, null);
+    return;
+  }
   if (key === "escape") {
     $("questions").querySelector("button").focus();
     return;
@@ -1289,7 +1296,12 @@ function start() {
     state.findAsked = send({ type: "find_table", code });
   });
   $("start").addEventListener("click", () => send({ type: "start_game" }));
-  $("again").addEventListener("click", () => send({ type: "start_game" }));
+  // After the game: asked first, as Enter on the card table asks it ("Start
+  // another game at this table...? Y starts, N stays."), and answered there.
+  $("again").addEventListener("click", () => {
+    pressKey("return", false, false, null);
+    $("board").focus();
+  });
   for (const element of document.querySelectorAll(".leave")) {
     element.addEventListener("click", leave);
   }
