@@ -775,6 +775,9 @@ class Screen(Message, frozen=True):
     picture: Picture | None = None
     table: str = ""
     """The table's id (a waiting room's free seat is taken with ``join_seat``)."""
+    after_game: bool = False
+    """A waiting room the host opened from a finished game's results, to fill a
+    seat someone left: Escape (sent as a ``key``) goes back to the results."""
 
 
 class Said(ServerMessage, frozen=True, tag="said"):

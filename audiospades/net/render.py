@@ -57,6 +57,7 @@ from audiospades.presenter.online import (
     news_utterance,
     play_again_action_text,
     play_again_question_text,
+    play_again_text,
     seated_text,
     sit_in_seat_label,
     table_choice_text,
@@ -278,6 +279,13 @@ class WebSeat:
         self._asking = False
         """The host's "Start another game at this table?" is open (Enter after
         the game, as the game asks it): Y or N answers it."""
+        self._in_room = False
+        """The host said Y to it with a seat left free: the table's waiting room
+        is shown over the finished game, until the next game starts or Escape
+        goes back to the results (as the game's room over its table)."""
+        self._told_over: tuple[bool, int] | None = None
+        """After the game: whether this seat was the host, and how many seats
+        were left free, when how to play again was last told (None: not yet)."""
 
     @contextmanager
     def _words(self) -> Iterator[None]:
@@ -398,6 +406,8 @@ class WebSeat:
             for reply in replies:
                 said.extend(reply_utterances(reply, view, control.port.names))
             said.extend(self._sync(control))
+            if control.finished and table is not None and table.is_over:
+                said.extend(self._how_to_play_again(table))
         elif table is not None:
             for news in table.drain_news():
                 said.extend(self._news(news, seat))
@@ -480,11 +490,30 @@ class WebSeat:
         return out
 
     def _after_the_game_ends(self) -> None:
-        """No finished game here any more: its question is closed.
+        """No finished game here any more: its question and room are closed.
 
-        (The next game began, or the table is left.)
+        (The next game began, or the table is left; what was told of it goes too.)
         """
-        self._asking = False
+        self._asking = self._in_room = False
+        self._told_over = None
+
+    def _how_to_play_again(self, table: RemoteTable) -> list[Utterance]:
+        """After the game, how another starts, told again when that changes.
+
+        As the game's table tells it: to the host when a seat empties (someone
+        left: it is filled first, in the waiting room) or when the player becomes
+        the host. The results stay on the page meanwhile (S, K, L...).
+        """
+        now = _how_it_stands(table)
+        told = self._told_over
+        if told == now:
+            return []
+        self._told_over = now
+        if told is None or self._in_room:
+            return []  # said with the game's end, or the seats are in view
+        if not (now[0] and (now[1] or not told[0])):
+            return []  # a seat filled, or no longer the host
+        return [Utterance(play_again_text(*now))]
 
     @staticmethod
     def _who_plays(table: RemoteTable) -> Utterance:
@@ -516,6 +545,9 @@ class WebSeat:
                     said.extend(self._news(item, table.seat))
                 elif isinstance(item, GameFinished):
                     said.append(Utterance(web_words.game_over_text(table.is_host)))
+                    # It says how another game starts: told again only if that
+                    # changes (see _how_to_play_again).
+                    self._told_over = _how_it_stands(table)
                 else:
                     # In the names of when it came (see RemoteTable.names_at).
                     said.extend(describe(item, view, table.names_at(serial)))
@@ -540,7 +572,7 @@ class WebSeat:
             m for m, on in (("ctrl", press.ctrl), ("shift", press.shift)) if on
         )
         chord = Chord(press.key, mods)
-        if self._asking:
+        if self._in_room or self._asking:
             with self._words():
                 self._play_again_key(control, chord)
             self.render()
@@ -616,9 +648,23 @@ class WebSeat:
         self._send_intents()
 
     def _play_again_key(self, control: TableController, chord: Chord) -> None:
-        """A key while "Start another game?" is open: as the game's question."""
+        """A key while "Start another game?" is open, or in the room it opened.
+
+        As the game's question and room answer it (the page sends only Escape
+        from the room).
+        """
         table = cast(RemoteTable, control.port)
         said = self._told
+        if self._in_room:
+            if chord.key == "escape":
+                # Back to the finished game's results, where things stand.
+                self._in_room = False
+                said.extend(
+                    reply_utterances(control.turn_reply(), control.view, table.names)
+                )
+            else:
+                said.append(Utterance(unbound_key_text(chord)))
+            return
         command = self.keymap.lookup(chord, (Context.QUESTION, Context.GLOBAL))
         if command is Command.NO:
             # Staying: the results as they stand (as the game's table says on
@@ -633,6 +679,17 @@ class WebSeat:
             said.append(Utterance(play_again_question_text(table.vacated())))
             return
         self._asking = False
+        if table.vacated():  # looked at again: someone may have left meanwhile
+            # The table's waiting room, to fill the free seat, then start.
+            self._in_room = True
+            said.append(
+                Utterance(
+                    waiting_room_intro(
+                        table.info, table.seat, table.is_host, table.code, table.chair
+                    )
+                )
+            )
+            return
         # As the waiting room's "Start the game": "The game starts." for
         # everyone, or why not.
         self._inbox.send(p.StartGame())
@@ -752,10 +809,11 @@ class WebSeat:
                 items=self._lobby_lines(online.tables),
             )
         info = table.info
-        # Before the game, and after one that someone left: the seats, where the
-        # host fills the free one and starts another (at the finished table, the
-        # "again" button would only hear that every seat must be taken).
-        if self.control is None or (table.is_over and table.vacated()):
+        # Before the game: the seats. After one, the results stay (S, K, L still
+        # answer) even once someone has left; the host's Y to "Start another
+        # game?" shows the seats then, to fill the free one and start, as the
+        # game opens its waiting room over the finished table.
+        if self.control is None or self._in_room:
             return p.Screen(
                 place="waiting",
                 title=heard_table_name(info.name),
@@ -763,6 +821,7 @@ class WebSeat:
                 is_watching=not table.is_seated,
                 # Seats change only before the first game: then "Sit here".
                 table="" if table.has_started else info.id,
+                after_game=self._in_room,
                 items=[
                     p.ListItem(
                         id=str(s.seat),
@@ -843,6 +902,14 @@ class WebSeat:
 
     def _characters(self) -> list[p.ListItem]:
         return [p.ListItem(id=c.id, label=character_value(c)) for c in ROSTER]
+
+
+def _how_it_stands(table: RemoteTable) -> tuple[bool, int]:
+    """After a game: whether one hosts it, and how many seats are free since.
+
+    (A seat is free after the game because its person left.)
+    """
+    return (table.is_host and table.is_seated, len(table.vacated()))
 
 
 def _table_item(info: p.TableInfo) -> p.ListItem:

@@ -252,6 +252,14 @@ def test_the_pages_help_after_the_game_says_what_enter_does_there(
 ANOTHER_GAME = (
     "Start another game at this table with the same players? Y starts, N stays."
 )
+BOB_LEFT = (
+    "Start another game at this table? Bob left, so a seat is free: "
+    "Y takes you to the waiting room to fill it, N stays."
+)
+FILL_THE_SEAT = (
+    "To play again at this table, press Enter, then fill the free seat in the "
+    "waiting room."
+)
 
 
 def test_the_page_asks_the_host_before_another_game_as_the_game_does(
@@ -306,10 +314,11 @@ def test_the_page_asks_the_host_before_another_game_as_the_game_does(
 def test_a_page_hosting_a_finished_game_someone_left_fills_the_seat(
     tmp_path: Path,
 ) -> None:
-    """After a game, a player leaves: the host's page shows the seats again, where
-    the free one is filled and another game started. Before, the page stayed at
-    the finished table, whose "again" button only heard that every seat must be
-    taken: a dead end."""
+    """After a game, a player leaves: the host's page stays on the results (S
+    still answers) and says how to play again; Enter asks, naming who left, and
+    Y shows the seats, where the free one is filled and another game started.
+    Escape there goes back to the results. Before, the seats replaced the
+    results at once, unexplained."""
 
     async def scenario() -> None:
         async with running_server(tmp_path / "server.db", bot_workers=1) as server:
@@ -318,11 +327,30 @@ def test_a_page_hosting_a_finished_game_someone_left_fills_the_seat(
             await page.send({"type": "start_game"})
             await asyncio.gather(page.play_to_the_end(), bob.play_to_the_end())
             await bob.send({"type": "leave"})
+            lines: list[str] = []
+            while FILL_THE_SEAT not in lines:
+                said = await _said(page)
+                lines += [line.text for line in said.lines]
+                assert said.screen is None or said.screen.place == "table", lines
+            assert "Bob left the table." in lines, lines
+            await page.send({"type": "key", "key": "s"})
+            scores = await _lines_until(page, lambda t: t.startswith("You and Bert: "))
+            assert BOB_LEFT not in scores
+            await page.send({"type": "key", "key": "return"})
+            await _lines_until(page, lambda t: t == BOB_LEFT)
+            await page.send({"type": "key", "key": "y"})
             seats = await _screen(page, "waiting")
-            assert seats.is_host
+            assert seats.is_host and seats.after_game
             assert [(i.id, i.kind) for i in seats.items if i.kind == "empty"] == [
                 ("3", "empty")
             ]
+            await page.send({"type": "key", "key": "escape"})
+            results = await _screen(page, "table")
+            assert results.picture is not None and results.picture.over
+            await page.send({"type": "key", "key": "return"})
+            await _lines_until(page, lambda t: t == BOB_LEFT)
+            await page.send({"type": "key", "key": "y"})
+            await _screen(page, "waiting")
             await page.send({"type": "add_bot", "seat": 3, "character": BOTS[2]})
             await page.send({"type": "start_game"})
             picture = await _screen(page, "table")

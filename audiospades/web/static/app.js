@@ -550,12 +550,21 @@ function showScreen(screen) {
     const justSent = now && now.id === "chat" && now.value === "" && state.chatSent;
     const typing = now && now.tagName === "INPUT" && now.offsetParent !== null
       && !justSent;
-    if (!typing) $(HOME[screen.place]).focus();
+    if (!typing) homeOf(screen).focus();
     return;
   }
   if (focused && (!now || now === document.body)) {
     standInFor(focused, cardIndex, screen.place).focus();
   }
+}
+
+// Where the focus goes on arriving at a screen: its heading (the card table),
+// but in the waiting room the host opened after a game to fill a free seat,
+// that seat's choice of a computer player, as the game's room starts on it.
+function homeOf(screen) {
+  const seat = screen.place === "waiting" && screen.after_game && screen.is_host
+    ? $("seats").querySelector("select") : null;
+  return seat || $(HOME[screen.place]);
 }
 
 // The control to focus when the focused one was drawn away: the same seat's new
@@ -1150,6 +1159,15 @@ function onPageKey(event) {
     return;
   }
   if ($("messages").hidden || $("board").contains(event.target)) return;
+  if (key === "escape" && state.place === "waiting" && state.screen?.after_game
+    && !event.target.closest?.("input, textarea, [contenteditable]")) {
+    // The waiting room the host opened from the finished game's results (to
+    // fill a seat someone left): Escape goes back to them, as the game's does,
+    // from a seat's list of computer players too (where the focus starts).
+    event.preventDefault();
+    pressKey(key, false, false, null);
+    return;
+  }
   if (event.target.closest?.("input, select, textarea, [contenteditable]")) return;
   if (key === "escape" && state.place === "table") {
     // Back to the card table from the table's buttons, its hand or the
