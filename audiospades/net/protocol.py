@@ -778,6 +778,9 @@ class Screen(Message, frozen=True):
     after_game: bool = False
     """A waiting room the host opened from a finished game's results, to fill a
     seat someone left: Escape (sent as a ``key``) goes back to the results."""
+    is_last: bool = False
+    """The page's player is the only person seated: leaving closes the table (no
+    computer player takes the seat)."""
 
 
 class Said(ServerMessage, frozen=True, tag="said"):

@@ -822,6 +822,7 @@ class WebSeat:
                 # Seats change only before the first game: then "Sit here".
                 table="" if table.has_started else info.id,
                 after_game=self._in_room,
+                is_last=table.is_last_person,
                 items=[
                     p.ListItem(
                         id=str(s.seat),
@@ -838,6 +839,7 @@ class WebSeat:
             title=heard_table_name(info.name),
             is_host=table.is_host,
             is_watching=not table.is_seated,
+            is_last=table.is_last_person,
             items=[],
             picture=self._picture(self.control),
         )

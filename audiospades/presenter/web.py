@@ -173,6 +173,11 @@ CHROME: Final[dict[str, str]] = {
     "leave_confirm": N_(
         "Leave the table? In a game under way a computer player takes your seat."
     ),
+    # The same, for the only person seated: the server closes the table then.
+    "leave_confirm_last": N_(
+        "Leave the table? You are the last person at it: the table closes, and "
+        "the game ends with it."
+    ),
     "board_label": N_("Card table"),
     # Translators: a control's name and what it is for, as in "Join: Table 3, 4
     # players" or "Card table: Friday game" (French puts a space before the colon).

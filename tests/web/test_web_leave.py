@@ -67,6 +67,12 @@ def test_the_page_leaves_a_table_by_keys(tmp_path: Path) -> None:
         tab_to(driver, "#table .leave")
         press(driver, Keys.ENTER)
         alert = WebDriverWait(driver, 10).until(lambda d: d.switch_to.alert)
+        # Alone with computer players, the table closes with her (QA: the page
+        # said a computer player would take her seat).
+        assert alert.text == (
+            "Leave the table? You are the last person at it: the table closes, "
+            "and the game ends with it."
+        )
         alert.accept()
         _back_in_the_lobby(driver, 2)
         # A spectator gives up no seat: leaving asks nothing.

@@ -1226,7 +1226,10 @@ function leaveIsAsked() {
 }
 
 function leave() {
-  if (leaveIsAsked() && !window.confirm(word("leave_confirm"))) return;
+  // The only person seated closes the table by leaving: no computer player
+  // takes the seat, and the game ends with it (the page's words say so).
+  const question = state.screen?.is_last ? "leave_confirm_last" : "leave_confirm";
+  if (leaveIsAsked() && !window.confirm(word(question))) return;
   // From the waiting room nothing is lost; should the host start the game before
   // the server reads this, it keeps the seat (a computer player would take it)
   // and says so, and the page stays at the table.
