@@ -69,9 +69,12 @@ class Loaded:
 
 
 def read_json_object(
-    path: Path, *, version: int
+    path: Path, *, version: int, older: tuple[int, ...] = ()
 ) -> tuple[Loaded | None, LoadProblem | None]:
     """Read `path` as a JSON object whose ``"version"`` is `version`.
+
+    A version in `older` is read too, for a caller that upgrades it (its
+    ``"version"`` says which it is); any other is moved aside.
 
     Returns:
         ``(loaded, None)`` on success; ``(None, None)`` when the file does not exist
@@ -89,7 +92,7 @@ def read_json_object(
         return None, reject(path, ProblemKind.UNREADABLE, str(exc))
     if data is None:
         return None, reject(path, ProblemKind.DAMAGED, "larger than any file of ours")
-    value, kind, detail = _decode(data, version)
+    value, kind, detail = _decode(data, version, older)
     if value is None:
         return None, reject(path, kind, detail)
     _LEFT_IN_PLACE.discard(path)
@@ -119,9 +122,9 @@ def peek_json_object(path: Path, *, version: int) -> dict[str, object] | None:
 
 
 def _decode(
-    data: bytes, version: int
+    data: bytes, version: int, older: tuple[int, ...] = ()
 ) -> tuple[dict[str, object] | None, ProblemKind, str]:
-    """The JSON object in `data` if its version is `version`; else None and why."""
+    """The JSON object in `data` if of version `version` or `older`; else None, why."""
     try:
         # utf-8-sig: Windows Notepad puts a byte-order mark before hand-edited text.
         value = json.loads(data.decode("utf-8-sig"))
@@ -136,7 +139,7 @@ def _decode(
         # it made the rewrite of the file (and every start after) fail.
         return None, ProblemKind.DAMAGED, "half of a UTF-16 pair"
     found = value.get("version")
-    if found != version or isinstance(found, bool):
+    if (found != version and found not in older) or isinstance(found, bool):
         if isinstance(found, int) and not isinstance(found, bool):
             detail = f"version {found}, expected {version}"
             return None, ProblemKind.WRONG_VERSION, detail
@@ -171,10 +174,10 @@ def _is_encodable(value: object) -> bool:
 
 
 def load_json_object(
-    path: Path, *, version: int
+    path: Path, *, version: int, older: tuple[int, ...] = ()
 ) -> tuple[dict[str, object] | None, LoadProblem | None]:
     """`read_json_object` without the bytes: the object, or None (and a problem)."""
-    loaded, problem = read_json_object(path, version=version)
+    loaded, problem = read_json_object(path, version=version, older=older)
     return (None if loaded is None else loaded.value), problem
 
 
