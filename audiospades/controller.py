@@ -460,7 +460,7 @@ class GameSession:
                 self._outbox.append(StorageTrouble(FileKind.FINISHED_GAME, problem))
             result = self.seating.game_result(
                 self.game_id,
-                self.rules,
+                self.game,
                 outcome,
                 datetime.now(UTC).isoformat(timespec="seconds"),
             )

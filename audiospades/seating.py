@@ -10,7 +10,7 @@ from typing import Final
 from audiospades import bots
 from audiospades.bots import ROSTER, Bot, RandomBot, find_character
 from audiospades.notices import HUMAN
-from audiospades.rules import Rules
+from audiospades.rules import Game, Rules
 from audiospades.rules.seats import partner_of
 from audiospades.storage import GameResult, Outcome
 from audiospades.textmark import N_
@@ -134,24 +134,51 @@ class Seating:
         return cls(tuple(chosen), tuple(names))
 
     def game_result(
-        self, game_id: str, rules: Rules, outcome: Outcome, finished_at: str
+        self, game_id: str, game: Game, outcome: Outcome, finished_at: str
     ) -> GameResult:
         """The statistics' entry for a finished game at this table (seat 0's view).
 
         Seats without a character are counted as ``seatN``; the match difficulty is
-        that of the partner and opponents who played.
+        that of the partner and opponents who played. Each opponent's result is
+        `head_to_head`.
         """
+        rules = game.rules
         partner = partner_of(HUMAN, rules.player_count, rules.partnerships)
         chars = self.characters
         opponents = tuple(
-            c or f"seat{s}" for s, c in enumerate(chars) if s not in (HUMAN, partner)
+            (c or f"seat{s}", head_to_head(game, HUMAN, s))
+            for s, c in enumerate(chars)
+            if s not in (HUMAN, partner)
         )
         partner_id = chars[partner] if partner is not None else None
         return GameResult(
             game_id=game_id,
             outcome=outcome,
-            difficulty=match_difficulty(partner_id, list(opponents)),
+            difficulty=match_difficulty(partner_id, [pair[0] for pair in opponents]),
             partner=(partner_id or f"seat{partner}") if partner is not None else None,
             opponents=opponents,
             finished_at=finished_at,
         )
+
+
+def head_to_head(game: Game, seat: int, other: int) -> Outcome:
+    """How `seat`'s side finished against `other`'s in the finished `game`.
+
+    The game's winner finished above every other side, whatever the points (a side
+    that shot the moon where that wins the game may have fewer); the other sides are
+    ranked by their points, level points being a draw, as level leaders are where
+    a tie is a draw. With two sides this is the game's result for `seat`; in
+    individual play a player who lost the game may still have beaten some opponents.
+    Partners share a side, so they are level.
+    """
+    mine, theirs = game.side_of(seat), game.side_of(other)
+    if mine == theirs:
+        return Outcome.DRAW
+    if game.winner == mine:
+        return Outcome.WIN
+    if game.winner == theirs:
+        return Outcome.LOSS
+    ours, their = game.totals[mine], game.totals[theirs]
+    if ours == their:
+        return Outcome.DRAW
+    return Outcome.WIN if ours > their else Outcome.LOSS

@@ -1,5 +1,9 @@
 """Win, loss and draw records: by match difficulty, by computer character, in total.
 
+With a computer character as partner, a game counts as it ended for the player's
+side. Against one as opponent it counts head to head: whether the player's side
+finished above theirs, below it or level (see `GameResult.opponents`).
+
 Recording is a read-modify-write of ``stats.json`` under the cross-process lock, and is
 idempotent by game id: the ids of the last `COUNTED_IDS_KEPT` games counted are kept in
 the file, so the sequence "save finished game, record it, clear the current game" can be
@@ -46,7 +50,19 @@ from audiospades.storage.settings import entry_name
 
 log = logging.getLogger(__name__)
 
-STATS_VERSION: Final = 1
+STATS_VERSION: Final = 2
+"""The ``"version"`` of the stats file this module writes.
+
+2 counts each opponent head to head (``as_opponent``). Version 1 counted, under the
+same name, the whole game's result for the player's side, whoever finished where: in
+a game of three or more sides a player last but one counted a loss against the one
+last. Those counts cannot be recomputed (the games are not kept with them), so a
+version-1 file is read, each ``as_opponent`` kept apart as ``earlier_as_opponent``
+(`CharacterRecord.earlier_as_opponent`), never added to; it is written as version 2
+when the next game is counted. A version-1 program moves a version-2 file aside
+whole, as it does any file of another version: nothing is lost."""
+OLDER_STATS_VERSIONS: Final = (1,)
+"""Versions read and brought up to `STATS_VERSION`."""
 MIN_DIFFICULTY: Final = 2
 MAX_DIFFICULTY: Final = 14
 """Match difficulty in stars, as the player chooses it."""
@@ -73,7 +89,8 @@ class GameResult:
     """One finished game, from the human player's side of the table.
 
     Raises:
-        ValueError: an empty game id, or a difficulty outside the star range.
+        ValueError: an empty game id, a difficulty outside the star range, or an
+            opponent not given as a (character id, `Outcome`) pair.
     """
 
     game_id: str
@@ -81,7 +98,11 @@ class GameResult:
     difficulty: int
     partner: str | None
     """The partner's character id; None in a game without partnerships."""
-    opponents: tuple[str, ...]
+    opponents: tuple[tuple[str, Outcome], ...]
+    """Each opponent's character id, with the player's result head to head against
+    them: a win if the player's side finished above theirs, a loss if below, a draw
+    if level. With two sides it is `outcome`; in individual play, and with three
+    partnerships, a player can lose the game yet beat some opponents."""
     finished_at: str
     """An ISO 8601 time stamp, kept as given."""
 
@@ -90,6 +111,14 @@ class GameResult:
             raise ValueError("a game result needs a game id")
         if not MIN_DIFFICULTY <= self.difficulty <= MAX_DIFFICULTY:
             raise ValueError(f"difficulty {self.difficulty} is out of range")
+        for pair in self.opponents:
+            if not (
+                isinstance(pair, tuple)
+                and len(pair) == 2
+                and isinstance(pair[0], str)
+                and isinstance(pair[1], Outcome)
+            ):
+                raise ValueError(f"opponent {pair!r} is not (id, Outcome)")
 
 
 @dataclass(slots=True)
@@ -121,7 +150,13 @@ class CharacterRecord:
     """The player's record with one computer character as partner and as opponent."""
 
     as_partner: Record = field(default_factory=Record)
+    """Games with them as partner, as the game ended for the player's side."""
     as_opponent: Record = field(default_factory=Record)
+    """Games against them, head to head (see `GameResult.opponents`)."""
+    earlier_as_opponent: Record = field(default_factory=Record)
+    """Games against them counted by a version-1 file (see `STATS_VERSION`): the
+    whole game's result for the player's side, not head to head. Kept as read;
+    no game is added to it."""
 
 
 @dataclass(slots=True)
@@ -287,7 +322,9 @@ def _count_once(
 
 def _read(path: Path) -> tuple[Stats, tuple[str, ...], LoadProblem | None]:
     """The statistics in `path` and the entries not used; no repair, no lock."""
-    obj, problem = load_json_object(path, version=STATS_VERSION)
+    obj, problem = load_json_object(
+        path, version=STATS_VERSION, older=OLDER_STATS_VERSIONS
+    )
     if obj is None:
         return Stats(), (), problem
     stats, ignored = parse_stats(obj)
@@ -296,7 +333,9 @@ def _read(path: Path) -> tuple[Stats, tuple[str, ...], LoadProblem | None]:
 
 def _read_and_repair(path: Path) -> tuple[Stats, LoadProblem | None]:
     """Read `path`, keeping a partly understood file aside; call with the lock held."""
-    loaded, problem = read_json_object(path, version=STATS_VERSION)
+    loaded, problem = read_json_object(
+        path, version=STATS_VERSION, older=OLDER_STATS_VERSIONS
+    )
     if loaded is None:
         return Stats(), problem
     stats, ignored = parse_stats(loaded.value)
@@ -314,9 +353,9 @@ def apply_result(stats: Stats, result: GameResult) -> None:
     if result.partner is not None:
         stats.by_character.setdefault(result.partner, CharacterRecord())
         stats.by_character[result.partner].as_partner.add(result.outcome)
-    for opponent in result.opponents:
+    for opponent, head_to_head in result.opponents:
         stats.by_character.setdefault(opponent, CharacterRecord())
-        stats.by_character[opponent].as_opponent.add(result.outcome)
+        stats.by_character[opponent].as_opponent.add(head_to_head)
     _counted(stats, result.game_id)
 
 
@@ -332,13 +371,7 @@ def stats_to_dict(stats: Stats) -> dict[str, object]:
         "by_difficulty": {
             str(d): _record_out(r) for d, r in stats.by_difficulty.items()
         },
-        "by_character": {
-            c: {
-                "as_partner": _record_out(r.as_partner),
-                "as_opponent": _record_out(r.as_opponent),
-            }
-            for c, r in stats.by_character.items()
-        },
+        "by_character": {c: _character_out(r) for c, r in stats.by_character.items()},
         "counted_game_ids": list(stats.counted_ids),
         "online": _record_out(stats.online),
     }
@@ -362,7 +395,12 @@ _SECTIONS: Final = (
 
 
 def parse_stats(data: dict[str, object]) -> tuple[Stats, tuple[str, ...]]:
-    """`Stats` from a loaded object, and the entries not used, section by section."""
+    """`Stats` from a loaded object, and the entries not used, section by section.
+
+    An object of version 1 (see `STATS_VERSION`) is brought up to date: its
+    ``as_opponent`` counts become `CharacterRecord.earlier_as_opponent`.
+    """
+    version_1 = data.get("version") == 1
     stats = Stats()
     ignored: list[str] = []
     bad: list[str] = []
@@ -379,10 +417,19 @@ def parse_stats(data: dict[str, object]) -> tuple[Stats, tuple[str, ...]]:
         parts = value if isinstance(value, dict) else {}
         partner = _record_in(parts.get("as_partner"))
         opponent = _record_in(parts.get("as_opponent"))
-        if partner is None or opponent is None or not 0 < len(key) <= MAX_NAME_LENGTH:
+        # Absent before version 2, and in version 2 while it counts no game.
+        earlier = _record_in(parts.get("earlier_as_opponent", _NO_GAMES))
+        if version_1 and opponent is not None:
+            opponent, earlier = Record(), opponent
+        if (
+            partner is None
+            or opponent is None
+            or earlier is None
+            or not 0 < len(key) <= MAX_NAME_LENGTH
+        ):
             bad.append(key)
         else:
-            stats.by_character[key] = CharacterRecord(partner, opponent)
+            stats.by_character[key] = CharacterRecord(partner, opponent, earlier)
     ignored += [f"by_character {entry_name(k)}" for k in sorted(bad)]
     ids = data.get("counted_game_ids", [])
     good_ids = (
@@ -403,6 +450,9 @@ def parse_stats(data: dict[str, object]) -> tuple[Stats, tuple[str, ...]]:
     return stats, tuple(ignored)
 
 
+_NO_GAMES: Final = {"wins": 0, "losses": 0, "draws": 0}
+
+
 def _section(
     data: dict[str, object], name: str, ignored: list[str]
 ) -> list[tuple[str, object]]:
@@ -412,6 +462,16 @@ def _section(
         ignored.append(name)
         return []
     return [(str(k), v) for k, v in value.items()]
+
+
+def _character_out(record: CharacterRecord) -> dict[str, object]:
+    out: dict[str, object] = {
+        "as_partner": _record_out(record.as_partner),
+        "as_opponent": _record_out(record.as_opponent),
+    }
+    if record.earlier_as_opponent.games:
+        out["earlier_as_opponent"] = _record_out(record.earlier_as_opponent)
+    return out
 
 
 def _record_out(record: Record) -> dict[str, int]:

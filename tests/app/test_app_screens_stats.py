@@ -25,7 +25,8 @@ def _result(game_id: str, outcome: Outcome, difficulty: int, partner: str) -> No
             outcome=outcome,
             difficulty=difficulty,
             partner=partner,
-            opponents=("victor", "greta"),
+            # Greta, whoever won, always finished below the player.
+            opponents=(("victor", outcome), ("greta", Outcome.WIN)),
             finished_at="2025-01-01T10:00:00+00:00",
         )
     )
@@ -64,7 +65,7 @@ def test_statistics_speak_the_recorded_results(
         "With Milly as partner: 1 win. 0 losses. 1 draw, 6 of 10",
         "With Hazel as partner: 0 wins. 1 loss. 0 draws, 7 of 10",
         "Against Victor: 1 win. 1 loss. 1 draw, 8 of 10",
-        "Against Greta: 1 win. 1 loss. 1 draw, 9 of 10",
+        "Against Greta: 3 wins. 0 losses. 0 draws, 9 of 10",
         "Review finished games, 10 of 10",
     ]
 

@@ -64,7 +64,7 @@ DAMAGED: dict[str, bytes] = {
 }
 
 WRONG_VERSION: dict[str, bytes] = {
-    "newer": b'{"version": 2, "language": "fr"}',
+    "newer": b'{"version": 9, "language": "fr"}',
     "older": b'{"version": 0}',
 }
 

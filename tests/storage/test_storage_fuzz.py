@@ -161,19 +161,23 @@ record_dicts = st.fixed_dictionaries(
     ),
     by_character=st.dictionaries(
         st.text(max_size=5),
-        st.fixed_dictionaries({"as_partner": record_dicts, "as_opponent": record_dicts})
+        st.fixed_dictionaries(
+            {"as_partner": record_dicts, "as_opponent": record_dicts},
+            optional={"earlier_as_opponent": record_dicts},
+        )
         | json_values,
     ),
     ids=json_values,
+    version=st.sampled_from([1, 2]),
 )
 def test_any_stats_object_gives_consistent_stats(
-    by_difficulty: object, by_character: object, ids: object
+    by_difficulty: object, by_character: object, ids: object, version: int
 ) -> None:
     with _fresh_home():
         path = paths.stats_path()
         path.parent.mkdir(parents=True, exist_ok=True)
         data = {
-            "version": 1,
+            "version": version,
             "by_difficulty": by_difficulty,
             "by_character": by_character,
             "counted_game_ids": ids,
@@ -189,7 +193,11 @@ def test_any_stats_object_gives_consistent_stats(
         assert percent is None or 0.0 <= percent <= 100.0
         records = [*stats.by_difficulty.values()]
         for character in stats.by_character.values():
-            records += [character.as_partner, character.as_opponent]
+            records += [
+                character.as_partner,
+                character.as_opponent,
+                character.earlier_as_opponent,
+            ]
         for record in records:
             counts = (record.wins, record.losses, record.draws)
             assert all(type(n) is int and 0 <= n <= MAX_COUNT for n in counts)

@@ -1,7 +1,9 @@
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
+import random
 import subprocess
 import sys
 import textwrap
@@ -9,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from audiospades.rules import Bid, Game, Phase, Rules, build_deck
+from audiospades.seating import Seating
 from audiospades.storage import (
     GameResult,
     Outcome,
@@ -35,13 +39,17 @@ def _result(
     difficulty: int = 7,
     partner: str | None = "ada",
     opponents: tuple[str, ...] = ("bo", "cy"),
+    head_to_head: tuple[Outcome, ...] | None = None,
 ) -> GameResult:
+    """A result; each opponent's head to head is the game's `outcome` unless given
+    (as it is in a game of two sides)."""
+    against = head_to_head or (outcome,) * len(opponents)
     return GameResult(
         game_id=game_id,
         outcome=outcome,
         difficulty=difficulty,
         partner=partner,
-        opponents=opponents,
+        opponents=tuple(zip(opponents, against, strict=True)),
         finished_at="2026-03-14T15:09:26+00:00",
     )
 
@@ -154,7 +162,7 @@ def test_empty_game_id_is_a_programming_error() -> None:
 def test_file_is_readable_json() -> None:
     record_game(_result("g1"))
     data = json.loads(paths.stats_path().read_text())
-    assert data["version"] == 1
+    assert data["version"] == 2
     assert data["by_difficulty"] == {"7": {"wins": 1, "losses": 0, "draws": 0}}
     assert data["counted_game_ids"] == ["g1"]
 
@@ -368,7 +376,8 @@ _WORKER = textwrap.dedent(
     for n in range(50):
         report = record_game(GameResult(
             game_id=f"{tag}-{n}", outcome=outcomes[n % 3], difficulty=2 + n % 13,
-            partner="ada", opponents=("bo", "cy"), finished_at="2026-01-01T00:00:00Z",
+            partner="ada", opponents=(("bo", outcomes[n % 3]), ("cy", outcomes[n % 3])),
+            finished_at="2026-01-01T00:00:00Z",
         ))
         assert report.status is RecordStatus.COUNTED, report
     """
@@ -445,3 +454,132 @@ def test_a_file_from_before_online_games_reads_whole_and_a_bad_count_is_kept(
     assert problem is not None and problem.ignored == ("online",)
     assert problem.backup is not None and problem.backup.read_bytes() == original
     assert stats.online == Record() and stats.totals.games == 1
+
+
+def test_each_opponent_counts_head_to_head_not_the_game() -> None:
+    """QA: "Against Hazel: 1 win. 5 losses." counted the game's result against
+    every opponent: a player fourth of six on 10 points, Hazel last on -99, was
+    counted a loss against Hazel. Now the player's standing against each opponent
+    counts; the partner's line still counts the game."""
+    record_game(
+        _result(
+            "g1",
+            Outcome.LOSS,
+            partner=None,
+            opponents=("milly", "hazel", "victor"),
+            head_to_head=(Outcome.LOSS, Outcome.WIN, Outcome.DRAW),
+        )
+    )
+    record_game(_result("g2", Outcome.LOSS, partner="ada", opponents=("hazel",)))
+    stats, problem = load_stats()
+    assert problem is None
+    assert stats.totals == Record(0, 2, 0)
+    assert stats.by_character["milly"].as_opponent == Record(0, 1, 0)
+    assert stats.by_character["hazel"].as_opponent == Record(1, 1, 0)
+    assert stats.by_character["victor"].as_opponent == Record(0, 0, 1)
+    assert stats.by_character["ada"].as_partner == Record(0, 1, 0)
+
+
+def _finished_individual_game(players: int, shuffle_seed: int) -> Game:
+    """A real game of one hand in individual play, every seat bidding 2 and playing
+    its lowest legal card, from a deck shuffled with `shuffle_seed`."""
+    rules = dataclasses.replace(
+        Rules.pagat(players=players, partnerships=False), hand_limit=1
+    )
+    game = Game(rules, first_dealer=players - 1)
+    deck = list(build_deck(rules))
+    random.Random(shuffle_seed).shuffle(deck)
+    size = rules.hand_size
+    game.deal(tuple(tuple(deck[s * size : (s + 1) * size]) for s in range(players)))
+    while game.phase is Phase.BIDDING:
+        assert game.to_act is not None
+        game.bid(game.to_act, Bid(2))
+    while game.phase is Phase.PLAYING:
+        seat = game.to_act
+        assert seat is not None
+        game.play(seat, min(game.legal_plays(seat), key=str))
+    assert game.is_over
+    return game
+
+
+@pytest.mark.parametrize(
+    ("players", "shuffle_seed", "totals", "expected"),
+    [
+        # Six players: the player (seat 0) is level second; hazel alone made more.
+        (6, 1, [20, 22, -20, 20, -20, -20], ["L", "W", "D", "W", "W"]),
+        # Five players: the player is level second with seat 2, behind seat 3.
+        (5, 10, [20, -20, 20, 22, -20], ["W", "D", "L", "W"]),
+    ],
+    ids=["six", "five"],
+)
+def test_a_lost_game_of_many_players_counts_the_opponents_beaten(
+    players: int, shuffle_seed: int, totals: list[int], expected: list[str]
+) -> None:
+    """The QA report's games: a player who loses a game of five or six played
+    individually, finishing above some opponents, is counted wins against those
+    (and a draw against one level on points), a loss against the winner only."""
+    game = _finished_individual_game(players, shuffle_seed)
+    assert game.totals == totals
+    names = ("hazel", "milly", "victor", "greta", "rex")[: players - 1]
+    seating = Seating((None, *names), ("South", *names))
+    result = seating.game_result("g1", game, Outcome.LOSS, "2026-03-14T15:09:26Z")
+    record_game(result)
+    stats, problem = load_stats()
+    assert problem is None
+    assert stats.totals == Record(0, 1, 0)
+    words = {(1, 0, 0): "W", (0, 1, 0): "L", (0, 0, 1): "D"}
+    got = [dataclasses.astuple(stats.by_character[n].as_opponent) for n in names]
+    assert [words[counts] for counts in got] == expected
+
+
+def test_a_file_from_before_head_to_head_keeps_its_counts_apart(home: Path) -> None:
+    """Version 1 counted the game's result against each opponent: those counts
+    cannot be recomputed, so they are kept, apart, and never added to; the file is
+    written as version 2 with the next game, every other figure as it was."""
+    good = {"wins": 2, "losses": 5, "draws": 1}
+    partner = {"wins": 1, "losses": 0, "draws": 0}
+    data = {
+        "version": 1,
+        "by_difficulty": {"7": good},
+        "by_character": {"hazel": {"as_partner": partner, "as_opponent": good}},
+        "counted_game_ids": ["old"],
+        "online": partner,
+    }
+    path = paths.stats_path()
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps(data))
+    stats, problem = load_stats()
+    assert problem is None
+    hazel = stats.by_character["hazel"]
+    assert hazel.as_partner == Record(1, 0, 0)
+    assert hazel.as_opponent == Record()
+    assert hazel.earlier_as_opponent == Record(2, 5, 1)
+    assert json.loads(path.read_text()) == data  # reading alone changes nothing
+    record_game(
+        _result("g1", Outcome.LOSS, opponents=("hazel",), head_to_head=(Outcome.WIN,))
+    )
+    stats, problem = load_stats()
+    assert problem is None
+    hazel = stats.by_character["hazel"]
+    assert hazel.as_opponent == Record(1, 0, 0)
+    assert hazel.earlier_as_opponent == Record(2, 5, 1)
+    assert stats.by_difficulty == {7: Record(2, 6, 1)}
+    assert stats.online == Record(1, 0, 0)
+    assert stats.counted_ids == ["old", "g1"]
+    saved = json.loads(path.read_text())
+    assert saved["version"] == 2
+    assert saved["by_character"]["hazel"]["earlier_as_opponent"] == good
+    assert not list(home.glob("stats.json.broken-*"))
+
+
+def test_an_opponent_must_come_with_a_head_to_head_result() -> None:
+    """A bare id (as version 1's results had) is refused, not split into letters."""
+    with pytest.raises(ValueError):
+        GameResult(
+            game_id="g1",
+            outcome=Outcome.WIN,
+            difficulty=7,
+            partner=None,
+            opponents=("bo",),  # type: ignore[arg-type]
+            finished_at="2026-03-14T15:09:26Z",
+        )
