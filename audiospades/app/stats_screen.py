@@ -5,7 +5,8 @@ cumulative rating, a win percentage counting a draw as half a win, and the recor
 partnership with and against every other player. The lines are: the totals, the
 win percentage, the rating, each match difficulty played (easiest first), the games
 played online (apart: they have no difficulty), then each character in roster
-order, as partner and as opponent where games were played. The
+order, as partner and as opponent (head to head) where games were played, and the
+games against them counted by an older version by the game's result. The
 last item opens the finished-game review. Enter on the rating says how it is
 reckoned; on the other lines it says the line again.
 """
@@ -25,6 +26,7 @@ from audiospades.presenter.menus import (
     STATS_TITLE,
     character_line,
     difficulty_line,
+    earlier_opponent_line,
     item_label,
     online_line,
     rating_explained_text,
@@ -61,6 +63,10 @@ def stats_lines(stats: storage.Stats) -> list[str]:
             lines.append(character_line(_(character.name), True, found.as_partner))
         if found.as_opponent.games:
             lines.append(character_line(_(character.name), False, found.as_opponent))
+        if found.earlier_as_opponent.games:
+            lines.append(
+                earlier_opponent_line(_(character.name), found.earlier_as_opponent)
+            )
     return lines
 
 

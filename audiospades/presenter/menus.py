@@ -198,13 +198,31 @@ def character_line(name: str, as_partner: bool, record: Record) -> str:
 
     Args:
         name: the character's name, translated.
-        as_partner: whether the record is of games with them as partner.
+        as_partner: whether the record is of games with them as partner (as the
+            game ended for the player's side); else against them, head to head.
         record: the games.
     """
     if as_partner:
         head = _("With {name} as partner:").format(name=name)
     else:
-        head = _("Against {name}:").format(name=name)
+        # Translators: the player's record against one opponent: a win when the
+        # player (or the player's side) finished the game above them, a loss when
+        # below, whoever won the game.
+        head = _("Against {name}, head to head:").format(name=name)
+    return " ".join([head, record_words(record)])
+
+
+def earlier_opponent_line(name: str, record: Record) -> str:
+    """Games against a character counted before head to head (a version-1 file).
+
+    Args:
+        name: the character's name, translated.
+        record: the games, as each game ended for the player's side.
+    """
+    # Translators: games with this opponent counted by an older version of the
+    # game, which counted the whole game's result (won or lost by the player),
+    # not whether the player finished above or below this opponent.
+    head = _("Against {name}, earlier games, by the game's result:").format(name=name)
     return " ".join([head, record_words(record)])
 
 

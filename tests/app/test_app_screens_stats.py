@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 
@@ -64,8 +65,8 @@ def test_statistics_speak_the_recorded_results(
         "5 of 10",
         "With Milly as partner: 1 win. 0 losses. 1 draw, 6 of 10",
         "With Hazel as partner: 0 wins. 1 loss. 0 draws, 7 of 10",
-        "Against Victor: 1 win. 1 loss. 1 draw, 8 of 10",
-        "Against Greta: 3 wins. 0 losses. 0 draws, 9 of 10",
+        "Against Victor, head to head: 1 win. 1 loss. 1 draw, 8 of 10",
+        "Against Greta, head to head: 3 wins. 0 losses. 0 draws, 9 of 10",
         "Review finished games, 10 of 10",
     ]
 
@@ -85,6 +86,46 @@ def test_online_games_have_their_own_line(
     assert lines[3] == (
         "Online games: 1 win. 1 loss. 1 draw. Win percentage: 50 percent, 5 of 9"
     )
+
+
+def test_counts_from_before_head_to_head_have_their_own_line(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """A stats file of version 1 counted the game's result against each opponent;
+    those counts are said apart, after the head-to-head ones."""
+    record = {"wins": 1, "losses": 5, "draws": 0}
+    path = storage.paths.stats_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(
+        json.dumps(
+            {
+                "version": 1,
+                "by_difficulty": {"9": {"wins": 1, "losses": 5, "draws": 0}},
+                "by_character": {"hazel": {"as_partner": _NONE, "as_opponent": record}},
+            }
+        )
+    )
+    storage.record_game(
+        GameResult(
+            game_id="g1",
+            outcome=Outcome.LOSS,
+            difficulty=9,
+            partner=None,
+            opponents=(("hazel", Outcome.WIN),),
+            finished_at="2025-01-01T10:00:00+00:00",
+        )
+    )
+    h = make_harness()
+    h.press("s", "return")
+    lines = _walk(h, 5)
+    assert lines[3:] == [
+        "Against Hazel, head to head: 1 win. 0 losses. 0 draws, 5 of 7",
+        "Against Hazel, earlier games, by the game's result: 1 win. 5 losses. "
+        "0 draws, 6 of 7",
+    ]
+
+
+_NONE = {"wins": 0, "losses": 0, "draws": 0}
 
 
 def test_no_statistics_and_no_finished_games(
