@@ -759,8 +759,9 @@ def _draw_lead_tag(
 ) -> pygame.Rect | None:
     """The tag by the card that began the trick (:func:`lead_tag` places it).
 
-    Drawn as the labels' badges are: the window's colour on a text-coloured box.
-    Returns its box (None: no room for it).
+    Drawn as the labels' badges are: the window's colour on a text-coloured box;
+    on or across the card, as the tag of a card passed to you (the card's colour
+    on black). Returns its box (None: no room for it).
     """
     placed = lead_tag(layout, seat, text)
     if placed is None:
@@ -770,10 +771,15 @@ def _draw_lead_tag(
     pad = tag_pad(face)
     _marks.append((Mark.LED, box))
     # On the card's face (no room beside it) as the tag of a card passed to you.
-    on_card = layout.places[seat].card.contains(box)
+    card = layout.places[seat].card
+    on_card = card.colliderect(box)
     fill, ink = (
         (theme.black, theme.card_face) if on_card else (theme.text, theme.background)
     )
     pygame.draw.rect(surface, fill, box, border_radius=pad)
+    if on_card and not card.contains(box):
+        # Across the card and past its edge: ringed in the text's colour, so that
+        # the box stands out from the window as well as from the card.
+        pygame.draw.rect(surface, theme.text, box, 1, border_radius=pad)
     blit_text(surface, face, text, ink, (box.x + pad, box.y))
     return box

@@ -335,12 +335,15 @@ def lead_tag(
     Next to the card: to its right, level with its rank, else to its left, else
     under it; always in its place's own column (its label's width), clear of the
     frame of a card that won the trick, of every label and card and of the hand.
-    Where there is no room next to it at the labels' size, on the card's face
-    below its rank corner (as the tag on a card passed to you), if that keeps the
-    labels' size. As large as the card's rank (or the labels, if they are
-    larger), or as near it as the room allows: never below the labels' size where
-    either place has room for it, nor below :data:`TEXT_FLOOR` next to the card.
-    None only where not even a small word fits.
+    Where there is no room next to it, on the card's face below its rank corner
+    (as the tag on a card passed to you), and where the word is wider than the
+    card (six players in a small window, a long word: "Ausspiel", "entame"),
+    across the card's lower part, reaching past its sides and if need be below
+    it, still in its column and clear of all the rest (:func:`_across`). As large
+    as the card's rank (or the labels, if they are larger), or as near it as the
+    room allows: never below the labels' size where some place has room for it,
+    and never below :data:`TEXT_FLOOR` (QA: the word fell to 10 pixels on the
+    card's face, over its suit). None only where not even that fits.
     """
     card = layout.places[seat].card
     rank = int(corner_rect(card).h * 0.62)  # as card_art draws the rank
@@ -351,12 +354,12 @@ def lead_tag(
         if spot is not None:
             return spot, size
     for size in range(top, least - 1, -1):
-        spot = _on_card(card, text, size)
+        spot = _on_card(card, text, size) or _across(layout, seat, text, size)
         if spot is not None:
             return spot, size
-    for size in range(least - 1, 9, -1):
-        spot = _beside(layout, seat, text, size) if size >= TEXT_FLOOR else None
-        spot = spot or _on_card(card, text, size)
+    for size in range(least - 1, TEXT_FLOOR - 1, -1):
+        spot = _beside(layout, seat, text, size) or _on_card(card, text, size)
+        spot = spot or _across(layout, seat, text, size)
         if spot is not None:
             return spot, size
     return None
@@ -395,8 +398,32 @@ def _on_card(card: pygame.Rect, text: str, size: int) -> pygame.Rect | None:
     return box if room.contains(box) else None
 
 
-def _is_clear(layout: TableLayout, seat: int, spot: pygame.Rect) -> bool:
-    """Whether a tag at ``spot`` by ``seat``'s card hides nothing and is in sight."""
+def _across(layout: TableLayout, seat: int, text: str, size: int) -> pygame.Rect | None:
+    """The tag across the card's lower part, wider than the card or lower than it.
+
+    Centred on the card just below its rank corner (which it never hides), it
+    covers only the lower part of the face and reaches past the card's sides (and
+    its bottom, where the face is too short): still in the place's column, and
+    clear of every other card and label, of the hand and of the status lines.
+    """
+    card = layout.places[seat].card
+    column = layout.places[seat].column
+    box = _tag_box(text, size)
+    if box.w > column.w:
+        return None
+    box.midtop = (card.centerx, corner_rect(card).bottom + 1)
+    box.x = max(column.x, min(box.x, column.right - box.w))
+    return box if _is_clear(layout, seat, box, own_card=False) else None
+
+
+def _is_clear(
+    layout: TableLayout, seat: int, spot: pygame.Rect, *, own_card: bool = True
+) -> bool:
+    """Whether a tag at ``spot`` by ``seat``'s card hides nothing and is in sight.
+
+    ``own_card``: it must be clear of that card (and of the frame round it when it
+    won the trick) too; if not, only of the card's rank corner.
+    """
     column = layout.places[seat].column
     bottom = layout.status_top
     if layout.trick_bottom is not None:
@@ -406,7 +433,11 @@ def _is_clear(layout: TableLayout, seat: int, spot: pygame.Rect) -> bool:
     if spot.y < layout.header_bottom or spot.bottom > bottom:
         return False
     won = 2 * layout.frame_width
-    covers = [p.card.inflate(won, won) for p in layout.places]
+    covers = [
+        p.card.inflate(won, won) for p in layout.places if own_card or p.seat != seat
+    ]
+    if not own_card:
+        covers.append(corner_rect(layout.places[seat].card))
     covers += [p.label for p in layout.places]
     covers += list(layout.hand)
     if layout.focus_frame is not None:

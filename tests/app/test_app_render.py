@@ -195,8 +195,9 @@ def test_the_led_tag_has_room_by_any_leaders_card(
     """Who led the trick is drawn as a sighted player sees it: a "led" tag by the
     first card, whoever led, at every text size. It hides no other card or label,
     nor the hand, nor the frame of a card that won the trick, nor the rank corner
-    of its own card; it stays in the leader's column (beside, under or on the
-    card), and is at least as large as the labels wherever there is room."""
+    of its own card; it stays in the leader's column (beside, under, on or across
+    the card), and is never drawn below the floor (it fell to 10 pixels on the
+    card's face)."""
     from audiospades.app.table_layout import TEXT_FLOOR, corner_rect, lead_tag
 
     pygame.font.init()
@@ -227,10 +228,9 @@ def test_the_led_tag_has_room_by_any_leaders_card(
                 assert not tag.colliderect(corner_rect(place.card))
                 assert not tag.colliderect(place.label)
                 assert tag.collidelist(covers) < 0
-                on_card = place.card.contains(tag)
-                if not on_card:
+                assert tag_size >= TEXT_FLOOR, (scale, cards, place, tag_size)
+                if not tag.colliderect(place.card):  # beside it: clear of its frame
                     assert not tag.colliderect(place.card.inflate(won, won))
-                    assert tag_size >= TEXT_FLOOR
                 for other in layout.places:
                     if other is not place:
                         assert not tag.colliderect(other.label)

@@ -313,7 +313,7 @@ def _check_led_tag(h: Harness, leader: int) -> None:
         assert not tag.colliderect(other.label)
         if other is not place:
             assert not tag.colliderect(other.card.inflate(won, won))
-    if not place.card.contains(tag):  # beside the card: clear of the won frame
+    if not tag.colliderect(place.card):  # beside the card: clear of the won frame
         assert not tag.colliderect(place.card.inflate(won, won))
     focus = [layout.focus_frame] if layout.focus_frame is not None else []
     assert tag.collidelist([*layout.hand, *focus]) < 0
