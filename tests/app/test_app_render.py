@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import shutil
 import subprocess
@@ -235,6 +236,78 @@ def test_the_led_tag_has_room_by_any_leaders_card(
                     if other is not place:
                         assert not tag.colliderect(other.label)
                         assert not tag.colliderect(other.card.inflate(won, won))
+
+
+def _labels_in_language(players: int) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Seat labels as the table words them in the language set: long ones."""
+    from audiospades.i18n import _, pgettext
+    from audiospades.presenter.table import dealer_mark_text
+
+    names = ("Hazel", "The Professor", "Lena", "Frank", "Dennis", "Omar")
+    labels = []
+    for seat in range(players):
+        text = _("{player}  bid {bid}  took {tricks}").format(
+            player=names[seat], bid=3, tricks=0
+        )
+        badges = (pgettext("table tag", "side {letter}").format(letter="B"),)
+        if seat == 1:
+            badges += (dealer_mark_text(),)
+        labels.append((text, badges))
+    return tuple(labels)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+@pytest.mark.parametrize("language", ["en", "de", "es", "fr", "it", "pt"])
+def test_the_led_tag_keeps_the_floor_in_every_language(
+    language: str, players: int
+) -> None:
+    """QA (low vision): six players at 200-250% in a small window, the German
+    "Ausspiel", French "entame" and Italian "uscita" were drawn on the card's face
+    at about 10 pixels, over its suit pip (English "led" stayed large). Whoever
+    leads, in every language, at every text size up to the largest, in the
+    smallest window (and the QA's 1024x720), the tag is at least the 18-pixel
+    floor, clear of the card's rank and suit corner, in the window and the
+    leader's column, and hides no other card, label or the hand."""
+    from audiospades import i18n
+    from audiospades.app.table_layout import TEXT_FLOOR, corner_rect, lead_tag
+    from audiospades.presenter.table import led_mark_text
+
+    pygame.font.init()
+    assert i18n.set_language(language) == language
+    word = led_mark_text()
+    labels = _labels_in_language(players)
+    for size, scale, cards in itertools.product(
+        [(800, 600), (1024, 720)], [0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0], [0, 8, 13]
+    ):
+        window = pygame.Rect((0, 0), size)
+        layout = table_layout(
+            size,
+            scale,
+            player_count=players,
+            hand_count=cards,
+            dealt_count=13,
+            focus=0 if cards else None,
+            header_rows=3,
+            labels=labels,
+        )
+        won = 2 * layout.frame_width
+        covers = [*layout.hand]
+        if layout.focus_frame is not None:
+            covers.append(layout.focus_frame)
+        for place in layout.places:
+            where = (word, scale, cards, place)
+            placed = lead_tag(layout, place.seat, word)
+            assert placed is not None, where
+            tag, tag_size = placed
+            assert tag_size >= TEXT_FLOOR, (*where, tag_size)
+            assert not tag.colliderect(corner_rect(place.card)), where
+            assert window.contains(tag), where
+            assert place.column.x <= tag.x and tag.right <= place.column.right
+            assert tag.collidelist(covers) < 0, where
+            for other in layout.places:
+                assert not tag.colliderect(other.label), where
+                if other is not place:
+                    assert not tag.colliderect(other.card.inflate(won, won))
 
 
 def test_seat_labels_name_bid_and_tricks() -> None:

@@ -298,6 +298,52 @@ def test_a_tag_whose_words_hold_two_spaces_is_drawn_in_one_box(
     assert _tagged_seats(h, "le") == _tagged_seats(h, "donneur") == []
 
 
+@pytest.mark.parametrize(
+    ("language", "scale", "size"),
+    [
+        ("de", 2.5, (1024, 720)),
+        ("fr", 2.0, (800, 600)),
+        ("it", 2.5, (800, 600)),
+        ("es", 4.0, (800, 600)),
+        ("pt", 4.0, (800, 600)),
+        ("en", 4.0, (800, 600)),
+    ],
+)
+def test_the_led_tag_is_drawn_at_the_floor_or_larger_in_every_language(
+    make_harness: Callable[..., Harness],
+    language: str,
+    scale: float,
+    size: tuple[int, int],
+) -> None:
+    """QA (low vision), six players: "Ausspiel" (German, 250%, 1024x720), "entame"
+    (French, 200%, 800x600) and "uscita" (Italian, 250%, 800x600) were drawn on
+    the led card's face at about 10 pixels, over its suit pip, where English "led"
+    was large. The word is drawn whole at the 18-pixel floor or larger (across the
+    card where it is wider than the card), clear of the card's rank and suit."""
+    from audiospades.app.table_layout import TEXT_FLOOR, font
+    from audiospades.presenter.table import led_mark_text
+
+    # Played to 500 points, as in QA's game: the goal takes the header's third row.
+    rules = {"preset": "pagat", "player_count": 6, "partnerships": True}
+    settings = dataclasses.replace(
+        WAITING_SETTINGS, language=language, text_scale=scale, last_rules=rules
+    )
+    h = make_harness(seed=7, settings=settings, draw=True, size=size)
+    play_until(h, lambda x: x.table is not None and len(x.table.view.trick) >= 2)
+    h.frame()
+    word = led_mark_text()
+    assert (word == "led") == (language == "en")  # the language's own word
+    (tag,) = _marks(Mark.LED)
+    (drawn,) = [r for said, r in drawn_texts() if said == word and tag.contains(r)]
+    least = font(TEXT_FLOOR).size(word)  # the word's size at the floor
+    assert drawn.w >= least[0] and drawn.h >= least[1], (word, drawn, least)
+    layout = h.table.layout
+    assert layout is not None
+    card = layout.places[h.table.view.trick[0][0]].card
+    assert not tag.colliderect(corner_rect(card))
+    assert tag.colliderect(card.inflate(card.w, card.h))  # by its own card
+
+
 def _check_led_tag(h: Harness, leader: int) -> None:
     """One "led" tag, by ``leader``'s card: it hides no card, label or rank."""
     layout = h.table.layout
