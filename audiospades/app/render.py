@@ -526,10 +526,13 @@ def _draw_tag(
 ) -> None:
     """A word on a card ("new"), light on a dark box, as large as ``room`` holds.
 
-    Nothing is drawn where the word would not be readable.
+    Never below :data:`TEXT_FLOOR`: where the word does not fit at that size (a
+    long word on a narrow strip of a crowded hand: "nouvelle" fell to 10 pixels),
+    a dark disc with a light ring marks the card instead, as large as the room
+    holds (the cards were named when passed: "Lena passes you ...").
     """
     size = min(layout.label_size, room.h)
-    while size >= 10:
+    while size >= TEXT_FLOOR:
         face = font(size)
         pad = max(1, face.get_height() // 6)
         width = face.size(text)[0] + 2 * pad
@@ -540,6 +543,16 @@ def _draw_tag(
             blit_text(surface, face, text, theme.card_face, (box.x + pad, box.y))
             return
         size -= 1
+    across = min(room.w, room.h, layout.label_size)
+    if across < 8:
+        return  # (no room at all: the card is all but covered)
+    disc = pygame.Rect(room.x, room.y, across, across)
+    _marks.append((Mark.RECEIVED, disc))
+    radius = across // 2
+    pygame.draw.circle(surface, theme.black, disc.center, radius)
+    pygame.draw.circle(
+        surface, theme.card_face, disc.center, radius, max(2, radius // 4)
+    )
 
 
 def draw_table(

@@ -236,6 +236,53 @@ def test_cards_passed_to_you_are_tagged_until_the_first_trick_is_played(
     assert not _marks(Mark.RECEIVED)
 
 
+@pytest.mark.parametrize("language", ["en", "de", "es", "fr", "it", "pt"])
+@pytest.mark.parametrize(("scale", "size"), [(2.5, (800, 600)), (4.0, (800, 600))])
+def test_a_passed_cards_tag_is_a_word_at_the_floor_or_a_mark_never_tiny(
+    make_harness: Callable[..., Harness],
+    language: str,
+    scale: float,
+    size: tuple[int, int],
+) -> None:
+    """At large text in a small window the hand's cards overlap, and "nouvelle"
+    fell to 10 pixels on a narrow strip of a card (QA, after the led tag's own
+    fix). Each passed card is marked, in sight, clear of its rank: by the word at
+    the 18-pixel floor or larger, or else by a disc, never by a word smaller."""
+    from audiospades.app.table_layout import TEXT_FLOOR, font
+    from audiospades.presenter.table import received_mark_text
+
+    rules = dict(BLIND_ANY_SCORE, hand_limit=1)
+    settings = dataclasses.replace(
+        WAITING_SETTINGS, language=language, text_scale=scale, last_rules=rules
+    )
+    h = make_harness(seed=11, settings=settings, draw=True, size=size)
+    h.press("return", "y")
+    h.settle()
+    assert h.table.session.game.phase is Phase.PASSING
+    h.press("return", "right", "return")
+    h.settle()
+    view = h.table.view
+    assert view.phase is Phase.PLAYING and len(view.passed_in) == 2
+    h.frame()
+    layout = h.table.layout
+    assert layout is not None
+    word = received_mark_text()
+    least = font(TEXT_FLOOR).size(word)
+    tags = _marks(Mark.RECEIVED)
+    hand = list(view.hand)
+    assert len(tags) == 2
+    for card in view.passed_in:
+        i = hand.index(card)
+        (tag,) = [t for t in tags if layout.hand[i].contains(t)]
+        assert not tag.colliderect(layout.corners[i])
+        assert not any(tag.colliderect(r) for r in layout.hand[i + 1 :])
+        words = [r for said, r in drawn_texts() if said == word and tag.contains(r)]
+        for drawn in words:
+            assert drawn.w >= least[0] and drawn.h >= least[1], (word, drawn)
+        if not words:
+            assert tag.w >= 8 and tag.w == tag.h  # the disc
+
+
 def _partners_table(make_harness: Callable[..., Harness], players: int) -> Harness:
     rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
     rules |= {"player_count": players, "partnerships": True}
