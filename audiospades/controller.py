@@ -11,12 +11,13 @@ Decisions documented here:
 
 * **Undo** (seed 001: "take back as many moves as you want ... when it is your own
   turn") replays the action list up to the human's previous decision, so bots'
-  moves after it are taken back too. It is available when seat 0 must act or the
-  table waits for a key to gather a trick. **Undo stops at a blind nil**: blind nil
-  is declared before looking, and the hand is shown as soon as it is bid, so undo
-  never takes back seat 0's blind nil bid (it refuses with
-  :attr:`UndoRefusal.BLIND_NIL_SEEN`); moves after it (the pass, cards played) may
-  still be taken back. **Undo is free for statistics**: a game in
+  moves after it are taken back too. It is available when seat 0 must act, the
+  table waits for a key to gather a trick, or the table is held (a lesson waiting
+  for a wrong choice to be taken back, see :attr:`GameSession.held`). **Undo
+  stops at a blind nil**: blind nil is declared before looking, and the hand is
+  shown as soon as it is bid, so undo never takes back seat 0's blind nil bid (it
+  refuses with :attr:`UndoRefusal.BLIND_NIL_SEEN`); moves after it (the pass,
+  cards played) may still be taken back. **Undo is free for statistics**: a game in
   which undo was used still counts once, as a normal result; the finished game's
   ``meta["undo_count"]`` keeps how many times it was used, so a later statistics
   screen can mark such games.
@@ -129,6 +130,11 @@ class GameSession:
         """The cards seat 0 has chosen so far to pass (saved with the game)."""
         self._last_spoken = ""
         """The line saved with the last action (a choice saved alone keeps it)."""
+        self.held = False
+        """Whether the table holds still: the clock moves nothing, and undo works
+        though it is not seat 0's turn. A lesson holds it while a wrong choice
+        waits to be taken back, so the others do not play on past it (QA: they
+        did, and "Your turn" was followed by "First take it back")."""
 
     # --- construction ---
     @classmethod
@@ -285,8 +291,8 @@ class GameSession:
 
     @property
     def is_idle(self) -> bool:
-        """Whether advancing the clock would change nothing (waiting or over)."""
-        return self.table.is_idle
+        """Whether advancing the clock would change nothing (waiting, held or over)."""
+        return self.held or self.table.is_idle
 
     def drain_pending(self) -> bool:
         """Whether notices wait to be drained."""
@@ -342,7 +348,7 @@ class GameSession:
         if self.question is not None:
             self._refuse_undo(UndoRefusal.QUESTION_OPEN)
             return False
-        if not (self.game.to_act == HUMAN or table.awaiting_trick_clear):
+        if not (self.held or self.game.to_act == HUMAN or table.awaiting_trick_clear):
             self._refuse_undo(UndoRefusal.NOT_YOUR_TURN)
             return False
         actions = self.game.actions
@@ -378,12 +384,17 @@ class GameSession:
 
     # --- the clock ---
     def advance(self, now_ms: int) -> None:
-        """Move the clock to ``now_ms`` and let every action due by then happen."""
-        self.table.advance(now_ms)
+        """Move the clock to ``now_ms`` and let every action due by then happen.
+
+        Nothing happens while the table is :attr:`held`.
+        """
+        if not self.held:
+            self.table.advance(now_ms)
 
     def run_until_idle(self, limit_ms: int = 10_000_000) -> None:
         """Advance as far as needed for the game to wait for seat 0 (tests, tools)."""
-        self.table.run_until_idle(limit_ms)
+        if not self.held:
+            self.table.run_until_idle(limit_ms)
 
     def close(self) -> None:
         """Stop the thinking thread, if any (the app calls this when a game ends)."""

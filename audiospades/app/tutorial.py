@@ -12,10 +12,12 @@ controller and presenter) with a teacher in front of it:
   (:mod:`audiospades.tutorial.lessons`). Before each taught decision it says what
   to look at; after it, what happened and what the strongest computer player
   would do (the hint). A choice other than the lesson's is explained, and the
-  player takes it back with undo and tries again. A lesson left part way is
-  kept: for the rest of the run (``Services.lessons_under_way``), and from one
-  run to the next in ``lesson-ID.json``, saved after every change as a game in
-  progress is (so quitting or closing the window loses nothing; see
+  player takes it back with undo and tries again; meanwhile the table is held
+  (the others do not play on), and every key that would act, or ask whose turn
+  it is or for a hint, is answered with the undo to press first. A lesson left
+  part way is kept: for the rest of the run (``Services.lessons_under_way``),
+  and from one run to the next in ``lesson-ID.json``, saved after every change
+  as a game in progress is (so quitting or closing the window loses nothing; see
   :mod:`audiospades.tutorial.kept`). Chosen again, it goes on where it stopped;
   a finished one starts again from its deal, and its file is removed.
 
@@ -48,7 +50,7 @@ from audiospades.bots import Hint
 from audiospades.commands import DIGITS, Command
 from audiospades.controller import GameSession
 from audiospades.keymap import Context
-from audiospades.notices import GameFinished, Notice
+from audiospades.notices import GameFinished, Notice, TrickWaiting
 from audiospades.presenter import Utterance
 from audiospades.presenter import tutorial as words
 from audiospades.presenter.keynames import key_for
@@ -522,6 +524,7 @@ class LessonScreen(TableScreen):
         """The hint at each taught decision, worked out when it came."""
         self.taught: dict[int, Teach] = dict(place.taught)
         """The point made at each decision so far."""
+        self._needs_undo = False
         self.needs_undo = place.needs_undo
         self.free_said = place.free_said
         self.done = False
@@ -532,12 +535,33 @@ class LessonScreen(TableScreen):
         self._kept_at: tuple[object, ...] | None = None
         """The moment last saved (see :meth:`_keep`)."""
 
+    @property
+    def needs_undo(self) -> bool:
+        """Whether a choice other than the lesson's waits to be taken back.
+
+        Meanwhile the table is held (:attr:`GameSession.held`): the others do not
+        play on, so the request to take it back stays the last thing heard, and
+        no "Your turn" invites a key the lesson would then refuse (QA).
+        """
+        return self._needs_undo
+
+    @needs_undo.setter
+    def needs_undo(self, value: bool) -> None:
+        self._needs_undo = value
+        self.game_session.held = value
+
     def tell(self, notice: Notice, view: SeatView, verbosity: str) -> list[Utterance]:
         """The game's words, without its end's "Press Escape for the menu".
 
         The lesson's own last line says where Escape goes: back to the lessons.
+        Nor "Press N to gather the trick" after a card the lesson is about to
+        call wrong: gathering is refused until the card is taken back.
         """
         if isinstance(notice, GameFinished):
+            return []
+        if isinstance(notice, TrickWaiting) and (
+            self.needs_undo or self._wrong_choice_pending()
+        ):
             return []
         return super().tell(notice, view, verbosity)
 
@@ -570,9 +594,12 @@ class LessonScreen(TableScreen):
         if session.is_waiting_for_human:
             session.advance(services.clock.now_ms())
             self.control.drain()
-        if self.judged < len(self.decisions()) and self.judged in self.taught:
-            self.hints[self.judged] = hint_at_decision(
-                session.game, self.judged, timed=thinks_in_background(services)
+        # The hint quoted after the decision still being played, or (a mistake
+        # waiting) in the words that ask again to take it back.
+        pending = self.judged - 1 if self.needs_undo else self.judged
+        if pending < len(self.decisions()) and pending in self.taught:
+            self.hints[pending] = hint_at_decision(
+                session.game, pending, timed=thinks_in_background(services)
             )
 
     def _come_back(self, services: Services) -> None:
@@ -580,16 +607,30 @@ class LessonScreen(TableScreen):
         services.say(
             Utterance(words.lesson_resumed_text(self.lesson.id), interrupt=True)
         )
-        self._say(self.control.turn_reply(), services)
         if self.needs_undo:
-            services.say(Utterance(words.undo_first_text()))
+            # The table is held at the wrong choice: not whose turn it would be
+            # (an invitation the lesson would refuse), but what to do first.
+            found = self.hints.get(self.judged - 1)
+            services.say(Utterance(words.mistake_again_text(found), Cue.EDGE))
+            return
+        self._say(self.control.turn_reply(), services)
         # What to look at is said again, a point made when the hint gives its
         # reason too: the decision not yet made is taught afresh.
         self.before_said = None
         self._forget_from(len(self.decisions()))
         self._teach(services)
 
+    def on_resume(self, services: Services) -> None:
+        # Back from help (F1): what to do first, while a mistake waits.
+        if self.needs_undo:
+            services.say(Utterance(words.undo_first_text()))
+            return
+        super().on_resume(services)
+
     def update(self, services: Services, now_ms: int) -> Transition | None:
+        # The choice a key made is judged before the clock moves on: a wrong one
+        # holds the table before the next computer player's move is due.
+        self._review(services)
         super().update(services, now_ms)
         self._teach(services)
         self._keep(services)
@@ -639,6 +680,16 @@ class LessonScreen(TableScreen):
             return None
         if self.needs_undo and command in _DECISION_KEYS:
             services.say(Utterance(words.undo_first_text(), Cue.EDGE, interrupt=True))
+            return None
+        if self.needs_undo and command is Command.WHOSE_TURN:
+            # The table is held: the move is the player's, and it is the undo.
+            services.say(Utterance(words.undo_first_text(), interrupt=True))
+            return None
+        if self.needs_undo and command in (Command.HINT, Command.HINTED_CARD):
+            # Not "No hint now: it is not your decision": the strong player's
+            # choice again, and the undo that comes first.
+            found = self.hints.get(self.judged - 1)
+            services.say(Utterance(words.mistake_again_text(found), interrupt=True))
             return None
         if command is Command.NO and self._must_say_yes():
             # The lesson is about the blind nil: it cannot be taken back once the
@@ -691,9 +742,8 @@ class LessonScreen(TableScreen):
         for decision in [d for d in self.taught if d >= count]:
             del self.taught[decision]
 
-    def _teach(self, services: Services) -> None:
-        """Say what the moment calls for, once: after a decision, before the next."""
-        session = self.game_session
+    def _review(self, services: Services) -> None:
+        """Take note of a decision taken back, and judge one that has played out."""
         made = self.decisions()
         count = len(made)
         if count < self.judged:  # taken back
@@ -708,6 +758,29 @@ class LessonScreen(TableScreen):
             # when its trick is complete (it may say who took it), not after the
             # others' moves up to the player's next turn.
             self._judge(count - 1, made[count - 1], services)
+
+    def _wrong_choice_pending(self) -> bool:
+        """Whether the last decision, not yet judged, is not the lesson's choice."""
+        made = self.decisions()
+        decision = len(made) - 1
+        return decision >= self.judged and self._is_wrong(decision, made[-1])
+
+    def _is_wrong(
+        self, decision: int, action: BidAction | PassAction | PlayAction
+    ) -> bool:
+        """Whether ``action`` is not the choice a strict point asks for."""
+        teach = self.taught.get(decision)
+        if teach is None or not teach.strict:
+            return False
+        expected = self._expected(decision, teach)
+        return expected is not None and not same(choice_of(action), expected)
+
+    def _teach(self, services: Services) -> None:
+        """Say what the moment calls for, once: after a decision, before the next."""
+        session = self.game_session
+        self._review(services)
+        made = self.decisions()
+        count = len(made)
         if not session.is_waiting_for_human:
             return
         if session.is_over:
@@ -802,11 +875,7 @@ class LessonScreen(TableScreen):
             return
         found = self.hints.get(decision)
         expected = self._expected(decision, teach)
-        if (
-            teach.strict
-            and expected is not None
-            and not same(choice_of(action), expected)
-        ):
+        if self._is_wrong(decision, action):
             self.needs_undo = True
             services.say(Utterance(words.mistake_text(found), Cue.EDGE))
             return

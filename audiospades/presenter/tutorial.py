@@ -614,14 +614,42 @@ def free_play_text() -> str:
 
 
 def mistake_text(found: Hint | None) -> str:
-    """A choice other than the lesson's: explained, and how to take it back."""
-    strong = hint_text(found) if found is not None else ""
+    """A choice other than the lesson's: explained, and how to take it back.
+
+    The words fit any choice a lesson checks (a bid, a card, the cards passed):
+    the choice is what the lesson is about, only not the one it teaches.
+    """
+    if found is None:
+        return fill(
+            N_(
+                "That is not the choice this lesson teaches. Press {undo} to take "
+                "it back and try again."
+            )
+        )
     return fill(
         N_(
-            "That is not the choice this lesson is about. A strong player: "
+            "That is not the choice this lesson teaches. A strong player: "
             "{strong} Press {undo} to take it back and try again."
         ),
-        strong=strong,
+        strong=hint_text(found),
+    )
+
+
+def mistake_again_text(found: Hint | None) -> str:
+    """A lesson chosen again while a wrong choice waits to be taken back."""
+    if found is None:
+        return fill(
+            N_(
+                "Your last choice is not the one this lesson teaches. Press {undo} "
+                "to take it back and try again."
+            )
+        )
+    return fill(
+        N_(
+            "Your last choice is not the one this lesson teaches. A strong "
+            "player: {strong} Press {undo} to take it back and try again."
+        ),
+        strong=hint_text(found),
     )
 
 

@@ -518,7 +518,7 @@ def test_a_mistake_is_explained_and_taken_back() -> None:
     h.press(*card_keys(h, Card.parse("2H")))  # it loses to the king
     h.settle()
     assert h.last == (
-        "That is not the choice this lesson is about. A strong player: Play the "
+        "That is not the choice this lesson teaches. A strong player: Play the "
         "ace of hearts: it is the lowest card sure to win the trick. Press "
         "Control+Z to take it back and try again."
     )
@@ -592,7 +592,7 @@ def test_a_lesson_left_is_kept_when_learn_to_play_is_left_too() -> None:
 
 def test_a_lesson_left_with_a_mistake_asks_for_the_undo_again() -> None:
     h = _open_tutorial()
-    _open_lesson(h, 0)
+    screen = _open_lesson(h, 0)
     h.press("3", "return")
     h.settle()
     h.press(*card_keys(h, Card.parse("2H")))  # not the lesson's card
@@ -601,7 +601,9 @@ def test_a_lesson_left_with_a_mistake_asks_for_the_undo_again() -> None:
     mark = h.mark()
     h.press("return")
     h.settle()
-    assert h.said_since(mark)[-1] == words.undo_first_text()
+    assert h.said_since(mark)[-1] == words.mistake_again_text(
+        screen.hints[screen.judged - 1]
+    )
     h.press("ctrl+z")
     h.settle()
     assert h.last == words.before_text(Point.FIRST_FOLLOW)
