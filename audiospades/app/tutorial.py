@@ -54,7 +54,7 @@ from audiospades.notices import GameFinished, Notice, TrickWaiting
 from audiospades.presenter import Utterance
 from audiospades.presenter import tutorial as words
 from audiospades.presenter.keynames import key_for
-from audiospades.presenter.system import kept_name
+from audiospades.presenter.system import kept_name, no_hinted_card_text
 from audiospades.rules import (
     Bid,
     BidAction,
@@ -690,6 +690,14 @@ class LessonScreen(TableScreen):
             # choice again, and the undo that comes first.
             found = self.hints.get(self.judged - 1)
             services.say(Utterance(words.mistake_again_text(found), interrupt=True))
+            return None
+        if command in (Command.HINT, Command.HINTED_CARD) and self._must_say_yes():
+            # The lesson asks for the blind nil that a strong player would not
+            # bid at 0 to 0: the hint says the lesson's choice, not the opposite.
+            text = words.blind_hint_text()
+            if command is Command.HINTED_CARD:
+                text = f"{no_hinted_card_text()} {text}"
+            services.say(Utterance(text, interrupt=True))
             return None
         if command is Command.NO and self._must_say_yes():
             # The lesson is about the blind nil: it cannot be taken back once the

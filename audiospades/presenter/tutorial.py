@@ -653,6 +653,23 @@ def mistake_again_text(found: Hint | None) -> str:
     )
 
 
+def blind_hint_text() -> str:
+    """H at the blind nil question of the lesson about it: the lesson's choice.
+
+    A strong player would not bid blind nil at 0 to 0, but the lesson asks for
+    it (to show how it is played): the hint says what to press here, and why a
+    real table is different, never "Do not bid blind nil" (QA: two instructions
+    that contradict each other).
+    """
+    return fill(
+        N_(
+            "In this lesson, bid blind nil: press {yes}, to learn how it is "
+            "played. At a real table a strong player bids it only when far "
+            "behind, for the gamble seldom pays."
+        )
+    )
+
+
 def undo_first_text() -> str:
     """Another decision key while a mistake waits to be taken back."""
     return fill(N_("First press {undo} to take back your choice, then try again."))
