@@ -681,8 +681,13 @@ class LessonScreen(TableScreen):
         if self.needs_undo and command in _DECISION_KEYS:
             services.say(Utterance(words.undo_first_text(), Cue.EDGE, interrupt=True))
             return None
-        if self.needs_undo and command is Command.WHOSE_TURN:
-            # The table is held: the move is the player's, and it is the undo.
+        if self.needs_undo and command in (
+            Command.WHOSE_TURN,
+            Command.NEXT_PLAYABLE,
+            Command.PREV_PLAYABLE,
+        ):
+            # The table is held: the move is the player's, and it is the undo
+            # (Tab said "You cannot play a card now.", true but no way on).
             services.say(Utterance(words.undo_first_text(), interrupt=True))
             return None
         if self.needs_undo and command in (Command.HINT, Command.HINTED_CARD):

@@ -87,7 +87,7 @@ def test_after_a_wrong_bid_the_others_wait_and_the_undo_is_the_last_word() -> No
 
 def test_while_a_wrong_bid_waits_keys_ask_for_the_undo_not_a_move() -> None:
     h, screen, _ = _wrong_bid()
-    for key in ("return", "t", "n"):
+    for key in ("return", "t", "n", "tab", "shift+tab"):
         h.press(key)
         assert h.last == UNDO_FIRST, key
     h.press("f1")
