@@ -283,6 +283,8 @@ class GameSession:
 
     awaiting_reply = False
     """A local game answers every action at once."""
+    playing_for_me = ""
+    """No one plays for the player at a local table."""
 
     @property
     def is_waiting_for_human(self) -> bool:

@@ -161,6 +161,14 @@ class TablePort(Protocol):
         ...
 
     @property
+    def playing_for_me(self) -> str:
+        """Who plays one's seat while one is away (online): a computer, by name.
+
+        "" when one plays it oneself (always, locally).
+        """
+        ...
+
+    @property
     def is_idle(self) -> bool:
         """Whether advancing the clock would change nothing (waiting or over)."""
         ...

@@ -619,7 +619,9 @@ def draw_table(
     items.append((goal_text(view.rules), theme.muted, False))
     trick_waits = table.port.awaiting_trick_clear
     acting = seats_to_act(view, trick_waits)
-    waits = turn_header_text(view, names, trick_waits)
+    waits = turn_header_text(
+        view, names, trick_waits, stand_in=table.port.playing_for_me
+    )
     if table.is_bid_entry_open:
         # The bid being typed, in its field where "To bid: You" stood: it stays
         # while the entry is open, whatever else is said.

@@ -753,6 +753,15 @@ class RemoteTable:
             for held in self.info.seats
         )
 
+    @property
+    def playing_for_me(self) -> str:
+        """The computer player standing in for one, by name ("" for none)."""
+        if not self.is_stood_in:
+            return ""
+        held = _seat_info(self.info, self.seat)
+        known = find_character(held.character) if held and held.character else None
+        return known.name if known is not None else ""
+
     def come_back(self) -> None:
         """Ask to play one's seat again (``back``)."""
         self.client.send(p.Back())

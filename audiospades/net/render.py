@@ -884,7 +884,9 @@ class WebSeat:
         ]
         hand = list(view.hand)
         return p.Picture(
-            header=web_words.picture_header(view, names, port.awaiting_trick_clear),
+            header=web_words.picture_header(
+                view, names, port.awaiting_trick_clear, stand_in=port.playing_for_me
+            ),
             places=places,
             hand=[
                 _face(

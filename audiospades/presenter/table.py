@@ -830,13 +830,19 @@ def seat_to_act(view: SeatView, trick_waits: bool = False) -> int | None:
 
 
 def turn_header_text(
-    view: SeatView, names: Sequence[str], trick_waits: bool = False
+    view: SeatView,
+    names: Sequence[str],
+    trick_waits: bool = False,
+    *,
+    stand_in: str = "",
 ) -> str | None:
     """The picture's header item for what the table waits on.
 
     "To bid: Rosa", "To play: You", "Trick complete", "Game over. Winner: You and
     Lee". ``trick_waits``: a finished trick is still shown, to be gathered (no one is
-    to play yet). None between hands.
+    to play yet). None between hands. ``stand_in``: the computer player playing
+    the viewer's seat while they are away (online): "To play: Hazel, for you",
+    not "You", whose move it is not.
     """
     if view.is_over:
         if view.is_draw or view.winner is None:
@@ -859,6 +865,10 @@ def turn_header_text(
     if acting is None:
         return None
     who = player_title(acting, names)
+    if stand_in and acting == view.seat:
+        # Translators: in the header "To play: Hazel, for you": the computer
+        # player playing the seat of someone away at their turn.
+        who = _("{computer}, for you").format(computer=_(stand_in))
     if view.phase is Phase.BIDDING:
         return _("To bid: {player}").format(player=who)
     if view.phase is Phase.PASSING:

@@ -41,7 +41,11 @@ from audiospades.textmark import N_
 
 
 def picture_header(
-    view: SeatView, names: Sequence[str], trick_waits: bool = False
+    view: SeatView,
+    names: Sequence[str],
+    trick_waits: bool = False,
+    *,
+    stand_in: str = "",
 ) -> list[str]:
     """Above the table: each side's score, the goal, and what the table waits on.
 
@@ -52,7 +56,7 @@ def picture_header(
         side_score_text(side, view, names) for side in range(view.rules.side_count)
     ]
     items.append(goal_text(view.rules))
-    waits = turn_header_text(view, names, trick_waits)
+    waits = turn_header_text(view, names, trick_waits, stand_in=stand_in)
     if waits is not None:
         items.append(waits)
     return items

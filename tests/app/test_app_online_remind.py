@@ -183,6 +183,9 @@ def test_away_at_ones_turn_one_hears_the_game_go_on_meanwhile(
 
             play_online_until(bob, his, played_for_ann(2))
             assert mine.remote.is_stood_in and not mine.remote.is_human_turn
+            # The picture names who plays her seat ("To play: Hazel, for you").
+            stand_in = mine.remote.playing_for_me
+            assert stand_in and stand_in != "Ann"
             said = ann.said_since(mark)
             assert any(line.startswith("You play the ") for line in said), said
             # The game menu over the table: the game goes on under it, and Ann
@@ -204,6 +207,7 @@ def test_away_at_ones_turn_one_hears_the_game_go_on_meanwhile(
             ann.press("t")
             assert ann.said_since(mark)[0] == "You play your seat again."
             until(lambda: not mine.remote.is_stood_in, ann, bob)
+            assert mine.remote.playing_for_me == ""
         finally:
             ann.close()
             bob.close()

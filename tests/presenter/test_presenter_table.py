@@ -54,6 +54,26 @@ def test_the_header_names_who_bids_passes_or_plays() -> None:
     assert turn_header_text(_view(phase=Phase.DEALING, to_act=None), NAMES) is None
 
 
+def test_the_header_names_the_computer_playing_for_one_away() -> None:
+    """Online, a computer stands in for a person away at their turn: the header
+    says it plays for them, not "You", whose move it is not (the page's too)."""
+    playing = _view(phase=Phase.PLAYING, to_act=0)
+    assert turn_header_text(playing, NAMES, stand_in="Hazel") == (
+        "To play: Hazel, for you"
+    )
+    bidding = _view(phase=Phase.BIDDING, to_act=0)
+    assert turn_header_text(bidding, NAMES, stand_in="Hazel") == (
+        "To bid: Hazel, for you"
+    )
+    # Another's turn is told as ever.
+    assert turn_header_text(
+        _view(phase=Phase.PLAYING, to_act=1), NAMES, stand_in="Hazel"
+    ) == ("To play: Rosa")
+    assert picture_header(playing, NAMES, stand_in="Hazel")[-1] == (
+        "To play: Hazel, for you"
+    )
+
+
 def test_the_picture_frames_the_seats_the_header_names() -> None:
     assert seats_to_act(_view(phase=Phase.BIDDING, to_act=1)) == (1,)
     asked = _view(phase=Phase.BIDDING, to_act=None, question_open=True)
