@@ -760,6 +760,9 @@ class ListItem(Message, frozen=True):
     seat), its ``id`` the seat's number for ``spectate``'s ``chair`` and its
     ``label`` the game's words ("Watch from seat 3, Bert"). Null from older
     servers (Watch watches from seat 1)."""
+    about: str = ""
+    """For a computer character the host may seat: what they are like, in a
+    sentence, as the game's Left and Right say it ("" from older servers)."""
 
 
 class Screen(Message, frozen=True):

@@ -45,7 +45,7 @@ from audiospades.net.remote import (
 from audiospades.notices import GameFinished, Notice
 from audiospades.presenter import Utterance, describe
 from audiospades.presenter import web as web_words
-from audiospades.presenter.menus import character_value
+from audiospades.presenter.menus import character_personality, character_value
 from audiospades.presenter.online import (
     coming_back_text,
     found_table_change_text,
@@ -905,7 +905,12 @@ class WebSeat:
         )
 
     def _characters(self) -> list[p.ListItem]:
-        return [p.ListItem(id=c.id, label=character_value(c)) for c in ROSTER]
+        return [
+            p.ListItem(
+                id=c.id, label=character_value(c), about=character_personality(c)
+            )
+            for c in ROSTER
+        ]
 
 
 def _how_it_stands(table: RemoteTable) -> tuple[bool, int]:

@@ -292,6 +292,48 @@ def test_a_host_named_as_a_computer_player_is_not_offered_it(tmp_path: Path) -> 
     assert "bert" in offered, offered
 
 
+def test_a_computer_players_choice_says_what_they_are_like(tmp_path: Path) -> None:
+    """The host's list of computer players describes the one chosen, as the
+    game's Left and Right say it (QA: the page gave names and stars only); moved
+    by the arrow keys, the description follows once the choice rests."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    from audiospades.bots import find_character
+    from audiospades.presenter.menus import character_personality
+
+    def described() -> tuple[str, str]:
+        return driver.execute_script(
+            "const s = document.activeElement;"
+            "const about = document.getElementById(s.getAttribute('aria-describedby'));"
+            "return [s.value, about ? about.textContent : ''];"
+        )
+
+    def personality(character_id: str) -> str:
+        found = find_character(character_id)
+        assert found is not None
+        return character_personality(found)
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        open_page_by_keys(driver, url, "Robin")
+        create_table_by_keys(driver, "Tea")
+        wait_for_element(driver, "#seats select", "the computer players' lists")
+        tab_to(driver, "#seats select")
+        first, about = described()
+        assert about == personality(first)
+        press(driver, Keys.ARROW_DOWN)
+        wait_for(lambda: described()[0] != first, what="the next character")
+        chosen = described()[0]
+        wait_for(
+            lambda: described()[1] == personality(chosen),
+            what="the next character described",
+        )
+        live = driver.execute_script(
+            "return document.activeElement.nextElementSibling.getAttribute('aria-live')"
+        )
+        assert live == "polite"
+
+
 def test_who_is_online_is_a_button_of_the_lobby_answered_in_words(
     tmp_path: Path,
 ) -> None:

@@ -901,7 +901,25 @@ function drawWaiting(screen, chosen) {
       // The player's choice stays, unless that character has just been seated.
       const kept = [...select.options].some((o) => o.value === chosen[select.id]);
       if (kept) select.value = chosen[select.id];
-      row.append(select, button(word("add_bot"), () => send({
+      // What the chosen character is like, as the game says it (QA: the page
+      // gave names and stars only): the list's description, and said once the
+      // choice rests a moment, as the game's list says it after a pause.
+      const about = document.createElement("p");
+      about.id = `about-${item.id}`;
+      about.className = "about";
+      about.setAttribute("aria-live", "polite");
+      const describe = () => {
+        const found = state.characters.find((c) => c.id === select.value);
+        about.textContent = found?.about || "";
+      };
+      describe();
+      select.setAttribute("aria-describedby", about.id);
+      let resting = null;
+      select.addEventListener("change", () => {
+        clearTimeout(resting);
+        resting = setTimeout(describe, ABOUT_PAUSE_MS);
+      });
+      row.append(select, about, button(word("add_bot"), () => send({
         type: "add_bot", seat: Number(item.id), character: select.value,
       }), labelled(word("add_bot"), item.label), `add-${item.id}`));
     }
@@ -1214,6 +1232,8 @@ function screenHelp() {
 }
 
 const nothingToClose = { toldAt: -Infinity };
+// How long a computer player's choice rests before what they are like is said.
+const ABOUT_PAUSE_MS = 700;
 const onHeading = { toldAt: -Infinity };
 
 // --- start --------------------------------------------------------------------------
