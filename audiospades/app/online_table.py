@@ -346,7 +346,7 @@ class OnlineTableScreen(TableScreen):
                 self._sum_up = self._came_back = False
                 self._say_where_things_stand(services)
             elif self._came_back:
-                # "You play your seat again." was said at the key: no "Back at
+                # "You take your seat back." was said at the key: no "Back at
                 # the table." before what the computer did meanwhile.
                 self._came_back = False
                 self._say_where_things_stand(services, returning=False)

@@ -500,7 +500,10 @@ class RemoteTable:
         self.awaiting_reply = False
         self._wire = snapshot.view
         first = self.notice_serial
-        self._take(snapshot.notices, snapshot.view)
+        # A trick the server restates that this client already told (it followed
+        # the game while away, or the link dropped in the trick's pause) is kept
+        # on the table but not told again (QA: "You win the trick" twice).
+        self._take(snapshot.notices, snapshot.view, told=self.shown_trick)
         self._as_snapshot = (self._view, first, self.notice_serial)
         played = snapshot.played_by
         if played is not None and self.is_over and len(played) == self.info.players:
@@ -577,7 +580,9 @@ class RemoteTable:
             self.info, self.perspective, self.watchers, watching=not self.is_seated
         )
 
-    def _take(self, wires: Sequence[object], view: object) -> None:
+    def _take(
+        self, wires: Sequence[object], view: object, *, told: TrickWon | None = None
+    ) -> None:
         turn = self.perspective
         try:
             notices = [turn.notice(codec.decode_notice(w)) for w in wires]  # type: ignore[arg-type]
@@ -599,6 +604,8 @@ class RemoteTable:
                     self.shown_trick = None  # a new hand: the last one's trick went
                 case TrickWon():
                     self.shown_trick = notice
+                    if notice == told:
+                        continue
                 case CardPlayed() | BidMade() | CardsPassed():
                     self.shown_trick = None
                 case YourTurn():

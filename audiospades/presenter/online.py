@@ -32,7 +32,7 @@ from audiospades.net.protocol import (
 from audiospades.notices import DoneWhileAway
 from audiospades.presenter.keynames import key_for, yes_no_keys
 from audiospades.presenter.rule_words import preset_text
-from audiospades.presenter.scoring import scores_text
+from audiospades.presenter.scoring import last_hand_text, scores_text
 from audiospades.presenter.system import undo_unavailable_text
 from audiospades.presenter.table import (
     cards_on_table_text,
@@ -814,7 +814,7 @@ def chat_text(sender: str, text: str) -> str:
 
 def coming_back_text() -> str:
     """A key pressed at the table while a computer played for one who was away."""
-    return _("You play your seat again.")
+    return _("You take your seat back.")
 
 
 def reminder_text(sender: str) -> str:
@@ -1167,6 +1167,17 @@ def where_things_stand(
     done = done_while_away_text(away, names)
     if done:
         parts.append(done)
+    if (
+        returning
+        and view.history
+        and not view.is_over
+        and all(bid is None for bid in view.bids)
+        and not view.completed_tricks
+    ):
+        # Back as a hand begins: the one just scored may not have been heard (QA:
+        # the link dropped with its last card, and the summary never came); P's
+        # words, before the new hand's.
+        parts.append(last_hand_text(view, names))
     if view.is_over:
         parts.append(_("The game is over."))
     else:

@@ -104,7 +104,7 @@ def test_away_at_ones_turn_a_computer_plays_until_a_key_is_pressed(
     """Ann keeps the table waiting past the server's away time: she hears a
     computer player now plays for her and how to come back, Bob hears it too; a
     key gives her the seat again, then what the computer did for her and where
-    things stand (before, nothing more than "You play your seat again."), and Bob
+    things stand (before, nothing more than "You take your seat back."), and Bob
     hears she is back."""
     with server_thread(tmp_path / "server.db", away_seconds=0.5) as server:
         ann = connect(make_harness, server, "Ann")
@@ -120,7 +120,7 @@ def test_away_at_ones_turn_a_computer_plays_until_a_key_is_pressed(
             until(heard(bob, "A computer player now plays for Ann."), ann, bob)
             mark = ann.mark()
             ann.press("t")
-            assert ann.said_since(mark)[0] == "You play your seat again."
+            assert ann.said_since(mark)[0] == "You take your seat back."
 
             def summed_up() -> bool:
                 said = ann.said_since(mark)[1:]
@@ -205,7 +205,7 @@ def test_away_at_ones_turn_one_hears_the_game_go_on_meanwhile(
             assert mine.remote.is_stood_in
             mark = ann.mark()
             ann.press("t")
-            assert ann.said_since(mark)[0] == "You play your seat again."
+            assert ann.said_since(mark)[0] == "You take your seat back."
             until(lambda: not mine.remote.is_stood_in, ann, bob)
             assert mine.remote.playing_for_me == ""
         finally:

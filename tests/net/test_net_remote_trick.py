@@ -230,3 +230,32 @@ def test_back_at_the_table_the_summary_is_the_snapshots_when_more_came_after() -
     assert [type(n) for n in remote.drain()][:2] == [YourTurn, CardPlayed]
     # Once all is said, the summary is of the view now.
     assert remote.summary_view()[0] == remote.view()
+
+
+def test_a_trick_already_told_is_not_told_again_by_the_snapshot_that_restates_it() -> (
+    None
+):
+    """QA: back in the seat during a trick's pause (the link dropped, or a
+    computer played while one followed the game), "You win the trick" was said
+    twice: as it came, then restated by the snapshot. The snapshot's restated
+    trick stays on the table (C, T) but is not told again; to a client that had
+    not told it (a new one), it is."""
+    core, remote = one_hand_you_win_first()
+    for notices in served(core, remote):
+        if isinstance(notices[-1], TrickWon) and not core.is_over:
+            break
+        if any(isinstance(n, YourTurn) for n in notices):
+            act_for_seat_0(core)
+    told = remote.shown_trick
+    assert told is not None and core.shown_trick is not None
+    again = msgspec.structs.replace(
+        snapshot_of(core),
+        notices=[codec.encode_notice(n) for n in core.restate(0, trick=True)],
+    )
+    assert again.notices  # the server restates the trick in its pause
+    remote.take_snapshot(again)
+    assert not [n for n in remote.drain() if isinstance(n, TrickWon)]
+    assert remote.shown_trick == told
+    client = SimpleNamespace(welcome=None, count_game=None)
+    fresh = RemoteTable(client, again)  # type: ignore[arg-type]
+    assert [n for n in fresh.drain() if isinstance(n, TrickWon)] == [told]

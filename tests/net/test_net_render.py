@@ -1013,7 +1013,8 @@ def test_help_on_the_page_while_away_is_help_and_a_table_key_brings_one_back(
     keys and leaves the computer in her seat, as the game's F1 does; T, a key at
     the table, gives her the seat back, and she hears what the computer did for
     her and where things stand. Before, F1 brought her back and gave no help at
-    all, and coming back said no more than "You play your seat again."."""
+    all, and coming back said no more than "You play your seat again." (now "You
+    take your seat back.")."""
 
     async def scenario() -> None:
         async with running_server(

@@ -38,6 +38,7 @@ from audiospades.presenter.online import (
     watching_text,
     where_things_stand,
 )
+from audiospades.presenter.scoring import last_hand_text
 from audiospades.rules import (
     Bid,
     BidMade,
@@ -45,9 +46,11 @@ from audiospades.rules import (
     CardPlayed,
     CardsPassed,
     Game,
+    Phase,
     Rules,
     SeatView,
     seat_view,
+    shuffled_deal,
 )
 
 
@@ -404,3 +407,41 @@ def test_who_is_online_says_table_before_a_name_that_does_not_say_it() -> None:
     assert at("Friday") == "Bob, playing at table Friday"
     assert at("Ann's table") == "Bob, playing at Ann's table"
     assert at("Ann's table 2") == "Bob, playing at Ann's table 2"
+
+
+def _a_game_one_hand_in() -> Game:
+    """A game of two hands at least, its first hand scored, the second dealt."""
+    import random
+
+    rules = replace(Rules.pagat(), hand_limit=2)
+    game = Game(rules, first_dealer=0)
+    rng = random.Random(5)
+    game.deal(shuffled_deal(rules, rng))
+    while game.phase is not Phase.DEALING:
+        seat = game.to_act
+        assert seat is not None
+        if game.phase is Phase.BIDDING:
+            game.bid(seat, Bid(3))
+        else:
+            game.play(seat, sorted(game.legal_plays(seat), key=str)[0])
+    game.deal(shuffled_deal(rules, rng))
+    return game
+
+
+def test_back_as_a_hand_begins_hears_the_hand_just_scored() -> None:
+    """QA: the link dropped with the hand's last card, and back at the next hand
+    the player never heard how the hand went. Back before a bid of the new hand,
+    the hand just scored is told first (P's words); later in the hand it is not."""
+    game = _a_game_one_hand_in()
+    view = seat_view(game, 0)
+    text = where_things_stand(view, NAMES, restated=True)
+    last = last_hand_text(view, NAMES)
+    assert last.startswith("Hand 1. ")
+    assert text.startswith(f"Back at the table. {last} Hand 2. "), text
+    # Sitting down to watch (not returning), or once bidding has begun: not told.
+    assert last not in where_things_stand(view, NAMES, restated=True, returning=False)
+    seat = game.to_act
+    assert seat is not None
+    game.bid(seat, Bid(3))
+    later = where_things_stand(seat_view(game, 0), NAMES, restated=True)
+    assert "Hand 1. " not in later
