@@ -80,6 +80,7 @@ from audiospades.presenter.online import (
     play_again_action_text,
     play_again_question_text,
     play_again_text,
+    seat_coming_back_text,
     table_summary,
 )
 from audiospades.presenter.sheet import SCORE_SHEET_ITEM
@@ -245,8 +246,9 @@ class OnlineTableScreen(TableScreen):
             return False
         if table.is_stood_in:
             # A computer plays the seat, the game going on: nothing is waited
-            # on but the player's key, which gives the seat back.
-            return False
+            # on but the player's key, which gives the seat back; then the
+            # server's answer (the seat, and where things stand).
+            return self._came_back
         if table.question is not None:
             return False
         if table.shown_trick is not None:
@@ -396,6 +398,11 @@ class OnlineTableScreen(TableScreen):
         if command is Command.MENU:
             return Push(OnlineGameMenu(self))
         table = self.remote
+        if table.is_stood_in and self._came_back:
+            # Asked already, the seat not back yet (QA: each key said "You take
+            # your seat back." again and did nothing else).
+            services.say(Utterance(seat_coming_back_text(), interrupt=True))
+            return None
         if table.is_stood_in:
             # Away at one's turn, a computer took over: any key at the table
             # gives the seat back (where things stand comes with it).

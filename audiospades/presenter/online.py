@@ -817,6 +817,11 @@ def coming_back_text() -> str:
     return _("You take your seat back.")
 
 
+def seat_coming_back_text() -> str:
+    """Another key before the server has given the seat back."""
+    return _("Wait a moment: your seat is coming back.")
+
+
 def reminder_text(sender: str) -> str:
     """Someone at the table reminds you that it is your turn."""
     return _("{sender} reminds you that the table is waiting for you.").format(

@@ -204,10 +204,25 @@ def test_away_at_ones_turn_one_hears_the_game_go_on_meanwhile(
             ann.press("escape")  # the menu closes; the computer still plays
             assert mine.remote.is_stood_in
             mark = ann.mark()
-            ann.press("t")
-            assert ann.said_since(mark)[0] == "You take your seat back."
+            # Two keys in one frame, the second before the server can answer the
+            # first (QA: each said "You take your seat back." and did nothing).
+            import pygame
+
+            from audiospades.app.harness import key_event
+
+            pygame.event.post(key_event("t"))
+            pygame.event.post(key_event("s"))
+            ann.app.frame()
+            assert ann.said_since(mark)[:2] == [
+                "You take your seat back.",
+                "Wait a moment: your seat is coming back.",
+            ]
+            assert mine.is_busy()  # (a script's next key waits for the seat)
             until(lambda: not mine.remote.is_stood_in, ann, bob)
             assert mine.remote.playing_for_me == ""
+            ann.settle()
+            ann.press("s")  # the seat back: the key does what it says
+            assert ann.last.startswith("You and ")
         finally:
             ann.close()
             bob.close()
