@@ -27,6 +27,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import TYPE_CHECKING, Final, cast
 
 from audiospades import bots, i18n
@@ -60,6 +61,7 @@ from audiospades.presenter.online import (
     play_again_text,
     seated_text,
     sit_in_seat_label,
+    stand_in_move_text,
     table_choice_text,
     table_line,
     table_summary,
@@ -550,7 +552,16 @@ class WebSeat:
                     self._told_over = _how_it_stands(table)
                 else:
                     # In the names of when it came (see RemoteTable.names_at).
-                    said.extend(describe(item, view, table.names_at(serial)))
+                    names = table.names_at(serial)
+                    told = describe(item, view, names)
+                    computer = table.playing_for_me
+                    text = (
+                        stand_in_move_text(item, computer, names) if computer else None
+                    )
+                    if told and text is not None:
+                        # One's own seat's move, made by the computer standing in.
+                        told = [replace(told[0], text=text), *told[1:]]
+                    said.extend(told)
             if not table.drain_pending():
                 return said
 

@@ -187,7 +187,12 @@ def test_away_at_ones_turn_one_hears_the_game_go_on_meanwhile(
             stand_in = mine.remote.playing_for_me
             assert stand_in and stand_in != "Ann"
             said = ann.said_since(mark)
-            assert any(line.startswith("You play the ") for line in said), said
+            # Her seat's cards, named as the computer's (QA: "You play" was
+            # taken for her own by one back at the keys).
+            played = f"{stand_in} plays the "
+            assert any(line.startswith(played) for line in said), said
+            assert any(line.endswith(" for you.") for line in said), said
+            assert not [line for line in said if line.startswith("You play ")]
             # The game menu over the table: the game goes on under it, and Ann
             # is not called back to a turn that is the computer's.
             ann.press("escape")

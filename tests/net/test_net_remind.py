@@ -329,9 +329,12 @@ def test_a_person_stood_in_for_while_connected_follows_the_game(
                         if isinstance(m, p.Said)
                         for line in m.lines
                     ]
-                    assert any(
-                        line.text.startswith(("You play ", "You bid ")) for line in said
-                    ), said
+                    assert any(line.text.endswith(" for you.") for line in said), said
+                    assert not [
+                        line
+                        for line in said
+                        if line.text.startswith(("You play ", "You bid "))
+                    ], said
                     assert not [line for line in said if line.cue == "your_turn"]
                 if kind == "v12":
                     assert any(

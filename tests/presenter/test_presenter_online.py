@@ -445,3 +445,23 @@ def test_back_as_a_hand_begins_hears_the_hand_just_scored() -> None:
     game.bid(seat, Bid(3))
     later = where_things_stand(seat_view(game, 0), NAMES, restated=True)
     assert "Hand 1. " not in later
+
+
+def test_a_move_made_for_one_away_names_the_computer_that_made_it() -> None:
+    """QA: while Hazel stood in, "You bid 6." and "You play the ace of diamonds."
+    were taken for the player's own by one back at the keys."""
+    from audiospades.presenter.online import stand_in_move_text
+
+    assert stand_in_move_text(BidMade(0, Bid(6)), "Hazel", NAMES) == (
+        "Hazel bids 6 for you."
+    )
+    assert stand_in_move_text(_played("AD")[0], "Hazel", NAMES) == (
+        "Hazel plays the ace of diamonds for you."
+    )
+    passed = CardsPassed(0, 2, (Card.parse("JS"), Card.parse("TS")))
+    assert stand_in_move_text(passed, "Hazel", NAMES) == (
+        "Hazel passes the jack of spades and the 10 of spades to Cid for you."
+    )
+    # Another seat's move, or another notice: the usual words.
+    assert stand_in_move_text(BidMade(1, Bid(6)), "Hazel", NAMES) is None
+    assert stand_in_move_text(CardsPassed(2, 0, passed.cards), "Hazel", NAMES) is None
