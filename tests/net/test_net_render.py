@@ -904,7 +904,7 @@ def test_a_spectators_keys_on_the_page_are_the_watchers_and_none_is_silent(
                 "0: type the digit 0.",
                 "Enter: play the card, or choose it to pass.",
                 "B: open the bid entry, or hear your bid.",
-                "Tab: next card you may play, or pass when passing.",
+                "Tab: next card you may play, or choose when passing cards.",
                 "H: a hint.",
                 "R: read your whole hand.",
                 "Right arrow: next card, each suit from low to high.",
