@@ -91,6 +91,23 @@ AFTER_THE_GAME: Final = frozenset({Command.PLAY_CARD, Command.CONTINUE})
 gather, they tell the result again (at a networked table, how another game
 starts there). F1 says so (:meth:`TableController.after_game_keys`)."""
 
+NOTHING_AFTER_THE_GAME: Final = frozenset(
+    {
+        Command.BID,
+        Command.BID_OPEN,
+        Command.BID_UP,
+        Command.BID_DOWN,
+        Command.BID_NIL,
+        Command.HINT,
+        Command.HINTED_CARD,
+        Command.REMIND,
+        Command.NEXT_PLAYABLE,
+        Command.PREV_PLAYABLE,
+    }
+)
+"""Keys with nothing to do once the game is over: F1 leaves them out then (QA:
+it listed B, H, J, G and Tab on the finished game's table)."""
+
 SEAT_ONLY: Final = frozenset(
     {
         *HAND_MOVES,
@@ -400,12 +417,15 @@ class TableController:
         """The keys F1 leaves out now.
 
         N (bid nil) when the rules allow no nil; G (remind) where no person can
-        keep the table waiting (a local game).
+        keep the table waiting (a local game); once the game is over, the keys
+        of bidding, hints and the cards one may play.
         """
         view = self.port.view()
         hidden = set() if self.port.can_remind else {Command.REMIND}
         if not view.rules.nil_allowed:
             hidden.add(Command.BID_NIL)
+        if self.finished:
+            hidden |= NOTHING_AFTER_THE_GAME - AFTER_THE_GAME
         return frozenset(hidden)
 
     def after_game_keys(self) -> frozenset[Command]:

@@ -777,3 +777,22 @@ def test_down_from_a_refused_bid_under_the_lowest_says_the_lowest_allowed() -> N
     _press(control, Command.BID)
     control.drain()
     assert session.view().bids[0] == Bid(3)
+
+
+def test_f1_after_the_game_leaves_out_the_keys_of_bidding_hints_and_play() -> None:
+    """QA: F1 on a finished game listed B, J, H, G and Tab, which did nothing;
+    Enter and N, which tell the result again, stay."""
+    session, control = _table()
+    assert Command.NEXT_PLAYABLE not in control.unavailable_keys()
+    _play_out(session, control)
+    hidden = control.unavailable_keys()
+    for command in (
+        Command.BID_OPEN,
+        Command.HINT,
+        Command.HINTED_CARD,
+        Command.REMIND,
+        Command.NEXT_PLAYABLE,
+        Command.PREV_PLAYABLE,
+    ):
+        assert command in hidden, command
+    assert not hidden & {Command.PLAY_CARD, Command.CONTINUE}

@@ -660,7 +660,9 @@ _COMMANDS: Final[dict[Command, str]] = {
     Command.FIRST_CARD: N_("first card"),
     Command.LAST_CARD: N_("last card"),
     Command.NEXT_PLAYABLE: N_("next card you may play, or choose when passing cards"),
-    Command.PREV_PLAYABLE: N_("previous card you may play, or choose when passing cards"),
+    Command.PREV_PLAYABLE: N_(
+        "previous card you may play, or choose when passing cards"
+    ),
     Command.HINTED_CARD: N_("move to the card the hint suggests"),
     Command.PLAY_CARD: N_("play the card, or choose it to pass"),
     Command.CONTINUE: N_("gather the trick"),
