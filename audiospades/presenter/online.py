@@ -50,7 +50,7 @@ from audiospades.presenter.words import (
     the_card,
 )
 from audiospades.replies import Occupant
-from audiospades.rules import BidMade, CardPlayed, CardsPassed, SeatView
+from audiospades.rules import BidMade, CardPlayed, CardsPassed, Phase, SeatView
 from audiospades.rules.seats import partner_of
 from audiospades.sound import Cue
 from audiospades.textmark import N_
@@ -1204,19 +1204,25 @@ def where_things_stand(
     done = done_while_away_text(away, names)
     if done:
         parts.append(done)
+    # Between hands: the last is scored, the next not dealt yet (its tricks and
+    # bids are still the last hand's).
+    between = view.phase is Phase.DEALING and bool(view.history)
     if (
         returning
         and view.history
         and not view.is_over
-        and all(bid is None for bid in view.bids)
-        and not view.completed_tricks
+        and (
+            between or (all(b is None for b in view.bids) and not view.completed_tricks)
+        )
     ):
-        # Back as a hand begins: the one just scored may not have been heard (QA:
-        # the link dropped with its last card, and the summary never came); P's
-        # words, before the new hand's.
+        # Back as a hand ends or begins: the one just scored may not have been
+        # heard (QA: the link dropped with its last card, and the summary never
+        # came); P's words, before the new hand's.
         parts.append(last_hand_text(view, names))
     if view.is_over:
         parts.append(_("The game is over."))
+    elif between:
+        pass  # (QA: "Hand 2. The next hand is being dealt.", and then again)
     else:
         parts.append(_("Hand {number}.").format(number=view.hands_played + 1))
         if view.hand and not view.hand_hidden:
@@ -1225,7 +1231,7 @@ def where_things_stand(
             # Each bid and the tricks taken: one's own may have been made by the
             # computer player who stood in, or by the person whose seat this was.
             parts.append(trick_info_text(view, names))
-    if view.completed_tricks and not view.is_over:
+    if view.completed_tricks and not view.is_over and not between:
         parts.append(last_trick_text(view, names))
     if view.trick:
         parts.append(cards_on_table_text(view, names))

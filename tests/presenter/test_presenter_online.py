@@ -465,3 +465,29 @@ def test_a_move_made_for_one_away_names_the_computer_that_made_it() -> None:
     # Another seat's move, or another notice: the usual words.
     assert stand_in_move_text(BidMade(1, Bid(6)), "Hazel", NAMES) is None
     assert stand_in_move_text(CardsPassed(2, 0, passed.cards), "Hazel", NAMES) is None
+
+
+def test_back_between_hands_hears_the_hand_scored_and_the_deal_once() -> None:
+    """QA: back while the next hand was being dealt (a server restarted at a
+    hand's end): "Hand 2. The next hand is being dealt. Last trick: ... The next
+    hand is being dealt.", and not how the hand went. Now the hand just scored,
+    then the deal, once."""
+    import random
+
+    rules = replace(Rules.pagat(), hand_limit=2)
+    game = Game(rules, first_dealer=0)
+    rng = random.Random(5)
+    game.deal(shuffled_deal(rules, rng))
+    while game.phase is not Phase.DEALING:
+        seat = game.to_act
+        assert seat is not None
+        if game.phase is Phase.BIDDING:
+            game.bid(seat, Bid(3))
+        else:
+            game.play(seat, sorted(game.legal_plays(seat), key=str)[0])
+    view = seat_view(game, 0)
+    text = where_things_stand(view, NAMES, restated=False)
+    last = last_hand_text(view, NAMES)
+    assert text.startswith(f"Back at the table. {last} The next hand is being dealt.")
+    assert text.count("The next hand is being dealt.") == 1
+    assert "Hand 2." not in text and "Last trick" not in text
