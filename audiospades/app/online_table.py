@@ -37,7 +37,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from audiospades.app.confirm import Confirm
@@ -82,7 +81,6 @@ from audiospades.presenter.online import (
     play_again_question_text,
     play_again_text,
     seat_coming_back_text,
-    stand_in_move_text,
     table_summary,
 )
 from audiospades.presenter.sheet import SCORE_SHEET_ITEM
@@ -316,13 +314,13 @@ class OnlineTableScreen(TableScreen):
             if isinstance(item, (YourTurn, Question)):
                 self._told_turn = True
             # In the names of when it came (a seat may have changed hands since).
-            names = table.names_at(serial)
-            told = describe(item, view, names, verbosity)
-            computer = table.playing_for_me
-            text = computer and stand_in_move_text(item, computer, names)
-            if told and text:
-                # One's own seat's move, made by the computer standing in.
-                told = [replace(told[0], text=text), *told[1:]]
+            told = describe(
+                item,
+                view,
+                table.names_at(serial),
+                verbosity,
+                stand_in=table.playing_for_me,
+            )
             self.hold_summary(item, told)
             for utterance in told:
                 services.say(utterance)

@@ -27,7 +27,6 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future
 from contextlib import contextmanager
-from dataclasses import replace
 from typing import TYPE_CHECKING, Final, cast
 
 from audiospades import bots, i18n
@@ -61,7 +60,6 @@ from audiospades.presenter.online import (
     play_again_text,
     seated_text,
     sit_in_seat_label,
-    stand_in_move_text,
     table_choice_text,
     table_line,
     table_summary,
@@ -553,15 +551,9 @@ class WebSeat:
                 else:
                     # In the names of when it came (see RemoteTable.names_at).
                     names = table.names_at(serial)
-                    told = describe(item, view, names)
-                    computer = table.playing_for_me
-                    text = (
-                        stand_in_move_text(item, computer, names) if computer else None
+                    said.extend(
+                        describe(item, view, names, stand_in=table.playing_for_me)
                     )
-                    if told and text is not None:
-                        # One's own seat's move, made by the computer standing in.
-                        told = [replace(told[0], text=text), *told[1:]]
-                    said.extend(told)
             if not table.drain_pending():
                 return said
 

@@ -76,7 +76,12 @@ from audiospades.storage import Outcome
 
 
 def describe(
-    notice: Notice, view: SeatView, names: Sequence[str], verbosity: str = "full"
+    notice: Notice,
+    view: SeatView,
+    names: Sequence[str],
+    verbosity: str = "full",
+    *,
+    stand_in: str = "",
 ) -> list[Utterance]:
     """The utterances for one notice.
 
@@ -85,6 +90,10 @@ def describe(
         view: Seat 0's view after the notice.
         names: Each seat's name (seat 0's is not used: it is "you").
         verbosity: "full" or "brief".
+        stand_in: online, the computer player playing seat 0 while its person
+            is away (by name): seat 0's bids, passes and cards are its own, "Hazel
+            bids 3 for you.", not "You bid 3.", which a player back at the keys
+            would take for their own (QA).
 
     Returns:
         Zero or more utterances, in the order to say them.
@@ -111,7 +120,11 @@ def describe(
                 ).format(player=_(names[seat]))
             return [Utterance(text, Cue.SHUFFLE)]
         case BidMade(seat=seat, bid=bid):
-            if is_you(seat):
+            if is_you(seat) and stand_in:
+                text = _("{computer} bids {bid} for you.").format(
+                    computer=_(stand_in), bid=bid_words(bid)
+                )
+            elif is_you(seat):
                 text = _("You bid {bid}.").format(bid=bid_words(bid))
             elif brief:
                 text = _("{player}: {bid}.").format(
@@ -159,7 +172,11 @@ def describe(
                 parts.append(bid_line.format(count=total, **who))
             return [Utterance(_("Bidding is over.") + " " + " ".join(parts))]
         case CardsPassed(from_seat=giver, to_seat=taker, cards=cards):
-            if is_you(giver):
+            if is_you(giver) and stand_in:
+                text = _("{computer} passes {cards} to {player} for you.").format(
+                    computer=_(stand_in), cards=card_list(cards), player=_(names[taker])
+                )
+            elif is_you(giver):
                 text = _("You pass {cards} to {player}.").format(
                     cards=card_list(cards), player=_(names[taker])
                 )
@@ -180,7 +197,12 @@ def describe(
                 return []
             return [Utterance(_("{player} leads.").format(player=_(names[leader])))]
         case CardPlayed(seat=seat, card=card):
-            if is_you(seat):
+            if is_you(seat) and stand_in:
+                # Translators: {card} comes with its article: "the king of hearts".
+                text = _("{computer} plays {card} for you.").format(
+                    computer=_(stand_in), card=the_card(card)
+                )
+            elif is_you(seat):
                 # Translators: {card} comes with its article: "the king of hearts".
                 text = _("You play {card}.").format(card=the_card(card))
             elif brief:

@@ -29,7 +29,7 @@ from audiospades.net.protocol import (
     TableState,
     Whereabouts,
 )
-from audiospades.notices import DoneWhileAway, Notice
+from audiospades.notices import DoneWhileAway
 from audiospades.presenter.keynames import key_for, yes_no_keys
 from audiospades.presenter.rule_words import preset_text
 from audiospades.presenter.scoring import last_hand_text, scores_text
@@ -42,13 +42,7 @@ from audiospades.presenter.table import (
     whose_turn_text,
 )
 from audiospades.presenter.utterance import Utterance
-from audiospades.presenter.words import (
-    bid_words,
-    card_list,
-    is_you,
-    join_list,
-    the_card,
-)
+from audiospades.presenter.words import bid_words, card_list, join_list
 from audiospades.replies import Occupant
 from audiospades.rules import BidMade, CardPlayed, CardsPassed, Phase, SeatView
 from audiospades.rules.seats import partner_of
@@ -821,32 +815,6 @@ def chat_text(sender: str, text: str) -> str:
 def coming_back_text() -> str:
     """A key pressed at the table while a computer played for one who was away."""
     return _("You take your seat back.")
-
-
-def stand_in_move_text(
-    notice: Notice, computer: str, names: Sequence[str]
-) -> str | None:
-    """One's own seat's bid, pass or card while a computer plays it for one.
-
-    "Hazel bids 3 for you.", not "You bid 3.", which a player back at the keys
-    would take for their own (QA). None for any other notice.
-    """
-    who = seat_name(computer)
-    match notice:
-        case BidMade(seat=seat, bid=bid) if is_you(seat):
-            return _("{computer} bids {bid} for you.").format(
-                computer=who, bid=bid_words(bid)
-            )
-        case CardPlayed(seat=seat, card=card) if is_you(seat):
-            # Translators: {card} comes with its article: "the king of hearts".
-            return _("{computer} plays {card} for you.").format(
-                computer=who, card=the_card(card)
-            )
-        case CardsPassed(from_seat=seat, to_seat=taker, cards=cards) if is_you(seat):
-            return _("{computer} passes {cards} to {player} for you.").format(
-                computer=who, cards=card_list(cards), player=_(names[taker])
-            )
-    return None
 
 
 def seat_coming_back_text() -> str:

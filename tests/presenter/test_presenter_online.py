@@ -21,7 +21,7 @@ from audiospades.net.protocol import (
     Whereabouts,
 )
 from audiospades.net.remote import NewsKind, OnlineNews
-from audiospades.notices import DoneWhileAway
+from audiospades.notices import DoneWhileAway, Notice
 from audiospades.presenter.online import (
     default_table_name,
     done_while_away_text,
@@ -409,8 +409,9 @@ def test_who_is_online_says_table_before_a_name_that_does_not_say_it() -> None:
     assert at("Ann's table 2") == "Bob, playing at Ann's table 2"
 
 
-def _a_game_one_hand_in() -> Game:
-    """A game of two hands at least, its first hand scored, the second dealt."""
+def _a_game_one_hand_in(*, dealt: bool = True) -> Game:
+    """A game of two hands, its first hand scored; the second dealt, or not yet
+    (``dealt``: between hands)."""
     import random
 
     rules = replace(Rules.pagat(), hand_limit=2)
@@ -424,7 +425,8 @@ def _a_game_one_hand_in() -> Game:
             game.bid(seat, Bid(3))
         else:
             game.play(seat, sorted(game.legal_plays(seat), key=str)[0])
-    game.deal(shuffled_deal(rules, rng))
+    if dealt:
+        game.deal(shuffled_deal(rules, rng))
     return game
 
 
@@ -450,21 +452,24 @@ def test_back_as_a_hand_begins_hears_the_hand_just_scored() -> None:
 def test_a_move_made_for_one_away_names_the_computer_that_made_it() -> None:
     """QA: while Hazel stood in, "You bid 6." and "You play the ace of diamonds."
     were taken for the player's own by one back at the keys."""
-    from audiospades.presenter.online import stand_in_move_text
+    from audiospades.presenter import describe
 
-    assert stand_in_move_text(BidMade(0, Bid(6)), "Hazel", NAMES) == (
-        "Hazel bids 6 for you."
-    )
-    assert stand_in_move_text(_played("AD")[0], "Hazel", NAMES) == (
-        "Hazel plays the ace of diamonds for you."
-    )
+    view = _view_of_a_new_game()
+
+    def said(notice: Notice) -> str:
+        return describe(notice, view, NAMES, stand_in="Hazel")[0].text
+
+    assert said(BidMade(0, Bid(6))) == "Hazel bids 6 for you."
+    assert said(_played("AD")[0]) == "Hazel plays the ace of diamonds for you."
     passed = CardsPassed(0, 2, (Card.parse("JS"), Card.parse("TS")))
-    assert stand_in_move_text(passed, "Hazel", NAMES) == (
+    assert said(passed) == (
         "Hazel passes the jack of spades and the 10 of spades to Cid for you."
     )
-    # Another seat's move, or another notice: the usual words.
-    assert stand_in_move_text(BidMade(1, Bid(6)), "Hazel", NAMES) is None
-    assert stand_in_move_text(CardsPassed(2, 0, passed.cards), "Hazel", NAMES) is None
+    # Another seat's move: the usual words.
+    assert said(BidMade(1, Bid(6))) == "Bob bids 6."
+    assert said(CardsPassed(2, 0, passed.cards)) == (
+        "Cid passes you the jack of spades and the 10 of spades."
+    )
 
 
 def test_back_between_hands_hears_the_hand_scored_and_the_deal_once() -> None:
@@ -472,20 +477,7 @@ def test_back_between_hands_hears_the_hand_scored_and_the_deal_once() -> None:
     hand's end): "Hand 2. The next hand is being dealt. Last trick: ... The next
     hand is being dealt.", and not how the hand went. Now the hand just scored,
     then the deal, once."""
-    import random
-
-    rules = replace(Rules.pagat(), hand_limit=2)
-    game = Game(rules, first_dealer=0)
-    rng = random.Random(5)
-    game.deal(shuffled_deal(rules, rng))
-    while game.phase is not Phase.DEALING:
-        seat = game.to_act
-        assert seat is not None
-        if game.phase is Phase.BIDDING:
-            game.bid(seat, Bid(3))
-        else:
-            game.play(seat, sorted(game.legal_plays(seat), key=str)[0])
-    view = seat_view(game, 0)
+    view = seat_view(_a_game_one_hand_in(dealt=False), 0)
     text = where_things_stand(view, NAMES, restated=False)
     last = last_hand_text(view, NAMES)
     assert text.startswith(f"Back at the table. {last} The next hand is being dealt.")
