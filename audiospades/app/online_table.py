@@ -80,6 +80,7 @@ from audiospades.presenter.online import (
     play_again_action_text,
     play_again_question_text,
     play_again_text,
+    play_again_told_again,
     seat_coming_back_text,
     table_summary,
 )
@@ -340,11 +341,9 @@ class OnlineTableScreen(TableScreen):
         told = self._told_over
         if told == now:
             return
-        if told is not None and not (now[0] and (now[1] or not told[0])):
-            self._told_over = now  # a seat filled, or no longer the host
-            return
         self._told_over = now
-        services.say(Utterance(play_again_text(*now)))
+        if told is None or play_again_told_again(told, now):
+            services.say(Utterance(play_again_text(*now)))
 
     def _tell(self, news: OnlineNews, services: Services) -> None:
         if news.kind is NewsKind.LINK and news.link is LinkState.LOST:

@@ -58,6 +58,7 @@ from audiospades.presenter.online import (
     play_again_action_text,
     play_again_question_text,
     play_again_text,
+    play_again_told_again,
     seated_text,
     sit_in_seat_label,
     table_choice_text,
@@ -511,7 +512,7 @@ class WebSeat:
         self._told_over = now
         if told is None or self._in_room:
             return []  # said with the game's end, or the seats are in view
-        if not (now[0] and (now[1] or not told[0])):
+        if not play_again_told_again(told, now):
             return []  # a seat filled, or no longer the host
         return [Utterance(play_again_text(*now))]
 

@@ -961,6 +961,17 @@ def covered_turn_text() -> str:
     )
 
 
+def play_again_told_again(told: tuple[bool, int], now: tuple[bool, int]) -> bool:
+    """Whether how another game starts is told again after the game.
+
+    ``told``: what :func:`play_again_text` was told with (is host, seats free);
+    ``now``: what it would be told with now. To the host, when a seat has
+    emptied (someone left: it is filled first) or when the player has become the
+    host; not when a seat fills or the host's place goes to another.
+    """
+    return told != now and bool(now[0] and (now[1] or not told[0]))
+
+
 def play_again_text(is_host: bool, free: int = 0) -> str:
     """The game at a networked table is over: how another one starts there.
 
