@@ -106,7 +106,8 @@ NOTHING_AFTER_THE_GAME: Final = frozenset(
     }
 )
 """Keys with nothing to do once the game is over: F1 leaves them out then (QA:
-it listed B, H, J, G and Tab on the finished game's table)."""
+it listed B, H, J, G and Tab on the finished game's table). None of them is in
+:data:`AFTER_THE_GAME`, whose keys F1 words anew."""
 
 SEAT_ONLY: Final = frozenset(
     {
@@ -425,7 +426,7 @@ class TableController:
         if not view.rules.nil_allowed:
             hidden.add(Command.BID_NIL)
         if self.finished:
-            hidden |= NOTHING_AFTER_THE_GAME - AFTER_THE_GAME
+            hidden |= NOTHING_AFTER_THE_GAME
         return frozenset(hidden)
 
     def after_game_keys(self) -> frozenset[Command]:
