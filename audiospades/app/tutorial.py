@@ -50,7 +50,7 @@ from audiospades.bots import Hint
 from audiospades.commands import DIGITS, Command
 from audiospades.controller import GameSession
 from audiospades.keymap import Context
-from audiospades.notices import GameFinished, Notice, TrickWaiting
+from audiospades.notices import GameFinished, Notice, TrickWaiting, YourTurn
 from audiospades.presenter import Utterance
 from audiospades.presenter import tutorial as words
 from audiospades.presenter.keynames import key_for
@@ -62,6 +62,7 @@ from audiospades.rules import (
     PassAction,
     Phase,
     PlayAction,
+    PlayStarted,
     SeatView,
 )
 from audiospades.sound import Cue
@@ -120,6 +121,10 @@ _QUESTION_KEYS = frozenset(
     }
 )
 """Keys that only ask: not repeated when the tour is taken up again."""
+
+_MOVING_ON = (PlayStarted, YourTurn, TrickWaiting)
+"""Notices of the play moving on to a next turn: a lead, the player's turn, a
+trick to gather. Not said while a wrong choice holds the table."""
 
 
 def _load(services: Services) -> TutorialProgress:
@@ -554,14 +559,17 @@ class LessonScreen(TableScreen):
         """The game's words, without its end's "Press Escape for the menu".
 
         The lesson's own last line says where Escape goes: back to the lessons.
-        Nor "Press N to gather the trick" after a card the lesson is about to
-        call wrong: gathering is refused until the card is taken back.
+        Nor, after a choice the lesson is about to call wrong, anything of the
+        play moving on: the table is held until it is taken back. The wrong
+        move's notices come in one drain with the next turn's (the bid that
+        ends the bidding brings "West leads.", a card that ends its trick
+        "Press N to gather the trick"), worded before the lesson judges the
+        move; said, they came between the move and the request to take it
+        back (QA). The choice made again after the undo brings them again.
         """
         if isinstance(notice, GameFinished):
             return []
-        if isinstance(notice, TrickWaiting) and (
-            self.needs_undo or self._wrong_choice_pending()
-        ):
+        if isinstance(notice, _MOVING_ON) and self._wrong_choice_stands():
             return []
         return super().tell(notice, view, verbosity)
 
@@ -771,6 +779,16 @@ class LessonScreen(TableScreen):
             # when its trick is complete (it may say who took it), not after the
             # others' moves up to the player's next turn.
             self._judge(count - 1, made[count - 1], services)
+
+    def _wrong_choice_stands(self) -> bool:
+        """Whether the last decision is a wrong one, judged or about to be.
+
+        Not once it is taken back: the undo's own notices ("Your turn to bid.")
+        are worded before :meth:`_review` takes note of it.
+        """
+        if self.needs_undo:
+            return len(self.decisions()) >= self.judged
+        return self._wrong_choice_pending()
 
     def _wrong_choice_pending(self) -> bool:
         """Whether the last decision, not yet judged, is not the lesson's choice."""

@@ -19,10 +19,10 @@ from audiospades import i18n
 from audiospades.app.harness import Harness
 from audiospades.app.tutorial import LessonScreen, TutorialMenu, offer_on_first_start
 from audiospades.presenter import tutorial as words
-from audiospades.rules import Bid, PassAction
+from audiospades.rules import Bid, Card, PassAction
 from audiospades.storage import Settings
 from audiospades.tutorial.lessons import BLIND_NIL, FIRST_HAND, LESSONS
-from audiospades.tutorial.model import Point
+from audiospades.tutorial.model import Lesson, Point
 
 WRONG_BID = (
     "That is not the choice this lesson teaches. A strong player: Bid 3: that is "
@@ -170,4 +170,136 @@ def test_a_wrong_pass_holds_the_lead_until_it_is_taken_back() -> None:
     h.press("ctrl+z")  # West is to lead: taken back all the same
     h.settle()
     assert h.last == words.before_text(Point.BLIND_PASS)
+    assert not screen.needs_undo
+
+
+# --- every lesson's wrong choices: nothing of the play moving on is said ---
+_MOVING_ON = (" leads.", "your turn", "gather")
+"""Words of the next turn ("West leads.", "Your turn to play.", "Press N to
+gather the trick."): while the table is held, the play does not move on."""
+
+
+def _strict_points() -> list[tuple[str, int | None]]:
+    """(lesson, decision) of every point that calls a choice wrong (None: the
+    point made where the hint gives its reason)."""
+    return [
+        (lesson.id, teach.decision)
+        for lesson in LESSONS
+        for teach in lesson.teach
+        if teach.strict
+    ]
+
+
+def _keys_for(h: Harness, card: Card) -> list[str]:
+    """Home, then Right along the hand to ``card``, then Enter."""
+    return ["home", *["right"] * list(h.table.view.hand).index(card), "return"]
+
+
+def _bid_keys(bid: Bid) -> list[str]:
+    return ["n" if bid.is_nil else str(bid.tricks), "return"]
+
+
+def _wrong_choice_at(
+    lesson_id: str, decision: int | None
+) -> tuple[Harness, LessonScreen, int]:
+    """The lesson played as written up to ``decision``, there a choice other
+    than the lesson's; the mark before that choice's keys."""
+    h, screen = _lesson(lesson_id)
+    lesson = screen.lesson
+    for _ in range(100):
+        h.settle()
+        session = screen.game_session
+        if session.awaiting_trick_clear:
+            h.press("n")
+            continue
+        if session.question is not None:
+            h.press("y")  # the blind nil lesson's question
+            continue
+        made = len(screen.decisions())
+        view = session.view()
+        taught = screen.taught.get(made)
+        if decision is None and taught is not None and taught.decision is None:
+            hint = screen.hints[made]
+            assert hint is not None
+            wrong = next(c for c in view.legal_plays if c != hint.card)
+            mark = h.mark()
+            h.press(*_keys_for(h, wrong))
+            return h, screen, mark
+        expected = lesson.expected(made)
+        if made != decision:
+            if isinstance(expected, Bid):
+                h.press(*_bid_keys(expected))
+            elif isinstance(expected, tuple):
+                for card in expected:
+                    h.press(*_keys_for(h, card))
+            else:
+                h.press(*_keys_for(h, expected))
+            continue
+        mark = h.mark()
+        if isinstance(expected, Bid):
+            h.press(*_bid_keys(Bid(expected.tricks + 1)))
+        elif isinstance(expected, tuple):
+            others = [c for c in view.hand if c not in expected][: len(expected)]
+            for card in others:
+                h.press(*_keys_for(h, card))
+        else:
+            h.press(*_keys_for(h, next(c for c in view.legal_plays if c != expected)))
+        return h, screen, mark
+    raise AssertionError("the decision never came")
+
+
+@pytest.mark.parametrize(("lesson_id", "decision"), _strict_points())
+def test_a_wrong_choice_is_followed_by_nothing_of_the_next_turn(
+    lesson_id: str, decision: int | None
+) -> None:
+    # QA: after a wrong bid that closed the bidding, "West leads." came between
+    # "Bidding is over. ..." and the request to take the bid back; after a wrong
+    # pass, between the cards passed back and that request.
+    h, screen, mark = _wrong_choice_at(lesson_id, decision)
+    h.settle()
+    said = h.said_since(mark)
+    assert screen.needs_undo, said
+    assert said[-1].startswith("That is not the choice this lesson teaches."), said
+    moving_on = [
+        line for line in said if any(word in line.lower() for word in _MOVING_ON)
+    ]
+    assert not moving_on, said
+    h.clock.advance(60_000)
+    h.settle()
+    assert h.said_since(mark) == said  # held: nothing more, however long
+
+
+@pytest.mark.parametrize(
+    ("lesson", "decision", "turn", "leader"),
+    [
+        (
+            FIRST_HAND,
+            0,
+            "Your turn to bid. Type a number and press Enter; 0 is nil.",
+            "West",
+        ),
+        (BLIND_NIL, 1, "Choose 2 cards to pass to North: press Enter on each.", "West"),
+    ],
+)
+def test_taken_back_the_turn_is_told_and_the_lead_after_the_right_choice(
+    lesson: Lesson, decision: int, turn: str, leader: str
+) -> None:
+    h, screen, _mark = _wrong_choice_at(lesson.id, decision)
+    h.settle()
+    mark = h.mark()
+    h.press("ctrl+z")
+    h.settle()
+    said = h.said_since(mark)
+    assert said[0].startswith("Undone:"), said
+    assert said[1:3] == [turn, words.try_again_text()], said
+    mark = h.mark()
+    expected = lesson.expected(decision)
+    if isinstance(expected, Bid):
+        h.press(*_bid_keys(expected))
+    else:
+        assert isinstance(expected, tuple)
+        for card in expected:
+            h.press(*_keys_for(h, card))
+    h.settle()
+    assert f"{leader} leads." in h.said_since(mark)
     assert not screen.needs_undo
