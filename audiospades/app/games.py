@@ -70,6 +70,10 @@ def new_game_session(services: Services) -> GameSession:
     services.say(
         Utterance(new_game_text(session.names, rules), Cue.SHUFFLE, interrupt=True)
     )
+    # Dealt now, not at the table's first update: a key pressed with the one
+    # that started the game was answered by a table not yet dealt ("You hold
+    # no cards.", "It is not your turn to bid.") before the deal was told.
+    session.advance(services.clock.now_ms())
     return session
 
 
