@@ -204,7 +204,9 @@ class OnlineTableScreen(TableScreen):
                 # spectator has just heard it, with the chair watched from).
                 rejoined = self._rejoined
                 named = rejoined and self.remote.is_seated
-                self._say_where_things_stand(services, returning=rejoined, named=named)
+                self._say_where_things_stand(
+                    services, returning=rejoined, named=named, arriving=True
+                )
             else:
                 self._say_who_plays(services)
             super().on_enter(services)
@@ -370,12 +372,23 @@ class OnlineTableScreen(TableScreen):
             self._say_who_plays(services)
 
     def _say_where_things_stand(
-        self, services: Services, *, returning: bool = True, named: bool = False
+        self,
+        services: Services,
+        *,
+        returning: bool = True,
+        named: bool = False,
+        arriving: bool = False,
     ) -> None:
-        """The summary; ``named``: with the table's name ("Back at table ...")."""
+        """The summary; ``named``: with the table's name ("Back at table ...").
+
+        ``arriving``: sat down at the game under way (who is away is said, as
+        when ``returning``).
+        """
         table = self.remote
         name = table.info.name if named else ""
-        text = table_summary(table, returning=returning, table_name=name)
+        text = table_summary(
+            table, returning=returning, table_name=name, arriving=arriving
+        )
         services.say(Utterance(text))
 
     def handle(

@@ -396,7 +396,11 @@ class WebSeat:
                     elif table.seat is not None and not returning:
                         # Took a free seat in a game under way: which one, first.
                         said.append(Utterance(seated_text(table.info.name, table.seat)))
-                    said.append(Utterance(table_summary(table, returning=returning)))
+                    said.append(
+                        Utterance(
+                            table_summary(table, returning=returning, arriving=True)
+                        )
+                    )
                 elif self._who_plays_due:
                     # "The game starts." came before the game's first view.
                     self._who_plays_due = False

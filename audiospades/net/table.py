@@ -693,6 +693,11 @@ class NetTable:
             self.context.gave_up(holder.player, game_ended=ended)
             self._after_departure(seat, SeatChange.LEFT, holder)
             return
+        if holder.stand_in:
+            # A computer plays the seat already (the timers a restarted server
+            # sets): the table was told so, and hears it not again (QA: told
+            # twice after a restart, once on coming back, once at the delay).
+            return
         self._stand_in(seat)
 
     def _stand_in(self, seat: int) -> None:
@@ -700,8 +705,8 @@ class NetTable:
         holder = self.seats[seat]
         assert self.core is not None
         if not holder.stand_in or holder.stood_in_from is None:
-            # Not again for a seat already stood in for (the timers a restarted
-            # server sets): the report would lose what was done before it.
+            # Not again for a seat already stood in for: the report would lose
+            # what was done before it.
             holder.stood_in_from = len(self.core.game.events)
         holder.stand_in = True
         holder.character = self._stand_in_for(seat)

@@ -775,6 +775,45 @@ def seat_change_text(
     return ""
 
 
+def away_text(seats: Sequence[SeatInfo], own_seat: int | None) -> str:
+    """Who of the people at a table is away, for someone arriving at it ("": none).
+
+    "Bob is away." for a person whose connection is down, "A computer player
+    plays for Cal." for one a computer plays for meanwhile (connection down
+    past the takeover delay, or away at their turn): what "Bob is back." and
+    "Cal is back and plays again." follow. Said on coming back to a table (QA:
+    after a server restart, the first one back heard "Bob is back." of each
+    later one, never told Bob was gone) and on sitting down at a game under
+    way. ``own_seat``: the listener's, left out (None: watching).
+    """
+    people = sorted(
+        (s for s in seats if s.kind is SeatKind.HUMAN and s.seat != own_seat),
+        key=lambda s: s.seat,
+    )
+    away = [s.name or "" for s in people if not s.connected and not s.stand_in]
+    played_for = [s.name or "" for s in people if s.stand_in]
+    parts = []
+    if away:
+        # Translators: people at the table whose connection is down ({names}: "Bob"
+        # or "Bob and Cal"); "Bob is back." is said when one comes back.
+        parts.append(
+            ngettext("{names} is away.", "{names} are away.", len(away)).format(
+                names=join_list(away)
+            )
+        )
+    if played_for:
+        # Translators: people at the table, away, whose seats computer players
+        # play meanwhile ({names}: "Cal" or "Cal and Dee").
+        parts.append(
+            ngettext(
+                "A computer player plays for {names}.",
+                "Computer players play for {names}.",
+                len(played_for),
+            ).format(names=join_list(played_for))
+        )
+    return " ".join(parts)
+
+
 def moved_text(news: OnlineNews, own_seat: int | None) -> str:
     """Someone moved to another seat before the game (version 9).
 
@@ -1149,6 +1188,7 @@ def where_things_stand(
     returning: bool = True,
     table_name: str = "",
     away: DoneWhileAway = NOTHING_DONE,
+    people_away: str = "",
 ) -> str:
     """Where the game stands: the hand, the bids, the tricks, the turn, the scores.
 
@@ -1167,6 +1207,8 @@ def where_things_stand(
         away: what a computer player did for the player while they were away
             (see :func:`done_while_away_text`), said before the hand: "You bid 3"
             would not say whose bid it was.
+        people_away: who else is away (see :func:`away_text`), said before the
+            hand.
     """
     parts: list[str] = []
     table_name = heard_table_name(table_name)
@@ -1183,6 +1225,8 @@ def where_things_stand(
     done = done_while_away_text(away, names)
     if done:
         parts.append(done)
+    if people_away:
+        parts.append(people_away)
     # Between hands: the last is scored, the next not dealt yet (its tricks and
     # bids are still the last hand's).
     between = view.phase is Phase.DEALING and bool(view.history)
@@ -1220,13 +1264,22 @@ def where_things_stand(
     return " ".join(parts)
 
 
-def table_summary(table: RemoteTable, *, returning: bool, table_name: str = "") -> str:
+def table_summary(
+    table: RemoteTable,
+    *,
+    returning: bool,
+    table_name: str = "",
+    arriving: bool = False,
+) -> str:
     """:func:`where_things_stand` at an online table, from its seat's view.
 
     With what a computer did for the seat meanwhile; whose turn is left to the
     restated notice when it is the player's own (or a question is open).
+    Coming back (``returning``) or sitting down at a game under way
+    (``arriving``), with who is away (each is "back" when they come).
     """
     view, restated = table.summary_view()
+    told = returning or arriving
     return where_things_stand(
         view,
         table.names,
@@ -1234,6 +1287,7 @@ def table_summary(table: RemoteTable, *, returning: bool, table_name: str = "") 
         returning=returning,
         table_name=table_name,
         away=table.done_while_away,
+        people_away=away_text(table.info.seats, table.seat) if told else "",
     )
 
 

@@ -60,9 +60,10 @@ def test_a_game_started_again_puts_the_player_back_at_the_table_and_says_so(
 def test_after_a_server_restart_a_repeats_the_turn_not_who_came_back(
     make_harness: Callable[..., Harness], tmp_path: Path
 ) -> None:
-    """The server restarts on Ann's turn. Back, she hears where things stand and
-    her turn; then Bob comes back ("Bob is back."). A repeats her turn. Before, A
-    said "Bob is back." (the last line), and her turn was lost under it."""
+    """The server restarts on Ann's turn. Back, she hears where things stand (Bob
+    is away among it) and her turn; then Bob comes back ("Bob is back."). A
+    repeats her turn. Before, A said "Bob is back." (the last line), and her turn
+    was lost under it; and she was not told, back, that Bob was away (QA)."""
     db = tmp_path / "server.db"
     players: list[Harness] = []
     try:
@@ -80,7 +81,7 @@ def test_after_a_server_restart_a_repeats_the_turn_not_who_came_back(
             until(lambda: any(s.startswith(TURN) for s in ann.said_since(mark)), ann)
             turn = next(s for s in ann.said_since(mark) if s.startswith(TURN))
             back = next(s for s in ann.said_since(mark) if s.startswith("Back at"))
-            assert back.startswith("Back at the table. Hand 1. ")
+            assert back.startswith("Back at the table. Bob is away. Hand 1. ")
             bob = connect(make_harness, server, "Bob")
             players.append(bob)
             until(heard(ann, "Bob is back."), ann)

@@ -12,13 +12,12 @@ import contextlib
 import os
 import random
 import signal
-import socket
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 from net_client import NetPlayer, choose_bid, run
+from server_process import ServerProcess, free_port
 from websockets.exceptions import ConnectionClosed
 
 from audiospades.net import protocol as p
@@ -28,83 +27,7 @@ from audiospades.rules import Game, Rules, SeatView, seat_view
 from audiospades.seating import Seating
 from audiospades.table_core import TableCore
 
-ROOT = Path(__file__).resolve().parents[2]
 KILLS = 3
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-class ServerProcess:
-    """``audiospades serve`` in a subprocess (its own process group)."""
-
-    def __init__(self, db: Path, port: int, home: Path) -> None:
-        self.db, self.port, self.home = db, port, home
-        self.proc: asyncio.subprocess.Process | None = None
-        self.lines: list[str] = []
-        self._reader: asyncio.Task[None] | None = None
-
-    async def start(self) -> None:
-        self.proc = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "audiospades",
-            "serve",
-            "--port",
-            str(self.port),
-            "--db",
-            str(self.db),
-            "--pace",
-            "instant",
-            "--takeover-seconds",
-            "60",
-            "--bot-workers",
-            "1",
-            "--rate",
-            "1000",
-            "--burst",
-            "1000",
-            cwd=ROOT,
-            env=dict(os.environ, PYTHONPATH=str(ROOT), AUDIOSPADES_HOME=str(self.home)),
-            stderr=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.DEVNULL,
-            start_new_session=True,
-        )
-        ready = asyncio.Event()
-
-        async def read() -> None:
-            assert self.proc is not None and self.proc.stderr is not None
-            async for raw in self.proc.stderr:
-                line = raw.decode(errors="replace").rstrip()
-                self.lines.append(line)
-                if "audiospades.net.server: serving on" in line:
-                    ready.set()
-
-        self._reader = asyncio.create_task(read())
-        await asyncio.wait_for(ready.wait(), 60)
-
-    async def kill(self) -> None:
-        assert self.proc is not None
-        os.killpg(self.proc.pid, signal.SIGKILL)  # the server and its bot workers
-        await self.proc.wait()
-        if self._reader is not None:
-            await self._reader
-
-    async def ensure_gone(self) -> None:
-        """Kill what still runs of the server (a test that failed half way)."""
-        if self.proc is not None and self.proc.returncode is None:
-            await self.kill()
-
-    async def stop(self) -> None:
-        assert self.proc is not None
-        self.proc.send_signal(signal.SIGTERM)
-        await asyncio.wait_for(self.proc.wait(), 60)
-        if self._reader is not None:
-            await self._reader
 
 
 async def _play(player: NetPlayer) -> None:
@@ -232,7 +155,7 @@ def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path, seed: int) -> N
         return [first, second], resumed
 
     async def scenario() -> tuple[list[str], Resumed]:
-        server = ServerProcess(db, _free_port(), home)
+        server = ServerProcess(db, free_port(), home)
         try:
             return await play(server)
         finally:
@@ -303,7 +226,7 @@ def test_the_bot_workers_of_a_killed_server_end_by_themselves(tmp_path: Path) ->
     would have waited on their queue for ever, end within a few seconds."""
 
     async def scenario() -> tuple[set[int], set[int]]:
-        server = ServerProcess(tmp_path / "server.db", _free_port(), tmp_path / "home")
+        server = ServerProcess(tmp_path / "server.db", free_port(), tmp_path / "home")
         await server.start()
         try:
             ann = NetPlayer(f"ws://127.0.0.1:{server.port}", "Ann")

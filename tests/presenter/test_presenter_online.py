@@ -23,6 +23,7 @@ from audiospades.net.protocol import (
 from audiospades.net.remote import NewsKind, OnlineNews
 from audiospades.notices import DoneWhileAway, Notice
 from audiospades.presenter.online import (
+    away_text,
     default_table_name,
     done_while_away_text,
     is_default_table_name,
@@ -222,6 +223,42 @@ def test_back_after_a_stand_in_hears_what_it_did_before_the_hand() -> None:
         "Back at the table. While you were away, a computer player played for you."
         " It bid 3. It played the king of hearts and the 4 of clubs. Hand 1."
     ), text
+
+
+def test_back_one_hears_who_is_away_each_to_be_back_later() -> None:
+    """QA: after a server restart the first one back heard "Bob is back." of each
+    later one, never told Bob was gone. Each person away is said, as their seat
+    is listed, before the hand: "Bob is away." (then "Bob is back."), "A computer
+    player plays for Cid." (then "Cid is back and plays again."); not the
+    listener, and never a computer player of the table's own."""
+    seats = [
+        SeatInfo(seat=0, kind=SeatKind.HUMAN, name="Ann", connected=False),
+        SeatInfo(seat=1, kind=SeatKind.HUMAN, name="Bob", connected=False),
+        SeatInfo(seat=2, kind=SeatKind.HUMAN, name="Cid", stand_in=True),
+        SeatInfo(seat=3, kind=SeatKind.HUMAN, name="Dee", connected=False),
+        SeatInfo(
+            seat=4,
+            kind=SeatKind.COMPUTER,
+            name="Hazel",
+            character="hazel",
+            stand_in=True,
+        ),
+        SeatInfo(
+            seat=5, kind=SeatKind.HUMAN, name="Eve", connected=False, stand_in=True
+        ),
+    ]
+    assert away_text(seats, 0) == (
+        "Bob and Dee are away. Computer players play for Cid and Eve."
+    )
+    assert away_text(seats[:3], None) == (
+        "Ann and Bob are away. A computer player plays for Cid."
+    )
+    assert away_text(seats[:2], 0) == "Bob is away."
+    assert away_text(seats[4:5], 0) == ""
+    text = where_things_stand(
+        _view_of_a_new_game(), NAMES, restated=True, people_away="Bob is away."
+    )
+    assert text.startswith("Back at the table. Bob is away. Hand 1."), text
 
 
 def test_many_cards_played_for_one_away_are_counted_and_the_last_three_named() -> None:
