@@ -50,6 +50,11 @@ class SeatHolder:
     stood_in_from: int | None = None
     """While a computer stands in for a person: how many events the game had when
     it began (what it did since is told to the person when they are back)."""
+    away: bool = False
+    """The computer stands in because its person, connected, kept the table
+    waiting at their turn (not for a lost connection): only their ``back`` gives
+    the seat back, not their game reconnecting by itself (after a server
+    restart, say), which says nothing of whether they are there."""
     _json: dict[str, Any] | None = field(
         default=None, init=False, repr=False, compare=False
     )
@@ -78,6 +83,8 @@ class SeatHolder:
                 "gone_player": self.gone_player,
                 "stood_in_from": self.stood_in_from,
             }
+            if self.away:  # (an older server's seating has no such key)
+                kept["away"] = True
         return kept
 
     @classmethod
@@ -101,6 +108,9 @@ class SeatHolder:
         start = data.get("stood_in_from")
         if holder.stand_in and type(start) is int and start >= 0:
             holder.stood_in_from = start
+        # Saved before there was such a field: a reconnection gives the seat
+        # back, as it did then.
+        holder.away = holder.stand_in and data.get("away") is True
         return holder
 
     def stop_standing_in(self) -> None:
@@ -108,6 +118,7 @@ class SeatHolder:
         self.stand_in = False
         self.gone_name = self.gone_player = None
         self.stood_in_from = None
+        self.away = False
 
     @property
     def is_free(self) -> bool:

@@ -695,20 +695,25 @@ class NetTable:
             return
         if holder.stand_in:
             # A computer plays the seat already (the timers a restarted server
-            # sets): the table was told so, and hears it not again (QA: told
-            # twice after a restart, once on coming back, once at the delay).
+            # sets, or a drop after being away at one's turn): the table was
+            # told so, and hears it not again (QA: told twice after a restart).
             return
         self._stand_in(seat)
 
-    def _stand_in(self, seat: int) -> None:
-        """A computer player plays ``seat`` for its person (gone, or away)."""
+    def _stand_in(self, seat: int, *, away: bool = False) -> None:
+        """A computer player plays ``seat`` for its person (gone, or away).
+
+        ``away``: its person, connected, kept the table waiting at their turn:
+        only their ``back`` gives the seat back (see :attr:`SeatHolder.away`).
+        """
         holder = self.seats[seat]
         assert self.core is not None
         if not holder.stand_in or holder.stood_in_from is None:
             # Not again for a seat already stood in for: the report would lose
-            # what was done before it.
+            # what was done before.
             holder.stood_in_from = len(self.core.game.events)
         holder.stand_in = True
+        holder.away = holder.away or away
         holder.character = self._stand_in_for(seat)
         # Still connected (away at their turn), the person follows the game as it
         # goes, as a sighted player would see it go on: not a frozen table whose
@@ -725,8 +730,17 @@ class NetTable:
         finally:
             self.poke.set()  # the clock saves and plays on, now or once it can
 
-    def reattach(self, client: Client, seat: int) -> None:
-        """The player of ``seat`` is back on ``client``: the seat is theirs again."""
+    def reattach(self, client: Client, seat: int, *, back: bool = False) -> None:
+        """The player of ``seat`` is back on ``client``: the seat is theirs again.
+
+        But for one a computer stands in for since they kept the table waiting
+        at their turn (:attr:`SeatHolder.away`), reconnected (``back`` False):
+        their game reconnects by itself, after a lost connection or a server
+        restart, which says nothing of whether they are there. The computer
+        plays on, and they follow the game as before, until their ``back``
+        (QA: after a restart the seat was theirs again at once, and the table
+        waited the whole away time for them at their next turn).
+        """
         holder = self.seats[seat]
         self._cancel_timer(seat)
         old = self.members.get(seat)
@@ -736,11 +750,31 @@ class NetTable:
         client.table, client.seat = self, seat
         holder.connected = True
         holder.name = self._name_here(client.name, seat, client)
+        core = self.core
+        if (
+            holder.away
+            and holder.stand_in
+            and not back
+            and client.version >= 11  # (older, it could not send ``back``)
+            and core is not None
+            and self.state is TableState.PLAYING
+        ):
+            core.watch(seat, True)
+            self.context.changed(self)
+            self.context.store.save_table(self.row())
+            # They are told where things stand, its listing showing the
+            # computer in their seat (what it did comes at ``back``); the
+            # others nothing: a computer still plays for them, as they know.
+            self._log_seat(SeatChange.RECONNECTED, seat)
+            client.send(self.snapshot(client))
+            self.flush()
+            return
         change = SeatChange.RECONNECTED
         done = self._done_for(seat, holder)
         if holder.stand_in:
             holder.stand_in, holder.character = False, None
             holder.stood_in_from = None
+            holder.away = False
             if self.core is not None:
                 self.core.set_human(seat, True)
             change = SeatChange.RETURNED
@@ -957,13 +991,13 @@ class NetTable:
             ):
                 continue
             log.info("table %s: seat %d away too long, stood in for", self.id, seat + 1)
-            self._stand_in(seat)
+            self._stand_in(seat, away=True)
 
     def come_back(self, client: Client) -> None:
         """``client``, stood in for while away at their turn, plays again."""
         seat = self._member_seat(client)
         if seat is not None and self.seats[seat].stand_in:
-            self.reattach(client, seat)
+            self.reattach(client, seat, back=True)
 
     # --- closing and resuming ---
     def stop(self) -> None:

@@ -42,7 +42,7 @@ from audiospades.presenter.table import (
     whose_turn_text,
 )
 from audiospades.presenter.utterance import Utterance
-from audiospades.presenter.words import bid_words, card_list, join_list
+from audiospades.presenter.words import bid_words, card_list, is_you, join_list
 from audiospades.replies import Occupant
 from audiospades.rules import BidMade, CardPlayed, CardsPassed, Phase, SeatView
 from audiospades.rules.seats import partner_of
@@ -742,10 +742,7 @@ def seat_change_text(
             return _("{name} is back.").format(name=name)
         case SeatChange.TAKEN_OVER if is_me:
             # Connected all along, away at one's turn (version 11).
-            return _(
-                "The table waited too long for you: a computer player now plays "
-                "for you. Press any key at the table to play again."
-            )
+            return taken_over_text()
         case SeatChange.TAKEN_OVER:
             return _("A computer player now plays for {name}.").format(name=name)
         case SeatChange.RETURNED:
@@ -773,6 +770,18 @@ def seat_change_text(
         case SeatChange.STOPPED_WATCHING:
             return _("{name} stopped watching.").format(name=news.name)
     return ""
+
+
+def taken_over_text() -> str:
+    """A computer plays for the player, who was away at their turn, until a key.
+
+    Said when it begins, and again on coming back to the table while it still
+    does (the game reconnected by itself: after a server restart, say).
+    """
+    return _(
+        "The table waited too long for you: a computer player now plays "
+        "for you. Press any key at the table to play again."
+    )
 
 
 def away_text(seats: Sequence[SeatInfo], own_seat: int | None) -> str:
@@ -1189,6 +1198,7 @@ def where_things_stand(
     table_name: str = "",
     away: DoneWhileAway = NOTHING_DONE,
     people_away: str = "",
+    played_for: bool = False,
 ) -> str:
     """Where the game stands: the hand, the bids, the tricks, the turn, the scores.
 
@@ -1209,6 +1219,9 @@ def where_things_stand(
             would not say whose bid it was.
         people_away: who else is away (see :func:`away_text`), said before the
             hand.
+        played_for: a computer still plays the player's seat, they having been
+            away at their turn: said last, with the key that gives it back
+            (:func:`taken_over_text`), and not whose turn when it is the seat's.
     """
     parts: list[str] = []
     table_name = heard_table_name(table_name)
@@ -1258,9 +1271,13 @@ def where_things_stand(
         parts.append(last_trick_text(view, names))
     if view.trick:
         parts.append(cards_on_table_text(view, names))
-    if not view.is_over and not restated:
+    # Stood in for, the seat's turn is the computer player's, not "Your turn".
+    computers_turn = played_for and view.to_act is not None and is_you(view.to_act)
+    if not view.is_over and not restated and not computers_turn:
         parts.append(whose_turn_text(view, names))
     parts.append(scores_text(view, names))
+    if played_for and not view.is_over:
+        parts.append(taken_over_text())
     return " ".join(parts)
 
 
@@ -1276,7 +1293,8 @@ def table_summary(
     With what a computer did for the seat meanwhile; whose turn is left to the
     restated notice when it is the player's own (or a question is open).
     Coming back (``returning``) or sitting down at a game under way
-    (``arriving``), with who is away (each is "back" when they come).
+    (``arriving``), with who is away (each is "back" when they come), and
+    whether a computer still plays one's own seat.
     """
     view, restated = table.summary_view()
     told = returning or arriving
@@ -1288,6 +1306,7 @@ def table_summary(
         table_name=table_name,
         away=table.done_while_away,
         people_away=away_text(table.info.seats, table.seat) if told else "",
+        played_for=told and table.is_stood_in,
     )
 
 

@@ -95,6 +95,59 @@ def test_after_a_server_restart_a_repeats_the_turn_not_who_came_back(
             player.close()
 
 
+def test_after_a_server_restart_one_away_at_their_turn_is_still_played_for(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Ann lets her turn pass: a computer plays for her. The server restarts and
+    her game reconnects by itself: the computer still plays her seat, and she
+    hears so, back, with how to take it back; Bob hears nothing of her until her
+    key: "Ann is back and plays again.". Before, the reconnection gave her the
+    seat back unasked (Bob heard "Ann is back and plays again."), and at her
+    next turn the table waited the whole away time again (QA)."""
+    db = tmp_path / "server.db"
+    players: list[Harness] = []
+    away = (
+        "The table waited too long for you: a computer player now plays for you. "
+        "Press any key at the table to play again."
+    )
+    try:
+        with server_thread(db, away_seconds=0.5, takeover_seconds=30.0) as server:
+            port = server.port
+            ann = connect(make_harness, server, "Ann")
+            bob = connect(make_harness, server, "Bob")
+            players += [ann, bob]
+            start_ann_and_bobs_game(ann, bob)
+            play_until_the_turn_of(ann, bob)
+            until(heard(ann, away), ann, bob)
+            until(heard(bob, "A computer player now plays for Ann."), ann, bob)
+            mark, his = ann.mark(), bob.mark()
+        # (Long enough, after the restart, that Bob is never stood in for.)
+        with server_thread(db, port=port, away_seconds=600.0) as server:
+            until(heard(ann, "Reconnected."), ann, bob)
+            until(heard(bob, "Reconnected."), ann, bob)
+
+            def back() -> list[str]:
+                return [s for s in ann.said_since(mark) if s.startswith("Back at")]
+
+            until(lambda: bool(back()), ann, bob)
+            assert back()[0].endswith(away), back()
+            table = _table(ann)
+            assert table.remote.is_stood_in
+            held = server.tables[table.remote.info.id].seats[table.remote.seat or 0]
+            assert held.stand_in and held.connected
+            bob.settle()
+            assert not [s for s in bob.said_since(his) if s.startswith("Ann is")]
+            ann.press("t")
+            until(heard(bob, "Ann is back and plays again."), ann, bob)
+            until(lambda: not table.remote.is_stood_in, ann, bob)
+            assert not held.stand_in
+            heard_by_bob = [s for s in bob.said_since(his) if s.startswith("Ann is")]
+            assert heard_by_bob == ["Ann is back and plays again."], heard_by_bob
+    finally:
+        for player in players:
+            player.close()
+
+
 def test_coming_back_to_the_lobby_from_a_table_says_lobby_each_time(
     make_harness: Callable[..., Harness], tmp_path: Path
 ) -> None:

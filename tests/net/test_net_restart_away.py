@@ -1,8 +1,11 @@
-"""A server killed and started again: who is away is told before they are back.
+"""A server killed and started again: who is away, and a stand-in, stay coherent.
 
-The QA's finding, with the game's reconnecting clients: after a restart every
+The QA's findings, with the game's reconnecting clients: after a restart every
 seat is away until its person's game reconnects, and the first one back heard
-"Bob is back." of each later one, never told Bob was gone.
+"Bob is back." of each later one, never told Bob was gone. And a person a
+computer played for, away at their turn, was given the seat back by their game's
+reconnection, as if present: at their next turn the table waited the whole away
+time again for someone not there.
 
 The server runs as it does for real (``audiospades serve``, SIGKILLed), the
 people are browser pages (the server words what they hear, with the game's
@@ -11,13 +14,22 @@ presenter) or scripted players, reconnecting with their tokens.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from net_client import NetPlayer, run
+from net_client import WAIT, NetPlayer, run
 from server_process import ServerProcess, free_port
+from websockets.exceptions import ConnectionClosed
 
 from audiospades.net import protocol as p
+from audiospades.net.store import Store
+
+TAKEN_OVER = (
+    "The table waited too long for you: a computer player now plays for you. "
+    "Press any key at the table to play again."
+)
 
 
 def said(player: NetPlayer) -> list[str]:
@@ -40,6 +52,23 @@ async def until_said(
         if found:
             return found[0]
         await player.recv()
+
+
+async def reading(player: NetPlayer, plays: Callable[[], bool]) -> None:
+    """Read a player's frames until its connection ends, acting on its turns
+    while ``plays()``."""
+    with contextlib.suppress(ConnectionClosed):
+        while True:
+            await player.recv(timeout=120)
+            if plays():
+                await player.react()
+
+
+async def until(condition: Callable[[], bool]) -> None:
+    """Wait (the readers reading) until ``condition()``; fail after WAIT."""
+    async with asyncio.timeout(WAIT):
+        while not condition():
+            await asyncio.sleep(0.01)
 
 
 async def with_server(
@@ -144,3 +173,90 @@ def test_a_restart_does_not_tell_again_that_a_computer_plays_for_someone(
         await ann.close()
 
     run(with_server(tmp_path, body, takeover_seconds=0.3), timeout=300)
+
+
+def test_a_computer_playing_for_someone_away_plays_on_after_a_restart(
+    tmp_path: Path,
+) -> None:
+    """Ann, connected, lets her turn pass: a computer plays for her. The server is
+    killed and started again; her game reconnects by itself. The computer plays
+    on (her seat is not hers until she presses a key), and she hears, back, that
+    it does and how to take the seat back; the others hear nothing of her until
+    then. Her key gives the seat back, with what the computer did."""
+
+    async def body(server: ServerProcess) -> None:
+        url = server.url
+        ann, bob = NetPlayer(url, "Ann", render=True), NetPlayer(url, "Bob")
+        for player in (ann, bob):
+            await player.connect()
+        snapshot = await ann.create(players=3, partnerships=False)
+        table = snapshot.table.id
+        await bob.send({"type": "join_seat", "table": table, "seat": 1})
+        await bob.expect(p.TableSnapshot)
+        await ann.send({"type": "add_bot", "seat": 2, "character": "milly"})
+        await ann.send({"type": "start_game"})
+
+        def played_for_ann(since: int) -> bool:
+            return any(s.endswith(" for you.") for s in said(ann)[since:])
+
+        # Ann never acts: a computer plays for her. Bob plays until it has once,
+        # then keeps the table waiting (the game is not over when Ann is back).
+        playing = asyncio.ensure_future(reading(bob, lambda: not played_for_ann(0)))
+        await until_said(ann, TAKEN_OVER)
+        await until_said(ann, lambda s: s.endswith(" for you."))
+        await server.kill()
+        await playing
+
+        store = Store(server.db)
+        row = store.table(table)
+        store.close()
+        assert row is not None
+        # Saved with the seat: a computer plays it, she having been away.
+        assert row.seating[0]["stand_in"] is True
+        assert row.seating[0].get("away") is True
+
+        # No one is stood in for anew (the table waits for Bob below): Ann's
+        # seat is the computer's still, as saved.
+        server.away_seconds = 600.0
+        await server.start()
+        since = len(said(ann))
+        await ann.connect()
+        back = await until_said(ann, lambda s: s.startswith("Back at"), since)
+        assert back.endswith(TAKEN_OVER), back
+        seat = _snapshot_seat(ann)
+        assert seat.stand_in and seat.connected  # hers, a computer playing it
+
+        bob.messages.clear()
+        await bob.connect()
+        # The computer plays on for her: the game does not wait for her.
+        mark = len(said(ann))
+        playing = asyncio.ensure_future(reading(bob, lambda: not played_for_ann(mark)))
+        await until_said(ann, lambda s: s.endswith(" for you."), mark)
+
+        def about_ann() -> list[p.SeatChanged]:
+            return [
+                m for m in bob.messages if isinstance(m, p.SeatChanged) and m.seat == 0
+            ]
+
+        assert not about_ann(), "the others were told of Ann before her key"
+        await ann.send({"type": "key", "key": "t"})
+        await until_said(ann, "You take your seat back.", mark)
+        summary = await until_said(
+            ann, lambda s: s.startswith("While you were away"), mark
+        )
+        assert TAKEN_OVER not in summary
+        await until(lambda: bool(about_ann()))
+        assert [m.change for m in about_ann()] == [p.SeatChange.RETURNED]
+        playing.cancel()
+        for player in (ann, bob):
+            await player.close()
+
+    run(with_server(tmp_path, body, away_seconds=0.5), timeout=300)
+
+
+def _snapshot_seat(player: NetPlayer) -> p.SeatInfo:
+    """The player's own seat in the last table snapshot it was sent."""
+    snapshot = next(
+        m for m in reversed(player.messages) if isinstance(m, p.TableSnapshot)
+    )
+    return next(s for s in snapshot.table.seats if s.seat == snapshot.seat)

@@ -60,6 +60,7 @@ def test_a_seats_saved_form_is_kept_until_a_field_changes() -> None:
         "gone_name": "Cy",
         "gone_player": "p3",
         "stood_in_from": 7,
+        "away": True,
     }
     for name, value in changes.items():
         before = holder.to_json()
@@ -68,3 +69,39 @@ def test_a_seats_saved_form_is_kept_until_a_field_changes() -> None:
         expected = value.value if isinstance(value, SeatKind) else value
         assert after is not before and after[name] == expected, name
     assert SeatHolder.from_json(holder.to_json()) == holder
+
+
+def _away_ann() -> SeatHolder:
+    """Ann, connected, let her turn pass: Hazel plays her seat until her key."""
+    return SeatHolder(
+        SeatKind.HUMAN, "p1", "Ann", "hazel", stand_in=True, stood_in_from=4, away=True
+    )
+
+
+def test_a_seat_stood_in_for_someone_away_stays_so_in_the_database() -> None:
+    """Saved, the seat says its person was away at their turn (not dropped): a
+    restarted server keeps the computer in it until their key."""
+    holder = _away_ann()
+    assert holder.to_json()["away"] is True
+    assert SeatHolder.from_json(holder.to_json()) == holder
+
+
+def test_seating_saved_before_away_and_bad_values_read_as_not_away() -> None:
+    """A seat saved by an older server (no ``away``), or with a value that is not
+    ``true``, is read whole, as a drop's stand-in: coming back gives the seat
+    back, as it did. Nothing else in the seat is lost."""
+    older = dict(_away_ann().to_json())
+    del older["away"]
+    for data in (older, older | {"away": "yes"}, older | {"away": 1}):
+        holder = SeatHolder.from_json(data)
+        assert not holder.away
+        assert (holder.player, holder.name, holder.stand_in) == ("p1", "Ann", True)
+        assert (holder.character, holder.stood_in_from) == ("hazel", 4)
+    # Not saved while false: an older server reads the same seating as before.
+    assert "away" not in SeatHolder(SeatKind.HUMAN, "p1", "Ann").to_json()
+
+
+def test_a_new_game_ends_being_away() -> None:
+    holder = _away_ann()
+    holder.stop_standing_in()
+    assert not holder.away and "away" not in holder.to_json()

@@ -261,6 +261,25 @@ def test_back_one_hears_who_is_away_each_to_be_back_later() -> None:
     assert text.startswith("Back at the table. Bob is away. Hand 1."), text
 
 
+def test_back_while_a_computer_still_plays_for_one_it_is_said_last() -> None:
+    """Back (a server restart) while a computer still plays one's seat, one
+    having been away at one's turn: how to take it back is said last, and not
+    "Your turn", when the turn is the computer's."""
+    import random
+
+    game = Game(Rules.pagat(), first_dealer=3)
+    game.deal(shuffled_deal(game.rules, random.Random(1)))
+    view = seat_view(game, 0)
+    assert view.to_act == 0
+    text = where_things_stand(view, NAMES, restated=False, played_for=True)
+    assert text.endswith(
+        "The table waited too long for you: a computer player now plays for you."
+        " Press any key at the table to play again."
+    ), text
+    assert "Your turn" not in text
+    assert "Your turn to bid." in where_things_stand(view, NAMES, restated=False)
+
+
 def test_many_cards_played_for_one_away_are_counted_and_the_last_three_named() -> None:
     """Not every card of a long absence: how many, and the last three."""
     done = tuple(_played("KH", "4C", "2D", "AS", "9H"))
