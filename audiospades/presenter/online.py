@@ -36,10 +36,10 @@ from audiospades.presenter.scoring import last_hand_text, scores_text
 from audiospades.presenter.system import undo_unavailable_text
 from audiospades.presenter.table import (
     cards_on_table_text,
-    hand_text,
     last_trick_text,
     trick_info_text,
     whose_turn_text,
+    your_hand_text,
 )
 from audiospades.presenter.utterance import Utterance
 from audiospades.presenter.words import bid_words, card_list, is_you, join_list
@@ -1262,7 +1262,7 @@ def where_things_stand(
     else:
         parts.append(_("Hand {number}.").format(number=view.hands_played + 1))
         if view.hand and not view.hand_hidden:
-            parts.append(hand_text(view.hand, view.rules))
+            parts.append(your_hand_text(view, names))
         if any(bid is not None for bid in view.bids):
             # Each bid and the tricks taken: one's own may have been made by the
             # computer player who stood in, or by the person whose seat this was.

@@ -53,7 +53,7 @@ _Words = Callable[[SeatView, Sequence[str]], str]
 _INFO: Final[dict[InfoKind, _Words]] = {
     InfoKind.TRICK_INFO: table_words.trick_info_text,
     InfoKind.SCORES: score_words.scores_text,
-    InfoKind.HAND: lambda view, names: table_words.hand_text(view.hand, view.rules),
+    InfoKind.HAND: table_words.your_hand_text,
     InfoKind.HIDDEN_HAND: lambda view, names: table_words.hidden_hand_text(view),
     InfoKind.EMPTY_HAND: lambda view, names: table_words.empty_hand_text(),
     InfoKind.LAST_TRICK: table_words.last_trick_text,
@@ -100,9 +100,11 @@ def reply_utterances(
             )
             return [answer(text)]
         case FocusMoved(card=card, chosen=chosen, move=move):
-            text = table_words.focus_text(card, view, is_brief(verbosity), chosen)
+            text = table_words.focus_text(
+                card, view, names, is_brief(verbosity), chosen
+            )
             if move is FocusMove.ONLY:
-                text = table_words.only_card_text(card, view, chosen)
+                text = table_words.only_card_text(card, view, names, chosen)
             if move is FocusMove.EDGE:
                 # The edge's cue replaces the focus cue: the card did not change.
                 return [Utterance("", Cue.EDGE), answer(text)]

@@ -64,12 +64,23 @@ def any_suit_text(suit: Suit) -> str:
     return _("You may play any spade.")
 
 
-def hand_text(cards: Sequence[Card], rules: Rules) -> str:
-    """The whole hand by suit: "Your cards, 13: clubs: ace, 10, 4. ..."."""
+def hand_text(
+    cards: Sequence[Card],
+    rules: Rules,
+    received: Sequence[Card] = (),
+    giver: str = "",
+) -> str:
+    """The whole hand by suit: "Your cards, 13: clubs: ace, 10, 4. ...".
+
+    ``received``: the cards among them passed to you (see :func:`cards_received`),
+    by ``giver``, said after the hand: "From Bob: the 8 of clubs and the 5 of
+    clubs."
+    """
     if not cards:
         return hands_hidden_text() if is_watching() else _("You hold no cards.")
     suit_of = card_table(rules).suit_of
     parts = []
+    new: list[Card] = []  # the cards received, in the order read out
     for suit in _SUIT_ORDER:
         held = sorted((c for c in cards if suit_of[c] is suit), reverse=True)
         if not held and suit is Suit.JOKER:
@@ -77,9 +88,11 @@ def hand_text(cards: Sequence[Card], rules: Rules) -> str:
         if not held:
             parts.append(_("{suit}: none.").format(suit=suit_title(suit)))
             continue
+        held = sorted(held, key=lambda c: -card_table(rules).power[c])
+        new += [c for c in held if c in received]
         ranks = [
             rank_name(c.rank) if c.suit is suit or c.is_joker else card_name(c)
-            for c in sorted(held, key=lambda c: -card_table(rules).power[c])
+            for c in held
         ]
         parts.append(
             _("{suit}: {ranks}.").format(suit=suit_title(suit), ranks=join_list(ranks))
@@ -87,12 +100,64 @@ def hand_text(cards: Sequence[Card], rules: Rules) -> str:
     head = ngettext("Your cards, {count}:", "Your cards, {count}:", len(cards)).format(
         count=len(cards)
     )
+    if new and giver:
+        # Translators: after the whole hand read out, the cards in it that your
+        # partner passed to you: "From Bob: the 8 of clubs and the 5 of clubs."
+        line = _("From {player}: {cards}.")
+        parts.append(line.format(player=giver, cards=card_list(new)))
     return " ".join([head, *parts])
 
 
-def focus_text(card: Card, view: SeatView, brief: bool, chosen: bool = False) -> str:
-    """A card under the cursor, and whether it may be played (or is chosen) now."""
+def your_hand_text(view: SeatView, names: Sequence[str]) -> str:
+    """The player's hand (R), the cards passed to them named after it by giver."""
+    giver = received_from(view, names)
+    return hand_text(view.hand, view.rules, cards_received(view), giver or "")
+
+
+def received_from(view: SeatView, names: Sequence[str]) -> str | None:
+    """Who passed the player the cards the picture tags (None: nothing received).
+
+    Cards are only ever passed between partners, after a blind nil.
+    """
+    partner = view.partner
+    if partner is None or not cards_received(view):
+        return None
+    return _(names[partner])
+
+
+def held_card_text(
+    card: Card, view: SeatView, names: Sequence[str], brief: bool = False
+) -> str:
+    """A card of the player's hand by name; one passed to them says so.
+
+    While the picture tags it (until the first trick is complete): "5 of clubs,
+    from Bob", or briefly "5 of clubs, new". Any other card: its name alone.
+    """
     name = card_name(card)
+    if card not in cards_received(view):
+        return name
+    giver = received_from(view, names)
+    if brief or giver is None:
+        # Translators: a card under the cursor that your partner passed to you
+        # (brief speech); "new" as the tag on such a card ("card passed to you").
+        return pgettext("card passed to you", "{card}, new").format(card=name)
+    # Translators: a card under the cursor that your partner passed to you; the
+    # cursor may add more: "5 of clubs, from Bob, playable".
+    return _("{card}, from {player}").format(card=name, player=giver)
+
+
+def focus_text(
+    card: Card,
+    view: SeatView,
+    names: Sequence[str],
+    brief: bool,
+    chosen: bool = False,
+) -> str:
+    """A card under the cursor, and whether it may be played (or is chosen) now.
+
+    A card passed to the player says so first ("5 of clubs, from Bob, playable").
+    """
+    name = held_card_text(card, view, names, brief)
     if chosen:
         return _("{card}, chosen to pass").format(card=name)
     if view.phase is not Phase.PLAYING or not view.is_my_turn:
@@ -102,14 +167,16 @@ def focus_text(card: Card, view: SeatView, brief: bool, chosen: bool = False) ->
     return _("{card}, not playable").format(card=name)
 
 
-def only_card_text(card: Card, view: SeatView, chosen: bool = False) -> str:
+def only_card_text(
+    card: Card, view: SeatView, names: Sequence[str], chosen: bool = False
+) -> str:
     """Tab found one card to go to: the only one that may be played (or passed)."""
-    name = card_name(card)
+    name = held_card_text(card, view, names)
     if not chosen and view.phase is Phase.PLAYING and view.is_my_turn:
         return _("{card}, the only card you can play").format(card=name)
     if not chosen and view.phase is Phase.PASSING and view.is_my_turn:
         return _("{card}, the only card not chosen to pass").format(card=name)
-    return focus_text(card, view, False, chosen)
+    return focus_text(card, view, names, False, chosen)
 
 
 def your_turn_text(view: SeatView, names: Sequence[str], brief: bool) -> str:

@@ -138,7 +138,7 @@ def test_a_chosen_card_agrees_with_any_rank(
     speak(lang)
     view = _view()
     for card in ("KH", "QH"):
-        text = focus_text(Card.parse(card), view, False, True)  # type: ignore[arg-type]
+        text = focus_text(Card.parse(card), view, (), False, True)  # type: ignore[arg-type]
         assert not re.search(r"(choisie|elegida|escolhida|scelta)\b", text), text
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from app_helpers import play_until
 
 from audiospades.app.harness import Harness
 from audiospades.presenter.words import the_card
-from audiospades.rules import Phase
+from audiospades.rules import Card, Phase
 from audiospades.storage import Settings
 
 BLIND_ANY_SCORE = {
@@ -90,3 +91,76 @@ def test_v_while_passing_says_the_pass_not_a_trick(
         "Passing, before the first trick: you have chosen 1 of 2 cards to pass to "
         f"{partner}. Chosen: {the_card(chosen)}. You bid blind nil"
     ), h.last
+
+
+def _hand_by_arrows(h: Harness) -> list[str]:
+    """What the cursor says on each card, from the first to the last."""
+    h.press("home")
+    said = [h.last]
+    for _ in range(len(h.table.view.hand) - 1):
+        h.press("right")
+        said.append(h.last)
+    return said
+
+
+@pytest.mark.parametrize("verbosity", ["full", "brief"])
+def test_the_cards_your_partner_passed_you_are_said_as_such(
+    verbosity: str,
+    make_harness: Callable[..., Harness],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """QA: Lena bid blind nil and passed two cards; "Lena passes you ..." was said
+    once, and then the arrows and R named them as any other: the player passed
+    one straight back. While the picture tags them (until the first trick is
+    complete), the cursor says "from Lena" (brief speech: "new") and R names
+    them after the hand; the other cards are said as before."""
+    from audiospades.bots.heuristic import HeuristicBot
+    from audiospades.presenter.words import card_list, card_name
+
+    # A partner who bids blind nil (the computer players' own judgement does so
+    # only when far behind).
+    monkeypatch.setattr(HeuristicBot, "choose_blind_nil", lambda _, v: v.seat == 2)
+    rules = {**BLIND_ANY_SCORE}
+    settings = Settings(
+        language="en", pace="fast", verbosity=verbosity, last_rules=rules
+    )
+    h = make_harness(seed=11, settings=settings)
+    h.press("return", "n")
+    h.settle()
+    h.press("3", "return")
+    h.settle()
+    view = h.table.view
+    assert view.phase is Phase.PASSING and h.table.session.is_human_turn
+    received = view.passed_in
+    assert len(received) == 2
+    assert f"Lena passes you {card_list(received)}." in h.transcript
+    mark = ", from Lena" if verbosity == "full" else ", new"
+    expected = [card_name(c) + (mark if c in received else "") for c in view.hand]
+    assert _hand_by_arrows(h) == expected
+    h.press("r")
+    assert h.last.startswith("Your cards, 15: ")
+    # After the hand, in its order (hearts before spades).
+    assert set(received) == {Card.parse("TS"), Card.parse("AH")}
+    assert h.last.endswith(
+        ". Spades: king, 10, 9, 4, 3 and 2. "
+        "From Lena: the ace of hearts and the 10 of spades."
+    ), h.last
+
+    # Two of your own cards passed back; the first trick, the same.
+    h.press("home", "return", "right", "return")
+    h.settle()
+    play_until(h, lambda x: x.table.session.is_human_turn)
+    view = h.table.view
+    assert view.phase is Phase.PLAYING and not view.completed_tricks
+    said = _hand_by_arrows(h)
+    for card, line in zip(view.hand, said, strict=True):
+        assert line.startswith(card_name(card) + (mark if card in received else ""))
+        assert (mark in line) is (card in received), line
+
+    # Once the first trick is complete, the tag is gone, and so are the words.
+    h.press("tab", "return")
+    play_until(h, lambda x: bool(x.table.view.completed_tricks))
+    play_until(h, lambda x: x.table.session.is_human_turn)
+    assert not any(mark in line for line in _hand_by_arrows(h))
+    h.press("r")
+    assert "From Lena" not in h.last

@@ -875,6 +875,70 @@ def test_every_card_may_be_chosen_to_pass_on_the_page(tmp_path: Path) -> None:
     run(scenario(), timeout=120)
 
 
+async def _answer(page: NetPlayer, key: str) -> str:
+    """The words that answer ``key`` (sent while nothing else is happening)."""
+    await page.send({"type": "key", "key": key})
+    while True:
+        said = await _said(page)
+        if said.lines:
+            return said.lines[-1].text
+
+
+def test_the_page_says_which_cards_the_partner_passed(tmp_path: Path) -> None:
+    """After a blind nil the partner passes two cards back: on the page, as in
+    the game, the arrows say each of them "from" the partner and R names them
+    after the hand, while the picture tags them "new" (the first trick)."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "server.db", bot_workers=1) as server:
+            page = NetPlayer(url_of(server), "Ann", render=True)
+            await page.connect()
+            rules = {
+                "preset": "pagat",
+                "target_score": None,
+                "hand_limit": 1,
+                "blind_nil_behind": 0,
+            }
+            await _start_with_bots(page, rules)
+            while not page.questions:
+                await page.recv()
+            await page.send({"type": "key", "key": "y"})
+            while not (
+                page.view is not None
+                and page.view.phase is Phase.PASSING
+                and page.view.is_my_turn
+            ):
+                await page.recv()
+            for card in page.view.hand[:2]:
+                await page.send({"type": "key", "key": "return", "card": str(card)})
+            # Until your turn in the first trick: nothing happens then but keys.
+            told = await _lines_until(
+                page, lambda line: line.startswith(("Your turn", "Your lead"))
+            )
+            (passed,) = [line for line in told if " passes you " in line]
+            giver = passed.split(" passes you ")[0]
+            view = page.view
+            assert view is not None and view.is_my_turn
+            assert view.phase is Phase.PLAYING and not view.completed_tricks
+            received = view.passed_in
+            assert len(received) == 2
+            lines = [await _answer(page, "home")]
+            for _ in view.hand[1:]:
+                lines.append(await _answer(page, "right"))
+            for card, line in zip(view.hand, lines, strict=True):
+                name = card_name(card)
+                if card in received:
+                    assert line.startswith(f"{name}, from {giver}, "), line
+                else:
+                    assert line.startswith(name) and " from " not in line, line
+            hand = await _answer(page, "r")
+            assert hand.startswith("Your cards, 13: "), hand
+            assert f". From {giver}: the " in hand, hand
+            await page.close()
+
+    run(scenario(), timeout=120)
+
+
 def test_a_spectators_keys_on_the_page_are_the_watchers_and_none_is_silent(
     tmp_path: Path,
 ) -> None:

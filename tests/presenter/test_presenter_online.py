@@ -40,6 +40,7 @@ from audiospades.presenter.online import (
     where_things_stand,
 )
 from audiospades.presenter.scoring import last_hand_text
+from audiospades.presenter.words import the_card
 from audiospades.rules import (
     Bid,
     BidMade,
@@ -539,3 +540,25 @@ def test_back_between_hands_hears_the_hand_scored_and_the_deal_once() -> None:
     assert text.startswith(f"Back at the table. {last} The next hand is being dealt.")
     assert text.count("The next hand is being dealt.") == 1
     assert "Hand 2." not in text and "Last trick" not in text
+
+
+def test_back_while_passing_hears_which_cards_the_partner_passed() -> None:
+    """Back at the table after the partner's blind nil pass (the link dropped as
+    "Cid passes you ..." was said): the hand read out names the two cards, as R
+    does, before the player chooses two to pass back."""
+    import random
+
+    rules = Rules.from_dict({"preset": "pagat", "blind_nil_behind": 0})
+    game = Game(rules, first_dealer=0)
+    game.deal(shuffled_deal(rules, random.Random(3)))
+    while game.phase is Phase.BIDDING:
+        seat = game.to_act
+        assert seat is not None
+        game.bid(seat, Bid.blind_nil() if seat == 2 else Bid(3))
+    game.pass_cards(2, game.hand(2)[:2])
+    view = seat_view(game, 0)
+    text = where_things_stand(view, NAMES, restated=True)
+    cards = " and ".join(
+        the_card(c) for c in sorted(view.passed_in, key=lambda c: -int(c.rank))
+    )
+    assert f"Spades: ace. From Cid: {cards}. " in text, text

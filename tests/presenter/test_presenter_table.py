@@ -15,6 +15,7 @@ from audiospades.presenter.table import (
     bid_field_text,
     cards_on_table_text,
     dealer_shown,
+    hand_text,
     hidden_hand_text,
     passing_state_text,
     question_text,
@@ -23,7 +24,7 @@ from audiospades.presenter.table import (
     whose_turn_text,
 )
 from audiospades.presenter.web import picture_header
-from audiospades.presenter.words import watching
+from audiospades.presenter.words import card_name, the_card, watching
 from audiospades.rules import Card, Game, Phase, Rules, TrickWon, seat_view
 
 NAMES = ("Ann", "Rosa", "Lee", "Omar")
@@ -291,3 +292,100 @@ def test_t_in_a_tricks_pause_names_its_winner_who_leads_next() -> None:
     assert whose_turn_text(view, NAMES, True, won_by_lee).startswith(
         "The trick is complete"
     )
+
+
+def _partner_passed(seed: int = 3) -> Game:
+    """A game where Lee (seat 2, the partner) bid blind nil and passed two cards
+    to you: you choose two to pass back."""
+    import random
+
+    from audiospades.rules import Bid, shuffled_deal
+
+    rules = Rules.from_dict({"preset": "pagat", "blind_nil_behind": 0})
+    game = Game(rules, first_dealer=0)
+    game.deal(shuffled_deal(rules, random.Random(seed)))
+    while game.phase is Phase.BIDDING:
+        seat = game.to_act
+        assert seat is not None
+        game.bid(seat, Bid.blind_nil() if seat == 2 else Bid(3))
+    assert game.pending_pass() == (2, 0)
+    game.pass_cards(2, game.hand(2)[:2])
+    return game
+
+
+def _said(reply: object, view: object, verbosity: str = "full") -> str:
+    from audiospades.presenter.replies import reply_utterances
+
+    (said,) = reply_utterances(reply, view, NAMES, verbosity)  # type: ignore[arg-type]
+    return said.text
+
+
+def test_a_card_passed_to_you_says_who_passed_it_under_the_cursor() -> None:
+    """QA: "Lee passes you ..." was said once; then the cursor named those cards
+    as any other, and the player passed her partner's own card straight back.
+    Until the first trick is complete (as long as the picture tags them), each
+    says so: "from Lee" (briefly "new"); the other cards are said as before."""
+    from audiospades.replies import FocusMove, FocusMoved
+
+    game = _partner_passed()
+    view = seat_view(game, 0)
+    assert view.phase is Phase.PASSING and view.is_my_turn
+    given, kept = (
+        view.passed_in[0],
+        next(c for c in view.hand if c not in view.passed_in),
+    )
+    name, other = card_name(given), card_name(kept)
+    assert _said(FocusMoved(given, False), view) == f"{name}, from Lee"
+    assert _said(FocusMoved(given, False), view, "brief") == f"{name}, new"
+    assert _said(FocusMoved(given, True), view) == f"{name}, from Lee, chosen to pass"
+    assert _said(FocusMoved(kept, False), view) == other
+    assert _said(FocusMoved(kept, False), view, "brief") == other
+    only = FocusMoved(given, False, FocusMove.ONLY)
+    assert _said(only, view) == f"{name}, from Lee, the only card not chosen to pass"
+
+    # Passed back, the first trick: the cursor says it beside whether it plays.
+    game.pass_cards(0, [c for c in game.hand(0) if c not in view.passed_in][:2])
+    while game.to_act != 0:
+        seat = game.to_act
+        assert seat is not None
+        game.play(seat, sorted(game.legal_plays(seat), key=str)[0])
+    view = seat_view(game, 0)
+    for card in view.passed_in:
+        playable = "playable" if card in view.legal_plays else "not playable"
+        name = card_name(card)
+        assert _said(FocusMoved(card, False), view) == f"{name}, from Lee, {playable}"
+        brief = f"{name}, new" + ("" if card in view.legal_plays else ", not playable")
+        assert _said(FocusMoved(card, False), view, "brief") == brief
+
+    # The first trick complete, the tag is gone, and so are the words.
+    game.play(0, sorted(game.legal_plays(0), key=str)[0])
+    while game.to_act != 0:
+        seat = game.to_act
+        assert seat is not None
+        game.play(seat, sorted(game.legal_plays(seat), key=str)[0])
+    view = seat_view(game, 0)
+    assert view.completed_tricks
+    for card in view.passed_in:
+        if card in view.hand:
+            assert "Lee" not in _said(FocusMoved(card, False), view)
+            assert "new" not in _said(FocusMoved(card, False), view, "brief")
+
+
+def test_reading_the_hand_names_the_cards_passed_to_you_after_it() -> None:
+    """R: the whole hand, then the cards passed to you, in the hand's order,
+    while the picture tags them; nothing more once the first trick is complete."""
+    from audiospades.replies import Info, InfoKind
+
+    game = _partner_passed()
+    view = seat_view(game, 0)
+    said = _said(Info(InfoKind.HAND), view)
+    whole = hand_text(view.hand, view.rules)
+    high, low = sorted(view.passed_in, key=lambda c: -int(c.rank))
+    assert said == f"{whole} From Lee: {the_card(high)} and {the_card(low)}."
+    # Nothing received: the hand as before.
+    plain = seat_view(Game(Rules.from_dict({"preset": "pagat"})), 0)
+    assert _said(Info(InfoKind.HAND), plain) == hand_text(plain.hand, plain.rules)
+    done = dataclasses.replace(
+        view, completed_tricks=(TrickWon(seat=1, trick_index=0, cards=()),)
+    )
+    assert _said(Info(InfoKind.HAND), done) == whole
