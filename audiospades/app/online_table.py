@@ -199,7 +199,11 @@ class OnlineTableScreen(TableScreen):
             self.control.hints = HintAhead(background=thinks_in_background(services))
             return
         with self._words():
-            if not self._fresh:
+            if self._fresh:
+                self._say_who_plays(services)
+            elif self.remote.start_untold:
+                pass  # the news says the start and who plays (see _tell)
+            else:
                 # Back after a fresh start, a player hears which table (a
                 # spectator has just heard it, with the chair watched from).
                 rejoined = self._rejoined
@@ -207,8 +211,6 @@ class OnlineTableScreen(TableScreen):
                 self._say_where_things_stand(
                     services, returning=rejoined, named=named, arriving=True
                 )
-            else:
-                self._say_who_plays(services)
             super().on_enter(services)
 
     def _say_who_plays(self, services: Services) -> None:

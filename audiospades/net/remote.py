@@ -664,6 +664,19 @@ class RemoteTable:
         return self._view is not None
 
     @property
+    def start_untold(self) -> bool:
+        """Whether the game's start waits in the news, not told yet.
+
+        The player sat down (or came to watch) before the game began, and the
+        start came with the seat, all taken in at once (the host's start, armed
+        or not, crossed the join): the news says "The game starts." and who
+        plays, then the deal follows, as in the waiting room. Where things
+        stand, said first, had the game under way ("The next hand is being
+        dealt."), and its start after it.
+        """
+        return any(n.change is p.SeatChange.GAME_STARTED for n in self.news)
+
+    @property
     def names(self) -> tuple[str, ...]:
         """Each seat's name, one's own chair first (a finished game's own)."""
         by_seat = self._note_names()

@@ -396,11 +396,13 @@ class WebSeat:
                     elif table.seat is not None and not returning:
                         # Took a free seat in a game under way: which one, first.
                         said.append(Utterance(seated_text(table.info.name, table.seat)))
-                    said.append(
-                        Utterance(
-                            table_summary(table, returning=returning, arriving=True)
+                    if not table.start_untold:
+                        summary = table_summary(
+                            table, returning=returning, arriving=True
                         )
-                    )
+                        said.append(Utterance(summary))
+                    # (Else the seat came before the game's start, taken in with
+                    # it: the news says the start and who plays, see _news.)
                 elif self._who_plays_due:
                     # "The game starts." came before the game's first view.
                     self._who_plays_due = False

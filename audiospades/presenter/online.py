@@ -33,7 +33,7 @@ from audiospades.notices import DoneWhileAway
 from audiospades.presenter.keynames import key_for, yes_no_keys
 from audiospades.presenter.rule_words import preset_text
 from audiospades.presenter.scoring import last_hand_text, scores_text
-from audiospades.presenter.system import undo_unavailable_text
+from audiospades.presenter.system import undo_unavailable_text, who_plays_text
 from audiospades.presenter.table import (
     cards_on_table_text,
     last_trick_text,
@@ -1199,11 +1199,13 @@ def where_things_stand(
     away: DoneWhileAway = NOTHING_DONE,
     people_away: str = "",
     played_for: bool = False,
+    seated: bool = True,
 ) -> str:
     """Where the game stands: the hand, the bids, the tricks, the turn, the scores.
 
     Said after a reconnection (``returning``), and on sitting down to watch a game
-    or to take a seat in one under way.
+    or to take a seat in one under way. A game not dealt yet is starting: its
+    start, and who plays, as those at the table heard them.
 
     Args:
         view: the seat's view now.
@@ -1222,6 +1224,8 @@ def where_things_stand(
         played_for: a computer still plays the player's seat, they having been
             away at their turn: said last, with the key that gives it back
             (:func:`taken_over_text`), and not whose turn when it is the seat's.
+        seated: the player has a seat (else they watch), for who plays at a
+            game's start.
     """
     parts: list[str] = []
     table_name = heard_table_name(table_name)
@@ -1240,6 +1244,14 @@ def where_things_stand(
         parts.append(done)
     if people_away:
         parts.append(people_away)
+    if view.phase is Phase.DEALING and view.deal_count == 0 and not view.is_over:
+        # Came in the moment the game starts, before its first deal: its start
+        # and who plays, as those at the table heard them; the deal is told
+        # next (QA: "Hand 1. The next hand is being dealt." and the scores, all
+        # 0, and "The game starts." never said).
+        parts.append(_("The game starts."))
+        parts.append(who_plays_text(names, view.rules, seated=seated))
+        return " ".join(parts)
     # Between hands: the last is scored, the next not dealt yet (its tricks and
     # bids are still the last hand's).
     between = view.phase is Phase.DEALING and bool(view.history)
@@ -1307,6 +1319,7 @@ def table_summary(
         away=table.done_while_away,
         people_away=away_text(table.info.seats, table.seat) if told else "",
         played_for=told and table.is_stood_in,
+        seated=table.is_seated,
     )
 
 

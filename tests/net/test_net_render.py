@@ -21,6 +21,8 @@ from audiospades import i18n
 from audiospades.bots.characters import character
 from audiospades.net import protocol as p
 from audiospades.net.perspective import Perspective
+from audiospades.net.server import Client
+from audiospades.net.table import NetTable
 from audiospades.presenter.online import coming_back_text
 from audiospades.presenter.scoring import scores_text
 from audiospades.presenter.sheet import score_sheet_lines
@@ -470,6 +472,43 @@ def test_a_page_watching_a_game_under_way_hears_whose_chair_and_refresh_answers(
             await page.send({"type": "list_tables"})
             lines = await _lines_until(page, lambda t: t.endswith(" open."))
             assert lines == ["1 table is open."]
+            await page.close()
+            await host.close()
+
+    run(scenario(), timeout=120)
+
+
+def test_a_page_watching_a_table_as_its_game_starts_hears_the_start_then_the_deal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A page comes to watch a table whose host starts the game in the same moment
+    (the server reads the two in one turn, before the page's words are made): it
+    hears whose chair, "The game starts." and who plays, then the deal. Before,
+    where things stood came first ("Hand 1. The next hand is being dealt." and
+    the scores, all 0), and "The game starts." after it."""
+    spectate = NetTable.spectate
+
+    def then_the_host_starts(table: NetTable, client: Client, chair: int) -> None:
+        spectate(table, client, chair)
+        table.start(table.members[0])  # the host's start_game, read in that turn
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "server.db") as server:
+            url = url_of(server)
+            host, table = await _host_with_bots(url)
+            page = NetPlayer(url, "Watcher", render=True)
+            await page.connect()
+            await _said(page)  # the lobby
+            monkeypatch.setattr(NetTable, "spectate", then_the_host_starts)
+            await page.send({"type": "spectate", "table": table, "chair": 2})
+            lines = await _lines_until(page, lambda t: t.startswith("Hand 1."))
+            assert lines[:3] == [
+                "You are watching table T from the chair of Bert.",
+                "The game starts.",
+                "New game: Bert, Poppy, Host and Milly, in playing order; Bert "
+                "and Host play against Poppy and Milly.",
+            ]
+            assert lines[3:] == [lines[-1]] and " deals." in lines[-1]
             await page.close()
             await host.close()
 

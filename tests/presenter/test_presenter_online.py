@@ -153,7 +153,13 @@ def test_a_stand_in_says_whose_seat_it_plays() -> None:
 
 
 def _view_of_a_new_game() -> SeatView:
-    return seat_view(Game(Rules.pagat()), 0)
+    """Seat 0's view of a game whose first hand is dealt (no one has bid)."""
+    import random
+
+    rules = Rules.pagat()
+    game = Game(rules, first_dealer=0)
+    game.deal(shuffled_deal(rules, random.Random(1)))
+    return seat_view(game, 0)
 
 
 @pytest.mark.parametrize(
@@ -562,3 +568,26 @@ def test_back_while_passing_hears_which_cards_the_partner_passed() -> None:
         the_card(c) for c in sorted(view.passed_in, key=lambda c: -int(c.rank))
     )
     assert f"Spades: ace. From Cid: {cards}. " in text, text
+
+
+def test_a_game_not_dealt_yet_is_told_as_starting() -> None:
+    """QA: someone who came to watch in the moment between the game's start and
+    its first deal heard "Hand 1. The next hand is being dealt." and the scores,
+    all 0, and never that the game starts. Now its start and who plays, as those
+    at the table heard them (the deal is told next); "The next hand is being
+    dealt." is only said between hands."""
+    view = seat_view(Game(Rules.pagat(), first_dealer=0), 0)
+    watching = where_things_stand(
+        view, NAMES, restated=False, returning=False, seated=False
+    )
+    assert watching == (
+        "The game starts. New game: Ann, Bob, Cid and Dee, in playing order; "
+        "Ann and Cid play against Bob and Dee."
+    )
+    seated = where_things_stand(view, NAMES, restated=False, returning=False)
+    assert seated == (
+        "The game starts. New game with Bob, Cid and Dee, in playing order. "
+        "Cid is your partner."
+    )
+    back = where_things_stand(view, NAMES, restated=False)
+    assert back == f"Back at the table. {seated}"
