@@ -276,6 +276,9 @@ class Company:
     """The listener watches from the first seat's chair rather than plays."""
     table_name: str = ""
     """The online table's name."""
+    table_default_name: bool = False
+    """The online table's name is its default, said in the listener's language
+    (see :func:`~audiospades.presenter.online.heard_table_name`)."""
 
 
 @dataclass(frozen=True, slots=True)

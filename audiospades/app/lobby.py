@@ -128,7 +128,6 @@ from audiospades.presenter.online import (
     waiting_room_intro,
     watch_from_seat_label,
     watching_text,
-    wire_default_table_name,
 )
 from audiospades.presenter.system import on_off_text
 from audiospades.presenter.who import who_is_here_text
@@ -507,7 +506,7 @@ class LobbyScreen(MenuScreen):
             elif table.has_started and table.seat is not None and not rejoined:
                 # A free seat in a game under way: where one sits, before where
                 # things stand (the waiting room says it, and "Back at" a return).
-                services.say(Utterance(seated_text(table.info.name, table.seat)))
+                services.say(Utterance(seated_text(table.info, table.seat)))
             return Push(table_screen_for(session, table, rejoined=rejoined))
         if found is not None:
             # The private table asked for by its code: its seats and watching,
@@ -836,13 +835,15 @@ class CreateTableScreen(_LobbyMenu):
 
     def _create(self, services: Services) -> Transition:
         rules = rules_from_settings(services)
-        name = self.table_name
-        if name == self._default_name:
-            # Sent in English, heard in each player's language.
-            name = wire_default_table_name(self.lobby.online.name)
+        name: str | None = self.table_name[: p.MAX_TABLE_NAME_LENGTH]
+        if self.table_name == self._default_name:
+            # No name given: the server names the table after its host, and
+            # each player hears that name in their own language. A name typed,
+            # even "Bob's table", is heard as typed.
+            name = None
         self.lobby.online.client.send(
             p.CreateTable(
-                name=name[: p.MAX_TABLE_NAME_LENGTH],
+                name=name,
                 rules=rules.to_dict(),
                 players=rules.player_count,
                 partnerships=rules.partnerships,

@@ -387,10 +387,7 @@ class OnlineTableScreen(TableScreen):
         when ``returning``).
         """
         table = self.remote
-        name = table.info.name if named else ""
-        text = table_summary(
-            table, returning=returning, table_name=name, arriving=arriving
-        )
+        text = table_summary(table, returning=returning, named=named, arriving=arriving)
         services.say(Utterance(text))
 
     def handle(

@@ -59,6 +59,7 @@ def company_of(
         watchers=tuple(watchers),
         watching=watching,
         table_name=info.name,
+        table_default_name=info.default_name,
     )
 
 

@@ -17,6 +17,7 @@ audiospades.net.protocol.ProtocolError: bad_message: Expected `str` matching reg
 
 from __future__ import annotations
 
+import re
 from enum import StrEnum
 from typing import Annotated, Final, Literal, TypeAlias
 
@@ -34,7 +35,7 @@ from audiospades.net.wire import (
     WireViewChanges,
 )
 
-PROTOCOL_VERSION: Final = 12
+PROTOCOL_VERSION: Final = 13
 """Sent in the client's ``hello`` and the server's ``welcome``."""
 OLDEST_PROTOCOL_VERSION: Final = 2
 """The oldest version a server still speaks: a client of an older one is answered
@@ -121,6 +122,39 @@ def is_printable_text(value: str) -> bool:
     return value.isprintable()
 
 
+def wire_default_table_name(host: str) -> str:
+    """The default name of a table made with no name given, as it is listed.
+
+    In English, whatever the host's language ("Ann's table"): each client says
+    it in its player's own (see :attr:`TableInfo.default_name`). A client older
+    than version 13 sends it itself, for a name its host left as it was.
+
+    >>> wire_default_table_name("Ann")
+    "Ann's table"
+    """
+    return f"{host}'s table"
+
+
+_WIRE_DEFAULT: Final = re.compile(r"(?P<host>.+)'s table(?P<number>\s+\d+)?")
+
+
+def wire_default_parts(name: str) -> tuple[str, str] | None:
+    """Whose a default name is, and its number: ``("Ann", " 2")``; None if not one.
+
+    A default name as listed (:func:`wire_default_table_name`, numbered apart
+    from another open table's). Only for a name known to be a default (a
+    table's :attr:`~TableInfo.default_name`, or one saved before that was
+    kept): a name its host typed is theirs, whatever it looks like.
+
+    >>> wire_default_parts("Ann's table 2"), wire_default_parts("Friday")
+    (('Ann', ' 2'), None)
+    """
+    found = _WIRE_DEFAULT.fullmatch(name.strip())
+    if found is None:
+        return None
+    return found["host"], found["number"] or ""
+
+
 def _check_text(value: str, what: str) -> None:
     if not value.strip():
         raise ValueError(f"{what} must not be blank")
@@ -183,10 +217,13 @@ class WhoIsOnline(ClientMessage, frozen=True, tag="who_is_online"):
     """Ask who else is connected (version 11): answered with ``people``."""
 
 
-class CreateTable(ClientMessage, frozen=True, tag="create_table"):
+class CreateTable(ClientMessage, frozen=True, kw_only=True, tag="create_table"):
     """Open a table and sit at its first seat as its host."""
 
-    name: TableName
+    name: TableName | None = None
+    """The name its host typed; None (version 13): no name given, the table is
+    named after its host (:func:`wire_default_table_name`), and each client says
+    that name in its player's language."""
     rules: RuleOptions
     """Rule options as ``Rules.from_dict`` takes them: ``{"preset": "pagat", ...}``."""
     players: Annotated[int, Meta(ge=3, le=6)] = 4
@@ -196,7 +233,8 @@ class CreateTable(ClientMessage, frozen=True, tag="create_table"):
 
     def __post_init__(self) -> None:
         """Table names are printable and not blank."""
-        _check_text(self.name, "table name")
+        if self.name is not None:
+            _check_text(self.name, "table name")
 
 
 class JoinSeat(ClientMessage, frozen=True, tag="join_seat"):
@@ -403,8 +441,8 @@ class SeatInfo(Message, frozen=True, omit_defaults=True):
     (the seat is free for anyone; it was theirs). Version 3."""
 
 
-class TableInfo(Message, frozen=True):
-    """A table as the lobby lists it."""
+class TableInfo(Message, frozen=True, omit_defaults=True):
+    """A table as the lobby lists it (``default_name`` left out when false)."""
 
     id: str
     name: str
@@ -423,6 +461,11 @@ class TableInfo(Message, frozen=True):
     free_seats: list[int]
     """Seats a player may join now."""
     spectators: int
+    default_name: bool = False
+    """Version 13: the table was made with no name given, and ``name`` is the
+    default one, in English (:func:`wire_default_table_name`, perhaps numbered):
+    a client says it in its player's language. False: the name its host typed,
+    said exactly as typed, whatever it looks like ("Bob's table")."""
 
 
 class ServerMessage(Message, frozen=True, tag_field="type"):
@@ -637,6 +680,8 @@ class PersonOnline(Message, frozen=True, omit_defaults=True):
     """The public table's id (to join or watch it); left out as ``table`` is."""
     private: bool = False
     """At a private table (its name is not told)."""
+    default_name: bool = False
+    """Version 13: ``table`` is a default name (see :attr:`TableInfo.default_name`)."""
 
 
 class PeopleOnline(ServerMessage, frozen=True, tag="people", omit_defaults=True):

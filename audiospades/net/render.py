@@ -50,7 +50,7 @@ from audiospades.presenter.online import (
     coming_back_text,
     found_table_change_text,
     found_table_closed_text,
-    heard_table_name,
+    heard_name,
     left_table_text,
     lobby_changes,
     lobby_count_text,
@@ -395,7 +395,7 @@ class WebSeat:
                         said.append(Utterance(watching_text(table.info, table.chair)))
                     elif table.seat is not None and not returning:
                         # Took a free seat in a game under way: which one, first.
-                        said.append(Utterance(seated_text(table.info.name, table.seat)))
+                        said.append(Utterance(seated_text(table.info, table.seat)))
                     if not table.start_untold:
                         summary = table_summary(
                             table, returning=returning, arriving=True
@@ -826,7 +826,7 @@ class WebSeat:
         if self.control is None or self._in_room:
             return p.Screen(
                 place="waiting",
-                title=heard_table_name(info.name),
+                title=heard_name(info),
                 is_host=table.is_host,
                 is_watching=not table.is_seated,
                 # Seats change only before the first game: then "Sit here".
@@ -846,7 +846,7 @@ class WebSeat:
             )
         return p.Screen(
             place="table",
-            title=heard_table_name(info.name),
+            title=heard_name(info),
             is_host=table.is_host,
             is_watching=not table.is_seated,
             is_last=table.is_last_person,

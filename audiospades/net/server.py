@@ -95,6 +95,7 @@ from audiospades.net.protocol import (
     decode_client,
     encode_utf8,
     request_type,
+    wire_default_table_name,
 )
 from audiospades.net.render import WebSeat
 from audiospades.net.running import SaveFailures
@@ -983,17 +984,25 @@ class Server:
             code = new_code()
             while code in taken:  # pragma: no cover - 30 random bits
                 code = new_code()
+        default = wire_default_table_name(client.name)
+        given = create.name.strip() if create.name is not None else None
+        # No name given, the table is named after its host, and each client says
+        # that name in its own language; a name typed is said as typed, whatever
+        # it looks like ("Bob's table"). A client older than version 13 sends
+        # its default itself: its host's own name's default is taken as one.
+        is_default = given is None or (client.version < 13 and given == default)
         # Two open tables of one name ("Ann's table", each Ann's) could not be
         # told apart in the lobby: the later one is numbered ("Ann's table 2").
         names = {name_key(t.name) for t in self.tables.values()}
         table = NetTable(
             self._context,
             table_id,
-            numbered_apart(create.name.strip(), names, limit=MAX_TABLE_NAME_LENGTH),
+            numbered_apart(given or default, names, limit=MAX_TABLE_NAME_LENGTH),
             rules,
             code,
             client.player_id,
             [SeatHolder() for _ in range(rules.player_count)],
+            default_name=is_default,
         )
         self.tables[table_id] = table
         log.info(
@@ -1076,6 +1085,7 @@ class Server:
                     table=shown.name if shown is not None else None,
                     table_id=shown.id if shown is not None else None,
                     private=private,
+                    default_name=shown is not None and shown.default_name,
                 )
             )
         people.sort(

@@ -75,7 +75,7 @@ _Statement = tuple[str, tuple[Any, ...]]
 _Write = tuple[_Statement, ...]
 """The statements of one write, kept or lost together."""
 
-SCHEMA_VERSION: Final = 3
+SCHEMA_VERSION: Final = 4
 """``PRAGMA user_version`` of a database this module made.
 
 2 added ``current_hands``: a version-1 database is brought up to it when opened (its
@@ -84,7 +84,12 @@ database, whose records it would read without their hand in progress.
 
 3 added ``hand_actions``: a version-2 database has none (its hands in progress are
 whole in ``current_hands``); a version-2 server refuses a version-3 database, whose
-hands in progress it would read without their last actions."""
+hands in progress it would read without their last actions.
+
+4 added the ``tables`` column ``default_name``: 1 for a table made with no name
+given (its name is the default, said in each player's language), 0 for a name its
+host typed; an older database's tables get it empty (NULL: not known, and a name
+of the default's shape is taken for one, as before)."""
 
 _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS players (
@@ -105,7 +110,8 @@ CREATE TABLE IF NOT EXISTS tables (
     state TEXT NOT NULL,
     game_id TEXT,
     created_at REAL NOT NULL,
-    updated_at REAL NOT NULL
+    updated_at REAL NOT NULL,
+    default_name INTEGER
 );
 CREATE TABLE IF NOT EXISTS records (
     table_id TEXT PRIMARY KEY REFERENCES tables(id),
@@ -194,7 +200,10 @@ def _schema_columns() -> dict[str, tuple[_Column, ...]]:
 
 _COLUMNS: Final = _schema_columns()
 """Every table of the schema, with its columns. (Version 1 had the same columns in
-every table it had.)"""
+every table it had, but ``default_name``, as versions 2 and 3.)"""
+
+_ADDED_IN_4: Final = ("tables", "default_name")
+"""The column version 4 added (last in its table), and its table."""
 
 
 class StoreError(Exception):
@@ -237,6 +246,9 @@ class TableRow:
     seating: list[dict[str, Any]]
     state: str
     game_id: str | None
+    default_name: bool | None = None
+    """Made with no name given (the name is the default); None: saved by a
+    server of before schema 4, which did not keep it."""
 
 
 class SavedTable(NamedTuple):
@@ -427,9 +439,9 @@ class Store:
                 "is not an audiospades database (it has the tables "
                 f"{', '.join(found)}); give another --db",
             )
-        for table in found:
-            self._check_columns(table, kinds[table])
         version: int = db.execute("PRAGMA user_version").fetchone()[0]
+        for table in found:
+            self._check_columns(table, kinds[table], version)
         if version > SCHEMA_VERSION:
             raise StoreError(
                 self.path,
@@ -454,8 +466,11 @@ class Store:
             db.execute("ROLLBACK")
         return version, frozenset(found)
 
-    def _check_columns(self, table: str, kind: str) -> None:
-        """Refuse a table of the schema's name with other columns (or a view)."""
+    def _check_columns(self, table: str, kind: str, version: int) -> None:
+        """Refuse a table of the schema's name with other columns (or a view).
+
+        A database older than version 4 may lack the column it added.
+        """
         wanted = _COLUMNS[table]
         if kind != "table":
             raise StoreError(
@@ -466,6 +481,8 @@ class Store:
         columns = _columns(self._db, table)
         if columns == wanted:
             return
+        if version < 4 and table == _ADDED_IN_4[0] and columns == wanted[:-1]:
+            return  # (prepare adds it)
         names, wanted_names = [c[0] for c in columns], [c[0] for c in wanted]
         if names != wanted_names:
             detail = (
@@ -505,10 +522,18 @@ class Store:
             db.execute("PRAGMA foreign_keys=ON")
             if version != SCHEMA_VERSION or self._found != _TABLES:
                 # Every statement of the schema is "IF NOT EXISTS": on a database
-                # that has a table, its statement changes nothing. One transaction:
-                # an upgrade is made whole or not at all.
+                # that has a table, its statement changes nothing; a column added
+                # since is added. One transaction: an upgrade is made whole or not
+                # at all.
+                table, column = _ADDED_IN_4
+                had = [c[0] for c in _columns(db, table)]
+                add = (
+                    f"ALTER TABLE {table} ADD COLUMN {column} INTEGER;"
+                    if had and column not in had
+                    else ""
+                )
                 db.executescript(
-                    f"BEGIN IMMEDIATE; {_SCHEMA} "
+                    f"BEGIN IMMEDIATE; {_SCHEMA} {add} "
                     f"PRAGMA user_version={SCHEMA_VERSION}; COMMIT;"
                 )
             self._read_log()
@@ -786,9 +811,10 @@ class Store:
         self._write(
             (
                 "INSERT INTO tables (id, name, code, host, rules, seed, seating, "
-                "state, game_id, created_at, updated_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "state, game_id, created_at, updated_at, default_name) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT(id) DO UPDATE SET name = excluded.name, "
+                "default_name = excluded.default_name, "
                 "code = excluded.code, host = excluded.host, rules = excluded.rules, "
                 "seed = excluded.seed, seating = excluded.seating, "
                 "state = excluded.state, game_id = excluded.game_id, "
@@ -805,6 +831,7 @@ class Store:
                     table.game_id,
                     now,
                     now,
+                    table.default_name,
                 ),
             )
         )
@@ -1234,7 +1261,7 @@ class Store:
         rows = self._db.execute(
             "SELECT t.id, t.name, t.code, t.host, t.rules, t.seed, t.seating, "
             "t.state, t.game_id, r.record, r.core_state, r.game_id, c.game_id, "
-            "c.hands_before, c.hand, c.core_state FROM tables t "
+            "c.hands_before, c.hand, c.core_state, t.default_name FROM tables t "
             "LEFT JOIN records r ON r.table_id = t.id "
             "LEFT JOIN current_hands c ON c.table_id = t.id "
             "WHERE t.state != 'closed' ORDER BY t.created_at"
@@ -1249,7 +1276,7 @@ class Store:
             try:
                 rules, seating = json.loads(row[4]), json.loads(row[6])
                 record, core_state = _in_progress(
-                    row[0], row[9:], appended.get(row[0], ())
+                    row[0], row[9:16], appended.get(row[0], ())
                 )
             except (TypeError, ValueError) as error:
                 log.warning("table %s: stored data unreadable (%s)", row[0], error)
@@ -1267,6 +1294,7 @@ class Store:
                 seating=seating,
                 state=row[7],
                 game_id=row[8],
+                default_name=_flag(row[16]),
             )
             out.append(
                 SavedTable(
@@ -1280,8 +1308,8 @@ class Store:
     def table(self, table_id: str) -> TableRow | None:
         """A table's row, open or closed (None if unknown or unreadable)."""
         row = self._db.execute(
-            "SELECT id, name, code, host, rules, seed, seating, state, game_id "
-            "FROM tables WHERE id = ?",
+            "SELECT id, name, code, host, rules, seed, seating, state, game_id, "
+            "default_name FROM tables WHERE id = ?",
             (table_id,),
         ).fetchone()
         if row is None:
@@ -1291,7 +1319,8 @@ class Store:
         except (TypeError, ValueError):
             return None
         return TableRow(
-            row[0], row[1], row[2], row[3], rules, row[5], seating, row[7], row[8]
+            *(row[0], row[1], row[2], row[3], rules, row[5], seating, row[7], row[8]),
+            default_name=_flag(row[9]),
         )
 
     def results_for(self, game_id: str) -> list[SeatResult]:
@@ -1331,6 +1360,11 @@ class Store:
         ).fetchall()
         record = _in_progress(table_id, row, appended)[0]
         return record if isinstance(record, dict) else None
+
+
+def _flag(value: object) -> bool | None:
+    """A stored 0 or 1 as a bool; None (not kept) as None."""
+    return None if value is None else bool(value)
 
 
 def _in_progress(

@@ -48,6 +48,7 @@ from audiospades.net.protocol import (
     TableSnapshot,
     TableState,
     encode_utf8,
+    wire_default_parts,
 )
 from audiospades.net.seats import (
     SeatHolder,
@@ -122,6 +123,9 @@ class NetTable:
     state: TableState = TableState.WAITING
     seed: int = 0
     game_id: str | None = None
+    default_name: bool = False
+    """Made with no name given: ``name`` is the default one (see
+    :attr:`~audiospades.net.protocol.TableInfo.default_name`)."""
     core: TableCore | None = None
     members: dict[int, Client] = field(default_factory=dict)
     spectators: dict[Client, int] = field(default_factory=dict)
@@ -173,6 +177,7 @@ class NetTable:
             seats=seat_infos(self.seats),
             free_seats=self.free_seats(),
             spectators=len(self.spectators),
+            default_name=self.default_name,
         )
 
     def free_seats(self) -> list[int]:
@@ -207,6 +212,7 @@ class NetTable:
             seating=[h.to_json() for h in self.seats],
             state=self.state.value,
             game_id=self.game_id,
+            default_name=self.default_name,
         )
 
     def save(self) -> None:
@@ -1056,6 +1062,13 @@ class NetTable:
             state,
             row.seed,
             row.game_id,
+            # Saved before the store kept it (None): a name of the default's
+            # shape is taken for one, as every client then took it.
+            default_name=(
+                row.default_name
+                if row.default_name is not None
+                else wire_default_parts(row.name) is not None
+            ),
         )
         if state is TableState.PLAYING:
             if saved.record is None:

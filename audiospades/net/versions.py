@@ -52,7 +52,9 @@ def for_version(message: Message, version: int) -> Message | None:
     ``seat_given_up``; a version 9 client no snapshot's ``played_by``; a
     version 10 client no ``people`` (it never sends ``who_is_online``) and no
     private chat line. A version 11 client reads everything a version 12 one
-    does, but for an update's ``changes``, which it is never sent.
+    does, but for an update's ``changes``, which it is never sent. A version 12
+    client (and so an older one) no table's ``default_name``: it says a name of
+    the default's shape in its player's language, as before.
     None: nothing to send. The message itself when nothing in it is new, so a
     frame encoded once for many clients goes out as it is.
 
@@ -75,6 +77,9 @@ def for_version(message: Message, version: int) -> Message | None:
     >>> [encode(for_version(snapshot, v)).count('"watchers"') for v in (2, 3, 4)]
     [0, 0, 1]
     """
+    if version >= 13:
+        return message
+    message = _without_default_names(message)
     if version >= 11:
         # Version 12's views by their changes, and turns without a view, go only
         # to a client that reads frames as sent (see running.flush).
@@ -147,6 +152,37 @@ def for_version(message: Message, version: int) -> Message | None:
                 return message
             return msgspec.structs.replace(message, tables=tables)
     return message
+
+
+def _without_default_names(message: Message) -> Message:
+    """``message`` without version 13's ``default_name`` (the same if it had none).
+
+    The tables' listings, and the tables of ``people``: a default name goes as
+    its English text alone, which an older client recognises by its shape.
+    """
+    replace = msgspec.structs.replace
+    match message:
+        case Lobby(tables=tables) | LobbyUpdate(tables=tables):
+            if not any(info.default_name for info in tables):
+                return message
+            return replace(message, tables=[_plain_name(info) for info in tables])
+        case (
+            TableSnapshot(table=info) | SeatChanged(table=info) | TableFound(table=info)
+        ) if info.default_name:
+            return replace(message, table=_plain_name(info))
+        case PeopleOnline(people=people) if any(o.default_name for o in people):
+            return replace(
+                message,
+                people=[replace(o, default_name=False) for o in people],
+            )
+    return message
+
+
+def _plain_name(info: TableInfo) -> TableInfo:
+    """``info`` without version 13's ``default_name``."""
+    if not info.default_name:
+        return info
+    return msgspec.structs.replace(info, default_name=False)
 
 
 def _stood_in_of_version_6(message: Message) -> Message:

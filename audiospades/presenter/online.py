@@ -28,6 +28,7 @@ from audiospades.net.protocol import (
     TableInfo,
     TableState,
     Whereabouts,
+    wire_default_parts,
 )
 from audiospades.notices import DoneWhileAway
 from audiospades.presenter.keynames import key_for, yes_no_keys
@@ -379,13 +380,13 @@ def lobby_changes(before: Sequence[TableInfo], after: Sequence[TableInfo]) -> li
     old = {info.id: info for info in before}
     new = {info.id: info for info in after}
     said = [
-        _("{name} has closed.").format(name=heard_table_name(info.name))
+        _("{name} has closed.").format(name=heard_name(info))
         for table_id, info in old.items()
         if table_id not in new
     ]
     for table_id, info in new.items():
         was = old.get(table_id)
-        heard = heard_table_name(info.name)
+        heard = heard_name(info)
         if was is None:
             said.append(_("New table: {name}.").format(name=heard))
         elif info.state is TableState.PLAYING and was.state is not TableState.PLAYING:
@@ -419,12 +420,12 @@ def found_table_change_text(before: TableInfo, after: TableInfo) -> str:
         "{name} now has {count} seat free.",
         "{name} now has {count} seats free.",
         free,
-    ).format(name=heard_table_name(after.name), count=free)
+    ).format(name=heard_name(after), count=free)
 
 
 def found_table_closed_text(info: TableInfo) -> str:
     """A table found by its code closed while its choices were shown."""
-    return _("{name} has closed.").format(name=heard_table_name(info.name))
+    return _("{name} has closed.").format(name=heard_name(info))
 
 
 def seated_list(occupants: Sequence[str]) -> str:
@@ -451,7 +452,7 @@ def table_line(info: TableInfo) -> str:
     word after the list runs into its last name.
     """
     free = len(info.free_seats)
-    parts = [heard_table_name(info.name), _players_words(info)]
+    parts = [heard_name(info), _players_words(info)]
     goal = _goal_words(info)
     if goal:
         parts.append(goal)
@@ -522,40 +523,41 @@ def default_table_name(player: str) -> str:
     return _("{name}'s table").format(name=player)
 
 
-def wire_default_table_name(player: str) -> str:
-    """A new table's default name as the server is sent it: in English.
-
-    Each player hears it in their own language (:func:`heard_table_name`): made
-    in the host's ("Table de Ann"), it stayed French for everyone.
-    """
-    return f"{player}'s table"
-
-
-_WIRE_DEFAULT: Final = re.compile(r"(?P<owner>.+)'s table(?P<number>\s+\d+)?")
-
-
-def heard_table_name(name: str) -> str:
+def heard_table_name(name: str, *, default: bool) -> str:
     """A table's name as this language says it.
 
-    A default name ("Ann's table", perhaps numbered "Ann's table 2") is sent in
-    English, and said in the listener's language ("Table de Ann 2"); any other
-    name as its host typed it.
+    ``default``: the table was made with no name given (its listing's
+    ``default_name``): its name, listed in English ("Ann's table", perhaps
+    numbered "Ann's table 2"), is said in the listener's language ("Table de
+    Ann 2"). Any other name exactly as its host typed it, whatever it looks
+    like: "Bob's table", typed by Ann, was said "Table de Bob" in French.
 
-    >>> heard_table_name("Ann's table 2"), heard_table_name("Friday")
-    ("Ann's table 2", 'Friday')
+    >>> heard_table_name("Ann's table 2", default=True)
+    "Ann's table 2"
+    >>> heard_table_name("Bob's table", default=False)
+    "Bob's table"
     """
-    found = _WIRE_DEFAULT.fullmatch(name.strip())
-    if found is None:
+    parts = wire_default_parts(name) if default else None
+    if parts is None:
         return name
-    return default_table_name(found["owner"]) + (found["number"] or "")
+    host, number = parts
+    return default_table_name(host) + number
+
+
+def heard_name(info: TableInfo) -> str:
+    """A listed table's name as this language says it (:func:`heard_table_name`)."""
+    return heard_table_name(info.name, default=info.default_name)
 
 
 def is_default_table_name(name: str) -> bool:
-    """Whether a table's name already says "table": the one a new table gets.
+    """Whether a table's name, as heard, already says "table", as a default does.
 
-    Such a name ("Ann's table", made by :func:`default_table_name` in the host's
-    language or in English) stands alone in a sentence ("Back at Ann's table.");
-    another ("Friday", "3") follows the word ("Back at table 3.").
+    Such a name ("Ann's table", made by :func:`default_table_name` in the
+    listener's language, or a name of that shape typed in English) stands alone
+    in a sentence ("Back at Ann's table."); another ("Friday", "3") follows the
+    word ("Back at table 3."). Only the sentence's shape: whether the name is
+    the default, to be said in the listener's language, is the listing's
+    ``default_name`` (see :func:`heard_table_name`).
 
     A number after it, as the server numbers a second table of one name ("Ann's
     table 2"), keeps it one.
@@ -613,7 +615,8 @@ def waiting_room_intro(
     sitting down to watch a game under way does (None: the table alone).
     """
     parts: list[str] = []
-    named = is_default_table_name(info.name)
+    heard = heard_name(info)
+    named = is_default_table_name(heard)
     if seat is None and chair is not None:
         parts.append(watching_text(info, chair))
     elif seat is None:
@@ -624,10 +627,10 @@ def waiting_room_intro(
                 _("You are watching {name}.")
                 if named
                 else _("You are watching table {name}.")
-            ).format(name=heard_table_name(info.name))
+            ).format(name=heard)
         )
     else:
-        parts.append(seated_text(info.name, seat))
+        parts.append(seated_text(info, seat))
     if code:
         parts.append(
             _("Private table: its code is {code}.").format(code=spell_code(code))
@@ -641,13 +644,13 @@ def waiting_room_intro(
     return " ".join(parts)
 
 
-def seated_text(table_name: str, seat: int) -> str:
+def seated_text(info: TableInfo, seat: int) -> str:
     """Where one sits: "You sit in seat 2 at Ann's table.".
 
     Said on arriving in the waiting room, and on taking a free seat in a game
     under way (before where things stand: the newcomer knew nothing of it).
     """
-    table_name = heard_table_name(table_name)
+    table_name = heard_name(info)
     return (
         # Translators: {name} says "table" itself, as "Ann's table".
         _("You sit in seat {number} at {name}.")
@@ -714,7 +717,7 @@ def seat_change_text(
     match news.change:
         case SeatChange.JOINED if is_me and news.table is not None:
             # A spectator sitting down at the table they watched (version 9).
-            return seated_text(news.table.name, news.real_seat or 0)
+            return seated_text(news.table, news.real_seat or 0)
         case SeatChange.MOVED:
             return moved_text(news, own_seat)
         case SeatChange.JOINED:
@@ -928,7 +931,7 @@ def person_online_text(person: PersonOnline) -> str:
     if person.place is Whereabouts.LOBBY:
         return _("{name}, in the lobby").format(name=person.name)
     named, other, unnamed = _AT_A_TABLE[person.place]
-    table = heard_table_name(person.table or "")
+    table = heard_table_name(person.table or "", default=person.default_name)
     if person.private or not table:
         words = unnamed
     else:
@@ -1082,15 +1085,18 @@ def watching_text(info: TableInfo, chair: int) -> str:
     """Said on sitting down to watch a game: from whose chair (named, never "you")."""
     held = next((s for s in info.seats if s.seat == chair), None)
     player = seat_name(held.name) if held is not None else ""
-    return watching_from_text(info.name, chair, player)
+    return watching_from_text(info.name, chair, player, default_name=info.default_name)
 
 
-def watching_from_text(table_name: str, chair: int, player: str) -> str:
+def watching_from_text(
+    table_name: str, chair: int, player: str, *, default_name: bool
+) -> str:
     """From whose chair one watches ("You are watching Ann's table from seat 2.").
 
     ``player``: who sits in ``chair``, or "" for an empty seat (its number is said).
+    ``default_name``: the table's name is its default (see :func:`heard_table_name`).
     """
-    table_name = heard_table_name(table_name)
+    table_name = heard_table_name(table_name, default=default_name)
     named = is_default_table_name(table_name)
     if not player:
         return (
@@ -1196,6 +1202,7 @@ def where_things_stand(
     restated: bool,
     returning: bool = True,
     table_name: str = "",
+    default_name: bool = False,
     away: DoneWhileAway = NOTHING_DONE,
     people_away: str = "",
     played_for: bool = False,
@@ -1216,6 +1223,8 @@ def where_things_stand(
         table_name: returning, the table's name is said too ("Back at table
             Friday.", "Back at Ann's table."): the game was started again, and the
             server put the player back at a table they may not remember.
+        default_name: ``table_name`` is the table's default (see
+            :func:`heard_table_name`).
         away: what a computer player did for the player while they were away
             (see :func:`done_while_away_text`), said before the hand: "You bid 3"
             would not say whose bid it was.
@@ -1228,7 +1237,7 @@ def where_things_stand(
             game's start.
     """
     parts: list[str] = []
-    table_name = heard_table_name(table_name)
+    table_name = heard_table_name(table_name, default=default_name)
     if returning and table_name and is_default_table_name(table_name):
         # Translators: {name} is a table's name that says "table" itself, as
         # "Ann's table" (the name a new table gets): "Back at Ann's table."
@@ -1297,13 +1306,14 @@ def table_summary(
     table: RemoteTable,
     *,
     returning: bool,
-    table_name: str = "",
+    named: bool = False,
     arriving: bool = False,
 ) -> str:
     """:func:`where_things_stand` at an online table, from its seat's view.
 
     With what a computer did for the seat meanwhile; whose turn is left to the
     restated notice when it is the player's own (or a question is open).
+    ``named``: with the table's name ("Back at table Friday.").
     Coming back (``returning``) or sitting down at a game under way
     (``arriving``), with who is away (each is "back" when they come), and
     whether a computer still plays one's own seat.
@@ -1315,7 +1325,8 @@ def table_summary(
         table.names,
         restated=restated,
         returning=returning,
-        table_name=table_name,
+        table_name=table.info.name if named else "",
+        default_name=table.info.default_name,
         away=table.done_while_away,
         people_away=away_text(table.info.seats, table.seat) if told else "",
         played_for=told and table.is_stood_in,

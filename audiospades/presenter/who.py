@@ -129,7 +129,10 @@ def _watching_intro(company: Company) -> str:
     chair = company.seats[0]
     # An empty name: a seat left empty after the game (its number is said).
     return watching_from_text(
-        company.table_name, chair.number or 0, seat_name(chair.name)
+        company.table_name,
+        chair.number or 0,
+        seat_name(chair.name),
+        default_name=company.table_default_name,
     )
 
 

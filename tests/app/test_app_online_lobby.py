@@ -1016,6 +1016,34 @@ def test_the_computer_players_list_closes_when_a_person_takes_its_seat(
             bob.close()
 
 
+def test_a_typed_name_that_looks_like_a_default_is_heard_as_typed(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """QA: Ann typed "Bob's table" as her table's name, and Dee, playing in
+    German, heard "Neuer Tisch: Tisch von Bob." (as if it were Bob's, and its
+    name a default). A typed name is heard as typed; only Cy's table, left
+    unnamed, is named in each player's language."""
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann")
+        cy = connect(make_harness, server, "Cy")
+        # (Last: the game's words are one language a process, the last set.)
+        dee = connect(make_harness, server, "Dee", settings=_settings(language="de"))
+        try:
+            ann.press("return", "return", "delete", *type_keys("Bob's table"))
+            ann.press("return", "end", "return")  # the name, then create it
+            until(lambda: isinstance(ann.app.top, WaitingRoomScreen), ann)
+            until(heard(dee, "Neuer Tisch: Bob's table."), dee)
+            cy.press("return", "end", "return")  # "Cy's table", as it was
+            until(lambda: isinstance(cy.app.top, WaitingRoomScreen), cy)
+            until(heard(dee, "Neuer Tisch: Tisch von Cy."), dee)
+            assert not [line for line in dee.transcript if "Tisch von Bob" in line]
+            listed = {t.name: t.default_name for t in server.tables.values()}
+            assert listed == {"Bob's table": False, "Cy's table": True}
+        finally:
+            for player in (ann, cy, dee):
+                player.close()
+
+
 def test_a_french_host_s_default_table_name_goes_in_english_and_is_heard_in_french(
     make_harness: Callable[..., Harness], tmp_path: Path
 ) -> None:

@@ -7,6 +7,7 @@ import asyncio
 import sqlite3
 from pathlib import Path
 
+import msgspec
 import pytest
 from net_client import NetPlayer, connected, run, running_server, url_of
 
@@ -151,7 +152,7 @@ def test_an_older_client_is_sent_no_found_table() -> None:
 
 
 def test_each_version_keeps_what_it_can_read_and_no_more() -> None:
-    """What versions 9, 10 and 11 added reaches a client of that version and up,
+    """What versions 9, 10, 11 and 13 added reaches a client of that version and up,
     never one older. Before, the ladder stripped version 9's additions from every
     client below the newest version, not below 9: a version 9 client heard a
     friend's move as someone joining, and was never told its seat was given up
@@ -166,7 +167,19 @@ def test_each_version_keeps_what_it_can_read_and_no_more() -> None:
                                played_by=["Ann", "Bob", "Cy", "Di"])  # fmt: skip
     moved = p.SeatChanged(change=p.SeatChange.MOVED, seat=2, name="Bob", table=info)
     people = p.PeopleOnline(people=[])
+    default = msgspec.structs.replace(info, name="Ann's table", default_name=True)
+    person = p.PersonOnline(name="Ann", player="p", place=p.Whereabouts.WAITING,
+                            table=default.name, default_name=True)  # fmt: skip
+    named = [
+        p.Lobby(tables=[info, default]),
+        p.LobbyUpdate(tables=[default], gone=[]),
+        msgspec.structs.replace(snapshot, table=default),
+        msgspec.structs.replace(moved, table=default),
+        p.TableFound(code="K7Q", table=default),
+        p.PeopleOnline(people=[person]),
+    ]
     added = [(welcome, 9), (moved, 9), (snapshot, 10), (people, 11)]
+    added += [(message, 13) for message in named]  # default_name
     for message, since in added:
         for version in range(p.OLDEST_PROTOCOL_VERSION, p.PROTOCOL_VERSION + 1):
             sent = for_version(message, version)
@@ -175,6 +188,10 @@ def test_each_version_keeps_what_it_can_read_and_no_more() -> None:
     assert for_version(snapshot, 9).played_by is None  # type: ignore[union-attr]
     assert for_version(welcome, 8).seat_given_up is None  # type: ignore[union-attr]
     assert for_version(moved, 8).change is p.SeatChange.JOINED  # type: ignore[union-attr]
+    for message in named:
+        for version in range(p.OLDEST_PROTOCOL_VERSION, p.PROTOCOL_VERSION):
+            older = for_version(message, version)
+            assert older is None or "default_name" not in p.encode(older)
 
 
 def test_the_host_seats_computer_players_and_starts(tmp_path: Path) -> None:
@@ -642,6 +659,83 @@ def test_who_sits_down_after_a_game_is_not_told_its_end_as_theirs(
                 await player.close()
 
     run(scenario(), timeout=120)
+
+
+async def _whole_list(player: NetPlayer, count: int) -> list[p.TableInfo]:
+    """The lobby's list, asked for until it holds ``count`` tables."""
+    while True:
+        await player.send({"type": "list_tables"})
+        while not isinstance(message := await player.recv(), p.Lobby):
+            pass
+        if len(message.tables) == count:
+            return message.tables
+        await asyncio.sleep(0.01)
+
+
+def test_a_default_name_is_told_apart_from_a_typed_one_and_kept(
+    tmp_path: Path,
+) -> None:
+    """QA: a typed name of the default's shape ("Cy's table" typed by Bob) was
+    taken for a default by every client (said in each language, "Table de Cy").
+    Now a table made with no name given says so (``default_name``), and a typed
+    name does not, whatever it looks like. A client older than version 13 still
+    sends its default itself: its own name's default is taken for one, any other
+    name as typed; it is never sent ``default_name`` (it would refuse the frame).
+    The server keeps it through a restart; a table saved before it kept it (not
+    known) is read as before, by the name's shape."""
+    db = tmp_path / "s.db"
+
+    def listed(tables: list[p.TableInfo]) -> dict[str, bool]:
+        return {info.name: info.default_name for info in tables}
+
+    expected = {
+        "Ann's table": True,  # no name given
+        "Cy's table": False,  # Bob typed it
+        "Cy's table 2": True,  # Cy's own default, sent by an older game
+        "Ann's table 2": False,  # Dan typed it, in an older game
+    }
+
+    async def scenario() -> None:
+        async with running_server(db, takeover_seconds=30) as server:
+            url = url_of(server)
+            ann, bob, fay = (NetPlayer(url, name) for name in ("Ann", "Bob", "Fay"))
+            cy, dan, eve = (
+                NetPlayer(url, name, version=12) for name in ("Cy", "Dan", "Eve")
+            )
+            for player in (ann, bob, cy, dan, eve, fay):
+                await player.connect()
+            await ann.send({"type": "create_table", "rules": {"preset": "pagat"}})
+            await ann.expect(p.TableSnapshot)
+            await bob.create(name="Cy's table")
+            await cy.create(name="Cy's table")
+            await dan.create(name="Ann's table")
+            assert listed([t.info() for t in server.tables.values()]) == expected
+            assert listed(await _whole_list(fay, 4)) == expected
+            older = await _whole_list(eve, 4)
+            assert {info.name for info in older} == set(expected)
+            assert not any(info.default_name for info in older)
+            # Who is online names the tables too, each with its default_name.
+            for player in (fay, eve):
+                await player.send({"type": "who_is_online"})
+            people = (await fay.expect(p.PeopleOnline)).people
+            assert {o.table: o.default_name for o in people if o.table} == expected
+            await eve.expect(p.PeopleOnline)
+            assert all("default_name" not in frame for frame in eve.frames)
+            assert all("default_name" not in frame for frame in cy.frames)
+            for player in (ann, bob, cy, dan, eve, fay):
+                await player.close()
+        # Saved before the server kept it: not known, read by the name's shape.
+        with sqlite3.connect(db) as saved:
+            saved.execute(
+                "UPDATE tables SET default_name = NULL WHERE name = 'Cy''s table'"
+            )
+        async with running_server(db, takeover_seconds=30) as server:
+            assert listed([t.info() for t in server.tables.values()]) == {
+                **expected,
+                "Cy's table": True,
+            }
+
+    run(scenario())
 
 
 def test_a_second_open_table_of_one_name_is_numbered(tmp_path: Path) -> None:

@@ -502,6 +502,51 @@ def test_a_version_2_database_is_read_and_brought_up_to_date(tmp_path: Path) -> 
     assert (tmp_path / f"s.db.before-schema-{SCHEMA_VERSION}").exists()
 
 
+def test_whether_a_tables_name_is_its_default_is_kept(tmp_path: Path) -> None:
+    """A table made with no name given, and one whose host typed a name of the
+    same shape: each is read back as it was saved (the name alone cannot tell
+    them apart)."""
+    path = tmp_path / "s.db"
+    store = Store(path)
+    rows = {
+        "t1": replace(_table("t1"), name="Ann's table", default_name=True),
+        "t2": replace(_table("t2"), name="Bob's table", default_name=False),
+    }
+    for row in rows.values():
+        store.save_table(row)
+    store.close()
+    store = Store(path)
+    assert {saved.table.id: saved.table for saved in store.open_tables()} == rows
+    assert store.table("t2") == rows["t2"]
+    store.close()
+
+
+def test_a_version_3_database_is_brought_up_to_date_and_its_names_read_as_before(
+    tmp_path: Path,
+) -> None:
+    """A database of schema 3 has no ``default_name`` in ``tables``: the column
+    is added (empty: not known), and its tables are read as they were. Their
+    names keep the old reading when the server resumes them (see NetTable)."""
+    path = tmp_path / "s.db"
+    store = Store(path)
+    store.save_table(replace(_table(), name="Bob's table"))
+    store.close()
+    # As a version-3 server left it: no such column.
+    db = sqlite3.connect(path)
+    db.execute("ALTER TABLE tables DROP COLUMN default_name")
+    db.execute("PRAGMA user_version=3")
+    db.commit()
+    db.close()
+    store = Store(path)
+    [saved] = store.open_tables()
+    assert saved.table == replace(_table(), name="Bob's table", default_name=None)
+    store.save_table(replace(saved.table, default_name=False))
+    store.close()
+    assert _rows(path, "PRAGMA user_version") == [(SCHEMA_VERSION,)] == [(4,)]
+    assert _rows(path, "SELECT name, default_name FROM tables") == [("Bob's table", 0)]
+    assert (tmp_path / f"s.db.before-schema-{SCHEMA_VERSION}").exists()
+
+
 def test_a_version_1_database_is_read_and_brought_up_to_date(tmp_path: Path) -> None:
     path = tmp_path / "s.db"
     store = Store(path)

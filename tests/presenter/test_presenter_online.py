@@ -19,6 +19,8 @@ from audiospades.net.protocol import (
     TableInfo,
     TableState,
     Whereabouts,
+    wire_default_parts,
+    wire_default_table_name,
 )
 from audiospades.net.remote import NewsKind, OnlineNews
 from audiospades.notices import DoneWhileAway, Notice
@@ -417,43 +419,88 @@ def test_a_private_line_is_worded_as_to_you_or_from_you() -> None:
 def test_a_default_table_name_sent_in_english_is_heard_in_each_language(
     lang: str,
 ) -> None:
-    """The default name goes to the server in English ("Ann's table"); each
-    player hears it in their own language, numbered if it is, in every sentence
-    that names it. Before, it was made in the host's language and heard so by
-    everyone ("Vous occupez la place 2 de la Ann's table."). A name the host typed
-    is said as typed."""
+    """The default name is listed in English ("Ann's table"); each player hears
+    it in their own language, numbered if it is, in every sentence that names
+    it. Before, it was made in the host's language and heard so by everyone
+    ("Vous occupez la place 2 de la Ann's table."). A name the host typed is said
+    as typed."""
     from audiospades.presenter.online import (
         heard_table_name,
         person_online_text,
         seated_text,
         table_line,
-        wire_default_table_name,
     )
 
     sent = wire_default_table_name("Ann")
     assert sent == "Ann's table"
     with i18n.speaking(lang):
         own = default_table_name("Ann")
-        assert heard_table_name(sent) == own
-        assert heard_table_name(f"{sent} 2") == f"{own} 2"
-        assert heard_table_name("Friday") == "Friday"
-        info = msgspec.structs.replace(_info(), name=sent, state=TableState.WAITING)
+        assert heard_table_name(sent, default=True) == own
+        assert heard_table_name(f"{sent} 2", default=True) == f"{own} 2"
+        assert heard_table_name("Friday", default=False) == "Friday"
+        info = msgspec.structs.replace(
+            _info(), name=sent, state=TableState.WAITING, default_name=True
+        )
         assert table_line(info).startswith(own)
-        assert own in seated_text(sent, 1)
-        assert is_default_table_name(heard_table_name(sent))
+        assert own in seated_text(info, 1)
+        assert is_default_table_name(heard_table_name(sent, default=True))
         playing = PersonOnline(
-            name="Bob", player="p2", place=Whereabouts.PLAYING, table=sent
+            name="Bob",
+            player="p2",
+            place=Whereabouts.PLAYING,
+            table=sent,
+            default_name=True,
         )
         for sentence in (
             table_line(info),
-            seated_text(sent, 1),
+            seated_text(info, 1),
             waiting_room_intro(info, 1, False, None),
             " ".join(lobby_changes([], [info])),
             person_online_text(playing),
+            watching_text(info, 0),
         ):
             assert own in sentence, sentence
             if lang != "en":
                 assert sent not in sentence, sentence
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "es", "it", "pt"])
+@pytest.mark.parametrize("typed", ["Bob's table", "Ann's table", "Ann's table 2"])
+def test_a_typed_name_of_the_defaults_shape_is_heard_as_typed(
+    lang: str, typed: str
+) -> None:
+    """QA: a name the host typed that looked like a default ("Bob's table", typed
+    by Ann, or her own "Ann's table" typed in English by a host playing in
+    French) was taken for one: said "Table de Bob" in French, as if Bob's. Only
+    a table made with no name given (its listing's ``default_name``) is said in
+    each listener's language; a typed one, in every sentence, as typed."""
+    from audiospades.presenter.online import (
+        heard_table_name,
+        person_online_text,
+        seated_text,
+        table_line,
+    )
+
+    info = msgspec.structs.replace(_info(), name=typed, state=TableState.WAITING)
+    playing = PersonOnline(
+        name="Cid", player="p3", place=Whereabouts.PLAYING, table=typed
+    )
+    with i18n.speaking(lang):
+        assert heard_table_name(typed, default=False) == typed
+        parts = wire_default_parts(typed)
+        assert parts is not None
+        translated = default_table_name(parts[0])  # "Table de Bob"
+        for sentence in (
+            table_line(info),
+            seated_text(info, 1),
+            waiting_room_intro(info, 1, False, None),
+            " ".join(lobby_changes([], [info])),
+            person_online_text(playing),
+            watching_text(info, 0),
+        ):
+            assert typed in sentence, sentence
+            if lang != "en":
+                assert translated not in sentence, sentence
 
 
 def test_who_is_online_says_table_before_a_name_that_does_not_say_it() -> None:
