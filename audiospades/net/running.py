@@ -290,7 +290,7 @@ def _save_progress(table: NetTable, core: TableCore) -> None:
     assert table.game_id is not None
     writer, store = table.record_writer, table.context.store
     names = seat_names(table.seats)
-    seating = [h.to_json() for h in table.seats]
+    seating = table.seating_json()  # (with who watches from where)
     questions = dict(core.question_state())
     if names == writer.names:
         # Most actions only add to the hand being played: they are appended as

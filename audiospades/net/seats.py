@@ -128,6 +128,56 @@ class SeatHolder:
         )
 
 
+def seating_json(
+    seats: list[SeatHolder], watched: dict[str, int]
+) -> list[dict[str, Any]]:
+    """Who sits where for the database, with who watches from each chair.
+
+    ``watched``: each spectator's player id and the chair they watch from (here
+    or away). A chair's spectators go in its seat's object under ``watchers``,
+    its player ids in the order they came; a seat no one watches from has no such
+    key (an older server's seating has none, and an older server reads past it).
+
+    >>> seats = [SeatHolder(), SeatHolder()]
+    >>> [s.get("watchers") for s in seating_json(seats, {"p2": 1, "p1": 1})]
+    [None, ['p2', 'p1']]
+    >>> seating_json(seats, {})[0] is seats[0].to_json()
+    True
+    """
+    out = [h.to_json() for h in seats]
+    if not watched:
+        return out
+    by_chair: dict[int, list[str]] = {}
+    for player, chair in watched.items():
+        by_chair.setdefault(chair, []).append(player)
+    for chair, players in by_chair.items():
+        if 0 <= chair < len(out):
+            out[chair] = {**out[chair], "watchers": players}
+    return out
+
+
+def watchers_from_json(seating: list[Any], seat_count: int) -> dict[str, int]:
+    """Who watched from which chair, as :func:`seating_json` saved it.
+
+    A seat without ``watchers`` (an older server's) has none; anything malformed
+    is left out, and a player is kept at the first chair naming them.
+
+    >>> watchers_from_json([{"watchers": ["p1", 3]}, {}, {"watchers": ["p1", "p2"]}], 3)
+    {'p1': 0, 'p2': 2}
+    >>> watchers_from_json([{"watchers": "p1"}, None, {"watchers": ["p9"]}], 2)
+    {}
+    """
+    watched: dict[str, int] = {}
+    for chair, data in enumerate(seating[:seat_count]):
+        players = data.get("watchers") if isinstance(data, dict) else None
+        if not isinstance(players, list):
+            continue
+        for player in players:
+            if isinstance(player, str) and player:
+                watched.setdefault(player, chair)
+    return watched
+
+
 def done_for_seat(game: Game, seat: int, start: int) -> tuple[int, list[Event]]:
     """What a computer standing in for ``seat`` since event ``start`` did for it.
 

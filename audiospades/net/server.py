@@ -946,8 +946,9 @@ class Server:
             if seat is not None and table.seats[seat].kind is SeatKind.HUMAN:
                 table.reattach(client, seat)
                 return
-        # A spectator whose connection dropped watches again (once: every table
-        # forgets it now, so an old one never claims it later).
+        # A spectator whose connection dropped (or who watched before a server
+        # restart) watches again (once: every table forgets it now, so an old
+        # one never claims it later).
         watched = [
             (table, chair)
             for table in list(self.tables.values())

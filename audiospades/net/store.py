@@ -233,7 +233,8 @@ class TableRow:
     """A table as stored: everything needed to rebuild it after a restart.
 
     ``rules`` is the rule options with ``players`` and ``partnerships``; ``seating``
-    is one JSON-ready object a seat (who sits there); ``state`` is a
+    is one JSON-ready object a seat (who sits there, and under ``watchers`` the
+    players watching from that chair, if any); ``state`` is a
     :class:`~audiospades.net.protocol.TableState` value.
     """
 

@@ -14,7 +14,9 @@ the public view. So a frame never announces an action the database does not hold
 
 A person whose connection drops keeps the seat; after the takeover delay a computer
 player stands in (in a game) or the seat is freed (before a game). The same player
-coming back takes the seat back and gets a full snapshot.
+coming back takes the seat back and gets a full snapshot. A spectator's chair is
+kept likewise (saved with the seating, for a restart), though no spectator keeps a
+table open.
 """
 
 from __future__ import annotations
@@ -57,6 +59,8 @@ from audiospades.net.seats import (
     redeals_for_seat,
     seat_infos,
     seat_names,
+    seating_json,
+    watchers_from_json,
 )
 from audiospades.net.store import SavedTable, Store, TableRow
 from audiospades.net.wire import WireRules
@@ -130,7 +134,13 @@ class NetTable:
     members: dict[int, Client] = field(default_factory=dict)
     spectators: dict[Client, int] = field(default_factory=dict)
     _away_watchers: dict[str, int] = field(default_factory=dict)
-    """Spectators whose connection dropped, by player: the chair they watch from."""
+    """Spectators whose connection dropped (or who watched before a server
+    restart), by player: the chair they watch from. Saved with the seating."""
+    _watcher_timers: dict[str, asyncio.TimerHandle] = field(default_factory=dict)
+    """Each away spectator's takeover delay, by player, while it runs (see
+    :meth:`_watcher_away_too_long`)."""
+    _watchers_saved: dict[str, int] = field(default_factory=dict)
+    """Who watches from where (:meth:`watched_from`) as last written."""
     _watching_as: dict[Client, str] = field(default_factory=dict)
     """Each spectator's name here (see :meth:`watcher_name`), kept while watching:
     "stopped watching" names whom "is watching" named."""
@@ -209,11 +219,36 @@ class NetTable:
                 "options": self.rules.to_dict(),
             },
             seed=self.seed,
-            seating=[h.to_json() for h in self.seats],
+            seating=self.seating_json(),
             state=self.state.value,
             game_id=self.game_id,
             default_name=self.default_name,
         )
+
+    def seating_json(self) -> list[dict[str, Any]]:
+        """Who sits where, and who watches from which chair, for the database.
+
+        Spectators away are kept too: back after a server restart, they watch
+        again from the same chair (QA: they found themselves in the lobby).
+        """
+        watched = self.watched_from()
+        self._watchers_saved = watched
+        return seating_json(self.seats, watched)
+
+    def watched_from(self) -> dict[str, int]:
+        """Each spectator's player id (connected or away): the chair watched from."""
+        if not self.spectators and not self._away_watchers:
+            return {}
+        watched = dict(self._away_watchers)
+        for client, chair in self.spectators.items():
+            if client.player_id is not None:
+                watched[client.player_id] = chair
+        return watched
+
+    def _save_watchers(self) -> None:
+        """Save the table's row if who watches from where has changed."""
+        if self.watched_from() != self._watchers_saved:
+            self.context.store.save_table(self.row())
 
     def save(self) -> None:
         """Save the table's row, and tell the lobby.
@@ -457,7 +492,9 @@ class NetTable:
 
         Forgotten once asked: the server asks every table on the player's return.
         """
-        return self._away_watchers.pop(client.player_id or "", None)
+        player = client.player_id or ""
+        self._cancel_watcher_timer(player)
+        return self._away_watchers.pop(player, None)
 
     def spectate(self, client: Client, chair: int) -> None:
         """Let ``client`` watch from ``chair``.
@@ -475,6 +512,9 @@ class NetTable:
         client.table, client.seat = self, None
         client.send(self.snapshot(client))
         self.context.changed(self)
+        # Saved, so that a restarted server has them watch again (not when
+        # they are back on a new connection: as saved).
+        self._save_watchers()
         # The players (and the other spectators) know who is listening.
         self._seat_changed(SeatChange.WATCHING, None, client, name=name, who=client)
 
@@ -482,6 +522,7 @@ class NetTable:
         """``client`` leaves (a computer player stands in during a game)."""
         client.table, client.seat, client.view_sent = None, None, None
         if self._stop_watching(client) is not None:
+            self._save_watchers()
             return
         seat = self._member_seat(client)
         if seat is None:
@@ -634,8 +675,14 @@ class NetTable:
         A seat a computer player stood in for, whose person is not back, is the
         computer player's (so the host can start another game with the same
         players), and the table closes if no person is left. A seat still within
-        its takeover delay is let go when the delay runs out.
+        its takeover delay is let go when the delay runs out. So are the
+        spectators away past their delay (saved first: the table may close).
         """
+        gone = [p for p in self._away_watchers if p not in self._watcher_timers]
+        for player in gone:
+            del self._away_watchers[player]
+        if gone:
+            self._save_watchers()
         for seat, holder in enumerate(self.seats):
             if (
                 holder.kind is SeatKind.HUMAN
@@ -659,9 +706,11 @@ class NetTable:
         """
         chair = self._stop_watching(client)
         if chair is not None:
-            # Back on a new connection, watching again from the same chair.
+            # Back on a new connection, watching again from the same chair (for
+            # as long as a person's seat is kept: see _watcher_away_too_long).
             if client.player_id is not None:
                 self._away_watchers[client.player_id] = chair
+                self._start_watcher_timer(client.player_id)
             return
         seat = self._member_seat(client)
         if seat is None:
@@ -687,6 +736,36 @@ class NetTable:
         timer = self._timers.pop(seat, None)
         if timer is not None:
             timer.cancel()
+
+    def _start_watcher_timer(self, player: str) -> None:
+        self._cancel_watcher_timer(player)
+        loop = asyncio.get_running_loop()
+        self._watcher_timers[player] = loop.call_later(
+            self.context.takeover_seconds, self._watcher_away_too_long, player
+        )
+
+    def _cancel_watcher_timer(self, player: str) -> None:
+        timer = self._watcher_timers.pop(player, None)
+        if timer is not None:
+            timer.cancel()
+
+    def _watcher_away_too_long(self, player: str) -> None:
+        """An away spectator's takeover delay ran out.
+
+        As for a person away from their seat: before a game (or after it), they
+        are let go now; during one, when it ends (:meth:`release_the_absent`).
+        Back later, they are in the lobby. Never counted as someone at the
+        table: the last person out closes it, whoever watches.
+        """
+        self._watcher_timers.pop(player, None)
+        if self.state is TableState.PLAYING:
+            return
+        if self._away_watchers.pop(player, None) is None:
+            return
+        try:
+            self._save_watchers()
+        except sqlite3.Error as error:  # a timer's callback: nothing above it
+            self.context.save_failures.failed(f"table {self.id}: {error}")
 
     def _take_over(self, seat: int) -> None:
         self._timers.pop(seat, None)
@@ -1010,6 +1089,8 @@ class NetTable:
         """Stop the clock, the takeover timers and any thinking (server shutdown)."""
         for seat in list(self._timers):
             self._cancel_timer(seat)
+        for player in list(self._watcher_timers):
+            self._cancel_watcher_timer(player)
         if self.task is not None:
             self.task.cancel()
         if self.core is not None:
@@ -1024,6 +1105,7 @@ class NetTable:
         self.members.clear()
         self.spectators.clear()
         self._watching_as.clear()
+        self._away_watchers.clear()
         try:
             self.context.store.close_table(self.id)
         finally:  # gone from the server even if the database failed
@@ -1032,7 +1114,7 @@ class NetTable:
 
     @classmethod
     def resume(cls, context: TableContext, saved: SavedTable) -> NetTable:
-        """Rebuild a table after a restart; everyone seated is away until back.
+        """Rebuild a table after a restart; whoever sat or watched is away until back.
 
         Raises:
             ValueError: the stored rules or record cannot be read (RecordError,
@@ -1078,6 +1160,15 @@ class NetTable:
             if holder.kind is SeatKind.HUMAN:
                 holder.connected = False
                 table._start_timer(seat)
+        # Those who watched are away too, until back (a seated player's seat is
+        # theirs: not a chair besides). (A field an older server did not write:
+        # no one watched.)
+        seated = {h.player for h in seats if h.player is not None}
+        for player, chair in watchers_from_json(row.seating, len(seats)).items():
+            if player not in seated:
+                table._away_watchers[player] = chair
+                table._start_watcher_timer(player)
+        table._watchers_saved = dict(table._away_watchers)
         return table
 
 

@@ -24,8 +24,10 @@ from online_helpers import (
     type_keys,
     until,
 )
+from server_process import server_in_a_thread
 
 from audiospades import storage
+from audiospades.app.connect import ConnectingScreen
 from audiospades.app.harness import Harness, key_event
 from audiospades.app.lobby import LobbyScreen, WaitingRoomScreen
 from audiospades.app.online_table import OnlineTableScreen
@@ -426,6 +428,52 @@ def test_a_spectators_dropped_connection_comes_back_to_the_watched_table(
                 bob.frame()
                 time.sleep(0.01)
             assert bob.app.top is watching and watching.remote.client.table is not None
+            gone = "Your table is no longer there: you are back in the lobby."
+            assert gone not in bob.said_since(mark)
+        finally:
+            ann.close()
+            bob.close()
+
+
+def test_a_spectator_watches_again_after_the_server_is_killed_and_restarted(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Bob watches Ann's game; Ann's game stops, then the server is killed and
+    started again. Bob's game reconnects by itself: he watches the same table
+    from the same chair, and hears where things stand, Ann away among it.
+    Before, the restarted server had forgotten him: "Your table is no longer
+    there: you are back in the lobby." """
+    with server_in_a_thread(
+        tmp_path / "server.db", tmp_path / "home", takeover_seconds=60.0
+    ) as server:
+        ann = make_harness(
+            first=ConnectingScreen(server.url, "Ann"), patience_seconds=20.0
+        )
+        bob = make_harness(
+            first=ConnectingScreen(server.url, "Bob"), patience_seconds=20.0
+        )
+        try:
+            ann.settle()
+            bob.settle()
+            watching = _bob_watches_anns_game(ann, bob)
+            table_id = watching.remote.info.id
+            ann.close()  # her game stops: she is away after the restart
+            until(heard(bob, "Ann lost the connection."), bob)
+            server.kill()
+            mark = bob.mark()
+            server.start()
+            until(heard(bob, "Reconnected."), bob)
+
+            def back() -> list[str]:
+                return [s for s in bob.said_since(mark) if s.startswith("Back at")]
+
+            until(lambda: bool(back()) or isinstance(bob.app.top, LobbyScreen), bob)
+            assert back(), bob.said_since(mark)
+            assert back()[0].startswith("Back at the table. Ann is away. Hand 1.")
+            top = bob.app.top
+            assert isinstance(top, OnlineTableScreen)
+            assert top.remote.info.id == table_id and not top.remote.is_seated
+            assert top.remote.chair == 0
             gone = "Your table is no longer there: you are back in the lobby."
             assert gone not in bob.said_since(mark)
         finally:

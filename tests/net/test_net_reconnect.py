@@ -5,11 +5,13 @@ full snapshot; the game then finishes with nothing lost."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 
 from net_client import NetPlayer, run, running_server, url_of
 
 from audiospades.net import protocol as p
+from audiospades.net.server import Server
 from audiospades.net.store import Store
 from audiospades.record import game_from_record
 from audiospades.rules import CardPlayed, Phase, SeatView
@@ -325,3 +327,100 @@ def test_a_spectator_whose_connection_drops_watches_again_on_return(
     assert first.seat is None and first.chair == 3
     assert isinstance(again, p.TableSnapshot), again
     assert again.table.id == first.table.id and again.seat is None and again.chair == 3
+
+
+async def _until(condition: Callable[[], bool]) -> None:
+    """Wait until ``condition()`` (the server runs meanwhile); fail after a bound."""
+    async with asyncio.timeout(30):
+        while not condition():
+            await asyncio.sleep(0.01)
+
+
+def _watchers_saved(server: Server, table: str) -> list[str]:
+    """The spectators the database keeps with the table (any chair)."""
+    row = server.store.table(table)
+    assert row is not None
+    return [w for seat in row.seating for w in seat.get("watchers", [])]
+
+
+async def _answer_after_hello(player: NetPlayer) -> p.AnyServerMessage:
+    """The server's answer to a player back: a table snapshot, or the lobby."""
+    while True:
+        message = await player.recv()
+        if isinstance(message, p.TableSnapshot | p.Lobby):
+            return message
+
+
+def test_a_spectator_away_past_the_takeover_delay_before_a_game_is_let_go(
+    tmp_path: Path,
+) -> None:
+    """Cy watches Ann's table, its game not begun, and his connection drops. As a
+    person's seat is kept for the takeover delay before a game, so is his chair:
+    then he is let go, the database no longer keeping him, and back he is in the
+    lobby. Ann, who stays, keeps the table open. (Before, he was kept for as long
+    as the table lived.)"""
+
+    async def scenario() -> p.AnyServerMessage:
+        async with running_server(tmp_path / "server.db") as server:
+            url = url_of(server)
+            ann, cy = NetPlayer(url, "Ann"), NetPlayer(url, "Cy")
+            await ann.connect()
+            await cy.connect()
+            table = (await ann.create()).table.id
+            await cy.send({"type": "spectate", "table": table, "chair": 2})
+            await cy.expect(p.TableSnapshot)
+            assert _watchers_saved(server, table) == [cy.player_id]
+            await cy.close()
+            await _until(lambda: not _watchers_saved(server, table))
+            await cy.connect()
+            answer = await _answer_after_hello(cy)
+            assert table in server.tables
+            for player in (ann, cy):
+                await player.close()
+            return answer
+
+    assert isinstance(run(scenario()), p.Lobby)
+
+
+def test_a_spectator_away_during_a_game_is_kept_until_it_ends(tmp_path: Path) -> None:
+    """Cy watches Ann's game; his connection drops for longer than the takeover
+    delay: back, he watches again, as a person's seat is kept through the game.
+    Gone again, he is let go when the game ends, as the seats of people away are."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "server.db") as server:
+            url = url_of(server)
+            ann, cy = NetPlayer(url, "Ann"), NetPlayer(url, "Cy")
+            await ann.connect()
+            await cy.connect()
+            rules = {"preset": "pagat", "hand_limit": 1}
+            table_id = (await ann.create(rules=rules)).table.id
+            for seat, who in ((1, "milly"), (2, "bert"), (3, "poppy")):
+                await ann.send({"type": "add_bot", "seat": seat, "character": who})
+            await ann.send({"type": "start_game"})
+            await ann.expect(p.TableUpdate)
+            table = server.tables[table_id]
+
+            async def away_past_the_delay() -> None:
+                await cy.close()
+                await _until(lambda: cy.player_id in table._away_watchers)
+                await _until(lambda: not table._watcher_timers)
+
+            await cy.send({"type": "spectate", "table": table_id, "chair": 3})
+            await cy.expect(p.TableSnapshot)
+            await away_past_the_delay()
+            assert _watchers_saved(server, table_id) == [cy.player_id]
+            await cy.connect()
+            again = await _answer_after_hello(cy)
+            assert isinstance(again, p.TableSnapshot), again
+            assert again.seat is None and again.chair == 3
+            await away_past_the_delay()
+            await ann.play_to_the_end()
+            await _until(lambda: not _watchers_saved(server, table_id))
+            assert not table._away_watchers
+            await cy.connect()
+            assert isinstance(await _answer_after_hello(cy), p.Lobby)
+            for player in (ann, cy):
+                await player.close()
+
+    run(scenario())

@@ -260,3 +260,103 @@ def _snapshot_seat(player: NetPlayer) -> p.SeatInfo:
         m for m in reversed(player.messages) if isinstance(m, p.TableSnapshot)
     )
     return next(s for s in snapshot.table.seats if s.seat == snapshot.seat)
+
+
+def test_a_spectator_watches_the_same_table_from_the_same_chair_after_a_restart(
+    tmp_path: Path,
+) -> None:
+    """Dee (a page) watches Ann's game from Milly's chair, Eve (a raw client) from
+    Ann's. The server is killed and started again: back first, each watches the
+    same table from the same chair, Dee hearing where things stand as one back
+    (Ann away among it); Ann, back, hears they watch, and they that she is back.
+    Before, the server had forgotten them: both were sent the lobby, and the game
+    said "Your table is no longer there"."""
+
+    async def body(server: ServerProcess) -> None:
+        url = server.url
+        ann = NetPlayer(url, "Ann", render=True)
+        dee = NetPlayer(url, "Dee", render=True)
+        eve = NetPlayer(url, "Eve")
+        for player in (ann, dee, eve):
+            await player.connect()
+        table = (await ann.create(rules={"preset": "pagat", "hand_limit": 2})).table.id
+        for seat, character in ((1, "milly"), (2, "bert"), (3, "poppy")):
+            await ann.send({"type": "add_bot", "seat": seat, "character": character})
+        await ann.send({"type": "start_game"})
+        await ann.expect(p.TableUpdate)
+        for spectator, chair in ((dee, 1), (eve, 0)):
+            await spectator.send({"type": "spectate", "table": table, "chair": chair})
+            await spectator.expect(p.TableSnapshot)
+        await until_said(ann, "Eve is watching.")
+        await server.kill()
+
+        store = Store(server.db)
+        row = store.table(table)
+        store.close()
+        assert row is not None
+        # Kept with the chair each watches from.
+        assert row.seating[1].get("watchers") == [dee.player_id]
+        assert row.seating[0].get("watchers") == [eve.player_id]
+
+        await server.start()
+        for spectator in (dee, eve):
+            spectator.messages.clear()
+            await spectator.connect()
+        for spectator, chair in ((dee, 1), (eve, 0)):
+            answer = await spectator.recv()
+            while not isinstance(answer, p.TableSnapshot | p.Lobby):
+                answer = await spectator.recv()
+            assert isinstance(answer, p.TableSnapshot), answer
+            assert answer.table.id == table
+            assert answer.seat is None and answer.chair == chair
+        back = await until_said(dee, lambda s: s.startswith("Back at"))
+        assert back.startswith("Back at the table. Ann is away. Hand "), back
+
+        await ann.connect()
+        snapshot = await ann.expect(p.TableSnapshot)
+        assert sorted(snapshot.watchers or ()) == ["Dee", "Eve"]
+        await until_said(dee, "Ann is back.")
+        for player in (ann, dee, eve):
+            await player.close()
+
+    run(with_server(tmp_path, body), timeout=300)
+
+
+def test_a_table_no_person_comes_back_to_after_a_restart_closes_whoever_watched(
+    tmp_path: Path,
+) -> None:
+    """Ann waits at her table, its game not begun, Dee watching it. The server is
+    killed and started again, and neither comes back: when Ann's seat is given up
+    (the takeover delay), the table closes, as a table whose last person is gone
+    does, Dee kept no more than she counts as someone at it. Back later, Dee is
+    in the lobby."""
+
+    async def body(server: ServerProcess) -> None:
+        url = server.url
+        ann, dee = NetPlayer(url, "Ann"), NetPlayer(url, "Dee")
+        for player in (ann, dee):
+            await player.connect()
+        table = (await ann.create()).table.id
+        await dee.send({"type": "spectate", "table": table, "chair": 0})
+        await dee.expect(p.TableSnapshot)
+        await server.kill()
+        server.takeover_seconds = 0.3
+        await server.start()
+        await until(lambda: any(f"table {table}: closed" in s for s in server.lines))
+        store = Store(server.db, prepare=False)  # (read only: the server runs)
+        try:
+            row = store.table(table)
+            open_tables = [t.table.id for t in store.open_tables()]
+        finally:
+            store.close()
+        assert row is not None and row.state == "closed"
+        assert table not in open_tables
+        dee.messages.clear()
+        await dee.connect()
+        answer = await dee.recv()
+        while not isinstance(answer, p.TableSnapshot | p.Lobby):
+            answer = await dee.recv()
+        assert isinstance(answer, p.Lobby), answer
+        await dee.close()
+
+    run(with_server(tmp_path, body), timeout=300)

@@ -52,7 +52,8 @@ const state = {
   tableBefore: false,
   closedRowAt: -1,
   // The table and chair last chosen to watch from (until the page leaves it): a
-  // server that restarted forgets its spectators, and the page watches again.
+  // server that let the page go (away past its takeover delay, or an older one
+  // restarted) lists the lobby, and the page watches again.
   watched: null,
   // A table asked for with the create form: once its waiting room comes, the
   // form forgets its name and its Private tick (a stray Enter there made a second
@@ -494,8 +495,8 @@ function refusalWord(code) {
 }
 
 // Back in the lobby after the link dropped while watching a table still listed
-// (the server restarted and forgot its spectators): watch it again, from the same
-// chair, rather than say it is gone. True if asked.
+// (the server let the spectator go: away too long, or an older server restarted):
+// watch it again, from the same chair, rather than say it is gone. True if asked.
 function watchAgain(screen) {
   const watched = state.watched;
   if (state.tableBefore !== "table_gone" || !watched) return false;

@@ -2,7 +2,8 @@
 
 As a server is run for real: its own process group (its bot workers with it), on
 127.0.0.1 and a port the test chose free, so that clients reconnect to the same
-address after a restart.
+address after a restart. A test that is not a coroutine (the game's harnesses)
+runs it from a thread of its own (:func:`server_in_a_thread`).
 """
 
 from __future__ import annotations
@@ -12,7 +13,13 @@ import os
 import signal
 import socket
 import sys
+import threading
+from collections.abc import Coroutine, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -112,3 +119,46 @@ class ServerProcess:
         await asyncio.wait_for(self.proc.wait(), 60)
         if self._reader is not None:
             await self._reader
+
+
+class ServerInAThread:
+    """A :class:`ServerProcess` driven from an event loop on a thread of its own,
+    for a test that is not a coroutine: each call waits for its step."""
+
+    def __init__(self, server: ServerProcess, loop: asyncio.AbstractEventLoop) -> None:
+        self.server, self._loop = server, loop
+
+    @property
+    def url(self) -> str:
+        """The server's websocket address."""
+        return self.server.url
+
+    def _call(self, step: Coroutine[Any, Any, T]) -> T:
+        return asyncio.run_coroutine_threadsafe(step, self._loop).result(120)
+
+    def start(self) -> None:
+        """Start the server (again), on the same database and port."""
+        self._call(self.server.start())
+
+    def kill(self) -> None:
+        """SIGKILL the server and its bot workers."""
+        self._call(self.server.kill())
+
+
+@contextmanager
+def server_in_a_thread(
+    db: Path, home: Path, **options: float
+) -> Iterator[ServerInAThread]:
+    """A started :class:`ServerProcess` on ``db`` (a free port), killed at the end."""
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    running = ServerInAThread(ServerProcess(db, free_port(), home, **options), loop)
+    try:
+        running.start()
+        yield running
+    finally:
+        running._call(running.server.ensure_gone())
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(20)
+        loop.close()
