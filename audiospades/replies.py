@@ -71,11 +71,14 @@ class WhoseTurn:
     """Key T: who acts now (or that a complete trick waits to be gathered).
 
     ``shown_trick``: a trick just won, still on the table for its pause: its
-    winner leads the next, which is not announced yet.
+    winner leads the next, which is not announced yet. ``played_for``: the
+    computer player playing one's seat meanwhile (online, away at one's turn),
+    by name: the seat's turn is its, not one's own.
     """
 
     trick_waiting: bool = False
     shown_trick: TrickWon | None = None
+    played_for: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -412,7 +412,16 @@ class TableController:
         question = self.port.question
         if question is not None and not self.view.is_over:
             return QuestionAgain(question)
-        return WhoseTurn(self.port.awaiting_trick_clear, self.port.shown_trick)
+        return self._whose_turn(self.port.awaiting_trick_clear)
+
+    def _whose_turn(self, trick_waiting: bool = False) -> WhoseTurn:
+        """Who acts now (or that the trick waits to be gathered).
+
+        The seat's turn, while a computer plays it for the player, is the
+        computer's (it said "Your turn to bid.").
+        """
+        port = self.port
+        return WhoseTurn(trick_waiting, port.shown_trick, port.playing_for_me)
 
     def unavailable_keys(self) -> frozenset[Command]:
         """The keys F1 leaves out now.
@@ -573,7 +582,7 @@ class TableController:
                 return BidEntryChanged("0")
             case Command.CONTINUE:
                 if not port.clear_trick():
-                    return WhoseTurn(shown_trick=port.shown_trick)
+                    return self._whose_turn()
                 return TrickGathered()
             case Command.PLAY_CARD:
                 return self._play_or_choose()
@@ -668,7 +677,7 @@ class TableController:
             return Info(InfoKind.BID_PROMPT)
         card = self.focus
         if card is None:
-            return WhoseTurn(shown_trick=self.port.shown_trick)
+            return self._whose_turn()
         if view.phase is Phase.PASSING and view.is_my_turn:
             needed = view.rules.blind_nil_pass
             if card in self.pass_choice:

@@ -91,8 +91,11 @@ def reply_utterances(
             return [answer(table_words.cards_on_table_text(view, names, shown))]
         case SuitLed(shown_trick=shown):
             return [answer(table_words.suit_led_text(view, names, shown))]
-        case WhoseTurn(trick_waiting=waiting, shown_trick=shown):
-            return [answer(table_words.whose_turn_text(view, names, waiting, shown))]
+        case WhoseTurn(trick_waiting=waiting, shown_trick=shown, played_for=played):
+            text = table_words.whose_turn_text(
+                view, names, waiting, shown, stand_in=played
+            )
+            return [answer(text)]
         case QuestionAgain(question=question):
             rules = view.rules
             text = table_words.question_text(

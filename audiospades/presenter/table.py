@@ -523,12 +523,17 @@ def whose_turn_text(
     names: Sequence[str],
     waiting_for_trick: bool = False,
     shown: TrickWon | None = None,
+    *,
+    stand_in: str = "",
 ) -> str:
     """Key T: who must act now.
 
     ``shown``: a trick just won, still on the table for its pause: its winner
     leads next, but the lead is not announced yet ("Your turn to play." came
-    before "Your lead.").
+    before "Your lead."). ``stand_in``: the computer player playing the
+    viewer's seat while they are away (online): its turn is said as the
+    picture's header says it, "To bid: Hazel, for you", not "Your turn to
+    bid.", which invited a move that was not theirs to make.
     """
     if view.is_over:
         return _("The game is over.")
@@ -537,6 +542,10 @@ def whose_turn_text(
             key=key_for(Command.CONTINUE, Context.TABLE)
         )
     seat = view.to_act
+    if stand_in and seat is not None and is_you(seat) and not view.question_open:
+        header = turn_header_text(view, names, stand_in=stand_in)
+        if header is not None:
+            return header
     if (
         shown is not None
         and view.phase is Phase.PLAYING

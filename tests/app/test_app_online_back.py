@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from online_helpers import (
+    HeldFrames,
     connect,
     heard,
     host_a_game,
@@ -21,6 +22,14 @@ from online_helpers import (
 from audiospades.app.harness import Harness
 from audiospades.app.lobby import LobbyScreen, WaitingRoomScreen
 from audiospades.app.online_table import OnlineTableScreen
+from audiospades.net import protocol as p
+from audiospades.rules import Phase
+
+TAKEN_OVER = (
+    "The table waited too long for you: a computer player now plays for you. "
+    "Press any key at the table to play again."
+)
+"""Said when a computer takes the seat of someone away at their turn."""
 
 TURN = ("Your turn", "Your lead")
 """How the player's own turn is told (a bid, a card, a lead)."""
@@ -146,6 +155,45 @@ def test_after_a_server_restart_one_away_at_their_turn_is_still_played_for(
     finally:
         for player in players:
             player.close()
+
+
+def test_back_from_the_menu_while_a_computer_plays_ones_turn_names_it(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Ann lets her bid wait: a computer plays for her. Before it has bid, she
+    opens the game menu and comes back to the table, which tells whose turn it
+    is: "To bid: Hazel, for you", as the picture's header says it. Before, it
+    said "Your turn to bid.", inviting a bid that was not hers to make (the key
+    gives the seat back, and places no bid)."""
+    with server_thread(
+        tmp_path / "server.db", away_seconds=0.5, takeover_seconds=30.0
+    ) as server:
+        ann = connect(make_harness, server, "Ann")
+        bob = connect(make_harness, server, "Bob")
+        try:
+            start_ann_and_bobs_game(ann, bob)
+            play_until_the_turn_of(ann, bob)
+            table = _table(ann)
+            assert table.remote.view().phase is Phase.BIDDING
+            # The game hears of the computer taking her seat, and of nothing
+            # after it: its bid for her waits.
+            held = HeldFrames(
+                table.online.client.connection,
+                let_through=lambda item: not isinstance(item, p.TableUpdate),
+            )
+            until(heard(ann, TAKEN_OVER), ann)
+            assert table.remote.is_stood_in and table.remote.view().to_act == 0
+            mark = ann.mark()
+            ann.press("escape")  # the game menu (the seat stays the computer's)
+            ann.press("escape")  # back to the table
+            said = ann.said_since(mark)
+            assert "To bid: Hazel, for you" in said, said
+            assert not [s for s in said if s.startswith("Your turn")], said
+            assert table.remote.is_stood_in
+            held.release()
+        finally:
+            ann.close()
+            bob.close()
 
 
 def test_coming_back_to_the_lobby_from_a_table_says_lobby_each_time(

@@ -14,8 +14,10 @@ from types import SimpleNamespace
 
 import pytest
 from net_client import NetPlayer, run, running_server, url_of
-from remote_snapshots import table_info
+from remote_snapshots import one_hand_you_win_first, served, table_info
 
+from audiospades.app.hint_ahead import HintAhead
+from audiospades.commands import Command
 from audiospades.net import codec
 from audiospades.net import protocol as p
 from audiospades.net.protocol import SeatKind
@@ -23,6 +25,7 @@ from audiospades.net.seats import SeatHolder
 from audiospades.net.table import NetTable
 from audiospades.net.versions import for_version
 from audiospades.notices import Notice
+from audiospades.presenter.replies import reply_utterances
 from audiospades.presenter.words import bid_words
 from audiospades.rules import (
     Bid,
@@ -35,6 +38,7 @@ from audiospades.rules import (
     RedealRequested,
     Rules,
 )
+from audiospades.table_control import TableController
 from audiospades.table_core import TAKEOVER_CHARACTER
 
 BOB = 2
@@ -372,3 +376,44 @@ def test_the_stood_in_report_names_the_stand_in_and_counts_its_redeals() -> None
     game.events[:] = game.events[:3]  # thrown in, not bid yet: still told
     report = NetTable._done_for(table, 2, holder)  # type: ignore[arg-type]
     assert report is not None and report.redeals == 1 and not report.notices
+
+
+def test_whose_turn_while_a_computer_plays_ones_seat_is_the_computers() -> None:
+    """Away at one's bid, a computer plays the seat: T (and Space with no trick
+    to gather) says the turn as the picture's header does, "To bid: Hazel, for
+    you", in the game and on the page alike (one controller and presenter).
+    Before, "Your turn to bid.", inviting a bid one cannot make. Back in the
+    seat, it is one's own turn again."""
+    core, remote = one_hand_you_win_first()
+    for _ in served(core, remote):
+        if remote.is_human_turn:
+            break
+    assert remote.view().phase is Phase.BIDDING and remote.view().to_act == 0
+    control = TableController(remote, HintAhead(background=False))
+
+    def answers() -> list[str]:
+        out = []
+        for command in (Command.WHOSE_TURN, Command.CONTINUE):
+            reply = control.handle(command)
+            assert reply is not None
+            out += [u.text for u in reply_utterances(reply, control.view, remote.names)]
+        return out
+
+    def seat_0(stand_in: bool) -> p.SeatInfo:
+        return p.SeatInfo(
+            seat=0,
+            kind=SeatKind.HUMAN,
+            name="A",
+            character=TAKEOVER_CHARACTER if stand_in else None,
+            stand_in=stand_in,
+        )
+
+    others = [
+        p.SeatInfo(seat=s, kind=SeatKind.COMPUTER, name=n.title(), character=n)
+        for s, n in ((1, "milly"), (2, "bert"), (3, "poppy"))
+    ]
+    remote.take_info(table_info(seats=[seat_0(True), *others]))
+    assert remote.is_stood_in
+    assert answers() == ["To bid: Hazel, for you"] * 2
+    remote.take_info(table_info(seats=[seat_0(False), *others]))
+    assert answers() == ["Your turn to bid."] * 2
