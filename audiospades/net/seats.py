@@ -134,9 +134,9 @@ def seating_json(
     """Who sits where for the database, with who watches from each chair.
 
     ``watched``: each spectator's player id and the chair they watch from (here
-    or away). A chair's spectators go in its seat's object under ``watchers``,
-    its player ids in the order they came; a seat no one watches from has no such
-    key (an older server's seating has none, and an older server reads past it).
+    or away). A chair's spectators go in its seat's object under ``watchers``, a
+    list of player ids; a seat no one watches from has no such key (an older
+    server's seating has none, and an older server reads past it).
 
     >>> seats = [SeatHolder(), SeatHolder()]
     >>> [s.get("watchers") for s in seating_json(seats, {"p2": 1, "p1": 1})]
@@ -162,7 +162,8 @@ def watchers_from_json(seating: list[Any], seat_count: int) -> dict[str, int]:
     A seat without ``watchers`` (an older server's) has none; anything malformed
     is left out, and a player is kept at the first chair naming them.
 
-    >>> watchers_from_json([{"watchers": ["p1", 3]}, {}, {"watchers": ["p1", "p2"]}], 3)
+    >>> saved = [{"watchers": ["p1", 3]}, {}, {"watchers": ["p1", "p2"]}]
+    >>> watchers_from_json(saved, 3)
     {'p1': 0, 'p2': 2}
     >>> watchers_from_json([{"watchers": "p1"}, None, {"watchers": ["p9"]}], 2)
     {}
