@@ -500,10 +500,14 @@ class RemoteTable:
         self.awaiting_reply = False
         self._wire = snapshot.view
         first = self.notice_serial
-        # A trick the server restates that this client already told (it followed
-        # the game while away, or the link dropped in the trick's pause) is kept
-        # on the table but not told again (QA: "You win the trick" twice).
-        self._take(snapshot.notices, snapshot.view, told=self.shown_trick)
+        # A trick the server restates (its pause is not over) is kept on the
+        # table (C, T) but not told: where things stand, said with every snapshot
+        # of a game under way, tells it ("Last trick: ... Ann won it."). Told as
+        # a notice too, it came twice: to a client that had told it as it came
+        # (it followed the game while away, or the link dropped in the pause:
+        # "You win the trick" twice), and to one that sat down again in its seat
+        # ("... Ann won it." and then "Ann wins the trick with ...").
+        self._take(snapshot.notices, snapshot.view, restated=True)
         self._as_snapshot = (self._view, first, self.notice_serial)
         played = snapshot.played_by
         if played is not None and self.is_over and len(played) == self.info.players:
@@ -581,8 +585,13 @@ class RemoteTable:
         )
 
     def _take(
-        self, wires: Sequence[object], view: object, *, told: TrickWon | None = None
+        self, wires: Sequence[object], view: object, *, restated: bool = False
     ) -> None:
+        """Take in notices and a view.
+
+        ``restated``: a snapshot's, whose trick won is kept on the table but not
+        told (see :meth:`take_snapshot`).
+        """
         turn = self.perspective
         try:
             notices = [turn.notice(codec.decode_notice(w)) for w in wires]  # type: ignore[arg-type]
@@ -604,7 +613,7 @@ class RemoteTable:
                     self.shown_trick = None  # a new hand: the last one's trick went
                 case TrickWon():
                     self.shown_trick = notice
-                    if notice == told:
+                    if restated:
                         continue
                 case CardPlayed() | BidMade() | CardsPassed():
                     self.shown_trick = None

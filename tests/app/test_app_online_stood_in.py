@@ -15,16 +15,20 @@ from online_helpers import (
     ann_and_bob_with_milly_and_bert,
     connect,
     play_online_until,
+    play_until_the_turn_of,
     server_thread,
+    start_ann_and_bobs_game,
     until,
     url_of,
 )
 
 from audiospades.app.harness import Harness
+from audiospades.app.lobby import LobbyScreen
 from audiospades.app.online_table import OnlineTableScreen
 from audiospades.net.server import Server
 from audiospades.presenter.words import bid_words, card_list
 from audiospades.rules import Card, SeatView
+from audiospades.table_core import Delays
 
 BOB = 1
 """Bob's seat as Ann sees it (seat 2, the first free one)."""
@@ -199,6 +203,46 @@ def test_a_game_started_again_after_the_end_names_who_played_it(
             assert isinstance(back, OnlineTableScreen)
             until(lambda: _listed(back, "Hazel") and back.remote.is_over, again)
             _asked_after_the_game(again, "sp")
+    finally:
+        for player in players:
+            player.close()
+
+
+def test_back_in_ones_seat_after_leaving_the_trick_just_won_is_told_once(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Bob leaves the table at his turn (a computer takes his seat) and sits in
+    it again while the trick just won is still on the table. Where things stand
+    tells it ("Last trick: ... Ann won it."); QA then heard it again, as if it
+    had just been won ("Ann wins the trick with the jack of diamonds."). It is
+    still on the table (C and T show it), but told once."""
+    # The trick stays on the table for a minute: Bob is back during that pause.
+    pause = Delays(bot=0, trick=60_000, hand=0)
+    players: list[Harness] = []
+    try:
+        with server_thread(tmp_path / "server.db", delays=pause) as server:
+            ann = connect(make_harness, server, "Ann")
+            bob = connect(make_harness, server, "Bob")
+            players += [ann, bob]
+            start_ann_and_bobs_game(ann, bob)
+            play_until_the_turn_of(bob, ann)
+            bob.press("escape", "end", "return", "y")  # leave the table
+            until(lambda: isinstance(bob.app.top, LobbyScreen), bob)
+            table = ann.app.top
+            assert isinstance(table, OnlineTableScreen)
+            play_online_until(ann, table, lambda: table.remote.shown_trick is not None)
+            mark = bob.mark()
+            bob.press("home", "return", "return")  # sit at the first free seat
+            until(lambda: isinstance(bob.app.top, OnlineTableScreen), bob)
+            back = bob.app.top
+            assert isinstance(back, OnlineTableScreen)
+            bob.settle()
+            assert back.remote.shown_trick is not None  # in the trick's pause
+            said = bob.said_since(mark)
+            summary = next(s for s in said if "Last trick: " in s)
+            assert " won it. " in summary, summary
+            after = said[said.index(summary) + 1 :]
+            assert not [s for s in after if "the trick with" in s], said
     finally:
         for player in players:
             player.close()
