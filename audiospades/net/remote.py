@@ -666,6 +666,15 @@ class RemoteTable:
             restated = any(isinstance(n, YourTurn | Question) for n in said_again)
         return view, restated
 
+    def is_restated(self, serial: int) -> bool:
+        """Whether notice ``serial`` came with the last snapshot (it restates).
+
+        A snapshot's notices put the player back in the picture (an open
+        question, the game's end), after where things stand is said.
+        """
+        _, first, last = self._as_snapshot
+        return first <= serial < last
+
     # --- the face the table screen sees (that of a local game) ---
     @property
     def has_started(self) -> bool:

@@ -551,7 +551,15 @@ class WebSeat:
                 if isinstance(item, OnlineNews):
                     said.extend(self._news(item, table.seat))
                 elif isinstance(item, GameFinished):
-                    said.append(Utterance(web_words.game_over_text(table.is_host)))
+                    # Restated by the snapshot (back at a finished game), it
+                    # follows where things stand, which said the game is over:
+                    # not said again (QA heard "The game is over." three times).
+                    over = (
+                        web_words.play_again_buttons_text
+                        if table.is_restated(serial)
+                        else web_words.game_over_text
+                    )
+                    said.append(Utterance(over(table.is_host)))
                     # It says how another game starts: told again only if that
                     # changes (see _how_to_play_again).
                     self._told_over = _how_it_stands(table)

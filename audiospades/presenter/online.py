@@ -33,7 +33,11 @@ from audiospades.net.protocol import (
 from audiospades.notices import DoneWhileAway
 from audiospades.presenter.keynames import key_for, yes_no_keys
 from audiospades.presenter.rule_words import preset_text
-from audiospades.presenter.scoring import last_hand_text, scores_text
+from audiospades.presenter.scoring import (
+    last_hand_text,
+    scores_text,
+    side_scores_text,
+)
 from audiospades.presenter.system import undo_unavailable_text, who_plays_text
 from audiospades.presenter.table import (
     cards_on_table_text,
@@ -1296,7 +1300,12 @@ def where_things_stand(
     computers_turn = played_for and view.to_act is not None and is_you(view.to_act)
     if not view.is_over and not restated and not computers_turn:
         parts.append(whose_turn_text(view, names))
-    parts.append(scores_text(view, names))
+    if view.is_over:
+        # Said first, it is not said again by the scores' last words (QA: "The
+        # game is over. Milly: 62, 2 bags. ... The game is over.").
+        parts.append(side_scores_text(view, names))
+    else:
+        parts.append(scores_text(view, names))
     if played_for and not view.is_over:
         parts.append(taken_over_text())
     return " ".join(parts)

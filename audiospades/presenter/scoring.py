@@ -285,17 +285,20 @@ def last_hand_text(view: SeatView, names: Sequence[str]) -> str:
 
 def scores_text(view: SeatView, names: Sequence[str]) -> str:
     """Key S: each side's score and bags, and what the game is played to."""
+    return " ".join([side_scores_text(view, names), goal_now_text(view)])
+
+
+def side_scores_text(view: SeatView, names: Sequence[str]) -> str:
+    """Each side's score and bags: "You and Ann: 120, 3 bags. Bert and Milly: 80."."""
     quicksand = view.rules.scoring_style is ScoringStyle.QUICKSAND  # no bags
-    parts = [
+    return " ".join(
         (_("{side}: {total}.") if quicksand else _("{side}: {total}, {bags}.")).format(
             side=side_name(side, view, names),
             total=signed(view.totals[side]),
             bags=bags_words(view.bags[side]),
         )
         for side in range(view.rules.side_count)
-    ]
-    parts.append(goal_now_text(view))
-    return " ".join(parts)
+    )
 
 
 def goal_text(rules: Rules) -> str:

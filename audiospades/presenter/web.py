@@ -90,15 +90,22 @@ def game_over_text(is_host: bool) -> str:
     (The game's own words say "Press Escape for the menu", a menu the page has
     not: its Escape goes to its buttons.)
     """
+    return " ".join([_("The game is over."), play_again_buttons_text(is_host)])
+
+
+def play_again_buttons_text(is_host: bool) -> str:
+    """What the page's buttons offer once its table's game is over.
+
+    Said alone after where things stand, which has just said the game is over
+    (back at a finished game's table): see :func:`game_over_text`.
+    """
     if is_host:
         text = _(
-            "The game is over. {start} plays again with the same players; "
-            "{leave} goes back to the lobby."
+            "{start} plays again with the same players; {leave} goes back to the lobby."
         )
     else:
         text = _(
-            "The game is over. The host can start another game here; "
-            "{leave} goes back to the lobby."
+            "The host can start another game here; {leave} goes back to the lobby."
         )
     start, leave = CHROME["start"], CHROME["leave"]  # the buttons' own names
     return text.format(start=_(start), leave=_(leave))

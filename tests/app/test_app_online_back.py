@@ -12,6 +12,7 @@ from online_helpers import (
     connect,
     heard,
     host_a_game,
+    play_online_until,
     play_until_the_turn_of,
     server_thread,
     start_ann_and_bobs_game,
@@ -264,3 +265,48 @@ def test_a_game_started_again_after_its_seat_was_given_up_says_why_the_lobby(
         finally:
             again.close()
             ann.close()
+
+
+def _over_told(said: list[str]) -> int:
+    """How often ``said`` says the game is over."""
+    return sum(line.count("The game is over.") for line in said)
+
+
+def test_arriving_at_a_finished_game_or_back_at_it_hears_it_is_over_once(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Ann's game with three computer players is over. Bob comes to watch it, and
+    Ann's game stops and is started again: each hears where things stand, the
+    game over once, then how another game starts. QA heard "The game is over.
+    Milly: 62, 2 bags. ... The game is over." (the scores said it again)."""
+    with server_thread(tmp_path / "server.db", takeover_seconds=30.0) as server:
+        first = connect(make_harness, server, "Ann")
+        bob = connect(make_harness, server, "Bob")
+        players = [first, bob]
+        try:
+            table = host_a_game(first)
+            play_online_until(first, table, lambda: table.remote.is_over)
+            until(lambda: len(bob.app.top.items) == 7, bob)  # type: ignore[attr-defined]
+            bob.patience_seconds = 0.3  # a spectator's table is never idle
+            mark = bob.mark()
+            bob.press("home", "return", "return", "return")  # watch, from Ann's chair
+            until(lambda: isinstance(bob.app.top, OnlineTableScreen), bob)
+            bob.settle()
+            said = bob.said_since(mark)
+            summary = next(s for s in said if s.startswith("The game is over. "))
+            assert summary.endswith(("bag.", "bags.")), summary  # the scores last
+            assert _over_told(said) == 1, said
+            assert said[-1].startswith("The host can start another game"), said
+            first.close()
+            ann = connect(make_harness, server, "Ann")  # the same player again
+            players.append(ann)
+            until(lambda: isinstance(ann.app.top, OnlineTableScreen), ann)
+            ann.settle()
+            said = ann.transcript
+            said = said[said.index(f"Connected to {url_of(server)}.") :]
+            assert said[1].startswith("Back at Ann's table. The game is over. "), said
+            assert _over_told(said) == 1, said
+            assert said[-1].startswith("To play again at this table"), said
+        finally:
+            for player in players:
+                player.close()

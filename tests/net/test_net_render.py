@@ -1152,3 +1152,57 @@ def test_help_on_the_page_while_away_is_help_and_a_table_key_brings_one_back(
             await page.close()
 
     run(scenario(), timeout=120)
+
+
+async def _said_until_quiet(page: NetPlayer) -> list[str]:
+    """The lines said until the page is told nothing for a second."""
+    lines: list[str] = []
+    with contextlib.suppress(TimeoutError):
+        while True:
+            said = await _said(page, timeout=1.0)
+            lines += [line.text for line in said.lines]
+    return lines
+
+
+def test_a_page_at_a_finished_game_or_back_at_it_hears_it_is_over_once(
+    tmp_path: Path,
+) -> None:
+    """Ann's page plays a game with three computer players to its end. A page
+    that comes to watch it, and Ann's page opened again, hear where things stand
+    with the game over once. QA heard "The game is over. ... The game is over."
+    in one line; Ann's page then a third time: "The game is over. Start the game
+    plays again ...". The buttons' words are still said to her."""
+
+    async def scenario() -> tuple[list[str], list[str]]:
+        async with running_server(
+            tmp_path / "server.db", bot_workers=1, takeover_seconds=30.0
+        ) as server:
+            url = url_of(server)
+            page = NetPlayer(url, "Ann", render=True)
+            await page.connect()
+            rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
+            await _start_with_bots(page, rules)
+            await page.play_to_the_end()
+            table = page.table_id
+            watcher = NetPlayer(url, "Wat", render=True)
+            await watcher.connect()
+            await _said(watcher)  # the lobby
+            await watcher.send({"type": "spectate", "table": table, "chair": 0})
+            watching = await _said_until_quiet(watcher)
+            await page.close()
+            again = NetPlayer(url, "Ann", render=True, token=page.token)
+            await again.connect()
+            back = await _said_until_quiet(again)
+            await again.close()
+            await watcher.close()
+            return watching, back
+
+    watching, back = run(scenario(), timeout=120)
+    for lines in (watching, back):
+        assert sum(line.count("The game is over.") for line in lines) == 1, lines
+    assert watching[-1].startswith("The game is over. Ann and "), watching
+    assert back[0].startswith("Back at the table. The game is over. "), back
+    assert back[-1] == (
+        "Start the game plays again with the same players; Leave the table goes "
+        "back to the lobby."
+    ), back
