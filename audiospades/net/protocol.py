@@ -727,6 +727,10 @@ class SaidLine(Message, frozen=True):
     """The sound cue's id (a file ``sounds/<cue>.wav``), or None."""
     urgent: bool = False
     """Your turn, or an error: announced at once (an assertive live region)."""
+    aside: bool = False
+    """A remark by the way (a chat line; at a game's table, someone coming or
+    going): kept in the messages, but the page's repeat key (A) says the line
+    before it, as the game's does (absent from older servers: false)."""
 
 
 class CardFace(Message, frozen=True):

@@ -442,6 +442,7 @@ class WebSeat:
                 text=u.text,
                 cue=u.cue.value if u.cue is not None else None,
                 urgent=_is_urgent(u, lines[:index]),
+                aside=not u.remember,
             )
             for index, u in enumerate(lines)
         ]
@@ -485,7 +486,10 @@ class WebSeat:
             return [Utterance(found_table_closed_text(news.table))]
         table = self.online.table
         over = table is not None and table.is_over
-        said = news_utterance(news, "", seat, game_over=over)
+        # At a game's table, as the game's table screen: people coming and going
+        # are remarks by the way (A repeats the line before them).
+        in_game = table is not None and table.has_started
+        said = news_utterance(news, "", seat, in_game=in_game, game_over=over)
         out = [] if said is None else [said]
         if news.change is p.SeatChange.GAME_STARTED and table:
             # Then who plays after you and who partners whom, as the game's

@@ -1421,10 +1421,12 @@ _COMINGS_AND_GOINGS: Final = frozenset(
         SeatChange.RECONNECTED,
         SeatChange.TAKEN_OVER,
         SeatChange.RETURNED,
+        SeatChange.WATCHING,
+        SeatChange.STOPPED_WATCHING,
     }
 )
-"""Seat changes that are people coming and going (not the game starting, not a
-new host)."""
+"""Seat changes that are people coming and going, to play or to watch (not the
+game starting, not a new host)."""
 
 
 def news_utterance(
@@ -1438,12 +1440,13 @@ def news_utterance(
     """What the player hears for one piece of online news (None: nothing).
 
     Chat lines come with the chat cue, refusals with the illegal-move cue, a lost
-    or failed connection interrupts whatever is being said. ``in_game``: at a
-    game's table, people coming and going ("Bob is back.") are remarks by the
-    way: kept in the history, but the repeat key (A) still says the line before
-    them, such as the player's turn (after a server restart the others come
-    back just after it). ``game_over``: the table's game has ended
-    (:func:`seat_change_text`).
+    or failed connection interrupts whatever is being said. Chat lines are
+    remarks by the way: kept in the history (Page Up), but the repeat key (A,
+    F5) still says the line before them, such as the player's turn (QA: A said
+    one's own "Ann: ok" back, not "Your turn to bid."). ``in_game``: at a game's
+    table, so are people coming and going ("Bob is back.", "Bob is watching.";
+    after a server restart the others come back just after one's turn).
+    ``game_over``: the table's game has ended (:func:`seat_change_text`).
     """
     from audiospades.net.remote import NewsKind
 
@@ -1457,9 +1460,10 @@ def news_utterance(
                 interrupt=urgent,
             )
         case NewsKind.CHAT if news.scope == "private":
-            return Utterance(private_line_text(news), Cue.CHAT)
+            return Utterance(private_line_text(news), Cue.CHAT, remember=False)
         case NewsKind.CHAT:
-            return Utterance(chat_text(news.sender, news.text), Cue.CHAT)
+            text = chat_text(news.sender, news.text)
+            return Utterance(text, Cue.CHAT, remember=False)
         case NewsKind.PEOPLE:
             return Utterance(people_online_text(news.people, news.more))
         case NewsKind.REMINDER if news.is_own:

@@ -21,9 +21,9 @@ class Utterance:
         interrupt: Cut current speech first (answers to keys); events queue.
         pan: Stereo position of the cue, -1.0 (left) to +1.0 (right).
         remember: Whether the repeat key (A at the table, F5) may say it again.
-            False for a remark by the way, such as someone at an online table
-            coming back: it stays in the message history, and A still repeats
-            the line before it (the player's turn).
+            False for a remark by the way, such as a chat line or someone at an
+            online table coming back: it stays in the message history, and A
+            still repeats the line before it (the player's turn).
     """
 
     text: str

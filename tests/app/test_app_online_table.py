@@ -696,3 +696,47 @@ def test_the_last_person_leaving_a_game_is_told_the_table_closes(
         finally:
             ann.close()
             bob.close()
+
+
+def test_a_repeats_the_games_last_line_not_a_chat_line(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """QA: at her turn to bid, Ann sent a chat line and A said it back ("Ann:
+    ok"), not her turn; so did a line from someone else. Chat is a remark by the
+    way, as people coming and going are: kept in the messages (Page Up), but A
+    repeats the game's last line."""
+    with server_thread(tmp_path / "server.db", takeover_seconds=30.0) as server:
+        ann = connect(make_harness, server, "Ann")
+        bob = connect(make_harness, server, "Bob")
+        try:
+            _bob_watches_anns_game(ann, bob)
+            until(heard(ann, "Bob is watching."), ann)
+            table = ann.app.top
+            assert isinstance(table, OnlineTableScreen)
+            play_online_until(
+                ann,
+                table,
+                lambda: (
+                    table.remote.is_human_turn and table.view.phase is Phase.BIDDING
+                ),
+            )
+            ann.press("'", *type_keys("ok"), "return")  # her own line
+            until(heard(ann, "Ann: ok"), ann)
+            # Back at the table from the chat line, her turn was said again.
+            said = ann.transcript
+            turn = said[said.index("Ann: ok") - 1]
+            assert turn == "Your turn to bid.", said[-6:]
+            ann.press("a")
+            assert ann.last == turn
+            bob.press("'", *type_keys("hi"), "return")  # another's
+            until(heard(ann, "Bob: hi"), ann, bob)
+            ann.press("a")
+            assert ann.last == turn
+            # Both lines are in the messages (Page Up), in order.
+            ann.press("pageup")
+            assert ann.last == "Bob: hi"
+            ann.press("pageup")
+            assert ann.last == "Ann: ok"
+        finally:
+            ann.close()
+            bob.close()

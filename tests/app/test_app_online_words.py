@@ -106,8 +106,9 @@ def test_seat_changes_name_the_right_person_and_seat() -> None:
 def test_people_coming_and_going_at_a_game_are_not_what_a_repeats(
     change: SeatChange,
 ) -> None:
-    """At a game's table, "Bob is back." and the like leave A on the line before
-    (the player's turn); the game starting or a new host is a line like any."""
+    """At a game's table, "Bob is back.", "Bob is watching." and the like leave A
+    on the line before (the player's turn); the game starting or a new host is a
+    line like any."""
     news = OnlineNews(NewsKind.SEAT, change=change, real_seat=2, name="Bob")
     address = "ws://127.0.0.1:8475"
     at_game = news_utterance(news, address, 0, in_game=True)
@@ -121,6 +122,8 @@ def test_people_coming_and_going_at_a_game_are_not_what_a_repeats(
         SeatChange.RECONNECTED,
         SeatChange.TAKEN_OVER,
         SeatChange.RETURNED,
+        SeatChange.WATCHING,
+        SeatChange.STOPPED_WATCHING,
     }
     assert at_game.remember is (change not in comings_and_goings)
 

@@ -1206,3 +1206,54 @@ def test_a_page_at_a_finished_game_or_back_at_it_hears_it_is_over_once(
         "Start the game plays again with the same players; Leave the table goes "
         "back to the lobby."
     ), back
+
+
+async def _said_lines_until(player: NetPlayer, text: str) -> list[p.SaidLine]:
+    """Said lines until one says ``text`` (bounded by WAIT per frame)."""
+    lines: list[p.SaidLine] = []
+    while not any(line.text == text for line in lines):
+        lines += (await _said(player)).lines
+    return lines
+
+
+def test_the_pages_chat_and_comings_and_goings_are_remarks_a_does_not_repeat(
+    tmp_path: Path,
+) -> None:
+    """QA: at her turn to bid, Ann sent a chat line, and the page's A (as the
+    game's) said "Ann: ok" back, not her turn. Each line the page is sent says
+    whether it is a remark by the way (``aside``): chat lines, and at the game's
+    table someone coming or going, as the game's table has them; the page keeps
+    them in its messages, but A repeats the line before them."""
+
+    async def scenario() -> list[p.SaidLine]:
+        async with running_server(tmp_path / "server.db", bot_workers=1) as server:
+            url = url_of(server)
+            page, bob = await _ann_page_two_bots_and_bob(url)
+            await page.send({"type": "start_game"})
+            await bob.expect(p.TableSnapshot)  # the game starts
+            await bob.send({"type": "leave"})  # a computer takes his seat
+            await bob.expect(p.Lobby)
+            lines: list[p.SaidLine] = []
+            while not any(line.cue == "your_turn" for line in lines):
+                lines += (await _said(page)).lines
+            await page.send({"type": "chat", "text": "ok"})
+            lines += await _said_lines_until(page, "Ann: ok")
+            watcher = NetPlayer(url, "Wat")
+            await watcher.connect()
+            await watcher.send({"type": "spectate", "table": page.table_id, "chair": 0})
+            await watcher.expect(p.TableSnapshot)
+            await watcher.send({"type": "chat", "text": "hi"})
+            lines += await _said_lines_until(page, "Wat: hi")
+            await watcher.close()
+            lines += await _said_lines_until(page, "Wat stopped watching.")
+            for player in (bob, page):
+                await player.close()
+            return lines
+
+    lines = run(scenario(), timeout=120)
+    left, *rest = [line.text for line in lines if line.aside]
+    assert left.startswith("Bob left the table; "), lines
+    assert rest == ["Ann: ok", "Wat is watching.", "Wat: hi", "Wat stopped watching."]
+    turn = next(line for line in lines if line.cue == "your_turn")
+    assert turn.text.startswith("Your turn to bid."), turn
+    assert not turn.aside

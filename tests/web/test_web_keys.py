@@ -329,3 +329,61 @@ def test_f1_off_the_card_table_says_what_the_screen_holds_on_every_screen(
         assert page_keys in said, said
         taken = driver.execute_script("return window.__f1")
         assert taken and all(taken), taken
+
+
+def test_a_repeats_the_games_last_line_not_a_chat_line_nor_a_watcher(
+    tmp_path: Path,
+) -> None:
+    """QA: at her turn to bid, Ann sent a chat line and A said it back ("Ann:
+    ok"), not her turn. On the page as in the game, chat lines and people coming
+    to watch are remarks by the way: in the messages (Page Up), but A repeats
+    the game's last line, Robin's turn."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    from audiospades.net import protocol as p
+    from audiospades.net.client import Connection
+
+    def repeated(turn: str) -> None:
+        before = len(heard(driver))
+        press(driver, "a")
+        wait_for(lambda: len(heard(driver)) > before, what="A's repeat")
+        assert heard(driver)[before:] == [("polite", turn)]
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        open_page_by_keys(driver, url, "Robin")
+        host_short_table_by_keys(driver, "Evening")
+        wait_for(lambda: board_is_focused(driver), what="the table region's focus")
+        wait_for(lambda: my_turn(driver), what="Robin's bid")
+        turn = wait_for(
+            lambda: next(
+                (t for t in _lines(driver) if t.startswith("Your turn to bid.")), None
+            ),
+            what="Robin's turn said",
+        )
+        press(driver, "'", "ok", Keys.ENTER)  # his own line
+        wait_for(lambda: "Robin: ok" in _lines(driver), what="Robin's line")
+        wait_for(lambda: board_is_focused(driver), what="back at the card table")
+        repeated(turn)
+        wat = Connection(url.replace("http", "ws", 1), "Wat")
+        wat.start()
+        try:
+            table = wait_for(
+                lambda: next(
+                    (
+                        t.id
+                        for m in wat.poll()
+                        if isinstance(m, p.Lobby)
+                        for t in m.tables
+                    ),
+                    None,
+                ),
+                what="Robin's table in Wat's lobby",
+            )
+            wat.send(p.Spectate(table=table, chair=0))
+            wat.send(p.Chat(text="hi"))
+            wait_for(lambda: "Wat: hi" in _lines(driver), what="Wat's line")
+            assert "Wat is watching." in _lines(driver)
+            repeated(turn)
+        finally:
+            wat.close()

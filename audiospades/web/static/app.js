@@ -44,6 +44,9 @@ const state = {
   place: null,
   lines: [],
   historyIndex: -1,
+  // The last line A repeats: not a remark by the way (a chat line, someone coming
+  // or going at the table), which stays in the messages only, as in the game.
+  lastLine: "",
   sound: false,
   lastKeyAt: 0,
   greeted: false,
@@ -140,7 +143,7 @@ function drawShapes() {
 
 // --- announcing -----------------------------------------------------------------
 
-function announce(text, urgent, cue) {
+function announce(text, urgent, cue, aside = false) {
   if (!text && !cue) return;
   if (!text && cue === "edge" && !state.sound) {
     // The edge of the hand is a sound alone in the game: with the page's sounds
@@ -151,6 +154,7 @@ function announce(text, urgent, cue) {
   if (text) {
     liveLine(urgent ? $("assertive") : $("polite"), text);
     addHistory(text, urgent);
+    if (!aside) state.lastLine = text;
   }
   if (cue && state.sound) playCue(cue);
 }
@@ -435,7 +439,9 @@ function receive(message) {
           && !watchAgain(message.screen)) {
         announce(word(state.tableBefore), true, null);
       }
-      for (const line of message.lines) announce(line.text, line.urgent, line.cue);
+      for (const line of message.lines) {
+        announce(line.text, line.urgent, line.cue, line.aside);
+      }
       if (message.characters) state.characters = message.characters;
       if (message.screen) {
         state.tableBefore = false;
@@ -1144,7 +1150,7 @@ function pageKey(key) {
       toggleSound();
       return true;
     case "a":
-      sayAside(state.lines.length ? state.lines[state.lines.length - 1] : word("no_more"));
+      sayAside(state.lastLine || word("no_more"));
       return true;
     case "page up":
       walkHistory(-1);
