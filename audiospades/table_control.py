@@ -109,6 +109,25 @@ NOTHING_AFTER_THE_GAME: Final = frozenset(
 it listed B, H, J, G and Tab on the finished game's table). None of them is in
 :data:`AFTER_THE_GAME`, whose keys F1 words anew."""
 
+QUERY_KEYS: Final = frozenset(
+    {
+        *_INFO_KEYS,
+        *HAND_MOVES,
+        Command.CARDS_ON_TABLE,
+        Command.SUIT_LED,
+        Command.READ_HAND,
+        Command.WHO_IS_HERE,
+        Command.SCORE_SHEET,
+    }
+)
+"""The table's keys that only ask (S, M, P, C, L, R, W, K, the arrows...).
+
+A yes/no question asked over the table (play again? leave? abandon?) lets them
+answer as at the table and stays open, as the game's own questions (blind nil, a
+redeal) do; every other table key asks the question again. T is not among them:
+while a question waits, whose turn it is is the question (:meth:`turn_reply`).
+"""
+
 SEAT_ONLY: Final = frozenset(
     {
         *HAND_MOVES,

@@ -13,7 +13,7 @@ from functools import partial
 from typing import Final
 
 from audiospades import i18n, storage
-from audiospades.app.confirm import Confirm
+from audiospades.app.confirm import Backdrop, Confirm
 from audiospades.app.screen import (
     MenuItem,
     MenuScreen,
@@ -78,12 +78,14 @@ class GameMenu(MenuScreen):
         finished: bool,
         score_sheet: Callable[[], Screen] | None = None,
         saved: Callable[[], bool] | None = None,
+        table: Backdrop | None = None,
     ) -> None:
         """The game menu of a game in progress, or of one ``finished``.
 
         ``score_sheet`` makes the score sheet (an item after Keys), if given;
         ``saved`` says whether the game is on disk as it stands (then Save and go
-        to the main menu says so).
+        to the main menu says so); ``table``: the table under the menu, whose
+        questions (S, P, K...) "Abandon the game?" answers meanwhile.
         """
 
         def to_main(services: Services) -> Transition:
@@ -103,7 +105,9 @@ class GameMenu(MenuScreen):
 
         def ask_abandon(services: Services) -> Transition:
             return Push(
-                Confirm(N_("Abandon the game?"), abandon_question_text, abandon)
+                Confirm(
+                    N_("Abandon the game?"), abandon_question_text, abandon, over=table
+                )
             )
 
         items = [

@@ -82,6 +82,7 @@ from audiospades.presenter.online import (
     play_again_text,
     play_again_told_again,
     seat_coming_back_text,
+    stayed_after_game_text,
     table_summary,
 )
 from audiospades.presenter.sheet import SCORE_SHEET_ITEM
@@ -137,6 +138,9 @@ class OnlineTableScreen(TableScreen):
         the turn on coming back."""
         self._in_room = False
         """The waiting room is over this screen: it tells what the server says."""
+        self._stayed = False
+        """The host said N (or Escape) to "Play again?": where they are and what
+        they can do now is said on coming back."""
         self._covered = False
         """Another screen is over the table (see update_covered)."""
         self._called_back = False
@@ -434,6 +438,12 @@ class OnlineTableScreen(TableScreen):
             return None
         return super().handle(command, key, services)
 
+    def answer_query(
+        self, command: Command, key: KeyPress, services: Services
+    ) -> Transition | None:
+        with self._words():
+            return super().answer_query(command, key, services)
+
     def update_covered(self, services: Services, now_ms: int) -> None:
         """Another screen is over the table (help, the game menu, Options...).
 
@@ -464,7 +474,12 @@ class OnlineTableScreen(TableScreen):
         self._chats_cued = chats
 
     def on_resume(self, services: Services) -> None:
-        self._covered = self._called_back = self._in_room = False
+        # Back from "Play again?" with N, or from the waiting room its Y opened:
+        # where the player is and what they can do now, not only "The game is
+        # over." (QA).
+        stayed = (self._stayed or self._in_room) and not self._starting
+        left_room = self._in_room
+        self._covered = self._called_back = self._in_room = self._stayed = False
         self._chats_cued = 0
         if self._starting:
             # Back from "Play again?" with Y, or from the waiting room where the
@@ -482,7 +497,13 @@ class OnlineTableScreen(TableScreen):
             # what happened ended with it.
             self._told_turn = False
             self._sync(services)
-            if not self._told_turn:
+            if stayed and self._is_over_here() and self.remote.is_host:
+                free = len(self.remote.vacated())
+                text = stayed_after_game_text(free, left_room=left_room)
+                # After what the sync said, if anything (not over it).
+                fresh = not services.spoke_this_frame()
+                services.say(Utterance(text, interrupt=fresh))
+            elif not self._told_turn:
                 super().on_resume(services)
 
     def start_again(self) -> None:
@@ -497,6 +518,10 @@ class OnlineTableScreen(TableScreen):
         """The "Play again?" question as asked now (naming who left, if anyone)."""
         with self._words():
             return play_again_question_text(self.remote.vacated())
+
+    def stay_after_game(self) -> None:
+        """The host's N to "Play again?": said so on coming back (see on_resume)."""
+        self._stayed = True
 
     def open_waiting_room(self) -> Transition:
         """The host's Y with seats empty: the table's waiting room, over this screen.
@@ -566,6 +591,7 @@ class LeaveQuestion(Confirm):
                 last=table.remote.is_last_person,
             ),
             leave,
+            over=table,
         )
         self.table = table
 
@@ -579,9 +605,11 @@ class LeaveQuestion(Confirm):
 class PlayAgainQuestion(Confirm):
     """Enter at a networked table whose game is over, for the host: play again?
 
-    Y starts another game with the same players; N or Escape stays. Asked so that
-    a stray Enter never starts a game. With a seat empty (its person left), the
-    question names who left, and Y opens the table's waiting room to fill it.
+    Y starts another game with the same players; N or Escape stays (and hears
+    where they are and what they can do now). Asked so that a stray Enter never
+    starts a game; the table's keys that only ask (S, P, K...) are answered
+    meanwhile. With a seat empty (its person left), the question names who left,
+    and Y opens the table's waiting room to fill it.
     """
 
     def __init__(self, table: OnlineTableScreen) -> None:
@@ -591,8 +619,12 @@ class PlayAgainQuestion(Confirm):
             table.start_again()
             return Pop()
 
-        super().__init__(PLAY_AGAIN, table.play_again_question, start)
+        super().__init__(PLAY_AGAIN, table.play_again_question, start, over=table)
         self.table = table
+
+    def on_no(self, services: Services) -> Transition | None:
+        self.table.stay_after_game()
+        return super().on_no(services)
 
     def awaits_reply(self) -> bool:
         # Y asked the server for the game: its answer ("The game starts.") is

@@ -278,6 +278,7 @@ class TableScreen(Screen):
                     finished=self.finished,
                     score_sheet=self.score_sheet,
                     saved=self.saved,
+                    table=self,
                 )
             )
         if command is Command.SCORE_SHEET:
@@ -290,6 +291,20 @@ class TableScreen(Screen):
         )
         self._say(reply, services)
         self._sync(services)
+        return None
+
+    def answer_query(
+        self, command: Command, key: KeyPress, services: Services
+    ) -> Transition | None:
+        """A key that only asks (S, P, K...), pressed under a question over the table.
+
+        Answered as here (:data:`~audiospades.table_control.QUERY_KEYS`); the
+        question stays open, as the game's own (blind nil) does.
+        """
+        if command is Command.SCORE_SHEET:
+            return Push(self.score_sheet())
+        reply = self.control.handle(command, key.char, key.chord, hints_enabled=False)
+        self._say(reply, services)
         return None
 
     def score_sheet(self) -> ScoreSheetScreen:

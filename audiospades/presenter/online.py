@@ -1052,6 +1052,25 @@ def play_again_text(is_host: bool, free: int = 0) -> str:
     ).format(menu=key_for(Command.MENU, Context.TABLE))
 
 
+def stayed_after_game_text(free: int = 0, *, left_room: bool = False) -> str:
+    """The host said N to "Start another game?", or left the room its Y opened.
+
+    Where they are (the finished game's table), how to play again there, and how
+    to leave (QA: only "The game is over." was said). ``free``: the seats left
+    empty since the game, filled in the waiting room first.
+    """
+    if left_room:
+        where = _(
+            "You left the waiting room and are back at the finished game's table."
+        )
+    else:
+        where = _("The game is over; you stay at its table.")
+    leave = _("To leave the table, use the game menu ({menu}).").format(
+        menu=key_for(Command.MENU, Context.TABLE)
+    )
+    return " ".join([where, play_again_text(True, free), leave])
+
+
 def play_again_action_text(is_host: bool) -> str:
     """F1's words for Enter (Space, N) at a networked table whose game is over."""
     if is_host:

@@ -741,7 +741,7 @@ def table_key_meanings(
             command: _(words) for command, words in _NO_PASSING_COMMANDS.items()
         }
     if Context.QUESTION in contexts:
-        again = _("hear the question again")
+        again = question_again_key_text()
         meanings |= dict.fromkeys((Command.PLAY_CARD, Command.BID_OPEN), again)
     elif Context.BIDDING in contexts:
         meanings[Command.PLAY_CARD] = _(
@@ -751,6 +751,11 @@ def table_key_meanings(
         hidden = _("nothing yet: your cards are hidden for the blind nil")
         meanings |= dict.fromkeys(_HAND_KEYS, hidden)
     return meanings
+
+
+def question_again_key_text() -> str:
+    """F1's words for a key that asks the open question again (Enter, B...)."""
+    return _("hear the question again")
 
 
 def game_over_key_text() -> str:

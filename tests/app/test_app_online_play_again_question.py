@@ -1,0 +1,170 @@
+"""While the host's "Start another game at this table?" is open, the table answers.
+
+QA (headless clients against a real server): with the question open, P, S, M, K
+and Enter all only asked it again, seven times in a row; the final scores (S) or
+the last hand (P) could not be heard before deciding. N or Escape then answered
+"The game is over." and nothing of what one can do now; Escape from the waiting
+room Y opened (a seat left free) said the same, not that the room was left.
+
+Now the keys that only ask (S, M, P, C, L, V, R, W, A, K) answer as at the table
+and the question stays open (Y still starts); the keys that would act (Enter, T,
+the chat key) ask it again. N, Escape and leaving the room say where the player
+is and how to play again or leave.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from online_helpers import DEADLINE, connect, heard, server_thread, until
+
+from audiospades.app.harness import Harness
+from audiospades.app.lobby import WaitingRoomScreen
+from audiospades.app.online_table import OnlineTableScreen, PlayAgainQuestion
+from audiospades.app.sheet_screen import ScoreSheetScreen
+from audiospades.presenter.scoring import game_over_text, last_hand_text, scores_text
+from audiospades.rules import Phase
+from audiospades.storage import Settings
+
+SMALL = {"preset": "pagat", "target_score": None, "hand_limit": 1}
+
+HOST_LINE = "To play again at this table with the same players, press Enter."
+QUESTION = "Start another game at this table with the same players? Y starts, N stays."
+VACATED_QUESTION = (
+    "Start another game at this table? Bob left, so a seat is free: "
+    "Y takes you to the waiting room to fill it, N stays."
+)
+LEAVE = "To leave the table, use the game menu (Escape)."
+
+
+def _table(harness: Harness) -> OnlineTableScreen:
+    top = harness.app.top
+    assert isinstance(top, OnlineTableScreen)
+    return top
+
+
+def _play_to_the_end(*players: Harness) -> None:
+    """Each player bids 3 and plays the focused card on their turn, to the end."""
+    end = time.monotonic() + 3 * DEADLINE
+    while time.monotonic() < end:
+        tables = [_table(p) for p in players]
+        if all(t.remote.is_over and t.finished for t in tables):
+            return
+        for player, table in zip(players, tables, strict=True):
+            player.frame()
+            remote = table.remote
+            if remote.question is not None:
+                player.press("n")
+            elif remote.is_human_turn:
+                if remote.view().phase is Phase.BIDDING:
+                    player.press("3", "return")
+                else:
+                    player.press("return")
+        time.sleep(0.005)
+    raise AssertionError("the game did not end")
+
+
+def _answer(player: Harness, key: str) -> list[str]:
+    mark = player.mark()
+    player.press(key)
+    return player.said_since(mark)
+
+
+def test_the_tables_questions_are_answered_while_play_again_is_asked(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    settings = dataclasses.replace(
+        Settings(language="en", pace="fast"), last_rules=dict(SMALL)
+    )
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann", settings=settings)
+        ann.press("return", "end", "return")  # create a table
+        ann.settle()
+        assert isinstance(ann.app.top, WaitingRoomScreen)
+        bob = connect(make_harness, server, "Bob")
+        try:
+            bob.press("return", "return")  # the first free seat: seat 2
+            until(heard(ann, "Bob sits in seat 2."), ann, bob)
+            ann.press("down", "down", "return", "return")  # seat 3: Milly
+            until(heard(ann, "Milly, a computer player, sits in seat 3."), ann)
+            ann.press("down", "return", "return")  # seat 4: Bert (not Milly again)
+            until(heard(ann, "Bert, a computer player, sits in seat 4."), ann)
+            ann.patience_seconds = bob.patience_seconds = 0.3
+            ann.press("down", "return")  # Start the game
+            until(
+                lambda: all(
+                    isinstance(p.app.top, OnlineTableScreen) for p in (ann, bob)
+                ),
+                ann,
+                bob,
+            )
+            table = _table(ann)
+            _play_to_the_end(ann, bob)
+            until(heard(ann, HOST_LINE), ann)
+            view, names = table.control.view, table.session.names
+
+            assert _answer(ann, "return") == [QUESTION]
+            question = ann.app.top
+            assert isinstance(question, PlayAgainQuestion)
+            # The keys that only ask: answered as at the table, the question
+            # left open (no reminder after each).
+            assert _answer(ann, "s") == [scores_text(view, names)]
+            assert _answer(ann, "m") == [
+                f"1 hand played. {game_over_text(view, names)}"
+            ]
+            assert _answer(ann, "p") == [last_hand_text(view, names)]
+            assert _answer(ann, "w")[-1].startswith("Seat 1: you. Seat 2: Bob")
+            said = _answer(ann, "a")  # repeat: the seats again
+            assert said[-1].startswith("Seat 1: you. Seat 2: Bob")
+            assert QUESTION not in [*_answer(ann, "c"), *_answer(ann, "l")]
+            assert ann.app.top is question
+            # K opens the score sheet; Escape from it: the question again.
+            ann.press("k")
+            assert isinstance(ann.app.top, ScoreSheetScreen)
+            assert _answer(ann, "escape") == [QUESTION]
+            assert ann.app.top is question
+            # Keys that would act ask it again: nothing starts, nothing opens.
+            for key in ("return", "space", "t", "'", "b", "ctrl+z"):
+                assert _answer(ann, key) == [QUESTION], key
+                assert ann.app.top is question, key
+
+            # N: where the player is, how to play again, how to leave.
+            assert _answer(ann, "n") == [
+                f"The game is over; you stay at its table. {HOST_LINE} {LEAVE}"
+            ]
+            assert ann.app.top is table and table.remote.is_over
+            # Escape is N, in the same words; the question still takes Y after
+            # the table's own keys (S) were answered under it.
+            assert _answer(ann, "return") == [QUESTION]
+            assert _answer(ann, "escape") == [
+                f"The game is over; you stay at its table. {HOST_LINE} {LEAVE}"
+            ]
+
+            # Bob leaves: Y now opens the waiting room, whose Escape says so.
+            mark = ann.mark()
+            bob.press("escape", "end", "return", "y")
+            fill = (
+                "To play again at this table, press Enter, then fill the free "
+                "seat in the waiting room."
+            )
+            until(lambda: fill in ann.said_since(mark), ann, bob)
+            assert _answer(ann, "return") == [VACATED_QUESTION]
+            assert _answer(ann, "s") == [scores_text(view, names)]
+            ann.press("y")
+            assert isinstance(ann.app.top, WaitingRoomScreen)
+            assert _answer(ann, "escape") == [
+                "You left the waiting room and are back at the finished game's "
+                f"table. {fill} {LEAVE}"
+            ]
+            assert ann.app.top is table and table.remote.is_over
+            # And N to the question naming Bob: the seat to fill is said.
+            assert _answer(ann, "return") == [VACATED_QUESTION]
+            assert _answer(ann, "n") == [
+                f"The game is over; you stay at its table. {fill} {LEAVE}"
+            ]
+        finally:
+            ann.close()
+            bob.close()
