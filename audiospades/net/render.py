@@ -74,6 +74,7 @@ from audiospades.presenter.system import (
     game_over_key_text,
     key_help_text,
     own_help_text,
+    question_again_key_text,
     table_key_meanings,
     unbound_key_text,
     who_plays_text,
@@ -91,7 +92,12 @@ from audiospades.presenter.words import card_name, watching
 from audiospades.replies import Reply, UnboundKey
 from audiospades.rules import Card, Phase, SeatView
 from audiospades.sound import Cue
-from audiospades.table_control import TableController, TablePort, watching_unavailable
+from audiospades.table_control import (
+    QUERY_KEYS,
+    TableController,
+    TablePort,
+    watching_unavailable,
+)
 
 if TYPE_CHECKING:
     from audiospades.net.server import Client
@@ -152,6 +158,13 @@ _NOT_ON_THE_PAGE: Final = frozenset(
 )
 """Keys F1's help leaves out on the page: the browser and the screen reader have
 their own (the page's Escape and O are told by the last line)."""
+
+
+_ANSWERS_UNDER_THE_QUESTION: Final = frozenset(
+    {Command.YES, Command.NO, Command.HELP, *QUERY_KEYS, *_PAGE_COMMANDS}
+)
+"""Keys F1 does not word as "hear the question again" under "Start another
+game?": its answers, the table's questions, and the page's own keys."""
 
 
 class _Inbox:
@@ -594,7 +607,9 @@ class WebSeat:
             m for m, on in (("ctrl", press.ctrl), ("shift", press.shift)) if on
         )
         chord = Chord(press.key, mods)
-        if self._in_room or self._asking:
+        if self._in_room or (
+            self._asking and not self._answers_under_the_question(control, chord)
+        ):
             with self._words():
                 self._play_again_key(control, chord)
             self.render()
@@ -669,6 +684,19 @@ class WebSeat:
         self.render(replies)
         self._send_intents()
 
+    def _answers_under_the_question(
+        self, control: TableController, chord: Chord
+    ) -> bool:
+        """Whether ``chord`` is answered as at the table under "Play again?".
+
+        F1, and the keys that only ask (S, P, K...), as the game's question over
+        its table answers them, the question staying open (QA: they only asked
+        it again).
+        """
+        contexts = (Context.QUESTION, *control.key_contexts(), Context.GLOBAL)
+        command = self.keymap.lookup(chord, contexts)
+        return command is Command.HELP or command in QUERY_KEYS
+
     def _play_again_key(self, control: TableController, chord: Chord) -> None:
         """A key while "Start another game?" is open, or in the room it opened.
 
@@ -679,25 +707,25 @@ class WebSeat:
         said = self._told
         if self._in_room:
             if chord.key == "escape":
-                # Back to the finished game's results, where things stand.
+                # Back to the finished game's results: said so, with how to play
+                # again or leave (QA: only "The game is over.").
                 self._in_room = False
-                said.extend(
-                    reply_utterances(control.turn_reply(), control.view, table.names)
-                )
+                free = len(table.vacated())
+                text = web_words.stayed_after_game_text(free, left_room=True)
+                said.append(Utterance(text))
             else:
                 said.append(Utterance(unbound_key_text(chord)))
             return
         command = self.keymap.lookup(chord, (Context.QUESTION, Context.GLOBAL))
         if command is Command.NO:
-            # Staying: the results as they stand (as the game's table says on
-            # coming back from its question).
+            # Staying: where the host is and what they can do now, as the game
+            # says coming back from its question.
             self._asking = False
-            said.extend(
-                reply_utterances(control.turn_reply(), control.view, table.names)
-            )
+            free = len(table.vacated())
+            said.append(Utterance(web_words.stayed_after_game_text(free)))
             return
         if command is not Command.YES or not table.is_over or not table.is_host:
-            # Any other key: the question again, as the game's.
+            # Any other key that would act: the question again, as the game's.
             said.append(Utterance(play_again_question_text(table.vacated())))
             return
         self._asking = False
@@ -760,12 +788,15 @@ class WebSeat:
         after_game = {
             chord
             for chord, command in self.keymap.bindings(Context.TABLE)
-            if command in control.after_game_keys()
+            if command in control.after_game_keys() and not self._asking
         }
         # The keys of this moment, as the game's F1 at an online table lists them:
         # a bid's keys only while it is our turn to bid, a question's while it is
         # asked, the table's (play) keys otherwise; a spectator's are the table's.
-        contexts = (*control.key_contexts(), Context.ONLINE, Context.GLOBAL)
+        # Under "Start another game?", its Y and N, the table's keys that only
+        # ask, and the others asking it again, as the game's F1 there says.
+        asking = (Context.QUESTION,) if self._asking else ()
+        contexts = (*asking, *control.key_contexts(), Context.ONLINE, Context.GLOBAL)
         order = control.help_order(contexts)
         hidden = control.unavailable_keys()
         table = self.online.table
@@ -784,6 +815,13 @@ class WebSeat:
         meanings = table_key_meanings(
             port.view().rules, contexts, hand_hidden=port.hand_hidden
         )
+        if self._asking:
+            again = question_again_key_text()
+            meanings = {
+                command: again
+                for command in Command
+                if command not in _ANSWERS_UNDER_THE_QUESTION
+            } | {c: w for c, w in meanings.items() if c in QUERY_KEYS}
         for chord, command in self.keymap.help_bindings(contexts, order):
             if command in _NOT_ON_THE_PAGE or command in hidden:
                 continue

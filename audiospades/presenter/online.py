@@ -1052,12 +1052,15 @@ def play_again_text(is_host: bool, free: int = 0) -> str:
     ).format(menu=key_for(Command.MENU, Context.TABLE))
 
 
-def stayed_after_game_text(free: int = 0, *, left_room: bool = False) -> str:
+def stayed_after_game_text(
+    free: int = 0, *, left_room: bool = False, leave: str | None = None
+) -> str:
     """The host said N to "Start another game?", or left the room its Y opened.
 
     Where they are (the finished game's table), how to play again there, and how
     to leave (QA: only "The game is over." was said). ``free``: the seats left
-    empty since the game, filled in the waiting room first.
+    empty since the game, filled in the waiting room first; ``leave``: how to
+    leave where the game menu is not the way (the browser page's button).
     """
     if left_room:
         where = _(
@@ -1065,9 +1068,10 @@ def stayed_after_game_text(free: int = 0, *, left_room: bool = False) -> str:
         )
     else:
         where = _("The game is over; you stay at its table.")
-    leave = _("To leave the table, use the game menu ({menu}).").format(
-        menu=key_for(Command.MENU, Context.TABLE)
-    )
+    if leave is None:
+        leave = _("To leave the table, use the game menu ({menu}).").format(
+            menu=key_for(Command.MENU, Context.TABLE)
+        )
     return " ".join([where, play_again_text(True, free), leave])
 
 

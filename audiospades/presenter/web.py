@@ -16,6 +16,7 @@ from typing import Final
 
 from audiospades.i18n import _
 from audiospades.net.protocol import SeatInfo, TableInfo
+from audiospades.presenter import online as online_words
 from audiospades.presenter.online import (
     GAME_ENDED_AWAY,
     JOIN_PRIVATE,
@@ -109,6 +110,16 @@ def play_again_buttons_text(is_host: bool) -> str:
         )
     start, leave = CHROME["start"], CHROME["leave"]  # the buttons' own names
     return text.format(start=_(start), leave=_(leave))
+
+
+def stayed_after_game_text(free: int = 0, *, left_room: bool = False) -> str:
+    """N or Escape to "Start another game?" on the page, or leaving its seats.
+
+    Where the host is and what they can do now, as the game says it (leaving by
+    the page's button, the page having no game menu).
+    """
+    leave = _("To leave the table, press {leave}.").format(leave=_(CHROME["leave"]))
+    return online_words.stayed_after_game_text(free, left_room=left_room, leave=leave)
 
 
 def page_keys_text() -> str:

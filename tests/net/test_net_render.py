@@ -264,12 +264,24 @@ FILL_THE_SEAT = (
 )
 
 
+STAYING = (
+    "The game is over; you stay at its table. To play again at this table with "
+    "the same players, press Enter. To leave the table, press Leave the table."
+)
+
+
 def test_the_page_asks_the_host_before_another_game_as_the_game_does(
     tmp_path: Path,
 ) -> None:
-    """Enter after the game asks "Start another game...?" (N stays, any other key
-    asks again, Escape is N); Y starts it. Before, Enter told the result again and
-    the page's button started a game with no question."""
+    """Enter after the game asks "Start another game...?" (N stays, Escape is N);
+    Y starts it. Before, Enter told the result again and the page's button
+    started a game with no question.
+
+    Under the question, the table's keys that only ask (S, P) and F1 answer as
+    at the table, the question staying open; a key that would act (Enter, T)
+    asks it again. N and Escape say where the host is and what they can do.
+    Before, S and F1 only asked again, and N said "The game is over." alone.
+    """
 
     async def scenario() -> None:
         async with running_server(tmp_path / "server.db", bot_workers=1) as server:
@@ -284,19 +296,34 @@ def test_the_page_asks_the_host_before_another_game_as_the_game_does(
                 said = await _said(page)
             assert said.screen is not None and said.screen.picture is not None
             assert said.screen.picture.asking
-            await page.send({"type": "key", "key": "s"})  # the question again
-            await _lines_until(page, lambda t: t == ANOTHER_GAME)
+            await page.send({"type": "key", "key": "s"})  # the scores
+            lines = await _lines_until(page, lambda t: t.startswith("You and Bert: "))
+            assert ANOTHER_GAME not in lines
+            await page.send({"type": "key", "key": "p"})  # the last hand
+            lines = await _lines_until(page, lambda t: t.startswith("Hand 1. "))
+            assert ANOTHER_GAME not in lines
+            await page.send({"type": "key", "key": "f1"})
+            lines = await _lines_until(page, lambda t: t.startswith("O: sound cues"))
+            for line in ("Y: yes.", "N: no.", "S: the scores."):
+                assert line in lines, "\n".join(lines)
+            assert "Enter: hear the question again." in lines, "\n".join(lines)
+            assert not [t for t in lines if t.startswith("Enter: start")], lines
+            for key in ("return", "t"):  # they would act: the question again
+                await page.send({"type": "key", "key": key})
+                said = await _said(page)
+                assert [line.text for line in said.lines] == [ANOTHER_GAME], key
             await page.send({"type": "key", "key": "n"})
             said = await _said(page)
             assert said.screen is not None and said.screen.picture is not None
             assert not said.screen.picture.asking and said.screen.picture.over
-            assert said.lines and said.lines[0].text != ANOTHER_GAME
+            assert [line.text for line in said.lines] == [STAYING]
             await page.send({"type": "key", "key": "space"})
             await _lines_until(page, lambda t: t == ANOTHER_GAME)
             await page.send({"type": "key", "key": "escape"})  # the page's N
             said = await _said(page)
             assert said.screen is not None and said.screen.picture is not None
             assert not said.screen.picture.asking
+            assert [line.text for line in said.lines] == [STAYING]
             await page.send({"type": "key", "key": "return"})
             await _lines_until(page, lambda t: t == ANOTHER_GAME)
             await page.send({"type": "key", "key": "y"})
@@ -347,8 +374,16 @@ def test_a_page_hosting_a_finished_game_someone_left_fills_the_seat(
                 ("3", "empty")
             ]
             await page.send({"type": "key", "key": "escape"})
-            results = await _screen(page, "table")
+            said = await _said(page)
+            results = said.screen
+            assert results is not None and results.place == "table"
             assert results.picture is not None and results.picture.over
+            # Said so, with how to play again or leave (before: "The game is
+            # over." alone).
+            assert [line.text for line in said.lines] == [
+                "You left the waiting room and are back at the finished game's "
+                f"table. {FILL_THE_SEAT} To leave the table, press Leave the table."
+            ]
             await page.send({"type": "key", "key": "return"})
             await _lines_until(page, lambda t: t == BOB_LEFT)
             await page.send({"type": "key", "key": "y"})

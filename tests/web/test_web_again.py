@@ -50,7 +50,10 @@ FILL_THE_SEAT = (
     "To play again at this table, press Enter, then fill the free seat in the "
     "waiting room."
 )
-OVER = "The game is over."
+STAYING = (
+    "The game is over; you stay at its table. To play again at this table with "
+    "the same players, press Enter. To leave the table, press Leave the table."
+)
 SHORT = {"preset": "pagat", "target_score": None, "hand_limit": 1}
 
 
@@ -74,9 +77,10 @@ def test_the_host_is_asked_before_another_game_by_enter_or_the_button(
     tmp_path: Path,
 ) -> None:
     """Robin plays a one-hand game with three computers; after it, Enter on the
-    card table asks the game's question (any other key asks again, N stays),
-    and so does the *Start the game* button, which puts the focus on the card
-    table for the answer (its Escape is N); Y starts the next game."""
+    card table asks the game's question (S answers under it, a key that would
+    act asks again, N stays and says what can be done now), and so does the
+    *Start the game* button, which puts the focus on the card table for the
+    answer (its Escape is N); Y starts the next game."""
     skip_without_browser()
     from selenium.webdriver.common.keys import Keys
 
@@ -89,18 +93,19 @@ def test_the_host_is_asked_before_another_game_by_enter_or_the_button(
         _hear(driver, SAME_PLAYERS)
         assert _asking(driver)
         assert is_over(driver)  # asked, not started
-        press(driver, "s")  # any other key: the question again
-        _hear(driver, SAME_PLAYERS, 2)
-        press(driver, "n")
-        wait_for(lambda: not _asking(driver), what="N answered")
-        _hear(driver, OVER)
-        assert is_over(driver)
-        assert focused_id(driver) == "board"
-        # S answers again once the question is closed.
+        # S, a key that only asks, answers as at the table: the question stays.
         said = len(heard(driver))
         press(driver, "s")
         wait_for(lambda: len(heard(driver)) > said, what="the scores")
         assert _texts(driver)[-1].startswith("You and "), _texts(driver)[-3:]
+        assert _asking(driver)
+        press(driver, "t")  # a key that would act: the question again
+        _hear(driver, SAME_PLAYERS, 2)
+        press(driver, "n")
+        wait_for(lambda: not _asking(driver), what="N answered")
+        _hear(driver, STAYING)
+        assert is_over(driver)
+        assert focused_id(driver) == "board"
         # The page's button asks the same, and the card table takes the answer.
         press(driver, Keys.ESCAPE)
         tab_to(driver, "#again")
@@ -111,7 +116,7 @@ def test_the_host_is_asked_before_another_game_by_enter_or_the_button(
         # Escape is the question's N there (the focus stays on the card table).
         press(driver, Keys.ESCAPE)
         wait_for(lambda: not _asking(driver), what="Escape answered")
-        _hear(driver, OVER, 2)
+        _hear(driver, STAYING, 2)
         assert focused_id(driver) == "board"
         press(driver, Keys.ENTER)
         _hear(driver, SAME_PLAYERS, 4)
@@ -176,8 +181,9 @@ def test_the_results_stay_when_someone_leaves_and_the_free_seat_is_filled(
     """Ann hosts a one-hand game with Milly, Bert and Robin's page; once it is
     over, she leaves. Robin, the host now, stays on the results (S answers) and
     hears how to play again; Enter asks, naming Ann; Y shows the waiting room with
-    the focus on her free seat's computer player, Escape goes back to the results,
-    and from the room again a computer fills the seat and the next game starts."""
+    the focus on her free seat's computer player, Escape goes back to the results
+    (said so, with how to play again or leave), and from the room again a
+    computer fills the seat and the next game starts."""
     skip_without_browser()
     from selenium.webdriver.common.keys import Keys
 
@@ -226,7 +232,11 @@ def test_the_results_stay_when_someone_leaves_and_the_free_seat_is_filled(
             wait_for(lambda: _visible(driver, "table"), what="the results again")
             assert is_over(driver)
             wait_for(lambda: focused_id(driver) == "board", what="the card table")
-            _hear(driver, OVER)
+            _hear(
+                driver,
+                "You left the waiting room and are back at the finished game's "
+                f"table. {FILL_THE_SEAT} To leave the table, press Leave the table.",
+            )
             press(driver, Keys.ENTER)
             _hear(driver, ANN_LEFT, 2)
             press(driver, "y")
