@@ -89,7 +89,18 @@ hands in progress it would read without their last actions.
 4 added the ``tables`` column ``default_name``: 1 for a table made with no name
 given (its name is the default, said in each player's language), 0 for a name its
 host typed; an older database's tables get it empty (NULL: not known, and a name
-of the default's shape is taken for one, as before)."""
+of the default's shape is taken for one, as before).
+
+A later version raises this number and keeps :data:`APPLICATION_ID`. A database of
+a higher number with that mark (or with every table of this schema) was made by a
+newer audiospades: it is refused as such, the server to be updated, before its
+tables and columns are looked at, which a later schema may change. (Servers before
+the mark called it damaged, or another program's, for a column or table added.)"""
+
+APPLICATION_ID: Final = 0x41537064
+"""``PRAGMA application_id`` set on every database this module makes or upgrades
+("ASpd"): by it a later version's database is known for audiospades' whatever
+tables it has. (One made before the mark has 0 until its next upgrade.)"""
 
 _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS players (
@@ -381,6 +392,10 @@ class Store:
         )
         """The files of a new database this store made: removed if it fails to
         start (never those of an existing database: another program may use them)."""
+        self._found_beside = {
+            found for found in self._files()[1:] if os.path.lexists(found)
+        }
+        """The -wal and -shm files found beside the database (see _abandon)."""
         try:
             self._db = sqlite3.connect(path, isolation_level=None, timeout=BUSY_SECONDS)
         except sqlite3.Error as error:
@@ -402,12 +417,48 @@ class Store:
         return (self.path, *(Path(f"{self.path}{end}") for end in ("-wal", "-shm")))
 
     def _abandon(self) -> None:
-        """Close the database after a failed start, removing the files it made."""
+        """Close the database after a failed start, removing the files it made.
+
+        A database refused (made by a newer version, damaged...) is left as it was,
+        its -wal file too, which a server stopped without closing leaves.
+        """
         with contextlib.suppress(sqlite3.Error):
             if self._db.in_transaction:
                 self._db.execute("ROLLBACK")
-        self._db.close()
+        with self._wal_kept():
+            self._db.close()
         self._remove_made()
+
+    @contextmanager
+    def _wal_kept(self) -> Iterator[None]:
+        """Keep a -wal file found beside the database through its closing.
+
+        The last connection to close folds the -wal file into the database and
+        removes it: a reader is kept open meanwhile (a closing connection folds it
+        in only when no other reads), and it reads only, so its own closing folds
+        nothing in.
+        """
+        wal, shm = self._files()[1:]
+        if wal not in self._found_beside:
+            yield
+            return
+        reader: sqlite3.Connection | None = None
+        with contextlib.suppress(sqlite3.Error):
+            reader = sqlite3.connect(
+                f"{self.path.absolute().as_uri()}?mode=ro",
+                uri=True,
+                isolation_level=None,
+            )
+            reader.execute("BEGIN")
+            reader.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()
+        try:
+            yield
+        finally:
+            if reader is not None:
+                reader.close()
+            if shm not in self._found_beside and shm.is_file() and not shm.is_symlink():
+                with contextlib.suppress(OSError):
+                    shm.unlink()  # (made for the reader: not there before)
 
     def _remove_made(self) -> None:
         """Remove the files of a new database this store made, never through a link."""
@@ -433,6 +484,12 @@ class Store:
             ).fetchall()
         )
         found = sorted(kinds)
+        version: int = db.execute("PRAGMA user_version").fetchone()[0]
+        marked = db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+        if version > SCHEMA_VERSION and (marked or kinds.keys() >= _TABLES):
+            # First: a newer schema may have other tables and columns, which are
+            # not damage (see SCHEMA_VERSION).
+            raise self._newer(version)
         foreign = [name for name in found if name not in _TABLES]
         if foreign:
             raise StoreError(
@@ -440,16 +497,10 @@ class Store:
                 "is not an audiospades database (it has the tables "
                 f"{', '.join(found)}); give another --db",
             )
-        version: int = db.execute("PRAGMA user_version").fetchone()[0]
         for table in found:
             self._check_columns(table, kinds[table], version)
         if version > SCHEMA_VERSION:
-            raise StoreError(
-                self.path,
-                f"was made by a newer audiospades (schema {version}, this one "
-                f"knows {SCHEMA_VERSION}); run the newer audiospades, or give "
-                "another --db",
-            )
+            raise self._newer(version)
         check = db.execute("PRAGMA quick_check").fetchone()[0]
         if check != "ok":
             raise StoreError(
@@ -466,6 +517,15 @@ class Store:
         finally:
             db.execute("ROLLBACK")
         return version, frozenset(found)
+
+    def _newer(self, version: int) -> StoreError:
+        """The refusal of a database of schema ``version``, newer than this one's."""
+        return StoreError(
+            self.path,
+            f"was made by a newer version of audiospades (database schema {version}; "
+            f"this server knows schemas up to {SCHEMA_VERSION}); update audiospades "
+            "on this server to use it (it is left as it is), or give another --db",
+        )
 
     def _check_columns(self, table: str, kind: str, version: int) -> None:
         """Refuse a table of the schema's name with other columns (or a view).
@@ -535,7 +595,8 @@ class Store:
                 )
                 db.executescript(
                     f"BEGIN IMMEDIATE; {_SCHEMA} {add} "
-                    f"PRAGMA user_version={SCHEMA_VERSION}; COMMIT;"
+                    f"PRAGMA user_version={SCHEMA_VERSION}; "
+                    f"PRAGMA application_id={APPLICATION_ID}; COMMIT;"
                 )
             self._read_log()
         except sqlite3.Error as error:

@@ -6,8 +6,10 @@ import dataclasses
 import random
 import sqlite3
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+from audiospades.net.store import SCHEMA_VERSION, Store
 from audiospades.rules import (
     Bid,
     BiddingStyle,
@@ -121,3 +123,33 @@ class CommitFails:
         if sql == "COMMIT":
             raise sqlite3.OperationalError("disk I/O error")
         return self.db.execute(sql, *args)
+
+
+NEWER_REFUSED = (
+    "was made by a newer version of audiospades (database schema {version}; this "
+    f"server knows schemas up to {SCHEMA_VERSION}); update audiospades on this "
+    "server to use it (it is left as it is), or give another --db"
+)
+"""The refusal of a database a later version made (``{version}`` its schema)."""
+
+LATER_SCHEMAS = {
+    "a column added": "ALTER TABLE players ADD COLUMN country TEXT",
+    "a table added": "CREATE TABLE tournaments (id TEXT PRIMARY KEY, name TEXT)",
+    "a table dropped": "DROP TABLE hand_actions",
+    "a column dropped": "ALTER TABLE tables DROP COLUMN default_name",
+    "no change": "SELECT 1",
+}
+"""What a later schema may change, as SQL on a database of this one."""
+
+
+def later_database(path: Path, change: str, version: int = SCHEMA_VERSION + 1) -> None:
+    """A database as a later version of audiospades, of schema ``version``, made
+    it: one a store of this version made, with a player, and ``change``."""
+    store = Store(path)
+    store.register_player("Ann")
+    store.close()
+    db = sqlite3.connect(path)
+    db.execute(change)
+    db.execute(f"PRAGMA user_version={version}")
+    db.commit()
+    db.close()

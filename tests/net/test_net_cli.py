@@ -22,11 +22,12 @@ from pathlib import Path
 
 import pytest
 from net_client import NetPlayer, run
+from net_helpers import LATER_SCHEMAS, NEWER_REFUSED, later_database
 from tls_certificates import make_certificate
 
 from audiospades.net import cli
 from audiospades.net import protocol as p
-from audiospades.net.store import Store
+from audiospades.net.store import SCHEMA_VERSION, Store
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVING = re.compile(r"audiospades\.net\.server: serving on wss?://\S*:(?P<port>\d+) ")
@@ -318,6 +319,18 @@ def _make(path: Path, sql: str) -> None:
     db.close()
 
 
+def _damaged(path: Path) -> None:
+    """A database of ours with every page but the first scribbled over."""
+    store = Store(path)
+    for i in range(200):
+        store.register_player(f"P{i}")
+    store.close()
+    data = bytearray(path.read_bytes())
+    for offset in range(4096, len(data), 997):
+        data[offset : offset + 64] = bytes(range(64))
+    path.write_bytes(bytes(data))
+
+
 @pytest.mark.parametrize(
     ("make", "said"),
     [
@@ -336,15 +349,40 @@ def _make(path: Path, sql: str) -> None:
             "the columns id, not id, name, token_hash, created_at, last_seen; "
             "give another --db",
         ),
+        (
+            _damaged,
+            "is damaged (database disk image is malformed); restore it from a "
+            "backup, or give another --db",
+        ),
+        (
+            lambda db: later_database(db, LATER_SCHEMAS["a column added"]),
+            NEWER_REFUSED.format(version=SCHEMA_VERSION + 1),
+        ),
+        (
+            lambda db: later_database(
+                db, LATER_SCHEMAS["a table added"], SCHEMA_VERSION + 2
+            ),
+            NEWER_REFUSED.format(version=SCHEMA_VERSION + 2),
+        ),
     ],
-    ids=["folder", "not sqlite", "other columns"],
+    ids=[
+        "folder",
+        "not sqlite",
+        "other columns",
+        "damaged",
+        "later: a column added",
+        "later: a table added",
+    ],
 )
 def test_a_bad_database_gets_one_plain_line_and_is_kept(
     tmp_path: Path, make: Callable[[Path], object], said: str
 ) -> None:
+    """A database a later version made (a column or table added) was "not an
+    audiospades database, or is damaged": it says to update the server now."""
     db = tmp_path / "s.db"
     make(db)
     before = sorted(tmp_path.rglob("*"))
+    contents = db.read_bytes() if db.is_file() else None
     done = _serve_and_fail(tmp_path, "--db", str(db))
     assert done.returncode == 1
     errors = [line for line in done.stderr.splitlines() if " ERROR " in line]
@@ -353,7 +391,9 @@ def test_a_bad_database_gets_one_plain_line_and_is_kept(
         + f" ERROR audiospades.net: cannot use the database {db}: "
         + said.format(db=db)
     ]
+    assert "serving on" not in done.stderr
     assert sorted(tmp_path.rglob("*")) == before
+    assert (db.read_bytes() if db.is_file() else None) == contents
 
 
 def test_the_start_line_names_the_address_and_the_database(tmp_path: Path) -> None:

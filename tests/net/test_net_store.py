@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from net_helpers import CommitFails
+from net_helpers import LATER_SCHEMAS, NEWER_REFUSED, CommitFails, later_database
 
 from audiospades.net import store as store_module
 from audiospades.net.store import (
@@ -647,6 +647,80 @@ def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
     db.close()
     with pytest.raises(StoreError, match="newer"):
         Store(path)
+
+
+@pytest.mark.parametrize("change", LATER_SCHEMAS.values(), ids=LATER_SCHEMAS.keys())
+@pytest.mark.parametrize("version", [SCHEMA_VERSION + 1, SCHEMA_VERSION + 2, 99])
+def test_a_database_a_later_version_made_is_refused_as_newer_and_kept(
+    tmp_path: Path, change: str, version: int
+) -> None:
+    """Before: a later schema's column or table made it "not an audiospades
+    database, or damaged"; its version is looked at first now."""
+    path = tmp_path / "s.db"
+    later_database(path, change, version)
+    before = path.read_bytes()
+    with pytest.raises(StoreError) as caught:
+        Store(path)
+    assert caught.value.message == NEWER_REFUSED.format(version=version)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.db"]
+
+
+def test_a_new_or_upgraded_database_is_marked_as_audiospades(tmp_path: Path) -> None:
+    """The mark by which a later version's database is known, whatever its tables."""
+    new, older = tmp_path / "new.db", tmp_path / "old.db"
+    Store(new).close()
+    _version_1(older)
+    Store(older).close()
+    for path in (new, older):
+        db = sqlite3.connect(path)
+        marked = db.execute("PRAGMA application_id").fetchone()[0]
+        db.close()
+        assert marked == store_module.APPLICATION_ID
+
+
+def test_a_later_database_without_the_mark_is_newer_if_it_has_every_table(
+    tmp_path: Path,
+) -> None:
+    """A database upgraded by a later server from one made before the mark: known
+    by its tables (all of this schema's; another program's are not)."""
+    path = tmp_path / "s.db"
+    later_database(path, "CREATE TABLE tournaments (id TEXT)")
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA application_id=0")
+    db.commit()
+    db.close()
+    with pytest.raises(StoreError) as caught:
+        Store(path)
+    assert caught.value.message == NEWER_REFUSED.format(version=SCHEMA_VERSION + 1)
+
+
+def test_a_later_database_a_killed_server_left_keeps_its_wal_file(
+    tmp_path: Path,
+) -> None:
+    """A later server killed mid-game leaves its last writes in the -wal file:
+    closing the refused database folded them into it (rewriting the file) and
+    removed the -wal file."""
+    path = tmp_path / "s.db"
+    later_database(path, "SELECT 1")
+    child = (
+        "import os, signal, sqlite3, sys\n"
+        "db = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+        "db.execute('CREATE TABLE tournaments (id TEXT)')\n"
+        "db.execute(\"UPDATE players SET name = 'Annie'\")\n"
+        "os.kill(os.getpid(), signal.SIGKILL)\n"
+    )
+    killed = subprocess.run([sys.executable, "-c", child, str(path)], timeout=60)
+    assert killed.returncode == -9
+    wal = tmp_path / "s.db-wal"
+    before, wal_before = path.read_bytes(), wal.read_bytes()
+    assert wal_before  # (the writes are there, not in the database)
+    with pytest.raises(StoreError) as caught:
+        Store(path)
+    assert caught.value.message == NEWER_REFUSED.format(version=SCHEMA_VERSION + 1)
+    assert path.read_bytes() == before and wal.read_bytes() == wal_before
+    kept = ["s.db", "s.db-shm", "s.db-wal"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == kept
 
 
 @pytest.mark.parametrize("version", [0, 99])
