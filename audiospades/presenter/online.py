@@ -1239,7 +1239,8 @@ def where_things_stand(
 
     Said after a reconnection (``returning``), and on sitting down to watch a game
     or to take a seat in one under way. A game not dealt yet is starting: its
-    start, and who plays, as those at the table heard them.
+    start, and who plays, as those at the table heard them. A hand thrown in for
+    a redeal is being dealt again: its cards, no one's now, are not said.
 
     Args:
         view: the seat's view now.
@@ -1280,7 +1281,7 @@ def where_things_stand(
         parts.append(done)
     if people_away:
         parts.append(people_away)
-    if view.phase is Phase.DEALING and view.deal_count == 0 and not view.is_over:
+    if view.is_before_first_deal:
         # Came in the moment the game starts, before its first deal: its start
         # and who plays, as those at the table heard them; the deal is told
         # next (QA: "Hand 1. The next hand is being dealt." and the scores, all
@@ -1289,8 +1290,11 @@ def where_things_stand(
         parts.append(who_plays_text(names, view.rules, seated=seated))
         return " ".join(parts)
     # Between hands: the last is scored, the next not dealt yet (its tricks and
-    # bids are still the last hand's).
-    between = view.phase is Phase.DEALING and bool(view.history)
+    # bids are still the last hand's). A hand thrown in is not between hands: it
+    # is dealt again, and its cards are no one's now (QA: "Hand 1.", the cards
+    # thrown in, "The next hand is being dealt.").
+    thrown_in = view.is_thrown_in
+    between = view.phase is Phase.DEALING and bool(view.history) and not thrown_in
     if (
         returning
         and view.history
@@ -1309,7 +1313,7 @@ def where_things_stand(
         pass  # (QA: "Hand 2. The next hand is being dealt.", and then again)
     else:
         parts.append(_("Hand {number}.").format(number=view.hands_played + 1))
-        if view.hand and not view.hand_hidden:
+        if view.hand and not view.hand_hidden and not thrown_in:
             parts.append(your_hand_text(view, names))
         if any(bid is not None for bid in view.bids):
             # Each bid and the tricks taken: one's own may have been made by the

@@ -498,8 +498,22 @@ def trick_info_text(
                 )
             )
     if view.phase is Phase.DEALING and not view.is_over:
-        return _("The next hand is being dealt.")
+        return dealing_text(view)
     return " ".join(parts)
+
+
+def dealing_text(view: SeatView) -> str:
+    """While cards are dealt and no one is to act: which deal the table waits on.
+
+    The game's first ("The next hand" was said before it, QA), a hand thrown in
+    dealt again (as "... throws in the hand. The cards are dealt again." said),
+    or the next hand.
+    """
+    if view.is_before_first_deal:
+        return _("The game is starting: the cards are being dealt.")
+    if view.is_thrown_in:
+        return _("The cards are dealt again.")
+    return _("The next hand is being dealt.")
 
 
 def answers_awaited_text(view: SeatView, names: Sequence[str]) -> str:
@@ -561,7 +575,7 @@ def whose_turn_text(
     if view.question_open:
         return answers_awaited_text(view, names)
     if seat is None:
-        return _("The next hand is being dealt.")
+        return dealing_text(view)
     if view.phase is Phase.BIDDING:
         if is_you(seat):
             return _("Your turn to bid.")

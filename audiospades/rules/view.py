@@ -154,6 +154,20 @@ class SeatView:
         """Whether the game has ended."""
         return self.phase is Phase.GAME_OVER
 
+    @property
+    def is_before_first_deal(self) -> bool:
+        """Whether the game has started and its first hand is not dealt yet."""
+        return self.phase is Phase.DEALING and self.deal_count == 0
+
+    @property
+    def is_thrown_in(self) -> bool:
+        """Whether the hand was thrown in for a redeal and is not dealt again yet.
+
+        Seed 002 "Misdeal" (``Rules.misdeal_redeal``): its cards are still held
+        until the dealer deals again, where a hand played out leaves none.
+        """
+        return self.phase is Phase.DEALING and any(self.hand_sizes)
+
     def played_cards(self) -> tuple[Card, ...]:
         """Every card played this hand, in order (public knowledge)."""
         done = tuple(c for t in self.completed_tricks for _, c in t.cards)

@@ -155,3 +155,33 @@ def test_watching_from_between_the_start_and_the_first_deal_hears_the_start(
                 carl.close()
         finally:
             ann.close()
+
+
+def test_t_and_v_between_the_start_and_the_first_deal_say_the_game_is_starting(
+    make_harness: Callable[..., Harness],
+    tmp_path: Path,
+    first_deal_held: threading.Event,
+) -> None:
+    """QA: T or V between the game's start and its first deal said "The next hand
+    is being dealt.", of a game whose first hand it is. Now that the game is
+    starting and the cards are being dealt; the deal follows as ever."""
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann")
+        try:
+            ann.press(*HOST_WITH_BOTS[:-1])
+            ann.patience_seconds = 0.3  # (the game waits on its first deal)
+            ann.press(HOST_WITH_BOTS[-1])  # Start the game
+            until(lambda: _started(server), ann)
+            until(lambda: isinstance(ann.app.top, OnlineTableScreen), ann)
+            until(heard(ann, "The game starts."), ann)
+            for key in ("t", "v"):
+                mark = ann.mark()
+                ann.press(key)
+                assert ann.said_since(mark) == [
+                    "The game is starting: the cards are being dealt."
+                ], key
+            mark = ann.mark()
+            first_deal_held.set()
+            until(lambda: _heard_the_deal(ann, mark), ann)
+        finally:
+            ann.close()

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pygame
 from app_helpers import play_until
 
-from audiospades.app.harness import Harness
+from audiospades.app.harness import Harness, key_event, text_event
 from audiospades.notices import QuestionKind
 from audiospades.storage import Settings
 
@@ -117,3 +118,37 @@ def test_the_blind_nil_question_of_three_sides_says_behind_the_leader(
     )
     h.press("t")  # asked again in the same words
     assert h.last.startswith("Your side is 100 or more points behind the leader.")
+
+
+def _pressed_at_once(h: Harness, token: str) -> None:
+    """A key pressed at once: the table is not let run on first (its pause lasts)."""
+    event = key_event(token)
+    pygame.event.post(event)
+    typed = text_event(event)
+    if typed is not None:
+        pygame.event.post(typed)
+    h.frame()
+
+
+def test_t_and_v_while_the_hand_thrown_in_is_dealt_again_say_so(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """QA: T or V in the pause after a redeal (the hand thrown in, not dealt
+    again yet) said "The next hand is being dealt.": now what the redeal said."""
+    rules = {"preset": "open_spades", "target_score": None, "hand_limit": 1}
+    h = make_harness(
+        seed=1, settings=Settings(language="en", pace="fast", last_rules=rules)
+    )
+    h.press("return")
+    h.settle()
+    question = h.table.session.question
+    assert question is not None and question.kind is QuestionKind.REDEAL
+    h.press("y")
+    assert h.last == "You throw in your hand. The cards are dealt again."
+    for key in ("t", "v"):
+        mark = h.mark()
+        _pressed_at_once(h, key)
+        assert h.said_since(mark) == ["The cards are dealt again."], key
+    assert h.table.session.view().is_thrown_in  # (still in the pause)
+    h.settle()
+    assert any(line.startswith("Hand 1. ") for line in h.transcript[-4:])

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import secrets
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from net_client import WAIT, NetPlayer, run, running_server, url_of
@@ -20,6 +22,8 @@ from websockets.asyncio.client import connect
 from audiospades import i18n
 from audiospades.bots.characters import character
 from audiospades.net import protocol as p
+from audiospades.net import running
+from audiospades.net import table as table_module
 from audiospades.net.perspective import Perspective
 from audiospades.net.server import Client
 from audiospades.net.table import NetTable
@@ -29,6 +33,7 @@ from audiospades.presenter.sheet import score_sheet_lines
 from audiospades.presenter.system import no_hint_text
 from audiospades.presenter.words import card_name
 from audiospades.rules import Phase, TrickWon
+from audiospades.table_core import Delays
 
 ALL_CARDS = [r + s for r in "23456789TJQKA" for s in "CDHS"]
 
@@ -1292,3 +1297,93 @@ def test_the_pages_chat_and_comings_and_goings_are_remarks_a_does_not_repeat(
     turn = next(line for line in lines if line.cue == "your_turn")
     assert turn.text.startswith("Your turn to bid."), turn
     assert not turn.aside
+
+
+def test_the_page_says_the_game_is_starting_before_its_first_deal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """QA: T or V between the game's start and its first deal said "The next hand
+    is being dealt."; the page now says what the game says, that the game is
+    starting and the cards are being dealt. (The first deal is held back, the
+    moment being a blink at a real server.)"""
+    go = asyncio.Event()
+    run_clock = running.run_clock
+
+    async def held(table: NetTable) -> None:
+        await go.wait()
+        await run_clock(table)
+
+    monkeypatch.setattr(running, "run_clock", held)
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "server.db") as server:
+            page = NetPlayer(url_of(server), "Ann", render=True)
+            await page.connect()
+            await _said(page)  # the lobby
+            rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
+            await _start_with_bots(page, rules)
+            await _lines_until(page, lambda t: t.startswith("New game"))
+            starting = "The game is starting: the cards are being dealt."
+            assert await _answer(page, "t") == starting
+            assert await _answer(page, "v") == starting
+            go.set()
+            await _lines_until(page, lambda t: t.startswith("Hand 1. "))
+            await page.close()
+
+    run(scenario(), timeout=120)
+
+
+REDEAL_SEED = 1
+"""A table seed whose first deal gives the host's seat (the first) one spade, the
+others two or more: only the host is offered a redeal."""
+
+
+def test_the_page_and_a_watcher_hear_a_hand_thrown_in_as_dealt_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """QA: in the pause after a redeal of hand 1, T and V said "The next hand is
+    being dealt.", and one who came to watch heard "Hand 1.", the cards thrown in
+    and that. Now, as the game says it at the redeal: "The cards are dealt
+    again." (the pause before a deal held long)."""
+    monkeypatch.setattr(
+        table_module,
+        "secrets",
+        SimpleNamespace(
+            randbits=lambda _bits: REDEAL_SEED, token_hex=secrets.token_hex
+        ),
+    )
+    # The pause after a redeal (the trick's, as a person's answer sets it).
+    held = Delays(bot=0, trick=600_000, hand=600_000)
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "server.db", delays=held) as server:
+            url = url_of(server)
+            page = NetPlayer(url, "Ann", render=True)
+            await page.connect()
+            await _said(page)  # the lobby
+            rules = {
+                "preset": "open_spades",
+                "target_score": None,
+                "hand_limit": 1,
+                "blind_nil_allowed": False,
+            }
+            await _start_with_bots(page, rules)
+            await _lines_until(page, lambda t: "one spade or none" in t)
+            await page.send({"type": "key", "key": "y"})
+            lines = await _lines_until(page, lambda t: "throw in" in t)
+            assert lines[-1] == "You throw in your hand. The cards are dealt again."
+            again = "The cards are dealt again."
+            assert await _answer(page, "t") == again
+            assert await _answer(page, "v") == again
+            watcher = NetPlayer(url, "Carl", render=True)
+            await watcher.connect()
+            await _said(watcher)  # the lobby
+            table = next(iter(server.tables))
+            await watcher.send({"type": "spectate", "table": table, "chair": 0})
+            lines = await _lines_until(watcher, lambda t: t.startswith("Hand 1."))
+            assert lines[-1].startswith(f"Hand 1. {again} "), lines
+            assert "Your cards" not in lines[-1] and "next hand" not in lines[-1]
+            await watcher.close()
+            await page.close()
+
+    run(scenario(), timeout=120)

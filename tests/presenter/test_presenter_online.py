@@ -41,7 +41,7 @@ from audiospades.presenter.online import (
     watching_text,
     where_things_stand,
 )
-from audiospades.presenter.scoring import last_hand_text
+from audiospades.presenter.scoring import last_hand_text, scores_text
 from audiospades.presenter.words import the_card
 from audiospades.rules import (
     Bid,
@@ -638,3 +638,58 @@ def test_a_game_not_dealt_yet_is_told_as_starting() -> None:
     )
     back = where_things_stand(view, NAMES, restated=False)
     assert back == f"Back at the table. {seated}"
+
+
+def _thrown_in_game(hands_before: int) -> tuple[Game, int]:
+    """A game (misdeal rule, seed 002) whose hand ``hands_before + 1`` was just
+    thrown in, and the seat that threw it in."""
+    import random
+
+    rules = replace(Rules.open_spades(), hand_limit=hands_before + 1)
+    rng = random.Random(5)
+    game = Game(rules, first_dealer=0)
+    while True:
+        game.deal(shuffled_deal(rules, rng))
+        asking = [s for s in range(4) if game.can_request_redeal(s)]
+        if asking and game.hands_played == hands_before:
+            game.request_redeal(asking[0])
+            return game, asking[0]
+        while game.phase is not Phase.DEALING:
+            seat = game.to_act
+            assert seat is not None
+            if game.phase is Phase.BIDDING:
+                game.bid(seat, max(game.legal_bids(seat), key=lambda b: b.tricks))
+            elif game.phase is Phase.PASSING:
+                game.pass_cards(seat, game.hand(seat)[: rules.blind_nil_pass])
+            else:
+                game.play(seat, min(game.legal_plays(seat)))
+
+
+def test_a_hand_thrown_in_is_told_as_dealt_again_not_as_the_next_hand() -> None:
+    """QA: back at the table (or come to watch) while hand 1, thrown in, was dealt
+    again: "Hand 1.", the cards thrown in, "The next hand is being dealt.". Now
+    the hand and the words said at the redeal, "The cards are dealt again.", and
+    no card of a hand that is no one's now."""
+    game, _seat = _thrown_in_game(0)
+    view = seat_view(game, 0)
+    scores = scores_text(view, NAMES)
+    back = where_things_stand(view, NAMES, restated=False)
+    assert back == f"Back at the table. Hand 1. The cards are dealt again. {scores}"
+    watching = where_things_stand(
+        seat_view(game, 1), NAMES, restated=False, returning=False, seated=False
+    )
+    assert watching.startswith("Hand 1. The cards are dealt again. ")
+
+
+def test_a_later_hand_thrown_in_is_told_after_the_hand_scored() -> None:
+    """Hand 2 thrown in: back, the hand just scored (as a hand begins), then
+    "Hand 2. The cards are dealt again.", never "The next hand is being dealt."."""
+    game, _seat = _thrown_in_game(1)
+    view = seat_view(game, 0)
+    text = where_things_stand(view, NAMES, restated=False)
+    last = last_hand_text(view, NAMES)
+    assert text.startswith(
+        f"Back at the table. {last} Hand 2. The cards are dealt again. "
+    ), text
+    assert "The next hand is being dealt." not in text
+    assert "Your cards" not in text

@@ -20,12 +20,21 @@ from audiospades.presenter.table import (
     passing_state_text,
     question_text,
     seats_to_act,
+    trick_info_text,
     turn_header_text,
     whose_turn_text,
 )
 from audiospades.presenter.web import picture_header
 from audiospades.presenter.words import card_name, the_card, watching
-from audiospades.rules import Card, Game, Phase, Rules, TrickWon, seat_view
+from audiospades.rules import (
+    Card,
+    Game,
+    Phase,
+    Rules,
+    TrickWon,
+    seat_view,
+    shuffled_deal,
+)
 
 NAMES = ("Ann", "Rosa", "Lee", "Omar")
 
@@ -389,3 +398,41 @@ def test_reading_the_hand_names_the_cards_passed_to_you_after_it() -> None:
         view, completed_tricks=(TrickWon(seat=1, trick_index=0, cards=()),)
     )
     assert _said(Info(InfoKind.HAND), done) == whole
+
+
+def _game_then(dealt: int, thrown_in: bool = False) -> Game:
+    """A game (misdeal rule) of ``dealt`` deals; the last thrown in if asked."""
+    import random
+
+    rules = Rules.open_spades()
+    for seed in range(200):
+        game = Game(rules, first_dealer=0)
+        rng = random.Random(seed)
+        for _ in range(dealt):
+            game.deal(shuffled_deal(rules, rng))
+        asking = [s for s in range(4) if game.can_request_redeal(s)]
+        if not thrown_in:
+            return game
+        if asking:
+            game.request_redeal(asking[0])
+            return game
+    raise AssertionError("no seed gave a hand to throw in")
+
+
+@pytest.mark.parametrize("seat", [0, 2])
+def test_t_and_v_before_the_first_deal_say_the_game_is_starting(seat: int) -> None:
+    """QA: T or V between the game's start and its first deal said "The next hand
+    is being dealt.", of a game whose first hand it is."""
+    view = seat_view(_game_then(0), seat)
+    starting = "The game is starting: the cards are being dealt."
+    assert whose_turn_text(view, NAMES) == starting
+    assert trick_info_text(view, NAMES) == starting
+
+
+def test_t_and_v_while_a_hand_thrown_in_is_dealt_again_say_so() -> None:
+    """QA: T or V while a hand thrown in (seed 002's misdeal) was dealt again said
+    "The next hand is being dealt."; now what the redeal itself said, "The cards
+    are dealt again."."""
+    view = seat_view(_game_then(1, thrown_in=True), 0)
+    assert whose_turn_text(view, NAMES) == "The cards are dealt again."
+    assert trick_info_text(view, NAMES) == "The cards are dealt again."

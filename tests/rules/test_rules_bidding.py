@@ -376,6 +376,21 @@ def test_deficient_hand_may_ask_for_a_redeal(hand: str) -> None:
     assert game.to_act == NORTH
 
 
+def test_a_hand_thrown_in_is_known_as_such_until_dealt_again() -> None:
+    """Seed 002: between the request and the dealer's new deal, a seat's view says
+    the hand was thrown in (not a game starting, nor a hand played out)."""
+    rules = Rules.open_spades()
+    fresh = seat_view(Game(rules, first_dealer=WEST), NORTH)
+    assert fresh.is_before_first_deal and not fresh.is_thrown_in
+    game = new_game(rules, {SOUTH: ONE_SPADE})
+    assert not seat_view(game, NORTH).is_thrown_in
+    game.request_redeal(SOUTH)
+    thrown_in = seat_view(game, NORTH)
+    assert thrown_in.is_thrown_in and not thrown_in.is_before_first_deal
+    game.deal(deal_from(game.rules))
+    assert not seat_view(game, NORTH).is_thrown_in
+
+
 def test_deficient_hand_may_be_kept_for_a_nil() -> None:
     """Seed 002: "A player may desire to keep a deficient hand so that they may bid
     Nil": the redeal is a choice, bidding goes on if nobody asks."""

@@ -30,6 +30,7 @@ from audiospades.rules import (
     MoonRule,
     NilTricks,
     Phase,
+    RedealRequested,
     Rules,
     RulesError,
     ScoringStyle,
@@ -149,6 +150,11 @@ def check_view(game: Game, seat: int, played: set[Card]) -> None:
     assert found <= allowed, f"seat {seat} sees {found - allowed}"
     hidden = seat_view(game, seat, hide_hand=True)
     assert hidden.hand == () and hidden.legal_plays == frozenset()
+    # Which deal a table waits on: the first, or a hand thrown in dealt again.
+    last = game.events[-1] if game.events else None
+    assert view.is_before_first_deal == (game.deal_count == 0)
+    assert view.is_thrown_in == isinstance(last, RedealRequested)
+    assert hidden.is_thrown_in == view.is_thrown_in
     for event in visible_events(game.events, seat):
         if isinstance(event, CardsPassed) and seat not in (
             event.from_seat,
