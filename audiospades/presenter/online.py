@@ -1288,6 +1288,9 @@ def where_things_stand(
         # 0, and "The game starts." never said).
         parts.append(_("The game starts."))
         parts.append(who_plays_text(names, view.rules, seated=seated))
+        if played_for:
+            # Away at the last game's end, one is still played for in this one.
+            parts.append(taken_over_text())
         return " ".join(parts)
     # Between hands: the last is scored, the next not dealt yet (its tricks and
     # bids are still the last hand's). A hand thrown in is not between hands: it

@@ -640,6 +640,20 @@ def test_a_game_not_dealt_yet_is_told_as_starting() -> None:
     assert back == f"Back at the table. {seated}"
 
 
+def test_back_as_a_game_starts_while_a_computer_plays_for_one_it_is_said_last() -> None:
+    """Away at the last game's end, one is still played for in the next (until a
+    key): back between its start and its first deal, the start, who plays, and
+    how to take the seat back, which was left out."""
+    view = seat_view(Game(Rules.pagat(), first_dealer=0), 0)
+    text = where_things_stand(view, NAMES, restated=False, played_for=True)
+    assert text == (
+        "Back at the table. The game starts. New game with Bob, Cid and Dee, in "
+        "playing order. Cid is your partner. The table waited too long for you: a "
+        "computer player now plays for you. Press any key at the table to play "
+        "again."
+    )
+
+
 def _thrown_in_game(hands_before: int) -> tuple[Game, int]:
     """A game (misdeal rule, seed 002) whose hand ``hands_before + 1`` was just
     thrown in, and the seat that threw it in."""
