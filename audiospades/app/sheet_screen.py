@@ -16,15 +16,26 @@ from functools import partial
 
 from audiospades.app.screen import MenuItem, MenuScreen
 from audiospades.presenter.menus import item_label
-from audiospades.presenter.sheet import SCORE_SHEET_TITLE, score_sheet_lines
+from audiospades.presenter.sheet import (
+    SCORE_SHEET_OVER_QUESTION_TITLE,
+    SCORE_SHEET_TITLE,
+    score_sheet_lines,
+)
 from audiospades.rules import SeatView
 
 
 class ScoreSheetScreen(MenuScreen):
     """Every hand's result, a line each, opened from the table or its game menu."""
 
-    def __init__(self, view: SeatView, names: Sequence[str]) -> None:
-        """The sheet of the game seen by ``view``, its players named ``names``."""
+    def __init__(
+        self, view: SeatView, names: Sequence[str], *, over_question: bool = False
+    ) -> None:
+        """The sheet of the game seen by ``view``, its players named ``names``.
+
+        ``over_question``: opened under a question over the table, to which
+        Escape goes back (its title says so, not "returns to the table").
+        """
         lines = score_sheet_lines(view, names)
         items = [MenuItem(partial(item_label, line)) for line in lines]
-        super().__init__(SCORE_SHEET_TITLE, items)
+        title = SCORE_SHEET_OVER_QUESTION_TITLE if over_question else SCORE_SHEET_TITLE
+        super().__init__(title, items)

@@ -302,14 +302,21 @@ class TableScreen(Screen):
         question stays open, as the game's own (blind nil) does.
         """
         if command is Command.SCORE_SHEET:
-            return Push(self.score_sheet())
+            # Its Escape goes back to the question, and its title says so.
+            return Push(self.score_sheet(over_question=True))
         reply = self.control.handle(command, key.char, key.chord, hints_enabled=False)
         self._say(reply, services)
         return None
 
-    def score_sheet(self) -> ScoreSheetScreen:
-        """The score sheet of this game as it stands."""
-        return ScoreSheetScreen(self.view, self.session.names)
+    def score_sheet(self, *, over_question: bool = False) -> ScoreSheetScreen:
+        """The score sheet of this game as it stands.
+
+        ``over_question``: opened under a question over the table (see
+        :meth:`answer_query`).
+        """
+        return ScoreSheetScreen(
+            self.view, self.session.names, over_question=over_question
+        )
 
     # --- picture ---
     def draw(self, surface: pygame.Surface, services: Services) -> None:

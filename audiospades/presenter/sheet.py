@@ -36,6 +36,12 @@ def more_below_text(count: int) -> str:
 SCORE_SHEET_TITLE: Final = N_("Score sheet. {back} returns to the table.")
 """The score sheet's title (a message id), with its key."""
 
+SCORE_SHEET_OVER_QUESTION_TITLE: Final = N_(
+    "Score sheet. {back} returns to the question."
+)
+"""The title of the score sheet opened (K) under a question over the table
+("Start another game?", "Leave the table?"): Escape goes back to the question."""
+
 SCORE_SHEET_ITEM: Final = N_("Score sheet")
 """The game menu's item that opens the score sheet."""
 

@@ -121,9 +121,11 @@ def test_the_tables_questions_are_answered_while_play_again_is_asked(
             assert said[-1].startswith("Seat 1: you. Seat 2: Bob")
             assert QUESTION not in [*_answer(ann, "c"), *_answer(ann, "l")]
             assert ann.app.top is question
-            # K opens the score sheet; Escape from it: the question again.
+            # K opens the score sheet, which says Escape goes back to the
+            # question (before: "returns to the table"); Escape: the question.
             ann.press("k")
             assert isinstance(ann.app.top, ScoreSheetScreen)
+            assert ann.last.startswith("Score sheet. Escape returns to the question. ")
             assert _answer(ann, "escape") == [QUESTION]
             assert ann.app.top is question
             # Keys that would act ask it again: nothing starts, nothing opens.

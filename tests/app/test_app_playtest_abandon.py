@@ -101,7 +101,8 @@ def test_the_tables_questions_are_answered_while_abandon_is_asked(
     h.press("w")
     assert h.said_since(mark)[-1].startswith("South: you. ")
     h.press("k")  # the score sheet, and back to the question
-    assert h.last.startswith("Score sheet.")
+    # Its title says where Escape goes (before: "returns to the table").
+    assert h.last.startswith("Score sheet. Escape returns to the question. ")
     mark = h.mark()
     h.press("escape")
     assert h.said_since(mark) == [question]
