@@ -139,8 +139,8 @@ class OnlineTableScreen(TableScreen):
         self._in_room = False
         """The waiting room is over this screen: it tells what the server says."""
         self._stayed = False
-        """The host said N (or Escape) to "Play again?": where they are and what
-        they can do now is said on coming back."""
+        """N (or Escape) to "Play again?" or "Leave the table?": once the game is
+        over, where they are and what they can do now is said on coming back."""
         self._covered = False
         """Another screen is over the table (see update_covered)."""
         self._called_back = False
@@ -474,9 +474,9 @@ class OnlineTableScreen(TableScreen):
         self._chats_cued = chats
 
     def on_resume(self, services: Services) -> None:
-        # Back from "Play again?" with N, or from the waiting room its Y opened:
-        # where the player is and what they can do now, not only "The game is
-        # over." (QA).
+        # Back from "Play again?" or "Leave the table?" with N, or from the
+        # waiting room the first one's Y opened: after the game, where the player
+        # is and what they can do now, not only "The game is over." (QA).
         stayed = (self._stayed or self._in_room) and not self._starting
         left_room = self._in_room
         self._covered = self._called_back = self._in_room = self._stayed = False
@@ -497,9 +497,11 @@ class OnlineTableScreen(TableScreen):
             # what happened ended with it.
             self._told_turn = False
             self._sync(services)
-            if stayed and self._is_over_here() and self.remote.is_host:
+            if stayed and self._is_over_here():
                 free = len(self.remote.vacated())
-                text = stayed_after_game_text(free, left_room=left_room)
+                text = stayed_after_game_text(
+                    free, is_host=self.remote.is_host, left_room=left_room
+                )
                 # After what the sync said, if anything (not over it).
                 fresh = not services.spoke_this_frame()
                 services.say(Utterance(text, interrupt=fresh))
@@ -520,7 +522,11 @@ class OnlineTableScreen(TableScreen):
             return play_again_question_text(self.remote.vacated())
 
     def stay_after_game(self) -> None:
-        """The host's N to "Play again?": said so on coming back (see on_resume)."""
+        """N to "Play again?" or "Leave the table?": told on coming back.
+
+        Once the game is over, where the player is and what they can do now (see
+        on_resume).
+        """
         self._stayed = True
 
     def open_waiting_room(self) -> Transition:
@@ -594,6 +600,12 @@ class LeaveQuestion(Confirm):
             over=table,
         )
         self.table = table
+
+    def on_no(self, services: Services) -> Transition | None:
+        # Staying after the game: where the player is and what they can do now
+        # is said back at the table (before, only "The game is over.").
+        self.table.stay_after_game()
+        return super().on_no(services)
 
     def on_enter(self, services: Services) -> None:
         if self._again:

@@ -1053,14 +1053,22 @@ def play_again_text(is_host: bool, free: int = 0) -> str:
 
 
 def stayed_after_game_text(
-    free: int = 0, *, left_room: bool = False, leave: str | None = None
+    free: int = 0,
+    *,
+    is_host: bool = True,
+    left_room: bool = False,
+    leave: str | None = None,
 ) -> str:
-    """The host said N to "Start another game?", or left the room its Y opened.
+    """Staying at the table after its game: what the player can do now.
 
+    Said on N to "Start another game?" or to "Leave the table?" once the game is
+    over, or when the host left the waiting room "Start another game?" opened.
     Where they are (the finished game's table), how to play again there, and how
     to leave (QA: only "The game is over." was said). ``free``: the seats left
     empty since the game, filled in the waiting room first; ``leave``: how to
-    leave where the game menu is not the way (the browser page's button).
+    leave where the game menu is not the way (the browser page's button). Not
+    the host (``is_host`` False), they wait for the host's next game or leave
+    from the game menu, as :func:`play_again_text` says.
     """
     if left_room:
         where = _(
@@ -1068,6 +1076,8 @@ def stayed_after_game_text(
         )
     else:
         where = _("The game is over; you stay at its table.")
+    if not is_host:
+        return " ".join([where, play_again_text(False)])
     if leave is None:
         leave = _("To leave the table, use the game menu ({menu}).").format(
             menu=key_for(Command.MENU, Context.TABLE)

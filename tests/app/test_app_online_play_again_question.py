@@ -19,7 +19,14 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from online_helpers import DEADLINE, connect, heard, server_thread, until
+from online_helpers import (
+    DEADLINE,
+    connect,
+    heard,
+    server_thread,
+    start_ann_and_bobs_game,
+    until,
+)
 
 from audiospades.app.harness import Harness
 from audiospades.app.lobby import WaitingRoomScreen
@@ -38,6 +45,11 @@ VACATED_QUESTION = (
     "Y takes you to the waiting room to fill it, N stays."
 )
 LEAVE = "To leave the table, use the game menu (Escape)."
+GUEST_LINE = (
+    "The host can start another game at this table: wait for it, "
+    "or leave from the game menu (Escape)."
+)
+STAYING = "The game is over; you stay at its table."
 
 
 def _table(harness: Harness) -> OnlineTableScreen:
@@ -167,6 +179,39 @@ def test_the_tables_questions_are_answered_while_play_again_is_asked(
             assert _answer(ann, "n") == [
                 f"The game is over; you stay at its table. {fill} {LEAVE}"
             ]
+        finally:
+            ann.close()
+            bob.close()
+
+
+def test_n_to_leave_the_table_after_the_game_says_what_can_be_done(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """N or Escape to the game menu's "Leave the table?" once the game is over
+    said only "The game is over.": now where the player is, how another game
+    starts (the host's Enter, or waiting for the host) and how to leave."""
+    settings = dataclasses.replace(
+        Settings(language="en", pace="fast"), last_rules=dict(SMALL)
+    )
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann", settings=settings)
+        bob = connect(make_harness, server, "Bob")
+        try:
+            start_ann_and_bobs_game(ann, bob)
+            _play_to_the_end(ann, bob)
+            until(heard(ann, HOST_LINE), ann)
+            until(heard(bob, GUEST_LINE), bob)
+            table = _table(ann)
+            for key in ("n", "escape"):  # Escape is N
+                ann.press("escape", "end", "return")  # the game menu's last item
+                assert ann.last == "Leave the table? Y leaves, N stays."
+                assert _answer(ann, key) == [f"{STAYING} {HOST_LINE} {LEAVE}"], key
+                assert ann.app.top is table and table.remote.is_over
+            # Not the host: they wait for the host's game, or leave.
+            bob.press("escape", "end", "return")
+            assert bob.last == "Leave the table? Y leaves, N stays."
+            assert _answer(bob, "n") == [f"{STAYING} {GUEST_LINE}"]
+            assert isinstance(bob.app.top, OnlineTableScreen)
         finally:
             ann.close()
             bob.close()

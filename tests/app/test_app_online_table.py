@@ -295,7 +295,13 @@ def test_a_spectator_watches_a_game_to_its_end(
             assert bob.last == "You are watching: only the players can do that."
             bob.press("escape", "end", "return")  # a spectator gives up no seat
             assert bob.last == "Leave the table? Y leaves, N stays."
+            # N: where he is and what he can do (before: "The game is over.").
             bob.press("n")
+            assert bob.last == (
+                "The game is over; you stay at its table. The host can start "
+                "another game at this table: wait for it, or leave from the game "
+                "menu (Escape)."
+            )
             bob.press("s")  # the scores name Ann's side
             assert bob.last.startswith("Ann and Bert: ")
             bob.press("c")  # the table's keys answer a spectator too
