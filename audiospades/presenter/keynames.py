@@ -44,6 +44,20 @@ _KEY_NAMES: Final[dict[str, str]] = {
     "alt": N_("Alt"),
     "shift": N_("Shift"),
     "'": N_("Apostrophe"),
+    # Punctuation keys are named in words: speech reads ". does nothing here"
+    # as "does nothing here", and "- does nothing here" not at all (QA).
+    ".": N_("Period"),
+    ",": N_("Comma"),
+    "-": N_("Minus"),
+    "+": N_("Plus"),
+    "*": N_("Asterisk"),
+    "=": N_("Equals"),
+    "/": N_("Slash"),
+    "\\": N_("Backslash"),
+    ";": N_("Semicolon"),
+    "[": N_("Left bracket"),
+    "]": N_("Right bracket"),
+    "`": N_("Grave accent"),
 }
 
 
@@ -58,12 +72,18 @@ _LETTER_NAMES: Final[dict[str, Callable[[], str]]] = {
 def key_label(chord: Chord) -> str:
     """A chord as the player would say it: "Control+Z", "B", "F1"."""
     key = chord.key
+    keypad = len(key) == 3 and key[0] == "[" and key[2] == "]"  # pygame's "[-]"
+    if keypad:
+        key = key[1]
     if key in _KEY_NAMES:
         name = _(_KEY_NAMES[key])
     elif key in _LETTER_NAMES:
         name = _LETTER_NAMES[key]()
     else:
         name = key.upper()
+    if keypad:
+        # Translators: a key of the numeric keypad: "Keypad Minus", "Keypad 5".
+        name = _("Keypad {key}").format(key=name)
     for mod in ("shift", "alt", "ctrl"):
         if mod in chord.mods:
             name = _("{modifier}+{key}").format(modifier=_(_KEY_NAMES[mod]), key=name)
