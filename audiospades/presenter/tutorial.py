@@ -168,8 +168,8 @@ _POINTS: Final[dict[Point, tuple[str, str]]] = {
             "that gives nothing away: the 9 of diamonds."
         ),
         N_(
-            "{winner} took the trick with the ace of diamonds. A low card was a "
-            "cheap way to give up the lead."
+            "{winner} took the trick with the ace of diamonds. None of your "
+            "diamonds could win a trick, so leading one gave up the lead cheaply."
         ),
     ),
     Point.FIRST_TRUMP: (
