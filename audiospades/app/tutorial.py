@@ -317,6 +317,23 @@ class TutorialMenu(MenuScreen):
                 return i
         return 0
 
+    def _is_finished(self, index: int) -> bool:
+        if index == 0:
+            return self.progress.tour_done
+        return LESSONS[index - 1].id in self.progress.lessons_done
+
+    def _next_unfinished(self, after: int) -> int:
+        """The first item after ``after`` not finished, in the menu's order.
+
+        From the top again past the end; ``after`` itself if all are finished.
+        """
+        count = len(LESSONS) + 1
+        for step in range(1, count):
+            index = (after + step) % count
+            if not self._is_finished(index):
+                return index
+        return after
+
     def _first_under_way(self) -> int | None:
         for i, lesson in enumerate(LESSONS, start=1):
             if self._kept(lesson) is not None:
@@ -347,13 +364,15 @@ class TutorialMenu(MenuScreen):
             services.say(Utterance(text))
 
     def on_resume(self, services: Services) -> None:
-        # Back from the tour or a lesson finished: on to the next thing to learn.
-        # Left part way (or back from help): the focus stays where the player was,
-        # on what they left, to go on with it.
+        # Back from the tour or a lesson finished: on to the next thing to learn,
+        # the next one down not finished yet (QA: after the first lesson the
+        # focus went back up to a tour the player had chosen to skip). Left part
+        # way (or back from help): the focus stays where the player was, on what
+        # they left, to go on with it.
         self.progress = _load(services)
         opened, self.opened = self.opened, None
         if _is_complete(opened):
-            self.index = self._first_unfinished()
+            self.index = self._next_unfinished(self.index)
         super().on_resume(services)
 
 

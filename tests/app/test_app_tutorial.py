@@ -615,13 +615,24 @@ def test_a_finished_lesson_chosen_again_starts_from_its_deal() -> None:
     play_lesson(h, NIL)
     h.press("escape")
     assert isinstance(top(h), TutorialMenu)
-    # On to the next thing to learn: the tour (not done in this home).
-    assert h.last == f"Tour of the keys, 1 of {MENU_ITEMS}"
+    # On to the next thing to learn: the next lesson down not finished.
+    assert h.last == f"{words.lesson_title(LESSONS[2].id)}, 4 of {MENU_ITEMS}"
     mark = h.mark()
     again = _open_lesson(h, 1)
     assert again is not screen
     assert not again.decisions()
     assert words.lesson_intro_text("nil") in h.said_since(mark)
+
+
+def test_after_the_last_lesson_the_focus_goes_round_to_what_is_left() -> None:
+    """Past the menu's end, the next thing to learn is the first not finished
+    from the top: here the tour, never taken in this home."""
+    h = _open_tutorial()
+    _open_lesson(h, len(LESSONS) - 1)
+    play_lesson(h, LESSONS[-1])
+    h.press("escape")
+    assert isinstance(top(h), TutorialMenu)
+    assert h.last == f"Tour of the keys, 1 of {MENU_ITEMS}"
 
 
 def test_help_over_the_tutorials_menu_keeps_its_focus() -> None:
