@@ -567,6 +567,7 @@ class OnlineGameMenu(MenuScreen):
             MenuItem(BACK_TO_TABLE, action=lambda s: Pop()),
             MenuItem(OPTIONS, action=lambda s: Replace(OptionsMenu(online=True))),
             MenuItem(KEYS, action=keys),
+            # In the menu's place: its title's "returns to the table" holds.
             MenuItem(SCORE_SHEET_ITEM, action=lambda s: Replace(table.score_sheet())),
             MenuItem(LEAVE_TABLE, action=lambda s: Replace(LeaveQuestion(table))),
         ]

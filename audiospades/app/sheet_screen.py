@@ -13,29 +13,40 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
+from typing import Final, Literal
 
 from audiospades.app.screen import MenuItem, MenuScreen
 from audiospades.presenter.menus import item_label
 from audiospades.presenter.sheet import (
+    SCORE_SHEET_OVER_MENU_TITLE,
     SCORE_SHEET_OVER_QUESTION_TITLE,
     SCORE_SHEET_TITLE,
     score_sheet_lines,
 )
 from audiospades.rules import SeatView
 
+SheetOver = Literal["table", "question", "menu"]
+"""What the score sheet is opened over, to which its Escape goes back."""
+
+_TITLES: Final[dict[SheetOver, str]] = {
+    "table": SCORE_SHEET_TITLE,
+    "question": SCORE_SHEET_OVER_QUESTION_TITLE,
+    "menu": SCORE_SHEET_OVER_MENU_TITLE,
+}
+
 
 class ScoreSheetScreen(MenuScreen):
     """Every hand's result, a line each, opened from the table or its game menu."""
 
     def __init__(
-        self, view: SeatView, names: Sequence[str], *, over_question: bool = False
+        self, view: SeatView, names: Sequence[str], *, over: SheetOver = "table"
     ) -> None:
         """The sheet of the game seen by ``view``, its players named ``names``.
 
-        ``over_question``: opened under a question over the table, to which
-        Escape goes back (its title says so, not "returns to the table").
+        ``over``: what it is opened over, to which Escape goes back: the table,
+        a question over the table, or a local game's menu (its title says which,
+        not always "returns to the table").
         """
         lines = score_sheet_lines(view, names)
         items = [MenuItem(partial(item_label, line)) for line in lines]
-        title = SCORE_SHEET_OVER_QUESTION_TITLE if over_question else SCORE_SHEET_TITLE
-        super().__init__(title, items)
+        super().__init__(_TITLES[over], items)

@@ -32,7 +32,7 @@ from audiospades.app.hint_ahead import HintAhead
 from audiospades.app.menus import GameMenu
 from audiospades.app.screen import KeyPress, Push, Replace, Screen, Transition
 from audiospades.app.services import Services
-from audiospades.app.sheet_screen import ScoreSheetScreen
+from audiospades.app.sheet_screen import ScoreSheetScreen, SheetOver
 from audiospades.commands import Command
 from audiospades.keymap import Context
 from audiospades.notices import Notice
@@ -276,7 +276,8 @@ class TableScreen(Screen):
             return Push(
                 GameMenu(
                     finished=self.finished,
-                    score_sheet=self.score_sheet,
+                    # Over the menu: its Escape goes back to it, as its title says.
+                    score_sheet=lambda: self.score_sheet(over="menu"),
                     saved=self.saved,
                     table=self,
                 )
@@ -303,20 +304,18 @@ class TableScreen(Screen):
         """
         if command is Command.SCORE_SHEET:
             # Its Escape goes back to the question, and its title says so.
-            return Push(self.score_sheet(over_question=True))
+            return Push(self.score_sheet(over="question"))
         reply = self.control.handle(command, key.char, key.chord, hints_enabled=False)
         self._say(reply, services)
         return None
 
-    def score_sheet(self, *, over_question: bool = False) -> ScoreSheetScreen:
+    def score_sheet(self, *, over: SheetOver = "table") -> ScoreSheetScreen:
         """The score sheet of this game as it stands.
 
-        ``over_question``: opened under a question over the table (see
-        :meth:`answer_query`).
+        ``over``: what it is opened over, to which its Escape goes back (a
+        question over the table, see :meth:`answer_query`; the game menu).
         """
-        return ScoreSheetScreen(
-            self.view, self.session.names, over_question=over_question
-        )
+        return ScoreSheetScreen(self.view, self.session.names, over=over)
 
     # --- picture ---
     def draw(self, surface: pygame.Surface, services: Services) -> None:

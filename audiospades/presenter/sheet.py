@@ -42,6 +42,10 @@ SCORE_SHEET_OVER_QUESTION_TITLE: Final = N_(
 """The title of the score sheet opened (K) under a question over the table
 ("Start another game?", "Leave the table?"): Escape goes back to the question."""
 
+SCORE_SHEET_OVER_MENU_TITLE: Final = N_("Score sheet. {back} returns to the menu.")
+"""The title of the score sheet opened from a local game's menu, over it: Escape
+goes back to the menu (the online game menu's item takes the menu's place)."""
+
 SCORE_SHEET_ITEM: Final = N_("Score sheet")
 """The game menu's item that opens the score sheet."""
 

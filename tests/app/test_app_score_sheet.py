@@ -156,6 +156,9 @@ def test_the_game_menu_opens_the_sheet(make_harness: Callable[..., Harness]) -> 
     assert h.last == "Score sheet, 4 of 6"
     h.press("return")
     assert isinstance(h.app.top, ScoreSheetScreen)
+    # Opened over the menu: its title says Escape goes back there (before:
+    # "returns to the table").
+    assert h.last.startswith("Score sheet. Escape returns to the menu. ")
     assert "1 hand played." in h.last
     h.press("escape")  # back to the game menu, then to the table
     assert h.last == "Score sheet, 4 of 6"
@@ -239,6 +242,15 @@ def test_k_reads_the_sheet_at_an_online_table(
             ann.press("down")
             assert ann.last.startswith("Hand 1, you and Bert: bid ")
             assert f"total {signed(score.total_after)}, 2 of 3" in ann.last
+            ann.press("escape")
+            assert ann.app.top is table
+            # The online game menu's item: the sheet takes the menu's place, so
+            # Escape goes back to the table, as its title says.
+            ann.press("escape", "down", "down", "down")
+            assert ann.last == "Score sheet, 4 of 5"
+            ann.press("return")
+            assert isinstance(ann.app.top, ScoreSheetScreen)
+            assert ann.last.startswith("Score sheet. Escape returns to the table. ")
             ann.press("escape")
             assert ann.app.top is table
         finally:
