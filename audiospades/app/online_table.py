@@ -564,7 +564,7 @@ class OnlineGameMenu(MenuScreen):
             return Replace(HelpScreen.of(table))
 
         items = [
-            MenuItem(BACK_TO_TABLE, action=lambda s: Pop()),
+            MenuItem(BACK_TO_TABLE, action=self._back),
             MenuItem(OPTIONS, action=lambda s: Replace(OptionsMenu(online=True))),
             MenuItem(KEYS, action=keys),
             # In the menu's place: its title's "returns to the table" holds.
@@ -572,6 +572,24 @@ class OnlineGameMenu(MenuScreen):
             MenuItem(LEAVE_TABLE, action=lambda s: Replace(LeaveQuestion(table))),
         ]
         super().__init__(GAME_MENU_TITLE, items)
+
+    def _back(self, services: Services) -> Transition:
+        """Back to the table (the item, or Escape).
+
+        Once the game is over, where the player is and what they can do now is
+        said there (before, only "The game is over."), as after N to "Leave the
+        table?".
+        """
+        self.table.stay_after_game()
+        return Pop()
+
+    def handle(
+        self, command: Command | None, key: KeyPress, services: Services
+    ) -> Transition | None:
+        if command is Command.BACK:
+            services.sound.play(Cue.MENU_BACK)
+            return self._back(services)
+        return super().handle(command, key, services)
 
 
 class LeaveQuestion(Confirm):

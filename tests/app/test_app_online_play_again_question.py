@@ -215,3 +215,37 @@ def test_n_to_leave_the_table_after_the_game_says_what_can_be_done(
         finally:
             ann.close()
             bob.close()
+
+
+def test_back_to_the_table_after_the_game_says_what_can_be_done(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """The game menu's "Back to the table" (or its Escape) once the game is over
+    said only "The game is over.": now where the player is, how another game
+    starts (the host's Enter, or waiting for the host) and how to leave."""
+    settings = dataclasses.replace(
+        Settings(language="en", pace="fast"), last_rules=dict(SMALL)
+    )
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann", settings=settings)
+        bob = connect(make_harness, server, "Bob")
+        try:
+            start_ann_and_bobs_game(ann, bob)
+            _play_to_the_end(ann, bob)
+            until(heard(ann, HOST_LINE), ann)
+            until(heard(bob, GUEST_LINE), bob)
+            for player, words in (
+                (ann, f"{STAYING} {HOST_LINE} {LEAVE}"),
+                (bob, f"{STAYING} {GUEST_LINE}"),
+            ):
+                table = _table(player)
+                player.press("escape")
+                assert player.last == "Game menu. Back to the table, 1 of 5"
+                assert _answer(player, "return") == [words]
+                assert player.app.top is table and table.remote.is_over
+                player.press("escape")  # the menu's Escape is the same way back
+                assert _answer(player, "escape") == [words]
+                assert player.app.top is table
+        finally:
+            ann.close()
+            bob.close()

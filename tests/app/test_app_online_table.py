@@ -302,6 +302,15 @@ def test_a_spectator_watches_a_game_to_its_end(
                 "another game at this table: wait for it, or leave from the game "
                 "menu (Escape)."
             )
+            # So does coming back from the game menu (before: "The game is over.").
+            for keys in (("escape", "return"), ("escape", "escape")):
+                bob.press(*keys)  # "Back to the table", or Escape
+                assert bob.app.top is watching, keys
+                assert bob.last == (
+                    "The game is over; you stay at its table. The host can start "
+                    "another game at this table: wait for it, or leave from the "
+                    "game menu (Escape)."
+                ), keys
             bob.press("s")  # the scores name Ann's side
             assert bob.last.startswith("Ann and Bert: ")
             bob.press("c")  # the table's keys answer a spectator too
