@@ -322,13 +322,15 @@ class OnlineTableScreen(TableScreen):
                 continue
             if isinstance(item, (YourTurn, Question)):
                 self._told_turn = True
-            # In the names of when it came (a seat may have changed hands since).
+            # In the names of when it came (a seat may have changed hands since),
+            # and the computer's move for one's seat as its own, even if the seat
+            # is back (or the game over) by now.
             told = describe(
                 item,
                 view,
                 table.names_at(serial),
                 verbosity,
-                stand_in=table.playing_for_me,
+                stand_in=table.playing_for_me_at(serial),
             )
             self.hold_summary(item, told)
             for utterance in told:

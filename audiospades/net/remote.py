@@ -477,6 +477,10 @@ class RemoteTable:
         or no seat has changed hands since). Its scores, sheet and last hand are
         told in them: a person away at the end is given up and a computer takes
         the seat for a next game, which never played this one."""
+        self._played_for: list[tuple[int, str]] = []
+        """Who played one's seat as notices came: from which notice on (its
+        serial), the computer player standing in, by name ("": the person).
+        Kept while those notices wait to be worded (see :meth:`playing_for_me_at`)."""
         self.take_snapshot(snapshot)
 
     # --- what arrives ---
@@ -602,6 +606,7 @@ class RemoteTable:
         except codec.CodecError as error:
             log.warning("the server sent what could not be read: %s", error)
             return
+        self._note_played_for()
         for notice in notices:
             match notice:
                 case Question():
@@ -628,6 +633,27 @@ class RemoteTable:
                     continue  # the server paces tricks: nothing to gather online
             self._notices.append(notice)
             self.notice_serial += 1
+
+    def _note_played_for(self) -> None:
+        """Note who plays one's seat for the notices about to come.
+
+        As the listing says it when they came (see :meth:`playing_for_me_at`).
+        """
+        name = self._stand_in_name()
+        last = self._played_for[-1][1] if self._played_for else ""
+        if name != last:
+            self._played_for.append((self.notice_serial, name))
+
+    def _stand_in_name(self) -> str:
+        """The computer player the listing has in one's seat, by name.
+
+        "" for none, or for one this game does not know; the game over or not.
+        """
+        held = _seat_info(self.info, self.seat) if self.seat is not None else None
+        if held is None or not held.stand_in or not held.character:
+            return ""
+        known = find_character(held.character)
+        return known.name if known is not None else ""
 
     def _count(self, finished: GameFinished) -> None:
         """Count a game played at one's own seat (a spectator's is not theirs)."""
@@ -794,11 +820,23 @@ class RemoteTable:
     @property
     def playing_for_me(self) -> str:
         """The computer player standing in for one, by name ("" for none)."""
-        if not self.is_stood_in:
-            return ""
-        held = _seat_info(self.info, self.seat)
-        known = find_character(held.character) if held and held.character else None
-        return known.name if known is not None else ""
+        return self._stand_in_name() if self.is_stood_in else ""
+
+    def playing_for_me_at(self, serial: int) -> str:
+        """The computer player who played one's seat when notice ``serial`` came.
+
+        By name ("" for none). A notice is worded once the frames that came with
+        it are all taken in: the computer's bid for the seat, and the seat given
+        back on the player's key, in the same moment, had the bid said as the
+        player's own ("You bid 3."), after "You take your seat back."; and its
+        last card of the game, once the game was over, as "You play ...".
+        """
+        name = ""
+        for since, who in self._played_for:
+            if since > serial:
+                break
+            name = who
+        return name
 
     def come_back(self) -> None:
         """Ask to play one's seat again (``back``)."""
@@ -874,6 +912,12 @@ class RemoteTable:
         # all (see names_at).
         first = self.notice_serial - len(out)
         self._names_before = [entry for entry in self._names_before if entry[0] > first]
+        # Who played the seat: the last change at or before the first notice
+        # handed out now is kept (it holds for them), and those after it.
+        earlier = [entry for entry in self._played_for if entry[0] <= first]
+        self._played_for = earlier[-1:] + [
+            entry for entry in self._played_for if entry[0] > first
+        ]
         return out
 
     def drain_news(self) -> list[OnlineNews]:

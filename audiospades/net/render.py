@@ -581,11 +581,11 @@ class WebSeat:
                     # changes (see _how_to_play_again).
                     self._told_over = _how_it_stands(table)
                 else:
-                    # In the names of when it came (see RemoteTable.names_at).
+                    # In the names of when it came (see RemoteTable.names_at),
+                    # by whoever played one's seat then (playing_for_me_at).
                     names = table.names_at(serial)
-                    said.extend(
-                        describe(item, view, names, stand_in=table.playing_for_me)
-                    )
+                    stand_in = table.playing_for_me_at(serial)
+                    said.extend(describe(item, view, names, stand_in=stand_in))
             if not table.drain_pending():
                 return said
 

@@ -8,10 +8,12 @@ are as before: see test_app_online_back.py.)
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
 from online_helpers import (
+    HeldFrames,
     ann_and_bob_with_milly_and_bert,
     connect,
     play_online_until,
@@ -25,9 +27,12 @@ from online_helpers import (
 from audiospades.app.harness import Harness
 from audiospades.app.lobby import LobbyScreen
 from audiospades.app.online_table import OnlineTableScreen
+from audiospades.net import codec
+from audiospades.net import protocol as p
+from audiospades.net.client import Incoming
 from audiospades.net.server import Server
 from audiospades.presenter.words import bid_words, card_list
-from audiospades.rules import Card, SeatView
+from audiospades.rules import BidMade, Card, CardPlayed, CardsPassed, SeatView
 from audiospades.table_core import Delays
 
 BOB = 1
@@ -246,3 +251,88 @@ def test_back_in_ones_seat_after_leaving_the_trick_just_won_is_told_once(
     finally:
         for player in players:
             player.close()
+
+
+def _a_move_for(seat: int) -> Callable[[Incoming], bool]:
+    """Whether a frame tells a bid, a pass or a card of ``seat`` (the server's
+    numbering)."""
+
+    def check(item: Incoming) -> bool:
+        if not isinstance(item, p.TableUpdate):
+            return False
+        for wire in item.notices:
+            notice = codec.decode_notice(wire)
+            if isinstance(notice, BidMade | CardPlayed) and notice.seat == seat:
+                return True
+            if isinstance(notice, CardsPassed) and notice.from_seat == seat:
+                return True
+        return False
+
+    return check
+
+
+def test_the_computers_move_told_after_the_seat_came_back_is_still_its_own(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Ann keeps the table waiting past the away time, and Hazel plays for her;
+    Ann presses a key just as Hazel makes her move: the move and the seat given
+    back reach Ann's game in the same moment. She hears "You take your seat
+    back.", then Hazel's move for her, then where things stand. Before, the
+    move was worded once the seat was hers again, as her own ("You bid 3."),
+    after "You take your seat back.".
+    """
+    with server_thread(tmp_path / "server.db", away_seconds=0.5) as server:
+        ann = connect(make_harness, server, "Ann")
+        bob = connect(make_harness, server, "Bob")
+        try:
+            start_ann_and_bobs_game(ann, bob)
+            play_until_the_turn_of(ann, bob)
+            mine = ann.app.top
+            assert isinstance(mine, OnlineTableScreen)
+            seat = mine.remote.seat
+            assert seat is not None
+            # Ann's game hears the computer take her seat, and nothing after it
+            # until the test lets it go.
+            taken = threading.Event()
+
+            def until_taken_over(item: Incoming) -> bool:
+                if taken.is_set():
+                    return False
+                if (
+                    isinstance(item, p.SeatChanged)
+                    and item.seat == seat
+                    and item.change is p.SeatChange.TAKEN_OVER
+                ):
+                    taken.set()
+                return True
+
+            held = HeldFrames(mine.online.client.connection, until_taken_over)
+            until(lambda: mine.remote.is_stood_in, ann)
+            stand_in = mine.remote.playing_for_me
+            assert stand_in
+            until(held.holds(_a_move_for(seat)), ann)  # Hazel's move for Ann
+            mark = ann.mark()
+            ann.press("t")  # just then: Ann's game has not heard the move yet
+            assert ann.said_since(mark) == ["You take your seat back."]
+            until(held.holds(lambda item: isinstance(item, p.TableSnapshot)), ann)
+            held.release()  # the move, then the seat given back, at once
+
+            def summed_up() -> bool:
+                return any(" Hand 1." in line for line in ann.said_since(mark))
+
+            until(summed_up, ann)
+            said = ann.said_since(mark)
+            assert not [
+                line for line in said if line.startswith(("You bid ", "You play "))
+            ], said
+            assert said[0] == "You take your seat back.", said
+            assert said[1].startswith(f"{stand_in} ") and said[1].endswith(
+                " for you."
+            ), said
+            # (What came with the move, as "Bidding is over.", follows it.)
+            summary = next(i for i, line in enumerate(said) if " Hand 1." in line)
+            assert said[summary].startswith("While you were away, "), said
+            assert not mine.remote.is_stood_in
+        finally:
+            ann.close()
+            bob.close()

@@ -19,7 +19,7 @@ import pytest
 from net_client import WAIT, NetPlayer, run, running_server, url_of
 from websockets.asyncio.client import connect
 
-from audiospades import i18n
+from audiospades import i18n, table_core
 from audiospades.bots.characters import character
 from audiospades.net import protocol as p
 from audiospades.net import running
@@ -32,7 +32,7 @@ from audiospades.presenter.scoring import scores_text
 from audiospades.presenter.sheet import score_sheet_lines
 from audiospades.presenter.system import no_hint_text
 from audiospades.presenter.words import card_name
-from audiospades.rules import Phase, TrickWon
+from audiospades.rules import Card, Phase, TrickWon
 from audiospades.table_core import Delays
 
 ALL_CARDS = [r + s for r in "23456789TJQKA" for s in "CDHS"]
@@ -1384,6 +1384,48 @@ def test_the_page_and_a_watcher_hear_a_hand_thrown_in_as_dealt_again(
             assert lines[-1].startswith(f"Hand 1. {again} "), lines
             assert "Your cards" not in lines[-1] and "next hand" not in lines[-1]
             await watcher.close()
+            await page.close()
+
+    run(scenario(), timeout=120)
+
+
+def test_the_last_card_a_computer_plays_for_one_away_is_said_as_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Away at her turn, Ann has Hazel play her hand for her, and the page says
+    each card as Hazel's ("Hazel plays the 4 of clubs for you."); the game's last
+    card too. Before, that one was worded once the game was over (no seat is
+    played for then): "You play the 4 of clubs.", as if Ann had played it.
+
+    Milly, on Ann's left, is dealt every spade: she wins every trick and leads
+    the next, so the last card of the game is Ann's seat's, whatever anyone
+    plays.
+    """
+    suits = "CSHD"  # Ann: the clubs; Milly: the spades; Bert, Poppy: the rest
+    hands = tuple(
+        tuple(Card.parse(rank + suit) for rank in "23456789TJQKA") for suit in suits
+    )
+    monkeypatch.setattr(table_core, "shuffled_deal", lambda _rules, _rng: hands)
+
+    async def scenario() -> None:
+        async with running_server(
+            tmp_path / "server.db", bot_workers=1, away_seconds=0.3
+        ) as server:
+            page = NetPlayer(url_of(server), "Ann", render=True)
+            await page.connect()
+            rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
+            await _start_with_bots(page, rules)
+            lines = await _lines_until(page, lambda t: t.startswith("Game over."))
+            told = lines.index(
+                "The table waited too long for you: a computer player now plays"
+                " for you. Press any key at the table to play again."
+            )
+            assert not [t for t in lines if t.startswith(("You play ", "You bid "))]
+            ann = [t for t in lines[told:] if t.endswith(" for you.")]
+            assert len(ann) == 14, ann  # the bid, and the 13 cards
+            assert all(t.startswith("Hazel ") for t in ann), ann
+            plays = [t for t in lines if " plays the " in t]
+            assert plays[-1] == ann[-1], plays[-4:]  # the last card: Hazel's
             await page.close()
 
     run(scenario(), timeout=120)
