@@ -217,6 +217,22 @@ class TrickGathered:
 
 
 @dataclass(frozen=True, slots=True)
+class NothingToGather:
+    """The gathering key pressed out of habit just after a hand's last trick.
+
+    With "wait for a key after each trick" on, every trick but a hand's last waits
+    for the key (the last comes with the hand's summary, and the next hand is
+    dealt at the table's pace). The first key pressed after it, if it is one that
+    gathers a trick, is the player's habit, not a new request: ``answer`` (where
+    things stand: the next hand being dealt, the player's bid, the question the
+    deal brought, the game over) is said after what is being said, not over the
+    summary, and it never bids nil or answers the question.
+    """
+
+    answer: WhoseTurn | QuestionAgain
+
+
+@dataclass(frozen=True, slots=True)
 class UndoUnavailable:
     """Undo was asked for in a game that has none (an online game)."""
 
@@ -310,6 +326,7 @@ Reply = (
     | HintedCardMissing
     | UnboundKey
     | TrickGathered
+    | NothingToGather
     | UndoUnavailable
     | AwaitingServer
     | RemindUnavailable

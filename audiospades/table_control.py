@@ -25,7 +25,14 @@ from audiospades.bots import Hint, HintKind
 from audiospades.bots.heuristic import pass_reason
 from audiospades.commands import DIGITS, HAND_MOVES, Command
 from audiospades.keymap import Chord, Context
-from audiospades.notices import GameFinished, Notice, Question, Refused, YourTurn
+from audiospades.notices import (
+    GameFinished,
+    Notice,
+    Question,
+    Refused,
+    TrickWaiting,
+    YourTurn,
+)
 from audiospades.replies import (
     AwaitingServer,
     BidEntryChanged,
@@ -43,6 +50,7 @@ from audiospades.replies import (
     NilRefused,
     NoHint,
     NoHintReason,
+    NothingToGather,
     PassChoiceChanged,
     PassingInfo,
     QuestionAgain,
@@ -55,7 +63,7 @@ from audiospades.replies import (
     WhoIsHere,
     WhoseTurn,
 )
-from audiospades.rules import Bid, Card, Phase, SeatView, TrickWon
+from audiospades.rules import Bid, Card, HandScored, Phase, SeatView, TrickWon
 
 _INFO_KEYS = {
     Command.TRICK_INFO: InfoKind.TRICK_INFO,
@@ -127,6 +135,12 @@ answer as at the table and stays open, as the game's own questions (blind nil, a
 redeal) do; every other table key asks the question again. T is not among them:
 while a question waits, whose turn it is is the question (:meth:`turn_reply`).
 """
+
+GATHERING_KEYS: Final = frozenset({Command.CONTINUE, Command.PLAY_CARD})
+"""What the keys that gather a finished trick waiting mean at the table (N; Enter
+and Space): pressed by habit right after a hand's last trick, which is not held,
+they gather nothing and bid or answer nothing either (see
+:attr:`TableController.after_last_trick`)."""
 
 SEAT_ONLY: Final = frozenset(
     {
@@ -332,6 +346,13 @@ class TableController:
         pass_choice: The cards chosen so far to pass.
         finished: Whether the game-over notice has come.
         view: The seat's view as of the last key or notices.
+        after_last_trick: A hand has just ended at a table whose tricks wait
+            to be gathered, and no key was pressed since. Its last trick was not
+            held (its summary came with it, and the next hand is dealt at the
+            table's pace): the player who pressed N after every trick presses it
+            again (QA: N said "The next hand is being dealt." over the summary,
+            or, the player's bid come meanwhile, opened a nil entry over it).
+            That key is taken as the habit (:meth:`is_gathering_habit`).
     """
 
     def __init__(self, port: TablePort, hints: HintSource) -> None:
@@ -352,6 +373,10 @@ class TableController:
         self.view: SeatView = port.view()
         self._focus_unheard = False
         """The focus sits where the turn put it, unspoken: the first Tab says it."""
+        self.after_last_trick = False
+        self._tricks_waited = False
+        """A trick has waited for the player to gather it: at this table the
+        player gathers tricks with a key (never online: the server paces them)."""
 
     # --- state ---
     def key_contexts(self) -> tuple[Context, ...]:
@@ -394,6 +419,10 @@ class TableController:
                 self._fix_focus(view)
             if isinstance(notice, GameFinished):
                 self.finished = True
+            if isinstance(notice, TrickWaiting):
+                self._tricks_waited = True
+            elif isinstance(notice, HandScored):
+                self.after_last_trick = self._tricks_waited
             refused = refused or isinstance(notice, Refused)
         if not self._is_my_bid_turn(view):
             self._submitted_bid = ""  # placed (or the turn moved on)
@@ -426,7 +455,21 @@ class TableController:
             self.pass_choice = [c for c in self._carried if c in view.hand]
         self._carried = ()
 
-    def turn_reply(self) -> Reply:
+    def is_gathering_habit(self, table_meaning: Command | None) -> bool:
+        """Whether a key is the gathering key pressed by habit after a hand's end.
+
+        ``table_meaning``: what the key means at the table, under the bid and the
+        question (N gathers; at the player's bid N bids nil, at a question it
+        answers no). It is the habit while :attr:`after_last_trick` holds and no
+        trick waits.
+        """
+        return (
+            self.after_last_trick
+            and table_meaning in GATHERING_KEYS
+            and not self.port.awaiting_trick_clear
+        )
+
+    def turn_reply(self) -> WhoseTurn | QuestionAgain:
         """Key T (and back at the table): who acts now, or the question again."""
         question = self.port.question
         if question is not None and not self.view.is_over:
@@ -476,6 +519,7 @@ class TableController:
         chord: Chord | None = None,
         *,
         hints_enabled: bool = True,
+        table_meaning: Command | None = None,
     ) -> Reply | None:
         """Act on one key: ``command`` (None: unbound), the character it typed.
 
@@ -484,6 +528,9 @@ class TableController:
             char: The character the key typed, if any (digits, unbound keys).
             chord: The key itself, to name an unbound key.
             hints_enabled: Whether the player wants hints (H and J).
+            table_meaning: What the key means at the table, under the bid and
+                the question (None: as ``command``), to know the gathering key
+                pressed by habit (:meth:`is_gathering_habit`).
 
         Returns:
             What to tell the player, or None when the answer is the game's news
@@ -492,6 +539,14 @@ class TableController:
         port = self.port
         view = port.view()
         self.view = view
+        habit = self.is_gathering_habit(
+            command if table_meaning is None else table_meaning
+        )
+        self.after_last_trick = False  # any key: the player has moved on
+        if habit:
+            # Where things stand, after the summary: not a nil bid, nor an
+            # answer to a question, that the player did not ask for.
+            return NothingToGather(self.turn_reply())
         question = port.question
         if question is not None and (
             command

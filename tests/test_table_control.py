@@ -16,7 +16,7 @@ from audiospades.bots import HintKind
 from audiospades.commands import DIGITS, Command
 from audiospades.controller import GameSession
 from audiospades.keymap import Chord, Context
-from audiospades.notices import QuestionKind
+from audiospades.notices import QuestionKind, TrickWaiting
 from audiospades.presenter.table import suit_led_text, whose_turn_text
 from audiospades.presenter.words import suit_name
 from audiospades.replies import (
@@ -34,6 +34,7 @@ from audiospades.replies import (
     NilRefused,
     NoHint,
     NoHintReason,
+    NothingToGather,
     PassChoiceChanged,
     QuestionAgain,
     RemindUnavailable,
@@ -44,7 +45,7 @@ from audiospades.replies import (
     UndoUnavailable,
     WhoseTurn,
 )
-from audiospades.rules import Bid, Phase, Rules
+from audiospades.rules import Bid, HandScored, Phase, Rules
 from audiospades.seating import Seating
 from audiospades.table_control import TableController, TablePort
 
@@ -796,3 +797,172 @@ def test_f1_after_the_game_leaves_out_the_keys_of_bidding_hints_and_play() -> No
     ):
         assert command in hidden, command
     assert not hidden & {Command.PLAY_CARD, Command.CONTINUE}
+
+
+# --- the gathering key pressed by habit after a hand's last trick ---
+TWO_HANDS = {**ONE_HAND, "hand_limit": 2}
+TWO_HANDS_BLIND = {**TWO_HANDS, "blind_nil_behind": 0}
+
+
+def _waiting_table(
+    rules: dict[str, object], seed: int = 3
+) -> tuple[GameSession, TableController]:
+    """A local game that waits for a key after each trick, at seat 0's bid."""
+    chosen = Rules.from_dict(dict(rules), players=4)
+    session = GameSession.new(
+        chosen,
+        seed=seed,
+        seating=Seating.chosen(chosen, ["random"] * (chosen.player_count - 1)),
+        persist=False,
+        wait_after_trick=True,
+    )
+    control = TableController(session, HintAhead(background=False))
+    _settle(session, control)
+    return session, control
+
+
+def _to_the_hands_end(session: GameSession, control: TableController) -> None:
+    """Bid 3 and play the hand out, gathering each trick with N, up to the moment
+    its last trick is won: its summary just told, the next deal not yet come."""
+    if session.question is not None:
+        control.handle(Command.NO)  # the blind nil question: look at the cards
+        _settle(session, control)
+    _type(control, "3")
+    control.handle(Command.BID)
+    _settle(session, control)
+    for _ in range(13):
+        assert session.is_human_turn and session.view().phase is Phase.PLAYING
+        control.handle(Command.NEXT_PLAYABLE)
+        control.handle(Command.PLAY_CARD)
+        for _ in range(100):  # the others play their cards, at the table's pace
+            if session.awaiting_trick_clear or len(session.view().history) == 1:
+                break
+            session.advance(session.now_ms + 100)
+        notices = control.drain()
+        if session.awaiting_trick_clear:
+            assert control.handle(Command.CONTINUE) == TrickGathered()
+            assert not control.after_last_trick
+            _settle(session, control)
+            continue
+        assert any(isinstance(n, HandScored) for n in notices)
+        return
+    raise AssertionError("the hand did not end")
+
+
+def test_n_by_habit_after_a_hands_last_trick_tells_where_things_stand() -> None:
+    """QA: with "wait for a key after each trick" on, the player presses N after
+    every trick, and after the hand's last one too, which is not held (its summary
+    came with it). That N said "The next hand is being dealt." over the summary;
+    come at the player's bid, it opened a nil entry the player never asked for.
+    It is answered with where things stand (said after the summary), and the
+    next N is the player's own again."""
+    session, control = _waiting_table(TWO_HANDS)
+    _to_the_hands_end(session, control)
+    assert control.after_last_trick
+    assert session.view().phase is Phase.DEALING
+    shown = session.shown_trick  # the last trick, still shown for its pause
+    assert shown is not None
+    habit = control.handle(Command.CONTINUE, "n")
+    assert habit == NothingToGather(WhoseTurn(shown_trick=shown))
+    assert not control.after_last_trick
+
+    # The same N, come at the player's bid in the next hand: no nil entry.
+    session, control = _waiting_table(TWO_HANDS)
+    _to_the_hands_end(session, control)
+    _settle(session, control)
+    assert session.is_human_turn and session.view().phase is Phase.BIDDING
+    assert control.key_contexts() == (Context.BIDDING, Context.TABLE)
+    # The key means nil at the bid; at the table, under it, it gathers.
+    answer = control.handle(Command.BID_NIL, "n", table_meaning=Command.CONTINUE)
+    assert answer == NothingToGather(WhoseTurn())
+    assert control.bid_entry == "" and not control.is_bid_entry_open
+    # Pressed again, N is the nil it says it is.
+    again = control.handle(Command.BID_NIL, "n", table_meaning=Command.CONTINUE)
+    assert again == BidEntryChanged("0")
+
+
+def test_enter_by_habit_at_the_next_bid_is_not_a_bid_prompt_over_the_summary() -> None:
+    """Enter gathers a waiting trick too: pressed by habit, it is the same."""
+    session, control = _waiting_table(TWO_HANDS)
+    _to_the_hands_end(session, control)
+    _settle(session, control)
+    answer = control.handle(Command.BID, table_meaning=Command.PLAY_CARD)
+    assert answer == NothingToGather(WhoseTurn())
+    assert control.handle(Command.BID) == Info(InfoKind.BID_PROMPT)
+
+
+def test_n_by_habit_never_answers_the_question_the_next_deal_asks() -> None:
+    """N answers no to the blind nil question: by habit, it puts it again."""
+    session, control = _waiting_table(TWO_HANDS_BLIND)
+    _to_the_hands_end(session, control)
+    _settle(session, control)
+    question = session.question
+    assert question is not None and question.kind is QuestionKind.BLIND_NIL
+    answer = control.handle(Command.NO, "n", table_meaning=Command.CONTINUE)
+    assert answer == NothingToGather(QuestionAgain(question))
+    assert session.question == question and session.hand_hidden
+
+
+def test_n_by_habit_after_the_games_last_trick_is_no_interruption() -> None:
+    session, control = _waiting_table(ONE_HAND, seed=4)  # seed 3: a tie, a hand more
+    _to_the_hands_end(session, control)
+    assert session.is_over
+    session.save_if_dirty()
+    control.drain()
+    assert control.finished
+    shown = session.shown_trick
+    habit = control.handle(Command.CONTINUE)
+    assert habit == NothingToGather(WhoseTurn(shown_trick=shown))
+    assert control.handle(Command.CONTINUE) == Info(InfoKind.GAME_OVER)
+
+
+def test_any_other_key_first_ends_the_habit() -> None:
+    session, control = _waiting_table(TWO_HANDS)
+    _to_the_hands_end(session, control)
+    _settle(session, control)
+    assert control.handle(Command.SCORES) == Info(InfoKind.SCORES)
+    answer = control.handle(Command.BID_NIL, "n", table_meaning=Command.CONTINUE)
+    assert answer == BidEntryChanged("0")
+
+
+class _NoTrickWaits:
+    """A seat whose tricks are never waited on (as online: the server paces
+    them, and a client drops the notice)."""
+
+    def __init__(self, session: GameSession) -> None:
+        self._session = session
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._session, name)
+
+    def drain(self) -> list[object]:
+        return [n for n in self._session.drain() if not isinstance(n, TrickWaiting)]
+
+
+def test_where_no_trick_waited_n_after_the_hand_is_the_players_own() -> None:
+    """No habit where no trick was gathered by a key (an online table, a local
+    one that does not wait): N at the next bid opens the nil entry at once."""
+    chosen = Rules.from_dict(dict(TWO_HANDS), players=4)
+    session = GameSession.new(
+        chosen,
+        seed=3,
+        seating=Seating.chosen(chosen, ["random"] * (chosen.player_count - 1)),
+        persist=False,
+        wait_after_trick=True,
+    )
+    port = _NoTrickWaits(session)
+    control = TableController(port, HintAhead(background=False))  # type: ignore[arg-type]
+    _settle(session, control)
+    _type(control, "3")
+    control.handle(Command.BID)
+    _settle(session, control)
+    while session.view().phase is not Phase.BIDDING or not session.is_human_turn:
+        if session.awaiting_trick_clear:
+            session.clear_trick()
+        elif session.is_human_turn:
+            control.handle(Command.NEXT_PLAYABLE)
+            control.handle(Command.PLAY_CARD)
+        _settle(session, control)
+    assert not control.after_last_trick
+    answer = control.handle(Command.BID_NIL, "n", table_meaning=Command.CONTINUE)
+    assert answer == BidEntryChanged("0")

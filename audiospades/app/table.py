@@ -176,6 +176,9 @@ class TableScreen(Screen):
         self._sync(services)
 
     def on_resume(self, services: Services) -> None:
+        # Back from a screen opened over the table: the player has moved on since
+        # the hand's end, and N means what it says again.
+        self.control.after_last_trick = False
         self._say(self.control.turn_reply(), services)
 
     def is_busy(self) -> bool:
@@ -224,14 +227,15 @@ class TableScreen(Screen):
     def hold_summary(self, notice: Notice, told: list[Utterance]) -> None:
         """Keep a hand's summary on the table until the player moves on (see draw).
 
-        The player moves on with a key: N gathers the last trick where the table
-        waits after a trick; where it does not, the next deal comes at the pace's
-        delay (some two seconds) and the summary stays over it until a key. The
-        game is not held: the computer players bid meanwhile (their labels show
-        it); at the player's turn, the first thing of the new hand they must
-        notice, the game waits for them anyway, and the header and the prompt
-        under the summary tell them; their key then does what it does and shows
-        the new hand.
+        The player moves on with a key (not the gathering key pressed by habit
+        right after the hand's last trick, which is not held: see
+        :meth:`~audiospades.table_control.TableController.is_gathering_habit`).
+        The next deal comes at the pace's delay (some two seconds) and the
+        summary stays over it until a key. The game is not held: the computer
+        players bid meanwhile (their labels show it); at the player's turn, the
+        first thing of the new hand they must notice, the game waits for them
+        anyway, and the header and the prompt under the summary tell them; their
+        key then does what it does and shows the new hand.
         """
         if isinstance(notice, HandScored):
             self.summary = " ".join(utterance.text for utterance in told)
@@ -271,7 +275,13 @@ class TableScreen(Screen):
         self, command: Command | None, key: KeyPress, services: Services
     ) -> Transition | None:
         self._skip_once = ""
-        self.summary_moved_on()
+        # What the key means at the table, under the bid and the question: N
+        # pressed by habit after a hand's last trick is known by it (at the bid,
+        # N bids nil).
+        table_meaning = services.keymap.lookup(key.chord, (Context.TABLE,))
+        if not self.control.is_gathering_habit(table_meaning):
+            # (The habit is no move on: the summary stays until the next key.)
+            self.summary_moved_on()
         if command is Command.MENU:
             return Push(
                 GameMenu(
@@ -289,6 +299,7 @@ class TableScreen(Screen):
             key.char,
             key.chord,
             hints_enabled=self.hints_enabled(services),
+            table_meaning=table_meaning,
         )
         self._say(reply, services)
         self._sync(services)

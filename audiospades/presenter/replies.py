@@ -3,11 +3,14 @@
 :func:`reply_utterances` turns a :data:`~audiospades.replies.Reply` from the
 :class:`~audiospades.table_control.TableController` into what the player hears,
 with the sentences of :mod:`.table`, :mod:`.scoring` and :mod:`.system`. Every
-answer to a key interrupts what is being said.
+answer to a key interrupts what is being said, but for the gathering key pressed
+out of habit after a hand's last trick (:class:`~audiospades.replies.NothingToGather`):
+its answer comes after the hand's summary, not over it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Final, assert_never
 
@@ -32,6 +35,7 @@ from audiospades.replies import (
     NilRefused,
     NoHint,
     NoHintReason,
+    NothingToGather,
     PassChoiceChanged,
     PassingInfo,
     QuestionAgain,
@@ -161,6 +165,11 @@ def reply_utterances(
             return [answer(system_words.unbound_key_text(chord))]
         case TrickGathered():
             return [answer(table_words.trick_gathered_text())]
+        case NothingToGather(answer=inner):
+            return [
+                dataclasses.replace(utterance, interrupt=False)
+                for utterance in reply_utterances(inner, view, names, verbosity)
+            ]
         case UndoUnavailable():
             return [answer(system_words.undo_unavailable_text())]
         case AwaitingServer():

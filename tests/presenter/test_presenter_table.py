@@ -283,6 +283,18 @@ def test_tab_to_the_only_card_says_it_is_the_only_one_with_no_edge_cue() -> None
     assert [u.cue for u in wrapped] == [Cue.EDGE, Cue.CARD_FOCUS]
 
 
+def test_n_by_habit_after_a_hands_end_is_said_after_what_is_being_said() -> None:
+    """The words of where things stand, as T says them, but not over the summary."""
+    from audiospades.presenter.replies import reply_utterances
+    from audiospades.replies import NothingToGather, WhoseTurn
+
+    view = _view(phase=Phase.BIDDING, to_act=0)
+    (turn,) = reply_utterances(WhoseTurn(), view, NAMES)
+    (habit,) = reply_utterances(NothingToGather(WhoseTurn()), view, NAMES)
+    assert turn.interrupt and not habit.interrupt
+    assert habit.text == turn.text == "Your turn to bid."
+
+
 def test_t_in_a_tricks_pause_names_its_winner_who_leads_next() -> None:
     cards = ((1, Card.parse("2H")), (2, Card.parse("AH")), (3, Card.parse("3H")))
     won_by_lee = TrickWon(2, 0, ((0, Card.parse("4H")), *cards))
