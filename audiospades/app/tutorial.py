@@ -703,7 +703,14 @@ class LessonScreen(TableScreen):
                 )
             return Pop()
         if self.done and command in _DECISION_KEYS:
-            services.say(Utterance(words.lesson_done_text(), interrupt=True))
+            # N pressed by habit after the lesson's last trick (not held, as at
+            # any table) is answered after the hand's summary and the lesson's
+            # end, not over them.
+            table_meaning = services.keymap.lookup(key.chord, (Context.TABLE,))
+            habit = self.control.is_gathering_habit(table_meaning)
+            self.control.after_last_trick = False
+            text = words.lesson_done_text()
+            services.say(Utterance(text, interrupt=not habit))
             return None
         if self.needs_undo and command in _DECISION_KEYS:
             services.say(Utterance(words.undo_first_text(), Cue.EDGE, interrupt=True))

@@ -425,6 +425,64 @@ def test_the_help_once_a_lesson_is_complete_says_what_enter_does() -> None:
     assert any(s.startswith(line[:-1] + ", ") for s in heard), heard
 
 
+class _GatheringHabit(RecordingHarness):
+    """A player who presses N after every trick: after the lesson's last one too,
+    while its summary is being told (that trick is not held)."""
+
+    after_last_card = -1
+    """Where the transcript stood as the last card was played (-1: not yet)."""
+
+    def press(self, *tokens: str) -> None:
+        for token in tokens:
+            screen = top(self)
+            last = (
+                token == "return"
+                and isinstance(screen, LessonScreen)
+                and screen.session.is_human_turn
+                and screen.session.view().phase is Phase.PLAYING
+                and len(screen.session.view().hand) == 1
+            )
+            if last:
+                self.settle()
+                self.after_last_card = self.mark()
+            super().press(token)
+            if last:
+                self._n_once_the_summary_is_told()
+
+    def _n_once_the_summary_is_told(self) -> None:
+        import pygame
+
+        from audiospades.app.harness import key_event, text_event
+
+        for _ in range(2000):
+            said = self.said_since(self.after_last_card)
+            if any(line.startswith("The hand is over.") for line in said):
+                break
+            self.clock.advance(50)
+            self.frame()
+        event = key_event("n")
+        pygame.event.post(event)
+        pygame.event.post(text_event(event))
+        self.frame()
+
+
+def test_n_by_habit_after_a_lessons_last_trick_cuts_nothing() -> None:
+    """The lessons teach N to gather each trick; pressed after the last one, it
+    said "Lesson complete." over the hand's summary and the lesson's end."""
+    h = _GatheringHabit(seed=7, settings=Settings(language="en"))
+    offer_on_first_start(h.app.stack)
+    h.press("y")
+    screen = _open_lesson(h, LESSONS.index(FIRST_HAND))
+    play_lesson(h, FIRST_HAND)
+    h.settle()
+    assert screen.done and h.after_last_card >= 0
+    spoken = h.speaker.spoken[h.after_last_card :]
+    assert [s.text for s in spoken if s.interrupt] == []
+    said = [s.text for s in spoken]
+    assert any(line.startswith("The hand is over.") for line in said)
+    assert said[-1] == words.lesson_done_text()
+
+
 @pytest.mark.parametrize("lesson", LESSONS, ids=[x.id for x in LESSONS])
 def test_every_strict_point_is_the_strong_players_choice(lesson) -> None:  # type: ignore[no-untyped-def]
     """What the lesson asks for is what the hint (level 5) says, so the two agree."""
