@@ -88,3 +88,32 @@ def test_the_chat_key_and_escape_move_on_from_the_summary(
             assert len(table.layout.hand) == len(table.view.hand) > 0
         finally:
             ann.close()
+
+
+def test_online_no_trick_waits_so_n_after_the_hand_is_the_players_own(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """At a local table that waits after each trick, N pressed by habit after a
+    hand's last trick (which is not held) is not taken for a nil bid. The server
+    paces every trick, whatever that setting says: no N gathers one online, so
+    there is no habit to mistake, and N at the next bid is the nil it says."""
+    settings = Settings(
+        language="en", pace="fast", wait_after_trick=True, last_rules=dict(TWO_HANDS)
+    )
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann", settings=settings)
+        try:
+            table = host_a_game(ann)
+            mark = ann.mark()
+            play_online_until(
+                ann,
+                table,
+                lambda: table.view.deal_count >= 2 and table.remote.is_human_turn,
+            )
+            assert not any("to gather" in line for line in ann.said_since(mark))
+            assert not table.control.after_last_trick
+            _press_now(ann, "n")
+            assert ann.last == "nil"
+            assert table.control.is_bid_entry_open
+        finally:
+            ann.close()
