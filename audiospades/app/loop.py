@@ -9,11 +9,19 @@ picture is drawn.
 from __future__ import annotations
 
 import logging
+from contextlib import nullcontext
 
 import pygame
 
 from audiospades.app.answer import QUIET_KEYS, KeyAnswers
-from audiospades.app.screen import KeyPress, Push, Quit, Screen, ScreenStack
+from audiospades.app.screen import (
+    KeyPress,
+    Push,
+    Quit,
+    Screen,
+    ScreenStack,
+    Transition,
+)
 from audiospades.app.services import Services
 from audiospades.commands import Command
 from audiospades.keymap import Context, chord_from_key
@@ -65,6 +73,9 @@ class App:
         """The character of the last key press that was a command, not typing."""
         self.answers = KeyAnswers()
         """Key presses nothing answered yet; answered at the end of their frame."""
+        self._came_up: Screen | None = None
+        """The screen that came to the top in this frame (opened, or back on top
+        as the one over it closed), if one did."""
 
     @property
     def top(self) -> Screen | None:
@@ -77,6 +88,13 @@ class App:
 
         A press that nothing answers (no speech, no cue) by the end of its frame
         is answered there (see :mod:`audiospades.app.answer`).
+
+        The loop takes every key waiting when a frame begins: a key pressed with
+        the one that brought the top screen up (a second Enter with Enter on
+        "New game" or "Continue") is handled in the frame that screen came up
+        in, its opening words queued a moment ago and still unheard. Whatever
+        it sets off waits after them: spoken with interrupt, the answer, or a
+        refusal the game gives ("It is not your turn."), cut them off (QA).
         """
         self._spent_char = ""
         if not self.running or self.stack.is_empty:
@@ -84,7 +102,11 @@ class App:
         mark = self.services.output_count
         screen = self.stack.top
         was_waiting = screen.awaits_reply()
-        self._key_down(key)
+        if screen is self._came_up:
+            with self.services.queued():
+                self._key_down(key)
+        else:
+            self._key_down(key)
         sent = not was_waiting and screen.awaits_reply()  # the server will answer
         if self.services.output_count == mark and not sent:
             self.answers.unanswered(screen, key.chord, mark)
@@ -204,9 +226,14 @@ class App:
                 return True
         return False
 
-    def _apply(self, transition: object) -> None:
-        if transition is not None and not self.stack.apply(transition):  # type: ignore[arg-type]
+    def _apply(self, transition: Transition | None) -> None:
+        if transition is None:
+            return
+        before = self.top
+        if not self.stack.apply(transition):
             self.running = False
+        elif self.top is not before:
+            self._came_up = self.top
 
     # --- frames ---
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -226,6 +253,7 @@ class App:
                 handled before the rest.
         """
         self.services.begin_frame()
+        self._came_up = None
         if first is not None and first.type != pygame.NOEVENT:
             self.handle_event(first)
         for event in pygame.event.get():
@@ -239,9 +267,12 @@ class App:
             for screen in self.stack.screens[:-1]:
                 screen.update_covered(services, services.clock.now_ms())
         if self.running:
-            self.answers.answer(
-                services.output_count, services.say, services.sound.audible
-            )
+            # A key nothing answered, pressed with the one that brought a screen
+            # up ("F3 does nothing here."): not over that screen's words either.
+            with services.queued() if self._came_up else nullcontext():
+                self.answers.answer(
+                    services.output_count, services.say, services.sound.audible
+                )
         if services.fullscreen_requested:
             services.fullscreen_requested = False
             _set_fullscreen(services.settings.fullscreen)

@@ -11,7 +11,8 @@ from __future__ import annotations
 import dataclasses
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Protocol
 
 from audiospades import i18n, storage
@@ -184,6 +185,8 @@ class Services:
         """The last settings save's problem, said once: again only if it changes."""
         self._frame_speech = 0
         """How much speech had been sent when the current frame began."""
+        self._queued = 0
+        """Inside :meth:`queued` (nested): nothing said interrupts."""
         self.lessons_under_way: dict[str, object] = {}
         """Learn to play: each lesson left part way, by id, to go on with when it is
         chosen again: in this run, or taken up from its file when the lessons'
@@ -202,6 +205,20 @@ class Services:
         """
         return self.speech.output_count > self._frame_speech
 
+    @contextmanager
+    def queued(self) -> Iterator[None]:
+        """What is said meanwhile waits its turn: nothing interrupts.
+
+        The loop answers so the keys pressed with the one that brought a screen
+        up: that screen's opening words are queued and unheard, and an answer
+        spoken with interrupt cut them off (see ``App.key_down``).
+        """
+        self._queued += 1
+        try:
+            yield
+        finally:
+            self._queued -= 1
+
     @property
     def output_count(self) -> int:
         """Everything the player could hear so far: speech sent or silenced, cues."""
@@ -214,7 +231,7 @@ class Services:
         if utterance.text:
             self.speech.say(
                 utterance.text,
-                interrupt=utterance.interrupt,
+                interrupt=utterance.interrupt and not self._queued,
                 remember=utterance.remember,
             )
             self.last_line = utterance.text

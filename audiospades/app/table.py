@@ -16,7 +16,6 @@ notices, and draws the table.
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
@@ -94,9 +93,6 @@ class TableScreen(Screen):
         self._summary_over_deal = False
         """The next hand is dealt and the summary still stays (its cards are not
         drawn until the player presses a key)."""
-        self._opening = False
-        """The table opened in this frame: its opening lines (who plays, the
-        deal, the turn; or where a resumed game stands) are queued and unheard."""
 
     # --- what the controller holds ---
     @property
@@ -156,7 +152,6 @@ class TableScreen(Screen):
         )
 
     def on_enter(self, services: Services) -> None:
-        self._opening = True
         self.control.hints = HintAhead(background=thinks_in_background(services))
         if self.resumed_line is not None:
             view = self.session.view()
@@ -185,8 +180,6 @@ class TableScreen(Screen):
         return not self.session.is_idle
 
     def update(self, services: Services, now_ms: int) -> Transition | None:
-        # The frame's keys are handled (before its update): the opening is over.
-        self._opening = False
         self.session.advance(now_ms)
         self._sync(services)
         self.control.think_ahead(self.hints_enabled(services))
@@ -256,18 +249,14 @@ class TableScreen(Screen):
     def _say(self, reply: Reply | None, services: Services) -> None:
         """Speak the controller's answer, worded by the presenter.
 
-        A key pressed as the table opens (in the same frame: the window's loop
-        takes every key waiting when a frame begins, Enter on "New game" and
-        one pressed with it) is answered after the opening lines, not over
-        them: they were queued a moment ago and would be cut off unheard (QA).
+        (A key pressed with the one that opened the table is answered after
+        its opening lines: see ``App.key_down``.)
         """
         if reply is None:
             return
         names = self.session.names
         verbosity = services.settings.verbosity
         for utterance in reply_utterances(reply, self.view, names, verbosity):
-            if self._opening:
-                utterance = dataclasses.replace(utterance, interrupt=False)
             services.say(utterance)
 
     # --- keys ---
