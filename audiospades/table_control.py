@@ -142,6 +142,21 @@ and Space): pressed by habit right after a hand's last trick, which is not held,
 they gather nothing and bid or answer nothing either (see
 :attr:`TableController.after_last_trick`)."""
 
+ASKING_KEYS: Final = frozenset(
+    {
+        *QUERY_KEYS,
+        Command.WHOSE_TURN,
+        Command.HINT,
+        Command.NEXT_PLAYABLE,
+        Command.PREV_PLAYABLE,
+        Command.HINTED_CARD,
+    }
+)
+"""The table's keys that act on nothing: they ask, or move the focus in the hand
+(Tab and J too: the focus is always on some card, and Enter plays whichever).
+Pressed with the key that opened the table, only these are answered (see
+:meth:`TableController.only_asks`)."""
+
 SEAT_ONLY: Final = frozenset(
     {
         *HAND_MOVES,
@@ -499,6 +514,21 @@ class TableController:
         if self.finished:
             hidden |= NOTHING_AFTER_THE_GAME
         return frozenset(hidden)
+
+    def only_asks(self, command: Command | None) -> bool:
+        """Whether ``command`` acts on nothing: no card, bid, answer or entry.
+
+        A key pressed with the one that opened the table was meant for the
+        screen before: only such a key is answered (QA: a second Enter on
+        "Continue" played a card the player had not heard of). A key with no
+        command here is answered as ever ("does nothing here"); Up and Down
+        review the hand unless a bid entry is open, where they step the bid.
+        """
+        if command is None:
+            return True
+        if command in (Command.BID_UP, Command.BID_DOWN):
+            return not self.bid_open
+        return command in ASKING_KEYS
 
     def after_game_keys(self) -> frozenset[Command]:
         """The keys that mean something else now the game is over (none before)."""

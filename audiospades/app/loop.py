@@ -95,6 +95,8 @@ class App:
         in, its opening words queued a moment ago and still unheard. Whatever
         it sets off waits after them: spoken with interrupt, the answer, or a
         refusal the game gives ("It is not your turn."), cut them off (QA).
+        And the screen may refuse such a key (:meth:`Screen.stray_key`): the
+        table takes no card, bid or answer from it.
         """
         self._spent_char = ""
         if not self.running or self.stack.is_empty:
@@ -104,14 +106,15 @@ class App:
         was_waiting = screen.awaits_reply()
         if screen is self._came_up:
             with self.services.queued():
-                self._key_down(key)
+                self._key_down(key, stray=True)
         else:
             self._key_down(key)
         sent = not was_waiting and screen.awaits_reply()  # the server will answer
         if self.services.output_count == mark and not sent:
             self.answers.unanswered(screen, key.chord, mark)
 
-    def _key_down(self, key: KeyPress) -> None:
+    def _key_down(self, key: KeyPress, *, stray: bool = False) -> None:
+        """``stray``: pressed with the key that brought the screen up."""
         services = self.services
         screen = self.stack.top
         chain = (*screen.key_contexts(), Context.GLOBAL)
@@ -144,6 +147,8 @@ class App:
             # A modifier on its way to a chord, or a screen reader's own key: no
             # screen takes it as "any key" (QA: Insert answered the tour's "Not
             # that key" and asked the abandon question again).
+            return
+        if stray and screen.stray_key(command, key, services):
             return
         self._apply(screen.handle(command, key, services))
 

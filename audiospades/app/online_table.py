@@ -440,6 +440,11 @@ class OnlineTableScreen(TableScreen):
             return None
         return super().handle(command, key, services)
 
+    def only_asks(self, command: Command | None) -> bool:
+        # Away, a computer playing the seat: any key at the table takes it back
+        # (see _handle), the questions too.
+        return not self.remote.is_stood_in and super().only_asks(command)
+
     def answer_query(
         self, command: Command, key: KeyPress, services: Services
     ) -> Transition | None:

@@ -149,6 +149,20 @@ class Screen:
     def on_text(self, text: str, services: Services) -> None:
         """Text typed (only for a screen that :attr:`accepts_text`)."""
 
+    def stray_key(
+        self, command: Command | None, key: KeyPress, services: Services
+    ) -> bool:
+        """A key pressed with the one that brought this screen up: take it here?
+
+        The loop takes every key waiting when a frame begins, so a key pressed
+        with the one that opened this screen (or brought it back on top) is
+        handled in the same frame, before the player has heard anything of it:
+        it was meant for the screen before. True: it was answered here and is
+        not handled; False (the default): it is handled as any key (its answer
+        waits after the screen's opening words).
+        """
+        return False
+
     def waits_on_server(self) -> bool:
         """Whether :meth:`is_busy` is waiting on a server (real time, not the clock).
 

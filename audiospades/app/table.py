@@ -42,10 +42,12 @@ from audiospades.presenter.system import (
     NEW_GAME_TITLE,
     game_over_key_text,
     replace_saved_game_question_text,
+    stray_key_text,
     table_key_meanings,
 )
 from audiospades.replies import Reply
 from audiospades.rules import Card, HandDealt, HandScored, SeatView
+from audiospades.sound import Cue
 from audiospades.table_control import TableController, TablePort
 
 if TYPE_CHECKING:
@@ -293,6 +295,26 @@ class TableScreen(Screen):
         self._say(reply, services)
         self._sync(services)
         return None
+
+    def stray_key(
+        self, command: Command | None, key: KeyPress, services: Services
+    ) -> bool:
+        """A key pressed with the one that opened the table (or brought it back).
+
+        Meant for the screen before, it must not act on a game the player has
+        not heard yet (QA: a second Enter on "Continue" played a card; with
+        "New game", a digit would have opened a bid the next Enter placed): a
+        key that only asks is answered, after the opening lines; any other
+        does nothing, and says so (then, pressed again, it acts).
+        """
+        if self.only_asks(command):
+            return False
+        services.say(Utterance(stray_key_text(key.chord), Cue.NOTHING_HERE))
+        return True
+
+    def only_asks(self, command: Command | None) -> bool:
+        """Whether ``command`` acts on nothing at this table now (see stray_key)."""
+        return self.control.only_asks(command)
 
     def answer_query(
         self, command: Command, key: KeyPress, services: Services

@@ -821,6 +821,18 @@ def unbound_key_text(chord: Chord) -> str:
     )
 
 
+def stray_key_text(chord: Chord) -> str:
+    """A key pressed with the one that opened the table, which would act: not taken.
+
+    It was meant for the screen before (a second Enter on "New game"), not for
+    a table the player has not heard yet.
+    """
+    return _(
+        "{key} did nothing: it was pressed as the table opened. "
+        "Press it again to use it."
+    ).format(key=key_label(chord))
+
+
 def what_key_text(on: bool) -> str:
     """Entering or leaving "what does this key do" mode."""
     if on:
