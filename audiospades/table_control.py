@@ -484,11 +484,19 @@ class TableController:
             and not self.port.awaiting_trick_clear
         )
 
-    def turn_reply(self) -> WhoseTurn | QuestionAgain:
-        """Key T (and back at the table): who acts now, or the question again."""
+    def turn_reply(self) -> Reply:
+        """Key T (and back at the table): who acts now, or the question again.
+
+        At one's bid turn with the entry open, the entry, as B says it: what
+        Enter would place ("Your bid so far: 3. Press Enter to place it."), or
+        how to bid. (QA: back from the game menu, "Your turn to bid." hid a 3
+        typed before it, and the Enter meant to open the entry bid 3.)
+        """
         question = self.port.question
         if question is not None and not self.view.is_over:
             return QuestionAgain(question)
+        if self.is_bid_entry_open and not self.port.playing_for_me:
+            return self._held_bid() if self.bid_entry else Info(InfoKind.BID_PROMPT)
         return self._whose_turn(self.port.awaiting_trick_clear)
 
     def _whose_turn(self, trick_waiting: bool = False) -> WhoseTurn:

@@ -239,6 +239,20 @@ def test_space_says_the_typed_bid_and_places_nothing() -> None:
     assert session.view().bids[0] is None
 
 
+def test_t_with_a_bid_entry_open_says_the_entry() -> None:
+    """T (and coming back to the table) says what Enter would do: place the bid
+    typed, or with the entry open and empty, how to bid. Before, it said only
+    "Your turn to bid.", and an Enter meant to open the entry placed the bid."""
+    session, control = _table()
+    assert control.turn_reply() == WhoseTurn()
+    _type(control, "3")
+    assert control.handle(Command.WHOSE_TURN) == BidEntryHeld("3")
+    _press(control, Command.ERASE)
+    assert control.is_bid_entry_open
+    assert control.turn_reply() == Info(InfoKind.BID_PROMPT)
+    assert session.view().bids[0] is None
+
+
 def test_a_digit_with_no_bid_to_make_says_so() -> None:
     _, control = _to_play()
     assert control.key_contexts() == (Context.TABLE,)

@@ -158,3 +158,27 @@ def test_after_the_game_b_and_a_digit_say_the_game_is_over(
     assert h.last == "The game is over."
     h.press("return")
     assert h.last.startswith(("Game over.", "The game is over:")), h.last
+
+
+def test_back_from_the_game_menu_the_bid_typed_is_said(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """QA (keys: Enter 3 Escape Enter Space): back at the table from the game
+    menu, only "Your turn to bid." was said; the 3 typed before waited unsaid,
+    and an Enter meant to open the entry bid 3. Escape at the table opens the
+    menu and keeps the entry (no key cancels it but Backspace): coming back, and
+    T, say it as B does."""
+    h = make_harness(seed=3)
+    h.press("return")
+    assert my_bid_turn(h)
+    h.press("3", "escape")
+    assert h.last == "Game menu. Back to the table, 1 of 6"
+    h.press("return")
+    assert h.last == "Your bid so far: 3. Press Enter to place it."
+    h.press("t")
+    assert h.last == "Your bid so far: 3. Press Enter to place it."
+    h.press("backspace", "escape", "escape")  # the entry open, nothing typed
+    assert h.last == (
+        "Your bid: type a number from 0 to 13, or N for nil, and press Enter."
+    )
+    assert h.table.session.game.bids[0] is None
