@@ -229,7 +229,7 @@ class NothingToGather:
     summary, and it never bids nil or answers the question.
     """
 
-    answer: WhoseTurn | QuestionAgain
+    answer: Reply
 
 
 @dataclass(frozen=True, slots=True)
