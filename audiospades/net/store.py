@@ -264,7 +264,11 @@ class TableRow:
 
 
 class SavedTable(NamedTuple):
-    """A table read back at start-up: its row, and its game in progress if any."""
+    """A table read back at start-up: its row, and its game's record if any.
+
+    ``record``: the game in progress, or the game just over at a table whose
+    state is ``finished`` (``core_state`` None then).
+    """
 
     table: TableRow
     record: dict[str, Any] | None
@@ -1316,16 +1320,23 @@ class Store:
     def open_tables(self) -> list[SavedTable]:
         """Every table not closed, with its game record if a game is in progress.
 
-        A row whose stored JSON cannot be read is logged and left out (and left in
-        the database as it is).
+        A table whose game is over comes with that game's record (as
+        :meth:`finish_game` kept it), so that it is resumed as it was, its
+        results told and its host able to start another game (QA: a restart
+        sent everyone to the waiting room, the results gone). A row whose stored
+        JSON cannot be read is logged and left out (and left in the database as
+        it is); a finished game's record that cannot be read, or is not kept,
+        leaves the table without it.
         """
         out: list[SavedTable] = []
         rows = self._db.execute(
             "SELECT t.id, t.name, t.code, t.host, t.rules, t.seed, t.seating, "
             "t.state, t.game_id, r.record, r.core_state, r.game_id, c.game_id, "
-            "c.hands_before, c.hand, c.core_state, t.default_name FROM tables t "
+            "c.hands_before, c.hand, c.core_state, t.default_name, g.record "
+            "FROM tables t "
             "LEFT JOIN records r ON r.table_id = t.id "
             "LEFT JOIN current_hands c ON c.table_id = t.id "
+            "LEFT JOIN games g ON g.id = t.game_id AND t.state = 'finished' "
             "WHERE t.state != 'closed' ORDER BY t.created_at"
         ).fetchall()
         appended: dict[str, list[tuple[str, int, int, str]]] = {}
@@ -1346,6 +1357,8 @@ class Store:
             if not isinstance(rules, dict) or not isinstance(seating, list):
                 log.warning("table %s: stored data has the wrong shape", row[0])
                 continue
+            if row[17] is not None:  # the game is over: its record, kept
+                record, core_state = _finished(row[0], row[17]), None
             table = TableRow(
                 id=row[0],
                 name=row[1],
@@ -1422,6 +1435,20 @@ class Store:
         ).fetchall()
         record = _in_progress(table_id, row, appended)[0]
         return record if isinstance(record, dict) else None
+
+
+def _finished(table_id: str, record_json: str) -> dict[str, Any] | None:
+    """A table's finished game's record as :meth:`Store.finish_game` kept it.
+
+    None (the table resumed without it, as before it was read back) if it
+    cannot be read.
+    """
+    try:
+        record = json.loads(record_json)
+    except (TypeError, ValueError) as error:
+        log.warning("table %s: its finished game unreadable (%s)", table_id, error)
+        return None
+    return record if isinstance(record, dict) else None
 
 
 def _flag(value: object) -> bool | None:

@@ -1156,6 +1156,8 @@ class NetTable:
             if saved.record is None:
                 raise ValueError("a game in progress without its record")
             table._start_core(game_from_record(saved.record), saved.core_state)
+        elif state is TableState.FINISHED and saved.record is not None:
+            table._resume_finished(saved.record)
         for seat, holder in enumerate(seats):
             if holder.kind is SeatKind.HUMAN:
                 holder.connected = False
@@ -1170,6 +1172,32 @@ class NetTable:
                 table._start_watcher_timer(player)
         table._watchers_saved = dict(table._away_watchers)
         return table
+
+    def _resume_finished(self, record: dict[str, Any]) -> None:
+        """Rebuild the game just over here from its kept ``record``.
+
+        The table is then as it was before the restart: its people back hear
+        the game is over, its results and how to play again (S, K and the score
+        sheet answer from it), and its host starts another game from there.
+        Before, the restarted table had no game: everyone was put in the
+        waiting room, told nothing of the game (QA). A record that does not
+        rebuild a finished game (damaged) leaves the table without it, as then.
+        """
+        try:
+            game = game_from_record(record)
+        except ValueError as error:
+            log.warning("table %s: its finished game unreadable (%s)", self.id, error)
+            return
+        if not game.is_over:
+            log.warning("table %s: its finished game's record is not over", self.id)
+            return
+        self._start_core(game, None)
+        assert self.core is not None
+        self.core.dirty = False  # kept as finished: no game in progress to save
+        names = record.get("names")
+        if isinstance(names, list) and all(isinstance(n, str) for n in names):
+            # The names it was played under (see _played_by).
+            self.record_writer.names = list(names)
 
 
 def _describe(who: SeatHolder | Client) -> str:

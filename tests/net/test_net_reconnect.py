@@ -102,8 +102,9 @@ def test_a_dropped_player_is_replaced_then_reclaims_the_seat(tmp_path: Path) -> 
 
         store = Store(db)
         [(row, record, _)] = store.open_tables()
-        assert row.state == "finished" and record is None
-        assert row.game_id is not None
+        assert row.state == "finished" and row.game_id is not None
+        # Read back with the game just over, as kept (resumed so after a restart).
+        assert record == store.finished_record(row.game_id)
         results = store.results_for(row.game_id)
         assert [r.player_id for r in results] == [
             ann.player_id,

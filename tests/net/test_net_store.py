@@ -580,7 +580,7 @@ def test_a_finished_game_keeps_its_results_and_clears_the_record(
     tmp_path: Path,
 ) -> None:
     store = Store(tmp_path / "s.db")
-    store.save_table(_table(state="playing"))
+    store.save_table(replace(_table(state="playing"), game_id="g1"))
     store.save_progress("t1", "g1", {"format": "x"}, 3, [], {})
     results = [
         SeatResult(
@@ -598,11 +598,35 @@ def test_a_finished_game_keeps_its_results_and_clears_the_record(
     assert store.results_for("g1") == results
     assert store.finished_record("g1") == {"format": "y"}
     assert store.record_of("t1") is None
-    [(table, record, _)] = store.open_tables()
-    assert table.state == "finished" and record is None
+    # The table comes back with the game just over (resumed as it was).
+    [(table, record, core_state)] = store.open_tables()
+    assert table.state == "finished" and record == {"format": "y"}
+    assert core_state is None
     store.close_table("t1")
     assert store.open_tables() == []
     store.close()
+
+
+def test_a_finished_games_unreadable_record_leaves_its_table_without_it(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A table whose finished game's record cannot be read is still read back,
+    as before finished games were: without it (and the server resumes it so)."""
+    path = tmp_path / "s.db"
+    store = Store(path)
+    store.save_table(replace(_table(state="playing"), game_id="g1"))
+    store.finish_game("t1", "g1", 7, {"format": "y"}, [])
+    store.close()
+    db = sqlite3.connect(path)
+    db.execute("UPDATE games SET record = '{not json' WHERE id = 'g1'")
+    db.commit()
+    db.close()
+    store = Store(path)
+    with caplog.at_level("WARNING", logger="audiospades.net.store"):
+        [(table, record, _)] = store.open_tables()
+    store.close()
+    assert table.state == "finished" and record is None
+    assert any("finished game unreadable" in r.getMessage() for r in caplog.records)
 
 
 def test_the_database_uses_wal(tmp_path: Path) -> None:

@@ -409,7 +409,12 @@ def run(
                         continue
                     sim.status = "finished"
                     stats.finishes += 1
-                    pending[sim.id] = (None, None, copy.deepcopy(sim.seating))
+                    # Read back with the game just over (a table resumed so).
+                    pending[sim.id] = (
+                        copy.deepcopy(record),
+                        None,
+                        copy.deepcopy(sim.seating),
+                    )
         # closes, and new games at tables not playing
         if rng.random() < 0.04 and active:
             sim = rng.choice(
@@ -447,7 +452,7 @@ def run(
         apply(did_commit)
         if not did_commit:
             # the server's _commit_failed: the finishes tried again (in a new group)
-            for table_id in list(store.lost_finishes):
+            for table_id, lost in list(store.lost_finishes.items()):
                 maybe = sims.get(table_id)
                 with contextlib.suppress(sqlite3.Error):
                     store.retry_finishes()
@@ -456,7 +461,8 @@ def run(
                     and maybe.status == "finished"
                     and table_id in committed
                 ):
-                    pending[table_id] = (None, None, committed[table_id][2])
+                    record = copy.deepcopy(lost.record)
+                    pending[table_id] = (record, None, committed[table_id][2])
         rows = real.execute("SELECT count(*) FROM hand_actions").fetchone()[0]
         stats.maxrows = max(stats.maxrows, rows)
         if did_commit and not store._open:
@@ -497,7 +503,7 @@ def run(
                     sim.status = "closed"
                     continue
                 saved = saved_tables[table_id]
-                if saved.record is None:
+                if saved.record is None or saved.table.state == "finished":
                     sim.status = "finished"
                     continue
                 sim.game = game_from_record(saved.record)

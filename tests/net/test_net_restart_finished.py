@@ -1,0 +1,127 @@
+"""A server killed and started again after a table's game has ended.
+
+The QA's findings, on the browser page: the restarted server put everyone at a
+finished game's table in its waiting room without a word why. The host heard
+"You sit in seat 1 at table Blind. You are the host: put computer players in
+free seats, then start." (every seat filled), the partner "... The host starts
+the game.", the spectator only whose chair she watched from; the results were
+gone (S and K silent), though the lobby listed the table as "game over".
+
+Now the table comes back as it was: its finished game (S, the final scores),
+its people in their seats hearing the game is over and what they can do, the
+host able to start another game.
+
+The server runs as it does for real (``audiospades serve``, SIGKILLed); the
+people are browser pages (the server words what they hear), reconnecting with
+their tokens.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from net_client import NetPlayer, run
+from server_process import ServerProcess
+from test_net_restart_away import said, until_said, with_server
+
+from audiospades.net import protocol as p
+from audiospades.net.store import Store
+from audiospades.presenter.web import play_again_buttons_text
+
+HOST_BUTTONS = play_again_buttons_text(True)
+"""The host's page, after where things stand at a finished game: "Start the
+game plays again with the same players; Leave the table goes back to the
+lobby." """
+GUEST_BUTTONS = play_again_buttons_text(False)
+
+
+async def _blind_played_out(server: ServerProcess) -> tuple[NetPlayer, ...]:
+    """Ann (a page) hosts table Blind: Milly, Bob (a page) and Bert; Cleo (a
+    page) watches from Ann's chair. The one hand is played to the end; Ann then
+    opens "Start another game?" and presses S under it. Ann, Bob and Cleo."""
+    url = server.url
+    ann = NetPlayer(url, "Ann", render=True)
+    bob = NetPlayer(url, "Bob", render=True)
+    cleo = NetPlayer(url, "Cleo", render=True)
+    for player in (ann, bob, cleo):
+        await player.connect()
+    rules = {"preset": "pagat", "hand_limit": 1}
+    table = (await ann.create(name="Blind", rules=rules)).table.id
+    await bob.send({"type": "join_seat", "table": table, "seat": 2})
+    await bob.expect(p.TableSnapshot)
+    for seat, character in ((1, "milly"), (3, "bert")):
+        await ann.send({"type": "add_bot", "seat": seat, "character": character})
+    await cleo.send({"type": "spectate", "table": table, "chair": 0})
+    await cleo.expect(p.TableSnapshot)
+    await until_said(ann, "Cleo is watching.")
+    await until_said(bob, "Cleo is watching.")
+    await ann.send({"type": "start_game"})
+    await asyncio.gather(ann.play_to_the_end(), bob.play_to_the_end())
+    await until_said(ann, lambda s: s.startswith("The game is over. Start the game"))
+    await until_said(bob, lambda s: s.startswith("The game is over. The host"))
+    mark = len(said(ann))
+    await ann.send({"type": "key", "key": "return"})
+    await until_said(ann, lambda s: s.startswith("Start another game"), mark)
+    await ann.send({"type": "key", "key": "s"})
+    await until_said(ann, lambda s: s.endswith("The game is over."), mark)
+    await server.kill()
+    return ann, bob, cleo
+
+
+def test_a_finished_game_comes_back_as_it_was_after_a_restart(
+    tmp_path: Path,
+) -> None:
+    """After the restart, Ann back first hears where things stand: Bob away, the
+    game over (once), the final scores, and then what her buttons offer; Bob and
+    Cleo, back, hear the game over and the scores, Bob what he can do. S
+    answers the final scores. The host's Enter and Y start another game, heard
+    by all."""
+
+    async def body(server: ServerProcess) -> None:
+        ann, bob, cleo = await _blind_played_out(server)
+        table = ann.table_id
+        store = Store(server.db)
+        row = store.table(table or "")
+        store.close()
+        assert row is not None and row.state == "finished"
+
+        await server.start()
+        marks = {player.name: len(said(player)) for player in (ann, bob, cleo)}
+        await ann.connect()
+        back = await until_said(ann, lambda s: s.startswith("Back at"), marks["Ann"])
+        assert back.startswith("Back at the table. Bob is away. The game is over. ")
+        assert back.count("The game is over.") == 1, back
+        assert back.endswith(("bag.", "bags.")), back  # the final scores last
+        await until_said(ann, HOST_BUTTONS, marks["Ann"])
+
+        await bob.connect()
+        heard = await until_said(bob, lambda s: s.startswith("Back at"), marks["Bob"])
+        assert heard.startswith("Back at the table. The game is over. "), heard
+        await until_said(bob, GUEST_BUTTONS, marks["Bob"])
+        await until_said(ann, "Bob is back.", marks["Ann"])
+        await cleo.connect()
+        watched = await until_said(
+            cleo, lambda s: s.startswith("Back at"), marks["Cleo"]
+        )
+        assert watched.startswith("Back at the table. The game is over. "), watched
+
+        # S: the finished game's scores (before: silent, no game there).
+        mark = len(said(ann))
+        await ann.send({"type": "key", "key": "s"})
+        scores = await until_said(ann, lambda s: s.endswith("The game is over."), mark)
+        assert scores.startswith("You and Bob: ")
+        # Another game, as the host starts it after a game: Enter, then Y.
+        await ann.send({"type": "key", "key": "return"})
+        await until_said(ann, lambda s: s.startswith("Start another game"), mark)
+        await ann.send({"type": "key", "key": "y"})
+        for player in (ann, bob, cleo):
+            await until_said(player, "The game starts.", marks[player.name])
+        # No one was put in the waiting room.
+        for player in (ann, bob):
+            since = said(player)[marks[player.name] :]
+            assert not [line for line in since if "You sit in seat" in line], since
+        for player in (ann, bob, cleo):
+            await player.close()
+
+    run(with_server(tmp_path, body, takeover_seconds=60.0), timeout=300)
