@@ -128,19 +128,27 @@ class SeatHolder:
         )
 
 
-def seating_json(
-    seats: list[SeatHolder], watched: dict[str, int]
-) -> list[dict[str, Any]]:
+Watched = dict[str, tuple[int, str | None]]
+"""Each spectator's player id: the chair they watch from, and the name the table
+heard them come under while it knows them as watching (None: away, and the
+table was told they stopped)."""
+
+
+def seating_json(seats: list[SeatHolder], watched: Watched) -> list[dict[str, Any]]:
     """Who sits where for the database, with who watches from each chair.
 
-    ``watched``: each spectator's player id and the chair they watch from (here
-    or away). A chair's spectators go in its seat's object under ``watchers``, a
-    list of player ids; a seat no one watches from has no such key (an older
-    server's seating has none, and an older server reads past it).
+    ``watched``: each spectator (here or away), see :data:`Watched`. A chair's
+    spectators go in its seat's object under ``watchers``, a list of player ids,
+    and those the table knows as watching under ``watching_as`` too, with their
+    names: after a restart they are still among those watching, and their
+    coming back is not told as a new arrival. A seat no one watches from has
+    no such key (an older server's seating has none, and an older server reads
+    past them).
 
     >>> seats = [SeatHolder(), SeatHolder()]
-    >>> [s.get("watchers") for s in seating_json(seats, {"p2": 1, "p1": 1})]
-    [None, ['p2', 'p1']]
+    >>> saved = seating_json(seats, {"p2": (1, "Cleo"), "p1": (1, None)})
+    >>> [(s.get("watchers"), s.get("watching_as")) for s in saved]
+    [(None, None), (['p2', 'p1'], {'p2': 'Cleo'})]
     >>> seating_json(seats, {})[0] is seats[0].to_json()
     True
     """
@@ -148,34 +156,49 @@ def seating_json(
     if not watched:
         return out
     by_chair: dict[int, list[str]] = {}
-    for player, chair in watched.items():
+    named: dict[int, dict[str, str]] = {}
+    for player, (chair, name) in watched.items():
         by_chair.setdefault(chair, []).append(player)
+        if name is not None:
+            named.setdefault(chair, {})[player] = name
     for chair, players in by_chair.items():
         if 0 <= chair < len(out):
             out[chair] = {**out[chair], "watchers": players}
+            if chair in named:
+                out[chair]["watching_as"] = named[chair]
     return out
 
 
-def watchers_from_json(seating: list[Any], seat_count: int) -> dict[str, int]:
+def watchers_from_json(seating: list[Any], seat_count: int) -> Watched:
     """Who watched from which chair, as :func:`seating_json` saved it.
 
-    A seat without ``watchers`` (an older server's) has none; anything malformed
-    is left out, and a player is kept at the first chair naming them.
+    A seat without ``watchers`` (an older server's) has none; one without
+    ``watching_as`` names none of them (an older server's: the table was told
+    of none as watching still). Anything malformed is left out, and a player
+    is kept at the first chair naming them.
 
-    >>> saved = [{"watchers": ["p1", 3]}, {}, {"watchers": ["p1", "p2"]}]
+    >>> saved = [{"watchers": ["p1", 3], "watching_as": {"p1": "Cleo", "p2": 4}},
+    ...     {}, {"watchers": ["p1", "p2"], "watching_as": {"p2": "Dee"}}]
     >>> watchers_from_json(saved, 3)
-    {'p1': 0, 'p2': 2}
+    {'p1': (0, 'Cleo'), 'p2': (2, 'Dee')}
     >>> watchers_from_json([{"watchers": "p1"}, None, {"watchers": ["p9"]}], 2)
     {}
+    >>> watchers_from_json([{"watchers": ["p1"], "watching_as": ["p1"]}], 1)
+    {'p1': (0, None)}
     """
-    watched: dict[str, int] = {}
+    watched: Watched = {}
     for chair, data in enumerate(seating[:seat_count]):
         players = data.get("watchers") if isinstance(data, dict) else None
         if not isinstance(players, list):
             continue
+        names = data.get("watching_as")
+        if not isinstance(names, dict):
+            names = {}
         for player in players:
-            if isinstance(player, str) and player:
-                watched.setdefault(player, chair)
+            if isinstance(player, str) and player and player not in watched:
+                name = names.get(player)
+                known = name if isinstance(name, str) and name else None
+                watched[player] = (chair, known)
     return watched
 
 

@@ -54,6 +54,7 @@ from audiospades.net.protocol import (
 )
 from audiospades.net.seats import (
     SeatHolder,
+    Watched,
     done_for_seat,
     outcome_of,
     redeals_for_seat,
@@ -139,11 +140,18 @@ class NetTable:
     _watcher_timers: dict[str, asyncio.TimerHandle] = field(default_factory=dict)
     """Each away spectator's takeover delay, by player, while it runs (see
     :meth:`_watcher_away_too_long`)."""
-    _watchers_saved: dict[str, int] = field(default_factory=dict)
+    _watchers_saved: Watched = field(default_factory=dict)
     """Who watches from where (:meth:`watched_from`) as last written."""
     _watching_as: dict[Client, str] = field(default_factory=dict)
     """Each spectator's name here (see :meth:`watcher_name`), kept while watching:
     "stopped watching" names whom "is watching" named."""
+    _still_watching: dict[str, str] = field(default_factory=dict)
+    """Spectators who watched when the server stopped, not back yet, by player:
+    their name here. No one was told they stopped watching: they are still
+    named among those watching (the snapshot's ``watchers``), their coming back
+    is not told as an arrival (QA: "Cleo is watching." again after a restart,
+    though she never stopped), and their chair given up is told as their going.
+    """
     _timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
     _reminded: dict[int, float] = field(default_factory=dict)
     """When each seat was last reminded of its turn (the event loop's clock)."""
@@ -235,14 +243,22 @@ class NetTable:
         self._watchers_saved = watched
         return seating_json(self.seats, watched)
 
-    def watched_from(self) -> dict[str, int]:
-        """Each spectator's player id (connected or away): the chair watched from."""
+    def watched_from(self) -> Watched:
+        """Each spectator (connected or away): their chair, and name if watching.
+
+        The name they are known as watching under; None for one away, whom the
+        table was told had stopped.
+        """
         if not self.spectators and not self._away_watchers:
             return {}
-        watched = dict(self._away_watchers)
+        still = self._still_watching
+        watched: Watched = {
+            player: (chair, still.get(player))
+            for player, chair in self._away_watchers.items()
+        }
         for client, chair in self.spectators.items():
             if client.player_id is not None:
-                watched[client.player_id] = chair
+                watched[client.player_id] = (chair, self._watching_as.get(client))
         return watched
 
     def _save_watchers(self) -> None:
@@ -364,7 +380,10 @@ class NetTable:
             code=self.code if seat is not None else None,
             view=view,
             notices=codec.encode_notices(notices),
-            watchers=[self.watcher_name(c) for c in self.spectators if c is not client],
+            watchers=[
+                *self._still_watching.values(),
+                *(self.watcher_name(c) for c in self.spectators if c is not client),
+            ],
             stood_in=stood_in,
             played_by=self._played_by(),
         )
@@ -506,7 +525,10 @@ class NetTable:
             raise ProtocolError(
                 ErrorCode.NO_SUCH_SEAT, f"no seat {chair} to watch from"
             )
-        name = self.watcher_name(client)
+        # Watching when the server stopped, and never said to have stopped:
+        # back under the name the others know, and not told as an arrival.
+        kept = self._still_watching.pop(client.player_id or "", None)
+        name = kept or self.watcher_name(client)
         self.spectators[client] = chair
         self._watching_as[client] = name
         client.table, client.seat = self, None
@@ -515,6 +537,9 @@ class NetTable:
         # Saved, so that a restarted server has them watch again (not when
         # they are back on a new connection: as saved).
         self._save_watchers()
+        if kept is not None:
+            self._log_seat(SeatChange.WATCHING, None, client)
+            return
         # The players (and the other spectators) know who is listening.
         self._seat_changed(SeatChange.WATCHING, None, client, name=name, who=client)
 
@@ -625,8 +650,23 @@ class NetTable:
         return chair
 
     def _watchers(self, but_for: Client | None = None) -> set[str]:
-        """The spectators' names here (folded), but ``but_for``'s."""
-        return {name_key(n) for c, n in self._watching_as.items() if c is not but_for}
+        """The spectators' names here (folded), but ``but_for``'s.
+
+        Those still known as watching, not back since a restart, among them.
+        """
+        names = {name_key(n) for c, n in self._watching_as.items() if c is not but_for}
+        return names | {name_key(n) for n in self._still_watching.values()}
+
+    def _let_watcher_go(self, player: str) -> None:
+        """An away spectator's chair is given up (their takeover delay ran out).
+
+        One still known as watching (not back since a restart) is said to have
+        stopped: the others were never told otherwise.
+        """
+        del self._away_watchers[player]
+        name = self._still_watching.pop(player, None)
+        if name is not None:
+            self._seat_changed(SeatChange.STOPPED_WATCHING, None, name=name)
 
     def watcher_name(self, client: Client) -> str:
         """A spectator's name here, in its chat lines and in "is watching".
@@ -680,7 +720,7 @@ class NetTable:
         """
         gone = [p for p in self._away_watchers if p not in self._watcher_timers]
         for player in gone:
-            del self._away_watchers[player]
+            self._let_watcher_go(player)
         if gone:
             self._save_watchers()
         for seat, holder in enumerate(self.seats):
@@ -711,6 +751,11 @@ class NetTable:
             if client.player_id is not None:
                 self._away_watchers[client.player_id] = chair
                 self._start_watcher_timer(client.player_id)
+            try:
+                # Saved as told gone: back after a restart, their coming is told.
+                self._save_watchers()
+            except sqlite3.Error as error:  # a closing connection: nothing above
+                self.context.save_failures.failed(f"table {self.id}: {error}")
             return
         seat = self._member_seat(client)
         if seat is None:
@@ -760,9 +805,10 @@ class NetTable:
         self._watcher_timers.pop(player, None)
         if self.state is TableState.PLAYING:
             return
-        if self._away_watchers.pop(player, None) is None:
+        if player not in self._away_watchers:
             return
         try:
+            self._let_watcher_go(player)
             self._save_watchers()
         except sqlite3.Error as error:  # a timer's callback: nothing above it
             self.context.save_failures.failed(f"table {self.id}: {error}")
@@ -1106,6 +1152,7 @@ class NetTable:
         self.spectators.clear()
         self._watching_as.clear()
         self._away_watchers.clear()
+        self._still_watching.clear()
         try:
             self.context.store.close_table(self.id)
         finally:  # gone from the server even if the database failed
@@ -1165,12 +1212,16 @@ class NetTable:
         # Those who watched are away too, until back (a seated player's seat is
         # theirs: not a chair besides). (A field an older server did not write:
         # no one watched.)
+        # Those watching then (with their names) are still known as watching.
         seated = {h.player for h in seats if h.player is not None}
-        for player, chair in watchers_from_json(row.seating, len(seats)).items():
+        watched = watchers_from_json(row.seating, len(seats))
+        for player, (chair, name) in watched.items():
             if player not in seated:
                 table._away_watchers[player] = chair
+                if name is not None:
+                    table._still_watching[player] = name
                 table._start_watcher_timer(player)
-        table._watchers_saved = dict(table._away_watchers)
+        table._watchers_saved = table.watched_from()
         return table
 
     def _resume_finished(self, record: dict[str, Any]) -> None:

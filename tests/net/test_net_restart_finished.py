@@ -5,11 +5,15 @@ finished game's table in its waiting room without a word why. The host heard
 "You sit in seat 1 at table Blind. You are the host: put computer players in
 free seats, then start." (every seat filled), the partner "... The host starts
 the game.", the spectator only whose chair she watched from; the results were
-gone (S and K silent), though the lobby listed the table as "game over".
+gone (S and K silent), though the lobby listed the table as "game over". And
+the seated players heard "Cleo is watching." again when the spectator's page
+reconnected, though she had never stopped watching.
 
 Now the table comes back as it was: its finished game (S, the final scores),
 its people in their seats hearing the game is over and what they can do, the
-host able to start another game.
+host able to start another game; and a spectator who was watching is still
+known as watching, back without a word, or said to have stopped if she never
+comes back.
 
 The server runs as it does for real (``audiospades serve``, SIGKILLed); the
 people are browser pages (the server words what they hear), reconnecting with
@@ -74,9 +78,10 @@ def test_a_finished_game_comes_back_as_it_was_after_a_restart(
 ) -> None:
     """After the restart, Ann back first hears where things stand: Bob away, the
     game over (once), the final scores, and then what her buttons offer; Bob and
-    Cleo, back, hear the game over and the scores, Bob what he can do. S
-    answers the final scores. The host's Enter and Y start another game, heard
-    by all."""
+    Cleo, back, hear the game over and the scores, Bob what he can do; Cleo's
+    return is told to no one (she never stopped watching), and W names her
+    before and after it. S answers the final scores. The host's Enter and Y
+    start another game, heard by all."""
 
     async def body(server: ServerProcess) -> None:
         ann, bob, cleo = await _blind_played_out(server)
@@ -94,6 +99,11 @@ def test_a_finished_game_comes_back_as_it_was_after_a_restart(
         assert back.count("The game is over.") == 1, back
         assert back.endswith(("bag.", "bags.")), back  # the final scores last
         await until_said(ann, HOST_BUTTONS, marks["Ann"])
+        # W: Cleo still watches (no one was told otherwise), though not back.
+        mark = len(said(ann))
+        await ann.send({"type": "key", "key": "w"})
+        who = await until_said(ann, lambda s: s.startswith("Seat 1: you."), mark)
+        assert who.endswith("Watching: Cleo."), who
 
         await bob.connect()
         heard = await until_said(bob, lambda s: s.startswith("Back at"), marks["Bob"])
@@ -117,11 +127,69 @@ def test_a_finished_game_comes_back_as_it_was_after_a_restart(
         await ann.send({"type": "key", "key": "y"})
         for player in (ann, bob, cleo):
             await until_said(player, "The game starts.", marks[player.name])
-        # No one was put in the waiting room.
+        # Whoever was back before Cleo never heard her arrive again.
         for player in (ann, bob):
             since = said(player)[marks[player.name] :]
+            assert not [line for line in since if "Cleo is" in line], since
+            # Nor were they put in the waiting room.
             assert not [line for line in since if "You sit in seat" in line], since
+        # Ann's W after: Cleo once.
+        mark = len(said(ann))
+        await ann.send({"type": "key", "key": "w"})
+        who = await until_said(ann, lambda s: s.startswith("Seat 1: you."), mark)
+        assert who.endswith("Watching: Cleo."), who
         for player in (ann, bob, cleo):
+            await player.close()
+
+    run(with_server(tmp_path, body, takeover_seconds=60.0), timeout=300)
+
+
+def test_a_spectator_not_back_after_a_restart_is_said_to_have_stopped_watching(
+    tmp_path: Path,
+) -> None:
+    """Cleo watches Ann's finished game; Dee did, and her page closed (Ann heard
+    "Dee stopped watching."). The server is killed and started again; Ann is
+    back, then Dee, whose coming is told (she was said to have stopped), and
+    Cleo not: when her chair is given up (the takeover delay), Ann hears "Cleo
+    stopped watching." and W no longer names her (before, W named her until
+    then, no one having been told otherwise)."""
+
+    async def body(server: ServerProcess) -> None:
+        url = server.url
+        ann = NetPlayer(url, "Ann", render=True)
+        cleo, dee = NetPlayer(url, "Cleo"), NetPlayer(url, "Dee")
+        for player in (ann, cleo, dee):
+            await player.connect()
+        table = (await ann.create(rules={"preset": "pagat", "hand_limit": 1})).table
+        for seat, character in ((1, "milly"), (2, "bert"), (3, "poppy")):
+            await ann.send({"type": "add_bot", "seat": seat, "character": character})
+        for spectator in (cleo, dee):
+            await spectator.send({"type": "spectate", "table": table.id, "chair": 0})
+            await spectator.expect(p.TableSnapshot)
+        await dee.close()
+        await until_said(ann, "Dee stopped watching.")
+        await ann.send({"type": "start_game"})
+        await ann.play_to_the_end()
+        await until_said(ann, lambda s: s.startswith("The game is over. Start"))
+        await server.kill()
+
+        server.takeover_seconds = 5.0  # Ann and Dee are back well before
+        await server.start()
+        since = len(said(ann))
+        await ann.connect()
+        await until_said(ann, HOST_BUTTONS, since)
+        await dee.connect()
+        await until_said(ann, "Dee is watching.", since)
+        mark = len(said(ann))
+        await ann.send({"type": "key", "key": "w"})
+        who = await until_said(ann, lambda s: s.startswith("Seat 1: you."), mark)
+        assert who.endswith("Watching: Cleo and Dee."), who
+        await until_said(ann, "Cleo stopped watching.", since)
+        mark = len(said(ann))
+        await ann.send({"type": "key", "key": "w"})
+        who = await until_said(ann, lambda s: s.startswith("Seat 1: you."), mark)
+        assert who.endswith("Watching: Dee."), who
+        for player in (ann, dee):
             await player.close()
 
     run(with_server(tmp_path, body, takeover_seconds=60.0), timeout=300)
