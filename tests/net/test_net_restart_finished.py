@@ -193,3 +193,46 @@ def test_a_spectator_not_back_after_a_restart_is_said_to_have_stopped_watching(
             await player.close()
 
     run(with_server(tmp_path, body, takeover_seconds=60.0), timeout=300)
+
+
+def test_a_finished_game_is_told_after_a_restart_in_the_names_it_was_played_under(
+    tmp_path: Path,
+) -> None:
+    """Cal's game stops during Ann's game: a computer plays for him to the end,
+    then Hazel takes his seat for a next game ("Cal left the table; ..."). After
+    a restart, Ann back hears the final scores as "You and Cal", as before it,
+    not "You and Hazel" (who never played that game)."""
+
+    async def body(server: ServerProcess) -> None:
+        url = server.url
+        ann, cal = NetPlayer(url, "Ann", render=True), NetPlayer(url, "Cal")
+        for player in (ann, cal):
+            await player.connect()
+        table = (await ann.create(rules={"preset": "pagat", "hand_limit": 1})).table
+        await cal.send({"type": "join_seat", "table": table.id, "seat": 2})
+        await cal.expect(p.TableSnapshot)
+        for seat, character in ((1, "milly"), (3, "bert")):
+            await ann.send({"type": "add_bot", "seat": seat, "character": character})
+        await ann.send({"type": "start_game"})
+        await cal.expect(p.TableUpdate)
+        await cal.close()
+        await until_said(ann, "A computer player now plays for Cal.")
+        await ann.play_to_the_end()
+        await until_said(
+            ann, "Cal left the table; Hazel, a computer player, takes the seat."
+        )
+        await server.kill()
+
+        server.takeover_seconds = 60.0
+        await server.start()
+        since = len(said(ann))
+        await ann.connect()
+        back = await until_said(ann, lambda s: s.startswith("Back at"), since)
+        assert "The game is over. You and Cal: " in back, back
+        mark = len(said(ann))
+        await ann.send({"type": "key", "key": "s"})
+        scores = await until_said(ann, lambda s: s.endswith("The game is over."), mark)
+        assert scores.startswith("You and Cal: "), scores
+        await ann.close()
+
+    run(with_server(tmp_path, body, takeover_seconds=0.3), timeout=300)
