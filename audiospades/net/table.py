@@ -509,11 +509,20 @@ class NetTable:
     def take_watcher(self, client: Client) -> int | None:
         """Where ``client``'s player watched from here when its connection dropped.
 
-        Forgotten once asked: the server asks every table on the player's return.
+        Forgotten once asked: the server asks every table on the player's return,
+        and they watch again at one. Saved at each (as a dropped spectator is):
+        else a table they do not go back to still held them, and after a restart
+        they were put back watching it, though they had left it long before.
         """
         player = client.player_id or ""
         self._cancel_watcher_timer(player)
-        return self._away_watchers.pop(player, None)
+        chair = self._away_watchers.pop(player, None)
+        if chair is not None:
+            try:
+                self._save_watchers()
+            except sqlite3.Error as error:  # the others still to be asked
+                self.context.save_failures.failed(f"table {self.id}: {error}")
+        return chair
 
     def spectate(self, client: Client, chair: int) -> None:
         """Let ``client`` watch from ``chair``.

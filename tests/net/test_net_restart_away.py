@@ -360,3 +360,82 @@ def test_a_table_no_person_comes_back_to_after_a_restart_closes_whoever_watched(
         await dee.close()
 
     run(with_server(tmp_path, body), timeout=300)
+
+
+async def _first_answer(player: NetPlayer) -> p.TableSnapshot | p.Lobby:
+    """What a player is sent after its welcome: a table to be at, or the lobby."""
+    answer = await player.recv()
+    while not isinstance(answer, p.TableSnapshot | p.Lobby):
+        answer = await player.recv()
+    return answer
+
+
+def test_a_spectator_back_watches_one_table_and_no_other_after_a_restart(
+    tmp_path: Path,
+) -> None:
+    """Cleo watches Ann's table; opened again elsewhere (her first connection
+    replaced, and so away from Ann's table), she watches Bob's, and that
+    connection drops too: she is away from both. Back, she watches one of them
+    again, and every table forgets her; she leaves it for the lobby. The server
+    is killed and started again: Cleo back is in the lobby. Before, only the
+    table she went back to was saved without her, so the other's row still held
+    her, and after the restart she was put back watching a table she had left
+    long before."""
+
+    async def body(server: ServerProcess) -> None:
+        url = server.url
+        ann, bob, cleo = (
+            NetPlayer(url, "Ann"),
+            NetPlayer(url, "Bob"),
+            NetPlayer(url, "Cleo"),
+        )
+        for player in (ann, bob, cleo):
+            await player.connect()
+        tables = {
+            host.name: (await host.create(name=host.name)).table.id
+            for host in (ann, bob)
+        }
+        await cleo.send({"type": "spectate", "table": tables["Ann"], "chair": 0})
+        await cleo.expect(p.TableSnapshot)
+        await ann.seat_change(p.SeatChange.WATCHING)
+        # Opened again elsewhere: the first connection is replaced, and Cleo is
+        # away from Ann's table (the new one is in the lobby).
+        again = NetPlayer(url, "Cleo", token=cleo.token)
+        await again.connect()
+        assert isinstance(await _first_answer(again), p.Lobby)
+        await ann.seat_change(p.SeatChange.STOPPED_WATCHING)
+        await again.send({"type": "spectate", "table": tables["Bob"], "chair": 0})
+        await again.expect(p.TableSnapshot)
+        await bob.seat_change(p.SeatChange.WATCHING)
+        await again.close()
+        await bob.seat_change(p.SeatChange.STOPPED_WATCHING)
+
+        # Back: she watches one of the two tables again, and leaves it.
+        back = NetPlayer(url, "Cleo", token=cleo.token)
+        await back.connect()
+        watched = await _first_answer(back)
+        assert isinstance(watched, p.TableSnapshot), watched
+        assert watched.table.id in tables.values() and watched.seat is None
+        await back.send({"type": "leave"})
+        await back.expect(p.Lobby)
+        await server.kill()
+
+        store = Store(server.db)
+        try:
+            rows = [store.table(table) for table in tables.values()]
+        finally:
+            store.close()
+        for row in rows:
+            assert row is not None
+            watching = [w for seat in row.seating for w in seat.get("watchers", ())]
+            assert cleo.player_id not in watching, (row.id, watching)
+
+        await server.start()
+        cleo.messages.clear()
+        await cleo.connect()
+        answer = await _first_answer(cleo)
+        assert isinstance(answer, p.Lobby), answer
+        for player in (ann, bob, cleo):
+            await player.close()
+
+    run(with_server(tmp_path, body), timeout=300)
