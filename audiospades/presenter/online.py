@@ -1243,6 +1243,7 @@ def where_things_stand(
     away: DoneWhileAway = NOTHING_DONE,
     people_away: str = "",
     played_for: bool = False,
+    stand_in: str = "",
     seated: bool = True,
 ) -> str:
     """Where the game stands: the hand, the bids, the tricks, the turn, the scores.
@@ -1270,7 +1271,10 @@ def where_things_stand(
             hand.
         played_for: a computer still plays the player's seat, they having been
             away at their turn: said last, with the key that gives it back
-            (:func:`taken_over_text`), and not whose turn when it is the seat's.
+            (:func:`taken_over_text`).
+        stand_in: the computer player playing the seat now, by name ("" for
+            none, or one not known): the seat's turn is said as T says it, "To
+            bid: Hazel, for you", not "Your turn" (a move not theirs to make).
         seated: the player has a seat (else they watch), for who plays at a
             game's start.
     """
@@ -1336,10 +1340,22 @@ def where_things_stand(
         parts.append(last_trick_text(view, names))
     if view.trick:
         parts.append(cards_on_table_text(view, names))
-    # Stood in for, the seat's turn is the computer player's, not "Your turn".
-    computers_turn = played_for and view.to_act is not None and is_you(view.to_act)
-    if not view.is_over and not restated and not computers_turn:
-        parts.append(whose_turn_text(view, names))
+    # Stood in for, the seat's turn is the computer player's, not "Your turn":
+    # said as T says it (QA: the summary left whose turn it was out).
+    computers_turn = (
+        (played_for or bool(stand_in))
+        and view.to_act is not None
+        and is_you(view.to_act)
+    )
+    if not view.is_over and not restated:
+        if not computers_turn:
+            parts.append(whose_turn_text(view, names))
+        elif stand_in and not view.question_open:
+            turn = whose_turn_text(view, names, stand_in=stand_in)
+            # Translators: whose turn it is as the picture's header says it,
+            # "To bid: Hazel, for you", made a sentence among others where
+            # things stand: "To bid: Hazel, for you."
+            parts.append(_("{turn}.").format(turn=turn))
     if view.is_over:
         # Said first, it is not said again by the scores' last words (QA: "The
         # game is over. Milly: 62, 2 bags. ... The game is over.").
@@ -1361,7 +1377,9 @@ def table_summary(
     """:func:`where_things_stand` at an online table, from its seat's view.
 
     With what a computer did for the seat meanwhile; whose turn is left to the
-    restated notice when it is the player's own (or a question is open).
+    restated notice when it is the player's own (or a question is open), and
+    named as T names it while a computer plays the seat ("To bid: Hazel, for
+    you").
     ``named``: with the table's name ("Back at table Friday.").
     Coming back (``returning``) or sitting down at a game under way
     (``arriving``), with who is away (each is "back" when they come), and
@@ -1379,6 +1397,7 @@ def table_summary(
         away=table.done_while_away,
         people_away=away_text(table.info.seats, table.seat) if told else "",
         played_for=told and table.is_stood_in,
+        stand_in=table.playing_for_me,
         seated=table.is_seated,
     )
 

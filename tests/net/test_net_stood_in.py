@@ -25,6 +25,7 @@ from audiospades.net.seats import SeatHolder
 from audiospades.net.table import NetTable
 from audiospades.net.versions import for_version
 from audiospades.notices import Notice
+from audiospades.presenter.online import table_summary, taken_over_text
 from audiospades.presenter.replies import reply_utterances
 from audiospades.presenter.words import bid_words
 from audiospades.rules import (
@@ -417,3 +418,38 @@ def test_whose_turn_while_a_computer_plays_ones_seat_is_the_computers() -> None:
     assert answers() == ["To bid: Hazel, for you"] * 2
     remote.take_info(table_info(seats=[seat_0(False), *others]))
     assert answers() == ["Your turn to bid."] * 2
+
+
+def test_where_things_stand_while_a_computer_plays_ones_turn_says_whose_it_is() -> None:
+    """Back while a computer plays one's seat at one's bid: the summary (the
+    game's and the page's, one function) says whose turn it is as T says it at
+    that moment, "To bid: Hazel, for you.", then how to take the seat back.
+    Before, it left the turn out, though T named it."""
+    core, remote = one_hand_you_win_first()
+    for _ in served(core, remote):
+        if remote.is_human_turn:
+            break
+    seats = [
+        p.SeatInfo(
+            seat=0,
+            kind=SeatKind.HUMAN,
+            name="A",
+            character=TAKEOVER_CHARACTER,
+            stand_in=True,
+        ),
+        *(
+            p.SeatInfo(seat=s, kind=SeatKind.COMPUTER, name=n.title(), character=n)
+            for s, n in ((1, "milly"), (2, "bert"), (3, "poppy"))
+        ),
+    ]
+    remote.take_info(table_info(seats=seats))
+    assert remote.is_stood_in and remote.view().to_act == 0
+    control = TableController(remote, HintAhead(background=False))
+    reply = control.handle(Command.WHOSE_TURN)
+    assert reply is not None
+    said = [u.text for u in reply_utterances(reply, control.view, remote.names)]
+    assert said == ["To bid: Hazel, for you"]
+    summary = table_summary(remote, returning=True)
+    assert " To bid: Hazel, for you. " in summary, summary
+    assert "Your turn" not in summary
+    assert summary.endswith(taken_over_text()), summary

@@ -36,6 +36,7 @@ from audiospades.presenter.online import (
     private_line_text,
     seat_change_text,
     seated_list,
+    taken_over_text,
     waiting_room_intro,
     watch_from_seat_label,
     watching_text,
@@ -287,6 +288,35 @@ def test_back_while_a_computer_still_plays_for_one_it_is_said_last() -> None:
     ), text
     assert "Your turn" not in text
     assert "Your turn to bid." in where_things_stand(view, NAMES, restated=False)
+
+
+def test_back_while_a_computer_plays_ones_turn_the_summary_names_it() -> None:
+    """Back while a computer plays one's seat at its turn: whose turn it is is
+    said as T says it at that moment, "To bid: Hazel, for you.", before the
+    scores and how to take the seat back. Before, the summary left it out.
+    Without a name for the computer (one this game does not know), no turn is
+    said rather than "Your turn"."""
+    import random
+
+    game = Game(Rules.pagat(), first_dealer=3)
+    game.deal(shuffled_deal(game.rules, random.Random(1)))
+    view = seat_view(game, 0)
+    assert view.to_act == 0
+    text = where_things_stand(
+        view, NAMES, restated=False, played_for=True, stand_in="Hazel"
+    )
+    before, turn, after = text.partition(" To bid: Hazel, for you. ")
+    assert turn, text
+    assert before.startswith("Back at the table. Hand 1. "), text
+    assert after.startswith(scores_text(view, NAMES)), text
+    assert after.endswith(taken_over_text()), text
+    assert "Your turn" not in text
+    # Sat down again with a computer still in the seat (no "taken over" said).
+    seated = where_things_stand(view, NAMES, restated=False, stand_in="Hazel")
+    assert " To bid: Hazel, for you. " in seated, seated
+    assert "Your turn" not in seated
+    unnamed = where_things_stand(view, NAMES, restated=False, played_for=True)
+    assert "To bid" not in unnamed and "Your turn" not in unnamed
 
 
 def test_many_cards_played_for_one_away_are_counted_and_the_last_three_named() -> None:
