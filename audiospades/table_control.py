@@ -168,10 +168,12 @@ SEAT_ONLY: Final = frozenset(
         Command.HINTED_CARD,
         Command.HINT,
         Command.READ_HAND,
+        Command.REMIND,
     }
 )
 """The keys only a seated player has a use for: a spectator's answer to each is
-"You are watching: ..." (no hand, no bid, no hint), so their F1 leaves them out."""
+"You are watching: ..." (no hand, no bid, no hint, no one to remind: QA heard G
+listed to a spectator, who is refused it), so their F1 leaves them out."""
 
 
 def watching_unavailable(is_over: bool) -> frozenset[Command]:
@@ -513,13 +515,15 @@ class TableController:
 
         N (bid nil) when the rules allow no nil; G (remind) where no person can
         keep the table waiting (a local game); once the game is over, the keys
-        of bidding, hints and the cards one may play.
+        of bidding, hints and the cards one may play: told its end or not (a
+        spectator is not, nor someone who sat down after it; QA heard B, Tab and
+        G listed to them at a finished game).
         """
         view = self.port.view()
         hidden = set() if self.port.can_remind else {Command.REMIND}
         if not view.rules.nil_allowed:
             hidden.add(Command.BID_NIL)
-        if self.finished:
+        if self.finished or view.is_over:
             hidden |= NOTHING_AFTER_THE_GAME
         return frozenset(hidden)
 

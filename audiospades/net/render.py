@@ -93,6 +93,7 @@ from audiospades.replies import Reply, UnboundKey
 from audiospades.rules import Card, Phase, SeatView
 from audiospades.sound import Cue
 from audiospades.table_control import (
+    AFTER_THE_GAME,
     QUERY_KEYS,
     TableController,
     TablePort,
@@ -809,6 +810,11 @@ class WebSeat:
         if table is not None and not table.is_seated:
             # A spectator's F1 lists no key that only says "You are watching".
             hidden |= watching_unavailable(table.is_over)
+        if table is not None and table.is_over and not control.finished:
+            # A finished game whose end was not told as one's own (watched, or
+            # sat down at after it): Enter, Space and N only say the game is
+            # over (QA: F1 listed "play the card" and "gather the trick" there).
+            hidden |= AFTER_THE_GAME
         # The table keys in the game's words for this table and this moment (no
         # passing where no cards are passed, Space at one's bid turn...).
         port = control.port

@@ -400,8 +400,9 @@ def test_a_spectators_help_lists_no_key_of_a_seat(
 ) -> None:
     """Bob watches Ann's game: F1 lists the keys that tell him the table (C, W),
     not those of a seat, which only answer "You are watching: ..." (B, Tab, the
-    arrows, R, H, J) or Enter's "play the card". Before, the QA tester's F1 listed
-    fourteen keys of no use to a spectator; pressed, they still answer."""
+    arrows, R, H, J, G's reminder) or Enter's "play the card". Before, the QA
+    tester's F1 listed fourteen keys of no use to a spectator, then still G;
+    pressed, they still answer."""
     with server_thread(tmp_path / "server.db") as server:
         ann = connect(make_harness, server, "Ann")
         bob = connect(make_harness, server, "Bob")
@@ -412,7 +413,17 @@ def test_a_spectators_help_lists_no_key_of_a_seat(
             assert "C: the cards on the table" in lines
             assert "W: who sits in each seat, and who is watching online" in lines
             keys = {line.partition(": ")[0] for line in lines}
-            seat_keys = {"B", "Tab", "Right arrow", "R", "H", "J", "Enter", "Space"}
+            seat_keys = {
+                "B",
+                "Tab",
+                "Right arrow",
+                "R",
+                "H",
+                "J",
+                "G",
+                "Enter",
+                "Space",
+            }
             assert not keys & seat_keys, keys & seat_keys
             bob.press("escape", "b")
             assert bob.last == "You are watching: only the players can do that."

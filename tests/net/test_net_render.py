@@ -1024,9 +1024,9 @@ def test_a_spectators_keys_on_the_page_are_the_watchers_and_none_is_silent(
     """Watching a bid under way, F1 lists the table's keys (no digits, no Y) and
     Backspace is said to do nothing there. Before, the help listed a question's
     and a bid's keys, and Backspace got no answer. Nor does it list the keys of a
-    seat, which only answer "You are watching: ..." (B, Tab, the hand, the hint),
-    or Enter's "play the card" (it says whose turn it is): the QA tester's F1
-    listed 14 keys of no use to them."""
+    seat, which only answer "You are watching: ..." (B, Tab, the hand, the hint,
+    G's reminder), or Enter's "play the card" (it says whose turn it is): the QA
+    tester's F1 listed 14 keys of no use to them, then still G."""
 
     async def scenario() -> None:
         async with running_server(tmp_path / "server.db") as server:
@@ -1051,6 +1051,9 @@ def test_a_spectators_keys_on_the_page_are_the_watchers_and_none_is_silent(
                 "H: a hint.",
                 "R: read your whole hand.",
                 "Right arrow: next card, each suit from low to high.",
+                # A spectator is refused it: "only the players can do that."
+                "G: online: remind the player the table waits for that it is "
+                "their turn.",
             ):
                 assert not_here not in keys, keys
             await _unbound(page, "backspace", "Backspace")
@@ -1429,3 +1432,55 @@ def test_the_last_card_a_computer_plays_for_one_away_is_said_as_its_own(
             await page.close()
 
     run(scenario(), timeout=120)
+
+
+def _help_after_the_game(lines: list[str]) -> list[str]:
+    """The lines of F1's help that name a key of the play or of a seat."""
+    keys = ("Enter:", "Space:", "N:", "G:", "B:", "Tab:", "H:", "J:")
+    return [line for line in lines if line.startswith(keys)]
+
+
+def test_a_spectators_help_at_a_finished_game_lists_only_what_answers(
+    tmp_path: Path,
+) -> None:
+    """QA: watching a finished game, F1 listed "Enter: play the card, or choose
+    it to pass.", Space's and N's play, and G's reminder, though Enter, Space
+    and N only say "The game is over." there and G "You are watching: only the
+    players can do that.". F1 lists none of them; the questions it lists
+    (scores, the last trick) still answer."""
+
+    async def scenario() -> tuple[list[str], list[str]]:
+        async with running_server(tmp_path / "server.db", bot_workers=1) as server:
+            url = url_of(server)
+            page = NetPlayer(url, "Ann", render=True)
+            await page.connect()
+            watcher = NetPlayer(url, "Wat", render=True)
+            await watcher.connect()
+            rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
+            await page.send({"type": "create_table", "name": "T", "rules": rules})
+            table = (await page.expect(p.TableSnapshot)).table.id
+            for seat, who in enumerate(BOTS, start=1):
+                await page.send({"type": "add_bot", "seat": seat, "character": who})
+            await watcher.send({"type": "spectate", "table": table, "chair": 0})
+            await watcher.expect(p.TableSnapshot)
+            await page.send({"type": "start_game"})
+            await page.play_to_the_end()
+            await _lines_until(watcher, lambda t: t.startswith("Game over."))
+            watched = await _help(watcher)
+            late = NetPlayer(url, "Late", render=True)
+            await late.connect()
+            await late.send({"type": "spectate", "table": table, "chair": 1})
+            await late.expect(p.TableSnapshot)
+            arrived = await _help(late)
+            for key in ("return", "n"):
+                await late.send({"type": "key", "key": key})
+                said = await _said(late)
+                assert [line.text for line in said.lines] == ["The game is over."]
+            for player in (late, watcher, page):
+                await player.close()
+            return watched, arrived
+
+    watched, arrived = run(scenario(), timeout=120)
+    for keys in (watched, arrived):
+        assert not _help_after_the_game(keys), keys
+        assert "S: the scores." in keys and "L: the last trick." in keys, keys
