@@ -390,6 +390,7 @@ class WebSeat:
             self._waiting_at = table
         if table is None or self.control is None:
             self._after_the_game_ends()
+        sat_down_after_the_end = False
         if table is None:
             self.control = None
         elif self.control is None or self.control.port is not table:
@@ -410,6 +411,7 @@ class WebSeat:
                     elif table.seat is not None and not returning:
                         # Took a free seat in a game under way: which one, first.
                         said.append(Utterance(seated_text(table.info, table.seat)))
+                        sat_down_after_the_end = table.is_over
                     if not table.start_untold:
                         summary = table_summary(
                             table, returning=returning, arriving=True
@@ -429,6 +431,11 @@ class WebSeat:
             said.extend(self._sync(control))
             if control.finished and table is not None and table.is_over:
                 said.extend(self._how_to_play_again(table))
+            elif sat_down_after_the_end and table is not None:
+                # A seat taken at a game that had just finished: its end is not
+                # one's own (no notice tells it), but what the page's buttons
+                # offer now is, as those who played it hear (QA: only the result).
+                said.append(Utterance(web_words.play_again_buttons_text(table.is_host)))
         elif table is not None:
             for news in table.drain_news():
                 said.extend(self._news(news, seat))

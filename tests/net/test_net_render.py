@@ -1484,3 +1484,44 @@ def test_a_spectators_help_at_a_finished_game_lists_only_what_answers(
     for keys in (watched, arrived):
         assert not _help_after_the_game(keys), keys
         assert "S: the scores." in keys and "L: the last trick." in keys, keys
+
+
+SAT_DOWN_AFTER = (
+    "The host can start another game here; Leave the table goes back to the lobby."
+)
+
+
+def test_sitting_down_at_a_finished_game_on_the_page_says_what_the_buttons_offer(
+    tmp_path: Path,
+) -> None:
+    """QA: Bob sat down in the seat Carl left after the game and heard which seat
+    and the result, not what his buttons offer, which those who played it hear.
+    F1 there listed the keys of a game under way (B, Tab, G, H, Enter's "play
+    the card"), none of which does anything once the game is over."""
+
+    async def scenario() -> tuple[list[str], list[str]]:
+        async with running_server(tmp_path / "server.db", bot_workers=1) as server:
+            url = url_of(server)
+            page, carl, table = await _host_two_bots_and_guest(
+                url, "Ann", "Carl", render=True
+            )
+            await page.send({"type": "start_game"})
+            await asyncio.gather(page.play_to_the_end(), carl.play_to_the_end())
+            await carl.send({"type": "leave"})
+            await carl.expect(p.Lobby)
+            bob = NetPlayer(url, "Bob", render=True)
+            await bob.connect()
+            await _said(bob)  # the lobby
+            await bob.send({"type": "join_seat", "table": table, "seat": 3})
+            arrival = await _said_until_quiet(bob)
+            keys = await _help(bob)
+            for player in (bob, carl, page):
+                await player.close()
+            return arrival, keys
+
+    arrival, keys = run(scenario(), timeout=120)
+    assert arrival[0] == "You sit in seat 4 at table T.", arrival
+    assert arrival[1].startswith("The game is over. "), arrival
+    assert arrival[2:] == [SAT_DOWN_AFTER], arrival
+    assert not _help_after_the_game(keys), keys
+    assert "S: the scores." in keys, keys
