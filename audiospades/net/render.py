@@ -849,7 +849,7 @@ class WebSeat:
             else:
                 text = key_help_text(chord, command)
             lines.append(p.SaidLine(text=text))
-        lines.append(p.SaidLine(text=web_words.page_keys_text()))
+        lines.append(p.SaidLine(text=web_words.page_keys_text(asking=self._asking)))
         self.client.send(p.Said(lines=lines, screen=None))
 
     # --- the screen ---

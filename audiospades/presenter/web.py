@@ -17,6 +17,7 @@ from typing import Final
 from audiospades.i18n import _
 from audiospades.net.protocol import SeatInfo, TableInfo
 from audiospades.presenter import online as online_words
+from audiospades.presenter.keynames import yes_no_keys
 from audiospades.presenter.online import (
     GAME_ENDED_AWAY,
     JOIN_PRIVATE,
@@ -122,8 +123,17 @@ def stayed_after_game_text(free: int = 0, *, left_room: bool = False) -> str:
     return online_words.stayed_after_game_text(free, left_room=left_room, leave=leave)
 
 
-def page_keys_text() -> str:
-    """The last line of F1's help on the page: the keys only the page has."""
+def page_keys_text(*, asking: bool = False) -> str:
+    """The last line of F1's help on the page: the keys only the page has.
+
+    ``asking``: the host's "Start another game?" is open, where Escape answers
+    no, as the game's does (QA: F1 said it went back to the page's buttons).
+    """
+    if asking:
+        return _(
+            "O: sound cues on or off. Escape: no, as {no} does; once the "
+            "question is answered, Escape goes back to the page's buttons."
+        ).format(no=yes_no_keys()["no"])
     return _(
         "O: sound cues on or off. Escape: back to the page's buttons, and from "
         "them back to the card table."

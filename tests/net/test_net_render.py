@@ -269,6 +269,12 @@ FILL_THE_SEAT = (
 )
 
 
+ESCAPE_UNDER_THE_QUESTION = (
+    "O: sound cues on or off. Escape: no, as N does; once the question is "
+    "answered, Escape goes back to the page's buttons."
+)
+
+
 STAYING = (
     "The game is over; you stay at its table. To play again at this table with "
     "the same players, press Enter. To leave the table, press Leave the table."
@@ -285,7 +291,9 @@ def test_the_page_asks_the_host_before_another_game_as_the_game_does(
     Under the question, the table's keys that only ask (S, P) and F1 answer as
     at the table, the question staying open; a key that would act (Enter, T)
     asks it again. N and Escape say where the host is and what they can do.
-    Before, S and F1 only asked again, and N said "The game is over." alone.
+    Before, S and F1 only asked again, and N said "The game is over." alone;
+    F1's last line said Escape went back to the page's buttons, though there it
+    answers no.
     """
 
     async def scenario() -> None:
@@ -313,6 +321,8 @@ def test_the_page_asks_the_host_before_another_game_as_the_game_does(
                 assert line in lines, "\n".join(lines)
             assert "Enter: hear the question again." in lines, "\n".join(lines)
             assert not [t for t in lines if t.startswith("Enter: start")], lines
+            # Escape answers no there (QA: F1 said it went to the buttons).
+            assert lines[-1] == ESCAPE_UNDER_THE_QUESTION, lines[-1]
             for key in ("return", "t"):  # they would act: the question again
                 await page.send({"type": "key", "key": key})
                 said = await _said(page)
