@@ -10,7 +10,8 @@ ever joined to a file name. Every answer carries a strict Content-Security-Polic
 ``nosniff``.
 
 ``/chrome/<lang>.json`` is the page's own words in a language, from the game's
-catalogues (:func:`audiospades.presenter.web.chrome_words`), and the server's rate
+catalogues (:func:`audiospades.presenter.web.chrome_words`), the names it gives the
+keys it words (:func:`audiospades.presenter.web.key_names`), and the server's rate
 limit, which the page keeps to.
 """
 
@@ -94,15 +95,17 @@ def chrome_json(
     ``burst``): the page keeps the same count and sends nothing the server would
     refuse (it tells the player to wait instead, each time).
     """
-    from audiospades.presenter.web import chrome_words
+    from audiospades.presenter.web import chrome_words, key_names
 
     with i18n.speaking(lang) as spoken:
         words = chrome_words()
+        keys = key_names()
     return json.dumps(
         {
             "language": spoken,
             "languages": list(SUPPORTED_LANGUAGES),
             "words": words,
+            "key_names": keys,
             "rate": rate,
             "burst": burst,
         },

@@ -90,6 +90,18 @@ def key_label(chord: Chord) -> str:
     return name
 
 
+def typed_key_names() -> dict[str, str]:
+    """The names of the keys that type a character not said as their name.
+
+    By that character: punctuation ("," is "Comma") and the letters speech
+    would misread (Y). The browser page names every other such key by its
+    character, upper case, as :func:`key_label` does.
+    """
+    names = {key: key_label(Chord(key)) for key in _KEY_NAMES if len(key) == 1}
+    names.update({key: name() for key, name in _LETTER_NAMES.items()})
+    return names
+
+
 def use_keymap(keymap: KeyMap) -> None:
     """Name keys from ``keymap`` from now on."""
     global _current

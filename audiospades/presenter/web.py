@@ -15,9 +15,10 @@ from collections.abc import Sequence
 from typing import Final
 
 from audiospades.i18n import _
+from audiospades.keymap import Chord
 from audiospades.net.protocol import SeatInfo, TableInfo
 from audiospades.presenter import online as online_words
-from audiospades.presenter.keynames import yes_no_keys
+from audiospades.presenter.keynames import key_label, typed_key_names, yes_no_keys
 from audiospades.presenter.online import (
     GAME_ENDED_AWAY,
     JOIN_PRIVATE,
@@ -202,6 +203,10 @@ CHROME: Final[dict[str, str]] = {
     # Enter or Space on a screen's heading, where the page puts the focus (a
     # second Enter on Connect lands there): said, not met with silence.
     "heading_enter": N_("{heading}: Tab moves through what is here."),
+    # A key that types a character and does nothing off the card table (the
+    # lobby, the waiting room, the table's buttons), as the game says it: {key}
+    # is the key's name (see key_names), {help} F1.
+    "key_nothing": N_("{key} does nothing here. {help} lists the keys."),
     "leave_confirm": N_(
         "Leave the table? In a game under way a computer player takes your seat."
     ),
@@ -268,3 +273,13 @@ CHROME: Final[dict[str, str]] = {
 def chrome_words() -> dict[str, str]:
     """The page's own words in the language now in force."""
     return {key: _(text) for key, text in CHROME.items()}
+
+
+def key_names() -> dict[str, str]:
+    """The names the page gives the keys it words, by the key's own name there.
+
+    The keys typing a character not said as their name (punctuation, Y: see
+    :func:`~audiospades.presenter.keynames.typed_key_names`), and F1, in the
+    language now in force; the page names any other character upper case.
+    """
+    return {**typed_key_names(), "f1": key_label(Chord("f1"))}

@@ -132,6 +132,23 @@ def test_the_pages_own_words_come_from_the_catalogues(lang: str) -> None:
     assert (" : " in pattern) == (lang == "fr")
 
 
+@pytest.mark.parametrize(
+    ("lang", "y", "comma"),
+    [("en", "Y", "Comma"), ("fr", "Y grec", "Virgule"), ("es", "Y griega", "Coma")],
+)
+def test_the_page_names_the_keys_it_words_as_the_game_does(
+    lang: str, y: str, comma: str
+) -> None:
+    """A key that does nothing off the card table is said so by the page, named
+    as the game names it in the player's language: Y as the language's speech
+    reads it, punctuation in words (QA: Y, S and K there met silence)."""
+    data = json.loads(web.chrome_json(lang))
+    names = data["key_names"]
+    assert (names["y"], names[","], names["f1"]) == (y, comma, "F1")
+    assert "s" not in names  # named by its letter, as the game does
+    assert "{key}" in data["words"]["key_nothing"]
+
+
 # --- the page has no words of its own but its chrome, and those are translated ---
 def _app_js_strings() -> set[str]:
     """The string literals of the page's script (comments left out)."""

@@ -219,6 +219,40 @@ def test_escape_with_nothing_to_close_and_an_empty_chat_line_are_answered(
     assert lines.count(in_lobby) == 1  # the chat line's Escape is its own
 
 
+def test_a_key_that_does_nothing_off_the_card_table_is_said_so(
+    tmp_path: Path,
+) -> None:
+    """QA: in the waiting room Y, S and K were met with silence. Off the card
+    table (the lobby, the waiting room and its buttons) a key that types a
+    character and does nothing there says so, as the card table says it, named
+    as the game names it (a comma is "Comma"); the page's own keys (A, O, the
+    apostrophe) still do what they do."""
+    skip_without_browser()
+
+    def answered(key: str, name: str) -> None:
+        before = len(heard(driver))
+        press(driver, key)
+        answer = f"{name} does nothing here. F1 lists the keys."
+        wait_for(
+            lambda: answer in [text for _kind, text in heard(driver)[before:]],
+            what=f"{name}'s answer",
+        )
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        open_page_by_keys(driver, url, "Robin")
+        assert focused_id(driver) == "lobby-heading"
+        answered("s", "S")
+        create_table_by_keys(driver, "Quiet")
+        tab_to(driver, "#waiting-heading")
+        for key, name in (("y", "Y"), ("s", "S"), ("k", "K"), (",", "Comma")):
+            answered(key, name)
+        tab_to(driver, "#start")
+        answered("k", "K")
+        assert _visible(driver, "waiting") and focused_id(driver) == "start"
+        press(driver, "'")  # the page's own key: the chat line, not an answer
+        assert focused_id(driver) == "chat"
+
+
 def test_a_free_seats_sit_here_moves_the_page_player_before_the_game(
     tmp_path: Path,
 ) -> None:

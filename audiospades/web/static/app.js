@@ -38,6 +38,9 @@ const REPLACED_CLOSE_CODE = 4000;
 const state = {
   ws: null,
   words: {},
+  // How the page names a key it words, by its key name ("," is "Comma"): the
+  // server's, in the page's language.
+  keyNames: {},
   language: "en",
   characters: [],
   screen: null,
@@ -109,6 +112,7 @@ async function loadWords(lang) {
     if (!response.ok) return;
     const data = await response.json();
     state.words = data.words;
+    state.keyNames = data.key_names || {};
     state.language = data.language;
     if (data.rate > 0 && data.burst >= 1) {
       pace.rate = data.rate;
@@ -1221,7 +1225,23 @@ function onPageKey(event) {
     onHeading.toldAt = sayEachTime(text, onHeading.toldAt);
     return;
   }
-  if (key && key !== "f5" && pageKey(key)) event.preventDefault();
+  if (key && key !== "f5" && pageKey(key)) {
+    event.preventDefault();
+    return;
+  }
+  if (key && key.length === 1) {
+    // A key that types a character and does nothing here (Y, S or K in the
+    // waiting room was met with silence): said so, as the card table says it.
+    const text = word("key_nothing")
+      .replace("{key}", () => keyLabel(key))
+      .replace("{help}", () => keyLabel("f1"));
+    nothingHere.toldAt = sayEachTime(text, nothingHere.toldAt);
+  }
+}
+
+// A key's name as the game says it ("Comma", "F1"), by the page's key name.
+function keyLabel(key) {
+  return state.keyNames[key] || key.toUpperCase();
 }
 
 // F1's words off the card table, for the screen shown.
@@ -1239,6 +1259,7 @@ function screenHelp() {
 }
 
 const nothingToClose = { toldAt: -Infinity };
+const nothingHere = { toldAt: -Infinity };
 // How long a computer player's choice rests before what they are like is said.
 const ABOUT_PAUSE_MS = 700;
 const onHeading = { toldAt: -Infinity };
