@@ -394,6 +394,9 @@ class TableController:
         self._tricks_waited = False
         """A trick has waited for the player to gather it: at this table the
         player gathers tricks with a key (never online: the server paces them)."""
+        self._focus_spoken = False
+        """The card under the focus was last put there by a key that said it
+        (not moved since by a card played, a deal or a new turn)."""
 
     # --- state ---
     def key_contexts(self) -> tuple[Context, ...]:
@@ -452,6 +455,7 @@ class TableController:
             self.bid_open = True
         if self.focus not in view.hand:
             self.focus = view.hand[0] if view.hand else None
+            self._focus_spoken = False
         return notices
 
     def _fix_focus(self, view: SeatView) -> None:
@@ -462,9 +466,15 @@ class TableController:
             and view.legal_plays
         ):
             self.focus = min(view.legal_plays)
-        # Nothing spoke the card under the focus since the turn began: Tab starts
-        # there rather than skipping it (QA: Tab said the 8, the 6 was playable).
-        self._focus_unheard = view.phase in (Phase.PLAYING, Phase.PASSING)
+            self._focus_spoken = False
+        # The turn left the focus on a card no key has said: Tab starts there
+        # rather than skipping it (QA: Tab said the 8, the 6 was playable). Not
+        # on one the player moved to while waiting for the turn, which the turn
+        # left there: Tab goes on from it, as during the turn (QA, on the page:
+        # End said the queen before the lead came, and Tab said it again).
+        self._focus_unheard = (
+            view.phase in (Phase.PLAYING, Phase.PASSING) and not self._focus_spoken
+        )
         if view.phase is Phase.BIDDING:
             self.bid_entry = ""
             self.bid_open = False
@@ -814,6 +824,7 @@ class TableController:
     def _focus_on(self, card: Card, move: FocusMove = FocusMove.STEP) -> FocusMoved:
         self.focus = card
         self._focus_unheard = False
+        self._focus_spoken = True
         return FocusMoved(card, card in self.pass_choice, move)
 
     def _navigate(self, command: Command) -> Reply:

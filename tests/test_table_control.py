@@ -379,6 +379,38 @@ def test_the_first_tab_of_a_turn_says_the_playable_card_under_the_focus() -> Non
     assert isinstance(moved, FocusMoved) and moved.card != here
 
 
+def test_the_first_tab_of_a_turn_goes_on_from_a_card_said_while_waiting() -> None:
+    """QA, on the page: End said the queen of hearts before the player's lead
+    came; the turn left the focus there, and Tab said the queen again without
+    moving (the next Tab went round to the 3 of clubs). The card a key moved to
+    while the others played was said: the turn's first Tab goes on from it, as
+    every Tab of the turn does (from the last card, round to the first)."""
+    checked = 0
+    for seed in (3, 4, 5, 6):
+        session, control = _to_play(seed)
+        while session.is_human_turn and session.view().phase is Phase.PLAYING:
+            control.focus = min(control.view.legal_plays)
+            assert control.handle(Command.PLAY_CARD) is None
+            if not session.view().hand:
+                break
+            said = control.handle(Command.LAST_CARD)  # the others still to play
+            assert isinstance(said, FocusMoved)
+            _settle(session, control)
+            view = control.view
+            playable = [c for c in view.hand if c in view.legal_plays]
+            if not session.is_human_turn or control.focus != said.card:
+                continue  # the hand is over, or the turn moved the focus: said
+            if len(playable) < 2:
+                continue
+            here = view.hand.index(said.card)
+            after = [c for c in playable if view.hand.index(c) > here]
+            expected = after[0] if after else playable[0]
+            tab = control.handle(Command.NEXT_PLAYABLE)
+            assert isinstance(tab, FocusMoved) and tab.card == expected, tab
+            checked += 1
+    assert checked >= 3, checked
+
+
 # --- passing ---
 def test_choosing_cards_to_pass_counts_down_and_passes_at_the_last() -> None:
     session, control = _table(seed=11, rules=BLIND_ANY_SCORE)

@@ -1444,6 +1444,56 @@ def test_the_last_card_a_computer_plays_for_one_away_is_said_as_its_own(
     run(scenario(), timeout=120)
 
 
+async def _focus_line(page: NetPlayer) -> list[p.SaidLine]:
+    """The lines said until a card the focus moved to (other news may come first)."""
+    lines: list[p.SaidLine] = []
+    while not any(line.cue == "card_focus" for line in lines):
+        lines += (await _said(page)).lines
+    return lines
+
+
+def test_the_pages_first_tab_of_a_turn_goes_on_from_the_card_end_said(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """QA: with the cursor on the queen of hearts (End) before Ann's lead came,
+    Tab said "queen of hearts, playable" without moving; only the next one went
+    round to the 3 of clubs. End said that card: the turn's first Tab goes on
+    from it, as the local game's Tab does from the last card (round to the first
+    card she may play, the end of the list said first).
+
+    Ann is dealt every club: whoever leads, each of her cards may be played at
+    her first turn. She presses End while bidding (the ace), then bids."""
+    suits = "CSHD"  # Ann: the clubs; the computer players: the rest
+    hands = tuple(
+        tuple(Card.parse(rank + suit) for rank in "23456789TJQKA") for suit in suits
+    )
+    monkeypatch.setattr(table_core, "shuffled_deal", lambda _rules, _rng: hands)
+
+    async def scenario() -> tuple[list[p.SaidLine], list[p.SaidLine]]:
+        async with running_server(tmp_path / "server.db", bot_workers=1) as server:
+            page = NetPlayer(url_of(server), "Ann", render=True)
+            await page.connect()
+            rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
+            await _start_with_bots(page, rules)
+            while not (page.turn and page.turn.phase is Phase.BIDDING):
+                await page.recv()
+            await page.send({"type": "key", "key": "end"})
+            end = await _focus_line(page)
+            await page.react()  # her bid
+            while not (page.turn and page.turn.phase is Phase.PLAYING):
+                await page.recv()
+            await page.send({"type": "key", "key": "tab"})
+            tab = await _focus_line(page)
+            await page.close()
+            return end, tab
+
+    end, tab = run(scenario(), timeout=120)
+    assert end[-1].text.startswith(card_name(Card.parse("AC"))), end
+    first = card_name(Card.parse("2C"))
+    assert tab[-1].text.startswith(first), tab
+    assert tab[-2].cue == "edge", tab  # round from the last card to the first
+
+
 def _help_after_the_game(lines: list[str]) -> list[str]:
     """The lines of F1's help that name a key of the play or of a seat."""
     keys = ("Enter:", "Space:", "N:", "G:", "B:", "Tab:", "H:", "J:")
