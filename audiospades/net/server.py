@@ -947,16 +947,18 @@ class Server:
                 table.reattach(client, seat)
                 return
         # A spectator whose connection dropped (or who watched before a server
-        # restart) watches again (once: every table forgets it now, so an old
-        # one never claims it later).
+        # restart) watches again, at one table (the first): every other table
+        # it was away from lets it go now, so an old one never claims it later.
         watched = [
-            (table, chair)
+            table
             for table in list(self.tables.values())
-            if (chair := table.take_watcher(client)) is not None
+            if table.away_watcher_chair(player.id) is not None
         ]
         if watched:
-            table, chair = watched[0]
-            table.spectate(client, chair)
+            table, *others = watched
+            for other in others:
+                other.forget_watcher(player.id)
+            table.spectate(client, table.take_watcher(client))
             return
         self._send_lobby_list(client)
 

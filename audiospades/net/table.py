@@ -506,23 +506,42 @@ class NetTable:
         self._seat_changed(SeatChange.MOVED, seat, exclude=client)
         self.flush()
 
-    def take_watcher(self, client: Client) -> int | None:
-        """Where ``client``'s player watched from here when its connection dropped.
+    def away_watcher_chair(self, player: str) -> int | None:
+        """The chair ``player`` watched from, if it is a spectator away from here.
 
-        Forgotten once asked: the server asks every table on the player's return,
-        and they watch again at one. Saved at each (as a dropped spectator is):
-        else a table they do not go back to still held them, and after a restart
-        they were put back watching it, though they had left it long before.
+        Away: its connection dropped, or the server stopped, while it watched.
+        """
+        return self._away_watchers.get(player)
+
+    def take_watcher(self, client: Client) -> int:
+        """The chair ``client``'s player, away from here, watches again from.
+
+        Forgotten as away, to watch again here (:meth:`spectate`, which saves
+        it); every other table it was away from forgets it too
+        (:meth:`forget_watcher`). Only for a player away here
+        (:meth:`away_watcher_chair`).
         """
         player = client.player_id or ""
         self._cancel_watcher_timer(player)
-        chair = self._away_watchers.pop(player, None)
-        if chair is not None:
-            try:
-                self._save_watchers()
-            except sqlite3.Error as error:  # the others still to be asked
-                self.context.save_failures.failed(f"table {self.id}: {error}")
-        return chair
+        return self._away_watchers.pop(player)
+
+    def forget_watcher(self, player: str) -> None:
+        """An away spectator back watches at another table: let go here, saved.
+
+        As when its chair is given up: one still known as watching (not back
+        since a restart) is said to have stopped. Else that table named them
+        among those watching, never told they had gone; and saved, else after a
+        restart they were put back watching it, though they had left it long
+        before. A failed save is only logged (the other tables still to do).
+        """
+        self._cancel_watcher_timer(player)
+        if player not in self._away_watchers:
+            return
+        try:
+            self._let_watcher_go(player)
+            self._save_watchers()
+        except sqlite3.Error as error:
+            self.context.save_failures.failed(f"table {self.id}: {error}")
 
     def spectate(self, client: Client, chair: int) -> None:
         """Let ``client`` watch from ``chair``.

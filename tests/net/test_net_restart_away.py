@@ -439,3 +439,84 @@ def test_a_spectator_back_watches_one_table_and_no_other_after_a_restart(
             await player.close()
 
     run(with_server(tmp_path, body), timeout=300)
+
+
+async def _who(page: NetPlayer) -> str:
+    """What a page's W says: who sits where, and who watches (host, seat 1)."""
+    mark = len(said(page))
+    await page.send({"type": "key", "key": "w"})
+    return await until_said(page, lambda s: s.startswith("Seat 1: you."), mark)
+
+
+def test_a_spectator_back_after_a_restart_is_said_to_have_stopped_where_she_is_not(
+    tmp_path: Path,
+) -> None:
+    """Cleo watches Ann's game; opened again elsewhere (her first connection
+    replaced), she is away from it (Ann hears she stopped watching) and watches
+    Bob's. The server is killed and started again: both tables remember her,
+    Bob's as still watching. Back, she watches Ann's table again (the first),
+    and Bob (a page) hears "Cleo stopped watching.", his W no longer naming her,
+    and his table is saved without her. Before, Bob's table let her chair go but
+    still named her as watching, and never said she had stopped."""
+
+    async def body(server: ServerProcess) -> None:
+        url = server.url
+        ann = NetPlayer(url, "Ann", render=True)
+        bob = NetPlayer(url, "Bob", render=True)
+        cleo = NetPlayer(url, "Cleo")
+        for player in (ann, bob, cleo):
+            await player.connect()
+        tables = {}
+        for host in (ann, bob):
+            rules = {"preset": "pagat", "hand_limit": 2}
+            table = (await host.create(name=host.name, rules=rules)).table.id
+            for seat, character in ((1, "milly"), (2, "bert"), (3, "poppy")):
+                await host.send(
+                    {"type": "add_bot", "seat": seat, "character": character}
+                )
+            await host.send({"type": "start_game"})
+            await until_said(host, "The game starts.")
+            tables[host.name] = table
+        await cleo.send({"type": "spectate", "table": tables["Ann"], "chair": 0})
+        await cleo.expect(p.TableSnapshot)
+        await until_said(ann, "Cleo is watching.")
+        again = NetPlayer(url, "Cleo", token=cleo.token)
+        await again.connect()
+        assert isinstance(await _first_answer(again), p.Lobby)
+        await until_said(ann, "Cleo stopped watching.")
+        await again.send({"type": "spectate", "table": tables["Bob"], "chair": 0})
+        await again.expect(p.TableSnapshot)
+        await until_said(bob, "Cleo is watching.")
+        await server.kill()
+
+        await server.start()
+        for page in (ann, bob):
+            page.messages.clear()
+            await page.connect()
+            await until_said(page, lambda s: s.startswith("Back at"))
+        # Never told otherwise, Bob's table still knows her as watching.
+        assert (await _who(bob)).endswith("Watching: Cleo."), said(bob)
+        assert (await _who(ann)).endswith("Nobody is watching."), said(ann)
+
+        mark = {page.name: len(said(page)) for page in (ann, bob)}
+        cleo.messages.clear()
+        await cleo.connect()
+        back = await _first_answer(cleo)
+        assert isinstance(back, p.TableSnapshot), back
+        assert back.table.id == tables["Ann"] and back.seat is None
+        await until_said(ann, "Cleo is watching.", mark["Ann"])
+        # (Bob's W asked after her return: it is answered after it.)
+        who = await _who(bob)
+        assert who.endswith("Nobody is watching."), who
+        await until_said(bob, "Cleo stopped watching.", mark["Bob"])
+        store = Store(server.db, prepare=False)  # (read only: the server runs)
+        try:
+            row = store.table(tables["Bob"])
+        finally:
+            store.close()
+        assert row is not None
+        assert not [w for seat in row.seating for w in seat.get("watchers", ())]
+        for player in (ann, bob, cleo, again):
+            await player.close()
+
+    run(with_server(tmp_path, body), timeout=300)
