@@ -153,24 +153,40 @@ def test_after_a_restart_the_first_back_hears_who_is_away_before_they_come(
     run(with_server(tmp_path, body, takeover_seconds=0.3), timeout=300)
 
 
+def taken_over(lines: list[str], seat: int) -> list[str]:
+    """The server's log lines saying a computer took ``seat`` (counted from 1)."""
+    return [line for line in lines if f" seat {seat}: taken_over, " in line]
+
+
 def test_a_restart_does_not_tell_again_that_a_computer_plays_for_someone(
     tmp_path: Path,
 ) -> None:
     """The restarted server sets every seat's takeover delay again. Cal's, whose
-    seat a computer already plays, runs out with Bob's: Ann hears "A computer
-    player now plays for Bob.", and not for Cal again (she was told on coming
-    back that one does)."""
+    seat a computer already plays, runs out with Bob's: a computer takes Bob's
+    seat, and Cal's is not taken again, nor Ann told that it is (she was told
+    on coming back that one does).
+
+    What the server did is read in its log, to its last line (it is stopped
+    once Bob's seat is taken): so whenever Ann is back, before the delays run
+    out (as a rule) or after."""
 
     async def body(server: ServerProcess) -> None:
         ann, _cal, _bob = await _four_at_a_table(server)
-        server.takeover_seconds = 3.0  # (Ann is back well before)
+        restarted = len(server.lines)
+        server.takeover_seconds = 3.0  # (Ann is back before, as a rule)
         await server.start()
         since = len(said(ann))
         await ann.connect()
-        await until_said(ann, "A computer player now plays for Bob.", since)
-        # Cal's delay (set first, at the same moment) ran out before Bob's.
+        listening = asyncio.ensure_future(reading(ann, lambda: False))
+        await until(lambda: bool(taken_over(server.lines[restarted:], 3)))
+        # Cal's delay, set first at the same moment, ran out before Bob's (or in
+        # the same turn of the server's loop): stopped now, it has said it all.
+        await server.stop()
+        await listening  # to the end of what Ann was sent
+        log = server.lines[restarted:]
+        assert len(taken_over(log, 3)) == 1, log
+        assert not taken_over(log, 2), log
         assert "A computer player now plays for Cal." not in said(ann)[since:]
-        await ann.close()
 
     run(with_server(tmp_path, body, takeover_seconds=0.3), timeout=300)
 
