@@ -198,7 +198,14 @@ def test_a_computer_playing_for_someone_away_plays_on_after_a_restart(
     killed and started again; her game reconnects by itself. The computer plays
     on (her seat is not hers until she presses a key), and she hears, back, that
     it does and how to take the seat back; the others hear nothing of her until
-    then. Her key gives the seat back, with what the computer did."""
+    then. Her key gives the seat back, with what the computer did.
+
+    Bob plays his turns at a server that stands in for no one away (however
+    slow the machine) until the game waits for Ann. It is killed then, and
+    started with a short away time, Ann's game alone coming back: a computer
+    plays for her, then the table waits for Bob, the game not over. No computer
+    stands in for him: his connection down, he is not away at his turn, and the
+    takeover delay is a minute."""
 
     async def body(server: ServerProcess) -> None:
         url = server.url
@@ -212,16 +219,28 @@ def test_a_computer_playing_for_someone_away_plays_on_after_a_restart(
         await ann.send({"type": "add_bot", "seat": 2, "character": "milly"})
         await ann.send({"type": "start_game"})
 
+        def waits_for_ann() -> bool:
+            view = bob.view
+            return view is not None and (view.to_act == 0 or 0 in view.answering)
+
+        # Ann never acts. Bob plays until the game waits for her.
+        playing = asyncio.ensure_future(reading(bob, lambda: True))
+        await until(waits_for_ann)
+        await server.kill()
+        await playing
+
         def played_for_ann(since: int) -> bool:
             return any(s.endswith(" for you.") for s in said(ann)[since:])
 
-        # Ann never acts: a computer plays for her. Bob plays until it has once,
-        # then keeps the table waiting (the game is not over when Ann is back).
-        playing = asyncio.ensure_future(reading(bob, lambda: not played_for_ann(0)))
-        await until_said(ann, TAKEN_OVER)
-        await until_said(ann, lambda s: s.endswith(" for you."))
+        # Ann's game is back, Bob's not: the game waits for her, and a computer
+        # plays for her, then it waits for Bob.
+        server.away_seconds = 0.5
+        await server.start()
+        since = len(said(ann))
+        await ann.connect()
+        await until_said(ann, TAKEN_OVER, since)
+        await until_said(ann, lambda s: s.endswith(" for you."), since)
         await server.kill()
-        await playing
 
         store = Store(server.db)
         row = store.table(table)
@@ -267,7 +286,7 @@ def test_a_computer_playing_for_someone_away_plays_on_after_a_restart(
         for player in (ann, bob):
             await player.close()
 
-    run(with_server(tmp_path, body, away_seconds=0.5), timeout=300)
+    run(with_server(tmp_path, body, away_seconds=600.0), timeout=300)
 
 
 def _snapshot_seat(player: NetPlayer) -> p.SeatInfo:
