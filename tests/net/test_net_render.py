@@ -1207,14 +1207,17 @@ def test_help_on_the_page_while_away_is_help_and_a_table_key_brings_one_back(
     run(scenario(), timeout=120)
 
 
-async def _said_until_quiet(page: NetPlayer) -> list[str]:
-    """The lines said until the page is told nothing for a second."""
+async def _said_before_chat(page: NetPlayer) -> list[str]:
+    """The lines said to ``page``, to the last: the page then sends a chat line,
+    and the lines said before it are read. (The server words what it sent the
+    page in the order sent: the chat line's words follow all of it.)"""
+    await page.send({"type": "chat", "text": "now"})
     lines: list[str] = []
-    with contextlib.suppress(TimeoutError):
-        while True:
-            said = await _said(page, timeout=1.0)
-            lines += [line.text for line in said.lines]
-    return lines
+    said_back = f"{page.name}: now"
+    while said_back not in lines:
+        lines += [line.text for line in (await _said(page)).lines]
+    assert lines[-1] == said_back, lines
+    return lines[:-1]
 
 
 def test_a_page_at_a_finished_game_or_back_at_it_hears_it_is_over_once(
@@ -1241,11 +1244,11 @@ def test_a_page_at_a_finished_game_or_back_at_it_hears_it_is_over_once(
             await watcher.connect()
             await _said(watcher)  # the lobby
             await watcher.send({"type": "spectate", "table": table, "chair": 0})
-            watching = await _said_until_quiet(watcher)
+            watching = await _said_before_chat(watcher)
             await page.close()
             again = NetPlayer(url, "Ann", render=True, token=page.token)
             await again.connect()
-            back = await _said_until_quiet(again)
+            back = await _said_before_chat(again)
             await again.close()
             await watcher.close()
             return watching, back
