@@ -267,6 +267,11 @@ def test_a_game_started_again_after_its_seat_was_given_up_says_why_the_lobby(
             ann.close()
 
 
+def _heard_a_line(said: list[str], start: str) -> bool:
+    """Whether ``said`` holds a line beginning with ``start``."""
+    return any(line.startswith(start) for line in said)
+
+
 def _over_told(said: list[str]) -> int:
     """How often ``said`` says the game is over."""
     return sum(line.count("The game is over.") for line in said)
@@ -291,22 +296,25 @@ def test_arriving_at_a_finished_game_or_back_at_it_hears_it_is_over_once(
             mark = bob.mark()
             bob.press("home", "return", "return", "return")  # watch, from Ann's chair
             until(lambda: isinstance(bob.app.top, OnlineTableScreen), bob)
-            bob.settle()
+            # Until the last line, how another game starts: then counted.
+            guest = "The host can start another game"
+            until(lambda: _heard_a_line(bob.said_since(mark), guest), bob)
             said = bob.said_since(mark)
             summary = next(s for s in said if s.startswith("The game is over. "))
             assert summary.endswith(("bag.", "bags.")), summary  # the scores last
             assert _over_told(said) == 1, said
-            assert said[-1].startswith("The host can start another game"), said
+            assert said[-1].startswith(guest), said
             first.close()
             ann = connect(make_harness, server, "Ann")  # the same player again
             players.append(ann)
             until(lambda: isinstance(ann.app.top, OnlineTableScreen), ann)
-            ann.settle()
+            host = "To play again at this table"
+            until(lambda: _heard_a_line(ann.transcript, host), ann)
             said = ann.transcript
             said = said[said.index(f"Connected to {url_of(server)}.") :]
             assert said[1].startswith("Back at Ann's table. The game is over. "), said
             assert _over_told(said) == 1, said
-            assert said[-1].startswith("To play again at this table"), said
+            assert said[-1].startswith(host), said
         finally:
             for player in players:
                 player.close()

@@ -241,7 +241,11 @@ def test_back_in_ones_seat_after_leaving_the_trick_just_won_is_told_once(
             until(lambda: isinstance(bob.app.top, OnlineTableScreen), bob)
             back = bob.app.top
             assert isinstance(back, OnlineTableScreen)
-            bob.settle()
+
+            def summed_up() -> bool:
+                return any("Last trick: " in s for s in bob.said_since(mark))
+
+            until(summed_up, bob)
             assert back.remote.shown_trick is not None  # in the trick's pause
             said = bob.said_since(mark)
             summary = next(s for s in said if "Last trick: " in s)
