@@ -14,15 +14,22 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from audiospades.app.connect import ConnectingScreen
 from audiospades.app.harness import Harness
 from audiospades.net.client import Connection, Incoming
 from audiospades.net.server import Server, ServerConfig
 from audiospades.net.store import Store
+from audiospades.net.table import NetTable
 from audiospades.table_core import Delays
 
 DEADLINE = 60.0
 """Seconds any awaited moment may take (a bound, never reached when all is well)."""
+
+PLAYING_AWAY_SECONDS = 600.0
+"""The away time of a server whose players are not to be stood in for while they
+play, however slow the machine (see :func:`stand_in_for_the_one_awaited`)."""
 
 
 @contextmanager
@@ -63,6 +70,30 @@ def server_thread(db: Path, **changes: Any) -> Iterator[Server]:
     finally:
         holder["loop"].call_soon_threadsafe(holder["stop"].set)
         thread.join(20)
+
+
+def stand_in_for_the_one_awaited(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The person the table waits for now (at their turn, the server started
+    with ``away_seconds=PLAYING_AWAY_SECONDS``) is stood in for as away, at the
+    server's next look (within a second); no one after them.
+
+    The away time is made short now, and long again on the server's loop as the
+    computer takes their seat: the others, whose turns come after (a person the
+    test does not play for, or plays for slowly), are waited for, not stood in
+    for too, whatever the time the test takes (``monkeypatch``: pytest's).
+    """
+    stand_in = NetTable._stand_in
+
+    def the_first_only(table: NetTable, seat: int, *, away: bool = False) -> None:
+        if away:
+            table.context.away_seconds = PLAYING_AWAY_SECONDS
+        stand_in(table, seat, away=away)
+
+    monkeypatch.setattr(NetTable, "_stand_in", the_first_only)
+    for table in list(server.tables.values()):  # (one context, shared)
+        table.context.away_seconds = 0.5
 
 
 def drop_link(table: Any) -> None:

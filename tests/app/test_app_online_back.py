@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from online_helpers import (
+    PLAYING_AWAY_SECONDS,
     HeldFrames,
     connect,
     heard,
@@ -15,6 +17,7 @@ from online_helpers import (
     play_online_until,
     play_until_the_turn_of,
     server_thread,
+    stand_in_for_the_one_awaited,
     start_ann_and_bobs_game,
     until,
     url_of,
@@ -106,7 +109,9 @@ def test_after_a_server_restart_a_repeats_the_turn_not_who_came_back(
 
 
 def test_after_a_server_restart_one_away_at_their_turn_is_still_played_for(
-    make_harness: Callable[..., Harness], tmp_path: Path
+    make_harness: Callable[..., Harness],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Ann lets her turn pass: a computer plays for her. The server restarts and
     her game reconnects by itself: the computer still plays her seat, and she
@@ -121,13 +126,18 @@ def test_after_a_server_restart_one_away_at_their_turn_is_still_played_for(
         "Press any key at the table to play again."
     )
     try:
-        with server_thread(db, away_seconds=0.5, takeover_seconds=30.0) as server:
+        with server_thread(
+            db, away_seconds=PLAYING_AWAY_SECONDS, takeover_seconds=30.0
+        ) as server:
             port = server.port
             ann = connect(make_harness, server, "Ann")
             bob = connect(make_harness, server, "Bob")
             players += [ann, bob]
             start_ann_and_bobs_game(ann, bob)
             play_until_the_turn_of(ann, bob)
+            # Ann alone: Bob, whose turn may come next, is waited for (not
+            # stood in for too, the game running on to its end meanwhile).
+            stand_in_for_the_one_awaited(server, monkeypatch)
             until(heard(ann, away), ann, bob)
             until(heard(bob, "A computer player now plays for Ann."), ann, bob)
             mark, his = ann.mark(), bob.mark()
@@ -159,7 +169,9 @@ def test_after_a_server_restart_one_away_at_their_turn_is_still_played_for(
 
 
 def test_back_from_the_menu_while_a_computer_plays_ones_turn_names_it(
-    make_harness: Callable[..., Harness], tmp_path: Path
+    make_harness: Callable[..., Harness],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Ann lets her bid wait: a computer plays for her. Before it has bid, she
     opens the game menu and comes back to the table, which tells whose turn it
@@ -167,7 +179,9 @@ def test_back_from_the_menu_while_a_computer_plays_ones_turn_names_it(
     said "Your turn to bid.", inviting a bid that was not hers to make (the key
     gives the seat back, and places no bid)."""
     with server_thread(
-        tmp_path / "server.db", away_seconds=0.5, takeover_seconds=30.0
+        tmp_path / "server.db",
+        away_seconds=PLAYING_AWAY_SECONDS,
+        takeover_seconds=30.0,
     ) as server:
         ann = connect(make_harness, server, "Ann")
         bob = connect(make_harness, server, "Bob")
@@ -182,6 +196,7 @@ def test_back_from_the_menu_while_a_computer_plays_ones_turn_names_it(
                 table.online.client.connection,
                 let_through=lambda item: not isinstance(item, p.TableUpdate),
             )
+            stand_in_for_the_one_awaited(server, monkeypatch)
             until(heard(ann, TAKEN_OVER), ann)
             assert table.remote.is_stood_in and table.remote.view().to_act == 0
             mark = ann.mark()

@@ -12,7 +12,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pygame
+import pytest
 from online_helpers import (
+    PLAYING_AWAY_SECONDS,
     HeldFrames,
     connect,
     heard,
@@ -20,6 +22,7 @@ from online_helpers import (
     play_online_until,
     play_until_the_turn_of,
     server_thread,
+    stand_in_for_the_one_awaited,
     start_ann_and_bobs_game,
     until,
 )
@@ -75,13 +78,17 @@ def test_a_second_enter_back_at_the_online_table_sends_no_card(
 
 
 def test_a_key_that_only_asks_back_at_the_table_while_away_keeps_the_computer(
-    make_harness: Callable[..., Harness], tmp_path: Path
+    make_harness: Callable[..., Harness],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Away at her turn, a computer took Ann's seat: any key at the table takes
     it back, R too. R pressed with Enter on the game menu's "Back to the table"
     was meant for the menu: the computer keeps the seat."""
     with server_thread(
-        tmp_path / "server.db", away_seconds=0.5, takeover_seconds=30.0
+        tmp_path / "server.db",
+        away_seconds=PLAYING_AWAY_SECONDS,
+        takeover_seconds=30.0,
     ) as server:
         ann = connect(make_harness, server, "Ann")
         bob = connect(make_harness, server, "Bob")
@@ -95,6 +102,7 @@ def test_a_key_that_only_asks_back_at_the_table_while_away_keeps_the_computer(
                 table.online.client.connection,
                 let_through=lambda item: not isinstance(item, p.TableUpdate),
             )
+            stand_in_for_the_one_awaited(server, monkeypatch)
             until(heard(ann, TAKEN_OVER), ann)
             assert table.remote.is_stood_in
             ann.press("escape")

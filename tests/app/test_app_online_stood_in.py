@@ -12,13 +12,16 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from online_helpers import (
+    PLAYING_AWAY_SECONDS,
     HeldFrames,
     ann_and_bob_with_milly_and_bert,
     connect,
     play_online_until,
     play_until_the_turn_of,
     server_thread,
+    stand_in_for_the_one_awaited,
     start_ann_and_bobs_game,
     until,
     url_of,
@@ -276,7 +279,9 @@ def _a_move_for(seat: int) -> Callable[[Incoming], bool]:
 
 
 def test_the_computers_move_told_after_the_seat_came_back_is_still_its_own(
-    make_harness: Callable[..., Harness], tmp_path: Path
+    make_harness: Callable[..., Harness],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Ann keeps the table waiting past the away time, and Hazel plays for her;
     Ann presses a key just as Hazel makes her move: the move and the seat given
@@ -285,7 +290,9 @@ def test_the_computers_move_told_after_the_seat_came_back_is_still_its_own(
     move was worded once the seat was hers again, as her own ("You bid 3."),
     after "You take your seat back.".
     """
-    with server_thread(tmp_path / "server.db", away_seconds=0.5) as server:
+    with server_thread(
+        tmp_path / "server.db", away_seconds=PLAYING_AWAY_SECONDS
+    ) as server:
         ann = connect(make_harness, server, "Ann")
         bob = connect(make_harness, server, "Bob")
         try:
@@ -311,6 +318,7 @@ def test_the_computers_move_told_after_the_seat_came_back_is_still_its_own(
                 return True
 
             held = HeldFrames(mine.online.client.connection, until_taken_over)
+            stand_in_for_the_one_awaited(server, monkeypatch)  # (now it is held)
             until(lambda: mine.remote.is_stood_in, ann)
             stand_in = mine.remote.playing_for_me
             assert stand_in
