@@ -1576,7 +1576,9 @@ def test_sitting_down_at_a_finished_game_on_the_page_says_what_the_buttons_offer
             await bob.connect()
             await _said(bob)  # the lobby
             await bob.send({"type": "join_seat", "table": table, "seat": 3})
-            arrival = await _said_until_quiet(bob)
+            arrival: list[str] = []
+            while SAT_DOWN_AFTER not in arrival:  # (before it: the seat, the result)
+                arrival += [line.text for line in (await _said(bob)).lines]
             keys = await _help(bob)
             for player in (bob, carl, page):
                 await player.close()
