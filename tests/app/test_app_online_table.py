@@ -244,7 +244,13 @@ def test_a_spectator_watches_a_game_to_its_end(
             ann.settle()
             # The lobby's list follows the server's: the new table is first.
             until(lambda: len(bob.app.top.items) == 7, bob)  # type: ignore[attr-defined]
-            bob.press("home")
+
+            def listed_under_way() -> bool:
+                # (Listed full a moment before its game starts, when it is.)
+                bob.press("home")
+                return "game under way" in bob.last
+
+            until(listed_under_way, bob)
             assert bob.last.startswith("Ann's table, 4 players in partnerships, ")
             assert bob.last.endswith(
                 "game under way, no seat free, seated: Ann; Milly, computer; "
