@@ -535,13 +535,7 @@ class NetTable:
         before. A failed save is only logged (the other tables still to do).
         """
         self._cancel_watcher_timer(player)
-        if player not in self._away_watchers:
-            return
-        try:
-            self._let_watcher_go(player)
-            self._save_watchers()
-        except sqlite3.Error as error:
-            self.context.save_failures.failed(f"table {self.id}: {error}")
+        self._let_away_watcher_go(player)
 
     def spectate(self, client: Client, chair: int) -> None:
         """Let ``client`` watch from ``chair``.
@@ -833,12 +827,20 @@ class NetTable:
         self._watcher_timers.pop(player, None)
         if self.state is TableState.PLAYING:
             return
+        self._let_away_watcher_go(player)
+
+    def _let_away_watcher_go(self, player: str) -> None:
+        """Let ``player``, a spectator away from here, go, and save the table.
+
+        A failed save is only logged: the callers (a timer's callback, the
+        server going through every table) have nothing above them to tell.
+        """
         if player not in self._away_watchers:
             return
         try:
             self._let_watcher_go(player)
             self._save_watchers()
-        except sqlite3.Error as error:  # a timer's callback: nothing above it
+        except sqlite3.Error as error:
             self.context.save_failures.failed(f"table {self.id}: {error}")
 
     def _take_over(self, seat: int) -> None:
