@@ -279,7 +279,7 @@ def test_f1_off_the_card_table_says_what_the_screen_holds_on_every_screen(
     F1 opened its help."""
     skip_without_browser()
     from selenium.webdriver.common.keys import Keys
-    from test_web_browser import open_join_form, wait_for_element
+    from test_web_browser import open_join_form, seats_to_fill, wait_for_element
 
     def f1(start: str) -> str:
         before = len(_lines(driver))
@@ -310,10 +310,16 @@ def test_f1_off_the_card_table_says_what_the_screen_holds_on_every_screen(
         said = f1("Waiting room: ")
         assert "Start the game" in said and "Leave the table" in said, said
         add = "#seats button[id^=add-]"
-        for _ in range(3):
+        for left in (2, 1, 0):
+            # Each computer seated before the next Add: the button of a seat
+            # just asked for stays until the server's answer redraws the room.
             wait_for_element(driver, add, "a seat to fill")
             tab_to(driver, add)
             press(driver, Keys.ENTER)
+            wait_for(
+                lambda left=left: seats_to_fill(driver) == left,
+                what="a computer seated",
+            )
         tab_to(driver, "#start")
         press(driver, Keys.ENTER)
         wait_for(lambda: _visible(driver, "table"), what="the table")
