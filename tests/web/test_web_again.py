@@ -32,6 +32,7 @@ from web_helpers import (
     chromium,
     focused_id,
     heard,
+    restarting_server,
     running_server,
     skip_without_browser,
     wait_for,
@@ -124,6 +125,43 @@ def test_the_host_is_asked_before_another_game_by_enter_or_the_button(
         _hear(driver, "The game starts.")
         wait_for(lambda: not is_over(driver), what="the next game")
         assert focused_id(driver) == "board"
+
+
+def test_the_question_open_when_the_link_dropped_is_asked_again_once_back(
+    tmp_path: Path,
+) -> None:
+    """Robin's "Start another game...?" is open when the server restarts (as
+    when the link drops: the server held the question for a connection that is
+    gone). Back at the finished game's results, the page asks it again, after
+    where things stand, and Y starts the next game. Before, the question was
+    gone without a word: Y said "Y does nothing here" and N asked it anew."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    with (
+        restarting_server(tmp_path / "server.db") as (server, url),
+        chromium() as driver,
+    ):
+        open_page(driver, url, "Robin")
+        host_short_table_by_keys(driver, "Again")
+        play_to_the_end(driver)
+        wait_for(lambda: focused_id(driver) == "board", what="the card table")
+        press(driver, Keys.ENTER)
+        _hear(driver, SAME_PLAYERS)
+        server.stop()
+        _hear(driver, "Connection lost, reconnecting.")
+        server.start()
+        _hear(driver, SAME_PLAYERS, 2)
+        wait_for(lambda: _asking(driver), what="the question open again")
+        texts = _texts(driver)
+        back = texts[texts.index("Reconnected.") :]
+        assert back[1].startswith("Back at the table. The game is over. "), back
+        assert back[-1] == SAME_PLAYERS, back
+        assert is_over(driver)
+        assert focused_id(driver) == "board"
+        press(driver, "y")
+        _hear(driver, "The game starts.")
+        wait_for(lambda: not is_over(driver), what="the next game")
 
 
 class _Ann:

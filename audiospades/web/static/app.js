@@ -71,6 +71,9 @@ const state = {
   // The waiting room's Leave was refused (the game had started): once the
   // table comes, its leave question is asked.
   leaveRefused: false,
+  // The host's "Start another game at this table?" was open when the link
+  // dropped: back at that finished game, it is asked again (see askAgain).
+  askAgain: false,
   // A chat line was sent and nothing typed since (the field keeps the focus).
   chatSent: false,
   // The name and language the page connected with (to connect again).
@@ -420,6 +423,9 @@ function receive(message) {
         // seat given up before the game began, or when it ended (unless the
         // welcome says so: then the server's words do, as on a fresh page).
         state.tableBefore = false;
+        // The screen of before the drop is still the page's.
+        state.askAgain = state.place === "table"
+          && Boolean(state.screen?.picture?.asking);
         if (state.place === "table" || state.place === "waiting") {
           state.tableBefore = state.screen?.is_watching
             ? "table_gone"
@@ -450,6 +456,7 @@ function receive(message) {
       if (message.screen) {
         state.tableBefore = false;
         showScreen(message.screen);
+        if (state.askAgain) askAgain(message.screen);
       }
       if (message.found && state.place === "lobby") drawFound(message.found);
       if (message.found_closed) dropFound(message.found_closed);
@@ -502,6 +509,20 @@ function refusalWord(code) {
     default:
       return word("refused");
   }
+}
+
+// The host's "Start another game at this table?" was open when the link
+// dropped. The server held it for the connection that is gone (a new one, or a
+// restarted server, knows nothing of it): back at that finished game's results
+// the page asks it again, as its Start the game button does, so that Y and N
+// answer it as the player means them (Y said "Y does nothing here", N asked it
+// anew). Only there: a game started meanwhile, or the lobby, asks nothing.
+function askAgain(screen) {
+  state.askAgain = false;
+  const picture = screen.picture;
+  if (screen.place !== "table" || !picture?.over || picture.asking
+    || !screen.is_host || screen.is_watching) return;
+  pressKey("return", false, false, null);
 }
 
 // Back in the lobby after the link dropped while watching a table still listed
