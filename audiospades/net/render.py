@@ -435,7 +435,9 @@ class WebSeat:
                 # A seat taken at a game that had just finished: its end is not
                 # one's own (no notice tells it), but what the page's buttons
                 # offer now is, as those who played it hear (QA: only the result).
-                said.append(Utterance(web_words.play_again_buttons_text(table.is_host)))
+                free = len(table.vacated())
+                buttons = web_words.play_again_buttons_text(table.is_host, free)
+                said.append(Utterance(buttons))
         elif table is not None:
             for news in table.drain_news():
                 said.extend(self._news(news, seat))
@@ -584,7 +586,11 @@ class WebSeat:
                         if table.is_restated(serial)
                         else web_words.game_over_text
                     )
-                    said.append(Utterance(over(table.is_host)))
+                    # With a seat free since (back at a table someone left
+                    # after its game), how to fill it: not "with the same
+                    # players" (QA).
+                    free = len(table.vacated())
+                    said.append(Utterance(over(table.is_host, free)))
                     # It says how another game starts: told again only if that
                     # changes (see _how_to_play_again).
                     self._told_over = _how_it_stands(table)

@@ -87,21 +87,28 @@ def help_intro() -> str:
     return _("Keys at the card table:")
 
 
-def game_over_text(is_host: bool) -> str:
+def game_over_text(is_host: bool, free: int = 0) -> str:
     """The game at the page's table is over: what the page's buttons offer now.
 
     (The game's own words say "Press Escape for the menu", a menu the page has
-    not: its Escape goes to its buttons.)
+    not: its Escape goes to its buttons.) ``free`` as in
+    :func:`play_again_buttons_text`.
     """
-    return " ".join([_("The game is over."), play_again_buttons_text(is_host)])
+    return " ".join([_("The game is over."), play_again_buttons_text(is_host, free)])
 
 
-def play_again_buttons_text(is_host: bool) -> str:
+def play_again_buttons_text(is_host: bool, free: int = 0) -> str:
     """What the page's buttons offer once its table's game is over.
 
     Said alone after where things stand, which has just said the game is over
-    (back at a finished game's table): see :func:`game_over_text`.
+    (back at a finished game's table): see :func:`game_over_text`. ``free``:
+    seats left empty since the game (their people left), which the host fills
+    in the waiting room first: then not "with the same players" (QA: a host
+    back at such a table heard it).
     """
+    leave = _(CHROME["leave"])  # the button's own name
+    if is_host and free:
+        return " ".join([online_words.play_again_text(True, free), _leave_text()])
     if is_host:
         text = _(
             "{start} plays again with the same players; {leave} goes back to the lobby."
@@ -110,8 +117,12 @@ def play_again_buttons_text(is_host: bool) -> str:
         text = _(
             "The host can start another game here; {leave} goes back to the lobby."
         )
-    start, leave = CHROME["start"], CHROME["leave"]  # the buttons' own names
-    return text.format(start=_(start), leave=_(leave))
+    return text.format(start=_(CHROME["start"]), leave=leave)
+
+
+def _leave_text() -> str:
+    """How to leave the page's table after its game: by its button."""
+    return _("To leave the table, press {leave}.").format(leave=_(CHROME["leave"]))
 
 
 def stayed_after_game_text(free: int = 0, *, left_room: bool = False) -> str:
@@ -120,8 +131,9 @@ def stayed_after_game_text(free: int = 0, *, left_room: bool = False) -> str:
     Where the host is and what they can do now, as the game says it (leaving by
     the page's button, the page having no game menu).
     """
-    leave = _("To leave the table, press {leave}.").format(leave=_(CHROME["leave"]))
-    return online_words.stayed_after_game_text(free, left_room=left_room, leave=leave)
+    return online_words.stayed_after_game_text(
+        free, left_room=left_room, leave=_leave_text()
+    )
 
 
 def page_keys_text(*, asking: bool = False) -> str:

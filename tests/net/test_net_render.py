@@ -413,6 +413,38 @@ def test_a_page_hosting_a_finished_game_someone_left_fills_the_seat(
     run(scenario(), timeout=120)
 
 
+def test_a_host_back_at_a_finished_game_someone_left_hears_the_seat_is_free(
+    tmp_path: Path,
+) -> None:
+    """Bob left Ann's finished game; Ann's page loses its connection and comes
+    back: after where things stand, how to play again, by filling his seat
+    first. Before, "Start the game plays again with the same players", which
+    was no longer so."""
+
+    async def scenario() -> list[str]:
+        async with running_server(
+            tmp_path / "server.db", bot_workers=1, takeover_seconds=30.0
+        ) as server:
+            page, bob = await _ann_page_two_bots_and_bob(url_of(server))
+            await page.send({"type": "start_game"})
+            await asyncio.gather(page.play_to_the_end(), bob.play_to_the_end())
+            await bob.send({"type": "leave"})
+            await _lines_until(page, lambda t: t == FILL_THE_SEAT)
+            await page.close()
+            again = NetPlayer(url_of(server), "Ann", render=True, token=page.token)
+            await again.connect()
+            back = await _said_before_chat(again)
+            for player in (again, bob):
+                await player.close()
+            return back
+
+    back = run(scenario(), timeout=120)
+    assert back[0].startswith("Back at the table. The game is over. "), back
+    assert back[1:] == [
+        f"{FILL_THE_SEAT} To leave the table, press Leave the table."
+    ], back
+
+
 def test_a_page_watching_a_table_sees_no_hand_and_hears_the_play(
     tmp_path: Path,
 ) -> None:
