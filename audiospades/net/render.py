@@ -417,6 +417,10 @@ class WebSeat:
                             table, returning=returning, arriving=True
                         )
                         said.append(Utterance(summary))
+                        if table.is_over and not table.is_seated:
+                            # Watching a finished game: what the page offers,
+                            # right after where things stand.
+                            said.extend(self._what_a_spectator_can_do(table))
                     # (Else the seat came before the game's start, taken in with
                     # it: the news says the start and who plays, see _news.)
                 elif self._who_plays_due:
@@ -438,6 +442,9 @@ class WebSeat:
                 free = len(table.vacated())
                 buttons = web_words.play_again_buttons_text(table.is_host, free)
                 said.append(Utterance(buttons))
+            elif table is not None and table.is_over and not table.is_seated:
+                # The end of the game watched (after "Game over. ..."): once.
+                said.extend(self._what_a_spectator_can_do(table))
         elif table is not None:
             for news in table.drain_news():
                 said.extend(self._news(news, seat))
@@ -548,6 +555,19 @@ class WebSeat:
         if not play_again_told_again(told, now):
             return []  # a seat filled, or no longer the host
         return [Utterance(play_again_text(*now))]
+
+    def _what_a_spectator_can_do(self, table: RemoteTable) -> list[Utterance]:
+        """Watching a finished game: what the page offers, once.
+
+        After the game's end watched, or where things stand on arriving (or
+        back) at a finished game: a spectator is told no end of their own (no
+        notice), and heard only the result, where a player hears what the
+        page's buttons offer (QA).
+        """
+        if self._told_over is not None:
+            return []
+        self._told_over = (False, 0)
+        return [Utterance(web_words.play_again_buttons_text(False, watching=True))]
 
     @staticmethod
     def _who_plays(table: RemoteTable) -> Utterance:

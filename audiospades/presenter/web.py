@@ -97,16 +97,25 @@ def game_over_text(is_host: bool, free: int = 0) -> str:
     return " ".join([_("The game is over."), play_again_buttons_text(is_host, free)])
 
 
-def play_again_buttons_text(is_host: bool, free: int = 0) -> str:
+def play_again_buttons_text(
+    is_host: bool, free: int = 0, *, watching: bool = False
+) -> str:
     """What the page's buttons offer once its table's game is over.
 
     Said alone after where things stand, which has just said the game is over
     (back at a finished game's table): see :func:`game_over_text`. ``free``:
     seats left empty since the game (their people left), which the host fills
     in the waiting room first: then not "with the same players" (QA: a host
-    back at such a table heard it).
+    back at such a table heard it). ``watching``: a spectator, who plays in no
+    game here but watches the next one, if the host starts it (QA: told nothing
+    of what the page offers).
     """
     leave = _(CHROME["leave"])  # the button's own name
+    if watching:
+        return _(
+            "If the host starts another game here, you will watch it too; "
+            "{leave} goes back to the lobby."
+        ).format(leave=leave)
     if is_host and free:
         return " ".join([online_words.play_again_text(True, free), _leave_text()])
     if is_host:

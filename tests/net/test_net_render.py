@@ -413,6 +413,57 @@ def test_a_page_hosting_a_finished_game_someone_left_fills_the_seat(
     run(scenario(), timeout=120)
 
 
+def test_a_spectator_on_the_page_hears_what_it_offers_at_the_end_and_back(
+    tmp_path: Path,
+) -> None:
+    """Wat's page watches Ann's game to its end: after "Game over. ...", what
+    the page offers a spectator there (to watch the host's next game, or leave),
+    once; back after a lost connection, the same after where things stand.
+    Before, only the result was said, where a player hears what the buttons
+    offer."""
+
+    async def scenario() -> tuple[list[str], list[str]]:
+        async with running_server(
+            tmp_path / "server.db", bot_workers=1, takeover_seconds=30.0
+        ) as server:
+            url = url_of(server)
+            page = NetPlayer(url, "Ann", render=True)
+            await page.connect()
+            watcher = NetPlayer(url, "Wat", render=True)
+            await watcher.connect()
+            rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
+            await page.send({"type": "create_table", "name": "T", "rules": rules})
+            table = (await page.expect(p.TableSnapshot)).table.id
+            for seat, who in enumerate(BOTS, start=1):
+                await page.send({"type": "add_bot", "seat": seat, "character": who})
+            await watcher.send({"type": "spectate", "table": table, "chair": 0})
+            await watcher.expect(p.TableSnapshot)
+            await page.send({"type": "start_game"})
+            await page.play_to_the_end()
+            await _lines_until(watcher, lambda t: t.startswith("Game over."))
+            await _said_before_chat(watcher)  # all said to it, to the last
+            await watcher.close()
+            again = NetPlayer(url, "Wat", render=True, token=watcher.token)
+            await again.connect()
+            back = await _said_before_chat(again)
+            for player in (again, page):
+                await player.close()
+            return watcher.messages, back
+
+    messages, back = run(scenario(), timeout=120)
+    watched = [
+        line.text
+        for message in messages
+        if isinstance(message, p.Said)
+        for line in message.lines
+    ]
+    over = next(i for i, t in enumerate(watched) if t.startswith("Game over."))
+    assert watched[over + 1] == WATCHING_AFTER, watched[over:]
+    assert watched.count(WATCHING_AFTER) == 1, watched[over:]
+    assert back[0].startswith("Back at the table. The game is over. "), back
+    assert back[1:] == [WATCHING_AFTER], back
+
+
 def test_a_host_back_at_a_finished_game_someone_left_hears_the_seat_is_free(
     tmp_path: Path,
 ) -> None:
@@ -1252,6 +1303,13 @@ async def _said_before_chat(page: NetPlayer) -> list[str]:
     return lines[:-1]
 
 
+WATCHING_AFTER = (
+    "If the host starts another game here, you will watch it too; Leave the table "
+    "goes back to the lobby."
+)
+"""What the page offers a spectator at a finished game."""
+
+
 def test_a_page_at_a_finished_game_or_back_at_it_hears_it_is_over_once(
     tmp_path: Path,
 ) -> None:
@@ -1288,7 +1346,9 @@ def test_a_page_at_a_finished_game_or_back_at_it_hears_it_is_over_once(
     watching, back = run(scenario(), timeout=120)
     for lines in (watching, back):
         assert sum(line.count("The game is over.") for line in lines) == 1, lines
-    assert watching[-1].startswith("The game is over. Ann and "), watching
+    assert watching[-2].startswith("The game is over. Ann and "), watching
+    # Then what the page offers a spectator there (before: nothing).
+    assert watching[-1] == WATCHING_AFTER, watching
     assert back[0].startswith("Back at the table. The game is over. "), back
     assert back[-1] == (
         "Start the game plays again with the same players; Leave the table goes "
