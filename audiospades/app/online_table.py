@@ -81,6 +81,7 @@ from audiospades.presenter.online import (
     play_again_question_text,
     play_again_text,
     play_again_told_again,
+    remind_after_game_text,
     seat_coming_back_text,
     stayed_after_game_text,
     table_summary,
@@ -437,6 +438,14 @@ class OnlineTableScreen(TableScreen):
             if table.is_host:
                 return Push(PlayAgainQuestion(self))
             services.say(Utterance(play_again_text(False)))
+            return None
+        if command is Command.REMIND and table.is_over and table.is_seated:
+            # No one to remind once the game is over: said so, with how to play
+            # again or leave (QA: the server's answer was "The game has not
+            # started yet.").
+            free = len(table.vacated())
+            text = remind_after_game_text(free, is_host=table.is_host)
+            services.say(Utterance(text))
             return None
         return super().handle(command, key, services)
 

@@ -695,6 +695,20 @@ class WebSeat:
                 self._told.append(Utterance(play_again_question_text(table.vacated())))
             self.render()
             return
+        if (
+            command is Command.REMIND
+            and table is not None
+            and table.is_over
+            and table.is_seated
+        ):
+            # No one to remind once the game is over: said so, with how to play
+            # again or leave, as the game says it (QA: the server's answer was
+            # "The game has not started yet.").
+            host, free = _how_it_stands(table)
+            with self._words():
+                text = web_words.remind_after_game_text(free, is_host=host)
+            self.client.send(p.Said(lines=[p.SaidLine(text=text)]))
+            return
         if command is Command.SCORE_SHEET:
             # The page has no sheet screen: its lines go to the messages, where
             # Page Up and Page Down read them one by one.

@@ -950,9 +950,16 @@ class NetTable:
         """``client`` reminds the people the table waits for that it is their turn.
 
         Raises:
-            ProtocolError: not seated, no game under way, no other person to
-                remind, or all of them reminded less than REMIND_EVERY_SECONDS ago.
+            ProtocolError: not seated, no game yet, no other person to remind
+                (the game over too), or all of them reminded less than
+                REMIND_EVERY_SECONDS ago.
         """
+        if self.state is TableState.FINISHED and self._member_seat(client) is not None:
+            # No one's turn is coming: no one to remind (it answered "the game
+            # has not started", which a player heard as such).
+            raise ProtocolError(
+                ErrorCode.NO_ONE_TO_REMIND, "the game is over: no one to remind"
+            )
         seat, core = self._in_the_game(client, "remind")
         awaited = [
             other

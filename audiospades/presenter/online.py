@@ -1076,6 +1076,35 @@ def stayed_after_game_text(
         )
     else:
         where = _("The game is over; you stay at its table.")
+    return _after_game_text(where, free, is_host=is_host, leave=leave)
+
+
+def remind_after_game_text(
+    free: int = 0, *, is_host: bool = True, leave: str | None = None
+) -> str:
+    """G (remind) at a networked table whose game is over: no one to remind.
+
+    No turn is coming, so no one keeps the table waiting; then how to play again
+    there or leave, as :func:`stayed_after_game_text` says it (QA: the server's
+    "The game has not started yet." was said). ``free``, ``is_host`` and
+    ``leave`` as there.
+    """
+    return _after_game_text(
+        no_one_to_remind_after_game_text(), free, is_host=is_host, leave=leave
+    )
+
+
+def no_one_to_remind_after_game_text() -> str:
+    """The first sentence of :func:`remind_after_game_text`."""
+    return _("The game is over: there is no one to remind.")
+
+
+def _after_game_text(where: str, free: int, *, is_host: bool, leave: str | None) -> str:
+    """``where`` (the first sentence), then how to play again at the table or leave.
+
+    Not the host, they wait for the host's next game or leave from the game menu,
+    as :func:`play_again_text` says it.
+    """
     if not is_host:
         return " ".join([where, play_again_text(False)])
     if leave is None:

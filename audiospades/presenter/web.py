@@ -145,6 +145,22 @@ def stayed_after_game_text(free: int = 0, *, left_room: bool = False) -> str:
     )
 
 
+def remind_after_game_text(free: int, *, is_host: bool) -> str:
+    """G (remind) at the page's table once its game is over: no one to remind.
+
+    Then how to play again or leave, as the page offers it (QA: "The game has
+    not started yet." was said). ``free`` as in :func:`play_again_buttons_text`.
+    """
+    if not is_host:
+        return " ".join(
+            [
+                online_words.no_one_to_remind_after_game_text(),
+                play_again_buttons_text(False),
+            ]
+        )
+    return online_words.remind_after_game_text(free, is_host=True, leave=_leave_text())
+
+
 def page_keys_text(*, asking: bool = False) -> str:
     """The last line of F1's help on the page: the keys only the page has.
 

@@ -249,3 +249,30 @@ def test_back_to_the_table_after_the_game_says_what_can_be_done(
         finally:
             ann.close()
             bob.close()
+
+
+def test_g_after_the_game_says_there_is_no_one_to_remind_and_what_can_be_done(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """G (remind) once the game is over was sent to the server, whose refusal
+    was said: "The game has not started yet.". Now the game says there is no
+    one to remind, how another game starts (the host's Enter, or waiting for
+    the host) and how to leave, without asking the server."""
+    settings = dataclasses.replace(
+        Settings(language="en", pace="fast"), last_rules=dict(SMALL)
+    )
+    over = "The game is over: there is no one to remind."
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(make_harness, server, "Ann", settings=settings)
+        bob = connect(make_harness, server, "Bob")
+        try:
+            start_ann_and_bobs_game(ann, bob)
+            _play_to_the_end(ann, bob)
+            until(heard(ann, HOST_LINE), ann)
+            until(heard(bob, GUEST_LINE), bob)
+            # Said at the key (before, nothing until the server's refusal).
+            assert _answer(ann, "g") == [f"{over} {HOST_LINE} {LEAVE}"]
+            assert _answer(bob, "g") == [f"{over} {GUEST_LINE}"]
+        finally:
+            ann.close()
+            bob.close()

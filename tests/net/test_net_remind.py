@@ -92,6 +92,40 @@ def test_a_player_reminds_the_one_the_table_waits_for(
     run(scenario())
 
 
+def test_remind_once_the_game_is_over_is_answered_no_one_to_remind(
+    tmp_path: Path,
+) -> None:
+    """Once the game is over no turn is coming: ``remind`` is answered
+    ``no_one_to_remind`` (the game says "There is no one to remind: ..."), not
+    ``game_not_started``, which the game said as "The game has not started
+    yet."; a spectator is still ``not_seated``."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "s.db") as server:
+            url = url_of(server)
+            ann, dee = NetPlayer(url, "Ann"), NetPlayer(url, "Dee")
+            for player in (ann, dee):
+                await player.connect()
+            rules = {"preset": "pagat", "hand_limit": 1}
+            table = (await ann.create(rules=rules)).table.id
+            for seat, character in ((1, "milly"), (2, "bert"), (3, "poppy")):
+                await ann.send(
+                    {"type": "add_bot", "seat": seat, "character": character}
+                )
+            await dee.send({"type": "spectate", "table": table})
+            await dee.expect(p.TableSnapshot)
+            await ann.send({"type": "start_game"})
+            await ann.play_to_the_end()
+            await ann.send({"type": "remind"})
+            assert (await _error(ann)).code is p.ErrorCode.NO_ONE_TO_REMIND
+            await dee.send({"type": "remind"})
+            assert (await _error(dee)).code is p.ErrorCode.NOT_SEATED
+            for player in (ann, dee):
+                await player.close()
+
+    run(scenario())
+
+
 def test_an_older_client_is_sent_no_reminder() -> None:
     from audiospades.net.versions import for_version
 

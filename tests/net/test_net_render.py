@@ -464,6 +464,62 @@ def test_a_spectator_on_the_page_hears_what_it_offers_at_the_end_and_back(
     assert back[1:] == [WATCHING_AFTER], back
 
 
+NO_ONE_TO_REMIND = "The game is over: there is no one to remind."
+
+
+def test_g_at_a_finished_game_on_the_page_says_so_and_how_to_play_again(
+    tmp_path: Path,
+) -> None:
+    """G (remind) once the game is over: no one to remind, then how to play
+    again or leave, for the host (Enter, then the free seat once Bob has left)
+    and for Bob; the server is never asked. Before, the server's refusal was
+    said: "The game has not started yet." """
+
+    async def scenario() -> tuple[list[str], list[str], list[str], NetPlayer]:
+        async with running_server(tmp_path / "server.db", bot_workers=1) as server:
+            url = url_of(server)
+            page = NetPlayer(url, "Ann", render=True)
+            carl = NetPlayer(url, "Carl", render=True)
+            bob = NetPlayer(url, "Bob")
+            for player in (page, carl, bob):
+                await player.connect()
+            rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
+            await page.send({"type": "create_table", "name": "T", "rules": rules})
+            table = (await page.expect(p.TableSnapshot)).table.id
+            await page.send({"type": "add_bot", "seat": 1, "character": BOTS[0]})
+            for player, seat in ((carl, 2), (bob, 3)):
+                await player.send({"type": "join_seat", "table": table, "seat": seat})
+                await player.expect(p.TableSnapshot)
+            await page.send({"type": "start_game"})
+            await asyncio.gather(
+                page.play_to_the_end(), bob.play_to_the_end(), carl.play_to_the_end()
+            )
+            await page.send({"type": "key", "key": "g"})
+            host = await _lines_until(page, lambda t: t.startswith(NO_ONE_TO_REMIND))
+            await carl.send({"type": "key", "key": "g"})
+            guest = await _lines_until(carl, lambda t: t.startswith(NO_ONE_TO_REMIND))
+            await bob.send({"type": "leave"})
+            await _lines_until(page, lambda t: t == FILL_THE_SEAT)
+            await page.send({"type": "key", "key": "g"})
+            free = await _lines_until(page, lambda t: t.startswith(NO_ONE_TO_REMIND))
+            for player in (bob, carl, page):
+                await player.close()
+            return host, guest, free, page
+
+    host, guest, free, page = run(scenario(), timeout=120)
+    leave = "To leave the table, press Leave the table."
+    assert host[-1] == (
+        f"{NO_ONE_TO_REMIND} To play again at this table with the same players, "
+        f"press Enter. {leave}"
+    ), host
+    assert guest[-1] == (
+        f"{NO_ONE_TO_REMIND} The host can start another game here; Leave the "
+        "table goes back to the lobby."
+    ), guest
+    assert free[-1] == f"{NO_ONE_TO_REMIND} {FILL_THE_SEAT} {leave}", free
+    assert not page.errors, page.errors  # (the server was asked nothing)
+
+
 def test_a_host_back_at_a_finished_game_someone_left_hears_the_seat_is_free(
     tmp_path: Path,
 ) -> None:
