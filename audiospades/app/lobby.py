@@ -260,11 +260,12 @@ class LobbyScreen(MenuScreen):
         def accepted(services: Services, code: str) -> Transition:
             # The table's listing first, so that its seats and chairs are offered
             # as a listed table's are (see update: its choices open when it comes).
-            self.online.client.send(p.FindTable(code=code.upper()))
+            self.online.client.send(p.FindTable(code=_code_typed(code).upper()))
             self.awaiting = True
             return Pop()
 
         def check(code: str) -> str | None:
+            code = _code_typed(code)
             return None if code.isascii() and code.isalnum() else bad_code_text(code)
 
         return Push(TextEntryScreen(TABLE_CODE, accepted, max_length=16, check=check))
@@ -767,6 +768,16 @@ class WatchChoiceScreen(_TableMenu):
         self.lobby.online.client.send(p.Spectate(table=self.info.id, chair=chair))
         self.lobby.expect_answer()
         return Pop(2)  # this choice and the table's, back to the lobby
+
+
+def _code_typed(text: str) -> str:
+    """A private table's code as typed, its spaces left out.
+
+    The code is spoken a character at a time ("B G U 3 C G"), and a friend may
+    pass it on so: typed with its spaces it is the same code (the page leaves
+    them out too). Before, the spaces made it "not a code".
+    """
+    return "".join(text.split())
 
 
 def _check_table_name(text: str) -> str | None:
