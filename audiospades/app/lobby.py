@@ -417,6 +417,7 @@ class LobbyScreen(MenuScreen):
         client = session.client
         session.pump()
         joined = False
+        focus_after = False  # a request for a table refused: say the focus's line
         found: p.TableInfo | None = None
         people: OnlineNews | None = None
         news = client.drain_news()
@@ -439,6 +440,11 @@ class LobbyScreen(MenuScreen):
                 case NewsKind.LOBBY | NewsKind.FOUND_CHANGED | NewsKind.FOUND_CLOSED:
                     pass  # (a found table's changes: for its choices, if shown)
                 case NewsKind.REFUSED:
+                    # A seat, watching or a new table refused: its choices
+                    # closed on asking, so where the focus is comes after why
+                    # (QA: "That seat is taken." and then silence, the player
+                    # thinking the seats were still offered).
+                    focus_after = focus_after or self._asked_for_table
                     self.awaiting = self._asked_for_table = False
                     say_news(services, session, [item])
                 case NewsKind.PEOPLE if item.people:
@@ -476,8 +482,11 @@ class LobbyScreen(MenuScreen):
             if self._introduced and not self._refreshing:
                 # Tables opening, closing, filling and starting are told as they
                 # happen, and the line the focus moved to if its table closed.
-                if was is not None and self.items[self.index].data != was:
+                if focus_after or (
+                    was is not None and self.items[self.index].data != was
+                ):
                     lines.append(self.item_text())
+                    focus_after = False
                 if lines:
                     services.say(Utterance(" ".join(lines)))
             if not self._introduced:
@@ -509,6 +518,8 @@ class LobbyScreen(MenuScreen):
                 # things stand (the waiting room says it, and "Back at" a return).
                 services.say(Utterance(seated_text(table.info, table.seat)))
             return Push(table_screen_for(session, table, rejoined=rejoined))
+        if focus_after and not self._refreshing:
+            services.say(Utterance(self.item_text()))
         if found is not None:
             # The private table asked for by its code: its seats and watching,
             # as Enter on a listed table offers them.
