@@ -490,14 +490,10 @@ def table_choice_text(info: TableInfo) -> str:
 
 def sit_in_seat_label(seat: int, info: TableInfo) -> str:
     """A free seat to sit in: "Sit in seat 3, partner of Ann"."""
-    partner = partner_of(seat, info.players, info.partnerships)
-    mate = next(
-        (s for s in info.seats if s.seat == partner and s.kind is not SeatKind.EMPTY),
-        None,
-    )
-    if mate is not None:
+    mate = _partner_held(info, seat)
+    if mate:
         return _("Sit in seat {number}, partner of {name}").format(
-            number=seat + 1, name=seat_name(mate.name)
+            number=seat + 1, name=mate
         )
     return _("Sit in seat {number}").format(number=seat + 1)
 
@@ -655,12 +651,28 @@ def seated_text(info: TableInfo, seat: int) -> str:
     under way (before where things stand: the newcomer knew nothing of it).
     """
     table_name = heard_name(info)
-    return (
+    text = (
         # Translators: {name} says "table" itself, as "Ann's table".
         _("You sit in seat {number} at {name}.")
         if is_default_table_name(table_name)
         else _("You sit in seat {number} at table {name}.")
     ).format(number=seat + 1, name=table_name)
+    partner = _partner_held(info, seat)
+    if partner:
+        # QA: whom one partners was heard only by moving to the seat ("You
+        # moved to seat 3; your partner is Bob."), not by sitting down in it.
+        text += " " + _("Your partner is {partner}.").format(partner=partner)
+    return text
+
+
+def _partner_held(info: TableInfo, seat: int) -> str:
+    """Whoever sits in the seat of ``seat``'s partner ("": no one, or none)."""
+    partner = partner_of(seat, info.players, info.partnerships)
+    mate = next(
+        (s for s in info.seats if s.seat == partner and s.kind is not SeatKind.EMPTY),
+        None,
+    )
+    return seat_name(mate.name) if mate is not None else ""
 
 
 def start_value(armed: bool, empty: int, away: Sequence[str] = ()) -> str:
@@ -728,6 +740,19 @@ def seat_change_text(
             if stand_in:
                 return _("{name} sits in seat {number}; {stand_in} leaves.").format(
                     name=name, number=number, stand_in=stand_in
+                )
+            if (
+                own_seat is not None
+                and news.table is not None
+                and partner_of(
+                    news.real_seat or 0, news.table.players, news.table.partnerships
+                )
+                == own_seat
+            ):
+                # As a move to the seat says it (QA: a host heard "Bob sits in
+                # seat 3." and had to find out who their partner was).
+                return _("{name} sits in seat {number} and is your partner.").format(
+                    name=name, number=number
                 )
             return _("{name} sits in seat {number}.").format(name=name, number=number)
         case SeatChange.LEFT:

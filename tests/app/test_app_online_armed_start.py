@@ -88,7 +88,8 @@ def test_the_last_seat_of_a_table_armed_to_start_hears_the_start_then_the_deal(
             until(lambda: isinstance(bob.app.top, OnlineTableScreen), bob)
             until(lambda: _heard_cards(bob, mark), bob)
             _the_start_then_the_deal(
-                bob.said_since(mark), "You sit in seat 2 at Ann's table."
+                bob.said_since(mark),
+                "You sit in seat 2 at Ann's table. Your partner is Bert.",
             )
         finally:
             ann.close()

@@ -585,7 +585,7 @@ def test_a_private_tables_code_offers_each_free_seat(
             room = bob.app.top
             assert isinstance(room, WaitingRoomScreen)
             assert room.table.seat == 2
-            until(heard(ann, "Bob sits in seat 3."), ann)
+            until(heard(ann, "Bob sits in seat 3 and is your partner."), ann)
         finally:
             ann.close()
             bob.close()
@@ -625,7 +625,9 @@ def test_who_takes_a_free_seat_in_a_game_under_way_hears_where_they_sit(
             until(lambda: isinstance(dan.app.top, OnlineTableScreen), dan)
             said = dan.said_since(mark)
             hand = next(i for i, s in enumerate(said) if s.startswith("Hand 1. "))
-            assert "You sit in seat 2 at Ann's table." in said[:hand]
+            # (Seat 2's partner is Bert, in seat 4.)
+            partner = "You sit in seat 2 at Ann's table. Your partner is Bert."
+            assert partner in said[:hand]
         finally:
             ann.close()
             cat.close()
@@ -855,8 +857,11 @@ def test_a_spectator_sits_down_with_enter_on_a_free_seat_before_the_game(
             assert isinstance(room, WaitingRoomScreen)
             bob.patience_seconds = 0.3  # a spectator's keys wait on the server
             bob.press("down", "down", "return")  # seat 3, free
-            until(heard(bob, "You sit in seat 3 at Ann's table."), bob)
-            until(heard(ann, "Bob sits in seat 3."), ann)
+            until(
+                heard(bob, "You sit in seat 3 at Ann's table. Your partner is Ann."),
+                bob,
+            )
+            until(heard(ann, "Bob sits in seat 3 and is your partner."), ann)
             assert room.table.seat == 2 and bob.app.top is room
             assert room.table.code is not None  # told to the seated only
             bob.press("up")

@@ -180,7 +180,7 @@ def test_the_host_fills_the_seat_of_a_player_who_left_and_plays_again(
             bob.press("return", "return")  # the first free seat: seat 2
             until(heard(ann, "Bob sits in seat 2."), ann, bob)
             cid.press("return", "return")  # seat 3
-            until(heard(ann, "Cid sits in seat 3."), ann, cid)
+            until(heard(ann, "Cid sits in seat 3 and is your partner."), ann, cid)
             ann.press("down", "down", "down", "return", "return")  # seat 4: Milly
             until(heard(ann, "Milly, a computer player, sits in seat 4."), ann)
             for player in players:

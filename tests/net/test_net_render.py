@@ -726,7 +726,7 @@ def test_a_page_taking_a_free_seat_in_a_game_under_way_hears_which_seat(
             await _said(page)  # the lobby
             await page.send({"type": "join_seat", "table": table})
             lines = await _lines_until(page, lambda t: t.startswith("Hand 1."))
-            seated = "You sit in seat 4 at table T."
+            seated = "You sit in seat 4 at table T. Your partner is Milly."
             assert seated in lines
             assert lines.index(seated) < next(
                 i for i, t in enumerate(lines) if t.startswith("Hand 1.")
@@ -1733,7 +1733,7 @@ def test_sitting_down_at_a_finished_game_on_the_page_says_what_the_buttons_offer
             return arrival, keys
 
     arrival, keys = run(scenario(), timeout=120)
-    assert arrival[0] == "You sit in seat 4 at table T.", arrival
+    assert arrival[0] == "You sit in seat 4 at table T. Your partner is Milly.", arrival
     assert arrival[1].startswith("The game is over. "), arrival
     assert arrival[2:] == [SAT_DOWN_AFTER], arrival
     assert not _help_after_the_game(keys), keys
