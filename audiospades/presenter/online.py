@@ -794,6 +794,17 @@ def seat_change_text(
         case SeatChange.GAME_STARTED:
             return _("The game starts.")
         case SeatChange.HOST_CHANGED:
+            if (
+                is_me
+                and news.table is not None
+                and (news.table.state is TableState.WAITING)
+            ):
+                # QA: before the game, the new host heard only this, and found
+                # the computer players and "Start the game" by chance.
+                return _(
+                    "You are now the host: put computer players in free seats, "
+                    "then start."
+                )
             if is_me:
                 return _("You are now the host.")
             return _("{name} is now the host.").format(name=name)

@@ -453,7 +453,14 @@ def test_escape_in_the_waiting_room_asks_before_leaving(
             assert "You left the table." not in ann.transcript
             ann.press("escape", "y")
             assert "You left the table." in ann.transcript
-            until(heard(bob, "You are now the host."), bob)
+            # Bob is told what the host does, before the game (before: only
+            # "You are now the host.", the new items found by chance).
+            host = (
+                "You are now the host: put computer players in free seats, then start."
+            )
+            until(heard(bob, host), bob)
+            bob.press("down", "down", "down", "down")
+            assert bob.last == "Start the game, 3 seats are empty, 5 of 7"
         finally:
             ann.close()
             bob.close()
