@@ -17,8 +17,9 @@ the controller, speaks what the presenter makes of the answer, and draws.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
+from enum import Enum, auto
 from typing import Final, Protocol
 
 from audiospades.bots import Hint, HintKind
@@ -132,9 +133,11 @@ QUERY_KEYS: Final = frozenset(
 
 A yes/no question asked over the table (play again? leave? abandon?) lets them
 answer as at the table and stays open, as the game's own questions (blind nil, a
-redeal) do; every other table key asks the question again. T is not among them:
-while a question waits, whose turn it is is the question (:meth:`turn_reply`).
+redeal) do; every other table key asks the question again (see
+:func:`under_question`). T is not among them: while a question waits, whose turn
+it is is the question (:meth:`turn_reply`).
 """
+
 
 GATHERING_KEYS: Final = frozenset({Command.CONTINUE, Command.PLAY_CARD})
 """What the keys that gather a finished trick waiting mean at the table (N; Enter
@@ -174,6 +177,88 @@ SEAT_ONLY: Final = frozenset(
 """The keys only a seated player has a use for: a spectator's answer to each is
 "You are watching: ..." (no hand, no bid, no hint, no one to remind: QA heard G
 listed to a spectator, who is refused it), so their F1 leaves them out."""
+
+
+class UnderQuestion(Enum):
+    """What a key does while a yes/no question is open over the table."""
+
+    YES = auto()
+    """Y: the answer yes."""
+    NO = auto()
+    """N (Escape): the answer no."""
+    ASKS = auto()
+    """One of :data:`QUERY_KEYS`: answered as at the table; the question stays
+    open."""
+    OWN = auto()
+    """A key the client answers itself wherever the player is (help, speech,
+    the messages): answered as anywhere."""
+    AGAIN = auto()
+    """Any other key (a table key that would act, a key with no meaning): the
+    question is asked again."""
+
+
+def under_question(
+    command: Command | None, own_keys: Collection[Command]
+) -> UnderQuestion:
+    """What ``command`` does under a yes/no question asked over the table.
+
+    The one rule for every question over a table: the local game's ("Abandon
+    the game?", "Leave the table?", its ``Confirm`` screen over the table) and
+    the page's ("Start another game at this table?"). ``own_keys``: the keys the
+    client answers itself, wherever the player is (the game's F1, F5, speech
+    keys...; the page's F1, its messages and chat box).
+
+    >>> under_question(Command.SCORES, ()).name
+    'ASKS'
+    >>> under_question(Command.PLAY_CARD, {Command.HELP}).name
+    'AGAIN'
+    >>> under_question(Command.HELP, {Command.HELP}).name
+    'OWN'
+    """
+    if command is Command.YES:
+        return UnderQuestion.YES
+    if command is Command.NO:
+        return UnderQuestion.NO
+    if command in QUERY_KEYS:
+        return UnderQuestion.ASKS
+    if command in own_keys:
+        return UnderQuestion.OWN
+    return UnderQuestion.AGAIN
+
+
+def under_question_meanings(
+    table: Mapping[Command, str | None],
+    own_keys: Collection[Command],
+    again: str,
+    hidden: Collection[Command] = frozenset(),
+) -> dict[Command, str | None]:
+    """F1's own words for the table's keys while a yes/no question is open over it.
+
+    Each key that asks the question again (:func:`under_question`) is worded
+    ``again`` (the presenter's "hear the question again"), but those F1 leaves
+    out at the table now: ``hidden``, or worded None in ``table`` (the table's
+    own words for its keys). The keys that only ask keep the table's words; the
+    answers and the client's ``own_keys`` have none here.
+
+    >>> words = under_question_meanings(
+    ...     {Command.SCORES: "the scores", Command.UNDO: None}, (), "again"
+    ... )
+    >>> words[Command.SCORES], words[Command.PLAY_CARD], Command.UNDO in words
+    ('the scores', 'again', False)
+    """
+    meanings: dict[Command, str | None] = {
+        command: again
+        for command in Command
+        if under_question(command, own_keys) is UnderQuestion.AGAIN
+        and command not in hidden
+        and (command not in table or table[command] is not None)
+    }
+    meanings.update(
+        (command, words)
+        for command, words in table.items()
+        if under_question(command, own_keys) is UnderQuestion.ASKS
+    )
+    return meanings
 
 
 def watching_unavailable(is_over: bool) -> frozenset[Command]:

@@ -47,7 +47,13 @@ from audiospades.replies import (
 )
 from audiospades.rules import Bid, HandScored, Phase, Rules
 from audiospades.seating import Seating
-from audiospades.table_control import TableController, TablePort
+from audiospades.table_control import (
+    TableController,
+    TablePort,
+    UnderQuestion,
+    under_question,
+    under_question_meanings,
+)
 
 ONE_HAND = {"preset": "pagat", "target_score": None, "hand_limit": 1}
 BLIND_ANY_SCORE = {**ONE_HAND, "blind_nil_behind": 0}
@@ -1012,3 +1018,117 @@ def test_where_no_trick_waited_n_after_the_hand_is_the_players_own() -> None:
     assert not control.after_last_trick
     answer = control.handle(Command.BID_NIL, "n", table_meaning=Command.CONTINUE)
     assert answer == BidEntryChanged("0")
+
+
+_ANSWERED_AS_AT_THE_TABLE = frozenset(
+    {
+        Command.SCORES,
+        Command.MATCH_STANDING,
+        Command.LAST_HAND,
+        Command.LAST_TRICK,
+        Command.TRICK_INFO,
+        Command.RULES_IN_FORCE,
+        Command.CARDS_ON_TABLE,
+        Command.SUIT_LED,
+        Command.READ_HAND,
+        Command.WHO_IS_HERE,
+        Command.SCORE_SHEET,
+        Command.NEXT_CARD,
+        Command.PREV_CARD,
+        Command.NEXT_SUIT,
+        Command.PREV_SUIT,
+        Command.FIRST_CARD,
+        Command.LAST_CARD,
+    }
+)
+"""The keys that answer as at the table under a yes/no question over it: S, M,
+P, L, V and I, U, C, F, R, W, K and the arrows, Home and End, written out."""
+
+_GAME_OWN = frozenset(
+    {
+        Command.HELP,
+        Command.WHAT_KEY,
+        Command.REPEAT,
+        Command.HISTORY_BACK,
+        Command.HISTORY_FORWARD,
+        Command.SILENCE,
+        Command.SPEECH_FASTER,
+        Command.SPEECH_SLOWER,
+        Command.CUE_LOUDER,
+        Command.CUE_QUIETER,
+        Command.FULLSCREEN,
+        Command.QUIT,
+    }
+)
+"""The game's keys of every screen (F1, F2, F5, Page Up...), written out."""
+
+_PAGE_OWN = frozenset(
+    {
+        Command.HELP,
+        Command.REPEAT,
+        Command.HISTORY_BACK,
+        Command.HISTORY_FORWARD,
+        Command.CHAT,
+    }
+)
+"""The page's own keys (F1, A, Page Up and Down, the chat key), written out."""
+
+
+@pytest.mark.parametrize("own", [_GAME_OWN, _PAGE_OWN], ids=["game", "page"])
+def test_every_key_under_a_question_over_the_table(own: frozenset[Command]) -> None:
+    """Each key's answer under "Abandon the game?", "Leave the table?", "Start
+    another game?": Y and N answer it, the keys that only ask answer as at the
+    table, the client's own keys are its own, and every other key (Enter, N's
+    gathering, B, T, H, Tab, Escape, the chat key in the game...) asks the
+    question again. Written out key by key: a key whose answer changes fails."""
+    expected: dict[Command | None, UnderQuestion] = {None: UnderQuestion.AGAIN}
+    for command in Command:
+        if command is Command.YES:
+            expected[command] = UnderQuestion.YES
+        elif command is Command.NO:
+            expected[command] = UnderQuestion.NO
+        elif command in _ANSWERED_AS_AT_THE_TABLE:
+            expected[command] = UnderQuestion.ASKS
+        elif command in own:
+            expected[command] = UnderQuestion.OWN
+        else:
+            expected[command] = UnderQuestion.AGAIN
+    answers = {command: under_question(command, own) for command in expected}
+    assert answers == expected
+    for acting in (
+        Command.PLAY_CARD,
+        Command.CONTINUE,
+        Command.BID_OPEN,
+        Command.WHOSE_TURN,
+        Command.HINT,
+        Command.NEXT_PLAYABLE,
+        Command.MENU,
+        Command.UNDO,
+    ):
+        assert answers[acting] is UnderQuestion.AGAIN, acting
+    assert answers[Command.CHAT] is (
+        UnderQuestion.OWN if own is _PAGE_OWN else UnderQuestion.AGAIN
+    )
+
+
+def test_f1_under_a_question_words_the_keys_that_ask_it_again() -> None:
+    """F1's words under a question: the table's own for the keys that only ask
+    (even one F1 leaves out at the table), "again" for the keys that would act,
+    but those F1 leaves out at the table (hidden, or worded None there); none
+    for the answers and the client's own keys."""
+    table = {
+        Command.SCORES: "the scores",
+        Command.PLAY_CARD: "play the card",
+        Command.UNDO: None,
+    }
+    hidden = {Command.HINT, Command.SCORES}
+    words = under_question_meanings(table, {Command.HELP}, "again", hidden)
+    assert words[Command.SCORES] == "the scores"
+    assert words[Command.PLAY_CARD] == "again"
+    left_out = {Command.UNDO, Command.HINT, Command.HELP, Command.YES, Command.NO}
+    assert not left_out & words.keys()
+    # The other keys that only ask: the table gives them no words of its own.
+    assert not (_ANSWERED_AS_AT_THE_TABLE - {Command.SCORES}) & words.keys()
+    assert {c for c, w in words.items() if w == "again"} == (
+        set(Command) - _ANSWERED_AS_AT_THE_TABLE - left_out
+    )

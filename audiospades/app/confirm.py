@@ -9,7 +9,8 @@ A question asked over a card table (play again? leave? abandon?) is given that
 table (a :class:`Backdrop`): the table's keys that only ask (S scores, P the last
 hand, K the score sheet... :data:`~audiospades.table_control.QUERY_KEYS`) are
 answered as at the table meanwhile, and the question stays open, as the game's
-own questions (blind nil) are; its keys that would act ask the question again.
+own questions (blind nil) are; its keys that would act ask the question again
+(the rule, the page's too: :func:`~audiospades.table_control.under_question`).
 """
 
 from __future__ import annotations
@@ -24,19 +25,21 @@ from audiospades.keymap import DEFAULT_KEYMAP, Context
 from audiospades.presenter import Utterance, answer
 from audiospades.presenter.system import question_again_key_text
 from audiospades.sound import Cue
-from audiospades.table_control import QUERY_KEYS
+from audiospades.table_control import (
+    UnderQuestion,
+    under_question,
+    under_question_meanings,
+)
 
 _OWN_KEYS: Final = frozenset(
     {
-        Command.YES,
-        Command.NO,
-        *QUERY_KEYS,
         *(command for _, command in DEFAULT_KEYMAP.bindings(Context.GLOBAL)),
         Command.REPEAT,
     }
 )
-"""The keys a question over the table does not word as "hear the question
-again": its answers, the table's questions, and the keys of every screen."""
+"""The game's own keys under a question over the table (see
+:func:`~audiospades.table_control.under_question`): those of every screen, which
+the loop answers before the screen."""
 
 
 class Backdrop(Protocol):
@@ -61,7 +64,7 @@ class Backdrop(Protocol):
     def answer_query(
         self, command: Command, key: KeyPress, services: Services
     ) -> Transition | None:
-        """Answer one of :data:`QUERY_KEYS` as the table does."""
+        """Answer one of the table's keys that only ask as the table does."""
         ...
 
 
@@ -105,22 +108,12 @@ class Confirm(Screen):
         # The table's words for its questions; its other keys (Enter, T, the
         # chat key...) ask this question again. Those F1 leaves out at the table
         # now (B and H once the game is over) stay out.
-        hidden = over.unavailable_keys()
-        table = over.help_meanings()
-        again = question_again_key_text()
-        meanings: dict[Command, str | None] = {
-            command: again
-            for command in Command
-            if command not in _OWN_KEYS
-            and command not in hidden
-            and (command not in table or table[command] is not None)
-        }
-        meanings.update(
-            (command, words)
-            for command, words in table.items()
-            if command in QUERY_KEYS
+        return under_question_meanings(
+            over.help_meanings(),
+            _OWN_KEYS,
+            question_again_key_text(),
+            over.unavailable_keys(),
         )
-        return meanings
 
     def on_enter(self, services: Services) -> None:
         services.say(answer(self._question()))
@@ -135,13 +128,14 @@ class Confirm(Screen):
     def handle(
         self, command: Command | None, key: KeyPress, services: Services
     ) -> Transition | None:
-        match command:
-            case Command.YES:
+        over = self._over
+        match under_question(command, _OWN_KEYS):
+            case UnderQuestion.YES:
                 return self._on_yes(services)
-            case Command.NO:
+            case UnderQuestion.NO:
                 return self.on_no(services)
-        if self._over is not None and command in QUERY_KEYS:
-            return self._over.answer_query(command, key, services)
+            case UnderQuestion.ASKS if over is not None and command is not None:
+                return over.answer_query(command, key, services)
         services.say(answer(self._question()))
         return None
 

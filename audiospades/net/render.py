@@ -24,7 +24,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Final, cast
@@ -94,9 +94,11 @@ from audiospades.rules import Card, Phase, SeatView
 from audiospades.sound import Cue
 from audiospades.table_control import (
     AFTER_THE_GAME,
-    QUERY_KEYS,
     TableController,
     TablePort,
+    UnderQuestion,
+    under_question,
+    under_question_meanings,
     watching_unavailable,
 )
 
@@ -160,12 +162,14 @@ _NOT_ON_THE_PAGE: Final = frozenset(
 """Keys F1's help leaves out on the page: the browser and the screen reader have
 their own (the page's Escape and O are told by the last line)."""
 
-
-_ANSWERS_UNDER_THE_QUESTION: Final = frozenset(
-    {Command.YES, Command.NO, Command.HELP, *QUERY_KEYS, *_PAGE_COMMANDS}
+_OWN_UNDER_THE_QUESTION: Final = frozenset(
+    {Command.HELP, *(_PAGE_COMMANDS - _NOT_ON_THE_PAGE)}
 )
-"""Keys F1 does not word as "hear the question again" under "Start another
-game?": its answers, the table's questions, and the page's own keys."""
+"""The page's own keys under "Start another game?" (see
+:func:`~audiospades.table_control.under_question`): F1, whose list is made here,
+and the keys the page answers itself (A, its messages, the chat box), which it
+never sends. Those of the game's own window (full screen, speech rate...) F1
+leaves out on the page; sent, they ask the question again."""
 
 
 class _Inbox:
@@ -737,13 +741,15 @@ class WebSeat:
     ) -> bool:
         """Whether ``chord`` is answered as at the table under "Play again?".
 
-        F1, and the keys that only ask (S, P, K...), as the game's question over
-        its table answers them, the question staying open (QA: they only asked
-        it again).
+        The page's own keys (F1), and the keys that only ask (S, P, K...), as
+        the game's question over its table answers them (the same rule:
+        :func:`~audiospades.table_control.under_question`), the question staying
+        open (QA: they only asked it again).
         """
         contexts = (Context.QUESTION, *control.key_contexts(), Context.GLOBAL)
         command = self.keymap.lookup(chord, contexts)
-        return command is Command.HELP or command in QUERY_KEYS
+        kind = under_question(command, _OWN_UNDER_THE_QUESTION)
+        return kind in (UnderQuestion.ASKS, UnderQuestion.OWN)
 
     def _play_again_key(self, control: TableController, chord: Chord) -> None:
         """A key while "Start another game?" is open, or in the room it opened.
@@ -865,16 +871,13 @@ class WebSeat:
         # The table keys in the game's words for this table and this moment (no
         # passing where no cards are passed, Space at one's bid turn...).
         port = control.port
-        meanings = table_key_meanings(
+        meanings: Mapping[Command, str | None] = table_key_meanings(
             port.view().rules, contexts, hand_hidden=port.hand_hidden
         )
         if self._asking:
-            again = question_again_key_text()
-            meanings = {
-                command: again
-                for command in Command
-                if command not in _ANSWERS_UNDER_THE_QUESTION
-            } | {c: w for c, w in meanings.items() if c in QUERY_KEYS}
+            meanings = under_question_meanings(
+                meanings, _OWN_UNDER_THE_QUESTION, question_again_key_text(), hidden
+            )
         for chord, command in self.keymap.help_bindings(contexts, order):
             if command in _NOT_ON_THE_PAGE or command in hidden:
                 continue
@@ -882,10 +885,11 @@ class WebSeat:
                 # The page's Escape goes to its buttons (its own line says so),
                 # and there is no undo online.
                 continue
+            words = meanings.get(command)
             if chord in after_game:
                 text = own_help_text(chord, after_game_words)
-            elif command in meanings:
-                text = own_help_text(chord, meanings[command])
+            elif words is not None:
+                text = own_help_text(chord, words)
             else:
                 text = key_help_text(chord, command)
             lines.append(p.SaidLine(text=text))
