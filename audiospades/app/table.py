@@ -266,11 +266,7 @@ class TableScreen(Screen):
         self, command: Command | None, key: KeyPress, services: Services
     ) -> Transition | None:
         self._skip_once = ""
-        # What the key means at the table, under the bid and the question: N
-        # pressed by habit after a hand's last trick is known by it (at the bid,
-        # N bids nil).
-        table_meaning = services.keymap.lookup(key.chord, (Context.TABLE,))
-        if not self.control.is_gathering_habit(table_meaning):
+        if not self.is_gathering_habit(key, services):
             # (The habit is no move on: the summary stays until the next key.)
             self.summary_moved_on()
         if command is Command.MENU:
@@ -290,11 +286,29 @@ class TableScreen(Screen):
             key.char,
             key.chord,
             hints_enabled=self.hints_enabled(services),
-            table_meaning=table_meaning,
+            table_meaning=self.table_meaning(key, services),
         )
         self._say(reply, services)
         self._sync(services)
         return None
+
+    @staticmethod
+    def table_meaning(key: KeyPress, services: Services) -> Command | None:
+        """What ``key`` means at the table itself, under the bid and the question.
+
+        (At one's bid N bids nil, at a question it answers no; at the table it
+        gathers the trick.)
+        """
+        return services.keymap.lookup(key.chord, (Context.TABLE,))
+
+    def is_gathering_habit(self, key: KeyPress, services: Services) -> bool:
+        """Whether ``key`` is N (Enter, Space) pressed by habit after a hand's end.
+
+        Known by what it means at the table (:meth:`table_meaning`), whatever it
+        means under the bid or a question: see
+        :meth:`~audiospades.table_control.TableController.is_gathering_habit`.
+        """
+        return self.control.is_gathering_habit(self.table_meaning(key, services))
 
     def stray_key(
         self, command: Command | None, key: KeyPress, services: Services

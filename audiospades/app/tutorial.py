@@ -694,7 +694,7 @@ class LessonScreen(TableScreen):
     def handle(
         self, command: Command | None, key: KeyPress, services: Services
     ) -> Transition | None:
-        leave = services.keymap.lookup(key.chord, (Context.TABLE,)) is Command.MENU
+        leave = self.table_meaning(key, services) is Command.MENU
         if command is Command.MENU or leave:
             if not self.done:
                 self._keep(services)
@@ -706,8 +706,7 @@ class LessonScreen(TableScreen):
             # N pressed by habit after the lesson's last trick (not held, as at
             # any table) is answered after the hand's summary and the lesson's
             # end, not over them.
-            table_meaning = services.keymap.lookup(key.chord, (Context.TABLE,))
-            habit = self.control.is_gathering_habit(table_meaning)
+            habit = self.is_gathering_habit(key, services)
             self.control.after_last_trick = False
             text = words.lesson_done_text()
             services.say(Utterance(text, interrupt=not habit))
