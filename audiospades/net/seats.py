@@ -9,9 +9,10 @@ it was) and id (the same person sitting down again is back, not new).
 
 from __future__ import annotations
 
+import math
 import secrets
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from audiospades.net.protocol import SeatInfo, SeatKind
 from audiospades.net.store import SeatResult
@@ -128,27 +129,45 @@ class SeatHolder:
         )
 
 
-Watched = dict[str, tuple[int, str | None]]
-"""Each spectator's player id: the chair they watch from, and the name the table
-heard them come under while it knows them as watching (None: away, and the
-table was told they stopped)."""
+class Watching(NamedTuple):
+    """Where a spectator (here or away) watches a table from, as saved."""
+
+    chair: int
+    """The chair they watch from."""
+    name: str | None
+    """The name the table heard them come under, while it knows them as
+    watching (None: away, and the table was told they stopped)."""
+    since: float = 0.0
+    """When they last sat down to watch here (seconds since the epoch; 0: not
+    known, saved by an older server). Away from several tables, a spectator
+    back watches again at the one watched last."""
+
+
+Watched = dict[str, Watching]
+"""Each spectator's player id: where they watch from (see :class:`Watching`)."""
 
 
 def seating_json(seats: list[SeatHolder], watched: Watched) -> list[dict[str, Any]]:
     """Who sits where for the database, with who watches from each chair.
 
     ``watched``: each spectator (here or away), see :data:`Watched`. A chair's
-    spectators go in its seat's object under ``watchers``, a list of player ids,
-    and those the table knows as watching under ``watching_as`` too, with their
+    spectators go in its seat's object under ``watchers``, a list of player ids;
+    those the table knows as watching under ``watching_as`` too, with their
     names: after a restart they are still among those watching, and their
-    coming back is not told as a new arrival. A seat no one watches from has
-    no such key (an older server's seating has none, and an older server reads
+    coming back is not told as a new arrival; and when each sat down to watch,
+    under ``watching_since``: after a restart, one away from several tables
+    watches again at the one watched last. A seat no one watches from has no
+    such key (an older server's seating has none, and an older server reads
     past them).
 
     >>> seats = [SeatHolder(), SeatHolder()]
-    >>> saved = seating_json(seats, {"p2": (1, "Cleo"), "p1": (1, None)})
+    >>> saved = seating_json(
+    ...     seats, {"p2": Watching(1, "Cleo", 5.5), "p1": Watching(1, None)}
+    ... )
     >>> [(s.get("watchers"), s.get("watching_as")) for s in saved]
     [(None, None), (['p2', 'p1'], {'p2': 'Cleo'})]
+    >>> saved[1]["watching_since"]
+    {'p2': 5.5}
     >>> seating_json(seats, {})[0] is seats[0].to_json()
     True
     """
@@ -157,15 +176,20 @@ def seating_json(seats: list[SeatHolder], watched: Watched) -> list[dict[str, An
         return out
     by_chair: dict[int, list[str]] = {}
     named: dict[int, dict[str, str]] = {}
-    for player, (chair, name) in watched.items():
+    since: dict[int, dict[str, float]] = {}
+    for player, (chair, name, sat_down) in watched.items():
         by_chair.setdefault(chair, []).append(player)
         if name is not None:
             named.setdefault(chair, {})[player] = name
+        if sat_down > 0:
+            since.setdefault(chair, {})[player] = sat_down
     for chair, players in by_chair.items():
         if 0 <= chair < len(out):
             out[chair] = {**out[chair], "watchers": players}
             if chair in named:
                 out[chair]["watching_as"] = named[chair]
+            if chair in since:
+                out[chair]["watching_since"] = since[chair]
     return out
 
 
@@ -174,17 +198,24 @@ def watchers_from_json(seating: list[Any], seat_count: int) -> Watched:
 
     A seat without ``watchers`` (an older server's) has none; one without
     ``watching_as`` names none of them (an older server's: the table was told
-    of none as watching still). Anything malformed is left out, and a player
-    is kept at the first chair naming them.
+    of none as watching still); one without ``watching_since`` (an older
+    server's) knows not when they sat down (0). Anything malformed is left out,
+    and a player is kept at the first chair naming them.
 
     >>> saved = [{"watchers": ["p1", 3], "watching_as": {"p1": "Cleo", "p2": 4}},
-    ...     {}, {"watchers": ["p1", "p2"], "watching_as": {"p2": "Dee"}}]
-    >>> watchers_from_json(saved, 3)
-    {'p1': (0, 'Cleo'), 'p2': (2, 'Dee')}
+    ...     {}, {"watchers": ["p1", "p2"], "watching_as": {"p2": "Dee"},
+    ...     "watching_since": {"p2": 7.25, "p1": 9.0}}]
+    >>> for player, where in watchers_from_json(saved, 3).items():
+    ...     print(player, where)
+    p1 Watching(chair=0, name='Cleo', since=0.0)
+    p2 Watching(chair=2, name='Dee', since=7.25)
     >>> watchers_from_json([{"watchers": "p1"}, None, {"watchers": ["p9"]}], 2)
     {}
-    >>> watchers_from_json([{"watchers": ["p1"], "watching_as": ["p1"]}], 1)
-    {'p1': (0, None)}
+    >>> watchers_from_json([{"watchers": ["p1"], "watching_as": ["p1"],
+    ...     "watching_since": {"p1": True}}], 1)
+    {'p1': Watching(chair=0, name=None, since=0.0)}
+    >>> watchers_from_json([{"watchers": ["p1"], "watching_since": {"p1": 3}}], 1)
+    {'p1': Watching(chair=0, name=None, since=3.0)}
     """
     watched: Watched = {}
     for chair, data in enumerate(seating[:seat_count]):
@@ -194,12 +225,27 @@ def watchers_from_json(seating: list[Any], seat_count: int) -> Watched:
         names = data.get("watching_as")
         if not isinstance(names, dict):
             names = {}
+        times = data.get("watching_since")
+        if not isinstance(times, dict):
+            times = {}
         for player in players:
             if isinstance(player, str) and player and player not in watched:
                 name = names.get(player)
                 known = name if isinstance(name, str) and name else None
-                watched[player] = (chair, known)
+                watched[player] = Watching(chair, known, _since(times.get(player)))
     return watched
+
+
+def _since(saved: object) -> float:
+    """A saved ``watching_since`` time; 0 for anything else (not known).
+
+    >>> _since(12.5), _since(3), _since(-1.0), _since(float("nan")), _since("9")
+    (12.5, 3.0, 0.0, 0.0, 0.0)
+    """
+    if isinstance(saved, bool) or not isinstance(saved, int | float):
+        return 0.0
+    value = float(saved)
+    return value if math.isfinite(value) and value > 0 else 0.0
 
 
 def done_for_seat(game: Game, seat: int, start: int) -> tuple[int, list[Event]]:

@@ -947,17 +947,21 @@ class Server:
                 table.reattach(client, seat)
                 return
         # A spectator whose connection dropped (or who watched before a server
-        # restart) watches again, at one table (the first): every other table
-        # it was away from lets it go now, so an old one never claims it later.
+        # restart) watches again, at one table: the one watched last (away from
+        # several, as when a connection was replaced and the new one watched
+        # elsewhere; at the first of those equally recent, as those an older
+        # server saved, not knowing when). Every other table it was away from
+        # lets it go now, so an old one never claims it later.
         watched = [
             table
             for table in list(self.tables.values())
             if table.away_watcher_chair(player.id) is not None
         ]
         if watched:
-            table, *others = watched
-            for other in others:
-                other.forget_watcher(player.id)
+            table = max(watched, key=lambda t: t.away_watcher_since(player.id))
+            for other in watched:
+                if other is not table:
+                    other.forget_watcher(player.id)
             table.spectate(client, table.take_watcher(client))
             return
         self._send_lobby_list(client)

@@ -245,8 +245,9 @@ class TableRow:
 
     ``rules`` is the rule options with ``players`` and ``partnerships``; ``seating``
     is one JSON-ready object a seat (who sits there, and under ``watchers`` the
-    players watching from that chair, if any); ``state`` is a
-    :class:`~audiospades.net.protocol.TableState` value.
+    players watching from that chair, if any, with their names and when each sat
+    down to watch: see :func:`~audiospades.net.seats.seating_json`); ``state`` is
+    a :class:`~audiospades.net.protocol.TableState` value.
     """
 
     id: str

@@ -26,6 +26,7 @@ import logging
 import random
 import secrets
 import sqlite3
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -55,6 +56,7 @@ from audiospades.net.protocol import (
 from audiospades.net.seats import (
     SeatHolder,
     Watched,
+    Watching,
     done_for_seat,
     outcome_of,
     redeals_for_seat,
@@ -142,6 +144,12 @@ class NetTable:
     :meth:`_watcher_away_too_long`)."""
     _watchers_saved: Watched = field(default_factory=dict)
     """Who watches from where (:meth:`watched_from`) as last written."""
+    _watching_since: dict[str, float] = field(default_factory=dict)
+    """When each spectator (connected or away) last sat down to watch here, by
+    player (seconds since the epoch; none for one saved by an older server).
+    Saved with the seating: away from several tables (a restart, a connection
+    replaced), a spectator back watches again at the one watched last
+    (:meth:`away_watcher_since`)."""
     _watching_as: dict[Client, str] = field(default_factory=dict)
     """Each spectator's name here (see :meth:`watcher_name`), kept while watching:
     "stopped watching" names whom "is watching" named."""
@@ -252,13 +260,16 @@ class NetTable:
         if not self.spectators and not self._away_watchers:
             return {}
         still = self._still_watching
+        since = self._watching_since
         watched: Watched = {
-            player: (chair, still.get(player))
+            player: Watching(chair, still.get(player), since.get(player, 0.0))
             for player, chair in self._away_watchers.items()
         }
         for client, chair in self.spectators.items():
-            if client.player_id is not None:
-                watched[client.player_id] = (chair, self._watching_as.get(client))
+            player = client.player_id
+            if player is not None:
+                name = self._watching_as.get(client)
+                watched[player] = Watching(chair, name, since.get(player, 0.0))
         return watched
 
     def _save_watchers(self) -> None:
@@ -513,6 +524,13 @@ class NetTable:
         """
         return self._away_watchers.get(player)
 
+    def away_watcher_since(self, player: str) -> float:
+        """When ``player``, a spectator away from here, last sat down to watch here.
+
+        In seconds since the epoch; 0 if not known (saved by an older server).
+        """
+        return self._watching_since.get(player, 0.0)
+
     def take_watcher(self, client: Client) -> int:
         """The chair ``client``'s player, away from here, watches again from.
 
@@ -553,6 +571,10 @@ class NetTable:
         name = kept or self.watcher_name(client)
         self.spectators[client] = chair
         self._watching_as[client] = name
+        if client.player_id is not None:
+            # Watched last here, of the tables it may be away from (see
+            # away_watcher_since): saved with the chair.
+            self._watching_since[client.player_id] = time.time()
         client.table, client.seat = self, None
         client.send(self.snapshot(client))
         self.context.changed(self)
@@ -569,6 +591,7 @@ class NetTable:
         """``client`` leaves (a computer player stands in during a game)."""
         client.table, client.seat, client.view_sent = None, None, None
         if self._stop_watching(client) is not None:
+            self._forget_since(client.player_id)
             self._save_watchers()
             return
         seat = self._member_seat(client)
@@ -686,9 +709,17 @@ class NetTable:
         stopped: the others were never told otherwise.
         """
         del self._away_watchers[player]
+        self._forget_since(player)
         name = self._still_watching.pop(player, None)
         if name is not None:
             self._seat_changed(SeatChange.STOPPED_WATCHING, None, name=name)
+
+    def _forget_since(self, player: str | None) -> None:
+        """When ``player`` sat down to watch, once they neither watch nor are away."""
+        if player is None or player in self._away_watchers:
+            return
+        if all(client.player_id != player for client in self.spectators):
+            self._watching_since.pop(player, None)
 
     def watcher_name(self, client: Client) -> str:
         """A spectator's name here, in its chat lines and in "is watching".
@@ -1190,6 +1221,7 @@ class NetTable:
         self._watching_as.clear()
         self._away_watchers.clear()
         self._still_watching.clear()
+        self._watching_since.clear()
         try:
             self.context.store.close_table(self.id)
         finally:  # gone from the server even if the database failed
@@ -1252,11 +1284,13 @@ class NetTable:
         # Those watching then (with their names) are still known as watching.
         seated = {h.player for h in seats if h.player is not None}
         watched = watchers_from_json(row.seating, len(seats))
-        for player, (chair, name) in watched.items():
+        for player, (chair, name, since) in watched.items():
             if player not in seated:
                 table._away_watchers[player] = chair
                 if name is not None:
                     table._still_watching[player] = name
+                if since > 0:
+                    table._watching_since[player] = since
                 table._start_watcher_timer(player)
         table._watchers_saved = table.watched_from()
         return table

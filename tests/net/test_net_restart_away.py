@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
+import sqlite3
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -483,53 +485,83 @@ async def _who(page: NetPlayer) -> str:
     return await until_said(page, lambda s: s.startswith("Seat 1: you."), mark)
 
 
-def test_a_spectator_back_after_a_restart_is_said_to_have_stopped_where_she_is_not(
+async def _cleo_watched_two_games(
+    server: ServerProcess,
+) -> tuple[NetPlayer, NetPlayer, NetPlayer, dict[str, str]]:
+    """Ann's game, then Bob's (pages, each with three computers): Ann's table is
+    the older. Cleo watches Ann's from Ann's chair; opened again elsewhere (her
+    first connection replaced) she is away from it, Ann hearing she stopped
+    watching, and watches Bob's from Milly's chair, Bob hearing she is. Then
+    the server is killed: both tables keep her. Ann, Bob, Cleo, the tables."""
+    url = server.url
+    ann = NetPlayer(url, "Ann", render=True)
+    bob = NetPlayer(url, "Bob", render=True)
+    cleo = NetPlayer(url, "Cleo")
+    for player in (ann, bob, cleo):
+        await player.connect()
+    tables = {}
+    for host in (ann, bob):
+        rules = {"preset": "pagat", "hand_limit": 2}
+        table = (await host.create(name=host.name, rules=rules)).table.id
+        for seat, character in ((1, "milly"), (2, "bert"), (3, "poppy")):
+            await host.send({"type": "add_bot", "seat": seat, "character": character})
+        await host.send({"type": "start_game"})
+        await until_said(host, "The game starts.")
+        tables[host.name] = table
+    await cleo.send({"type": "spectate", "table": tables["Ann"], "chair": 0})
+    await cleo.expect(p.TableSnapshot)
+    await until_said(ann, "Cleo is watching.")
+    again = NetPlayer(url, "Cleo", token=cleo.token)
+    await again.connect()
+    assert isinstance(await _first_answer(again), p.Lobby)
+    await until_said(ann, "Cleo stopped watching.")
+    await again.send({"type": "spectate", "table": tables["Bob"], "chair": 1})
+    await again.expect(p.TableSnapshot)
+    await until_said(bob, "Cleo is watching.")
+    await server.kill()
+    await again.close()
+    store = Store(server.db)
+    try:
+        for table in tables.values():
+            row = store.table(table)
+            assert row is not None
+            watching = [w for seat in row.seating for w in seat.get("watchers", ())]
+            assert watching == [cleo.player_id], (row.id, row.seating)
+    finally:
+        store.close()
+    return ann, bob, cleo, tables
+
+
+def _watchers_kept(server: ServerProcess, table: str) -> list[list[str]]:
+    """The spectators the database keeps with ``table``, chair by chair."""
+    store = Store(server.db, prepare=False)  # (read only: the server may run)
+    try:
+        row = store.table(table)
+    finally:
+        store.close()
+    assert row is not None
+    return [list(seat.get("watchers", ())) for seat in row.seating]
+
+
+def test_a_spectator_back_after_a_restart_watches_the_table_she_watched_last(
     tmp_path: Path,
 ) -> None:
-    """Cleo watches Ann's game; opened again elsewhere (her first connection
-    replaced), she is away from it (Ann hears she stopped watching) and watches
-    Bob's. The server is killed and started again: both tables remember her,
-    Bob's as still watching. Back, she watches Ann's table again (the first),
-    and Bob (a page) hears "Cleo stopped watching.", his W no longer naming her,
-    and his table is saved without her. Before, Bob's table let her chair go but
-    still named her as watching, and never said she had stopped."""
+    """Cleo watched Ann's game, then (her first connection replaced) Bob's, when
+    the server was killed. Started again, both tables remember her: Ann's as
+    gone (Ann heard she stopped), Bob's as still watching. Back, she watches
+    Bob's game again, the one she watched last, from the same chair; Bob hears
+    nothing of her (she never stopped, and his W still names her), and Ann's
+    table lets her go without a word (Ann was told) and is saved without her.
+    Before, she was put back at Ann's table, the older one, which she had left
+    before she watched Bob's, and Bob heard she stopped watching."""
 
     async def body(server: ServerProcess) -> None:
-        url = server.url
-        ann = NetPlayer(url, "Ann", render=True)
-        bob = NetPlayer(url, "Bob", render=True)
-        cleo = NetPlayer(url, "Cleo")
-        for player in (ann, bob, cleo):
-            await player.connect()
-        tables = {}
-        for host in (ann, bob):
-            rules = {"preset": "pagat", "hand_limit": 2}
-            table = (await host.create(name=host.name, rules=rules)).table.id
-            for seat, character in ((1, "milly"), (2, "bert"), (3, "poppy")):
-                await host.send(
-                    {"type": "add_bot", "seat": seat, "character": character}
-                )
-            await host.send({"type": "start_game"})
-            await until_said(host, "The game starts.")
-            tables[host.name] = table
-        await cleo.send({"type": "spectate", "table": tables["Ann"], "chair": 0})
-        await cleo.expect(p.TableSnapshot)
-        await until_said(ann, "Cleo is watching.")
-        again = NetPlayer(url, "Cleo", token=cleo.token)
-        await again.connect()
-        assert isinstance(await _first_answer(again), p.Lobby)
-        await until_said(ann, "Cleo stopped watching.")
-        await again.send({"type": "spectate", "table": tables["Bob"], "chair": 0})
-        await again.expect(p.TableSnapshot)
-        await until_said(bob, "Cleo is watching.")
-        await server.kill()
-
+        ann, bob, cleo, tables = await _cleo_watched_two_games(server)
         await server.start()
         for page in (ann, bob):
             page.messages.clear()
             await page.connect()
             await until_said(page, lambda s: s.startswith("Back at"))
-        # Never told otherwise, Bob's table still knows her as watching.
         assert (await _who(bob)).endswith("Watching: Cleo."), said(bob)
         assert (await _who(ann)).endswith("Nobody is watching."), said(ann)
 
@@ -538,20 +570,114 @@ def test_a_spectator_back_after_a_restart_is_said_to_have_stopped_where_she_is_n
         await cleo.connect()
         back = await _first_answer(cleo)
         assert isinstance(back, p.TableSnapshot), back
-        assert back.table.id == tables["Ann"] and back.seat is None
-        await until_said(ann, "Cleo is watching.", mark["Ann"])
-        # (Bob's W asked after her return: it is answered after it.)
-        who = await _who(bob)
-        assert who.endswith("Nobody is watching."), who
-        await until_said(bob, "Cleo stopped watching.", mark["Bob"])
-        store = Store(server.db, prepare=False)  # (read only: the server runs)
-        try:
-            row = store.table(tables["Bob"])
-        finally:
-            store.close()
-        assert row is not None
-        assert not [w for seat in row.seating for w in seat.get("watchers", ())]
-        for player in (ann, bob, cleo, again):
+        assert back.table.id == tables["Bob"], "back at the table watched first"
+        assert back.seat is None and back.chair == 1
+        # (W asked after her return is answered after it: what her return told
+        # them came before.)
+        assert (await _who(bob)).endswith("Watching: Cleo."), said(bob)
+        assert (await _who(ann)).endswith("Nobody is watching."), said(ann)
+        for page in (ann, bob):
+            heard = said(page)[mark[page.name] :]
+            about = [s for s in heard if "Cleo" in s and not s.startswith("Seat 1:")]
+            assert not about, (page.name, about)
+        assert not any(_watchers_kept(server, tables["Ann"]))
+        assert _watchers_kept(server, tables["Bob"])[1] == [cleo.player_id]
+        for player in (ann, bob, cleo):
+            await player.close()
+
+    run(with_server(tmp_path, body), timeout=300)
+
+
+def _edit_seating(
+    server: ServerProcess, table: str, edit: Callable[[list[dict[str, object]]], None]
+) -> None:
+    """Change ``table``'s saved seating, the server stopped."""
+    db = sqlite3.connect(server.db)
+    try:
+        (seating,) = db.execute(
+            "SELECT seating FROM tables WHERE id = ?", (table,)
+        ).fetchone()
+        seats = json.loads(seating)
+        edit(seats)
+        with db:
+            db.execute(
+                "UPDATE tables SET seating = ? WHERE id = ?", (json.dumps(seats), table)
+            )
+    finally:
+        db.close()
+
+
+def test_a_spectator_back_elsewhere_is_said_to_have_stopped_where_still_named(
+    tmp_path: Path,
+) -> None:
+    """As above, but Ann's table was saved still naming Cleo as watching (as a
+    save that failed when her first connection dropped leaves it): after the
+    restart Ann's W names her. Back, Cleo watches Bob's game, watched last, and
+    Ann hears "Cleo stopped watching.", her W no longer naming her, and her
+    table is saved without her. (Before, Cleo was put back at Ann's.)"""
+
+    async def body(server: ServerProcess) -> None:
+        ann, bob, cleo, tables = await _cleo_watched_two_games(server)
+
+        def still_named(seats: list[dict[str, object]]) -> None:
+            seats[0]["watching_as"] = {cleo.player_id: "Cleo"}
+
+        _edit_seating(server, tables["Ann"], still_named)
+        await server.start()
+        for page in (ann, bob):
+            page.messages.clear()
+            await page.connect()
+            await until_said(page, lambda s: s.startswith("Back at"))
+        assert (await _who(ann)).endswith("Watching: Cleo."), said(ann)
+
+        mark = len(said(ann))
+        cleo.messages.clear()
+        await cleo.connect()
+        back = await _first_answer(cleo)
+        assert isinstance(back, p.TableSnapshot), back
+        assert back.table.id == tables["Bob"] and back.chair == 1
+        await until_said(ann, "Cleo stopped watching.", mark)
+        assert (await _who(ann)).endswith("Nobody is watching."), said(ann)
+        assert not any(_watchers_kept(server, tables["Ann"]))
+        for player in (ann, bob, cleo):
+            await player.close()
+
+    run(with_server(tmp_path, body), timeout=300)
+
+
+def test_a_spectator_saved_by_an_older_server_is_back_at_the_first_table(
+    tmp_path: Path,
+) -> None:
+    """As above, both tables saved by a server that did not keep when a
+    spectator sat down (no ``watching_since``): back, Cleo watches the first
+    of them, Ann's, as such a server put her, and Bob's lets her go, Bob
+    hearing she stopped watching."""
+
+    async def body(server: ServerProcess) -> None:
+        ann, bob, cleo, tables = await _cleo_watched_two_games(server)
+
+        kept: list[object] = []
+
+        def older(seats: list[dict[str, object]]) -> None:
+            kept.extend(
+                seat.pop("watching_since") for seat in seats if "watching_since" in seat
+            )
+
+        for table in tables.values():
+            _edit_seating(server, table, older)
+        assert len(kept) == 2  # (each table kept when she sat down there)
+        await server.start()
+        await bob.connect()
+        await until_said(bob, lambda s: s.startswith("Back at"))
+        mark = len(said(bob))
+        cleo.messages.clear()
+        await cleo.connect()
+        back = await _first_answer(cleo)
+        assert isinstance(back, p.TableSnapshot), back
+        assert back.table.id == tables["Ann"] and back.chair == 0
+        await until_said(bob, "Cleo stopped watching.", mark)
+        assert not any(_watchers_kept(server, tables["Bob"]))
+        for player in (ann, bob, cleo):
             await player.close()
 
     run(with_server(tmp_path, body), timeout=300)
