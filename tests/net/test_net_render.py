@@ -856,7 +856,7 @@ def test_the_picture_marks_the_card_that_won_the_trick(tmp_path: Path) -> None:
             return pictures, tricks
 
     pictures, tricks = run(scenario(), timeout=120)
-    assert len(tricks) == 13
+    assert len(tricks) % 13 == 0 and tricks  # a tied hand plays another
     turn = Perspective.of(2, 4, 2)  # the host's seats, as the watcher sees them
     complete = 0
     for picture in pictures:
