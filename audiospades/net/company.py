@@ -63,20 +63,29 @@ def company_of(
     )
 
 
-def follow_watchers(watchers: list[str], change: p.SeatChange, name: str) -> None:
+def follow_watchers(
+    watchers: list[str],
+    change: p.SeatChange,
+    name: str,
+    watched_as: str | None = None,
+) -> None:
     """Someone came to watch, or stopped: ``watchers`` follows (in place).
 
     The server tells everyone at the table but the spectator, so one's own coming
     and going is never among them. Two people may share a name: one of them goes.
+    ``watched_as``: a spectator sat down, who watched under that name (version 14).
 
     >>> watchers = ["Dee", "Eve", "Dee"]
     >>> follow_watchers(watchers, p.SeatChange.STOPPED_WATCHING, "Dee")
     >>> follow_watchers(watchers, p.SeatChange.WATCHING, "Fay")
     >>> follow_watchers(watchers, p.SeatChange.JOINED, "Gus")
+    >>> follow_watchers(watchers, p.SeatChange.JOINED, "Fay", watched_as="Fay")
     >>> watchers
-    ['Eve', 'Dee', 'Fay']
+    ['Eve', 'Dee']
     """
     if change is p.SeatChange.WATCHING:
         watchers.append(name)
-    elif change is p.SeatChange.STOPPED_WATCHING and name in watchers:
-        watchers.remove(name)
+        return
+    gone = name if change is p.SeatChange.STOPPED_WATCHING else watched_as
+    if gone is not None and gone in watchers:
+        watchers.remove(gone)

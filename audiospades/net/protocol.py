@@ -35,7 +35,7 @@ from audiospades.net.wire import (
     WireViewChanges,
 )
 
-PROTOCOL_VERSION: Final = 13
+PROTOCOL_VERSION: Final = 14
 """Sent in the client's ``hello`` and the server's ``welcome``."""
 OLDEST_PROTOCOL_VERSION: Final = 2
 """The oldest version a server still speaks: a client of an older one is answered
@@ -627,13 +627,16 @@ class SeatChange(StrEnum):
     free) before the game. Version 9."""
 
 
-class SeatChanged(ServerMessage, frozen=True, tag="seat"):
+class SeatChanged(ServerMessage, frozen=True, tag="seat", omit_defaults=True):
     """Someone joined, left, dropped or came back (the table's new listing)."""
 
     change: SeatChange
     seat: Seat | None
     name: str | None
     table: TableInfo
+    watched_as: str | None = None
+    """Version 14: ``joined`` by a spectator of the table, under the name it
+    watched as (no ``stopped_watching`` is sent for them); left out otherwise."""
 
 
 class ChatLine(ServerMessage, frozen=True, tag="chat", omit_defaults=True):

@@ -121,6 +121,9 @@ class OnlineNews:
     """How many more are connected than ``people`` lists."""
     people_names: tuple[str, ...] = ()
     """Those a ``REMINDER`` reminded."""
+    watched_as: str = ""
+    """A spectator sitting down (``JOINED``): the name they watched the table as
+    (version 14; "" otherwise)."""
     after: int = 0
     """At a table: how many of the table's notices came before this news, so the
     two can be told in the order they arrived."""
@@ -307,7 +310,9 @@ class OnlineClient:
                         # update (its view) comes: "New game with ..." is said
                         # on this news.
                         self.table.next_game_named()
-                    follow_watchers(self.table.watchers, change, name or "")
+                    follow_watchers(
+                        self.table.watchers, change, name or "", item.watched_as
+                    )
                     seen = self.table.seat_seen(seat)
                 else:
                     seen = seat
@@ -321,6 +326,7 @@ class OnlineClient:
                         previous=previous,
                         previous_is_computer=was_computer,
                         table=info,
+                        watched_as=item.watched_as or "",
                     )
                 )
             case p.ChatLine(scope=scope, sender=sender, text=text, seat=seat):

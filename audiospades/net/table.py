@@ -66,6 +66,7 @@ from audiospades.net.seats import (
     watchers_from_json,
 )
 from audiospades.net.store import SavedTable, Store, TableRow
+from audiospades.net.versions import WATCHED_AS_VERSION
 from audiospades.net.wire import WireRules
 from audiospades.notices import GameFinished, Notice, YourTurn
 from audiospades.record import RecordWriter, game_from_record
@@ -322,19 +323,35 @@ class NetTable:
         *,
         name: str | None = None,
         who: SeatHolder | Client | None = None,
+        watched_as: str | None = None,
+        older_only: bool = False,
     ) -> None:
         """Tell the table what happened to ``seat`` (and log it).
 
         ``who``: whom the log line names, when not the seat's holder now (a
-        spectator, or whoever left a seat now empty).
+        spectator, or whoever left a seat now empty). ``watched_as``: see
+        :attr:`SeatChanged.watched_as`. ``older_only``: told only to clients
+        older than version 14 (a spectator sitting down, whom a newer client
+        hears of in one change, with ``watched_as``).
         """
         if seat is not None:
             name = self.seats[seat].name
         self._log_seat(change, seat, who)
-        self.broadcast(
-            SeatChanged(change=change, seat=seat, name=name, table=self.info()),
-            exclude,
+        message = SeatChanged(
+            change=change,
+            seat=seat,
+            name=name,
+            table=self.info(),
+            watched_as=watched_as,
         )
+        if not older_only:
+            self.broadcast(message, exclude)
+            return
+        frame = encode_utf8(message)
+        for client in self._audience(exclude):
+            # A browser page's words are the server's, which read watched_as.
+            if client.version < WATCHED_AS_VERSION and client.renderer is None:
+                client.send(message, frame)
 
     def _log_seat(
         self,
@@ -432,8 +449,13 @@ class NetTable:
         )
 
     # --- joining and leaving ---
-    def join(self, client: Client, wanted: int | str) -> None:
+    def join(
+        self, client: Client, wanted: int | str, *, watched_as: str | None = None
+    ) -> None:
         """Seat ``client`` (``wanted``: a seat number, or "any").
+
+        ``watched_as``: the name ``client`` watched the table as, sitting down
+        from watching (told with the seat taken, version 14).
 
         Raises:
             ProtocolError: no such seat, the seat is taken, or the table is full.
@@ -475,7 +497,7 @@ class NetTable:
         over = self.core is not None and self.core.is_over
         client.send(self.snapshot(client, played=is_back or not over, stood_in=done))
         change = SeatChange.RETURNED if is_back else SeatChange.JOINED
-        self._seat_changed(change, seat, exclude=client)
+        self._seat_changed(change, seat, exclude=client, watched_as=watched_as)
         self.flush()
 
     def move(self, client: Client, wanted: int | str) -> None:
@@ -505,8 +527,14 @@ class NetTable:
         if seat not in free:
             raise ProtocolError(ErrorCode.SEAT_TAKEN, f"seat {seat} is taken")
         if old is None:
-            self.leave(client)  # stops watching, told to the others
-            self.join(client, seat)
+            # One change for the others: "Cid stops watching and sits in seat
+            # 3." (QA: "Cid stopped watching." alone first sounded as if Cid
+            # had left). A client older than version 14 is told both, as before.
+            watched_as = self._watching_as.get(client, client.name)
+            client.table, client.seat, client.view_sent = None, None, None
+            self._stop_watching(client, sitting=True)
+            self._save_watchers()
+            self.join(client, seat, watched_as=watched_as)
             return
         self.seats[seat], self.seats[old] = self.seats[old], SeatHolder()
         del self.members[old]
@@ -682,16 +710,24 @@ class NetTable:
         """Every name going by here (folded): the seats' and the spectators'."""
         return self._names_taken(-1) | self._watchers()
 
-    def _stop_watching(self, client: Client) -> int | None:
+    def _stop_watching(self, client: Client, *, sitting: bool = False) -> int | None:
         """``client`` watches no more, told under its name here; its chair.
 
-        None if it was not watching.
+        None if it was not watching. ``sitting``: to sit down here, told to a
+        client older than version 14 alone (a newer one is told it with the
+        seat taken).
         """
         chair = self.spectators.pop(client, None)
         if chair is not None:
             name = self._watching_as.pop(client, client.name)
             self.context.changed(self)  # one spectator fewer in the listing
-            self._seat_changed(SeatChange.STOPPED_WATCHING, None, name=name, who=client)
+            self._seat_changed(
+                SeatChange.STOPPED_WATCHING,
+                None,
+                name=name,
+                who=client,
+                older_only=sitting,
+            )
         return chair
 
     def _watchers(self, but_for: Client | None = None) -> set[str]:

@@ -31,6 +31,10 @@ from audiospades.net.protocol import (
 )
 from audiospades.net.wire import AnyWireNotice, WireGameFinished
 
+WATCHED_AS_VERSION: Final = 14
+"""The first version told a spectator sitting down as one change (``joined``
+with ``watched_as``); an older client is told "stopped watching" first."""
+
 _NEWS_OF_VERSION_3: Final = frozenset(
     {SeatChange.WATCHING, SeatChange.STOPPED_WATCHING}
 )
@@ -54,7 +58,9 @@ def for_version(message: Message, version: int) -> Message | None:
     private chat line. A version 11 client reads everything a version 12 one
     does, but for an update's ``changes``, which it is never sent. A version 12
     client (and so an older one) no table's ``default_name``: it says a name of
-    the default's shape in its player's language, as before.
+    the default's shape in its player's language, as before. A version 13 client
+    no ``watched_as`` of a spectator sitting down (it is sent "stopped watching"
+    for them first, as before).
     None: nothing to send. The message itself when nothing in it is new, so a
     frame encoded once for many clients goes out as it is.
 
@@ -77,6 +83,13 @@ def for_version(message: Message, version: int) -> Message | None:
     >>> [encode(for_version(snapshot, v)).count('"watchers"') for v in (2, 3, 4)]
     [0, 0, 1]
     """
+    if version >= 14:
+        return message
+    if isinstance(message, SeatChanged) and message.watched_as is not None:
+        # Version 14's: a spectator sitting down, told as one change. An older
+        # client was sent "stopped watching" for them before (see
+        # NetTable.move), and reads the rest as it always did.
+        message = msgspec.structs.replace(message, watched_as=None)
     if version >= 13:
         return message
     message = _without_default_names(message)

@@ -736,19 +736,14 @@ def seat_change_text(
             return seated_text(news.table, news.real_seat or 0)
         case SeatChange.MOVED:
             return moved_text(news, own_seat)
+        case SeatChange.JOINED if news.watched_as:
+            return _sat_down_from_watching_text(news, own_seat, stand_in)
         case SeatChange.JOINED:
             if stand_in:
                 return _("{name} sits in seat {number}; {stand_in} leaves.").format(
                     name=name, number=number, stand_in=stand_in
                 )
-            if (
-                own_seat is not None
-                and news.table is not None
-                and partner_of(
-                    news.real_seat or 0, news.table.players, news.table.partnerships
-                )
-                == own_seat
-            ):
+            if _is_partner_of(news, own_seat):
                 # As a move to the seat says it (QA: a host heard "Bob sits in
                 # seat 3." and had to find out who their partner was).
                 return _("{name} sits in seat {number} and is your partner.").format(
@@ -813,6 +808,47 @@ def seat_change_text(
         case SeatChange.STOPPED_WATCHING:
             return _("{name} stopped watching.").format(name=news.name)
     return ""
+
+
+def _is_partner_of(news: OnlineNews, own_seat: int | None) -> bool:
+    """Whether the seat ``news`` tells of is the partner of ``own_seat``."""
+    if own_seat is None or news.table is None:
+        return False
+    table = news.table
+    return partner_of(news.real_seat or 0, table.players, table.partnerships) == (
+        own_seat
+    )
+
+
+def _sat_down_from_watching_text(
+    news: OnlineNews, own_seat: int | None, stand_in: str
+) -> str:
+    """A spectator of the table sat down in a seat (version 14), in one sentence.
+
+    QA: "Cid stopped watching." then "Cid sits in seat 3." was heard, the first
+    alone as if Cid had left. ``stand_in``: the computer player who gives the
+    seat up, if one played it.
+    """
+    name = seat_name(news.name)
+    number = (news.real_seat or 0) + 1
+    watched = seat_name(news.watched_as)
+    if watched != name:
+        # Numbered apart at the table, not as they watched ("Ann 2" beside
+        # another Ann connected): both names, the one known and the new one.
+        return _(
+            "{watcher} stops watching and sits in seat {number} as {name}."
+        ).format(watcher=watched, number=number, name=name)
+    if stand_in:
+        return _(
+            "{name} stops watching and sits in seat {number}; {stand_in} leaves."
+        ).format(name=name, number=number, stand_in=stand_in)
+    if _is_partner_of(news, own_seat):
+        return _(
+            "{name} stops watching and sits in seat {number}, as your partner."
+        ).format(name=name, number=number)
+    return _("{name} stops watching and sits in seat {number}.").format(
+        name=name, number=number
+    )
 
 
 def taken_over_text() -> str:

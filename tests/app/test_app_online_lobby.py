@@ -851,7 +851,9 @@ def test_a_spectator_sits_down_with_enter_on_a_free_seat_before_the_game(
     """Bob watches Ann's private table from seat 3's chair, then takes seat 3
     with Enter on it (before, he heard "Only the host seats computer players."
     and had to stop watching first): he hears where he sits, Ann who sat down,
-    and his room is a seated player's."""
+    and his room is a seated player's. Ann hears it in one line (before, "Bob
+    stopped watching." came first, as if he had left), and W has him seated,
+    no longer watching."""
     with server_thread(tmp_path / "server.db") as server:
         ann = connect(make_harness, server, "Ann")
         bob = connect(make_harness, server, "Bob")
@@ -868,7 +870,14 @@ def test_a_spectator_sits_down_with_enter_on_a_free_seat_before_the_game(
                 heard(bob, "You sit in seat 3 at Ann's table. Your partner is Ann."),
                 bob,
             )
-            until(heard(ann, "Bob sits in seat 3 and is your partner."), ann)
+            sat = "Bob stops watching and sits in seat 3, as your partner."
+            until(heard(ann, sat), ann)
+            assert not [s for s in ann.transcript if "Bob stopped watching" in s]
+            ann.press("w")
+            assert ann.last == (
+                "Seat 1: you. Seat 2: free. Seat 3, your partner: Bob. Seat 4: free. "
+                "Nobody is watching."
+            )
             assert room.table.seat == 2 and bob.app.top is room
             assert room.table.code is not None  # told to the seated only
             bob.press("up")

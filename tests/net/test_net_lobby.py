@@ -152,7 +152,7 @@ def test_an_older_client_is_sent_no_found_table() -> None:
 
 
 def test_each_version_keeps_what_it_can_read_and_no_more() -> None:
-    """What versions 9, 10, 11 and 13 added reaches a client of that version and up,
+    """What versions 9 to 14 added reaches a client of that version and up,
     never one older. Before, the ladder stripped version 9's additions from every
     client below the newest version, not below 9: a version 9 client heard a
     friend's move as someone joining, and was never told its seat was given up
@@ -180,6 +180,9 @@ def test_each_version_keeps_what_it_can_read_and_no_more() -> None:
     ]
     added = [(welcome, 9), (moved, 9), (snapshot, 10), (people, 11)]
     added += [(message, 13) for message in named]  # default_name
+    sat = p.SeatChanged(change=p.SeatChange.JOINED, seat=2, name="Cid", table=info,
+                        watched_as="Cid")  # fmt: skip
+    added.append((sat, 14))
     for message, since in added:
         for version in range(p.OLDEST_PROTOCOL_VERSION, p.PROTOCOL_VERSION + 1):
             sent = for_version(message, version)
@@ -189,9 +192,12 @@ def test_each_version_keeps_what_it_can_read_and_no_more() -> None:
     assert for_version(welcome, 8).seat_given_up is None  # type: ignore[union-attr]
     assert for_version(moved, 8).change is p.SeatChange.JOINED  # type: ignore[union-attr]
     for message in named:
-        for version in range(p.OLDEST_PROTOCOL_VERSION, p.PROTOCOL_VERSION):
+        for version in range(p.OLDEST_PROTOCOL_VERSION, 13):
             older = for_version(message, version)
             assert older is None or "default_name" not in p.encode(older)
+    for version in range(p.OLDEST_PROTOCOL_VERSION, 14):
+        older = for_version(sat, version)
+        assert older is not None and "watched_as" not in p.encode(older)
 
 
 def test_the_host_seats_computer_players_and_starts(tmp_path: Path) -> None:

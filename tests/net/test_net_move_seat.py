@@ -97,9 +97,14 @@ def test_a_spectator_sits_down_in_a_free_seat_of_the_table_watched(
             await dee.send({"type": "join_seat", "table": table, "seat": 3})
             sat = await dee.expect(p.TableSnapshot)
             assert (sat.seat, sat.table.spectators) == (3, 0)
-            await ann.seat_change(p.SeatChange.STOPPED_WATCHING)
-            joined = await ann.seat_change(p.SeatChange.JOINED)
-            assert (joined.seat, joined.name) == (3, "Dee")
+            # One change (version 14): no "stopped watching" before it.
+            joined = await ann.expect(p.SeatChanged)
+            assert (joined.change, joined.seat, joined.name, joined.watched_as) == (
+                p.SeatChange.JOINED,
+                3,
+                "Dee",
+                "Dee",
+            )
             frames = [json.loads(f) for f in dee.frames]
             assert [f["code"] for f in frames if f["type"] == "error"] == ["seat_taken"]
             for player in (ann, dee):

@@ -946,6 +946,35 @@ def test_a_page_at_a_table_hears_who_comes_to_watch_and_who_stops(
     run(scenario())
 
 
+def test_a_page_hears_a_spectator_sit_down_in_one_line(tmp_path: Path) -> None:
+    """QA: Dee, watching Robin's table, sat down, and the page said "Dee stopped
+    watching." then "Dee sits in seat 2.", the first alone as if Dee had left.
+    Now one line says both."""
+
+    async def scenario() -> list[str]:
+        async with running_server(tmp_path / "server.db") as server:
+            url = url_of(server)
+            page = NetPlayer(url, "Robin", render=True)
+            await page.connect()
+            rules = {"preset": "pagat"}
+            await page.send({"type": "create_table", "name": "Friday", "rules": rules})
+            await _lines_until(page, lambda text: text.startswith("You sit in seat 1"))
+            dee = NetPlayer(url, "Dee")
+            await dee.connect()
+            table = next(iter(server.tables))
+            await dee.send({"type": "spectate", "table": table})
+            await dee.expect(p.TableSnapshot)
+            await _lines_until(page, lambda text: text == "Dee is watching.")
+            await dee.send({"type": "join_seat", "table": table, "seat": 1})
+            await dee.expect(p.TableSnapshot)
+            lines = await _lines_until(page, lambda text: "seat 2" in text)
+            await dee.close()
+            await page.close()
+            return lines
+
+    assert run(scenario()) == ["Dee stops watching and sits in seat 2."]
+
+
 _HELP_END = "O: sound cues"
 """The start of the page's own last line of F1's help."""
 

@@ -215,3 +215,48 @@ def test_a_person_sitting_down_is_named_apart_from_a_spectator_of_that_name(
                 await player.close()
 
     run(scenario())
+
+
+def test_a_spectator_sitting_down_is_one_change_and_a_version_13_client_hears_two(
+    tmp_path: Path,
+) -> None:
+    """Cid watches Ann's table, then sits in seat 3. Ann (version 14) is sent one
+    change, ``joined`` with ``watched_as`` "Cid", and no ``stopped_watching``:
+    before, "Cid stopped watching." came first and sounded as if Cid had left.
+    Dee, watching with a version 13 client, is sent both as before, and no
+    ``watched_as`` (a field it does not know would lose it the frame)."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "s.db") as server:
+            url = url_of(server)
+            ann, cid = await connected(url, "Ann", "Cid")
+            dee = NetPlayer(url, "Dee", version=13)
+            await dee.connect()
+            table = (await ann.create(name="Ann's")).table.id
+            await _watch(dee, table)
+            await _watch(cid, table)
+            assert (await ann.seat_change(p.SeatChange.WATCHING)).name == "Dee"
+            assert (await ann.seat_change(p.SeatChange.WATCHING)).name == "Cid"
+            assert (await dee.seat_change(p.SeatChange.WATCHING)).name == "Cid"
+            await cid.send({"type": "join_seat", "table": table, "seat": 2})
+            assert (await cid.expect(p.TableSnapshot)).seat == 2
+            told = await ann.expect(p.SeatChanged)
+            assert (told.change, told.seat, told.name, told.watched_as) == (
+                p.SeatChange.JOINED,
+                2,
+                "Cid",
+                "Cid",
+            )
+            assert told.table.spectators == 1
+            stopped = await dee.expect(p.SeatChanged)
+            assert (stopped.change, stopped.name) == (
+                p.SeatChange.STOPPED_WATCHING,
+                "Cid",
+            )
+            joined = await dee.expect(p.SeatChanged)
+            assert (joined.change, joined.seat) == (p.SeatChange.JOINED, 2)
+            assert "watched_as" not in dee.frames[-1]
+            for player in (ann, cid, dee):
+                await player.close()
+
+    run(scenario())

@@ -111,6 +111,35 @@ def test_the_players_hear_who_sits_down_to_watch_and_who_stops() -> None:
     assert said is not None and said.text == "dan is watching."
 
 
+def test_a_spectator_sitting_down_is_one_sentence_in_every_case() -> None:
+    """QA: "Cid stopped watching." then "Cid sits in seat 3.": the first alone
+    sounded as if Cid had left. Version 14 tells it in one change."""
+    info = _info()
+    sat = OnlineNews(
+        NewsKind.SEAT,
+        change=SeatChange.JOINED,
+        real_seat=3,
+        name="Cid",
+        watched_as="Cid",
+        table=info,
+    )
+    assert seat_change_text(sat, own_seat=0) == (
+        "Cid stops watching and sits in seat 4."
+    )
+    assert seat_change_text(sat, own_seat=1) == (
+        "Cid stops watching and sits in seat 4, as your partner."
+    )
+    hazel = replace(sat, previous="Hazel", previous_is_computer=True)
+    assert seat_change_text(hazel, own_seat=0) == (
+        "Cid stops watching and sits in seat 4; Hazel leaves."
+    )
+    # Watched as "Ann 2" (another Ann connected), "Ann" at the table.
+    renamed = replace(sat, name="Ann", watched_as="Ann 2")
+    assert seat_change_text(renamed, own_seat=0) == (
+        "Ann 2 stops watching and sits in seat 4 as Ann."
+    )
+
+
 def test_a_person_taking_a_computers_seat_is_heard_to_send_it_away() -> None:
     """Cat left, Hazel played her seat, cat sat down again: the others heard only
     "cat sits in seat 2.", as if she were new and the computer still there."""

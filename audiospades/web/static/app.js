@@ -319,7 +319,7 @@ function connect(name, language) {
   if (state.lost) $("join-status").textContent = word("connecting");
   else joinStatus(word("connecting"), false);
   ws.addEventListener("open", () => {
-    const hello = { type: "hello", version: 13, name, language, render: true };
+    const hello = { type: "hello", version: 14, name, language, render: true };
     const token = localStorage.getItem("audiospades-token");
     if (token) hello.token = token;
     if (state.ws === ws) send(hello);
