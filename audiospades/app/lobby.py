@@ -261,7 +261,10 @@ class LobbyScreen(MenuScreen):
             # The table's listing first, so that its seats and chairs are offered
             # as a listed table's are (see update: its choices open when it comes).
             self.online.client.send(p.FindTable(code=_code_typed(code).upper()))
-            self.awaiting = True
+            # A request for a table: refused ("There is no such table..."), the
+            # line the focus is back on follows (QA: the player was not told
+            # where they were; Enter there types another code).
+            self.expect_answer()
             return Pop()
 
         def check(code: str) -> str | None:
@@ -426,7 +429,8 @@ class LobbyScreen(MenuScreen):
                 case NewsKind.TABLE:
                     joined = True
                 case NewsKind.FOUND:
-                    self.awaiting = False
+                    # Found: its choices open; a seat asked there is asked anew.
+                    self.awaiting = self._asked_for_table = False
                     found = item.table
                 case NewsKind.FOUND_CHANGED if _same_table(found, item.table):
                     found = item.table  # changed as soon as found: the latest

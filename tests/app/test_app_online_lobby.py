@@ -167,11 +167,15 @@ def test_the_lobby_lists_a_table_in_one_line_and_refuses_a_wrong_code(
                 assert carl.last == "Sit in seat 3, partner of Ann, 3 of 5"
                 carl.press("escape", "down", "down", "return")
                 assert carl.last.startswith("Table code: blank.")
+                mark = carl.mark()
                 carl.press(*type_keys("ZZZZZZ"), "return")
                 carl.settle()
-                assert carl.last == (
-                    "There is no such table: it may have closed, or the code is wrong."
-                )
+                # Why, then where the focus is back (before, why alone: the
+                # player did not know where they were).
+                assert carl.said_since(mark)[-2:] == [
+                    "There is no such table: it may have closed, or the code is wrong.",
+                    "Join a private table by its code, 3 of 7",
+                ]
                 assert carl.sound.cues[-1] is Cue.ILLEGAL_MOVE
                 # F1 lists the lobby's keys, the chat key among them.
                 carl.press("f1")

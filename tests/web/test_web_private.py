@@ -236,6 +236,9 @@ def test_a_wrong_code_is_answered_and_takes_the_table_found_away(
         press(driver, "ZZZZZZ", Keys.ENTER)
         wrong = "There is no such table: it may have closed, or the code is wrong."
         wait_for(lambda: ("assertive", wrong) in heard(driver), what="no table")
+        # The focus stays in the code field, for another code (the game's
+        # lobby says its line, "Join a private table by its code").
+        assert driver.switch_to.active_element.get_attribute("id") == "table-code"
         assert not _visible(driver, "found")
         assert not driver.find_elements("css selector", "#found button")
 
