@@ -764,3 +764,69 @@ def test_a_later_hand_thrown_in_is_told_after_the_hand_scored() -> None:
     ), text
     assert "The next hand is being dealt." not in text
     assert "Your cards" not in text
+
+
+_AGREEING: dict[str, str] = {
+    # Words that agree with a player's gender, each language's own.
+    "fr": r"\b(absente?s?|(est|sont) partie?s?|passée?s?|assise?s?)\b",
+    "es": r"\b(compañer[oa]s?|sentad[oa]s?)\b",
+    "it": r"\b(compagn[oa]|andat[oaie]|spostat[oa]|sedut[oaie])\b",
+    "pt": r"\b(parceir[oa]s?|sentad[oa]s?)\b",
+    "de": r"\b(Partner|Partnerin)\b",
+}
+
+_ABOUT_A_PLAYER: tuple[str | tuple[str, str], ...] = (
+    ("{names} is away", "{names} are away"),
+    ("{names} is away.", "{names} are away."),
+    (
+        "Start another game at this table? {names} left, so a seat is free: "
+        "{yes} takes you to the waiting room to fill it, {no} stays.",
+        "Start another game at this table? {names} left, so {count} seats are "
+        "free: {yes} takes you to the waiting room to fill them, {no} stays.",
+    ),
+    "Sit in seat {number}, partner of {name}",
+    "Your partner is {partner}.",
+    "{name} sits in seat {number} and is your partner.",
+    "{name} moved to seat {number} and is now your partner.",
+    "You moved to seat {number}.",
+    "You moved to seat {number}; your partner is {partner}.",
+    "{seat}: {player}, partner of seat {number}.",
+    "{seat}: {player}, partner of {partner}.",
+    "seated: {names}",
+    "With {name} as partner:",
+    "{name} stops watching and sits in seat {number}, as your partner.",
+)
+
+
+@pytest.mark.parametrize("lang", sorted(_AGREEING))
+def test_sentences_about_a_player_need_no_gender_in_any_language(lang: str) -> None:
+    """QA: French said "Ann est absent", masculine for everyone; Spanish "tu
+    compañero es Ann", Italian "il tuo compagno", Portuguese "seu parceiro" and
+    German "dein Partner" likewise. Each is now said in a way that is right for
+    any player ("Ann n'est pas là", "juegas en pareja con Ann")."""
+    import re
+
+    from audiospades.i18n import _ as gettext
+    from audiospades.i18n import ngettext
+
+    agreeing = re.compile(_AGREEING[lang])
+    with i18n.speaking(lang):
+        for message in _ABOUT_A_PLAYER:
+            if isinstance(message, tuple):
+                said = [ngettext(*message, count) for count in (1, 2)]
+            else:
+                said = [gettext(message)]
+            for text in said:
+                assert text != message or lang == "en", (lang, message)
+                assert not agreeing.search(text), (lang, text)
+
+
+def test_french_says_who_is_away_without_gender() -> None:
+    seats = [
+        SeatInfo(seat=0, kind=SeatKind.HUMAN, name="Ann"),
+        SeatInfo(seat=1, kind=SeatKind.HUMAN, name="Bob", connected=False),
+        SeatInfo(seat=2, kind=SeatKind.HUMAN, name="Cat", connected=False),
+    ]
+    with i18n.speaking("fr"):
+        assert away_text(seats[:2], 0) == "Bob n'est pas là."
+        assert away_text(seats, 0) == "Bob et Cat ne sont pas là."
