@@ -505,13 +505,17 @@ class NetTable:
 
         Before the game: a seated player moves (friends choose to be partners),
         the seat left free; a spectator sits down, as ``join`` seats anyone.
+        During a game (version 14): a spectator takes a seat a computer plays
+        for someone who left, as someone from the lobby may (``join``): the
+        computer gives it up, as to a person coming back.
 
         Raises:
-            ProtocolError: the game has started (or ended), no such seat, or the
-                seat is taken.
+            ProtocolError: the game has started (or ended) for a seated player,
+                or ended for a spectator; no such seat; or the seat is taken.
         """
         old = next((s for s, c in self.members.items() if c is client), None)
-        if self.state is not TableState.WAITING:
+        spectator_in_game = old is None and self.state is TableState.PLAYING
+        if self.state is not TableState.WAITING and not spectator_in_game:
             raise ProtocolError(
                 ErrorCode.GAME_STARTED, "the game has started: seats stay as they are"
             )

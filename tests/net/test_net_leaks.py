@@ -98,8 +98,28 @@ def check_stream(frames: list[str], seat: int | None, record: dict[str, Any]) ->
         own = set(deals[hand]) if hand >= 0 else set()
         return own | played | passed_in
 
+    def take_view(wire_view: Any) -> int:
+        nonlocal hand, played, play_index, passed_in, ever_played
+        view = codec.decode_view(wire_view)
+        if view.deal_count - 1 != hand:
+            # A snapshot (joining) starts in the middle of a hand.
+            hand = view.deal_count - 1
+            played = set(view.played_cards())
+            play_index = len(played)
+            passed_in = set(view.passed_in)
+        found: set[Card] = set()
+        _cards_in(view, found)
+        assert found <= allowed(), f"seat {seat} was sent {found - allowed()}"
+        ever_played |= set(view.played_cards())
+        return len(found)
+
     for frame in frames:
         message = p.decode_server(frame)
+        snapshot_view = isinstance(message, p.TableSnapshot) and message.view
+        if snapshot_view:
+            # Where things stand first: its notices (a turn, with the seat's
+            # view) restate that moment (a seat taken mid-hand).
+            checked += take_view(message.view)
         if isinstance(message, p.TableSnapshot | p.TableUpdate):
             for wire in message.notices:
                 notice = codec.decode_notice(wire)
@@ -121,19 +141,8 @@ def check_stream(frames: list[str], seat: int | None, record: dict[str, Any]) ->
                 _cards_in(notice, found)
                 assert found <= allowed(), f"seat {seat} was sent {found - allowed()}"
                 checked += len(found)
-            if message.view is not None:
-                view = codec.decode_view(message.view)
-                if view.deal_count - 1 != hand:
-                    # A snapshot (joining) starts in the middle of a hand.
-                    hand = view.deal_count - 1
-                    played = set(view.played_cards())
-                    play_index = len(played)
-                    passed_in = set(view.passed_in)
-                found = set()
-                _cards_in(view, found)
-                assert found <= allowed(), f"seat {seat} was sent {found - allowed()}"
-                checked += len(found)
-                ever_played |= set(view.played_cards())
+            if message.view is not None and not snapshot_view:
+                checked += take_view(message.view)
             if isinstance(message, p.TableSnapshot) and message.stood_in:
                 # What a computer did for the seat while away: its own cards.
                 found = set()

@@ -9,6 +9,7 @@ hear ``moved`` (an older client: ``joined``, the seat left shown free).
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 
@@ -111,3 +112,64 @@ def test_a_spectator_sits_down_in_a_free_seat_of_the_table_watched(
                 await player.close()
 
     run(scenario(), DEADLINE)
+
+
+def test_a_spectator_takes_a_seat_freed_during_the_game_and_sees_only_its_cards(
+    tmp_path: Path,
+) -> None:
+    """Bob leaves a game under way; Hazel, a computer, plays his seat. Cid, who
+    watches, takes it (version 14; before, ``game_started``, though someone in
+    the lobby could take it): Hazel gives it up, the others are told in one
+    change, and Cid is sent the seat's view (its hand, the trick, whose turn,
+    the scores). No frame Cid was sent while watching holds a card of any hand,
+    nor any after, but the seat's own: checked against the game's record."""
+    from test_net_leaks import check_stream
+
+    from audiospades.net.store import Store
+
+    async def scenario() -> tuple[list[str], list[str], str]:
+        async with running_server(tmp_path / "s.db") as server:
+            url = url_of(server)
+            ann, bob, cid = (NetPlayer(url, n) for n in ("Ann", "Bob", "Cid"))
+            for player in (ann, bob, cid):
+                await player.connect()
+            rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
+            table = (await ann.create(rules=rules)).table.id
+            await bob.send({"type": "join_seat", "table": table, "seat": 1})
+            await bob.expect(p.TableSnapshot)
+            for seat, who in ((2, "milly"), (3, "bert")):
+                await ann.send({"type": "add_bot", "seat": seat, "character": who})
+            await ann.send({"type": "start_game"})
+            await bob.expect(p.TableSnapshot)  # the game's start
+            await cid.send({"type": "spectate", "table": table, "chair": 1})
+            watching = await cid.expect(p.TableSnapshot)
+            assert watching.seat is None
+            await bob.send({"type": "leave"})
+            left = await ann.seat_change(p.SeatChange.LEFT)
+            assert left.table.seats[1].stand_in and 1 in left.table.free_seats
+            await cid.seat_change(p.SeatChange.LEFT)
+            before = len(cid.frames)
+            await cid.send({"type": "join_seat", "table": table, "seat": 1})
+            sat = await cid.expect(p.TableSnapshot)
+            assert sat.seat == 1 and sat.view is not None
+            view = cid.view
+            assert view is not None and view.hand  # its hand, to play
+            told = await ann.seat_change(p.SeatChange.JOINED)
+            assert (told.seat, told.name, told.watched_as) == (1, "Cid", "Cid")
+            assert told.table.seats[1].kind is p.SeatKind.HUMAN
+            # The game goes on with Cid in the seat, to its end.
+            outcome = await asyncio.gather(ann.play_to_the_end(), cid.play_to_the_end())
+            assert all(o is not None for o in outcome)
+            for player in (ann, bob, cid):
+                await player.close()
+            return cid.frames[:before], cid.frames[before:], table
+
+    watched, seated, table = run(scenario(), DEADLINE * 2)
+    store = Store(tmp_path / "s.db")
+    row = store.table(table)
+    assert row is not None and row.game_id is not None
+    record = store.finished_record(row.game_id)
+    store.close()
+    assert record is not None
+    check_stream(watched, None, record)  # the public view: no card of a hand
+    assert check_stream(seated, 1, record) > 0
