@@ -67,6 +67,7 @@ from audiospades.rules import (
     IllegalAction,
     Phase,
     Reason,
+    RedealAction,
     SeatView,
     TrickWon,
     own_fields,
@@ -204,6 +205,8 @@ class TableCore:
         self._seen_through = -1
         """The last deal whose cards the people saw before an undo took the game
         back behind it: dealt again, they are shown, not offered blind."""
+        self._ask_again = False
+        """An undo took back a hand thrown in: its questions are asked again."""
         self._announced_at: dict[int, int] = {}
         self._views_of: (
             tuple[
@@ -639,6 +642,10 @@ class TableCore:
             return False
         if self._now < self._hold_until:
             return False
+        if self._ask_again:
+            self._ask_again = False
+            self._pre_bidding()
+            return True
         if self.shown_trick is not None:
             # The pause after the trick is over: it is gathered. No notice says
             # so; an online table sends the views again, and every seat's picture
@@ -937,6 +944,14 @@ class TableCore:
             # the same cards come again and were seen (undo waits for answers).
             self._seen_through = max(self._seen_through, deal)
             self._asked_blind_for = self._asked_redeal_for = self.game.deal_count
+            if isinstance(actions[actions_kept], RedealAction):
+                # The hand thrown in is the decision taken back (QA: the old
+                # cards came back unsaid and the question was never asked
+                # again): the deal's questions run again once the undo is said,
+                # so its cards are said (seen, so not offered blind) and the
+                # redeal is asked anew.
+                self._asked_blind_for = self._asked_redeal_for = -1
+                self._ask_again = True
         self._blind_intent -= self.humans
         self._hidden.clear()
         self.awaiting_trick_clear = False

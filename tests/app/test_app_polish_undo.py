@@ -7,6 +7,7 @@ from collections.abc import Callable
 from app_helpers import my_bid_turn, play_until
 
 from audiospades.app.harness import Harness
+from audiospades.notices import QuestionKind
 from audiospades.presenter.words import the_card
 from audiospades.rules import Phase
 from audiospades.storage import Settings
@@ -195,3 +196,44 @@ def test_cards_seen_before_an_undo_stay_seen_in_a_resumed_game(
     assert any(s.startswith("Hand 2.") for s in said)
     assert not any(s.startswith("Bid blind nil") for s in said)
     assert any(s.startswith("Your cards, 13:") for s in said)
+
+
+def test_undoing_a_thrown_in_hand_asks_about_the_redeal_again(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """QA: Ctrl+Z after throwing in a deficient hand (misdeal rule) took the game
+    back to the old cards, unsaid, and never asked again: the player bid on a
+    hand of no spades they had chosen to give up, and undo then found nothing."""
+    rules = {
+        "preset": "open_spades",
+        "player_count": 6,
+        "partnerships": False,
+        "target_score": None,
+        "hand_limit": 1,
+    }
+    h = make_harness(
+        seed=2, settings=Settings(language="en", pace="fast", last_rules=rules)
+    )
+    h.press("return")
+    h.settle()
+    session = h.table.session
+    question = session.question
+    assert question is not None and question.kind is QuestionKind.REDEAL
+    offer = h.last
+    first_cards = next(s for s in h.transcript if s.startswith("Your cards, 8:"))
+    h.press("y")
+    h.settle()
+    assert session.game.deal_count == 2 and session.is_human_turn
+    mark = h.mark()
+    h.press("ctrl+z")
+    h.settle()
+    said = h.said_since(mark)
+    assert said[0].startswith("Undone: ")
+    # The cards given back are said again, then the question is asked again.
+    assert said[1:] == [first_cards, offer], said
+    question = session.question
+    assert question is not None and question.kind is QuestionKind.REDEAL
+    assert session.game.deal_count == 1
+    h.press("n")
+    h.settle()
+    assert session.question is None and session.is_human_turn
