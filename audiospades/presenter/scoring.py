@@ -182,11 +182,13 @@ def contract_holder(side: SideScore, view: SeatView) -> int | None:
 
     The contract counts only that partner's tricks, so "You and Lena took 4"
     beside "You took 2" would contradict the 6 tricks the side was told it took;
-    "Lena bid 3 and took 4 tricks" does not. None when no partner bid nil.
+    "Lena bid 3 and took 4 tricks" does not. None when no partner bid nil, or
+    when a failed nil's tricks count towards the partner's bid: the side's tricks
+    are then the nil's and the partner's together, said as the side's.
     """
-    if not side.nils:
-        return None
     rules = view.rules
+    if not side.nils or rules.nil_tricks is NilTricks.PARTNER_CONTRACT:
+        return None
     nil_seats = {nil.seat for nil in side.nils}
     seats = side_seats(side.side, rules.player_count, rules.partnerships)
     holders = [seat for seat in seats if seat not in nil_seats]

@@ -40,3 +40,35 @@ def test_a_failed_nil_beside_a_contract_names_the_contract_holder(
     assert re.search(rf"{partner} bid {held[1]}, taken {held[2]} tricks?\.", h.last)
     assert re.search(rf"You bid nil, taken {mine[1]} tricks?\.", h.last), h.last
     assert f"You and {partner}:" not in h.last, h.last
+
+
+def test_a_failed_nil_helping_the_partners_bid_is_counted_for_the_side(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """QA: under "a failed nil's tricks help the partner's bid" the summary said
+    "Lena bid 1 and took 3 tricks" when Lena took 1 and the nil 2: the side's
+    tricks given as the partner's own. The side is named, as V names it."""
+    rules = {
+        "preset": "pagat",
+        "target_score": None,
+        "hand_limit": 1,
+        "nil_tricks": "partner_contract",
+    }
+    h = make_harness(
+        seed=7, settings=Settings(language="en", pace="fast", last_rules=rules)
+    )
+    h.press("return", "n", "return")  # bid nil (an opened entry, then Enter)
+    assert "You bid nil." in h.transcript
+    play_until(h, lambda x: x.table is not None and x.table.finished)
+    summary = next(s for s in h.transcript if s.startswith("The hand is over."))
+    session = h.table.session
+    partner = session.names[2]
+    won = session.game.history[-1]
+    mine = re.search(r"You took (\d+) tricks?\. Your nil failed", summary)
+    assert mine is not None, summary
+    assert not re.search(rf"(?<!and ){partner} bid \d+ and took", summary), summary
+    side = re.search(rf"You and {partner} bid (\d+) and took (\d+) tricks?\.", summary)
+    assert side is not None, summary
+    h.press("v")
+    assert f"You and {partner}: bid {side[1]}, taken {side[2]} " in h.last, h.last
+    assert won.sides[0].tricks == int(side[2])
