@@ -741,6 +741,8 @@ def rule_choice_text(rules: Rules, name: str) -> str | None:
                 filter(None, [trumps_text(rules), removed_cards_text(rules)])
             )
         case "bidding_style":
+            if bidding_style_text(rules) is None and not rules.nil_allowed:
+                return _("Normal bidding: any number of tricks.")
             return bidding_style_text(rules) or _(
                 "Normal bidding: any number of tricks, or nil."
             )
@@ -751,6 +753,24 @@ def rule_choice_text(rules: Rules, name: str) -> str | None:
         case "moon":
             return moon_text(rules)
     return None
+
+
+def minimum_bid_text(rules: Rules) -> str:
+    """The minimum bid, with the way out by nil only where the rules allow it.
+
+    "Each player must bid at least 2, or nil."; without nil (or, for a side,
+    without a double nil) no "or nil" beside "Nil is not allowed.".
+    """
+    count = rules.minimum_side_bid
+    if not rules.partnerships:
+        if not rules.nil_allowed:
+            return _("Each player must bid at least {count}.").format(count=count)
+        return _("Each player must bid at least {count}, or nil.").format(count=count)
+    if not rules.nil_allowed or not rules.double_nil_allowed:
+        return _("A side must bid at least {count} in all.").format(count=count)
+    return _(
+        "A side must bid at least {count} in all, unless both partners bid nil."
+    ).format(count=count)
 
 
 def rules_text(rules: Rules) -> str:
@@ -822,12 +842,7 @@ def rules_text(rules: Rules) -> str:
     quicksand = rules.scoring_style is ScoringStyle.QUICKSAND
     parts.extend(filter(None, [ten_for_two_hundred_text(rules), moon_text(rules)]))
     if rules.minimum_side_bid:
-        minimum = (
-            _("A side must bid at least {count} in all, unless both partners bid nil.")
-            if rules.partnerships
-            else _("Each player must bid at least {count}, or nil.")
-        )
-        parts.append(minimum.format(count=rules.minimum_side_bid))
+        parts.append(minimum_bid_text(rules))
     if rules.overtrick_points != 1 and not quicksand:
         parts.append(
             _("Each bag scores {points} at once.").format(

@@ -16,6 +16,7 @@ from audiospades.presenter.scoring import (
     goal_text,
     hand_summary_lines,
     match_standing_text,
+    rule_choice_text,
     rules_text,
     scores_text,
     side_reasons,
@@ -242,7 +243,7 @@ def test_u_names_every_option_that_changes_the_score_or_the_bidding() -> None:
         )
     )
     for sentence in (
-        "A side must bid at least 4 in all, unless both partners bid nil.",
+        "A side must bid at least 4 in all.",
         "Partners may not both bid nil.",
         "A failed nil's tricks count towards the partner's bid.",
         "Bidding and taking every trick wins the game at once.",
@@ -251,6 +252,39 @@ def test_u_names_every_option_that_changes_the_score_or_the_bidding() -> None:
     plain = rules_text(_rules())
     for absent in ("every trick", "bag scores", "ends the game at once", "at least"):
         assert absent not in plain, absent
+
+
+def test_u_offers_no_way_out_by_nil_that_the_rules_forbid() -> None:
+    """QA: with nil off, U said "Nil is not allowed." and then "Each player must
+    bid at least 2, or nil."; with double nil barred, "... unless both partners
+    bid nil." beside "Partners may not both bid nil."."""
+    alone = rules_text(
+        _rules(
+            player_count=3,
+            nil_allowed=False,
+            blind_nil_allowed=False,
+            minimum_side_bid=2,
+        )
+    )
+    assert "Nil is not allowed." in alone
+    assert "Each player must bid at least 2." in alone, alone
+    assert "or nil" not in alone, alone
+    sides = rules_text(
+        _rules(minimum_side_bid=4, nil_allowed=False, blind_nil_allowed=False)
+    )
+    assert "A side must bid at least 4 in all." in sides, sides
+    assert "unless" not in sides, sides
+    both = rules_text(_rules(minimum_side_bid=4))
+    assert "A side must bid at least 4 in all, unless both partners bid nil." in both
+    alone_nil = rules_text(_rules(player_count=3, minimum_side_bid=2))
+    assert "Each player must bid at least 2, or nil." in alone_nil
+    no_nil = _rules(nil_allowed=False, blind_nil_allowed=False)
+    assert rule_choice_text(no_nil, "bidding_style") == (
+        "Normal bidding: any number of tricks."
+    )
+    assert rule_choice_text(_rules(), "bidding_style") == (
+        "Normal bidding: any number of tricks, or nil."
+    )
 
 
 def test_the_end_says_the_mercy_rule_and_a_tie_for_first_of_three() -> None:
