@@ -817,6 +817,8 @@ def rules_text(rules: Rules) -> str:
     parts.append(trumps_text(rules))
     if rules.spades_must_break:
         parts.append(_("Spades may not be led until broken."))
+    elif not rules.spade_may_lead_first_trick:
+        parts.append(_("A spade may not be led to the first trick."))
     style = bidding_style_text(rules)
     if style is not None:
         parts.append(style)

@@ -371,11 +371,19 @@ def suit_led_text(
 
 def _spades_state_text(view: SeatView) -> str:
     """Whether spades are broken, and whether the player may lead one now."""
+    my_lead = is_you(view.to_act) and not view.trick
     if not view.rules.spades_must_break:
-        return _("Spades may be led at any time.")
+        if view.trick_index > 0 or view.rules.spade_may_lead_first_trick:
+            return _("Spades may be led at any time.")
+        # No breaking, but no spade leads the first trick (seed 000, "The Play").
+        if my_lead and any(view.suit_of(c) is Suit.SPADES for c in view.legal_plays):
+            return _(
+                "Spades may be led from the second trick on, but you may lead one: "
+                "you hold nothing else."
+            )
+        return _("Spades may be led from the second trick on.")
     if view.spades_broken:
         return _("Spades are broken.")
-    my_lead = is_you(view.to_act) and not view.trick
     if my_lead and view.legal_plays:
         if any(view.suit_of(c) is Suit.SPADES for c in view.legal_plays):
             return _(

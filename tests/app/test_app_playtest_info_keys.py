@@ -13,6 +13,7 @@ from audiospades.app.harness import Harness
 from audiospades.presenter.words import player_title, the_card
 from audiospades.rules import Game, Phase, Rules, Suit, TrumpMode, seat_view
 from audiospades.rules import shuffled_deal as deal
+from audiospades.storage import Settings
 
 
 def _my_lead(h: Harness) -> bool:
@@ -134,3 +135,32 @@ def test_you_inside_the_list_of_a_trick_is_not_capitalised(
     h.press("l")
     assert h.last.startswith("Last trick: ") and "you, " in h.last, h.last
     assert "You, " not in h.last
+
+
+def test_f_and_u_say_no_spade_leads_the_first_trick_where_spades_need_no_breaking(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """QA: spades need no breaking, but none may lead the first trick (the rules
+    screen's two options): at the first lead F said "Spades may be led at any
+    time.", and Enter on the ace of spades then said "You may not lead a spade to
+    the first trick."; U did not say it either."""
+    rules = {"preset": "pagat", "hand_limit": 1, "spades_must_break": False}
+    h = make_harness(
+        seed=3, settings=Settings(language="en", pace="fast", last_rules=rules)
+    )
+    h.press("return", "n", "3", "return")
+    play_until(h, lambda h: h.table.session.is_human_turn)
+    view = h.table.session.view()
+    assert view.phase is Phase.PLAYING and view.trick_index == 0 and not view.trick
+    assert any(view.suit_of(c) is Suit.SPADES for c in view.hand)
+    h.press("f")
+    assert h.last == (
+        "Nothing led yet: it is your lead. Spades may be led from the second trick on."
+    )
+    h.press("u")
+    assert "A spade may not be led to the first trick." in h.last
+    assert "Spades may not be led until broken." not in h.last
+    h.press("tab", "return")
+    play_until(h, lambda h: h.table.session.is_human_turn)
+    h.press("f")
+    assert h.last.endswith(" Spades may be led at any time."), h.last
