@@ -216,6 +216,8 @@ def describe(
                 )
             return [Utterance(text, card_cue_for(seat, n), pan=pan_for(seat, n))]
         case SpadesBroken():
+            if not view.rules.spades_must_break:
+                return []  # No news where spades may be led at any time.
             return [Utterance(_("Spades are broken."), Cue.SPADES_BROKEN)]
         case TrickWon(seat=seat, cards=cards, trick_index=index):
             card = next(c for s, c in cards if s == seat)

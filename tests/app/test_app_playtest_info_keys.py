@@ -164,3 +164,24 @@ def test_f_and_u_say_no_spade_leads_the_first_trick_where_spades_need_no_breakin
     play_until(h, lambda h: h.table.session.is_human_turn)
     h.press("f")
     assert h.last.endswith(" Spades may be led at any time."), h.last
+
+
+def test_no_spades_broken_news_where_spades_need_no_breaking(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """QA: with 'spades must be broken' off, the first spade played was still
+    announced, "Spades are broken.", news of a rule not in force (F and U rightly
+    say spades may be led at any time)."""
+    rules = {
+        "preset": "pagat",
+        "hand_limit": 1,
+        "spades_must_break": False,
+        "spade_may_lead_first_trick": True,
+    }
+    h = make_harness(
+        seed=3, settings=Settings(language="en", pace="fast", last_rules=rules)
+    )
+    h.press("return", "n", "3", "return")
+    play_until(h, lambda h: h.table.session.is_over)
+    assert h.table.session.game.history, "the hand was played"
+    assert not any("Spades are broken" in s for s in h.transcript)
