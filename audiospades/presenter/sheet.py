@@ -64,14 +64,21 @@ def sheet_line(
 ) -> str:
     """One side's row of one hand: bids, tricks, points, bags and running totals.
 
-    "Hand 2, you and Rosa: bid 4 and nil, took 5; 41 points; 1 bag this hand,
-    3 in all; total 112." Quicksand scoring has no bags at all, so its lines say
-    none: "Hand 2, you and Rosa: bid 4 and nil, took 5; 20 points; total 112."
+    "Hand 2, you and Rosa: bid 4 and nil, took 5 and 0; 41 points; 1 bag this
+    hand, 3 in all; total 112." Quicksand scoring has no bags at all, so its lines
+    say none: "Hand 2, you and Rosa: bid 4 and nil, took 5 and 0; 20 points; total
+    112."
     """
     rules = view.rules
     score = hand.sides[side]
     seats = side_seats(side, rules.player_count, rules.partnerships)
     bids = join_list([bid_words(hand.bids[s]) for s in seats])
+    if len(seats) > 1 and any(hand.bids[s].is_nil for s in seats):
+        # Beside a nil, each partner's own tricks, in the order of the bids: a
+        # sum ("bid 3 and nil, took 5") reads as a contract made that was set.
+        tricks = join_list([str(hand.tricks[s]) for s in seats])
+    else:
+        tricks = str(sum(hand.tricks[s] for s in seats))
     if rules.scoring_style is ScoringStyle.QUICKSAND:  # no bags at all
         line = _(
             "Hand {number}, {side}: bid {bids}, took {tricks}; {points}; total {total}."
@@ -85,7 +92,7 @@ def sheet_line(
         number=number,
         side=side_name(side, view, names, opens=False),
         bids=bids,
-        tricks=sum(hand.tricks[s] for s in seats),
+        tricks=tricks,
         points=points_words(score.points),
         bags=bags_words(_bags_this_hand(score, rules)),
         bag_total=score.bags_after,

@@ -75,7 +75,10 @@ def test_k_lists_every_hand_per_side_and_escape_returns(
             line = h.last
             side_score = score.sides[side]
             seats = side_seats(side, players, partners)
-            took = sum(score.tricks[s] for s in seats)
+            took = str(sum(score.tricks[s] for s in seats))
+            if len(seats) > 1 and any(score.bids[s].is_nil for s in seats):
+                # Each partner's own, as the bids are said (see below).
+                took = " and ".join(str(score.tricks[s]) for s in seats)
             assert line.startswith(f"Hand {number}, "), line
             assert f"took {took};" in line, line
             assert f"total {signed(side_score.total_after)}, " in line, line
@@ -107,6 +110,29 @@ def test_the_sheet_names_the_human_and_nil_bids(
     text = " ".join(item.text() for item in screen.items)
     assert "bid 3 and nil" in text
     assert "bid 0" not in text
+
+
+def test_a_side_with_a_nil_has_each_partners_tricks_on_the_sheet(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """QA: "Milly and Poppy: bid 3 and nil, took 5; minus 127 points" when Milly
+    took 2 (her 3 set) and Poppy's nil 3: the sum read as a contract made. Beside
+    a nil each partner's tricks are said, in the order of the bids."""
+    h = _after_hands(make_harness, 2, 4, True)
+    history = h.table.view.history
+    h.press("k")
+    screen = h.app.top
+    assert isinstance(screen, ScoreSheetScreen)
+    text = " ".join(item.text() for item in screen.items)
+    # Seed 7's second hand: the left opponent bid 3, the right one nil.
+    score = history[1]
+    assert not score.bids[1].is_nil and score.bids[3].is_nil
+    expected = (
+        f"Hand 2, {h.table.session.names[1]} and {h.table.session.names[3]}: "
+        f"bid {score.bids[1].tricks} and nil, "
+        f"took {score.tricks[1]} and {score.tricks[3]};"
+    )
+    assert expected in text, text
 
 
 def test_under_quicksand_the_sheet_never_speaks_of_bags(
