@@ -773,8 +773,20 @@ def minimum_bid_text(rules: Rules) -> str:
     ).format(count=count)
 
 
+def _nil_tricks_count_for_nothing(rules: Rules) -> bool:
+    """Whether a failed nil's tricks neither are bags nor help a contract.
+
+    "Ignored", or "help the partner's bid" with no partner to help (each plays
+    for themselves): ``rules/scoring.py`` then counts them nowhere.
+    """
+    return rules.nil_tricks is NilTricks.IGNORED or (
+        rules.nil_tricks is NilTricks.PARTNER_CONTRACT and not rules.partnerships
+    )
+
+
 def rules_text(rules: Rules) -> str:
     """Key U: the rules in force, a sentence each."""
+    quicksand = rules.scoring_style is ScoringStyle.QUICKSAND  # no bags at all
     parts = [goal_text(rules)]
     if rules.partnerships:
         parts.append(
@@ -792,7 +804,7 @@ def rules_text(rules: Rules) -> str:
     parts.append(scoring_style_text(rules))
     if rules.nil_allowed:
         parts.append(_("Nil scores {points}.").format(points=rules.nil_value))
-        if rules.nil_tricks is NilTricks.IGNORED:
+        if _nil_tricks_count_for_nothing(rules) and not quicksand:
             parts.append(_("A failed nil's tricks do not count as bags."))
     else:
         parts.append(_("Nil is not allowed."))
@@ -841,7 +853,6 @@ def rules_text(rules: Rules) -> str:
                 "trick bid from {bid} up."
             ).format(bid=rules.big_bid_from, points=rules.big_bid_bonus)
         )
-    quicksand = rules.scoring_style is ScoringStyle.QUICKSAND
     parts.extend(filter(None, [ten_for_two_hundred_text(rules), moon_text(rules)]))
     if rules.minimum_side_bid:
         parts.append(minimum_bid_text(rules))
@@ -851,9 +862,17 @@ def rules_text(rules: Rules) -> str:
                 points=points_words(rules.overtrick_points)
             )
         )
-    if rules.nil_allowed and rules.nil_tricks is NilTricks.PARTNER_CONTRACT:
+    if (
+        rules.nil_allowed
+        and rules.partnerships
+        and rules.nil_tricks is NilTricks.PARTNER_CONTRACT
+    ):
         parts.append(_("A failed nil's tricks count towards the partner's bid."))
-    elif rules.nil_allowed and rules.nil_tricks is NilTricks.BAGS_NO_POINTS:
+    elif (
+        rules.nil_allowed
+        and not quicksand
+        and rules.nil_tricks is NilTricks.BAGS_NO_POINTS
+    ):
         parts.append(_("A failed nil's tricks count as bags, with no points."))
     if rules.partnerships and rules.nil_allowed and not rules.double_nil_allowed:
         parts.append(_("Partners may not both bid nil."))

@@ -464,3 +464,37 @@ def test_u_says_exactly_what_the_bidding_and_scoring_variants_do() -> None:
     )
     no_blind = rules_text(_rules(bidding_style="mirror", blind_nil_allowed=False))
     assert "Mirror: everyone bids their number of spades." in no_blind
+
+
+def test_u_says_what_a_failed_nils_tricks_do_in_every_shape_and_scoring() -> None:
+    """QA: U told a table of five each for themselves "A failed nil's tricks
+    count towards the partner's bid." (no one has a partner: they count for
+    nothing, as the hand's summary shows), and under quicksand, which has "no
+    bags", "A failed nil's tricks count as bags, with no points."."""
+    towards = "A failed nil's tricks count towards the partner's bid."
+    no_bags = "A failed nil's tricks do not count as bags."
+    as_bags = "A failed nil's tricks count as bags, with no points."
+    alone = rules_text(
+        _rules(player_count=5, partnerships=False, nil_tricks="partner_contract")
+    )
+    assert towards not in alone and no_bags in alone, alone
+    partners = rules_text(_rules(nil_tricks="partner_contract"))
+    assert towards in partners and no_bags not in partners
+    quick_partners = rules_text(
+        _rules(nil_tricks="partner_contract", scoring_style="quicksand")
+    )
+    assert towards in quick_partners  # the tricks still help the contract
+    for option in ("bags_no_points", "ignored", "bags"):
+        quick = rules_text(_rules(nil_tricks=option, scoring_style="quicksand"))
+        assert "bags," not in quick and no_bags not in quick, (option, quick)
+        quick_alone = rules_text(
+            _rules(
+                player_count=3,
+                partnerships=False,
+                nil_tricks="partner_contract",
+                scoring_style="quicksand",
+            )
+        )
+        assert "failed nil's tricks" not in quick_alone, quick_alone
+    assert as_bags in rules_text(_rules(nil_tricks="bags_no_points"))
+    assert no_bags in rules_text(_rules(nil_tricks="ignored"))
