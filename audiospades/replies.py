@@ -43,6 +43,9 @@ class InfoKind(StrEnum):
     """A digit typed when no bid is asked for."""
     NO_PLAYABLE = "no_playable"
     """Tab or Shift+Tab with no card to play now."""
+    HAND_KEPT = "hand_kept"
+    """N (or Escape) to the redeal question: the hand is kept, and the next bid
+    may come only a moment later, so the answer itself is said."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,6 +30,7 @@ from audiospades.notices import (
     GameFinished,
     Notice,
     Question,
+    QuestionKind,
     Refused,
     TrickWaiting,
     YourTurn,
@@ -721,6 +722,13 @@ class TableController:
         match command:
             case Command.YES | Command.NO:
                 port.answer(command is Command.YES)
+                if (
+                    command is Command.NO
+                    and question is not None
+                    and question.kind is QuestionKind.REDEAL
+                ):
+                    # Kept: nothing else says so (a yes is told as the redeal).
+                    return Info(InfoKind.HAND_KEPT)
             case Command.CARDS_ON_TABLE:
                 return CardsOnTable(port.shown_trick)
             case Command.SUIT_LED:

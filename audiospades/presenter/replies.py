@@ -60,6 +60,7 @@ _INFO: Final[dict[InfoKind, _Words]] = {
     InfoKind.HAND: table_words.your_hand_text,
     InfoKind.HIDDEN_HAND: lambda view, names: table_words.hidden_hand_text(view),
     InfoKind.EMPTY_HAND: lambda view, names: table_words.empty_hand_text(),
+    InfoKind.HAND_KEPT: lambda view, names: table_words.hand_kept_text(),
     InfoKind.LAST_TRICK: table_words.last_trick_text,
     InfoKind.LAST_HAND: score_words.last_hand_text,
     InfoKind.RULES: lambda view, names: score_words.rules_text(view.rules),

@@ -780,6 +780,11 @@ def pass_choice_text(card: Card, chosen: bool, remaining: int) -> str:
     ).format(card=name, count=remaining)
 
 
+def hand_kept_text() -> str:
+    """The redeal offer declined: "You keep your hand."."""
+    return _("You keep your hand.")
+
+
 def hidden_hand_text(view: SeatView) -> str:
     """The hand is hidden: the blind nil question is open, or was answered yes.
 

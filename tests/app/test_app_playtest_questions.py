@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pygame
+import pytest
 from app_helpers import play_until
 
 from audiospades.app.harness import Harness, key_event, text_event
@@ -79,6 +80,34 @@ def test_keys_during_the_redeal_offer_repeat_the_question(
         assert h.said_since(mark) == [offer], key
     h.press("y")
     assert any("You throw in your hand" in s for s in h.transcript[-4:])
+
+
+@pytest.mark.parametrize("key", ["n", "escape"])
+def test_keeping_a_hand_offered_a_redeal_says_so(
+    key: str, make_harness: Callable[..., Harness]
+) -> None:
+    """QA: N to "Throw in the hand for a new deal?" said "N does nothing here. F1
+    lists the keys." (nothing was said in its frame: the next bid comes later),
+    though it had answered: the hand is kept, and now that is what N says."""
+    rules = {
+        "preset": "open_spades",
+        "player_count": 6,
+        "partnerships": False,
+        "target_score": None,
+        "hand_limit": 1,
+    }
+    h = make_harness(
+        seed=2, settings=Settings(language="en", pace="fast", last_rules=rules)
+    )
+    h.press("return")
+    h.settle()
+    question = h.table.session.question
+    assert question is not None and question.kind is QuestionKind.REDEAL
+    mark = h.mark()
+    h.press(key)
+    assert h.table.session.question is None
+    assert h.said_since(mark) == ["You keep your hand."]
+    assert h.table.session.game.deal_count == 1
 
 
 def test_enter_does_not_accept_a_blind_nil(
