@@ -45,7 +45,7 @@ from audiospades.presenter.system import (
     stray_key_text,
     table_key_meanings,
 )
-from audiospades.replies import Reply
+from audiospades.replies import Reply, UnboundKey
 from audiospades.rules import Card, HandDealt, HandScored, SeatView
 from audiospades.sound import Cue
 from audiospades.table_control import TableController, TablePort
@@ -254,7 +254,10 @@ class TableScreen(Screen):
         (A key pressed with the one that opened the table is answered after
         its opening lines: see ``App.key_down``.)
         """
-        if reply is None:
+        if reply is None or isinstance(reply, UnboundKey):
+            # A key that does nothing here is left unanswered, for the loop to
+            # answer as on every screen: in words the first time, then the knock
+            # alone (QA: the table said the sentence at every press).
             return
         names = self.session.names
         verbosity = services.settings.verbosity

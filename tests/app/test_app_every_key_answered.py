@@ -177,6 +177,28 @@ def test_an_unbound_key_says_so_once_then_only_cues(
     assert h.sound.cues[cues:] == [Cue.NOTHING_HERE, Cue.NOTHING_HERE]
 
 
+def test_an_unbound_letter_at_the_table_says_so_once_then_only_cues(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """QA: at the table Y, Z or X said "Y does nothing here. F1 lists the keys."
+    every time, where every other screen says it once, then knocks."""
+    rules = {"preset": "pagat", "player_count": 5, "partnerships": False}
+    h = make_harness(
+        seed=6, settings=Settings(language="en", pace="fast", last_rules=rules)
+    )
+    h.press("return")
+    h.settle()
+    assert h.table is not None and h.table.session.is_human_turn
+    mark = h.mark()
+    cues = len(h.sound.played)
+    h.press("y", "y", "z", "z")
+    assert h.said_since(mark) == [
+        "Y does nothing here. F1 lists the keys.",
+        "Z does nothing here. F1 lists the keys.",
+    ]
+    assert h.sound.cues[cues:] == [Cue.NOTHING_HERE] * 4
+
+
 def test_a_letter_or_digit_no_menu_item_starts_with_says_so_once(
     make_harness: Callable[..., Harness],
 ) -> None:
