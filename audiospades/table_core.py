@@ -1094,10 +1094,16 @@ def _not_now(game: Game) -> IllegalAction:
 
 
 def _blind_refusal(game: Game, seat: int) -> IllegalAction:
+    """Why the blind nil said yes to at the deal cannot be bid at the turn.
+
+    Marked ``blind_nil=1`` (a refusal's detail is plain data, also on the wire):
+    the reason alone ("Your side must bid at least 2.") does not say that it is
+    the blind nil, not some bid of the player's, that was refused (QA).
+    """
     try:
         game.verify_bid(seat, Bid.blind_nil())
     except IllegalAction as error:
-        return error
+        return IllegalAction(error.reason, **error.detail, blind_nil=1)
     return _not_now(game)  # pragma: no cover - only called when refused
 
 

@@ -39,6 +39,17 @@ from audiospades.textmark import N_
 def illegal_text(error: IllegalAction, view: SeatView, names: Sequence[str]) -> str:
     """Why the human's action was refused: "You must follow hearts."."""
     detail = error.detail
+    if detail.get("blind_nil") == 1:
+        # The blind nil said yes to at the deal, refused at the turn by the bids
+        # made since: say whose bid it was, then why.
+        plain = IllegalAction(
+            error.reason, **{k: v for k, v in detail.items() if k != "blind_nil"}
+        )
+        # Translators: {reason} is a whole sentence, e.g. "Your side must bid at
+        # least 2.".
+        return _("Your blind nil cannot be bid. {reason}").format(
+            reason=illegal_text(plain, view, names)
+        )
     match error.reason:
         case Reason.MUST_FOLLOW_SUIT:
             suit = detail.get("suit")
