@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from audiospades import i18n
 from audiospades.bots import make_bot
 from audiospades.notices import (
     HandHidden,
@@ -18,6 +19,7 @@ from audiospades.notices import (
     Refused,
     YourTurn,
 )
+from audiospades.presenter.system import illegal_text
 from audiospades.rules import (
     Bid,
     BidAction,
@@ -27,6 +29,7 @@ from audiospades.rules import (
     CardsPassed,
     Game,
     Phase,
+    Reason,
     Rules,
     SeatView,
     TrickWon,
@@ -747,3 +750,58 @@ def test_a_trick_gathered_after_its_pause_is_sent_to_every_seat() -> None:
     card = next(c for c in STANDARD_DECK if c not in held)
     assert not table.play(leader, card)
     assert table.shown_trick is None and table.views_changed
+
+
+def test_a_blind_nil_the_bids_since_forbid_is_refused_as_the_blind_nil() -> None:
+    """QA: blind nil said yes to at the deal, then the partner's bid of 1 left the
+    side under its minimum of 2: the person heard only "Your side must bid at
+    least 2." before their cards, nothing tying it to their blind nil."""
+    rules = dataclasses.replace(
+        Rules.pagat(),
+        target_score=None,
+        hand_limit=1,
+        blind_nil_behind=0,
+        minimum_side_bid=2,
+    )
+    table = _table(rules, humans=(0, 2))  # partners; seat 1 bids first
+    table.run_until_idle()
+    table.answer(0, True)
+    table.answer(2, False)
+    table.run_until_idle()
+    assert table.is_turn(2)
+    assert table.bid(2, Bid(1))
+    table.drain(0)
+    table.run_until_idle()
+    told = table.drain(0)
+    refused = next(n for n in told if isinstance(n, Refused))
+    assert refused.error.reason is Reason.SIDE_BID_TOO_LOW
+    shown = told.index(refused) + 1
+    assert isinstance(told[shown], HandShown)
+    i18n.set_language("en")
+    assert illegal_text(refused.error, table.view(0), ("You", "A", "B", "C")) == (
+        "Your blind nil cannot be bid. Your side must bid at least 2."
+    )
+    assert table.is_turn(0) and Bid.blind_nil() not in table.game.legal_bids(0)
+
+
+def test_a_computer_partner_bids_the_minimum_beside_a_blind_nil_said_at_the_deal() -> (
+    None
+):
+    """QA: the person said blind nil at the deal; their computer partner, bidding
+    first, bid 1 under a minimum side bid of 2, and the blind nil was refused at
+    the person's turn. It now bids at least the minimum, so the blind nil stands."""
+    for seed in range(1, 9):
+        rules = dataclasses.replace(
+            Rules.pagat(),
+            target_score=None,
+            hand_limit=1,
+            blind_nil_behind=0,
+            minimum_side_bid=4,
+        )
+        table = _table(rules, humans=(0,), seed=seed)
+        table.run_until_idle()
+        table.answer(0, True)
+        table.run_until_idle()
+        bids = {a.seat: a.bid for a in table.game.actions if isinstance(a, BidAction)}
+        assert bids[2].tricks >= 4, (seed, bids)
+        assert bids[0] == Bid.blind_nil(), (seed, bids)

@@ -438,7 +438,8 @@ def partner_nil_view(view: SeatView) -> SeatView:
     bid yet counts as bid. Beside a partner's nil or blind nil the seat must cover
     it: a second nil leaves both uncovered (QA: two blind nils side by side lost
     about 400 points), so nil and blind nil leave the legal bids (unless nothing
-    else is legal).
+    else is legal). Under a minimum side bid, a partner's blind nil still to be
+    bid leaves only bids that reach the minimum alone.
     """
     partner = view.partner
     if partner is None:
@@ -450,6 +451,12 @@ def partner_nil_view(view: SeatView) -> SeatView:
     if partner_bid is None or not partner_bid.is_nil:
         return view
     legal = tuple(b for b in view.legal_bids if not b.is_nil) or view.legal_bids
+    minimum = view.rules.minimum_side_bid
+    if minimum and view.bids[partner] is None:
+        # The partner's blind nil, said at the deal, is bid after this one: the
+        # side's bid is then this bid alone, and under the minimum side bid the
+        # blind nil would be refused at the partner's turn (QA).
+        legal = tuple(b for b in legal if b.tricks >= minimum) or legal
     return dataclasses.replace(view, bids=bids, legal_bids=legal)
 
 

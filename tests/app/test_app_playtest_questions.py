@@ -181,36 +181,3 @@ def test_t_and_v_while_the_hand_thrown_in_is_dealt_again_say_so(
     assert h.table.session.view().is_thrown_in  # (still in the pause)
     h.settle()
     assert any(line.startswith("Hand 1. ") for line in h.transcript[-4:])
-
-
-def test_a_blind_nil_the_bids_since_forbid_is_said_to_be_the_blind_nil(
-    make_harness: Callable[..., Harness],
-) -> None:
-    """QA: blind nil said yes to at the deal, then, at the player's turn, the
-    partner's bid of 1 left the side under its minimum of 2: the player heard
-    only "Your side must bid at least 2." before their cards, never that it was
-    their blind nil that could not be bid."""
-    rules = {
-        "preset": "pagat",
-        "player_count": 6,
-        "blind_nil_behind": 0,
-        "hand_limit": 1,
-        "minimum_side_bid": 2,
-    }
-    h = make_harness(
-        seed=5, settings=Settings(language="en", pace="fast", last_rules=rules)
-    )
-    h.press("return")
-    h.settle()
-    question = h.table.session.question
-    assert question is not None and question.kind is QuestionKind.BLIND_NIL
-    mark = h.mark()
-    h.press("y")
-    play_until(h, lambda x: x.table.session.is_human_turn)
-    said = h.said_since(mark)
-    refused = next(i for i, s in enumerate(said) if "must bid at least 2" in s)
-    assert said[refused] == (
-        "Your blind nil cannot be bid. Your side must bid at least 2."
-    ), said
-    assert said[refused + 1].startswith("Your cards, 8:")
-    assert not h.table.session.hand_hidden
