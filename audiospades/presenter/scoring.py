@@ -713,6 +713,8 @@ def ten_for_two_hundred_text(rules: Rules) -> str | None:
         return None
     if rules.scoring_style is ScoringStyle.QUICKSAND:
         return None
+    if rules.trick_count < 10:
+        return None  # six players: 8 tricks a hand, no contract of 10
     return _(
         "A contract of 10 or more, made, scores 20 points a trick; set, it "
         "loses 10 a trick."
@@ -846,7 +848,8 @@ def rules_text(rules: Rules) -> str:
         parts.append(
             exact.format(points=rules.exact_bid_bonus, most=rules.exact_bid_bonus_max)
         )
-    if rules.big_bid_bonus:
+    if rules.big_bid_bonus and rules.big_bid_from <= rules.trick_count:
+        # (From a trick beyond the hand's, no contract can earn it.)
         parts.append(
             _(
                 "A contract of {bid} or more, made, earns {points} more for each "

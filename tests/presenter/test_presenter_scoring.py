@@ -498,3 +498,32 @@ def test_u_says_what_a_failed_nils_tricks_do_in_every_shape_and_scoring() -> Non
         assert "failed nil's tricks" not in quick_alone, quick_alone
     assert as_bags in rules_text(_rules(nil_tricks="bags_no_points"))
     assert no_bags in rules_text(_rules(nil_tricks="ignored"))
+
+
+def test_u_leaves_out_bonuses_for_contracts_a_six_player_hand_cannot_hold() -> None:
+    """QA: at six players (8 tricks a hand) U said "A contract of 10 or more,
+    made, scores 20 points a trick ..." and offered a big bid bonus from the 9th
+    trick: rules no contract there can meet."""
+    for partners in (True, False):
+        six = rules_text(
+            _rules(
+                player_count=6,
+                partnerships=partners,
+                ten_for_two_hundred=True,
+                big_bid_bonus=10,
+                big_bid_from=9,
+            )
+        )
+        assert "10 or more" not in six, six
+        assert "9 or more" not in six, six
+    five = rules_text(
+        _rules(
+            player_count=5,
+            partnerships=False,
+            ten_for_two_hundred=True,
+            big_bid_bonus=10,
+            big_bid_from=6,
+        )
+    )
+    assert "A contract of 10 or more, made, scores 20 points a trick" in five
+    assert "A contract of 6 or more, made, earns 10 more" in five
