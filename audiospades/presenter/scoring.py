@@ -24,7 +24,7 @@ from audiospades.presenter.words import (
 )
 from audiospades.rules import HandScore, Rules, SeatView, SideScore, is_the_end
 from audiospades.rules.cards import STANDARD_DECK
-from audiospades.rules.deck import build_deck
+from audiospades.rules.deck import build_deck, trump_order
 from audiospades.rules.options import (
     BiddingStyle,
     BidOrder,
@@ -836,7 +836,12 @@ def rules_text(rules: Rules) -> str:
     style = bidding_style_text(rules)
     if style is not None:
         parts.append(style)
-    if rules.no_hell:
+    if rules.no_hell and not (
+        rules.bidding_style is BiddingStyle.MIRROR
+        and len(trump_order(rules)) == rules.trick_count
+    ):
+        # (Mirror bids add up to the trumps dealt: as many as the tricks, no hell
+        # always gives way, the last bid being the only one allowed.)
         parts.append(_("No hell: the bids may not add up to the number of tricks."))
     if rules.exact_bid_bonus:
         if rules.exact_bid_bonus_max == 1:

@@ -527,3 +527,18 @@ def test_u_leaves_out_bonuses_for_contracts_a_six_player_hand_cannot_hold() -> N
     )
     assert "A contract of 10 or more, made, scores 20 points a trick" in five
     assert "A contract of 6 or more, made, earns 10 more" in five
+
+
+def test_u_says_no_hell_only_where_it_can_refuse_a_bid() -> None:
+    """QA: mirror bidding at four players with the plain deck makes every hand's
+    bids add up to 13 (all 13 spades are dealt), so no hell always gives way
+    there, yet U said "No hell: the bids may not add up to the number of
+    tricks."."""
+    no_hell = "No hell: the bids may not add up to the number of tricks."
+    assert no_hell not in rules_text(_rules(bidding_style="mirror", no_hell=True))
+    # Jokers make 15 trumps: the bids may add up to 13 or not, no hell holds.
+    jokers = _rules(bidding_style="mirror", no_hell=True, trump_mode="jokers")
+    assert no_hell in rules_text(jokers)
+    assert no_hell in rules_text(_rules(no_hell=True))
+    three = _rules(player_count=3, bidding_style="whiz", no_hell=True)
+    assert no_hell in rules_text(three)
