@@ -678,6 +678,8 @@ def scoring_style_text(rules: Rules) -> str:
             "each overtrick; a contract set loses 10 for each trick short; there "
             "are no bags."
         )
+    if not rules.bag_penalty:
+        return _("Bags carry no penalty.")
     return _("{bags} bags cost {points} points.").format(
         bags=rules.bags_per_penalty, points=rules.bag_penalty
     )

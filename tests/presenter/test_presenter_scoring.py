@@ -542,3 +542,13 @@ def test_u_says_no_hell_only_where_it_can_refuse_a_bid() -> None:
     assert no_hell in rules_text(_rules(no_hell=True))
     three = _rules(player_count=3, bidding_style="whiz", no_hell=True)
     assert no_hell in rules_text(three)
+
+
+def test_u_says_bags_cost_nothing_without_a_bag_penalty() -> None:
+    """QA: with the bag penalty set to none (seed 001 offers it), U said "10 bags
+    cost 0 points.": a penalty of nothing, counted as if it were one."""
+    free = rules_text(_rules(bag_penalty=0))
+    assert "cost 0 points" not in free, free
+    assert "Bags carry no penalty." in free
+    assert "10 bags cost 100 points." in rules_text(_rules())
+    assert "7 bags cost 100 points." in rules_text(_rules(bags_per_penalty=7))
