@@ -46,21 +46,40 @@ def points_words(points: int) -> str:
 
 def side_reasons(score: SideScore, names: Sequence[str], rules: Rules) -> list[str]:
     """One sentence per reason for one side's points: "Contract made: 60 points."."""
-    out: list[str] = []
+    return [text for text, _ in _reason_parts(score, names, rules)]
+
+
+def _reason_parts(
+    score: SideScore, names: Sequence[str], rules: Rules
+) -> list[tuple[str, bool]]:
+    """:func:`side_reasons`' sentences, each with whether it carries points.
+
+    Some only explain ("Shot the moon: ...", "You took 3 tricks." before a failed
+    nil, "A bid of 10 or more scores 20 points a trick."): the hand's total is
+    worth saying only when two sentences or more carry points.
+    """
+    out: list[tuple[str, bool]] = []
+
+    def add(text: str) -> None:
+        out.append((text, True))
+
+    def explain(text: str) -> None:
+        out.append((text, False))
+
     if score.shot_moon and rules.moon is MoonRule.WINS_GAME:
-        out.append(_("Shot the moon: every trick bid and taken, which wins the game."))
+        explain(_("Shot the moon: every trick bid and taken, which wins the game."))
     elif score.shot_moon and rules.moon is MoonRule.SCORES_500:
-        out.append(_("Shot the moon: every trick bid and taken, for 500 points."))
+        explain(_("Shot the moon: every trick bid and taken, for 500 points."))
     quicksand = rules.scoring_style is ScoringStyle.QUICKSAND
     overtrick_cost = 10 * score.contract - score.contract_points
     if score.is_made is True and quicksand and overtrick_cost > 0:
         # Quicksand: the contract's points, less 10 for each trick over it.
-        out.append(
+        add(
             _("Contract made: {points}.").format(
                 points=points_words(10 * score.contract)
             )
         )
-        out.append(
+        add(
             ngettext(
                 "{count} overtrick: {points}.",
                 "{count} overtricks: {points}.",
@@ -68,7 +87,7 @@ def side_reasons(score: SideScore, names: Sequence[str], rules: Rules) -> list[s
             ).format(count=overtrick_cost // 10, points=points_words(-overtrick_cost))
         )
     elif score.is_made is True:
-        out.append(
+        add(
             _("Contract made: {points}.").format(
                 points=points_words(score.contract_points)
             )
@@ -79,15 +98,15 @@ def side_reasons(score: SideScore, names: Sequence[str], rules: Rules) -> list[s
             and score.contract >= 10
             and not (score.shot_moon and rules.moon is MoonRule.SCORES_500)
         ):
-            out.append(_("A bid of 10 or more scores 20 points a trick."))
+            explain(_("A bid of 10 or more scores 20 points a trick."))
     elif score.is_made is False:
-        out.append(
+        add(
             _("Contract set: {points}.").format(
                 points=points_words(score.contract_points)
             )
         )
     if score.overtricks:
-        out.append(
+        add(
             ngettext(
                 "{count} bag: {points}.", "{count} bags: {points}.", score.overtricks
             ).format(
@@ -127,13 +146,13 @@ def side_reasons(score: SideScore, names: Sequence[str], rules: Rules) -> list[s
                 if is_you(nil.seat)
                 else ngettext("{side} took {tricks}.", "{side} took {tricks}.", 1)
             )
-            out.append(
+            explain(
                 took.format(
                     side=player_title(nil.seat, names),
                     tricks=tricks_words(nil.tricks),
                 )
             )
-        out.append(
+        add(
             text.format(
                 player=player_title(nil.seat, names), points=points_words(nil.points)
             )
@@ -153,23 +172,23 @@ def side_reasons(score: SideScore, names: Sequence[str], rules: Rules) -> list[s
                 score.nil_bags,
             )
         )
-        out.append(
+        add(
             bags.format(count=score.nil_bags, points=points_words(score.nil_bag_points))
         )
     if score.exact_bonus:
-        out.append(
+        add(
             _("Exact bid bonus: {points}.").format(
                 points=points_words(score.exact_bonus)
             )
         )
     if score.big_bid_bonus:
-        out.append(
+        add(
             _("Big bid bonus: {points}.").format(
                 points=points_words(score.big_bid_bonus)
             )
         )
     if score.bag_penalty_count:
-        out.append(
+        add(
             _("Bag penalty: {points}.").format(
                 points=points_words(score.bag_penalty_points)
             )
@@ -255,7 +274,8 @@ def hand_summary_lines(
                 made.format(bid=side.contract, tricks=tricks_words(side.tricks), **who)
             )
         parts.extend(reasons)
-        if len(reasons) > 1:
+        carrying = sum(points for _, points in _reason_parts(side, names, view.rules))
+        if carrying > 1:
             parts.append(
                 _("This hand: {points}.").format(points=points_words(side.points))
             )

@@ -552,3 +552,29 @@ def test_u_says_bags_cost_nothing_without_a_bag_penalty() -> None:
     assert "Bags carry no penalty." in free
     assert "10 bags cost 100 points." in rules_text(_rules())
     assert "7 bags cost 100 points." in rules_text(_rules(bags_per_penalty=7))
+
+
+def test_a_hands_total_is_not_said_when_one_reason_carries_all_its_points() -> None:
+    """QA (quicksand, six each for themselves): "Poppy took 3 tricks. Poppy's nil
+    failed: minus 100 points. This hand: minus 100 points." The tricks taken are
+    no reason for points; one reason carried them all, and was said twice."""
+    quicksand = _rules(player_count=3, scoring_style="quicksand")
+    score, _ = _side(quicksand, (0, 1, 4), (3, 5, 9))
+    view = seat_view(Game(quicksand), 0)
+    mine = hand_summary_lines(score, view, THREE)[0]
+    assert mine == (
+        "You took 3 tricks. Your nil failed: minus 100 points. Score: minus 100 points."
+    ), mine
+    # With a failed nil's bags there are two reasons: the total is said.
+    bags = _rules(player_count=3)
+    score, _ = _side(bags, (0, 1, 4), (3, 5, 9))
+    mine = hand_summary_lines(score, seat_view(Game(bags), 0), THREE)[0]
+    assert mine.endswith(
+        "3 bags from the failed nil: 3 points. This hand: minus 97 points. "
+        "Score: minus 97 points, 3 bags."
+    ), mine
+    # Shot the moon for 500: the contract's line carries the 500.
+    moon = _rules(player_count=3, moon="scores_500")
+    score, _ = _side(moon, (17, 0, 0), (17, 0, 0))
+    mine = hand_summary_lines(score, seat_view(Game(moon), 0), THREE)[0]
+    assert "This hand" not in mine, mine
