@@ -586,6 +586,7 @@ def draw_table(
         dealer_shown,
         led_mark_text,
         received_mark_text,
+        seat_holders,
         seat_label_text,
         seat_marks,
         seats_to_act,
@@ -600,8 +601,12 @@ def draw_table(
     view = table.view
     names = table.port.names
     dealer_seat = dealer_shown(view)
+    holders = seat_holders(table.port.company(), view.player_count)
     labels = tuple(
-        (seat_label_text(seat, view, names), seat_marks(seat, view, dealer_seat))
+        (
+            seat_label_text(seat, view, names),
+            seat_marks(seat, view, dealer_seat, holders[seat]),
+        )
         for seat in range(view.player_count)
     )
     dealt = view.rules.hand_size

@@ -84,6 +84,7 @@ from audiospades.presenter.table import (
     dealer_shown,
     led_mark_text,
     received_mark_text,
+    seat_holders,
     seat_label_text,
     seat_marks,
     seats_to_act,
@@ -985,6 +986,7 @@ class WebSeat:
         # you "new" until the first trick is complete, as on the game's picture.
         leader = trick[0][0] if trick else None
         received = cards_received(view)
+        holders = seat_holders(port.company(), view.player_count)
         places = [
             p.Place(
                 seat=seat,
@@ -994,7 +996,7 @@ class WebSeat:
                 else None,
                 is_turn=seat in acting,
                 is_dealer=seat == dealer,
-                marks=list(seat_marks(seat, view, dealer)),
+                marks=list(seat_marks(seat, view, dealer, holders[seat])),
                 won_trick=seat == winner and seat in on_table,
             )
             for seat in range(view.player_count)

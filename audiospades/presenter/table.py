@@ -36,6 +36,7 @@ from audiospades.presenter.words import (
     the_card,
     tricks_words,
 )
+from audiospades.replies import Company, HolderKind, Occupant
 from audiospades.rules import (
     Bid,
     Card,
@@ -1055,11 +1056,15 @@ def side_score_text(side: int, view: SeatView, names: Sequence[str]) -> str:
     )
 
 
-def seat_marks(seat: int, view: SeatView, dealer: int) -> tuple[str, ...]:
+def seat_marks(
+    seat: int, view: SeatView, dealer: int, holder: Occupant | None = None
+) -> tuple[str, ...]:
     """The tags on a player's label, one each: "partner" or "side A", and "dealer".
 
-    Each is drawn in its own box, and kept whole: a translation may hold any
-    spaces. Empty: no tag.
+    Online, between them, who holds the seat ("computer", "away", "computer
+    plays": see :func:`holder_marks`; ``holder``: the seat's, None at a local
+    table, whose other players are all computers). Each is drawn in its own
+    box, and kept whole: a translation may hold any spaces. Empty: no tag.
     """
     marks: list[str] = []
     own = own_side(view)
@@ -1075,9 +1080,52 @@ def seat_marks(seat: int, view: SeatView, dealer: int) -> tuple[str, ...]:
             # side they play for, as the header names it ("Rosa and Frank (side
             # A)").
             marks.append(pgettext("table tag", "side {letter}").format(letter=letter))
+    if holder is not None:
+        marks += holder_marks(holder)
     if seat == dealer:
         marks.append(dealer_mark_text())
     return tuple(marks)
+
+
+def seat_holders(company: Company, player_count: int) -> list[Occupant | None]:
+    """Who holds each seat, by seat, for :func:`seat_marks` (all None locally).
+
+    At a local table (no one can watch it) the player plays with computers
+    alone: no label needs to say so.
+    """
+    if company.watchers is None:
+        return [None] * player_count
+    seats = list(company.seats)
+    return [seats[seat] if seat < len(seats) else None for seat in range(player_count)]
+
+
+def holder_marks(holder: Occupant) -> tuple[str, ...]:
+    """The tag on an online player's label saying who holds the seat, if any.
+
+    What the waiting room's list and W say in words, kept in sight through the
+    game: "computer" for a computer player (one standing in for a person who
+    left too: the label bears its name), "away" for a person whose connection
+    is down, "computer plays" for a person away whose seat a computer plays
+    meanwhile (one's own too, until a key gives it back), "left" for the seat
+    of a person who left a finished game. A person at the table has none.
+    """
+    if holder.kind is HolderKind.COMPUTER:
+        # Translators: a short tag on the label of a computer player at an
+        # online table (the people there have none).
+        return (pgettext("table tag", "computer"),)
+    if holder.kind is HolderKind.EMPTY:
+        # Translators: a short tag on the label of a person who left a finished
+        # online game (their seat is empty now).
+        return (pgettext("table tag", "left"),)
+    if holder.stand_in:
+        # Translators: a short tag on the label of a person away from an
+        # online table whose seat a computer player plays meanwhile.
+        return (pgettext("table tag", "computer plays"),)
+    if not holder.connected:
+        # Translators: a short tag on the label of a person whose connection
+        # to an online table is down.
+        return (pgettext("table tag", "away"),)
+    return ()
 
 
 def trick_gathered_text() -> str:

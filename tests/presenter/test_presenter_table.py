@@ -19,6 +19,8 @@ from audiospades.presenter.table import (
     hidden_hand_text,
     passing_state_text,
     question_text,
+    seat_holders,
+    seat_marks,
     seats_to_act,
     trick_info_text,
     turn_header_text,
@@ -26,6 +28,7 @@ from audiospades.presenter.table import (
 )
 from audiospades.presenter.web import picture_header
 from audiospades.presenter.words import card_name, the_card, watching
+from audiospades.replies import Company, HolderKind, Occupant
 from audiospades.rules import (
     Card,
     Game,
@@ -448,3 +451,45 @@ def test_t_and_v_while_a_hand_thrown_in_is_dealt_again_say_so() -> None:
     view = seat_view(_game_then(1, thrown_in=True), 0)
     assert whose_turn_text(view, NAMES) == "The cards are dealt again."
     assert trick_info_text(view, NAMES) == "The cards are dealt again."
+
+
+@pytest.mark.parametrize(
+    ("holder", "tag"),
+    [
+        (Occupant(HolderKind.PERSON, "Bob"), None),
+        (Occupant(HolderKind.COMPUTER, "Hazel", character="hazel"), "computer"),
+        (
+            Occupant(HolderKind.COMPUTER, "Hazel", stand_in=True, stands_in_for="Ann"),
+            "computer",
+        ),
+        (Occupant(HolderKind.PERSON, "Bob", connected=False), "away"),
+        (
+            Occupant(HolderKind.PERSON, "Bob", connected=False, stand_in=True),
+            "computer plays",
+        ),
+        (Occupant(HolderKind.PERSON, "Bob", stand_in=True), "computer plays"),
+        (Occupant(HolderKind.EMPTY), "left"),
+    ],
+)
+def test_an_online_label_is_tagged_with_who_holds_its_seat(
+    holder: Occupant, tag: str | None
+) -> None:
+    """Online, each label says who holds its seat (between its other tags); a
+    local table's labels (no holder) say nothing of it."""
+    view = seat_view(Game(Rules.pagat()), 0)
+    local = seat_marks(1, view, 1)
+    assert local == ("dealer",)
+    marks = seat_marks(1, view, 1, holder)
+    assert marks == (("dealer",) if tag is None else (tag, "dealer"))
+    assert seat_marks(2, view, 1, holder)[0] == "partner"
+
+
+def test_only_online_tables_name_who_holds_each_seat() -> None:
+    """A local table (no one watches it: ``watchers`` is None) tags no label
+    with "computer", though every other seat is one."""
+    seats = (
+        Occupant(HolderKind.PERSON, "You"),
+        *(Occupant(HolderKind.COMPUTER, name) for name in ("Rosa", "Lee", "Omar")),
+    )
+    assert seat_holders(Company(seats), 4) == [None] * 4
+    assert seat_holders(Company(seats, watchers=()), 4) == list(seats)

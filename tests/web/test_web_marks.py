@@ -273,7 +273,7 @@ def test_passed_cards_are_tagged_new_and_chosen_ones_raised_and_ringed(
 def test_a_six_player_table_letters_the_other_sides(tmp_path: Path) -> None:
     """Six players in three partnerships: your partner's seat is tagged "partner",
     each other side's two seats "side A" or "side B", and the header's scores
-    carry the same letters."""
+    carry the same letters; a computer player's seat is tagged "computer" too."""
     skip_without_browser()
     from selenium.webdriver.support.select import Select
 
@@ -288,13 +288,14 @@ def test_a_six_player_table_letters_the_other_sides(tmp_path: Path) -> None:
             for seat, pl in places.items()
         }
         # Partners sit across: seat 3 from your chair; the sides alternate.
+        # (The five others are computer players, and tagged so.)
         assert sides == {
             0: [],
-            1: ["side A"],
-            2: ["side B"],
-            3: ["partner"],
-            4: ["side A"],
-            5: ["side B"],
+            1: ["side A", "computer"],
+            2: ["side B", "computer"],
+            3: ["partner", "computer"],
+            4: ["side A", "computer"],
+            5: ["side B", "computer"],
         }, places
         assert sum(pl["marks"].count("dealer") for pl in places.values()) == 1
         header = [
@@ -326,6 +327,7 @@ def test_a_tag_whose_words_hold_two_spaces_stays_one_mark(
         wait_for(lambda: len(_places(driver)) == 4, what="four places")
         marks = [pl["marks"] for pl in _places(driver)]
     assert sorted(mark for marked in marks for mark in marked) == [
+        *["computer"] * 3,  # (the three computer players)
         "le  donneur",
         "partner",
     ], marks
