@@ -593,6 +593,7 @@ def draw_table(
         side_score_text,
         turn_header_text,
     )
+    from audiospades.presenter.who import watchers_header_text
 
     theme = theme_of(services)
     _begin(surface, theme)
@@ -601,7 +602,8 @@ def draw_table(
     view = table.view
     names = table.port.names
     dealer_seat = dealer_shown(view)
-    holders = seat_holders(table.port.company(), view.player_count)
+    company = table.port.company()
+    holders = seat_holders(company, view.player_count)
     labels = tuple(
         (
             seat_label_text(seat, view, names),
@@ -622,6 +624,10 @@ def draw_table(
     for side in range(view.rules.side_count):
         items.append((side_score_text(side, view, names), theme.text, False))
     items.append((goal_text(view.rules), theme.muted, False))
+    watchers = watchers_header_text(company)
+    if watchers is not None:
+        # Online, who watches (a spectator too, who has no hand to show it).
+        items.append((watchers, theme.muted, False))
     trick_waits = table.port.awaiting_trick_clear
     acting = seats_to_act(view, trick_waits)
     waits = turn_header_text(

@@ -89,6 +89,7 @@ from audiospades.presenter.table import (
     seat_marks,
     seats_to_act,
 )
+from audiospades.presenter.who import watchers_header_text
 from audiospades.presenter.words import card_name, watching
 from audiospades.replies import Reply, UnboundKey
 from audiospades.rules import Card, Phase, SeatView
@@ -986,7 +987,8 @@ class WebSeat:
         # you "new" until the first trick is complete, as on the game's picture.
         leader = trick[0][0] if trick else None
         received = cards_received(view)
-        holders = seat_holders(port.company(), view.player_count)
+        company = port.company()
+        holders = seat_holders(company, view.player_count)
         places = [
             p.Place(
                 seat=seat,
@@ -1004,7 +1006,11 @@ class WebSeat:
         hand = list(view.hand)
         return p.Picture(
             header=web_words.picture_header(
-                view, names, port.awaiting_trick_clear, stand_in=port.playing_for_me
+                view,
+                names,
+                port.awaiting_trick_clear,
+                stand_in=port.playing_for_me,
+                watchers=watchers_header_text(company),
             ),
             places=places,
             hand=[

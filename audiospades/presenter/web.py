@@ -49,16 +49,21 @@ def picture_header(
     trick_waits: bool = False,
     *,
     stand_in: str = "",
+    watchers: str | None = None,
 ) -> list[str]:
     """Above the table: each side's score, the goal, and what the table waits on.
 
     That is who is to bid, pass or play, a trick to gather, or the winner.
+    ``watchers``: who is watching, before it (see
+    :func:`~audiospades.presenter.who.watchers_header_text`; None: no item).
     """
     # With three partnerships each other side is lettered, as its players' tags.
     items = [
         side_score_text(side, view, names) for side in range(view.rules.side_count)
     ]
     items.append(goal_text(view.rules))
+    if watchers is not None:
+        items.append(watchers)
     waits = turn_header_text(view, names, trick_waits, stand_in=stand_in)
     if waits is not None:
         items.append(waits)

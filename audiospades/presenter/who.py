@@ -124,6 +124,18 @@ def _online_seats(company: Company, rules: Rules) -> list[str]:
     return lines
 
 
+def watchers_header_text(company: Company) -> str | None:
+    """Who is watching, for the picture's header, as W says it; or None.
+
+    "Watching: Dee and Eve." to the players while anyone watches, "Only you are
+    watching." or "Watching: Dee and you." to a spectator (who has no hand to
+    tell them so). None at a local table, and while nobody watches.
+    """
+    if company.watchers is None or not (company.watchers or company.watching):
+        return None
+    return _watchers_text(company.watchers, company.watching)
+
+
 def _watching_intro(company: Company) -> str:
     """A spectator's first words: from whose chair they watch (as on sitting down)."""
     chair = company.seats[0]

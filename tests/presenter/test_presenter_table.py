@@ -493,3 +493,12 @@ def test_only_online_tables_name_who_holds_each_seat() -> None:
     )
     assert seat_holders(Company(seats), 4) == [None] * 4
     assert seat_holders(Company(seats, watchers=()), 4) == list(seats)
+
+
+def test_the_page_header_puts_who_watches_before_whose_turn() -> None:
+    """The browser page's header, as the game's: who watches (online) comes
+    after the goal, the table's wait last."""
+    view = _view(phase=Phase.PLAYING, to_act=0)
+    plain = picture_header(view, NAMES)
+    header = picture_header(view, NAMES, watchers="Watching: Dee.")
+    assert header == [*plain[:-1], "Watching: Dee.", plain[-1]]

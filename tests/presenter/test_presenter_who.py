@@ -18,7 +18,7 @@ from audiospades.controller import GameSession
 from audiospades.keymap import DEFAULT_KEYMAP, Chord, Context
 from audiospades.presenter.replies import reply_utterances
 from audiospades.presenter.system import key_help_text
-from audiospades.presenter.who import who_is_here_text
+from audiospades.presenter.who import watchers_header_text, who_is_here_text
 from audiospades.replies import Company, HolderKind, Occupant, WhoIsHere
 from audiospades.rules import Rules
 from audiospades.seating import Seating
@@ -226,3 +226,20 @@ def test_an_online_table_of_three_partnerships_names_the_opponents_partners() ->
         "Seat 6: Fay, partner of seat 3. "
         "Nobody is watching."
     )
+
+
+def test_the_picture_header_says_who_watches_as_w_does() -> None:
+    """The header item of an online table's picture: who watches, in W's words;
+    none at a local table nor while nobody watches (a spectator always has one:
+    nothing else on the picture says they only watch)."""
+    seats = (Occupant(HolderKind.PERSON, "Ann", number=0),)
+    assert watchers_header_text(Company(seats)) is None
+    assert watchers_header_text(Company(seats, watchers=())) is None
+    assert (
+        watchers_header_text(Company(seats, watchers=("Dee", "Eve")))
+        == "Watching: Dee and Eve."
+    )
+    alone = Company(seats, watchers=(), watching=True)
+    assert watchers_header_text(alone) == "Only you are watching."
+    two = Company(seats, watchers=("Dee",), watching=True)
+    assert watchers_header_text(two) == "Watching: Dee and you."
