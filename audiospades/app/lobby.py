@@ -38,7 +38,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping
 from functools import partial
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from audiospades.app.confirm import Confirm
 from audiospades.app.games import rules_from_settings
@@ -125,6 +125,7 @@ from audiospades.presenter.online import (
     start_armed_text,
     start_value,
     table_line,
+    waiting_room_heading,
     waiting_room_intro,
     watch_from_seat_label,
     watching_text,
@@ -132,6 +133,9 @@ from audiospades.presenter.online import (
 from audiospades.presenter.system import on_off_text
 from audiospades.presenter.who import who_is_here_text
 from audiospades.sound import Cue
+
+if TYPE_CHECKING:
+    import pygame
 
 log = logging.getLogger(__name__)
 
@@ -924,6 +928,13 @@ class WaitingRoomScreen(MenuScreen):
         return waiting_room_intro(
             table.info, table.seat, table.is_host, table.code, table.chair
         )
+
+    def draw(self, surface: pygame.Surface, services: Services) -> None:
+        # The title on the picture keeps a private table's code in sight.
+        from audiospades.app.render import draw_lines
+
+        heading = waiting_room_heading(self.table.code)
+        draw_lines(surface, services, heading, self.lines(), self.focus_index())
 
     def _rebuild(self) -> None:
         table = self.table

@@ -632,9 +632,7 @@ def waiting_room_intro(
     else:
         parts.append(seated_text(info, seat))
     if code:
-        parts.append(
-            _("Private table: its code is {code}.").format(code=spell_code(code))
-        )
+        parts.append(code_text(code))
     if is_host:
         parts.append(
             _("You are the host: put computer players in free seats, then start.")
@@ -642,6 +640,22 @@ def waiting_room_intro(
     elif seat is not None:
         parts.append(_("The host starts the game."))
     return " ".join(parts)
+
+
+def code_text(code: str) -> str:
+    """A private table's code, as the waiting room says it on arriving."""
+    return _("Private table: its code is {code}.").format(code=spell_code(code))
+
+
+def waiting_room_heading(code: str | None) -> str:
+    """The waiting room's title on the picture: with a private table's code.
+
+    The code is said once, on arriving; the host reads it out to the friends
+    to come, and it stays in sight (not only in the latest line, gone with the
+    next key). ``code``: None for a table listed in the lobby.
+    """
+    title = _(WAITING_TITLE)
+    return title if not code else f"{title} {code_text(code)}"
 
 
 def seated_text(info: TableInfo, seat: int) -> str:
