@@ -1081,7 +1081,7 @@ def seat_marks(
             # A)").
             marks.append(pgettext("table tag", "side {letter}").format(letter=letter))
     if holder is not None:
-        marks += holder_marks(holder)
+        marks += holder_marks(holder, over=view.is_over)
     if seat == dealer:
         marks.append(dealer_mark_text())
     return tuple(marks)
@@ -1099,7 +1099,7 @@ def seat_holders(company: Company, player_count: int) -> list[Occupant | None]:
     return [seats[seat] if seat < len(seats) else None for seat in range(player_count)]
 
 
-def holder_marks(holder: Occupant) -> tuple[str, ...]:
+def holder_marks(holder: Occupant, *, over: bool = False) -> tuple[str, ...]:
     """The tag on an online player's label saying who holds the seat, if any.
 
     What the waiting room's list and W say in words, kept in sight through the
@@ -1108,6 +1108,7 @@ def holder_marks(holder: Occupant) -> tuple[str, ...]:
     is down, "computer plays" for a person away whose seat a computer plays
     meanwhile (one's own too, until a key gives it back), "left" for the seat
     of a person who left a finished game. A person at the table has none.
+    ``over``: the game has ended, and no computer plays for anyone away now.
     """
     if holder.kind is HolderKind.COMPUTER:
         # Translators: a short tag on the label of a computer player at an
@@ -1117,13 +1118,14 @@ def holder_marks(holder: Occupant) -> tuple[str, ...]:
         # Translators: a short tag on the label of a person who left a finished
         # online game (their seat is empty now).
         return (pgettext("table tag", "left"),)
-    if holder.stand_in:
+    if holder.stand_in and not over:
         # Translators: a short tag on the label of a person away from an
         # online table whose seat a computer player plays meanwhile.
         return (pgettext("table tag", "computer plays"),)
-    if not holder.connected:
+    if not holder.connected or holder.stand_in:
         # Translators: a short tag on the label of a person whose connection
-        # to an online table is down.
+        # to an online table is down (or who let their turn wait, once the
+        # game is over).
         return (pgettext("table tag", "away"),)
     return ()
 

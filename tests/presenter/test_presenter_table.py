@@ -502,3 +502,14 @@ def test_the_page_header_puts_who_watches_before_whose_turn() -> None:
     plain = picture_header(view, NAMES)
     header = picture_header(view, NAMES, watchers="Watching: Dee.")
     assert header == [*plain[:-1], "Watching: Dee.", plain[-1]]
+
+
+def test_once_the_game_is_over_a_person_a_computer_played_for_is_away() -> None:
+    """No computer plays for anyone once the game has ended: the person it
+    played for is tagged "away" (Bob's label said "computer plays" over the
+    finished game)."""
+    view = _view(phase=Phase.GAME_OVER)
+    bob = Occupant(HolderKind.PERSON, "Bob", stand_in=True)
+    assert seat_marks(1, view, 3, bob) == ("away",)
+    hazel = Occupant(HolderKind.COMPUTER, "Hazel", stand_in=True)
+    assert seat_marks(1, view, 3, hazel) == ("computer",)
