@@ -146,8 +146,6 @@ class OnlineTableScreen(TableScreen):
         """Another screen is over the table (see update_covered)."""
         self._called_back = False
         """The table waits on us, and we were told (or knew when it was covered)."""
-        self._chats_cued = 0
-        """Chat lines that came while covered and had their cue."""
         self._told_turn = False
         """The notices said last included the player's turn or a question."""
         self._ask_to_leave = False
@@ -464,8 +462,12 @@ class OnlineTableScreen(TableScreen):
         """Another screen is over the table (help, the game menu, Options...).
 
         The game goes on meanwhile: the server's messages are taken in (and said
-        on return), the player is called back when it is their turn or they are
-        asked something, and a chat line gets its cue.
+        on return), and the player is called back when it is their turn or they
+        are asked something. A chat line is said as it comes, as the lobby and
+        the waiting room say it: someone speaks to the player now. Before, only
+        its cue came under "Leave the table?" or the game menu, and every line at
+        once after the answer. It waits behind the words being said (the
+        question's), and the screen over the table stays as it was.
         """
         if self._in_room:
             return  # the waiting room over the table tells all
@@ -484,10 +486,9 @@ class OnlineTableScreen(TableScreen):
             with self._words():
                 services.say(Utterance(covered_turn_text(), Cue.YOUR_TURN))
         self._called_back = waits
-        chats = sum(1 for n in table.news if n.kind is NewsKind.CHAT)
-        if chats > self._chats_cued:
-            services.sound.play(Cue.CHAT)
-        self._chats_cued = chats
+        with self._words():
+            for chat in table.take_news(lambda news: news.kind is NewsKind.CHAT):
+                self._tell(chat, services)  # (muted: its cue, and kept)
 
     def on_resume(self, services: Services) -> None:
         # Back from "Play again?" or "Leave the table?" with N, or from the
@@ -496,7 +497,6 @@ class OnlineTableScreen(TableScreen):
         stayed = (self._stayed or self._in_room) and not self._starting
         left_room = self._in_room
         self._covered = self._called_back = self._in_room = self._stayed = False
-        self._chats_cued = 0
         if self._starting:
             # Back from "Play again?" with Y, or from the waiting room where the
             # game started: the server's news is what to say.

@@ -931,6 +931,13 @@ class RemoteTable:
         out, self.news = self.news, []
         return out
 
+    def take_news(self, wanted: Callable[[OnlineNews], bool]) -> list[OnlineNews]:
+        """The news ``wanted`` picks, taken out; the rest stays, in order."""
+        taken = [item for item in self.news if wanted(item)]
+        if taken:
+            self.news = [item for item in self.news if not wanted(item)]
+        return taken
+
     # --- one's own actions: intents for the server ---
     def human_bid(self, bid: Bid) -> bool:
         """Ask the server to place a bid."""

@@ -26,7 +26,6 @@ from audiospades.app.lobby import LobbyScreen, WaitingRoomScreen
 from audiospades.app.menus import OptionsMenu
 from audiospades.app.online_table import OnlineTableScreen
 from audiospades.net import protocol as p
-from audiospades.net.remote import NewsKind
 from audiospades.sound import Cue
 from audiospades.table_core import Delays
 
@@ -86,9 +85,10 @@ def test_options_open_from_an_online_tables_game_menu_while_the_game_goes_on(
     make_harness: Callable[..., Harness], tmp_path: Path
 ) -> None:
     """Escape at an online table opens the game menu; its Options turn chat
-    speech off while the computer players play on. Bob's chat gets its cue, Ann's
-    turn calls her back, and Escape takes her to the table, where what happened
-    meanwhile is told (the chat line kept, unspoken), then her turn. Before,
+    speech off while the computer players play on. Bob's chat gets its cue as it
+    comes (kept in the messages, unspoken), Ann's turn calls her back, and Escape
+    takes her to the table, where what happened meanwhile is told, then her turn
+    (the chat line not again). Before,
     Escape only asked whether to leave the table. Computer players take 0.4 s,
     so the turn comes while Options is open."""
     slow = Delays(bot=400, trick=0, hand=0)
@@ -113,8 +113,10 @@ def test_options_open_from_an_online_tables_game_menu_while_the_game_goes_on(
             bob.press("home", "return", "return", "return")
             until(lambda: isinstance(bob.app.top, OnlineTableScreen), bob)
             bob.app.top.online.client.send(p.Chat(text="good luck"))  # type: ignore[attr-defined]
-            until(lambda: any(n.kind is NewsKind.CHAT for n in table.remote.news), ann)
+            # Muted: its cue and the messages as it comes, not its words.
+            until(lambda: "Bob: good luck" in ann.speech.history, ann)
             assert Cue.CHAT in ann.sound.cues[cues:]
+            assert "Bob: good luck" not in ann.said_since(mark)
             called = "Your turn at the table: press Escape to go back to it."
             until(heard(ann, called), ann)
             assert isinstance(ann.app.top, OptionsMenu)
