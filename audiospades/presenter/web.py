@@ -257,6 +257,10 @@ CHROME: Final[dict[str, str]] = {
         "Leave the table? You are the last person at it: the table closes, and "
         "the game ends with it."
     ),
+    # The buttons answering the leave question above (the page asks it on the
+    # page, not in the browser's own box, which held back everything meanwhile).
+    "leave_yes": N_("Yes, leave"),
+    "leave_no": N_("No, stay"),
     "board_label": N_("Card table"),
     # Translators: a control's name and what it is for, as in "Join: Table 3, 4
     # players" or "Card table: Friday game" (French puts a space before the colon).

@@ -48,7 +48,6 @@ def _back_in_the_lobby(driver: object, times: int) -> None:
 def test_the_page_leaves_a_table_by_keys(tmp_path: Path) -> None:
     skip_without_browser()
     from selenium.webdriver.common.keys import Keys
-    from selenium.webdriver.support.ui import WebDriverWait
 
     from audiospades.net import protocol as p
     from audiospades.net.client import Connection
@@ -66,14 +65,14 @@ def test_the_page_leaves_a_table_by_keys(tmp_path: Path) -> None:
         press(driver, Keys.ESCAPE)  # out of the card table, to the page's buttons
         tab_to(driver, "#table .leave")
         press(driver, Keys.ENTER)
-        alert = WebDriverWait(driver, 10).until(lambda d: d.switch_to.alert)
+        question = _the_leave_question(driver)
         # Alone with computer players, the table closes with her (QA: the page
         # said a computer player would take her seat).
-        assert alert.text == (
+        assert question.text == (
             "Leave the table? You are the last person at it: the table closes, "
             "and the game ends with it."
         )
-        alert.accept()
+        question.accept()
         _back_in_the_lobby(driver, 2)
         # A spectator gives up no seat: leaving asks nothing.
         ann = Connection(url.replace("http", "ws", 1), "Ann")
@@ -129,13 +128,46 @@ LEAVE_CONFIRM = (
 )
 
 
+class _PageQuestion:
+    """The page's leave question, open, answered by keys: the focus is on its
+    No (a stray Enter stays); Shift+Tab reaches Yes."""
+
+    def __init__(self, driver: Any) -> None:
+        self.driver = driver
+        self.text = str(
+            driver.execute_script(
+                "return document.getElementById('leave-question-text').textContent"
+            )
+        )
+
+    def accept(self) -> None:
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.keys import Keys
+
+        chain = ActionChains(self.driver).key_down(Keys.SHIFT).send_keys(Keys.TAB)
+        chain.key_up(Keys.SHIFT).perform()
+        assert focused_id(self.driver) == "leave-yes"
+        press(self.driver, Keys.ENTER)
+
+    def dismiss(self) -> None:
+        from selenium.webdriver.common.keys import Keys
+
+        press(self.driver, Keys.ENTER)  # on No
+
+
+def _the_leave_question(driver: Any) -> _PageQuestion:
+    """The page's leave question once open, the focus on its No."""
+    wait_for(lambda: _visible(driver, "leave-question"), what="the leave question")
+    wait_for(lambda: focused_id(driver) == "leave-no", what="the question's No")
+    return _PageQuestion(driver)
+
+
 @contextmanager
-def _robin_leaves_as_ann_starts(url: str, driver: Any) -> Iterator[Any]:
+def _robin_leaves_as_ann_starts(url: str, driver: Any) -> Iterator[_PageQuestion]:
     """Robin leaves Ann's waiting room by keys just as Ann starts the game: the
-    start has reached the server, not yet the page. Yields the alert the page
+    start has reached the server, not yet the page. Yields the question the page
     opens (the game's leave question), once the page has taken the refusal."""
     from selenium.webdriver.common.keys import Keys
-    from selenium.webdriver.support.ui import WebDriverWait
 
     from audiospades.net import protocol as p
     from audiospades.net.client import Connection
@@ -153,7 +185,7 @@ def _robin_leaves_as_ann_starts(url: str, driver: Any) -> Iterator[Any]:
         refused = "return window.__held.some((m) => m.request === 'leave')"
         wait_for(lambda: driver.execute_script(refused), what="the refusal held")
         driver.execute_script(RELEASE)
-        yield WebDriverWait(driver, 10).until(lambda d: d.switch_to.alert)
+        yield _the_leave_question(driver)
     finally:
         ann.close()
 
@@ -195,3 +227,62 @@ def test_yes_to_the_question_after_a_refused_leave_leaves_the_game(
         question.accept()
         _back_in_the_lobby(driver, 1)
         assert ("assertive", STILL_SEATED) in heard(driver)
+
+
+def test_a_chat_line_is_heard_while_the_leave_question_is_open(
+    tmp_path: Path,
+) -> None:
+    """QA: the page asked "Leave the table?" in the browser's own box, which
+    stopped the page while it was open: a chat line said to Robin meanwhile came
+    only once he had answered. The question is now on the page: Wat's line is
+    heard as it comes, the question staying open with the focus on its No;
+    Escape answers no, the focus back on Leave, the line not said again."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    from audiospades.net import protocol as p
+    from audiospades.net.client import Connection
+
+    def lines() -> list[str]:
+        return [text for _kind, text in heard(driver)]
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        open_page(driver, url, "Robin")
+        host_short_table(driver, "Evening")
+        wat = Connection(url.replace("http", "ws", 1), "Wat")
+        wat.start()
+        try:
+            table = wait_for(
+                lambda: next(
+                    (
+                        t.id
+                        for m in wat.poll()
+                        if isinstance(m, p.Lobby)
+                        for t in m.tables
+                    ),
+                    None,
+                ),
+                what="Robin's table in Wat's lobby",
+            )
+            wat.send(p.Spectate(table=table, chair=0))
+            wait_for(lambda: "Wat is watching." in lines(), what="Wat watching")
+            press(driver, Keys.ESCAPE)  # out of the card table, to its buttons
+            tab_to(driver, "#table .leave")
+            press(driver, Keys.ENTER)
+            question = _the_leave_question(driver)
+            assert question.text.startswith("Leave the table?"), question.text
+            wat.send(p.Chat(text="hi"))
+            wait_for(lambda: "Wat: hi" in lines(), what="Wat's line, asked")
+            assert _visible(driver, "leave-question")
+            assert focused_id(driver) == "leave-no"
+            press(driver, Keys.ESCAPE)  # no: he stays
+            assert not _visible(driver, "leave-question")
+            on_leave = "return document.activeElement.matches('#table .leave')"
+            assert driver.execute_script(on_leave)
+            wat.send(p.Chat(text="bye"))
+            wait_for(lambda: "Wat: bye" in lines(), what="Wat's next line")
+            assert lines().count("Wat: hi") == 1
+            assert _visible(driver, "table")
+            assert LEFT not in lines()
+        finally:
+            wat.close()

@@ -565,6 +565,8 @@ function showScreen(screen) {
     chosen[select.id] = select.value;
   }
   const changed = show(screen.place);
+  // Away from the table (it closed, or the leave went through): nothing to ask.
+  if (screen.place !== "table") closeLeaveQuestion(false);
   if (state.creating && screen.place !== "lobby") {
     state.creating = false;
     $("table-name").value = "";
@@ -1208,6 +1210,12 @@ function onPageKey(event) {
     sayAside(screenHelp());
     return;
   }
+  if (key === "escape" && $("leave-question").contains(event.target)) {
+    // Escape in the leave question: No, as in the game's.
+    event.preventDefault();
+    closeLeaveQuestion(true);
+    return;
+  }
   if ($("messages").hidden || $("board").contains(event.target)) return;
   if (key === "escape" && state.place === "waiting" && state.screen?.after_game
     && !event.target.closest?.("input, textarea, [contenteditable]")) {
@@ -1295,10 +1303,45 @@ function leaveIsAsked() {
 }
 
 function leave() {
+  if (leaveIsAsked()) {
+    askToLeave();
+    return;
+  }
+  sendLeave();
+}
+
+// The leave question, asked on the page: the browser's own box (confirm) stopped
+// the page while it was open, and a chat line said to the player meanwhile came
+// only once it was answered, with every other. The page goes on under it, as the
+// game goes on under its "Leave the table?". The focus starts on No (Escape too):
+// a stray Enter never leaves. Answered, the focus goes back where it was.
+const leaveQuestion = { back: null };
+
+function askToLeave() {
   // The only person seated closes the table by leaving: no computer player
   // takes the seat, and the game ends with it (the page's words say so).
   const question = state.screen?.is_last ? "leave_confirm_last" : "leave_confirm";
-  if (leaveIsAsked() && !window.confirm(word(question))) return;
+  $("leave-question-text").textContent = word(question);
+  const box = $("leave-question");
+  if (box.hidden) {
+    const active = document.activeElement;
+    leaveQuestion.back = active && active !== document.body ? active : null;
+    box.hidden = false;
+  }
+  $("leave-no").focus();
+}
+
+// The question closed; ``refocus``: the focus back where it was before it.
+function closeLeaveQuestion(refocus) {
+  const box = $("leave-question");
+  if (box.hidden) return;
+  box.hidden = true;
+  const back = leaveQuestion.back;
+  leaveQuestion.back = null;
+  if (refocus) (back && back.offsetParent !== null ? back : $("board")).focus();
+}
+
+function sendLeave() {
   // From the waiting room nothing is lost; should the host start the game before
   // the server reads this, it keeps the seat (a computer player would take it)
   // and says so, and the page stays at the table.
@@ -1395,6 +1438,11 @@ function start() {
   for (const element of document.querySelectorAll(".leave")) {
     element.addEventListener("click", leave);
   }
+  $("leave-yes").addEventListener("click", () => {
+    closeLeaveQuestion(true);
+    sendLeave();
+  });
+  $("leave-no").addEventListener("click", () => closeLeaveQuestion(true));
   for (const element of $("questions").querySelectorAll("[data-key]")) {
     element.addEventListener("click", () => pressKey(element.dataset.key, false, false, null));
   }
