@@ -17,6 +17,7 @@ from online_helpers import (
     HOST_WITH_BOTS,
     connect,
     heard,
+    play_online_until,
     server_thread,
     type_keys,
     until,
@@ -30,11 +31,11 @@ from audiospades.app.online_table import (
     OnlineTableScreen,
 )
 from audiospades.sound import Cue
-from audiospades.table_core import Delays
 
 
 def _ann_hosts_and_bob_watches(ann: Harness, bob: Harness) -> OnlineTableScreen:
-    """Ann hosts a game with three computer players; Bob watches from her chair.
+    """Ann hosts a game with three computer players; Bob watches from her chair;
+    the game waits for Ann (her turn, told: nothing else is said meanwhile).
     Ann's table screen (Bob's keys wait briefly: a spectator's table is never
     idle)."""
     ann.press(*HOST_WITH_BOTS)
@@ -46,6 +47,8 @@ def _ann_hosts_and_bob_watches(ann: Harness, bob: Harness) -> OnlineTableScreen:
     bob.press("home", "return", "return", "return")
     until(lambda: isinstance(bob.app.top, OnlineTableScreen), bob)
     until(heard(ann, "Bob is watching."), ann, bob)
+    play_online_until(ann, table, lambda: table.remote.is_human_turn)
+    ann.settle()
     return table
 
 
@@ -61,8 +64,7 @@ def test_a_chat_line_is_said_at_once_under_leave_the_table(
     queued behind the question; the question stays open and answers as before
     (A repeats it, not the chat line; F1 and back asks it again); after N the
     line is not said again, and it is in the messages (Page Up)."""
-    slow = Delays(bot=300, trick=0, hand=0)
-    with server_thread(tmp_path / "server.db", delays=slow) as server:
+    with server_thread(tmp_path / "server.db", takeover_seconds=30.0) as server:
         ann = connect(make_harness, server, "Ann")
         bob = connect(make_harness, server, "Bob")
         try:
@@ -70,8 +72,8 @@ def test_a_chat_line_is_said_at_once_under_leave_the_table(
             ann.press("escape", "end", "return")
             question = ann.app.top
             assert isinstance(question, LeaveQuestion)
-            asked = ann.last
-            assert asked.startswith("Leave the table?"), asked
+            asked = question.lines()[0]
+            assert ann.last == asked and asked.startswith("Leave the table?"), asked
             mark, cues = ann.mark(), len(ann.sound.cues)
             _chat(bob, "hi")
             until(heard(ann, "Bob: hi"), ann, bob)
@@ -110,9 +112,8 @@ def test_a_chat_line_is_said_at_once_under_the_game_menu(
 ) -> None:
     """Under the game menu (Escape) Bob's line is said as it comes; the menu
     stays where it was (Down still moves on from its focus), and the line is not
-    said again back at the table, where the game's moves meanwhile are told."""
-    slow = Delays(bot=300, trick=0, hand=0)
-    with server_thread(tmp_path / "server.db", delays=slow) as server:
+    said again back at the table."""
+    with server_thread(tmp_path / "server.db", takeover_seconds=30.0) as server:
         ann = connect(make_harness, server, "Ann")
         bob = connect(make_harness, server, "Bob")
         try:
@@ -120,6 +121,7 @@ def test_a_chat_line_is_said_at_once_under_the_game_menu(
             ann.press("escape", "down")
             menu = ann.app.top
             assert isinstance(menu, OnlineGameMenu)
+            assert menu.index == 1
             assert ann.last == "Options, 2 of 5"
             mark = ann.mark()
             _chat(bob, "good luck")
