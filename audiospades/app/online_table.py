@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
+from functools import partial
 from typing import TYPE_CHECKING
 
 from audiospades.app.confirm import Confirm
@@ -83,6 +84,8 @@ from audiospades.presenter.online import (
     play_again_told_again,
     remind_after_game_text,
     seat_coming_back_text,
+    seated_text,
+    sit_in_seat_label,
     stayed_after_game_text,
     table_summary,
 )
@@ -156,6 +159,12 @@ class OnlineTableScreen(TableScreen):
         self._room_told_start = False
         """The next game started in the waiting room over this screen, which
         said so: who plays is said when the game's notices come here."""
+        self._taking_seat = False
+        """The game menu asked the server for a free seat (a spectator)."""
+        self._watching = not table.is_seated
+        """Opened to watch: once the spectator takes a free seat (the game
+        menu's "Sit in seat ..."), a seated table's screen takes this one's
+        place (see :meth:`_sat_down`)."""
 
     # --- the framework ---
     def key_contexts(self) -> tuple[Context, ...]:
@@ -286,12 +295,51 @@ class OnlineTableScreen(TableScreen):
         if self._ask_to_leave:
             self._ask_to_leave = False
             return Push(LeaveQuestion(self, again=True))
+        if self._has_sat_down():
+            return self._sat_down(services)
         with self._words():
             return super().update(services, now_ms)
+
+    def _has_sat_down(self) -> bool:
+        """Whether the spectator has taken a seat at this table (in a game)."""
+        return self._watching and self.remote.is_seated
+
+    def _sat_down(self, services: Services) -> Transition:
+        """The spectator took a free seat: a seated table's screen in this one's place.
+
+        As the lobby seats someone in a game under way: where one sits ("You sit
+        in seat 2 at Ann's table. Your partner is Ann."), then where things
+        stand, then the turn the seat's snapshot restates (with the hand). What
+        came before the seat is said first, in the spectator's words; the
+        game's moves not said yet before it are left to the summary (they were
+        seen from the chair watched, the seat's own picture replacing it).
+        """
+        table = self.remote
+        news = table.drain_news()
+        mine = next(
+            (
+                i
+                for i, item in enumerate(news)
+                if item.change is p.SeatChange.JOINED and item.real_seat == table.seat
+            ),
+            len(news),
+        )
+        with watching(True):
+            for item in news[:mine]:
+                self._tell(item, services)
+        table.news[:0] = news[mine + 1 :]
+        table.drop_unsaid_before_snapshot()
+        assert table.seat is not None
+        services.say(Utterance(seated_text(table.info, table.seat)))
+        return Replace(
+            OnlineTableScreen(self.online, table, waiting_room=self._waiting_room)
+        )
 
     def _sync(self, services: Services) -> None:
         """Say the table's notices and the online news, in the order they came."""
         table = self.remote
+        if self._has_sat_down():
+            return  # a seated screen takes this one's place (see update)
         if self._next_game_due():
             # The host started the next game at this table: a fresh controller
             # (the finished game's refuses every card), as net/render.py does.
@@ -497,11 +545,14 @@ class OnlineTableScreen(TableScreen):
         stayed = (self._stayed or self._in_room) and not self._starting
         left_room = self._in_room
         self._covered = self._called_back = self._in_room = self._stayed = False
+        if self._has_sat_down():
+            return  # a seated screen takes this one's place (see update)
         if self._starting:
             # Back from "Play again?" with Y, or from the waiting room where the
             # game started: the server's news is what to say.
             self._starting = False
             return
+        taking_seat, self._taking_seat = self._taking_seat, False
         with self._words():
             if self._stand_after_asking:
                 # Staying after all (N to the game's question, asked when the
@@ -521,8 +572,27 @@ class OnlineTableScreen(TableScreen):
                 # After what the sync said, if anything (not over it).
                 fresh = not services.spoke_this_frame()
                 services.say(Utterance(text, interrupt=fresh))
-            elif not self._told_turn:
+            elif not self._told_turn and not taking_seat:
+                # (Taking a seat, the seat's own turn comes with it.)
                 super().on_resume(services)
+
+    def seats_to_take(self) -> list[int]:
+        """The seats a spectator may take now (none for a player).
+
+        Those a computer plays for someone who left the game under way; none
+        once it is over.
+        """
+        table = self.remote
+        if table.is_seated or not table.has_started or table.is_over:
+            return []
+        return list(table.info.free_seats)
+
+    def take_seat(self, seat: int) -> None:
+        """Ask the server for the free seat ``seat`` (a spectator's choice)."""
+        table = self.remote
+        table.client.send(p.JoinSeat(table=table.info.id, seat=seat))
+        table.awaiting_reply = True
+        self._taking_seat = True
 
     def start_again(self) -> None:
         """Ask the server for another game at this table (the host's Y)."""
@@ -579,8 +649,19 @@ class OnlineGameMenu(MenuScreen):
         def keys(services: Services) -> Transition:
             return Replace(HelpScreen.of(table))
 
+        # A spectator may take a seat a computer plays for someone who left,
+        # as someone from the lobby may: "Sit in seat 2, partner of Ann".
+        seats = [
+            MenuItem(
+                partial(_seat_label, table, seat),
+                action=partial(self._sit, seat=seat),
+                data=seat,
+            )
+            for seat in table.seats_to_take()
+        ]
         items = [
             MenuItem(BACK_TO_TABLE, action=self._back),
+            *seats,
             MenuItem(OPTIONS, action=lambda s: Replace(OptionsMenu(online=True))),
             MenuItem(KEYS, action=keys),
             # In the menu's place: its title's "returns to the table" holds.
@@ -588,6 +669,15 @@ class OnlineGameMenu(MenuScreen):
             MenuItem(LEAVE_TABLE, action=lambda s: Replace(LeaveQuestion(table))),
         ]
         super().__init__(GAME_MENU_TITLE, items)
+
+    def _sit(self, services: Services, *, seat: int) -> Transition:
+        """Take the free seat ``seat`` (a spectator): back to the table meanwhile.
+
+        The server's answer is the seat's snapshot (a seated screen then takes
+        the table's place), or why not ("That seat is taken."), said there.
+        """
+        self.table.take_seat(seat)
+        return Pop()
 
     def _back(self, services: Services) -> Transition:
         """Back to the table (the item, or Escape).
@@ -606,6 +696,11 @@ class OnlineGameMenu(MenuScreen):
             services.sound.play(Cue.MENU_BACK)
             return self._back(services)
         return super().handle(command, key, services)
+
+
+def _seat_label(table: OnlineTableScreen, seat: int) -> str:
+    """The game menu's item for a free seat, in the table's words now."""
+    return sit_in_seat_label(seat, table.remote.info)
 
 
 class LeaveQuestion(Confirm):

@@ -698,6 +698,18 @@ class RemoteTable:
             restated = any(isinstance(n, YourTurn | Question) for n in said_again)
         return view, restated
 
+    def drop_unsaid_before_snapshot(self) -> None:
+        """Forget the notices not handed out yet that came before the last snapshot.
+
+        A spectator who takes a seat: what the chair watched saw last, not said
+        yet, is of another seat's picture; the seat's snapshot restates where
+        things stand (and its turn) for the new one.
+        """
+        _, first, _ = self._as_snapshot
+        base = self.notice_serial - len(self._notices)
+        if first > base:
+            del self._notices[: first - base]
+
     def is_restated(self, serial: int) -> bool:
         """Whether notice ``serial`` came with the last snapshot (it restates).
 

@@ -1646,6 +1646,10 @@ def news_utterance(
             return Utterance(reminder_text(news.sender), Cue.YOUR_TURN, interrupt=True)
         case NewsKind.SEAT:
             text = seat_change_text(news, own_seat, game_over=game_over)
+            if in_game and own_seat is None and not game_over:
+                # A spectator may take the seat a computer now plays (QA: the
+                # seat was offered only in the lobby, not to those watching).
+                text = _with_seat_to_take(text, news)
             aside = in_game and news.change in _COMINGS_AND_GOINGS
             return Utterance(text, remember=not aside) if text else None
         case NewsKind.REFUSED:
@@ -1671,6 +1675,34 @@ def news_utterance(
         case NewsKind.TABLE_GONE:
             return Utterance(_(TABLE_GONE), interrupt=True)
     return None
+
+
+def _with_seat_to_take(text: str, news: OnlineNews) -> str:
+    """``text``, with how to take the seat someone left, if a spectator may.
+
+    The seat is free in the game under way, a computer playing it: "Bob left
+    the table; Hazel, a computer player, plays in their place. To take the
+    seat: Escape, then Sit in seat 2." (The game's menu and the page's buttons,
+    reached by Escape from the card table, both offer it so.)
+    """
+    info = news.table
+    seat = news.real_seat
+    if (
+        news.change is not SeatChange.LEFT
+        or info is None
+        or seat is None
+        or info.state is not TableState.PLAYING
+        or seat not in info.free_seats
+    ):
+        return text
+    return " ".join([text, take_seat_text(seat)])
+
+
+def take_seat_text(seat: int) -> str:
+    """How a spectator takes the free seat ``seat`` of the game watched."""
+    return _("To take the seat: Escape, then Sit in seat {number}.").format(
+        number=seat + 1
+    )
 
 
 TABLE_GONE: Final = N_("Your table is no longer there: you are back in the lobby.")

@@ -630,7 +630,9 @@ def test_who_takes_a_free_seat_in_a_game_under_way_hears_where_they_sit(
             assert isinstance(lobby, LobbyScreen)
             until(lambda: "1 seat free" in lobby.item_text(0), dan)
             dan.press("home", "return")
-            assert dan.last.endswith("Sit at the first free seat, 1 of 2")
+            # The seat by its number and partner (before, "Sit at the first
+            # free seat": which one, and beside whom, was heard only after).
+            assert dan.last.endswith("Sit in seat 2, partner of Bert, 1 of 2")
             mark = dan.mark()
             dan.press("return")
             until(lambda: isinstance(dan.app.top, OnlineTableScreen), dan)
@@ -744,7 +746,7 @@ def test_a_stand_in_is_listed_for_whom_it_plays_and_its_person_is_heard_back(
             )
             mark = ann.mark()
             cat.press("return")
-            assert cat.last.endswith("Sit at the first free seat, 1 of 2")
+            assert cat.last.endswith("Sit in seat 2, partner of Bert, 1 of 2")
             cat.press("return")
             until(lambda: isinstance(cat.app.top, OnlineTableScreen), cat)
             until(
