@@ -823,13 +823,17 @@ class Screen(Message, frozen=True):
     place: Literal["lobby", "waiting", "table"]
     title: str
     items: list[ListItem]
-    """The lobby's tables, or the waiting room's seats."""
+    """The lobby's tables, or the waiting room's seats; at a table, for a
+    spectator (version 14), the seats a computer plays for someone who left
+    the game under way, to take (``join_seat``): "Sit in seat 2, partner of
+    Bert"."""
     is_host: bool = False
     is_watching: bool = False
     """At a table as a spectator (leaving it gives up no seat)."""
     picture: Picture | None = None
     table: str = ""
-    """The table's id (a waiting room's free seat is taken with ``join_seat``)."""
+    """The table's id (a waiting room's free seat, or a spectator's seat to take
+    at a table, is taken with ``join_seat``)."""
     after_game: bool = False
     """A waiting room the host opened from a finished game's results, to fill a
     seat someone left: Escape (sent as a ``key``) goes back to the results."""

@@ -307,6 +307,9 @@ class WebSeat:
         self._told_over: tuple[bool, int] | None = None
         """After the game: whether this seat was the host, and how many seats
         were left free, when how to play again was last told (None: not yet)."""
+        self._watching_with: TableController | None = None
+        """The controller made for watching (None: for a seat): once the
+        spectator takes a seat, the seat's own is made (see _lines)."""
 
     @contextmanager
     def _words(self) -> Iterator[None]:
@@ -397,15 +400,28 @@ class WebSeat:
         if table is None or self.control is None:
             self._after_the_game_ends()
         sat_down_after_the_end = False
+        # A spectator who took a free seat in the game watched (its button): the
+        # seat's own controller, and where one sits, as a seat taken from the
+        # lobby is told.
+        took_seat = (
+            table is not None
+            and self.control is not None
+            and self.control.port is table
+            and self._watching_with is self.control
+            and table.is_seated
+        )
         if table is None:
             self.control = None
-        elif self.control is None or self.control.port is not table:
+        elif self.control is None or self.control.port is not table or took_seat:
             self.control = None
             if not table.has_started:
                 self._waiting_at = table
             else:
                 self.control = TableController(table, self.hints)
-                if self._waiting_at is not table:
+                self._watching_with = None if table.is_seated else self.control
+                if took_seat:
+                    said.extend(self._sat_down(table))
+                elif self._waiting_at is not table:
                     # Back after a lost connection (the table came straight after
                     # welcome, with no lobby), or sat down in a game under way:
                     # where things stand, the turn left to the restated notice.
@@ -535,6 +551,35 @@ class WebSeat:
             else:
                 self._who_plays_due = True
         return out
+
+    def _sat_down(self, table: RemoteTable) -> list[Utterance]:
+        """A spectator took a free seat at the game watched: what to say first.
+
+        What came before the seat (in the spectator's words), then where one
+        sits ("You sit in seat 2 at Ann's table. Your partner is Ann.") and where
+        things stand; the turn the seat's snapshot restates (with the hand)
+        follows, from the notices. The moves seen from the chair watched and
+        not said yet are left to the summary (the seat's picture replaces it).
+        """
+        said: list[Utterance] = []
+        news = table.drain_news()
+        mine = next(
+            (
+                i
+                for i, item in enumerate(news)
+                if item.change is p.SeatChange.JOINED and item.real_seat == table.seat
+            ),
+            len(news),
+        )
+        with watching(True):
+            for item in news[:mine]:
+                said.extend(self._news(item, None))
+        table.news[:0] = news[mine + 1 :]
+        table.drop_unsaid_before_snapshot()
+        seat = table.seat if table.seat is not None else 0
+        said.append(Utterance(seated_text(table.info, seat)))
+        said.append(Utterance(table_summary(table, returning=False, arriving=True)))
+        return said
 
     def _after_the_game_ends(self) -> None:
         """No finished game here any more: its question and room are closed.
@@ -895,6 +940,13 @@ class WebSeat:
             else:
                 text = key_help_text(chord, command)
             lines.append(p.SaidLine(text=text))
+        if table is not None and not table.is_seated and not table.is_over:
+            # A seat a computer plays for someone who left: its button, first
+            # of the page's (Escape), takes it.
+            lines += [
+                p.SaidLine(text=web_words.take_seat_key_text(seat))
+                for seat in table.info.free_seats
+            ]
         lines.append(p.SaidLine(text=web_words.page_keys_text(asking=self._asking)))
         self.client.send(p.Said(lines=lines, screen=None))
 
@@ -953,13 +1005,20 @@ class WebSeat:
                     for s in info.seats
                 ],
             )
+        # A spectator may take a seat a computer plays for someone who left
+        # (version 14): its buttons, as the game's menu offers them.
+        to_take = info.free_seats if not table.is_seated and not table.is_over else []
         return p.Screen(
             place="table",
             title=heard_name(info),
             is_host=table.is_host,
             is_watching=not table.is_seated,
+            table=info.id if to_take else "",
             is_last=table.is_last_person,
-            items=[],
+            items=[
+                p.ListItem(id=str(seat), label=sit_in_seat_label(seat, info))
+                for seat in to_take
+            ],
             picture=self._picture(self.control),
         )
 

@@ -183,6 +183,18 @@ def page_keys_text(*, asking: bool = False) -> str:
     )
 
 
+def take_seat_key_text(seat: int) -> str:
+    """F1's line for a spectator, on the page: the seat ``seat`` it may take.
+
+    A computer plays it for someone who left the game watched; the page's
+    button for it comes first after Escape.
+    """
+    return _(
+        "Escape, then Sit in seat {number}: play the seat a computer plays for "
+        "someone who left."
+    ).format(number=seat + 1)
+
+
 CHROME: Final[dict[str, str]] = {
     "title": N_("audiospades: Spades for everyone"),
     "skip": N_("Skip to the game"),
@@ -271,6 +283,9 @@ CHROME: Final[dict[str, str]] = {
         "the keys, Escape to come back to the page."
     ),
     "hand_heading": N_("Your hand"),
+    # Over the buttons a spectator takes a seat with (a computer plays it for
+    # someone who left the game).
+    "free_seats_heading": N_("Free seats"),
     "keys_heading": N_("Questions"),
     "history_heading": N_("Messages"),
     "chat_label": N_("Chat line"),

@@ -1033,6 +1033,14 @@ function drawTable(screen) {
   for (const element of [$("hand-heading"), $("hand"), $("read-hand")]) {
     element.hidden = watching;
   }
+  // A spectator may take a seat a computer plays for someone who left: its
+  // button sits down there (the game's menu offers the same), and the page is
+  // then a player's, the focus on the card table.
+  const offered = watching && screen.table ? screen.items : [];
+  $("free-seats").replaceChildren(...offered.map((item) => button(item.label,
+    () => send({ type: "join_seat", table: screen.table, seat: Number(item.id) }),
+    null, `take-${item.id}`)));
+  $("free-seats").hidden = $("free-seats-heading").hidden = !offered.length;
   const picture = screen.picture;
   if (!picture) return;
   const header = $("header");
@@ -1158,7 +1166,10 @@ function onBoardKey(event) {
     return;
   }
   if (key === "escape") {
-    $("questions").querySelector("button").focus();
+    // To the page's buttons: a free seat a spectator may take first, if any
+    // ("Escape, then Sit in seat 2", as the game's menu offers it).
+    const seat = $("free-seats").hidden ? null : $("free-seats").querySelector("button");
+    (seat || $("questions").querySelector("button")).focus();
     return;
   }
   if (!event.ctrlKey && pageKey(key === "f5" ? "a" : key)) return;
