@@ -115,6 +115,10 @@ def test_a_spectator_takes_the_seat_someone_left_from_the_game_menu_and_plays_it
             assert isinstance(seated, OnlineTableScreen)
             assert seated.remote.is_seated and seated.remote.seat == 1
             cid.settle()
+            # The computer bid for the seat if its turn came first (the first
+            # dealer is drawn at random): then Cid is asked from the next hand.
+            sat = seated.remote.view()
+            bid_for_him = sat.bids[sat.seat] is not None
             said = "You sit in seat 2 at Ann's table. Your partner is Bert."
             assert said in cid.transcript
             after = cid.transcript[cid.transcript.index(said) + 1 :]
@@ -130,11 +134,12 @@ def test_a_spectator_takes_the_seat_someone_left_from_the_game_menu_and_plays_it
             )
             _play_to_the_end([(ann, lambda: _top(ann)), (cid, lambda: _top(cid))])
             # Cid was asked for his bid and played his own cards, to the end.
-            # (Ann had not bid yet: nothing was played for the seat before.)
             after = cid.transcript[cid.transcript.index(said) + 1 :]
-            assert any(s.startswith("Your turn to bid") for s in after)
+            hands = seated.remote.view().hands_played
+            if not bid_for_him or hands > 1:
+                assert any(s.startswith("Your turn to bid") for s in after)
             plays = [s for s in after if s.startswith("You play the ")]
-            assert len(plays) == 13 * seated.remote.view().hands_played
+            assert len(plays) == 13 * hands
             assert seated.remote.view().is_over
             assert not seated.remote.is_stood_in
             assert "Cid" in seated.remote.names
