@@ -315,20 +315,10 @@ class OnlineTableScreen(TableScreen):
         seen from the chair watched, the seat's own picture replacing it).
         """
         table = self.remote
-        news = table.drain_news()
-        mine = next(
-            (
-                i
-                for i, item in enumerate(news)
-                if item.change is p.SeatChange.JOINED and item.real_seat == table.seat
-            ),
-            len(news),
-        )
+        before = table.news_before_own_seat()
         with watching(True):
-            for item in news[:mine]:
+            for item in before:
                 self._tell(item, services)
-        table.news[:0] = news[mine + 1 :]
-        table.drop_unsaid_before_snapshot()
         assert table.seat is not None
         services.say(Utterance(seated_text(table.info, table.seat)))
         return Replace(

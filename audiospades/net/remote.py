@@ -710,6 +710,27 @@ class RemoteTable:
         if first > base:
             del self._notices[: first - base]
 
+    def news_before_own_seat(self) -> list[OnlineNews]:
+        """A spectator took a seat: the news that came before it, taken out.
+
+        Those are told in the spectator's words; the seat's own "joined" is left
+        to the seated words that replace it, the news after it stays queued, and
+        the notices seen from the chair watched and not said yet are forgotten
+        (:meth:`drop_unsaid_before_snapshot`).
+        """
+        news = self.drain_news()
+        mine = next(
+            (
+                i
+                for i, item in enumerate(news)
+                if item.change is p.SeatChange.JOINED and item.real_seat == self.seat
+            ),
+            len(news),
+        )
+        self.news[:0] = news[mine + 1 :]
+        self.drop_unsaid_before_snapshot()
+        return news[:mine]
+
     def is_restated(self, serial: int) -> bool:
         """Whether notice ``serial`` came with the last snapshot (it restates).
 

@@ -562,20 +562,10 @@ class WebSeat:
         not said yet are left to the summary (the seat's picture replaces it).
         """
         said: list[Utterance] = []
-        news = table.drain_news()
-        mine = next(
-            (
-                i
-                for i, item in enumerate(news)
-                if item.change is p.SeatChange.JOINED and item.real_seat == table.seat
-            ),
-            len(news),
-        )
+        before = table.news_before_own_seat()
         with watching(True):
-            for item in news[:mine]:
+            for item in before:
                 said.extend(self._news(item, None))
-        table.news[:0] = news[mine + 1 :]
-        table.drop_unsaid_before_snapshot()
         seat = table.seat if table.seat is not None else 0
         said.append(Utterance(seated_text(table.info, seat)))
         said.append(Utterance(table_summary(table, returning=False, arriving=True)))
