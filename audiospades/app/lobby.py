@@ -720,32 +720,26 @@ class TableChoiceScreen(_TableMenu):
 
     def _items(self, info: p.TableInfo) -> list[MenuItem]:
         items: list[MenuItem] = []
-        if info.free_seats and info.state is p.TableState.PLAYING:
+        by_number = [
+            MenuItem(
+                partial(sit_in_seat_label, seat, info),
+                action=partial(self._sit, seat=seat),
+                data=seat,
+            )
+            for seat in info.free_seats
+        ]
+        if info.state is p.TableState.PLAYING:
             # A game under way: the seat someone left, a computer playing it,
             # by its number and partner ("Sit in seat 2, partner of Bert"), as
             # those watching it are offered it (not "the first free seat": one
             # joins a hand half played, beside a partner already there).
-            items += [
-                MenuItem(
-                    partial(sit_in_seat_label, seat, info),
-                    action=partial(self._sit, seat=seat),
-                    data=seat,
-                )
-                for seat in info.free_seats
-            ]
+            items += by_number
         elif info.free_seats:
             items.append(
                 MenuItem(SIT_ANY, action=partial(self._sit, seat="any"), data="any")
             )
-            if len(info.free_seats) > 1:
-                items += [
-                    MenuItem(
-                        partial(sit_in_seat_label, seat, info),
-                        action=partial(self._sit, seat=seat),
-                        data=seat,
-                    )
-                    for seat in info.free_seats
-                ]
+            if len(by_number) > 1:
+                items += by_number
         items.append(MenuItem(WATCH, action=self._watch, data=WATCH))
         return items
 
