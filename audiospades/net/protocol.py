@@ -804,9 +804,10 @@ class ListItem(Message, frozen=True):
     """For a computer's seat: its character's id (not offered again); for a
     person's, the character named as they are, if any (not offered either)."""
     seats: list[ListItem] | None = None
-    """For a table with more than one free seat: each free seat to sit in, its
-    ``id`` the seat's number and its ``label`` the game's words for it ("Sit in
-    seat 3, partner of Ann"). Null otherwise (Join takes the only free seat)."""
+    """For a table with more than one free seat, or a game under way with any
+    (a seat someone left): each free seat to sit in, its ``id`` the seat's
+    number and its ``label`` the game's words for it ("Sit in seat 3, partner of
+    Ann"). Null otherwise (Join takes the only free seat)."""
     chairs: list[ListItem] | None = None
     """For a table: every seat to watch from, taken or not (watching takes no
     seat), its ``id`` the seat's number for ``spectate``'s ``chair`` and its

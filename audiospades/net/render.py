@@ -1109,10 +1109,14 @@ def _table_item(info: p.TableInfo) -> p.ListItem:
 def _free_seat_items(info: p.TableInfo) -> list[p.ListItem] | None:
     """A table's free seats to choose from, as the game's lobby offers them.
 
-    With one free seat there is no choice (the game's lobby offers only "Sit at
-    the first free seat"): None.
+    Before the game, with one free seat there is no choice (the game's lobby
+    offers only "Sit at the first free seat"): None. In a game under way, even
+    one free seat (someone left, a computer plays it) is offered by its number
+    and partner, as the game's lobby offers it (QA: the page's Join sat one down
+    mid-hand without saying where, or beside whom).
     """
-    if len(info.free_seats) < 2:
+    under_way = info.state is p.TableState.PLAYING
+    if not info.free_seats or (len(info.free_seats) < 2 and not under_way):
         return None
     return [
         p.ListItem(id=str(seat), label=sit_in_seat_label(seat, info))

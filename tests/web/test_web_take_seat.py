@@ -130,3 +130,68 @@ def test_a_spectator_takes_a_freed_seat_by_keys_and_plays_it(tmp_path: Path) -> 
         finally:
             ann.close()
             bob.close()
+
+
+def test_the_lobby_offers_a_freed_seat_by_its_number_and_partner(
+    tmp_path: Path,
+) -> None:
+    """Bob leaves table Alpha's game under way; Robin, in the page's lobby,
+    presses Join on its row: the seat is offered as the game's lobby offers it,
+    "Sit in seat 2, partner of Bert", then Cancel, and Enter sits him there.
+    Before, Join sat him down at once, without saying where or beside whom."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    from audiospades.net import protocol as p
+    from audiospades.net.client import Connection
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        ws = url.replace("http", "ws", 1)
+        ann, bob = Connection(ws, "Ann"), Connection(ws, "Bob")
+        ann.start()
+        bob.start()
+        try:
+            rules = {"preset": "pagat", "target_score": None, "hand_limit": 1}
+            ann.send(p.CreateTable(name="Alpha", rules=rules))
+            open_page_by_keys(driver, url, "Robin")
+            wait_for_element(driver, "#tables li", "Ann's table")
+            table = str(
+                driver.execute_script(
+                    "return document.querySelector('#tables li').dataset.id"
+                )
+            )
+            bob.send(p.JoinSeat(table=table, seat=1))
+            wait_for(lambda: "Bob" in _text(driver, "#tables li"), what="Bob seated")
+            for seat, character in ((2, "milly"), (3, "bert")):
+                ann.send(p.AddBot(seat=seat, character=character))
+            ann.send(p.StartGame())
+            wait_for(
+                lambda: "game under way" in _text(driver, "#tables li"),
+                what="the game under way",
+            )
+            bob.send(p.Leave())
+            wait_for(
+                lambda: "1 seat free" in _text(driver, "#tables li"),
+                what="Bob's seat freed",
+            )
+            tab_to(driver, f"#join-{table}")
+            press(driver, Keys.ENTER)
+            wait_for(
+                lambda: focused_id(driver) == f"sit-{table}-1", what="the seat offered"
+            )
+            assert _text(driver, f"#sit-{table}-1") == "Sit in seat 2, partner of Bert"
+            group = f"#choice-{table} button"
+            labels = driver.execute_script(
+                "return [...document.querySelectorAll(arguments[0])]"
+                ".map((b) => b.textContent)",
+                group,
+            )
+            assert labels == ["Sit in seat 2, partner of Bert", "Cancel"], labels
+            assert _visible(driver, f"watch-{table}")
+            press(driver, Keys.ENTER)
+            sat = "You sit in seat 2 at table Alpha. Your partner is Bert."
+            wait_for(lambda: sat in _said(driver), what="where Robin sits")
+            wait_for(lambda: _visible(driver, "table"), what="the table")
+        finally:
+            ann.close()
+            bob.close()

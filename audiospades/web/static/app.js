@@ -727,7 +727,8 @@ const CHOICES = {
     prefix: "sit",
     cancel: (table) => `cancel-${table}`,
     options: (item) => item.seats,
-    // With one free seat (or none listed), Join takes it.
+    // None listed (one free seat before the game), Join takes it. A game under
+    // way lists even one: "Sit in seat 2, partner of Bert", as the game offers it.
     direct: (table) => ({ type: "join_seat", table }),
     message: (table, seat) => ({ type: "join_seat", table, seat }),
   },
@@ -778,7 +779,7 @@ function choiceGroup(row, kind) {
 function openChoice(row, kind) {
   const item = row.item;
   const options = CHOICES[kind].options(item);
-  if (!options || options.length < 2) {
+  if (!options || options.length === 0) {
     send(CHOICES[kind].direct(item.id));
     return;
   }
@@ -840,7 +841,7 @@ function rewordLobbyRow(row, item) {
   for (const kind of Object.keys(CHOICES)) {
     if (choiceGroup(row, kind).hidden) continue;
     const options = CHOICES[kind].options(item);
-    if (options && options.length > 1) drawChoice(row, item, kind);
+    if (options && options.length > 0) drawChoice(row, item, kind);
     else closeChoice(row, kind, false);
   }
   // A full table is offered to watch only, as in the game (Join was refused).
