@@ -127,6 +127,7 @@ from audiospades.presenter.online import (
     table_line,
     waiting_room_heading,
     waiting_room_intro,
+    waiting_room_title,
     watch_from_seat_label,
     watching_text,
 )
@@ -936,11 +937,23 @@ class WaitingRoomScreen(MenuScreen):
             table.info, table.seat, table.is_host, table.code, table.chair
         )
 
+    def arrival_text(self) -> str:
+        # The title with the table's rules; the intro names the table.
+        parts = [waiting_room_title(self.table.info), self._intro()]
+        if self.items:
+            parts.append(self.item_text())
+        return " ".join(p for p in parts if p)
+
+    def where_text(self) -> str:
+        return waiting_room_heading(self.table.info, self.table.code)
+
     def draw(self, surface: pygame.Surface, services: Services) -> None:
-        # The title on the picture keeps a private table's code in sight.
+        # The title on the picture names the table and its rules (QA: one who
+        # joined by a code saw only "Waiting for the game.") and keeps a private
+        # table's code in sight.
         from audiospades.app.render import draw_lines
 
-        heading = waiting_room_heading(self.table.code)
+        heading = waiting_room_heading(self.table.info, self.table.code)
         draw_lines(surface, services, heading, self.lines(), self.focus_index())
 
     def _rebuild(self) -> None:

@@ -329,17 +329,20 @@ class HelpScreen(MenuScreen):
         contexts: tuple[Context, ...],
         order: tuple[Context, ...] | None = None,
         meanings: Mapping[Command, str | None] | None = None,
+        where: str = "",
     ) -> None:
         """List the keys of ``contexts`` (most specific first), in ``order``.
 
         A key bound in several contexts is listed once, with the meaning the first
         of ``contexts`` gives it, where ``order`` reaches that context.
         ``meanings``: the screen's own words for some commands (None: not listed;
-        see :meth:`Screen.help_meanings`).
+        see :meth:`Screen.help_meanings`). ``where``: where the player is, said
+        first (see :meth:`Screen.where_text`).
         """
         self.contexts = (*contexts, Context.GLOBAL)
         self.order = (*(order or contexts), Context.GLOBAL)
         self.meanings = dict(meanings or {})
+        self.where = where
         super().__init__(N_("Keys. {back} to go back."), [])
 
     @classmethod
@@ -358,7 +361,13 @@ class HelpScreen(MenuScreen):
             tuple(c for c in screen.key_contexts() if c != Context.GLOBAL),
             tuple(c for c in screen.help_contexts() if c != Context.GLOBAL),
             meanings,
+            screen.where_text(),
         )
+
+    def arrival_text(self) -> str:
+        """Where the player is (if the screen under says it), then the keys."""
+        keys = super().arrival_text()
+        return f"{self.where} {keys}" if self.where else keys
 
     def on_enter(self, services: Services) -> None:
         for chord, command in services.keymap.help_bindings(self.contexts, self.order):

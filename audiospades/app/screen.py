@@ -108,6 +108,14 @@ class Screen:
         """
         return self.key_contexts()
 
+    def where_text(self) -> str:
+        """Where the player is, said before the keys on F1 ("": nothing to add).
+
+        A screen whose title does not say it (the waiting room: at which table,
+        under which rules) tells it here.
+        """
+        return ""
+
     def help_meanings(self) -> Mapping[Command, str | None]:
         """Commands whose F1 line differs on this screen.
 

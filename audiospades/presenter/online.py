@@ -449,6 +449,19 @@ def seated_list(occupants: Sequence[str]) -> str:
     return text
 
 
+def table_rules_text(info: TableInfo) -> str:
+    """A table's rules in short, as its lobby line has them.
+
+    "4 players in partnerships, to 500 points, pagat's rules".
+    """
+    parts = [_players_words(info)]
+    goal = _goal_words(info)
+    if goal:
+        parts.append(goal)
+    parts.append(rules_words(info.preset))
+    return ", ".join(parts)
+
+
 def table_line(info: TableInfo) -> str:
     """A table in one short line, as the lobby lists it.
 
@@ -456,11 +469,7 @@ def table_line(info: TableInfo) -> str:
     word after the list runs into its last name.
     """
     free = len(info.free_seats)
-    parts = [heard_name(info), _players_words(info)]
-    goal = _goal_words(info)
-    if goal:
-        parts.append(goal)
-    parts.append(rules_words(info.preset))
+    parts = [heard_name(info), table_rules_text(info)]
     if info.state is TableState.PLAYING:
         parts.append(_("game under way"))
     elif info.state is TableState.FINISHED:
@@ -647,14 +656,37 @@ def code_text(code: str) -> str:
     return _("Private table: its code is {code}.").format(code=spell_code(code))
 
 
-def waiting_room_heading(code: str | None) -> str:
-    """The waiting room's title on the picture: with a private table's code.
+def waiting_room_title(info: TableInfo) -> str:
+    """The waiting room's title as said on arriving, with the table's rules.
 
-    The code is said once, on arriving; the host reads it out to the friends
-    to come, and it stays in sight (not only in the latest line, gone with the
-    next key). ``code``: None for a table listed in the lobby.
+    "Waiting for the game: 4 players in partnerships, to 500 points, pagat's
+    rules." The table's name follows at once, in where one sits ("You sit in
+    seat 2 at Ann's table."), so it is not said twice.
     """
-    title = _(WAITING_TITLE)
+    # Translators: {rules} is a table's rules in short, as the lobby lists
+    # them: "4 players in partnerships, to 500 points, pagat's rules".
+    return _("Waiting for the game: {rules}.").format(rules=table_rules_text(info))
+
+
+def waiting_room_heading(info: TableInfo, code: str | None) -> str:
+    """Where one waits: the table's name and rules, with a private table's code.
+
+    The waiting room's title on the picture, and said before its keys on F1
+    (QA: someone who joined by a code saw only "Waiting for the game.", and
+    could not ask where they were). The code is said once, on arriving; the
+    host reads it out to the friends to come, and it stays in sight (not only
+    in the latest line, gone with the next key). ``code``: None for a table
+    listed in the lobby.
+    """
+    heard = heard_name(info)
+    rules = table_rules_text(info)
+    title = (
+        # Translators: {name} says "table" itself, as "Ann's table"; {rules}
+        # is its rules in short, as the lobby lists them.
+        _("Waiting for the game at {name}: {rules}.")
+        if is_default_table_name(heard)
+        else _("Waiting for the game at table {name}: {rules}.")
+    ).format(name=heard, rules=rules)
     return title if not code else f"{title} {code_text(code)}"
 
 

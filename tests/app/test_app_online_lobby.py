@@ -76,7 +76,9 @@ def test_a_private_table_is_joined_by_its_code_and_chat_is_heard(
             assert code is not None and len(code) == 6
             spelled = " ".join(code)
             assert ann.transcript[-1] == (
-                "Waiting for the game. You sit in seat 1 at Ann's table. "
+                "Waiting for the game: 4 players in partnerships, 1 hand, custom "
+                "rules. "
+                "You sit in seat 1 at Ann's table. "
                 f"Private table: its code is {spelled}. You are the host: put "
                 "computer players in free seats, then start. Seat 1, you, 1 of 7"
             )
@@ -97,7 +99,9 @@ def test_a_private_table_is_joined_by_its_code_and_chat_is_heard(
             bob.press("return")
             until(lambda: isinstance(bob.app.top, WaitingRoomScreen), bob)
             assert bob.last == (
-                "Waiting for the game. You sit in seat 2 at Ann's table. "
+                "Waiting for the game: 4 players in partnerships, 1 hand, custom "
+                "rules. "
+                "You sit in seat 2 at Ann's table. "
                 f"Private table: its code is {spelled}. The host starts the game. "
                 "Seat 1, Ann, 1 of 6"
             )
@@ -529,7 +533,9 @@ def test_a_private_table_is_watched_by_its_code(
             # "Waiting for the game. You are watching Ann's table. ...").
             said = [s for s in bob.transcript if "You are watching" in s]
             assert said == [
-                "Waiting for the game. You are watching Ann's table from seat 3. "
+                "Waiting for the game: 4 players in partnerships, 1 hand, custom "
+                "rules. "
+                "You are watching Ann's table from seat 3. "
                 "Seat 1, Ann, 1 of 6"
             ]
             until(heard(ann, "Bob is watching."), ann)

@@ -115,7 +115,7 @@ def test_four_headless_clients_play_a_whole_game_and_hear_each_other(
         ann = Client("Ann", url, HOST, tmp_path / "ann")
         clients = [ann]
         try:
-            ann.wait_for("Waiting for the game. You sit in seat 1")
+            ann.wait_for("Waiting for the game: ")
             clients += [
                 Client("Bob", url, JOIN, tmp_path / "bob"),
                 Client("Cid", url, JOIN, tmp_path / "cid"),

@@ -234,7 +234,7 @@ def test_the_host_fills_the_seat_of_a_player_who_left_and_plays_again(
             )
             ann.press("y")
             assert isinstance(ann.app.top, WaitingRoomScreen)
-            assert ann.last.startswith("Waiting for the game. ")
+            assert ann.last.startswith("Waiting for the game: ")
             assert ann.last.endswith(" Seat 2, free, 2 of 7")
             # Escape there goes back to the finished table, still seated.
             ann.press("escape")

@@ -105,7 +105,7 @@ def test_a_browser_and_the_game_play_one_table_to_the_end(
         def ann_sits() -> None:
             nonlocal ann
             ann = HeadlessGame("Ann", ws_url, ANN_KEYS, tmp_path / "ann")
-            ann.wait_for("Waiting for the game.")
+            ann.wait_for("Waiting for the game: ")
             # Robin greets Ann from the page's chat line.
             chat = driver.find_element("id", "chat")
             chat.send_keys("hello Ann")
