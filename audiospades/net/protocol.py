@@ -841,6 +841,10 @@ class Screen(Message, frozen=True):
     is_last: bool = False
     """The page's player is the only person seated: leaving closes the table (no
     computer player takes the seat)."""
+    about: str = ""
+    """A waiting room's line under its title: a private table's code, in the
+    game's room's words ("Private table: its code is T Y L G 6 Q."); "" for a
+    listed table, and elsewhere."""
 
 
 class Said(ServerMessage, frozen=True, tag="said"):

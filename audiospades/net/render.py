@@ -47,6 +47,7 @@ from audiospades.presenter import Utterance, describe
 from audiospades.presenter import web as web_words
 from audiospades.presenter.menus import character_personality, character_value
 from audiospades.presenter.online import (
+    code_text,
     coming_back_text,
     found_table_change_text,
     found_table_closed_text,
@@ -984,6 +985,9 @@ class WebSeat:
                 table="" if table.has_started else info.id,
                 after_game=self._in_room,
                 is_last=table.is_last_person,
+                # The code stays in sight, as on the game's room's picture (QA:
+                # said once on arriving, then gone from the page).
+                about=code_text(table.code) if table.code else "",
                 items=[
                     p.ListItem(
                         id=str(s.seat),

@@ -282,3 +282,57 @@ def test_the_table_found_follows_its_changes_and_goes_when_it_closes(
         )
         wait_for(lambda: not _visible(driver, "found"), what="the table taken away")
         assert focused_id(driver) == "table-code"
+
+
+def test_a_private_tables_code_stays_in_sight_in_the_pages_waiting_room(
+    tmp_path: Path,
+) -> None:
+    """Robin creates a private table by keys: the code said on arriving stays
+    shown under the waiting room's title, in the same sentence, and is the
+    heading's description (read with it when the focus comes back to it); it
+    stays there after a key. Before, the page said it once and never showed it.
+    A listed table shows no such line."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        open_page_by_keys(driver, url, "Robin")
+        tab_to(driver, "#table-name")
+        press(driver, "Secret")
+        tab_to(driver, "#private")
+        press(driver, Keys.SPACE)
+        tab_to(driver, "#create-form [type=submit]")
+        press(driver, Keys.ENTER)
+        wait_for(lambda: _visible(driver, "waiting"), what="the waiting room")
+
+        def code_sentence() -> str | None:
+            for _kind, text in heard(driver):
+                found = re.search(r"Private table: its code is [A-Z0-9 ]+\.", text)
+                if found:
+                    return found.group(0)
+            return None
+
+        said = wait_for(code_sentence, what="the code said")
+        about = driver.find_element("id", "waiting-about")
+        wait_for(lambda: about.is_displayed(), what="the code shown")
+        assert about.text == said
+        heading = driver.find_element("id", "waiting-heading")
+        assert heading.get_attribute("aria-describedby") == "waiting-about"
+        press(driver, Keys.TAB)  # on to the seats: the code stays
+        assert about.is_displayed() and about.text == said
+        # Leave; a listed table's room shows no code.
+        tab_to(driver, "#waiting .leave")
+        press(driver, Keys.ENTER)
+        wait_for(lambda: _visible(driver, "lobby"), what="the lobby")
+        tab_to(driver, "#table-name")
+        press(driver, Keys.CONTROL + "a", "Open")
+        if driver.find_element("id", "private").is_selected():
+            tab_to(driver, "#private")
+            press(driver, Keys.SPACE)
+        tab_to(driver, "#create-form [type=submit]")
+        press(driver, Keys.ENTER)
+        wait_for(
+            lambda: _visible(driver, "waiting") and "Open" in heading.text,
+            what="the listed table's room",
+        )
+        assert not about.is_displayed()

@@ -902,6 +902,10 @@ function dropFound(id) {
 function drawWaiting(screen, chosen) {
   // "Salle d'attente : …": the colon is the language's (its "labelled" word).
   $("waiting-heading").textContent = labelled(word("waiting_heading"), screen.title);
+  // A private table's code, in sight under the title (read with the heading,
+  // its description, when the focus comes to it), as on the game's picture.
+  $("waiting-about").textContent = screen.about || "";
+  $("waiting-about").hidden = !screen.about;
   $("start").hidden = !screen.is_host;
   const list = $("seats");
   list.replaceChildren();
