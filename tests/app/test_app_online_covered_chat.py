@@ -137,3 +137,50 @@ def test_a_chat_line_is_said_at_once_under_the_game_menu(
         finally:
             ann.close()
             bob.close()
+
+
+def test_a_chat_line_heard_while_typing_one_is_kept_and_reached_from_the_entry(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Ann types a chat line at her table when Bob's line comes: it is said
+    with its cue, behind what was being said, and kept in the messages. Her next
+    typed letter's echo cuts speech (as a screen reader's typing echo does), so
+    the line may be cut off: Page Up, in the entry itself, says it again, and
+    leaves her line as typed; her line goes as typed, and Bob's is not said
+    again back at the table (A repeats her turn, not the line)."""
+    with server_thread(tmp_path / "server.db", takeover_seconds=30.0) as server:
+        ann = connect(make_harness, server, "Ann")
+        bob = connect(make_harness, server, "Bob")
+        try:
+            table = _ann_hosts_and_bob_watches(ann, bob)
+            ann.press("'", "o")
+            entry = ann.app.top
+            assert ann.last == "o"
+            mark, cues = ann.mark(), len(ann.sound.cues)
+            _chat(bob, "are you there?")
+            until(heard(ann, "Bob: are you there?"), ann, bob)
+            assert ann.app.top is entry
+            assert Cue.CHAT in ann.sound.cues[cues:]
+            line = next(
+                s for s in ann.speaker.spoken[mark:] if s.text.startswith("Bob")
+            )
+            assert not line.interrupt
+            ann.press("k")
+            assert ann.last == "k"
+            assert ann.speaker.spoken[-1].interrupt  # the echo cuts speech
+            ann.press("pageup")
+            assert ann.last == "Bob: are you there?"
+            assert ann.app.top is entry
+            ann.press("up")  # the line as typed: Page Up typed nothing
+            assert ann.last.startswith("ok"), ann.last
+            ann.press("return")
+            until(heard(bob, "Ann: ok"), ann, bob)
+            until(lambda: ann.app.top is table, ann)
+            ann.settle()
+            back = ann.said_since(mark)
+            assert back.count("Bob: are you there?") == 2, back  # said, Page Up
+            ann.press("a")
+            assert ann.last.startswith("Your turn to bid."), ann.last
+        finally:
+            ann.close()
+            bob.close()
