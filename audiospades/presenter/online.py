@@ -1092,6 +1092,18 @@ def left_table_text() -> str:
     return _("You left the table.")
 
 
+LEAVE_PLAYING: Final = N_(
+    "Leave the table? A computer player takes your seat. {yes} leaves, {no} stays."
+)
+"""Leaving a game under way (the page asks it in the same words)."""
+
+LEAVE_LAST_PLAYING: Final = N_(
+    "Leave the table? You are the last person at it: the table closes, "
+    "and the game ends with it. {yes} leaves, {no} stays."
+)
+"""The same, for the only person seated: the server closes the table then."""
+
+
 def leave_question_text(is_playing: bool, *, last: bool = False) -> str:
     """Escape at a networked table: leave?
 
@@ -1101,20 +1113,14 @@ def leave_question_text(is_playing: bool, *, last: bool = False) -> str:
     """
     keys = yes_no_keys()
     if last and is_playing:
-        return _(
-            "Leave the table? You are the last person at it: the table closes, "
-            "and the game ends with it. {yes} leaves, {no} stays."
-        ).format(**keys)
+        return _(LEAVE_LAST_PLAYING).format(**keys)
     if last:
         return _(
             "Leave the table? You are the last person at it: the table closes. "
             "{yes} leaves, {no} stays."
         ).format(**keys)
     if is_playing:
-        return _(
-            "Leave the table? A computer player takes your seat. "
-            "{yes} leaves, {no} stays."
-        ).format(**keys)
+        return _(LEAVE_PLAYING).format(**keys)
     return _("Leave the table? {yes} leaves, {no} stays.").format(**keys)
 
 

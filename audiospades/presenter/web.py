@@ -22,6 +22,8 @@ from audiospades.presenter.keynames import key_label, typed_key_names, yes_no_ke
 from audiospades.presenter.online import (
     GAME_ENDED_AWAY,
     JOIN_PRIVATE,
+    LEAVE_LAST_PLAYING,
+    LEAVE_PLAYING,
     NOTHING_SENT,
     PRIVATE_ITEM,
     REFUSED,
@@ -261,18 +263,27 @@ CHROME: Final[dict[str, str]] = {
     # lobby, the waiting room, the table's buttons), as the game says it: {key}
     # is the key's name (see key_names), {help} F1.
     "key_nothing": N_("{key} does nothing here. {help} lists the keys."),
-    "leave_confirm": N_(
-        "Leave the table? In a game under way a computer player takes your seat."
-    ),
+    # The page's "Leave the table?", in a game under way: the game's own words,
+    # {yes} and {no} its keys (Y and N, as the page names them).
+    "leave_confirm": LEAVE_PLAYING,
     # The same, for the only person seated: the server closes the table then.
-    "leave_confirm_last": N_(
-        "Leave the table? You are the last person at it: the table closes, and "
-        "the game ends with it."
-    ),
+    "leave_confirm_last": LEAVE_LAST_PLAYING,
     # The buttons answering the leave question above (the page asks it on the
     # page, not in the browser's own box, which held back everything meanwhile).
     "leave_yes": N_("Yes, leave"),
     "leave_no": N_("No, stay"),
+    # F1 in the leave question, after the question itself: its other keys.
+    # {no} is N's name; {yes_button} and {no_button} the two buttons above.
+    "leave_keys": N_(
+        "Escape stays too, as {no} does; Tab moves between {yes_button} and "
+        "{no_button}."
+    ),
+    # The game ended while the leave question was open: it is closed (leaving
+    # after the game loses nothing, and is not asked). {leave} is the button.
+    "leave_over": N_(
+        "The game is over, so the leave question is closed: {leave} now goes "
+        "back to the lobby at once."
+    ),
     "board_label": N_("Card table"),
     # Translators: a control's name and what it is for, as in "Join: Table 3, 4
     # players" or "Card table: Friday game" (French puts a space before the colon).

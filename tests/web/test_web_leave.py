@@ -15,7 +15,12 @@ from test_web_browser import (
     _visible,
     create_table_by_keys,
     host_short_table,
+    host_short_table_by_keys,
+    is_over,
+    is_playing,
+    my_turn,
     open_page,
+    play_to_the_end,
     press,
     robin_in_anns_waiting_room,
     tab_to,
@@ -68,10 +73,7 @@ def test_the_page_leaves_a_table_by_keys(tmp_path: Path) -> None:
         question = _the_leave_question(driver)
         # Alone with computer players, the table closes with her (QA: the page
         # said a computer player would take her seat).
-        assert question.text == (
-            "Leave the table? You are the last person at it: the table closes, "
-            "and the game ends with it."
-        )
+        assert question.text == LAST_PERSON
         question.accept()
         _back_in_the_lobby(driver, 2)
         # A spectator gives up no seat: leaving asks nothing.
@@ -123,9 +125,12 @@ window.__held = [];
 """
 
 
-LEAVE_CONFIRM = (
-    "Leave the table? In a game under way a computer player takes your seat."
+LEAVE_CONFIRM = "Leave the table? A computer player takes your seat. Y leaves, N stays."
+LAST_PERSON = (
+    "Leave the table? You are the last person at it: the table closes, and the "
+    "game ends with it. Y leaves, N stays."
 )
+"""The game's own words for its "Leave the table?" in a game under way."""
 
 
 class _PageQuestion:
@@ -286,3 +291,153 @@ def test_a_chat_line_is_heard_while_the_leave_question_is_open(
             assert LEFT not in lines()
         finally:
             wat.close()
+
+
+LEAVE_KEYS = "Escape stays too, as N does; Tab moves between Yes, leave and No, stay."
+LEAVE_OVER = (
+    "The game is over, so the leave question is closed: Leave the table now goes "
+    "back to the lobby at once."
+)
+
+
+def _focus_in_the_question(driver: Any) -> str:
+    script = (
+        "const a = document.activeElement;"
+        "return document.getElementById('leave-question').contains(a) ? a.id : '';"
+    )
+    return str(driver.execute_script(script))
+
+
+def _open_the_leave_question(driver: Any) -> _PageQuestion:
+    from selenium.webdriver.common.keys import Keys
+
+    press(driver, Keys.ESCAPE)  # out of the card table, to its buttons
+    tab_to(driver, "#table .leave")
+    press(driver, Keys.ENTER)
+    return _the_leave_question(driver)
+
+
+def test_the_leave_question_is_a_modal_question_answered_by_y_and_n(
+    tmp_path: Path,
+) -> None:
+    """QA: the page's "Leave the table?" took only its buttons and Escape, where
+    the game's and the page's other question take Y and N; its F1 said the card
+    table's help; Tab went on out of it into the page; a screen reader was not
+    told it was a modal dialog. Now: the game's words with its keys, a modal
+    alert dialog named and described, Tab and Shift+Tab kept between its two
+    buttons, F1 the question and its keys, any other letter the question again,
+    N stays (the focus back on Leave), Y leaves."""
+    skip_without_browser()
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    def lines() -> list[str]:
+        return [text for _kind, text in heard(driver)]
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        open_page(driver, url, "Robin")
+        host_short_table(driver, "Modal")
+        wait_for(lambda: _visible(driver, "table"), what="the card table")
+        question = _open_the_leave_question(driver)
+        assert question.text == LAST_PERSON
+        box = driver.execute_script(
+            "const b = document.getElementById('leave-question');"
+            "const text = (id) => document.getElementById(id).textContent;"
+            "return [b.getAttribute('role'), b.getAttribute('aria-modal'),"
+            " text(b.getAttribute('aria-labelledby')),"
+            " text(b.getAttribute('aria-describedby'))];"
+        )
+        assert box == ["alertdialog", "true", "Leave the table", LAST_PERSON]
+        # Tab and Shift+Tab go round its two buttons, never out of it.
+        for expected in ("leave-yes", "leave-no", "leave-yes"):
+            press(driver, Keys.TAB)
+            assert _focus_in_the_question(driver) == expected
+        for expected in ("leave-no", "leave-yes", "leave-no"):
+            chain = ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.TAB)
+            chain.key_up(Keys.SHIFT).perform()
+            assert _focus_in_the_question(driver) == expected
+        press(driver, Keys.F1)
+        try:
+            wait_for(lambda: f"{LAST_PERSON} {LEAVE_KEYS}" in lines(), what="F1")
+        except AssertionError:
+            raise AssertionError(lines()[-4:]) from None
+        press(driver, "x")  # any other letter: the question again
+        wait_for(lambda: lines()[-1] == LAST_PERSON, what="the question again")
+        assert _focus_in_the_question(driver) == "leave-no"
+        press(driver, "n")  # no: he stays, back on Leave
+        assert not _visible(driver, "leave-question")
+        on_leave = "return document.activeElement.matches('#table .leave')"
+        assert driver.execute_script(on_leave)
+        assert _visible(driver, "table")
+        press(driver, Keys.ENTER)
+        _the_leave_question(driver)
+        press(driver, "y")  # yes: he leaves
+        _back_in_the_lobby(driver, 1)
+
+
+def test_the_leave_question_follows_the_table_while_it_is_open(
+    tmp_path: Path,
+) -> None:
+    """Robin's "Leave the table?" is open when Ann leaves: he is the last person
+    now, and leaving closes the table. Before, the question still said a
+    computer player would take his seat. Now its words change, and are said."""
+    skip_without_browser()
+    from audiospades.net import protocol as p
+    from audiospades.net.client import Connection
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        ann = Connection(url.replace("http", "ws", 1), "Ann")
+        ann.start()
+        try:
+            robin_in_anns_waiting_room(driver, url, ann, {"preset": "pagat"}, open_page)
+            ann.send(p.StartGame())
+            wait_for(lambda: _visible(driver, "table"), what="the card table")
+            wait_for(lambda: focused_id(driver) == "board", what="the card table")
+            question = _open_the_leave_question(driver)
+            assert question.text == LEAVE_CONFIRM
+            ann.send(p.Leave())
+            wait_for(
+                lambda: _PageQuestion(driver).text == LAST_PERSON,
+                what="the question for the last person",
+            )
+            assert ("polite", LAST_PERSON) in heard(driver)
+            assert _focus_in_the_question(driver) == "leave-no"
+        finally:
+            ann.close()
+
+
+def test_the_leave_question_closes_when_the_game_ends_under_it(
+    tmp_path: Path,
+) -> None:
+    """Robin plays his last card, and asks to leave before the page has heard
+    the game end. Before, the question stayed open over the finished game,
+    still saying the game would end with him. Now it closes once the end comes,
+    said so, the focus back on Leave (which now leaves at once)."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    def hand() -> int:
+        script = "return document.querySelectorAll('#hand button').length"
+        return int(driver.execute_script(script))
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        open_page(driver, url, "Robin")
+        host_short_table_by_keys(driver, "Closing")
+        play_to_the_end(driver, turns=13)  # his bid and twelve cards
+        wait_for(
+            lambda: hand() == 1 and my_turn(driver) and is_playing(driver),
+            what="his last card to play",
+        )
+        driver.execute_script(HOLD)
+        press(driver, Keys.TAB, Keys.ENTER)  # his last card: the game ends
+        over = "return window.__held.some((m) => m.screen?.picture?.over)"
+        wait_for(lambda: driver.execute_script(over), what="the end held")
+        assert not is_over(driver)
+        question = _open_the_leave_question(driver)
+        assert question.text == LAST_PERSON
+        driver.execute_script(RELEASE)
+        wait_for(lambda: is_over(driver), what="the end")
+        assert not _visible(driver, "leave-question")
+        assert ("polite", LEAVE_OVER) in heard(driver)
+        on_leave = "return document.activeElement.matches('#table .leave')"
+        assert driver.execute_script(on_leave)

@@ -574,7 +574,10 @@ function showScreen(screen) {
   }
   if (screen.place === "lobby") drawLobby(screen);
   if (screen.place === "waiting") drawWaiting(screen, chosen);
-  if (screen.place === "table") drawTable(screen);
+  if (screen.place === "table") {
+    drawTable(screen);
+    reviewLeaveQuestion();
+  }
   const now = document.activeElement;
   if (changed) {
     // A line being typed (the chat) keeps the focus: the rest of the sentence
@@ -1211,6 +1214,11 @@ function pageKey(key) {
 function onPageKey(event) {
   if (event.defaultPrevented || event.altKey || event.metaKey || event.ctrlKey) return;
   const key = keyName(event);
+  if (!$("leave-question").hidden && $("leave-question").contains(event.target)) {
+    // The leave question is modal: its keys, and the focus kept in it.
+    if (leaveQuestionKey(key, event.shiftKey, event.target)) event.preventDefault();
+    return;
+  }
   if (key === "f1" && !$("board").contains(event.target)) {
     // Off the card table (whose F1 the game answers), in a field too: what this
     // screen holds and the page's own keys. It was silent, and the browser's
@@ -1224,12 +1232,6 @@ function onPageKey(event) {
     // Nothing to close on the join form: what it is for (it was silent).
     event.preventDefault();
     sayAside(screenHelp());
-    return;
-  }
-  if (key === "escape" && $("leave-question").contains(event.target)) {
-    // Escape in the leave question: No, as in the game's.
-    event.preventDefault();
-    closeLeaveQuestion(true);
     return;
   }
   if ($("messages").hidden || $("board").contains(event.target)) return;
@@ -1334,10 +1336,7 @@ function leave() {
 const leaveQuestion = { back: null };
 
 function askToLeave() {
-  // The only person seated closes the table by leaving: no computer player
-  // takes the seat, and the game ends with it (the page's words say so).
-  const question = state.screen?.is_last ? "leave_confirm_last" : "leave_confirm";
-  $("leave-question-text").textContent = word(question);
+  $("leave-question-text").textContent = leaveQuestionText();
   const box = $("leave-question");
   if (box.hidden) {
     const active = document.activeElement;
@@ -1345,6 +1344,76 @@ function askToLeave() {
     box.hidden = false;
   }
   $("leave-no").focus();
+}
+
+// The question in the game's words, its keys named as the page names them. The
+// only person seated closes the table by leaving: no computer player takes the
+// seat, and the game ends with it (the words say so).
+function leaveQuestionText() {
+  const question = state.screen?.is_last ? "leave_confirm_last" : "leave_confirm";
+  return word(question)
+    .replace("{yes}", () => keyLabel("y"))
+    .replace("{no}", () => keyLabel("n"));
+}
+
+// A key in the leave question, as the game's "Leave the table?" answers it: Y
+// leaves, N or Escape stays, F1 says the question and its keys, any other
+// character asks it again; the page's keys that only say something (A, O, the
+// messages) are answered. Tab and Shift+Tab go round its two buttons, Enter
+// and Space press them. True if the key was answered here.
+function leaveQuestionKey(key, shift, target) {
+  switch (key) {
+    case "y":
+      closeLeaveQuestion(true);
+      sendLeave();
+      return true;
+    case "n":
+    case "escape":
+      closeLeaveQuestion(true);
+      return true;
+    case "f1": {
+      const keys = word("leave_keys")
+        .replace("{no}", () => keyLabel("n"))
+        .replace("{yes_button}", () => word("leave_yes"))
+        .replace("{no_button}", () => word("leave_no"));
+      sayAside(`${leaveQuestionText()} ${keys}`);
+      return true;
+    }
+    case "tab": {
+      const [first, last] = [$("leave-yes"), $("leave-no")];
+      if (shift && target !== last) last.focus();
+      else if (!shift && target !== first) first.focus();
+      else return false; // the browser's own move, to the other button
+      return true;
+    }
+    default:
+      break;
+  }
+  if (key && key !== "'" && pageKey(key)) return true;
+  if (key && key.length === 1) {
+    sayAside(leaveQuestionText());
+    return true;
+  }
+  return false;
+}
+
+// The leave question open as the table changes under it. The game ended: it is
+// closed (leaving loses nothing then, and is not asked), and said so. Asked of
+// someone no longer the only person seated, or now the only one: its words
+// change, and are said.
+function reviewLeaveQuestion() {
+  if ($("leave-question").hidden) return;
+  if (!leaveIsAsked()) {
+    const over = Boolean(state.screen?.picture?.over);
+    closeLeaveQuestion(true);
+    const text = word("leave_over").replace("{leave}", () => word("leave"));
+    if (over) announce(text, false, null);
+    return;
+  }
+  const text = leaveQuestionText();
+  if ($("leave-question-text").textContent === text) return;
+  $("leave-question-text").textContent = text;
+  announce(text, false, null);
 }
 
 // The question closed; ``refocus``: the focus back where it was before it.
