@@ -537,6 +537,7 @@ class NetTable:
             watched_as = self._watching_as.get(client, client.name)
             client.table, client.seat, client.view_sent = None, None, None
             self._stop_watching(client, sitting=True)
+            self._forget_since(client.player_id)
             self._save_watchers()
             self.join(client, seat, watched_as=watched_as)
             return

@@ -108,6 +108,11 @@ def test_a_spectator_sits_down_in_a_free_seat_of_the_table_watched(
             )
             frames = [json.loads(f) for f in dee.frames]
             assert [f["code"] for f in frames if f["type"] == "error"] == ["seat_taken"]
+            # Seated, Dee is no spectator of this table, here or away: when she
+            # sat down to watch is forgotten, as when a spectator leaves (it was
+            # kept, for as long as the table lasted).
+            assert dee.player_id is not None
+            assert server.tables[table].away_watcher_since(dee.player_id) == 0.0
             for player in (ann, dee):
                 await player.close()
 
