@@ -564,10 +564,12 @@ class WebSeat:
         """
         said: list[Utterance] = []
         before = table.news_before_own_seat()
+        seat = table.seat if table.seat is not None else 0
         with watching(True):
             for item in before:
-                said.extend(self._news(item, None))
-        seat = table.seat if table.seat is not None else 0
+                # From the seat taken, as the game's table screen tells it: no
+                # "To take the seat" for the seat just taken.
+                said.extend(self._news(item, seat))
         said.append(Utterance(seated_text(table.info, seat)))
         said.append(Utterance(table_summary(table, returning=False, arriving=True)))
         return said

@@ -738,6 +738,49 @@ def test_a_page_taking_a_free_seat_in_a_game_under_way_hears_which_seat(
     run(scenario(), timeout=120)
 
 
+def test_news_from_before_a_spectators_seat_is_told_from_that_seat(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Dan watches Cat's chair on the page; Cat leaves just as Dan takes her
+    seat (the server reads the two in one turn, before the page's words are
+    made). Before, Cat's leaving was told as to a spectator, "To take the seat:
+    Escape, then Sit in seat 4." just before "You sit in seat 4": the page said
+    it from no seat, where the game says it from the seat taken. Now as the
+    game: no seat offered that Dan has just taken."""
+    move = NetTable.move
+
+    def cat_leaves_first(table: NetTable, client: Client, wanted: int | str) -> None:
+        table.leave(table.members[3])  # Cat's leave, read in that turn
+        move(table, client, wanted)
+
+    async def scenario() -> list[str]:
+        async with running_server(tmp_path / "server.db") as server:
+            url = url_of(server)
+            host, cat, table = await _host_two_bots_and_guest(
+                url, "Host", "Cat", render=False
+            )
+            await host.send({"type": "start_game"})
+            await cat.expect(p.TableSnapshot)  # the game starts
+            page = NetPlayer(url, "Dan", render=True)
+            await page.connect()
+            await _said(page)  # the lobby
+            await page.send({"type": "spectate", "table": table, "chair": 3})
+            await _lines_until(page, lambda t: t.startswith("Hand 1."))
+            monkeypatch.setattr(NetTable, "move", cat_leaves_first)
+            await page.send({"type": "join_seat", "table": table, "seat": 3})
+            lines = await _lines_until(page, lambda t: t.startswith("You sit in"))
+            await page.close()
+            await cat.close()
+            await host.close()
+            return lines
+
+    lines = run(scenario(), timeout=120)
+    left = next(i for i, t in enumerate(lines) if t.startswith("Cat left the table"))
+    seated = lines.index("You sit in seat 4 at table T. Your partner is Milly.")
+    assert left < seated, lines
+    assert not any("To take the seat" in t for t in lines), lines
+
+
 async def _host_and_milly(url: str) -> tuple[NetPlayer, str]:
     """Host at a new 4-player table, Milly beside them, two seats free."""
     host = NetPlayer(url, "Host")
