@@ -192,3 +192,27 @@ def test_translations_format(lang: str) -> None:
         values = {name[1:-1]: "x" for name in PLACEHOLDER.findall(" ".join(ids))}
         for text in strings:
             text.format(**values)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("joker", ["big joker", "little joker"])
+def test_each_joker_has_one_name(lang: str, joker: str) -> None:
+    """A joker is named the same in the hand, in plays and hints, and in the rules.
+
+    German once read the hand as "kleiner Joker" while hints and plays said "Joker
+    klein": a player listening for a card must hear the name the hand gave it. So
+    every sentence that names the joker holds its bare name (any article or case
+    ending around it is the sentence's own).
+    """
+    catalog = _po(lang)
+    name = catalog.get(joker).string.casefold()
+    naming = [
+        message
+        for message in catalog
+        if message.id and isinstance(message.id, str) and joker in message.id.casefold()
+    ]
+    assert len(naming) > 3  # the bare name, the card in a sentence, rules, tutorial
+    for message in naming:
+        assert name in message.string.casefold(), (
+            f"{lang}: {message.id!r} -> {message.string!r} does not say {name!r}"
+        )
