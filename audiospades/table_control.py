@@ -139,6 +139,14 @@ redeal) do; every other table key asks the question again (see
 it is is the question (:meth:`turn_reply`).
 """
 
+OWN_QUESTION_KEYS: Final = frozenset({Command.HINT})
+"""The keys answered as ever under the game's own questions (blind nil, a redeal),
+beside :data:`QUERY_KEYS`: H, whose hint is on the question itself (bid blind nil
+or not, keep the hand or not). Every other key asks it again, as under the
+questions over the table (:func:`under_question`): QA heard Tab say "You cannot
+play a card now." and Backspace "does nothing here" under the blind nil question.
+"""
+
 
 GATHERING_KEYS: Final = frozenset({Command.CONTINUE, Command.PLAY_CARD})
 """What the keys that gather a finished trick waiting mean at the table (N; Enter
@@ -686,12 +694,13 @@ class TableController:
             # answer to a question, that the player did not ask for.
             return NothingToGather(self.turn_reply())
         question = port.question
-        if question is not None and (
-            command
-            in (Command.WHOSE_TURN, Command.BID, Command.BID_OPEN, Command.PLAY_CARD)
-            or (command is None and char.isdigit())
+        if (
+            question is not None
+            and under_question(command, OWN_QUESTION_KEYS) is UnderQuestion.AGAIN
         ):
-            # The table waits for Y or N: say so rather than talk of bidding.
+            # The table waits for Y or N: say so rather than talk of bidding or
+            # playing, or of a key that does nothing (the rule of every question
+            # over the table, see OWN_QUESTION_KEYS).
             return QuestionAgain(question)
         if view.is_over and (
             command in _BID_KEYS or (command is None and char.isdigit())

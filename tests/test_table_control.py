@@ -48,6 +48,7 @@ from audiospades.replies import (
 from audiospades.rules import Bid, HandScored, Phase, Rules
 from audiospades.seating import Seating
 from audiospades.table_control import (
+    QUERY_KEYS,
     TableController,
     TablePort,
     UnderQuestion,
@@ -530,6 +531,37 @@ def test_a_waiting_question_is_put_again_for_t_b_enter_and_digits() -> None:
     assert control.handle(None, "4") == QuestionAgain(question)
     assert control.handle(Command.NO) is None
     assert session.question is None
+
+
+@pytest.mark.parametrize(
+    ("seed", "rules"),
+    [(11, BLIND_ANY_SCORE), (1, {**ONE_HAND, "preset": "open_spades"})],
+    ids=["blind nil", "redeal"],
+)
+def test_every_key_under_the_games_own_question_follows_the_rule(
+    seed: int, rules: dict[str, object]
+) -> None:
+    """Under the blind nil and the redeal questions, as under a question over the
+    table (:func:`under_question`): the keys that only ask answer, H gives the
+    question's hint, and every other key, one with no meaning too, asks the
+    question again (QA: Tab said "You cannot play a card now.", Backspace that
+    it does nothing)."""
+    session, control = _table(seed=seed, rules=rules)
+    question = session.question
+    assert question is not None
+    again = QuestionAgain(question)
+    for command in Command:
+        if command in (Command.YES, Command.NO):
+            continue
+        reply = control.handle(command)
+        if command in QUERY_KEYS or command is Command.HINT:
+            assert reply != again, command
+        else:
+            assert reply == again, command
+        assert session.question == question, command
+    assert isinstance(control.handle(Command.HINT), HintGiven)
+    for char in ("", "x", "4", "\b"):  # Backspace, a letter, a digit
+        assert control.handle(None, char) == again, char
 
 
 def test_the_hand_is_hidden_while_deciding_on_blind_nil() -> None:

@@ -31,7 +31,7 @@ from audiospades.table_control import (
     under_question_meanings,
 )
 
-_OWN_KEYS: Final = frozenset(
+OWN_KEYS: Final = frozenset(
     {
         *(command for _, command in DEFAULT_KEYMAP.bindings(Context.GLOBAL)),
         Command.REPEAT,
@@ -110,7 +110,7 @@ class Confirm(Screen):
         # now (B and H once the game is over) stay out.
         return under_question_meanings(
             over.help_meanings(),
-            _OWN_KEYS,
+            OWN_KEYS,
             question_again_key_text(),
             over.unavailable_keys(),
         )
@@ -129,7 +129,7 @@ class Confirm(Screen):
         self, command: Command | None, key: KeyPress, services: Services
     ) -> Transition | None:
         over = self._over
-        match under_question(command, _OWN_KEYS):
+        match under_question(command, OWN_KEYS):
             case UnderQuestion.YES:
                 return self._on_yes(services)
             case UnderQuestion.NO:

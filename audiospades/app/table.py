@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from audiospades import storage
-from audiospades.app.confirm import Confirm
+from audiospades.app.confirm import OWN_KEYS, Confirm
 from audiospades.app.games import (
     new_game_session,
     saved_game_session,
@@ -41,6 +41,7 @@ from audiospades.presenter.replies import reply_utterances
 from audiospades.presenter.system import (
     NEW_GAME_TITLE,
     game_over_key_text,
+    question_again_key_text,
     replace_saved_game_question_text,
     stray_key_text,
     table_key_meanings,
@@ -48,7 +49,12 @@ from audiospades.presenter.system import (
 from audiospades.replies import Reply, UnboundKey
 from audiospades.rules import Card, HandDealt, HandScored, SeatView
 from audiospades.sound import Cue
-from audiospades.table_control import TableController, TablePort
+from audiospades.table_control import (
+    OWN_QUESTION_KEYS,
+    TableController,
+    TablePort,
+    under_question_meanings,
+)
 
 if TYPE_CHECKING:
     import pygame
@@ -56,6 +62,11 @@ if TYPE_CHECKING:
     from audiospades.app.render import TableLayout
 
 log = logging.getLogger(__name__)
+
+_ANSWERED_UNDER_OWN_QUESTION: Final = OWN_KEYS | {Command.CHAT} | OWN_QUESTION_KEYS
+"""The keys answered as ever under the game's own question (blind nil, a redeal):
+those of every screen, the chat key online, and H (see
+:data:`~audiospades.table_control.OWN_QUESTION_KEYS`)."""
 
 
 class TableScreen(Screen):
@@ -147,11 +158,21 @@ class TableScreen(Screen):
         waiting; a hand hidden for a blind nil.
         """
         port = self.control.port
-        return dict(
+        meanings: dict[Command, str | None] = dict(
             table_key_meanings(
                 port.view().rules, self.key_contexts(), hand_hidden=port.hand_hidden
             )
         )
+        if port.question is not None:
+            # The keys that would act ask the question again, as they do (QA: F1
+            # said Tab moved to a card one may play, under the blind nil question).
+            return under_question_meanings(
+                meanings,
+                _ANSWERED_UNDER_OWN_QUESTION,
+                question_again_key_text(),
+                self.unavailable_keys(),
+            )
+        return meanings
 
     def on_enter(self, services: Services) -> None:
         self.control.hints = HintAhead(background=thinks_in_background(services))

@@ -97,6 +97,7 @@ from audiospades.rules import Card, Phase, SeatView
 from audiospades.sound import Cue
 from audiospades.table_control import (
     AFTER_THE_GAME,
+    OWN_QUESTION_KEYS,
     TableController,
     TablePort,
     UnderQuestion,
@@ -917,6 +918,15 @@ class WebSeat:
         if self._asking:
             meanings = under_question_meanings(
                 meanings, _OWN_UNDER_THE_QUESTION, question_again_key_text(), hidden
+            )
+        elif port.question is not None:
+            # The game's own question (blind nil, a redeal): H gives its hint,
+            # the keys that would act ask it again, as the game's F1 says.
+            meanings = under_question_meanings(
+                meanings,
+                _OWN_UNDER_THE_QUESTION | OWN_QUESTION_KEYS,
+                question_again_key_text(),
+                hidden,
             )
         for chord, command in self.keymap.help_bindings(contexts, order):
             if command in _NOT_ON_THE_PAGE or command in hidden:

@@ -46,10 +46,19 @@ def test_keys_during_the_blind_nil_offer_repeat_the_question(
 ) -> None:
     h = _blind_nil_table(make_harness)
     offer = h.last
-    for key in ("t", "b", "3", "space"):
+    # Every key that would act, or means nothing here, as under any question over
+    # the table (QA: Tab said "You cannot play a card now." and Backspace "does
+    # nothing here").
+    keys = ("t", "b", "3", "space", "tab", "shift+tab", "j", "backspace", "x", "g")
+    for key in keys:
         mark = h.mark()
         h.press(key)
         assert h.said_since(mark) == [offer], key
+    # H's hint is on the question itself; S answers as at the table.
+    h.press("h")
+    assert "blind nil" in h.last and h.last != offer
+    h.press("s")
+    assert h.last.startswith("You and ")
     # F1 and back: the table reminds the player of the question, not of a bidder.
     h.press("f1")
     mark = h.mark()
@@ -74,7 +83,7 @@ def test_keys_during_the_redeal_offer_repeat_the_question(
     assert question is not None and question.kind is QuestionKind.REDEAL
     offer = h.last
     assert offer.startswith("You hold one spade or none.")
-    for key in ("t", "b", "7"):
+    for key in ("t", "b", "7", "tab", "backspace"):
         mark = h.mark()
         h.press(key)
         assert h.said_since(mark) == [offer], key

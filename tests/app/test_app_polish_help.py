@@ -152,6 +152,11 @@ def test_the_keys_at_the_blind_nil_question_are_said_as_they_work(
     lines = _help_lines(h)
     for key in ("Enter", "Space", "B"):
         assert f"{key}: hear the question again." in lines, lines
+    # As they work: the keys that would act ask it again (QA: F1 said Tab moved
+    # to a card one may play); H's hint is on the question.
+    for key in ("Tab", "Shift+Tab", "J", "T", "Control+Z"):
+        assert f"{key}: hear the question again." in lines, lines
+    assert "H: a hint." in lines, lines
     hidden = "nothing yet: your cards are hidden for the blind nil."
     for key in ("Right arrow", "Down arrow", "Home", "R"):
         assert f"{key}: {hidden}" in lines, lines

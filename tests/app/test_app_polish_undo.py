@@ -122,8 +122,10 @@ def test_undo_while_a_question_waits_asks_for_its_answer(
     h = make_harness(seed=11, settings=settings)
     h.press("return")
     assert h.last.startswith("Bid blind nil, before looking at your cards?")
+    offer = h.last
     h.press("ctrl+z")
-    assert h.last == "Answer the question first: press Y or N."
+    # The question again, as any key that would act under it.
+    assert h.last == offer
     assert h.table.session.question is not None
 
 

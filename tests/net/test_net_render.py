@@ -1146,6 +1146,14 @@ def test_every_card_may_be_chosen_to_pass_on_the_page(tmp_path: Path) -> None:
             assert "Enter: hear the question again." in asked, asked
             hidden = "nothing yet: your cards are hidden for the blind nil."
             assert f"Right arrow: {hidden}" in asked, asked
+            # Tab moves to no card and T names no turn here: they ask the
+            # question again, as every key that would act (QA: Tab said "You
+            # cannot play a card now.", Backspace that it does nothing); H hints.
+            for key in ("Tab", "Shift+Tab", "J", "T"):
+                assert f"{key}: hear the question again." in asked, asked
+            assert "H: a hint." in asked, asked
+            for key in ("tab", "backspace", "x"):
+                assert (await _answer(page, key)).startswith("Bid blind nil"), key
             await page.send({"type": "key", "key": "y"})
             while True:
                 said = await _said(page)
