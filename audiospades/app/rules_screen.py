@@ -45,7 +45,9 @@ from audiospades.presenter.rule_words import (
     QUICKSAND_UNUSED,
     RULES_TITLE,
     choose_players_label,
+    helps_no_partner,
     no_effect_under_quicksand_text,
+    no_partner_to_help_text,
     rule_explanation,
     rule_explanation_now,
     rule_label,
@@ -199,6 +201,9 @@ class RuleSettingsScreen(MenuScreen):
         value = rule_value_text(name, getattr(rules, name))
         if name in QUICKSAND_UNUSED and rules.scoring_style is ScoringStyle.QUICKSAND:
             return no_effect_under_quicksand_text(value)
+        if name == "nil_tricks" and helps_no_partner(rules):
+            # QA: offered alone as if it counted; it acts as "not counted".
+            return no_partner_to_help_text(value)
         return value
 
     def _adjust(self, services: Services, step: int, *, name: str) -> None:

@@ -230,11 +230,14 @@ def rule_explanation_now(name: str, rules: Rules) -> str:
     "Which cards are trumps besides the spades. Big joker, little joker, 2 of
     spades, then the spades." The second sentence is the rules summary's (key U)
     for the value chosen, where it has one; for an option quicksand scoring
-    ignores, under quicksand, that it has no effect.
+    ignores, under quicksand, that it has no effect; for a failed nil's tricks
+    helping a partner no one has, that they are not counted.
     """
     choice = rule_choice_text(rules, name)
     if name in QUICKSAND_UNUSED and rules.scoring_style is ScoringStyle.QUICKSAND:
         choice = no_effect_under_quicksand_explanation()
+    elif name == "nil_tricks" and helps_no_partner(rules):
+        choice = no_partner_to_help_explanation()
     general = rule_explanation(name)
     return f"{general} {choice}" if choice and general else (choice or general)
 
@@ -267,6 +270,38 @@ PARTNERSHIP_ONLY: Final = frozenset({"double_nil_allowed", "blind_nil_pass"})
 def unused_alone_text() -> str:
     """The value of a partnership option when each plays for themselves."""
     return _("not used: each plays for themselves")
+
+
+def helps_no_partner(rules: Rules) -> bool:
+    """Whether a failed nil's tricks are to help a partner's bid, with no partner.
+
+    Each playing for themselves, ``rules/scoring.py`` then counts them nowhere,
+    as "not counted" does; the rules in force (U) say so too.
+    """
+    return rules.nil_tricks is NilTricks.PARTNER_CONTRACT and not rules.partnerships
+
+
+def no_partner_to_help_text(value: str) -> str:
+    """The value "help the partner's bid" when each plays for themselves.
+
+    Still said, with what it comes to: Left and Right still change it, and it
+    applies again at a table of partnerships.
+    """
+    # Translators: the value of the rule option "A failed nil's tricks" when it
+    # is "help the partner's bid" but each player plays alone, as in "A failed
+    # nil's tricks, help the partner's bid; each plays for themselves, so they
+    # are not counted, 8 of 35". "they": the failed nil's tricks.
+    return _("{value}; each plays for themselves, so they are not counted").format(
+        value=value
+    )
+
+
+def no_partner_to_help_explanation() -> str:
+    """Enter on "A failed nil's tricks" set to help a partner no one has."""
+    return _(
+        "Each plays for themselves, so there is no partner's bid to help: a failed "
+        "nil's tricks are not counted."
+    )
 
 
 QUICKSAND_UNUSED: Final = frozenset(

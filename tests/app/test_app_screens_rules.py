@@ -412,6 +412,50 @@ def test_partnership_options_say_they_are_unused_when_each_plays_alone(
     _focus(h, "Redeal a hand with one spade or none")
 
 
+def test_a_failed_nils_tricks_helping_no_partner_say_they_are_not_counted(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """QA: each for themselves, "help the partner's bid" was offered as if it
+    counted, though the scoring (and U) count those tricks nowhere, as "not
+    counted": the screen says so, as it says the bag options do nothing under
+    quicksand. The value stays, for a table of partnerships."""
+    rules = {"preset": "pagat", "nil_tricks": "partner_contract"}
+    h = make_harness(
+        settings=Settings(
+            language="en", pace="fast", verbosity="brief", last_rules=rules
+        )
+    )
+    _open_rules(h)
+    label = "A failed nil's tricks"
+    _focus(h, label)
+    assert h.last.startswith(f"{label}, help the partner's bid, ")
+    h.press("home", "down", "left")  # 3 players, each for themselves
+    assert h.last.startswith("Players, 3 players,")
+    _focus(h, label)
+    assert h.last.startswith(
+        f"{label}, help the partner's bid; each plays for themselves, so they "
+        "are not counted, "
+    )
+    h.press("return")
+    assert h.last == (
+        "How tricks taken by a player whose nil failed count for the side. Each "
+        "plays for themselves, so there is no partner's bid to help: a failed "
+        "nil's tricks are not counted."
+    )
+    h.press("left")  # "not counted" itself: nothing to add
+    assert h.last.startswith(f"{label}, not counted, ")
+    h.press("right")
+    assert "each plays for themselves" in h.last
+    h.press("home", "down", "right")  # 4 players, in partnerships again
+    assert h.last.startswith("Players, 4 players,")
+    _focus(h, label)
+    assert h.last.startswith(f"{label}, help the partner's bid, ")
+    h.press("return")
+    assert h.last == (
+        "How tricks taken by a player whose nil failed count for the side."
+    )
+
+
 def test_bag_options_say_they_have_no_effect_under_quicksand(
     make_harness: Callable[..., Harness],
 ) -> None:
