@@ -169,6 +169,17 @@ class PassChoiceChanged:
 
 
 @dataclass(frozen=True, slots=True)
+class WaitingTrickInfo:
+    """Key V or I while a complete trick waits to be gathered (N).
+
+    ``trick``: that trick, still on the table: its number is said, not the
+    next's (QA: "Trick 2 of 8" while trick 1 waited for N).
+    """
+
+    trick: TrickWon
+
+
+@dataclass(frozen=True, slots=True)
 class PassingInfo:
     """Key V or I while cards are passed: no trick yet, so the pass in hand.
 
@@ -324,6 +335,7 @@ Reply = (
     | NilRefused
     | PassChoiceChanged
     | PassingInfo
+    | WaitingTrickInfo
     | HintGiven
     | NoHint
     | HintedCardMissing

@@ -62,6 +62,7 @@ from audiospades.replies import (
     TrickGathered,
     UnboundKey,
     UndoUnavailable,
+    WaitingTrickInfo,
     WhoIsHere,
     WhoseTurn,
 )
@@ -722,6 +723,13 @@ class TableController:
         if command is Command.TRICK_INFO and view.phase is Phase.PASSING:
             # No trick is under way: the pass is, with the cards chosen so far.
             return PassingInfo(tuple(self.pass_choice))
+        if (
+            command is Command.TRICK_INFO
+            and port.awaiting_trick_clear
+            and port.shown_trick is not None
+        ):
+            # The trick waiting for N is the one under way, not the next.
+            return WaitingTrickInfo(port.shown_trick)
         if command in _INFO_KEYS:
             return Info(_INFO_KEYS[command])
         if command in HAND_MOVES:

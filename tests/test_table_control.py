@@ -43,6 +43,7 @@ from audiospades.replies import (
     TrickGathered,
     UnboundKey,
     UndoUnavailable,
+    WaitingTrickInfo,
     WhoseTurn,
 )
 from audiospades.rules import Bid, HandScored, Phase, Rules
@@ -622,6 +623,8 @@ def test_a_trick_waiting_to_be_gathered() -> None:
     shown = session.shown_trick
     assert shown is not None
     assert control.handle(Command.CARDS_ON_TABLE) == CardsOnTable(shown)
+    # V and I tell that trick's number, not the next's (QA: "Trick 2 of 8").
+    assert control.handle(Command.TRICK_INFO) == WaitingTrickInfo(shown)
     # F tells the lead of that trick, whose cards are still down, as C tells
     # them (it said "Nothing led yet" of the next one).
     assert control.handle(Command.SUIT_LED) == SuitLed(shown)

@@ -45,6 +45,7 @@ from audiospades.replies import (
     TrickGathered,
     UnboundKey,
     UndoUnavailable,
+    WaitingTrickInfo,
     WhoIsHere,
     WhoseTurn,
 )
@@ -140,6 +141,9 @@ def reply_utterances(
             return [answer(table_words.pass_choice_text(card, chosen, remaining))]
         case PassingInfo(chosen=chosen):
             return [answer(table_words.trick_info_text(view, names, chosen))]
+        case WaitingTrickInfo(trick=trick):
+            text = table_words.trick_info_text(view, names, waiting=trick)
+            return [answer(text)]
         case HintGiven(hint=hint):
             alone = not view.rules.partnerships
             return [answer(system_words.hint_text(hint, alone, quicksand=quicksand))]

@@ -438,18 +438,32 @@ def passing_state_text(
 
 
 def trick_info_text(
-    view: SeatView, names: Sequence[str], chosen: Sequence[Card] = ()
+    view: SeatView,
+    names: Sequence[str],
+    chosen: Sequence[Card] = (),
+    *,
+    waiting: TrickWon | None = None,
 ) -> str:
     """Keys V and I: each player's bid and tricks, and the trick number.
 
     While cards are passed no trick is under way: the pass is said instead, with
-    ``chosen``, the cards the player has chosen so far.
+    ``chosen``, the cards the player has chosen so far. ``waiting``: a complete
+    trick still on the table until the player gathers it: its number, and the
+    key that gathers it (the tricks taken already count it).
     """
     n = view.player_count
     parts = []
     if view.phase is Phase.PASSING:
         parts.append(passing_state_text(view, names, chosen))
-    if view.phase is Phase.PLAYING:
+    if waiting is not None:
+        parts.append(
+            _("Trick {number} of {count}, complete: press {key} to gather it.").format(
+                number=waiting.trick_index + 1,
+                count=view.rules.trick_count,
+                key=key_for(Command.CONTINUE, Context.TABLE),
+            )
+        )
+    elif view.phase is Phase.PLAYING:
         parts.append(
             _("Trick {number} of {count}.").format(
                 number=min(view.trick_index + 1, view.rules.trick_count),

@@ -103,3 +103,21 @@ def test_tab_while_a_trick_waits_says_to_gather_it(
     h.press("n", "tab")
     assert not h.table.session.awaiting_trick_clear
     assert h.last.endswith(", playable")
+
+
+@pytest.mark.parametrize("key", ["v", "i"])
+def test_v_while_a_trick_waits_names_that_trick(
+    make_harness: Callable[..., Harness], key: str
+) -> None:
+    """QA: V said "Trick 2 of 13" while trick 1 was still on the table, waiting
+    for N. It names the trick waiting, complete, and the key that gathers it;
+    once gathered, the next trick's number."""
+    h = _trick_waiting(make_harness)
+    session = h.table.session
+    first = session.shown_trick
+    assert first is not None and first.trick_index == 0
+    h.press(key)
+    assert h.last.startswith("Trick 1 of 13, complete: press N to gather it. You bid ")
+    assert session.awaiting_trick_clear  # nothing was gathered
+    h.press("n", key)
+    assert h.last.startswith("Trick 2 of 13. You bid ")
