@@ -343,6 +343,28 @@ def test_sentences_about_a_person_do_not_assume_their_gender(
         "{name} is now the host.",
         "You sit in seat {number} at table {name}.",
         "{name}, away",
+        # Said to you, whoever you are: "Ahora eres el anfitrión" assumed a man.
+        "You are now the host.",
+        "You are now the host: put computer players in free seats, then start.",
+        "You are the host: put computer players in free seats, then start.",
     ):
         text = i18n._(message).format(name="Ana", number=2)
         assert not gendered.search(text), text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_tags_on_a_players_label_do_not_assume_their_gender(
+    speak: Callable[[str], None], lang: str
+) -> None:
+    """The picture's tags on a player's label: French "absent" and "parti",
+    Italian "uscito", and the partner's "compañero", "compagno", "parceiro" and
+    "Partner" assumed a man."""
+    gendered = re.compile(
+        r"\b(absente?|partie?|uscit[oa]|compañer[oa]|compagn[oa]|parceir[oa]|"
+        r"Partner(in)?)\b"
+    )
+    speak(lang)
+    for tag in ("partner", "away", "left", "computer plays"):
+        text = i18n.pgettext("table tag", tag)
+        assert text != tag, (lang, tag)
+        assert not gendered.search(text), (lang, text)
