@@ -644,7 +644,10 @@ def waiting_room_intro(
         parts.append(code_text(code))
     if is_host:
         parts.append(
-            _("You are the host: put computer players in free seats, then start.")
+            _(
+                "You are the host: put computer players in free seats, then start "
+                "the game."
+            )
         )
     elif seat is not None:
         parts.append(_("The host starts the game."))
@@ -844,7 +847,7 @@ def seat_change_text(
                 # the computer players and "Start the game" by chance.
                 return _(
                     "You are now the host: put computer players in free seats, "
-                    "then start."
+                    "then start the game."
                 )
             if is_me:
                 return _("You are now the host.")

@@ -192,7 +192,7 @@ def take_seat_key_text(seat: int) -> str:
     button for it comes first after Escape.
     """
     return _(
-        "Escape, then Sit in seat {number}: play the seat a computer plays for "
+        "Escape, then Sit in seat {number}: take the seat a computer plays for "
         "someone who left."
     ).format(number=seat + 1)
 
@@ -275,8 +275,8 @@ CHROME: Final[dict[str, str]] = {
     # F1 in the leave question, after the question itself: its other keys.
     # {no} is N's name; {yes_button} and {no_button} the two buttons above.
     "leave_keys": N_(
-        "Escape stays too, as {no} does; Tab moves between {yes_button} and "
-        "{no_button}."
+        "With Escape you stay too, as with {no}; Tab moves between {yes_button} "
+        "and {no_button}."
     ),
     # The game ended while the leave question was open: it is closed (leaving
     # after the game loses nothing, and is not asked). {leave} is the button.

@@ -345,8 +345,9 @@ def test_sentences_about_a_person_do_not_assume_their_gender(
         "{name}, away",
         # Said to you, whoever you are: "Ahora eres el anfitrión" assumed a man.
         "You are now the host.",
-        "You are now the host: put computer players in free seats, then start.",
-        "You are the host: put computer players in free seats, then start.",
+        "You are now the host: put computer players in free seats, then start "
+        "the game.",
+        "You are the host: put computer players in free seats, then start the game.",
     ):
         text = i18n._(message).format(name="Ana", number=2)
         assert not gendered.search(text), text

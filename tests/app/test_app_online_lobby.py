@@ -80,7 +80,8 @@ def test_a_private_table_is_joined_by_its_code_and_chat_is_heard(
                 "rules. "
                 "You sit in seat 1 at Ann's table. "
                 f"Private table: its code is {spelled}. You are the host: put "
-                "computer players in free seats, then start. Seat 1, you, 1 of 7"
+                "computer players in free seats, then start the game. "
+                "Seat 1, you, 1 of 7"
             )
             # A private table is not listed: Bob joins it by its code.
             bob.press("down")
@@ -464,7 +465,8 @@ def test_escape_in_the_waiting_room_asks_before_leaving(
             # Bob is told what the host does, before the game (before: only
             # "You are now the host.", the new items found by chance).
             host = (
-                "You are now the host: put computer players in free seats, then start."
+                "You are now the host: put computer players in free seats, then start "
+                "the game."
             )
             until(heard(bob, host), bob)
             bob.press("down", "down", "down", "down")

@@ -3,7 +3,7 @@
 The QA's findings, on the browser page: the restarted server put everyone at a
 finished game's table in its waiting room without a word why. The host heard
 "You sit in seat 1 at table Blind. You are the host: put computer players in
-free seats, then start." (every seat filled), the partner "... The host starts
+free seats, then start the game." (every seat filled), the partner "... The host starts
 the game.", the spectator only whose chair she watched from; the results were
 gone (S and K silent), though the lobby listed the table as "game over". And
 the seated players heard "Cleo is watching." again when the spectator's page

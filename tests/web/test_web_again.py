@@ -262,7 +262,8 @@ def test_the_results_stay_when_someone_leaves_and_the_free_seat_is_filled(
             _hear(
                 driver,
                 "You sit in seat 4 at table Alpha. Your partner is Milly. "
-                "You are the host: put computer players in free seats, then start.",
+                "You are the host: put computer players in free seats, then start "
+                "the game.",
             )
             wait_for(lambda: focused_id(driver) == "character-0", what="Ann's seat")
             # Escape: back to the results.

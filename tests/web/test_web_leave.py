@@ -293,7 +293,9 @@ def test_a_chat_line_is_heard_while_the_leave_question_is_open(
             wat.close()
 
 
-LEAVE_KEYS = "Escape stays too, as N does; Tab moves between Yes, leave and No, stay."
+LEAVE_KEYS = (
+    "With Escape you stay too, as with N; Tab moves between Yes, leave and No, stay."
+)
 LEAVE_OVER = (
     "The game is over, so the leave question is closed: Leave the table now goes "
     "back to the lobby at once."

@@ -101,7 +101,7 @@ def test_a_spectator_takes_a_freed_seat_by_keys_and_plays_it(tmp_path: Path) -> 
             wait_for(lambda: focused_id(driver) == "board", what="the card table")
             press(driver, Keys.F1)
             help_line = (
-                "Escape, then Sit in seat 2: play the seat a computer plays for "
+                "Escape, then Sit in seat 2: take the seat a computer plays for "
                 "someone who left."
             )
             wait_for(lambda: help_line in _said(driver), what="F1's line")
