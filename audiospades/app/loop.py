@@ -126,8 +126,13 @@ class App:
             else:
                 # In the screen's own words where F1 has them (Enter after the
                 # game, Escape at a networked table).
+                # A key the screen answers itself, whatever its command (Escape
+                # in a lesson), first.
+                own = screen.help_key_meanings(services.keymap).get(key.chord)
                 words = screen.help_meanings().get(command) if command else None
-                if command is not None and command in screen.unavailable_keys():
+                if own is not None:
+                    text = own_help_text(key.chord, own)
+                elif command is not None and command in screen.unavailable_keys():
                     # N without nil: why it does nothing, as pressing it says.
                     text = unavailable_key_text(key.chord, command)
                 elif words is None:

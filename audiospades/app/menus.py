@@ -25,7 +25,7 @@ from audiospades.app.screen import (
 from audiospades.app.services import Services
 from audiospades.commands import Command
 from audiospades.i18n import _
-from audiospades.keymap import Chord, Context
+from audiospades.keymap import Chord, Context, KeyMap
 from audiospades.presenter.access import (
     output_value,
     speech_mode_name,
@@ -330,6 +330,7 @@ class HelpScreen(MenuScreen):
         order: tuple[Context, ...] | None = None,
         meanings: Mapping[Command, str | None] | None = None,
         where: str = "",
+        keys: Callable[[KeyMap], Mapping[Chord, str]] | None = None,
     ) -> None:
         """List the keys of ``contexts`` (most specific first), in ``order``.
 
@@ -337,12 +338,14 @@ class HelpScreen(MenuScreen):
         of ``contexts`` gives it, where ``order`` reaches that context.
         ``meanings``: the screen's own words for some commands (None: not listed;
         see :meth:`Screen.help_meanings`). ``where``: where the player is, said
-        first (see :meth:`Screen.where_text`).
+        first (see :meth:`Screen.where_text`). ``keys``: the screen's own words
+        for some keys, whatever their command (see :meth:`Screen.help_key_meanings`).
         """
         self.contexts = (*contexts, Context.GLOBAL)
         self.order = (*(order or contexts), Context.GLOBAL)
         self.meanings = dict(meanings or {})
         self.where = where
+        self.keys = keys
         super().__init__(N_("Keys. {back} to go back."), [])
 
     @classmethod
@@ -362,6 +365,7 @@ class HelpScreen(MenuScreen):
             tuple(c for c in screen.help_contexts() if c != Context.GLOBAL),
             meanings,
             screen.where_text(),
+            screen.help_key_meanings,
         )
 
     def arrival_text(self) -> str:
@@ -370,7 +374,11 @@ class HelpScreen(MenuScreen):
         return f"{self.where} {keys}" if self.where else keys
 
     def on_enter(self, services: Services) -> None:
+        keys = {} if self.keys is None else self.keys(services.keymap)
         for chord, command in services.keymap.help_bindings(self.contexts, self.order):
+            if chord in keys:
+                self.items.append(MenuItem(partial(_own_item, chord, keys[chord])))
+                continue
             if command in self.meanings:
                 words = self.meanings[command]
                 if words is not None:

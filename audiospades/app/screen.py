@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING
 from audiospades.app.services import Services
 from audiospades.commands import Command
 from audiospades.i18n import _
-from audiospades.keymap import Chord, Context
+from audiospades.keymap import Chord, Context, KeyMap
 from audiospades.presenter import Utterance
 from audiospades.presenter.grammar import polish
 from audiospades.presenter.keynames import menu_keys
@@ -121,6 +121,15 @@ class Screen:
 
         Each maps to its own words, or to None: not listed (undo at a networked
         table).
+        """
+        return {}
+
+    def help_key_meanings(self, keymap: KeyMap) -> Mapping[Chord, str]:
+        """Keys whose F1 line differs on this screen from their command's words.
+
+        For a key the screen answers itself, whatever it means in the key map
+        (``keymap``, the player's): a lesson leaves on Escape even where Escape
+        answers no, while N, which answers no too, does not leave.
         """
         return {}
 

@@ -49,7 +49,7 @@ from audiospades.app.table import TableScreen
 from audiospades.bots import Hint
 from audiospades.commands import DIGITS, Command
 from audiospades.controller import GameSession
-from audiospades.keymap import Context
+from audiospades.keymap import Chord, Context, KeyMap
 from audiospades.notices import GameFinished, Notice, TrickWaiting, YourTurn
 from audiospades.presenter import Utterance
 from audiospades.presenter import tutorial as words
@@ -757,7 +757,26 @@ class LessonScreen(TableScreen):
         # Once the lesson is complete, Enter says so (not the game's result).
         if self.done:
             return dict.fromkeys(AFTER_THE_GAME, words.lesson_done_key_text())
-        return super().help_meanings()
+        meanings = super().help_meanings()
+        if self._must_say_yes():
+            # As handle() answers them: not "hear the question again" for J,
+            # nor "no" for N (QA).
+            return {
+                **meanings,
+                Command.HINTED_CARD: words.blind_hinted_card_key_text(),
+                Command.NO: words.blind_no_key_text(),
+            }
+        return meanings
+
+    def help_key_meanings(self, keymap: KeyMap) -> Mapping[Chord, str]:
+        # Escape leaves the lesson wherever it stands (handle()), also under the
+        # blind nil question, where it answers no at a table.
+        leave = words.lesson_leave_key_text(done=self.done)
+        return {
+            chord: leave
+            for chord, command in keymap.bindings(Context.TABLE)
+            if command is Command.MENU
+        }
 
     def _must_say_yes(self) -> bool:
         expected = self.lesson.expected(0)

@@ -700,6 +700,36 @@ def lesson_done_key_text() -> str:
     return _("nothing more to play: the lesson is complete")
 
 
+def blind_hinted_card_key_text() -> str:
+    """F1's words for J at the blind nil question of the lesson about it.
+
+    It gives the lesson's hint (:func:`blind_hint_text`), after saying the hint
+    is not about a card; it does not ask the question again, as at a table.
+    """
+    return _("the lesson's hint; it is not about a card")
+
+
+def blind_no_key_text() -> str:
+    """F1's words for N at the blind nil question of the lesson about it.
+
+    The lesson does not take the other answer: N tells the question again and
+    why the lesson asks for Y (the blind nil cannot be bid once the cards are
+    seen).
+    """
+    return fill(N_("the question again, and why this lesson asks for {yes}"))
+
+
+def lesson_leave_key_text(*, done: bool) -> str:
+    """F1's words for Escape in a lesson.
+
+    It leaves the lesson, even where it answers no at a table (the blind nil
+    question). ``done``: the lesson is complete, and nothing is kept to go on with.
+    """
+    if done:
+        return _("leave the lesson")
+    return _("leave the lesson; choose it again to go on where you stopped")
+
+
 def offer_text() -> str:
     """The first start's offer of the tutorial."""
     return _(

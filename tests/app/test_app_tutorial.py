@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from app_helpers import assert_still_answers
+from app_helpers import assert_still_answers, help_items
 from tutorial_walk import (
     RecordingHarness,
     assert_no_doubles,
@@ -903,3 +903,38 @@ def test_the_tour_teaches_the_hint_keys_with_hints_turned_off() -> None:
     said = h.said_since(mark)
     assert any(line.startswith("Play the ace of hearts") for line in said), said
     assert "You play the ace of hearts." in said
+
+
+def test_the_help_at_the_blind_nil_question_says_what_the_lesson_does() -> None:
+    """QA: at the blind nil lesson's question F1 said "J: hear the question again",
+    "N: no" and "Escape: no", while J gives the lesson's hint, N tells why the
+    lesson asks for Y, and Escape leaves the lesson."""
+    h = _open_tutorial()
+    screen = _open_lesson(h, LESSONS.index(BLIND_NIL))
+    for _ in range(20):
+        h.settle()
+        if screen.session.question is not None:
+            break
+    assert screen.session.question is not None
+    lines = [line.rsplit(", ", 1)[0] for line in help_items(h)]
+    for line in (
+        "J: the lesson's hint; it is not about a card",
+        "N: the question again, and why this lesson asks for Y",
+        "Escape: leave the lesson; choose it again to go on where you stopped",
+        "H: a hint",
+        "Y: yes",
+    ):
+        assert line in lines, lines
+    # As the keys do.
+    h.press("j")
+    assert h.last.startswith("The hint is not about a card. In this lesson, bid")
+    h.press("n")
+    assert h.last.endswith("so press Y.")
+    h.press("f2", "escape")
+    assert h.last == (
+        "Escape: leave the lesson; choose it again to go on where you stopped."
+    )
+    mark = h.mark()
+    h.press("f2", "escape")
+    assert words.lesson_left_text() in h.said_since(mark)
+    assert isinstance(top(h), TutorialMenu)
