@@ -44,8 +44,10 @@ from audiospades.presenter.rule_words import (
     PARTNERSHIP_ONLY,
     QUICKSAND_UNUSED,
     RULES_TITLE,
+    bags_under_quicksand,
     choose_players_label,
     helps_no_partner,
+    no_bags_under_quicksand_text,
     no_effect_under_quicksand_text,
     no_partner_to_help_text,
     rule_explanation,
@@ -204,6 +206,9 @@ class RuleSettingsScreen(MenuScreen):
         if name == "nil_tricks" and helps_no_partner(rules):
             # QA: offered alone as if it counted; it acts as "not counted".
             return no_partner_to_help_text(value)
+        if name == "nil_tricks" and bags_under_quicksand(rules):
+            # Offered as if it counted; quicksand has no bags, so "not counted".
+            return no_bags_under_quicksand_text(value)
         return value
 
     def _adjust(self, services: Services, step: int, *, name: str) -> None:

@@ -231,13 +231,16 @@ def rule_explanation_now(name: str, rules: Rules) -> str:
     spades, then the spades." The second sentence is the rules summary's (key U)
     for the value chosen, where it has one; for an option quicksand scoring
     ignores, under quicksand, that it has no effect; for a failed nil's tricks
-    helping a partner no one has, that they are not counted.
+    helping a partner no one has, or counting as bags under quicksand, that
+    they are not counted.
     """
     choice = rule_choice_text(rules, name)
     if name in QUICKSAND_UNUSED and rules.scoring_style is ScoringStyle.QUICKSAND:
         choice = no_effect_under_quicksand_explanation()
     elif name == "nil_tricks" and helps_no_partner(rules):
         choice = no_partner_to_help_explanation()
+    elif name == "nil_tricks" and bags_under_quicksand(rules):
+        choice = no_bags_under_quicksand_explanation()
     general = rule_explanation(name)
     return f"{general} {choice}" if choice and general else (choice or general)
 
@@ -302,6 +305,38 @@ def no_partner_to_help_explanation() -> str:
         "Each plays for themselves, so there is no partner's bid to help: a failed "
         "nil's tricks are not counted."
     )
+
+
+def bags_under_quicksand(rules: Rules) -> bool:
+    """Whether a failed nil's tricks are to count as bags, under quicksand.
+
+    Quicksand scoring has no bags: ``rules/scoring.py`` then counts them nowhere,
+    as "not counted" does ("help the partner's bid" still counts).
+    """
+    return rules.scoring_style is ScoringStyle.QUICKSAND and rules.nil_tricks in (
+        NilTricks.BAGS,
+        NilTricks.BAGS_NO_POINTS,
+    )
+
+
+def no_bags_under_quicksand_text(value: str) -> str:
+    """The value "bags" (or "bags worth no points") under quicksand scoring.
+
+    Still said, with what it comes to: Left and Right still change it, and it
+    applies again under another scoring style.
+    """
+    # Translators: the value of the rule option "A failed nil's tricks" when it
+    # is "bags" or "bags worth no points" under quicksand scoring, as in "A
+    # failed nil's tricks, bags; quicksand scoring has no bags, so they are not
+    # counted, 8 of 35". "they": the failed nil's tricks.
+    return _("{value}; quicksand scoring has no bags, so they are not counted").format(
+        value=value
+    )
+
+
+def no_bags_under_quicksand_explanation() -> str:
+    """Enter on "A failed nil's tricks" set to bags, under quicksand scoring."""
+    return _("Quicksand scoring has no bags: a failed nil's tricks are not counted.")
 
 
 QUICKSAND_UNUSED: Final = frozenset(

@@ -486,12 +486,49 @@ def test_bag_options_say_they_have_no_effect_under_quicksand(
         "This option has no effect under quicksand scoring."
     )
     h.press("home")
-    _focus(h, "A failed nil's tricks")  # partner_contract still counts: no warning
-    assert "quicksand" not in h.last
+    # Not an option quicksand ignores: "help the partner's bid" still counts. Its
+    # value "bags" counts for nothing there, and says so (test below).
+    _focus(h, "A failed nil's tricks")
+    assert "no effect" not in h.last
     _focus(h, "Scoring style")
     h.press("left")
     _focus(h, "Bag penalty")
     assert h.last == "Bag penalty, 100 points, 8 of 35"
+
+
+def test_a_failed_nils_tricks_as_bags_say_they_count_for_nothing_under_quicksand(
+    make_harness: Callable[..., Harness],
+) -> None:
+    """Quicksand has no bags: a failed nil's tricks set to "bags" (or "bags worth
+    no points") count nowhere, as "not counted" does, and the value says so, as
+    the bag options do. "help the partner's bid" still counts: no note (above)."""
+    h = _brief(make_harness)
+    _open_rules(h)
+    _focus(h, "Scoring style")
+    h.press("right")
+    assert h.last.startswith("Scoring style, quicksand,")
+    h.press("home")
+    _focus(h, "A failed nil's tricks")
+    note = "quicksand scoring has no bags, so they are not counted"
+    values = {}
+    for _ in range(4):
+        h.press("right")
+        value = h.last.removeprefix("A failed nil's tricks, ").rsplit(", ", 1)[0]
+        values[value.split(";")[0]] = value
+    assert values["bags"] == f"bags; {note}"
+    assert values["bags worth no points"] == f"bags worth no points; {note}"
+    assert values["not counted"] == "not counted"
+    assert values["help the partner's bid"] == "help the partner's bid"
+    while not h.last.startswith("A failed nil's tricks, bags;"):
+        h.press("right")
+    h.press("return")
+    assert h.last.endswith(
+        " Quicksand scoring has no bags: a failed nil's tricks are not counted."
+    )
+    _focus(h, "Scoring style")
+    h.press("left")
+    _focus(h, "A failed nil's tricks")
+    assert h.last.startswith("A failed nil's tricks, bags, "), h.last
 
 
 def test_going_round_a_list_of_values_is_said_with_the_edge_cue(
