@@ -842,9 +842,10 @@ class Screen(Message, frozen=True):
     """The page's player is the only person seated: leaving closes the table (no
     computer player takes the seat)."""
     about: str = ""
-    """A waiting room's line under its title: a private table's code, in the
-    game's room's words ("Private table: its code is T Y L G 6 Q."); "" for a
-    listed table, and elsewhere."""
+    """A waiting room's line under its title: where one waits, as the game's
+    room's title says it ("Waiting for the game at Ann's table: 4 players in
+    partnerships, 1 hand, custom rules."), then a private table's code
+    ("Private table: its code is T Y L G 6 Q."); "" elsewhere."""
 
 
 class Said(ServerMessage, frozen=True, tag="said"):

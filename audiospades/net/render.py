@@ -47,7 +47,6 @@ from audiospades.presenter import Utterance, describe
 from audiospades.presenter import web as web_words
 from audiospades.presenter.menus import character_personality, character_value
 from audiospades.presenter.online import (
-    code_text,
     coming_back_text,
     found_table_change_text,
     found_table_closed_text,
@@ -65,6 +64,7 @@ from audiospades.presenter.online import (
     table_choice_text,
     table_line,
     table_summary,
+    waiting_room_heading,
     waiting_room_intro,
     watch_from_seat_label,
     watching_text,
@@ -997,9 +997,10 @@ class WebSeat:
                 table="" if table.has_started else info.id,
                 after_game=self._in_room,
                 is_last=table.is_last_person,
-                # The code stays in sight, as on the game's room's picture (QA:
-                # said once on arriving, then gone from the page).
-                about=code_text(table.code) if table.code else "",
+                # Where one waits, in the game's room's title: the table, its
+                # rules and a private table's code (QA: the page showed only
+                # the table's name; the code was said once, then gone).
+                about=waiting_room_heading(info, table.code),
                 items=[
                     p.ListItem(
                         id=str(s.seat),

@@ -307,7 +307,9 @@ def test_f1_off_the_card_table_says_what_the_screen_holds_on_every_screen(
         assert "Join and Watch" in said and "Create a table" in said, said
         assert "Table code" in said and page_keys in said, said
         create_table_by_keys(driver, "Mine")
-        said = f1("Waiting room: ")
+        # Where one waits first, as the game's F1 says it in its room.
+        said = f1("Waiting for the game at table Mine: 4 players in partnerships")
+        assert " Waiting room: Tab moves through the seats" in said, said
         assert "Start the game" in said and "Leave the table" in said, said
         add = "#seats button[id^=add-]"
         for left in (2, 1, 0):

@@ -288,10 +288,10 @@ def test_a_private_tables_code_stays_in_sight_in_the_pages_waiting_room(
     tmp_path: Path,
 ) -> None:
     """Robin creates a private table by keys: the code said on arriving stays
-    shown under the waiting room's title, in the same sentence, and is the
-    heading's description (read with it when the focus comes back to it); it
-    stays there after a key. Before, the page said it once and never showed it.
-    A listed table shows no such line."""
+    shown under the waiting room's title, in the same sentence, after where one
+    waits, and is the heading's description (read with it when the focus comes
+    back to it); it stays there after a key. Before, the page said it once and
+    never showed it. A listed table's line has no code."""
     skip_without_browser()
     from selenium.webdriver.common.keys import Keys
 
@@ -315,17 +315,19 @@ def test_a_private_tables_code_stays_in_sight_in_the_pages_waiting_room(
         said = wait_for(code_sentence, what="the code said")
         about = driver.find_element("id", "waiting-about")
         wait_for(lambda: about.is_displayed(), what="the code shown")
-        assert about.text == said
+        assert about.text.startswith("Waiting for the game at table Secret: ")
+        assert about.text.endswith(f" {said}"), about.text
+        shown = about.text
         heading = driver.find_element("id", "waiting-heading")
         assert heading.get_attribute("aria-describedby") == "waiting-about"
         press(driver, Keys.TAB)  # on to the seats: the code stays
-        assert about.is_displayed() and about.text == said
+        assert about.is_displayed() and about.text == shown
         # Leave; a listed table's room shows no code.
         tab_to(driver, "#waiting .leave")
         press(driver, Keys.ENTER)
         wait_for(lambda: _visible(driver, "lobby"), what="the lobby")
         tab_to(driver, "#table-name")
-        press(driver, Keys.CONTROL + "a", "Open")
+        press(driver, "Open")  # the field emptied once the table was made
         if driver.find_element("id", "private").is_selected():
             tab_to(driver, "#private")
             press(driver, Keys.SPACE)
@@ -335,4 +337,46 @@ def test_a_private_tables_code_stays_in_sight_in_the_pages_waiting_room(
             lambda: _visible(driver, "waiting") and "Open" in heading.text,
             what="the listed table's room",
         )
-        assert not about.is_displayed()
+        wait_for(
+            lambda: about.text.startswith("Waiting for the game at table Open: "),
+            what="the listed table's line",
+        )
+        assert "Private table" not in about.text, about.text
+
+
+def test_the_pages_waiting_room_says_at_which_table_and_under_which_rules(
+    tmp_path: Path,
+) -> None:
+    """QA: Robin, who joined Ann's private table by its code, saw only "Waiting
+    room: Secret" and could not ask under which rules they would play; the
+    game's room shows and says them. Now the line under the room's title, the
+    heading's description, is the game's room's title: the table, its rules and
+    its code; F1 says it first, then the room's keys, as the game's F1 does."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    with _anns_private_table(tmp_path) as (driver, table, code):
+        press(driver, Keys.ENTER)
+        wait_for(lambda: focused_id(driver) == f"sit-{table}-2", what="seat 3")
+        press(driver, Keys.ENTER)
+        wait_for(lambda: _visible(driver, "waiting"), what="the waiting room")
+        where = (
+            "Waiting for the game at table Secret: 4 players in partnerships, "
+            "to 500 points, pagat's rules. Private table: its code is "
+            f"{' '.join(code)}."
+        )
+        about = driver.find_element("id", "waiting-about")
+        wait_for(lambda: about.is_displayed(), what="where one waits, shown")
+        assert about.text == where
+        heading = driver.find_element("id", "waiting-heading")
+        assert heading.get_attribute("aria-describedby") == "waiting-about"
+        before = len(heard(driver))
+        press(driver, Keys.F1)
+        said = wait_for(
+            lambda: next(
+                (t for _k, t in heard(driver)[before:] if "Waiting room: " in t),
+                None,
+            ),
+            what="F1's words",
+        )
+        assert said.startswith(f"{where} Waiting room: Tab moves"), said

@@ -905,8 +905,9 @@ function dropFound(id) {
 function drawWaiting(screen, chosen) {
   // "Salle d'attente : …": the colon is the language's (its "labelled" word).
   $("waiting-heading").textContent = labelled(word("waiting_heading"), screen.title);
-  // A private table's code, in sight under the title (read with the heading,
-  // its description, when the focus comes to it), as on the game's picture.
+  // Where one waits, in sight under the title (read with the heading, its
+  // description, when the focus comes to it), as on the game's picture: the
+  // table, its rules and a private table's code.
   $("waiting-about").textContent = screen.about || "";
   $("waiting-about").hidden = !screen.about;
   $("start").hidden = !screen.is_host;
@@ -1302,7 +1303,10 @@ function screenHelp() {
   const place = state.place || "join";
   if (place === "join") return fill(word("help_join"));
   const first = place === "table" ? word("board_help") : fill(word(`help_${place}`));
-  return `${first} ${word("page_keys")}`;
+  // In the waiting room, where one waits first (the table, its rules, a
+  // private table's code), as the game's F1 says it there.
+  const where = place === "waiting" ? state.screen?.about || "" : "";
+  return [where, first, word("page_keys")].filter((part) => part).join(" ");
 }
 
 const nothingToClose = { toldAt: -Infinity };
