@@ -949,8 +949,9 @@ class Server:
         # A spectator whose connection dropped (or who watched before a server
         # restart) watches again, at one table: the one watched last (away from
         # several, as when a connection was replaced and the new one watched
-        # elsewhere; at the first of those equally recent, as those an older
-        # server saved, not knowing when). Every other table it was away from
+        # elsewhere; the times never tie, see TableContext.watching_time; at
+        # the first of those an older server saved, not knowing when, or
+        # saved at one time). Every other table it was away from
         # lets it go now, so an old one never claims it later.
         watched = [
             table

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import random
 import secrets
 import sqlite3
@@ -102,6 +103,28 @@ class TableContext:
     """Players whose seat was given up while they were away, not yet told: True
     when their game had ended, False before it began (told at their next hello,
     as a client started afresh knows of no table)."""
+
+    watched_last: float = 0.0
+    """When a spectator last sat down to watch at any table here, as
+    :meth:`watching_time` gave it (or later, saved by a resumed table)."""
+
+    def watching_time(self) -> float:
+        """When a spectator sits down to watch now: later than any time before.
+
+        The clock's time (seconds since the epoch), or just after the latest
+        given (or saved) if it is not later: two tables watched within one
+        value of the clock, or the clock set back (at once or across a
+        restart), still come in the order they were watched, and a spectator
+        back watches at the one watched last (not the first of them).
+        """
+        now = time.time()
+        last = self.watched_last
+        self.watched_last = now if now > last else math.nextafter(last, math.inf)
+        return self.watched_last
+
+    def watched_at(self, since: float) -> None:
+        """A time a resumed table saved: :meth:`watching_time` comes after it."""
+        self.watched_last = max(self.watched_last, since)
 
     def gave_up(self, player: str | None, *, game_ended: bool) -> None:
         """``player``'s seat was given up while away (remembered for a while)."""
@@ -560,7 +583,8 @@ class NetTable:
     def away_watcher_since(self, player: str) -> float:
         """When ``player``, a spectator away from here, last sat down to watch here.
 
-        In seconds since the epoch; 0 if not known (saved by an older server).
+        As :meth:`TableContext.watching_time` gave it (later than any before
+        it on this server); 0 if not known (saved by an older server).
         """
         return self._watching_since.get(player, 0.0)
 
@@ -607,7 +631,7 @@ class NetTable:
         if client.player_id is not None:
             # Watched last here, of the tables it may be away from (see
             # away_watcher_since): saved with the chair.
-            self._watching_since[client.player_id] = time.time()
+            self._watching_since[client.player_id] = self.context.watching_time()
         client.table, client.seat = self, None
         client.send(self.snapshot(client))
         self.context.changed(self)
@@ -1332,6 +1356,7 @@ class NetTable:
                     table._still_watching[player] = name
                 if since > 0:
                     table._watching_since[player] = since
+                    context.watched_at(since)
                 table._start_watcher_timer(player)
         table._watchers_saved = table.watched_from()
         return table
