@@ -47,8 +47,15 @@ STATUS_LINES: Final = 3
 """The latest spoken line shows at most this many lines."""
 
 LABEL_LINES: Final = 2
-"""A player's label (name, bid, tricks, dealer) takes at most this many lines
-round the table."""
+"""A player's label (name, bid, tricks, dealer) is given this many lines round
+the table, more where its words need them (:data:`ROUND_LABEL_LINES`)."""
+
+ROUND_LABEL_LINES: Final = 5
+"""Round the table a label takes as many lines as it needs, up to this many,
+rather than smaller text: online, a computer player's label holds its name, bid
+and tricks, its side or "partner", "computer" and perhaps "dealer" (QA: with
+three lines at most the "computer" tags shrank six players' names from a 24- to
+a 20-pixel font at 800x600)."""
 
 ROW_LABEL_LINES: Final = 5
 """In one row of places (narrow columns) a label may take up to this many lines:
@@ -573,7 +580,7 @@ def _label_choice(
         return label_size, LABEL_LINES, label_size, LABEL_LINES
     label_size = max(TEXT_FLOOR, min(label_size, label_floor(size, n, labels)))
     need = _label_lines_at(labels, col_w - inset, label_size)
-    round_lines = max(LABEL_LINES, min(need, LABEL_LINES + 1))
+    round_lines = max(LABEL_LINES, min(need, ROUND_LABEL_LINES))
     round_size = _label_fit(labels, col_w - inset, round_lines, label_size, TEXT_FLOOR)
     need = _label_lines_at(labels, row_col_w - inset, label_size)
     row_lines = max(LABEL_LINES, min(need, ROW_LABEL_LINES))

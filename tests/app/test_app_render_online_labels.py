@@ -12,6 +12,7 @@ every language and window size.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Callable
 from pathlib import Path
 
@@ -32,8 +33,10 @@ from audiospades import i18n
 from audiospades.app.harness import Harness
 from audiospades.app.online_table import OnlineTableScreen
 from audiospades.app.render import drawn_texts
-from audiospades.app.table_layout import TEXT_FLOOR, font
-from audiospades.i18n import pgettext
+from audiospades.app.table_layout import TEXT_FLOOR, Label, font, table_layout
+from audiospades.i18n import _, pgettext
+from audiospades.presenter.table import dealer_shown, seat_label_text, seat_marks
+from audiospades.storage import Settings
 
 SIZES = [(800, 600), (1024, 720), (1920, 1080)]
 LANGUAGES = ["en", "de", "fr"]
@@ -153,3 +156,92 @@ def test_computers_and_a_person_a_computer_plays_for_are_tagged_at_the_table(
         finally:
             ann.close()
             bob.close()
+
+
+SIX_IN_PAIRS = {
+    "preset": "pagat",
+    "player_count": 6,
+    "partnerships": True,
+    "target_score": None,
+    "hand_limit": 1,
+}
+
+
+def _labels_without_holders(table: OnlineTableScreen) -> tuple[Label, ...]:
+    """The table's labels as a local table has them: no tag for who holds a seat."""
+    view = table.view
+    dealer = dealer_shown(view)
+    return tuple(
+        (
+            seat_label_text(seat, view, table.remote.names),
+            seat_marks(seat, view, dealer),
+        )
+        for seat in range(view.player_count)
+    )
+
+
+def test_the_seat_tags_leave_six_players_names_as_large_as_before(
+    make_harness: Callable[..., Harness], tmp_path: Path
+) -> None:
+    """Six in three partnerships, Ann with five computer players, at 800x600 and
+    1024x720, in English, German and French. The "computer" tags made the labels'
+    words smaller (QA: the names fell from a 24- to a 20-pixel font at 800x600,
+    the dealer's label wanting a fourth line); now a label takes the lines its
+    tags need, and each name is drawn as large as a local table's. At 250% too
+    every label is whole, clear of the rest and tagged."""
+    settings = dataclasses.replace(
+        Settings(language="en", pace="fast"), last_rules=dict(SIX_IN_PAIRS)
+    )
+    with server_thread(tmp_path / "server.db") as server:
+        ann = connect(
+            make_harness, server, "Ann", settings=settings, draw=True, size=SIZES[0]
+        )
+        try:
+            ann.press("return", "end", "return")  # create "Ann's table"
+            ann.settle()
+            for _seat in range(5):  # a computer player in each other seat
+                ann.press("down", "return", "return")
+                ann.settle()
+            ann.press("down", "return")  # Start the game
+            ann.settle()
+            table = _table(ann)
+            until(lambda: table.remote.has_started and bool(table.view.hand), ann)
+            for size, scale, language in itertools.product(
+                SIZES[:2], (1.0, 2.5), LANGUAGES
+            ):
+                pygame.display.set_mode(size)
+                i18n.set_language(language)
+                ann.services.settings = dataclasses.replace(
+                    ann.services.settings, language=language, text_scale=scale
+                )
+                table.layout = None  # arranged for these words, as at a deal
+                tags = _tags_by_seat(ann)
+                computer = pgettext("table tag", "computer")
+                assert all(computer in seat for seat in tags[1:]), tags
+                if scale > 1.0:
+                    continue
+                layout = table.layout
+                assert layout is not None
+                local = table_layout(
+                    size,
+                    scale,
+                    player_count=6,
+                    hand_count=len(layout.hand),
+                    labels=_labels_without_holders(table),
+                )
+                assert layout.label_size == local.label_size, (size, language)
+                face = font(layout.label_size)
+                for seat, place in enumerate(layout.places):
+                    name = table.remote.names[seat] if seat else _("You")
+                    drawn = [
+                        r
+                        for t, r in drawn_texts()
+                        if t == name and place.label.contains(r)
+                    ]
+                    assert drawn, (name, size, language)
+                    shown = face.render(name, True, (0, 0, 0)).get_size()
+                    assert drawn[0].size == shown, (name, size, language)
+        finally:
+            i18n.set_language("en")
+            pygame.display.set_mode(SIZES[0])
+            ann.close()
