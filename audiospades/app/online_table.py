@@ -35,7 +35,7 @@ offered (the controller says so). On top of that:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from functools import partial
 from typing import TYPE_CHECKING
@@ -85,6 +85,7 @@ from audiospades.presenter.online import (
     remind_after_game_text,
     seat_coming_back_text,
     seated_text,
+    shown_chat_lines,
     sit_in_seat_label,
     stayed_after_game_text,
     table_summary,
@@ -162,6 +163,10 @@ class OnlineTableScreen(TableScreen):
         self._taking_seat = False
         """The game menu asked the server for a free seat (a spectator)."""
         self._watching = not table.is_seated
+        log = online.client.chat_log
+        self._chat_before = log[-1] if log else None
+        """The last chat line before this table's screen (the picture shows
+        the lines after it)."""
         """Opened to watch: once the spectator takes a free seat (the game
         menu's "Sit in seat ..."), a seated table's screen takes this one's
         place (see :meth:`_sat_down`)."""
@@ -246,6 +251,21 @@ class OnlineTableScreen(TableScreen):
     ) -> None:
         with self._words():
             super().draw_with_field(surface, services, field)
+
+    def chat_lines(self) -> Sequence[str]:
+        """The last chat lines said since the player came to this table.
+
+        A low-vision player who looked away missed what was said: the picture
+        showed a chat line only as the latest spoken line, which the next move
+        replaced (QA). They stay in sight until newer ones come.
+        """
+        log = self.online.client.chat_log
+        start = 0
+        for index in range(len(log) - 1, -1, -1):
+            if log[index] is self._chat_before:
+                start = index + 1
+                break
+        return shown_chat_lines(log[start:])
 
     def is_busy(self) -> bool:
         table = self.remote

@@ -28,6 +28,7 @@ from audiospades.app.table_layout import (
     Place,
     TableLayout,
     badge_pieces,
+    chat_room,
     corner_rect,
     cut_word,
     flow,
@@ -91,6 +92,8 @@ class Mark(StrEnum):
     """The tag beside the trick's first card: who led it."""
     CHAT = "chat"
     """The field of a chat line being typed (in place of the status lines)."""
+    CHAT_LINES = "chat lines"
+    """The box of the last chat lines at an online table."""
 
 
 _marks: list[tuple[Mark, pygame.Rect]] = []
@@ -564,6 +567,7 @@ def draw_table(
     summary: str = "",
     field: tuple[str, str] | None = None,
     hand_shown: bool = True,
+    chat: Sequence[str] = (),
 ) -> TableLayout:
     """The table: scores on top, each player's place and card, the hand below.
 
@@ -575,7 +579,10 @@ def draw_table(
     label and text: a chat line), shown in the status lines' place
     (:func:`draw_field`), so that it hides nothing of the table. ``hand_shown``:
     False while the last hand's summary stays over the next deal, in the hand's
-    room (the new hand is drawn once the player moves on).
+    room (the new hand is drawn once the player moves on). ``chat``: the last
+    chat lines, oldest first (online), shown in the room the places leave
+    (:func:`_draw_chat`); where there is none, the last of them stays in the
+    status lines above the latest spoken line, until the next one comes.
 
     Returns:
         The layout it drew (rectangles of the places, the hand and the focus frame).
@@ -772,12 +779,69 @@ def draw_table(
         drawn.append(led)
     if layout.focus_frame is not None:
         drawn.append(layout.focus_frame)
+    if chat:
+        chat_box = _draw_chat(surface, layout, chat, theme, margin, led)
+        if chat_box is not None:
+            drawn.append(chat_box)
+        elif chat[-1] not in said:
+            said = [*said[:-1], chat[-1], said[-1]]
     lowest = max([layout.header_bottom, *(r.bottom for r in drawn)])
     if field is not None:
         draw_field(surface, services, theme, field, lowest + sizes.gap)
     else:
         draw_status(surface, services, theme, lowest + sizes.gap, said)
     return layout
+
+
+def _draw_chat(
+    surface: pygame.Surface,
+    layout: TableLayout,
+    chat: Sequence[str],
+    theme: Theme,
+    margin: int,
+    led: pygame.Rect | None,
+) -> pygame.Rect | None:
+    """The last chat lines, in a framed box where the places leave room.
+
+    A low-vision player who looked away saw only the latest spoken line, which
+    the next move replaced. At the labels' size (never below
+    :data:`TEXT_FLOOR`), as many of the last lines as fit whole, the newest
+    last, in the largest room the table leaves (:func:`chat_room`); smaller,
+    down to the floor, where the newest would not fit whole. Returns the box
+    (None: no room for the newest line).
+    """
+    pad = layout.frame_width + 2
+    least = font(TEXT_FLOOR)
+    least_w = least.size("M" * 9)[0] + 2 * pad
+    least_h = line_height(least) + 2 * pad
+    others = () if led is None else (led,)
+    room = chat_room(layout, margin, least_w, least_h, others)
+    if room is None:
+        return None
+    inner = room.inflate(-2 * pad, -2 * pad)
+    rows: list[str] = []
+    face = least
+    for size in range(max(TEXT_FLOOR, layout.label_size), TEXT_FLOOR - 1, -1):
+        face = font(size)
+        most = inner.h // line_height(face)
+        rows = []
+        for text in reversed(chat):
+            lines = wrap(text, face, inner.w)
+            if len(rows) + len(lines) > most:
+                break
+            rows = lines + rows
+        if rows:
+            break
+    if not rows:
+        return None
+    step = line_height(face)
+    width = max(face.size(row)[0] for row in rows)
+    box = pygame.Rect(room.x, room.y, width + 2 * pad, len(rows) * step + 2 * pad)
+    _marks.append((Mark.CHAT_LINES, box))
+    pygame.draw.rect(surface, theme.muted, box, 2, border_radius=pad)
+    for i, row in enumerate(rows):
+        blit_text(surface, face, row, theme.text, (box.x + pad, box.y + pad + i * step))
+    return box
 
 
 def _draw_lead_tag(

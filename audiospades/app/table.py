@@ -57,6 +57,8 @@ from audiospades.table_control import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     import pygame
 
     from audiospades.app.render import TableLayout
@@ -381,6 +383,10 @@ class TableScreen(Screen):
     def draw(self, surface: pygame.Surface, services: Services) -> None:
         self.draw_with_field(surface, services, None)
 
+    def chat_lines(self) -> Sequence[str]:
+        """The last chat lines the picture keeps in sight (none at a local table)."""
+        return ()
+
     def draw_with_field(
         self,
         surface: pygame.Surface,
@@ -405,6 +411,7 @@ class TableScreen(Screen):
             summary=summary,
             field=field,
             hand_shown=not (summary and self._summary_over_deal),
+            chat=self.chat_lines(),
         )
         frame = self.layout.focus_frame
         self.focus_rect = (

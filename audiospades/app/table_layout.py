@@ -993,3 +993,86 @@ def _layout(
         text_scale=words,
         trick_bottom=trick_bottom,
     )
+
+
+def place_reach(layout: TableLayout, seat: int) -> pygame.Rect:
+    """All a place may draw, whatever the trick.
+
+    Its label, its card with the frame of a card that won the trick, and the
+    "led" tag, which :func:`lead_tag` puts in the place's column, at most a
+    tag's line under its card (at the tag's largest size).
+    """
+    place = layout.places[seat]
+    won = 2 * layout.frame_width
+    rank = int(corner_rect(place.card).h * 0.62)
+    tag = line_height(font(max(TEXT_FLOOR, layout.label_size, rank)))
+    reach = place.column.union(place.card.inflate(won, won))
+    reach.h += tag + won + 2
+    return reach
+
+
+@lru_cache(maxsize=64)
+def _free_room(  # (cached: asked again each frame with the same rectangles)
+    bounds: tuple[int, int, int, int],
+    taken: tuple[tuple[int, int, int, int], ...],
+    least_w: int,
+    least_h: int,
+) -> tuple[int, int, int, int] | None:
+    area = pygame.Rect(bounds)
+    boxes = [pygame.Rect(r) for r in taken]
+    edges = {area.top, area.bottom}
+    for box in boxes:
+        edges |= {box.top, box.bottom}
+    ys = sorted(y for y in edges if area.top <= y <= area.bottom)
+    best: pygame.Rect | None = None
+    for i, top in enumerate(ys):
+        for bottom in ys[i + 1 :]:
+            if bottom - top < least_h:
+                continue
+            band = [b for b in boxes if b.top < bottom and b.bottom > top]
+            x = area.left
+            spans = sorted((b.left, b.right) for b in band)
+            for left, right in [*spans, (area.right, area.right)]:
+                if left - x >= least_w:
+                    room = pygame.Rect(x, top, left - x, bottom - top)
+                    # The largest; of two as large, the lower (nearer the
+                    # status lines and the hand, where the eye goes).
+                    if best is None or (room.w * room.h, room.bottom) > (
+                        best.w * best.h,
+                        best.bottom,
+                    ):
+                        best = room
+                x = max(x, right)
+    return None if best is None else (best.x, best.y, best.w, best.h)
+
+
+def chat_room(
+    layout: TableLayout,
+    margin: int,
+    least_w: int,
+    least_h: int,
+    others: tuple[pygame.Rect, ...] = (),
+) -> pygame.Rect | None:
+    """The largest empty room in the trick's room for the chat lines, if any.
+
+    Between the scores and the hand (or the status lines, where the hand is
+    empty), ``margin`` from the window's sides: clear of every place's reach
+    (:func:`place_reach`: wherever a card or the "led" tag comes in the hand,
+    so the room stays put as the tricks go) and of ``others`` (the "led" tag as
+    drawn), at least ``least_w`` wide and ``least_h`` tall; None where there is
+    no such room. A gap's width is kept round what it avoids.
+    """
+    w, _h = layout.size
+    gap = max(4, layout.frame_width)
+    bottom = layout.status_top - gap
+    if layout.trick_bottom is not None:
+        bottom = min(bottom, layout.trick_bottom)
+    top = layout.header_bottom + gap
+    bounds = (margin, top, w - 2 * margin, bottom - top)
+    taken = [place_reach(layout, p.seat) for p in layout.places]
+    taken += list(others) + list(layout.hand)
+    if layout.focus_frame is not None:
+        taken.append(layout.focus_frame)
+    boxes = tuple(tuple(r.inflate(2 * gap, 2 * gap)) for r in taken)
+    found = _free_room(bounds, boxes, least_w, least_h)
+    return None if found is None else pygame.Rect(found)

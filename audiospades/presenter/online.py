@@ -988,6 +988,26 @@ def chat_text(sender: str, text: str) -> str:
     return _("{sender}: {text}").format(sender=sender, text=text)
 
 
+CHAT_SHOWN: Final = 4
+"""The chat lines the online table's picture keeps in sight, the newest last."""
+
+
+def shown_chat_lines(news: Sequence[OnlineNews]) -> list[str]:
+    """The last chat lines at a table, as its picture shows them, oldest first.
+
+    Each as it is said ("Bob: hi", a private one "Bob, to you: hi"), of the
+    table's chat and the lines to or from the player alone; not the lobby's.
+    """
+    shown = [
+        private_line_text(item)
+        if item.scope == "private"
+        else chat_text(item.sender, item.text)
+        for item in news
+        if item.scope in ("table", "private")
+    ]
+    return shown[-CHAT_SHOWN:]
+
+
 def coming_back_text() -> str:
     """A key pressed at the table while a computer played for one who was away."""
     return _("You take your seat back.")
