@@ -336,9 +336,9 @@ class GameSession:
             self.pass_choice = chosen
             self._write(self._last_spoken)
 
-    def answer(self, yes: bool) -> None:
-        """Answer the pending :class:`Question` (nothing happens without one)."""
-        self.table.answer(HUMAN, yes)
+    def answer(self, yes: bool) -> bool:
+        """Answer the pending :class:`Question` (False: none was open)."""
+        return self.table.answer(HUMAN, yes)
 
     def clear_trick(self) -> bool:
         """Gather the trick on the table (the continue key); False if none waits."""

@@ -392,8 +392,13 @@ class TablePort(Protocol):
         """Pass cards for the player."""
         ...
 
-    def answer(self, yes: bool) -> None:
-        """Answer the pending question (nothing happens without one)."""
+    def answer(self, yes: bool) -> bool:
+        """Answer the pending question (nothing happens without one).
+
+        True if the answer took effect at once; False if none was open, or if
+        it went to a server, whose notices or news tell its outcome (online,
+        another player's answer may have closed the question first).
+        """
         ...
 
     def clear_trick(self) -> bool:
@@ -738,13 +743,16 @@ class TableController:
             return self._type_digit(DIGITS.index(command))
         match command:
             case Command.YES | Command.NO:
-                port.answer(command is Command.YES)
+                taken = port.answer(command is Command.YES)
                 if (
-                    command is Command.NO
+                    taken
+                    and command is Command.NO
                     and question is not None
                     and question.kind is QuestionKind.REDEAL
                 ):
                     # Kept: nothing else says so (a yes is told as the redeal).
+                    # Online the server may refuse it (the question closed):
+                    # the news says "kept" once the server has taken it.
                     return Info(InfoKind.HAND_KEPT)
             case Command.CARDS_ON_TABLE:
                 return CardsOnTable(port.shown_trick)

@@ -30,6 +30,7 @@ from audiospades.notices import (
     HandShown,
     Notice,
     Question,
+    QuestionKind,
     TrickWaiting,
     YourTurn,
 )
@@ -88,6 +89,12 @@ class NewsKind(StrEnum):
     """Who else is connected (the answer to ``who_is_online``)."""
     REMINDER = "reminder"
     """Someone reminded the people the table waits for (you, or you did)."""
+    HAND_KEPT = "hand_kept"
+    """The server took one's N to the redeal offer: the hand is kept."""
+    KEEP_TOO_LATE = "keep_too_late"
+    """One's N to the redeal offer came after the question had closed (another
+    player threw the hand in, or a computer took the seat): ``redealt``, the
+    hand was thrown in meanwhile."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +134,8 @@ class OnlineNews:
     after: int = 0
     """At a table: how many of the table's notices came before this news, so the
     two can be told in the order they arrived."""
+    redealt: bool = False
+    """``KEEP_TOO_LATE``: the hand was thrown in before the N counted."""
 
 
 @dataclass
@@ -165,6 +174,8 @@ class OnlineClient:
     _lists_asked: int = 0
     """Lobby lists asked for and not come yet (others come unasked: the table
     watched closed)."""
+    _pings: int = 0
+    """Pings sent (each one's nonce is its number)."""
     count_game: Callable[[str, Outcome], list[Notice]] | None = None
     """Counts a game finished at one's own seat in the player's statistics, by the
     server's game id (once, however often its end is told), and gives what to
@@ -194,6 +205,15 @@ class OnlineClient:
         if isinstance(message, p.ListTables):
             self._lists_asked += 1
         self.connection.send(message)
+
+    def ping(self) -> int:
+        """Send a ping, and give its nonce.
+
+        Its pong comes once the server has acted on everything sent before it.
+        """
+        self._pings += 1
+        self.send(p.Ping(nonce=self._pings))
+        return self._pings
 
     def close(self) -> None:
         """Leave the server."""
@@ -356,6 +376,13 @@ class OnlineClient:
                     self._tell(OnlineNews(NewsKind.LEAVE_REFUSED, code=code))
                 else:  # no longer at the table: the leave is done all the same
                     self._tell(OnlineNews(NewsKind.REFUSED, code=code, detail=detail))
+            case p.Error(code=p.ErrorCode.NO_QUESTION) if (
+                self.table is not None and self.table.keeping
+            ):
+                # The N to the redeal offer came after the question closed:
+                # said as that, not as "no question" out of nowhere.
+                self.table.awaiting_reply = False
+                self.table.keep_refused()
             case p.Error(code=code, detail=detail):
                 if self.table is not None:
                     self.table.awaiting_reply = False
@@ -382,8 +409,9 @@ class OnlineClient:
                 )
             case p.PeopleOnline(people=people, more=more):
                 self._tell(OnlineNews(NewsKind.PEOPLE, people=tuple(people), more=more))
-            case p.Pong():
-                pass
+            case p.Pong(nonce=nonce):
+                if self.table is not None:
+                    self.table.pong(nonce)
 
     def _tell(self, news: OnlineNews) -> None:
         """News goes to the table when one is open, else to the lobby's queue."""
@@ -462,6 +490,12 @@ class RemoteTable:
         """The last snapshot's view, and the notice serials its notices run
         between (see :meth:`summary_view`)."""
         self.question: Question | None = None
+        self._keeping: int | None = None
+        """The nonce of the ping sent after an N to the redeal offer, until the
+        server has answered the N: its pong says the hand is kept, unless the
+        refusal (the question had closed) came first."""
+        self._keep_redealt = False
+        """The hand was thrown in while the N waited on the server."""
         self.shown_trick: TrickWon | None = None
         self.awaiting_trick_clear = False
         self.finished: GameFinished | None = None
@@ -507,6 +541,7 @@ class RemoteTable:
         who it was, the earlier hands it played in, the redeals it asked for, and
         its bids, passes and plays in this hand (empty: nothing)."""
         self.question = None
+        self._keeping = None  # the table afresh: its question, if still open
         self.awaiting_reply = False
         self._wire = snapshot.view
         first = self.notice_serial
@@ -617,10 +652,14 @@ class RemoteTable:
             match notice:
                 case Question():
                     self.question = notice
-                case HandShown() | HandHidden() | RedealRequested():
+                case HandShown() | HandHidden():
                     self.question = None
+                case RedealRequested():
+                    self.question = None
+                    self._keep_redealt = self._keeping is not None
                 case HandDealt():
                     self.question = None
+                    self._keep_redealt = self._keeping is not None
                     self.shown_trick = None  # a new hand: the last one's trick went
                 case TrickWon():
                     self.shown_trick = notice
@@ -993,13 +1032,50 @@ class RemoteTable:
         self.awaiting_reply = True
         return True
 
-    def answer(self, yes: bool) -> None:
-        """Answer the open question."""
-        if self.question is None:
-            return
+    def answer(self, yes: bool) -> bool:
+        """Answer the open question: its outcome is told once the server has it.
+
+        A yes is told by the server's notices (the redeal, the hand hidden). So
+        is an N to blind nil (the cards shown). An N to the redeal offer has none:
+        a ping follows it, and its pong says the hand is kept, unless the server
+        refused the N first (another player threw the hand in meanwhile, or a
+        computer took the seat), as it may: the question is asked of several at
+        once.
+        """
+        question = self.question
+        if question is None:
+            return False
         self.client.send(p.Answer(yes=yes))
         self.question = None
         self.awaiting_reply = True
+        if not yes and question.kind is QuestionKind.REDEAL:
+            self._keep_redealt = False
+            self._keeping = self.client.ping()
+        return False
+
+    @property
+    def keeping(self) -> bool:
+        """Whether an N to the redeal offer waits on the server."""
+        return self._keeping is not None
+
+    def pong(self, nonce: int) -> None:
+        """The server answered everything sent before the ping ``nonce``."""
+        if nonce != self._keeping:
+            return
+        self._keeping = None
+        if not self._keep_redealt:  # thrown in all the same: that was said
+            self.news.append(OnlineNews(NewsKind.HAND_KEPT, after=self.notice_serial))
+
+    def keep_refused(self) -> None:
+        """The server refused the N to the redeal offer: the question had closed."""
+        self._keeping = None
+        self.news.append(
+            OnlineNews(
+                NewsKind.KEEP_TOO_LATE,
+                redealt=self._keep_redealt,
+                after=self.notice_serial,
+            )
+        )
 
     def clear_trick(self) -> bool:
         """Nothing to gather online: the server paces the tricks."""

@@ -41,6 +41,7 @@ from audiospades.presenter.scoring import (
 from audiospades.presenter.system import undo_unavailable_text, who_plays_text
 from audiospades.presenter.table import (
     cards_on_table_text,
+    hand_kept_text,
     last_trick_text,
     trick_info_text,
     whose_turn_text,
@@ -1720,6 +1721,14 @@ def news_utterance(
             return Utterance(leave_refused_text(), Cue.ILLEGAL_MOVE, interrupt=True)
         case NewsKind.UNDO_OFFLINE:
             return Utterance(undo_unavailable_text(), Cue.ILLEGAL_MOVE, interrupt=True)
+        case NewsKind.HAND_KEPT:
+            # The server took the N to the redeal offer (said only then: it
+            # may refuse it, see NewsKind.KEEP_TOO_LATE).
+            return Utterance(hand_kept_text())
+        case NewsKind.KEEP_TOO_LATE:
+            # After the lines that closed the question (the redeal, a computer
+            # taking the seat), not over them.
+            return Utterance(keep_too_late_text(news.redealt), Cue.ILLEGAL_MOVE)
         case NewsKind.SEAT_LOST:
             return Utterance(seat_lost_text(), Cue.ILLEGAL_MOVE, interrupt=True)
         case NewsKind.GAME_ENDED_AWAY:
@@ -1736,6 +1745,20 @@ def news_utterance(
         case NewsKind.TABLE_GONE:
             return Utterance(_(TABLE_GONE), interrupt=True)
     return None
+
+
+def keep_too_late_text(redealt: bool) -> str:
+    """An N to the redeal offer the server refused: the question had closed.
+
+    ``redealt``: another player threw the hand in meanwhile; if not, a computer
+    had taken the seat (its own lines say what it did).
+    """
+    if redealt:
+        return _(
+            "Your answer came too late: the question had already closed, and "
+            "the hand was thrown in for a new deal."
+        )
+    return _("Your answer came too late: the question had already closed.")
 
 
 def _with_seat_to_take(text: str, news: OnlineNews) -> str:
