@@ -46,6 +46,7 @@ from audiospades.app.table_layout import (
     table_text_scale,
     tag_pad,
     unit_for,
+    words,
 )
 from audiospades.app.themes import Color, Theme, theme_of
 from audiospades.presenter.scoring import goal_text
@@ -143,7 +144,7 @@ def wrap(text: str, face: pygame.font.Font, width: int) -> list[str]:
     """Lines of ``text`` no wider than ``width``; a word too long is broken."""
     lines: list[str] = []
     line = ""
-    for word in text.split():
+    for word in words(text):
         trial = f"{line} {word}".strip()
         if face.size(trial)[0] <= width:
             line = trial

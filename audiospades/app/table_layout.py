@@ -17,6 +17,7 @@ as the trick's cards keep their floor (:func:`trick_floor`, see
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Collection
 from dataclasses import dataclass
 from functools import lru_cache
@@ -166,6 +167,16 @@ def badge_pieces(badge: tuple[str, ...]) -> list[str]:
     return [b.strip() for b in badge if b.strip()]
 
 
+#: Where a line may break: at a space, never at a no-break one (French puts one
+#: before its "?" and ":" so that the mark does not start a line alone).
+_BREAK: Final = re.compile(r"[^\S\u00a0\u202f]+")
+
+
+def words(text: str) -> list[str]:
+    """``text``'s words, as a line may break between them (no-break spaces kept)."""
+    return [word for word in _BREAK.split(text) if word]
+
+
 def cut_word(face: pygame.font.Font, word: str, width: int) -> list[str]:
     """``word`` in pieces no wider than ``width`` (cut where it must be)."""
     pieces: list[str] = []
@@ -196,7 +207,7 @@ def label_rows(
         if face.size(chunk)[0] <= width:
             pieces.append(chunk)
             continue
-        for word in chunk.split():
+        for word in words(chunk):
             pieces += cut_word(face, word, width)
     widths = [face.size(c)[0] for c in pieces]
     widths += [badge_width(face, b) for b in badge_pieces(badge)]
@@ -210,8 +221,8 @@ def badge_width(face: pygame.font.Font, badge: str) -> int:
 
 def _widest_word(labels: tuple[Label, ...], size: int) -> int:
     face = font(size)
-    words = [word for text, _badge in labels for word in text.split()]
-    widths = [face.size(word)[0] for word in words]
+    pieces = [word for text, _badge in labels for word in words(text)]
+    widths = [face.size(word)[0] for word in pieces]
     widths += [badge_width(face, b) for _text, x in labels for b in badge_pieces(x)]
     return max(widths, default=0)
 

@@ -752,3 +752,24 @@ def test_the_places_stay_put_as_the_hand_empties(
     assert set(arrangements) == set(range(9)), arrangements
     assert len(set(arrangements.values())) == 1, arrangements
     assert h.table.layout.places[0].card.h >= 1.5 * first_trick[0]
+
+
+def test_a_wrapped_line_keeps_a_no_break_space_whole() -> None:
+    """French "Quitter la table ?" holds a no-break space before its "?".
+
+    The screen's lines broke at any space, that one too, so a narrow window
+    could show "Quitter la table" and then "? Oui" alone on the next line. Now
+    "table ?" stays together and the line breaks before "table".
+    """
+    from audiospades.app.render import wrap
+    from audiospades.app.table_layout import font
+
+    pygame.font.init()
+    face = font(24)
+    text = "Quitter la table\xa0? Oui, non"
+    width = face.size("Quitter la table")[0] + 1
+    lines = wrap(text, face, width)
+    assert lines[0] == "Quitter la", lines
+    assert lines[1].startswith("table\xa0?"), lines
+    assert not any(line.startswith("?") for line in lines), lines
+    assert all(face.size(line)[0] <= width for line in lines), lines
