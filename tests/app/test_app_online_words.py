@@ -195,7 +195,7 @@ def test_chat_comes_with_its_cue_and_the_senders_name() -> None:
     assert (said.text, said.cue) == ("Dee: hi all", Cue.CHAT)
     try:
         i18n.set_language("fr")
-        assert chat_text("Dee", "salut") == "Dee : salut"
+        assert chat_text("Dee", "salut") == "Dee\xa0: salut"
         assert refused_text(ErrorCode.SEAT_TAKEN) == "Cette place est prise."
     finally:
         i18n.set_language("en")

@@ -126,10 +126,10 @@ def test_the_pages_own_words_come_from_the_catalogues(lang: str) -> None:
         # A few words are the same in both (fr "Tables", "Messages"), not more.
         assert len(same) < len(CHROME) // 5, same
     # A control's name and subject ("Join: Table 3") keep both parts, punctuated
-    # as the language wants: French sets a space before the colon.
+    # as the language wants: French sets a no-break space before the colon.
     pattern = data["words"]["labelled"]
     assert "{action}" in pattern and "{item}" in pattern
-    assert (" : " in pattern) == (lang == "fr")
+    assert ("\xa0: " in pattern) == (lang == "fr")
 
 
 @pytest.mark.parametrize(

@@ -455,12 +455,13 @@ def test_who_is_online_words_each_place_and_the_rest_counted() -> None:
     assert people_online_text([]) == "No one else is online."
     i18n.set_language("fr")
     assert people_online_text(people[:2]) == (
-        "2 autres personnes en ligne : Ann 2, au salon ; Bo, regarde la table Friday."
+        "2 autres personnes en ligne\xa0: Ann 2, au salon\xa0; Bo, regarde la table "
+        "Friday."
     )
     news = OnlineNews(NewsKind.PEOPLE, people=tuple(people[:1]))
     said = news_utterance(news, "", None)
     assert said is not None
-    assert said.text == "1 autre personne en ligne : Ann 2, au salon."
+    assert said.text == "1 autre personne en ligne\xa0: Ann 2, au salon."
 
 
 def test_a_private_line_is_worded_as_to_you_or_from_you() -> None:

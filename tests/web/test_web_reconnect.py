@@ -319,7 +319,7 @@ def test_a_language_chosen_while_the_server_is_down_is_the_page_s_too(
             what="the page's words in French",
         )
         lines = [text for _kind, text in heard(driver)]
-    assert "Aucune table n'est encore ouverte : créez-en une." in lines
+    assert "Aucune table n'est encore ouverte\xa0: créez-en une." in lines
     assert "Sound cues on." not in lines
 
 
