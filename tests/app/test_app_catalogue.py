@@ -248,3 +248,27 @@ def test_french_puts_a_no_break_space_before_its_high_marks() -> None:
                 )
             for match in re.finditer("«(.?)", text):
                 assert match.group(1) == "\xa0", text
+
+
+#: A word that would make German "Null" neuter or masculine: "das Null", "dein
+#: Null", "einem verlorenen Null" ("einem Null-Spieler" is the player's).
+_NOT_FEMININE_NULL = re.compile(
+    r"\b(?:das|dem|des|ein|eines|einem|dein|deines|deinem|sein|seines|seinem|kein"
+    r"|keines|jedes|jedem)\s+(?:\w+(?:es|em)\s+)?Null\b(?!-)",
+    re.IGNORECASE,
+)
+
+
+def test_german_null_is_feminine_everywhere() -> None:
+    """The lesson was called "Das Null deines Partners decken", while the rest of
+    the catalogue says "die Null" and "deine blinde Null": a nil is "die Null"."""
+    for message in _po("de"):
+        if not message.id:
+            continue
+        strings = (
+            [message.string]
+            if isinstance(message.string, str)
+            else list(message.string)
+        )
+        for text in strings:
+            assert not _NOT_FEMININE_NULL.search(text), text
