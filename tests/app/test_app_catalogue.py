@@ -272,3 +272,30 @@ def test_german_null_is_feminine_everywhere() -> None:
         )
         for text in strings:
             assert not _NOT_FEMININE_NULL.search(text), text
+
+
+def test_spanish_names_a_computer_player_one_way() -> None:
+    """Spanish says "jugador automático" for a seat the computer plays.
+
+    Six older lines said "jugador de la computadora" (one "jugador de
+    ordenador"): "Añadir un jugador de la computadora" in the waiting room, then
+    "jugadores automáticos" in the rules, as if they were different players.
+    ("esta computadora", the player's own machine, is not a player.)
+    """
+    said = 0
+    for message in _po("es"):
+        if not message.id:
+            continue
+        strings = (
+            [message.string]
+            if isinstance(message.string, str)
+            else list(message.string)
+        )
+        for text in strings:
+            assert not re.search(
+                r"jugador(?:es)? de (?:la )?(?:computadora|ordenador|máquina)",
+                text,
+                re.IGNORECASE,
+            ), text
+            said += len(re.findall(r"jugador(?:es)? automátic", text, re.IGNORECASE))
+    assert said > 20
