@@ -31,6 +31,7 @@ from audiospades.net.protocol import (
     wire_default_parts,
 )
 from audiospades.notices import DoneWhileAway
+from audiospades.presenter.grammar import polish
 from audiospades.presenter.keynames import key_for, yes_no_keys
 from audiospades.presenter.rule_words import preset_text
 from audiospades.presenter.scoring import (
@@ -529,8 +530,13 @@ def spell_code(code: str) -> str:
 
 
 def default_table_name(player: str) -> str:
-    """The name a new table gets unless the player types another (as heard)."""
-    return _("{name}'s table").format(name=player)
+    """The name a new table gets unless the player types another (as heard).
+
+    Finished as the language writes it (French "Table d'Ann", not "Table de
+    Ann"): the name is also shown, and offered to edit, as it is, where no
+    sentence's polish reaches it.
+    """
+    return polish(_("{name}'s table").format(name=player))
 
 
 def heard_table_name(name: str, *, default: bool) -> str:
@@ -578,7 +584,13 @@ def is_default_table_name(name: str) -> bool:
     True
     """
     folded = re.sub(r"\s+\d+$", "", name.strip()).casefold()
-    for shape in {default_table_name("\0"), "{name}'s table".format(name="\0")}:
+    shapes = {
+        default_table_name("\0"),
+        # The shape before a name the language elides to ("Table d'\0").
+        default_table_name("A\0").replace("A\0", "\0"),
+        "{name}'s table".format(name="\0"),
+    }
+    for shape in shapes:
         before, _mark, after = shape.casefold().partition("\0")
         if (
             len(folded) > len(before) + len(after)

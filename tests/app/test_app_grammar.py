@@ -87,6 +87,28 @@ def test_french_elision_reaches_every_utterance(speak: Callable[[str], None]) ->
     assert Utterance(table).text == "Table d'Ève"
 
 
+def test_french_default_table_name_is_elided_where_it_is_shown(
+    speak: Callable[[str], None],
+) -> None:
+    """A new table's name, "Table de Ann", was spoken "Table d'Ann" but shown
+    and offered to edit as "Table de Ann" (the waiting room's heading, the
+    create screen's name), where no sentence's polish reaches it."""
+    from audiospades.presenter.online import (
+        default_table_name,
+        heard_table_name,
+        is_default_table_name,
+    )
+
+    speak("fr")
+    assert default_table_name("Ann") == "Table d'Ann"
+    assert default_table_name("Bert") == "Table de Bert"
+    assert heard_table_name("Ann's table 2", default=True) == "Table d'Ann 2"
+    # Still a default name, which stands alone in a sentence ("Retour à ...").
+    assert is_default_table_name("Table d'Ann 2")
+    assert is_default_table_name("Table de Bert")
+    assert not is_default_table_name("Vendredi")
+
+
 # --- card gender ---------------------------------------------------------------
 
 #: Pronouns that agree with a gender: a reason must not use one for "the card",
