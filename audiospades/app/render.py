@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from audiospades import i18n
 from audiospades.app.card_art import draw_card
 from audiospades.app.services import Services
 from audiospades.app.table_layout import (
@@ -45,6 +46,7 @@ from audiospades.app.table_layout import (
     table_sizes,
     table_text_scale,
     tag_pad,
+    trick_floor,
     unit_for,
     words,
 )
@@ -575,12 +577,15 @@ def draw_table(
     The places stand round the table or in one row as decided at the deal (with
     the whole hand and the scores as they were then: see
     :func:`~audiospades.app.table_layout.table_arrangement`), kept from the
-    ``previous`` picture until the next deal or a change of window or text size,
-    so that they do not move within a hand. ``field``: a line being typed (its
-    label and text: a chat line), shown in the status lines' place
-    (:func:`draw_field`), so that it hides nothing of the table. ``hand_shown``:
-    False while the last hand's summary stays over the next deal, in the hand's
-    room (the new hand is drawn once the player moves on). ``chat``: the last
+    ``previous`` picture until the next deal or a change of window, text size or
+    language, so that they do not move within a hand; but round the table they
+    go to one row at once where a label or the scores grew in the hand so far
+    that the trick's cards would fall below their floor (and stay so all hand).
+    ``field``: a line being typed (its label and text: a chat line), shown in
+    the status lines' place (:func:`draw_field`), so that it hides nothing of
+    the table. ``hand_shown``: False while the last hand's summary stays over
+    the next deal, in the hand's room (the new hand is drawn once the player
+    moves on). ``chat``: the last
     chat lines, oldest first (online), shown in the room the places leave
     (:func:`_draw_chat`); where there is none, the last of them stays in the
     status lines above the latest spoken line, until the next one comes.
@@ -659,15 +664,17 @@ def draw_table(
     said = [services.last_line]
     if summary and not hand and summary != services.last_line:
         said = [summary, services.last_line]
-    deal = (view.deal_count, scale)
-    if (
+    # Decided again at a new deal and when the words change wholesale (language,
+    # text size: the player comes back from the options to a new picture anyway).
+    deal = (view.deal_count, scale, i18n.current_language())
+    kept = (
         previous is not None
         and previous.arranged_for == deal
         and previous.size == (w, h)
-    ):
-        compact = previous.compact
-    else:
-        compact = table_arrangement(
+    )
+
+    def arrangement() -> bool:
+        return table_arrangement(
             (w, h),
             scale,
             player_count=view.player_count,
@@ -676,21 +683,38 @@ def draw_table(
             header_size=header_size,
             labels=labels,
         )
-    layout = table_layout(
-        (w, h),
-        scale,
-        player_count=view.player_count,
-        hand_count=len(hand),
-        dealt_count=dealt,
-        focus=focus,
-        header_rows=len(rows),
-        header_size=header_size,
-        viewer=view.seat,
-        labels=labels,
-        lifted=[i for i, card in enumerate(hand) if card in table.pass_choice],
-        compact=compact,
-        status_lines=0 if hand else _status_lines(surface, services, said),
-    )
+
+    def lay_out(compact: bool) -> TableLayout:
+        return table_layout(
+            (w, h),
+            scale,
+            player_count=view.player_count,
+            hand_count=len(hand),
+            dealt_count=dealt,
+            focus=focus,
+            header_rows=len(rows),
+            header_size=header_size,
+            viewer=view.seat,
+            labels=labels,
+            lifted=[i for i, card in enumerate(hand) if card in table.pass_choice],
+            compact=compact,
+            status_lines=0 if hand else _status_lines(surface, services, said),
+        )
+
+    layout = lay_out(previous.compact if kept and previous else arrangement())
+    if (
+        kept
+        and layout.places
+        and not layout.compact
+        and min(p.card.h for p in layout.places) < trick_floor((w, h))
+        and arrangement()
+    ):
+        # Round the table the kept places no longer leave the trick's cards their
+        # floor: a label took a line in the hand ("computer plays"), or the scores
+        # a row. They go to one row at once, rather than after the trick, whose
+        # cards are the ones to read; and only that way within a hand, so they
+        # move at most once before the next deal.
+        layout = lay_out(True)
     layout = dataclasses.replace(layout, arranged_for=deal)
     y = margin
     for row in rows:

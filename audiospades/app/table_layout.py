@@ -7,7 +7,9 @@ the text size up to the largest that the window holds in one, two or three rows
 (each card's rank corner always showing); the trick takes the rest, drawn round the
 table while there is room and in one row of places when there is not (decided once
 a deal, with the whole hand and the scores as they are then, so that it does not
-change as the hand empties: :func:`table_arrangement`; an empty hand leaves its
+change as the hand empties: :func:`table_arrangement`; again with a new language or
+text size, and in one row at once where a label grows in the hand so far that the
+trick's cards would fall below their floor; an empty hand leaves its
 room to the trick, but for the lines the latest spoken line takes). The status
 lines follow the text size in full; the scores and seat labels follow it as far
 as the trick's cards keep their floor (:func:`trick_floor`, see
@@ -335,9 +337,10 @@ class TableLayout:
     """The text scale the scores and labels are drawn at (:func:`table_text_scale`)."""
     trick_bottom: int | None = None
     """The bottom of the trick's room (the hand, raised, starts below it)."""
-    arranged_for: tuple[int, float] | None = None
-    """The deal (its count) and the text size for which the arrangement was
-    decided, when a picture keeps it all hand (:func:`table_arrangement`)."""
+    arranged_for: tuple[int, float, str] | None = None
+    """The deal (its count), the text size and the language for which the
+    arrangement was decided, when a picture keeps it all hand
+    (:func:`table_arrangement`)."""
 
     @property
     def corners(self) -> tuple[pygame.Rect, ...]:
@@ -710,6 +713,7 @@ def table_text_scale(
     return max(1.0, min(text_scale, most))
 
 
+@lru_cache(maxsize=64)  # (asked again each frame while a kept one is checked)
 def table_arrangement(
     size: tuple[int, int],
     text_scale: float,
