@@ -125,9 +125,9 @@ from audiospades.presenter.online import (
     start_armed_text,
     start_value,
     table_line,
+    waiting_room_arrival,
     waiting_room_heading,
     waiting_room_intro,
-    waiting_room_title,
     watch_from_seat_label,
     watching_text,
 )
@@ -938,8 +938,14 @@ class WaitingRoomScreen(MenuScreen):
         )
 
     def arrival_text(self) -> str:
-        # The title with the table's rules; the intro names the table.
-        parts = [waiting_room_title(self.table.info), self._intro()]
+        # The title with the table's rules, then where one sits (the table
+        # named there), as the page says it; then the item the focus is on.
+        table = self.table
+        parts = [
+            waiting_room_arrival(
+                table.info, table.seat, table.is_host, table.code, table.chair
+            )
+        ]
         if self.items:
             parts.append(self.item_text())
         return " ".join(p for p in parts if p)

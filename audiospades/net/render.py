@@ -64,8 +64,8 @@ from audiospades.presenter.online import (
     table_choice_text,
     table_line,
     table_summary,
+    waiting_room_arrival,
     waiting_room_heading,
-    waiting_room_intro,
     watch_from_seat_label,
     watching_text,
 )
@@ -505,12 +505,14 @@ class WebSeat:
         if news.kind is NewsKind.TABLE and news.table is not None:
             table = self.online.table
             if table is not None and not table.has_started:
-                # A spectator hears whose chair too, as the game's waiting room
-                # says it (the table and the chair, once).
-                intro = waiting_room_intro(
+                # As the game's waiting room says it on arriving: its title with
+                # the table's rules, then where one sits (a spectator: whose
+                # chair), the table named once (QA: the page's arrival said no
+                # rules, the game's did).
+                arrival = waiting_room_arrival(
                     news.table, table.seat, table.is_host, table.code, table.chair
                 )
-                return [Utterance(intro)]
+                return [Utterance(arrival)]
             if table is not None and self._came_back:
                 # Back after a computer stood in (the snapshot answering
                 # ``back``): what it did meanwhile, and where things stand, as
@@ -825,11 +827,12 @@ class WebSeat:
             return
         self._asking = False
         if table.vacated():  # looked at again: someone may have left meanwhile
-            # The table's waiting room, to fill the free seat, then start.
+            # The table's waiting room, to fill the free seat, then start: its
+            # arrival, as the game's room opened by that Y says it.
             self._in_room = True
             said.append(
                 Utterance(
-                    waiting_room_intro(
+                    waiting_room_arrival(
                         table.info, table.seat, table.is_host, table.code, table.chair
                     )
                 )

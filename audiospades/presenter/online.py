@@ -684,6 +684,29 @@ def waiting_room_title(info: TableInfo) -> str:
     return _("Waiting for the game: {rules}.").format(rules=table_rules_text(info))
 
 
+def waiting_room_arrival(
+    info: TableInfo,
+    seat: int | None,
+    is_host: bool,
+    code: str | None,
+    chair: int | None = None,
+) -> str:
+    """Said on arriving in the waiting room, the game's and the page's alike.
+
+    Its title with the table's rules, then where one sits (or watches from), a
+    private table's code and who starts: "Waiting for the game: 4 players in
+    partnerships, to 500 points, pagat's rules. You sit in seat 2 at table
+    Secret. The host starts the game." (QA: the page said only where one sits,
+    and its arrival had no rules.)
+    """
+    return " ".join(
+        (
+            waiting_room_title(info),
+            waiting_room_intro(info, seat, is_host, code, chair),
+        )
+    )
+
+
 def waiting_room_heading(info: TableInfo, code: str | None) -> str:
     """Where one waits: the table's name and rules, with a private table's code.
 

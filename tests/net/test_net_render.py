@@ -94,7 +94,10 @@ def test_a_rendering_client_is_worded_in_its_language(tmp_path: Path) -> None:
             await page.send({"type": "create_table", "name": "Table", "rules": rules})
             waiting = await _said(page)
             assert waiting.screen is not None and waiting.screen.place == "waiting"
-            assert waiting.lines[0].text.startswith("Vous occupez la place 1")
+            arrival = waiting.lines[0].text
+            # The game's arrival: the room's title with the rules, then the seat.
+            assert arrival.startswith("En attente de la partie"), arrival
+            assert " Vous occupez la place 1 " in arrival, arrival
             await page.send({"type": "key", "key": "s"})
             early = await page.expect(p.Error)
             assert early.code is p.ErrorCode.GAME_NOT_STARTED
@@ -609,7 +612,7 @@ def test_the_page_leaving_a_table_bob_still_sits_at_does_not_hear_it_as_new(
             await page.send(
                 {"type": "create_table", "name": "Friday", "rules": {"preset": "pagat"}}
             )
-            await _lines_until(page, lambda text: text.startswith("You sit in seat 1"))
+            await _lines_until(page, lambda text: "You sit in seat 1" in text)
             bob = NetPlayer(url, "Bob")
             await bob.connect()
             table = next(iter(server.tables))
@@ -975,7 +978,7 @@ def test_a_page_at_a_table_hears_who_comes_to_watch_and_who_stops(
             await page.connect()
             rules = {"preset": "pagat"}
             await page.send({"type": "create_table", "name": "Friday", "rules": rules})
-            await _lines_until(page, lambda text: text.startswith("You sit in seat 1"))
+            await _lines_until(page, lambda text: "You sit in seat 1" in text)
             dee = NetPlayer(url, "Dee")
             await dee.connect()
             await dee.send({"type": "spectate", "table": next(iter(server.tables))})
@@ -1001,7 +1004,7 @@ def test_a_page_hears_a_spectator_sit_down_in_one_line(tmp_path: Path) -> None:
             await page.connect()
             rules = {"preset": "pagat"}
             await page.send({"type": "create_table", "name": "Friday", "rules": rules})
-            await _lines_until(page, lambda text: text.startswith("You sit in seat 1"))
+            await _lines_until(page, lambda text: "You sit in seat 1" in text)
             dee = NetPlayer(url, "Dee")
             await dee.connect()
             table = next(iter(server.tables))

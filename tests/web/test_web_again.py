@@ -259,9 +259,11 @@ def test_the_results_stay_when_someone_leaves_and_the_free_seat_is_filled(
             _hear(driver, ANN_LEFT)
             press(driver, "y")
             wait_for(lambda: _visible(driver, "waiting"), what="the waiting room")
+            # The game's arrival in the room, its title with the rules first.
             _hear(
                 driver,
-                "You sit in seat 4 at table Alpha. Your partner is Milly. "
+                "Waiting for the game: 4 players in partnerships, 1 hand, custom "
+                "rules. You sit in seat 4 at table Alpha. Your partner is Milly. "
                 "You are the host: put computer players in free seats, then start "
                 "the game.",
             )

@@ -304,6 +304,65 @@ def test_a_free_seats_sit_here_moves_the_page_player_before_the_game(
             ann.close()
 
 
+def test_sitting_down_from_the_lobby_says_the_games_arrival_once(
+    tmp_path: Path,
+) -> None:
+    """QA: the page's arrival in the waiting room said only "You sit in seat 2 at
+    table Alpha.", where the game's says "Waiting for the game: <rules>." before
+    it. Robin sits at Ann's listed table by keys and hears the game's arrival,
+    in its order. The focus is on the room's heading then, its name alone: its
+    description (the same rules, under the title) was read with it, the rules
+    twice in a row. Once the focus leaves the heading, coming back to it reads
+    the description."""
+    skip_without_browser()
+    from selenium.webdriver.common.keys import Keys
+
+    from audiospades.net import protocol as p
+    from audiospades.net.client import Connection
+
+    with running_server(tmp_path / "server.db") as url, chromium() as driver:
+        ann = Connection(url.replace("http", "ws", 1), "Ann")
+        ann.start()
+        try:
+            ann.send(p.CreateTable(name="Alpha", rules={"preset": "pagat"}))
+            open_page_by_keys(driver, url, "Robin")
+            wait_for_element(driver, "#tables li", "Ann's table")
+            table = driver.execute_script(
+                "return document.querySelector('#tables li').dataset.id"
+            )
+            tab_to(driver, f"#join-{table}")
+            press(driver, Keys.ENTER)
+            wait_for(lambda: focused_id(driver) == f"sit-{table}-1", what="seat 2")
+            before = len(heard(driver))
+            press(driver, Keys.ENTER)
+            wait_for(lambda: _visible(driver, "waiting"), what="the waiting room")
+            arrival = (
+                "Waiting for the game: 4 players in partnerships, to 500 points, "
+                "pagat's rules. You sit in seat 2 at table Alpha. The host starts "
+                "the game."
+            )
+
+            def said() -> list[str]:
+                return [text for _kind, text in heard(driver)[before:]]
+
+            wait_for(lambda: arrival in said(), what=f"the arrival: {said()}")
+            assert [t for t in said() if "pagat's rules" in t] == [arrival]
+            heading = _by_id(driver, "waiting-heading")
+            about = _by_id(driver, "waiting-about")
+            assert focused_id(driver) == "waiting-heading"
+            assert heading.get_attribute("aria-describedby") is None
+            assert about.text.startswith("Waiting for the game at table Alpha: ")
+            # Away (to the chat line) and back by its Escape: the heading says
+            # where one waits again.
+            press(driver, "'")
+            assert focused_id(driver) == "chat"
+            press(driver, Keys.ESCAPE)
+            assert focused_id(driver) == "waiting-heading"
+            assert heading.get_attribute("aria-describedby") == "waiting-about"
+        finally:
+            ann.close()
+
+
 def test_a_host_named_as_a_computer_player_is_not_offered_it(tmp_path: Path) -> None:
     """A page host called Milly does not find Milly the computer player in the
     free seats' lists: both would be heard as "Milly plays" (the server refuses

@@ -272,4 +272,6 @@ def test_watching_a_table_before_its_game_names_the_chair(tmp_path: Path) -> Non
         finally:
             ann.close()
     assert len(lines) == 1, lines
-    assert lines[0].startswith(watching), lines
+    # The game's arrival: the room's title with the rules, then whose chair.
+    rules = "4 players in partnerships, to 500 points, pagat's rules"
+    assert lines[0] == f"Waiting for the game: {rules}. {watching}", lines

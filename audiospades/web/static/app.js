@@ -587,12 +587,34 @@ function showScreen(screen) {
     const justSent = now && now.id === "chat" && now.value === "" && state.chatSent;
     const typing = now && now.tagName === "INPUT" && now.offsetParent !== null
       && !justSent;
-    if (!typing) homeOf(screen).focus();
+    if (typing) describeWaitingHeading();
+    else arriveAt(homeOf(screen));
     return;
   }
   if (focused && (!now || now === document.body)) {
     standInFor(focused, cardIndex, screen.place).focus();
   }
+}
+
+// The focus put on arriving. On the waiting room's heading, its name alone: the
+// arrival said at the same time is the game's (the room's title with the
+// table's rules, where one sits, a private table's code), and the heading's
+// description holds the same rules and code; read with it, they came twice in a
+// row. The description is back once the focus leaves the heading, read with it
+// whenever the focus comes back there.
+function arriveAt(home) {
+  const heading = $(HOME.waiting);
+  if (home === heading) {
+    heading.removeAttribute("aria-describedby");
+    heading.addEventListener("blur", describeWaitingHeading, { once: true });
+  } else {
+    describeWaitingHeading();
+  }
+  home.focus();
+}
+
+function describeWaitingHeading() {
+  $(HOME.waiting).setAttribute("aria-describedby", "waiting-about");
 }
 
 // Where the focus goes on arriving at a screen: its heading (the card table),
@@ -906,8 +928,9 @@ function drawWaiting(screen, chosen) {
   // "Salle d'attente : …": the colon is the language's (its "labelled" word).
   $("waiting-heading").textContent = labelled(word("waiting_heading"), screen.title);
   // Where one waits, in sight under the title (read with the heading, its
-  // description, when the focus comes to it), as on the game's picture: the
-  // table, its rules and a private table's code.
+  // description, when the focus comes back to it; not on arriving, see
+  // arriveAt), as on the game's picture: the table, its rules and a private
+  // table's code.
   $("waiting-about").textContent = screen.about || "";
   $("waiting-about").hidden = !screen.about;
   $("start").hidden = !screen.is_host;
