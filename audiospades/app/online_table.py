@@ -163,13 +163,13 @@ class OnlineTableScreen(TableScreen):
         self._taking_seat = False
         """The game menu asked the server for a free seat (a spectator)."""
         self._watching = not table.is_seated
+        """Opened to watch: once the spectator takes a free seat (the game
+        menu's "Sit in seat ..."), a seated table's screen takes this one's
+        place (see :meth:`_sat_down`)."""
         log = online.client.chat_log
         self._chat_before = log[-1] if log else None
         """The last chat line before this table's screen (the picture shows
         the lines after it)."""
-        """Opened to watch: once the spectator takes a free seat (the game
-        menu's "Sit in seat ..."), a seated table's screen takes this one's
-        place (see :meth:`_sat_down`)."""
 
     # --- the framework ---
     def key_contexts(self) -> tuple[Context, ...]:

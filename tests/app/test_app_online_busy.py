@@ -23,7 +23,7 @@ def test_the_table_is_busy_in_the_pause_after_a_trick_the_player_won() -> None:
     the jack of hearts." then "You play the ace of clubs."). The headless client
     waits through the pause, and no longer once "Your lead." came."""
     core, remote = one_hand_you_win_first()
-    online = SimpleNamespace(client=SimpleNamespace(table=remote))
+    online = SimpleNamespace(client=SimpleNamespace(table=remote, chat_log=[]))
     screen = OnlineTableScreen(
         online,  # type: ignore[arg-type]
         remote,
