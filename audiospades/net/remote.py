@@ -138,8 +138,30 @@ class OnlineNews:
     """``KEEP_TOO_LATE``: the hand was thrown in before the N counted."""
 
 
+class NewsQueue:
+    """Online news waiting to be told (chat, seats, the link, refusals), in order.
+
+    The client's (the lobby's and the link's) and a table's (its own notices stay
+    with it) are each one.
+    """
+
+    news: list[OnlineNews]
+
+    def drain_news(self) -> list[OnlineNews]:
+        """The news since the last call."""
+        out, self.news = self.news, []
+        return out
+
+    def take_news(self, wanted: Callable[[OnlineNews], bool]) -> list[OnlineNews]:
+        """The news ``wanted`` picks, taken out; the rest stays, in order."""
+        taken = [item for item in self.news if wanted(item)]
+        if taken:
+            self.news = [item for item in self.news if not wanted(item)]
+        return taken
+
+
 @dataclass
-class OnlineClient:
+class OnlineClient(NewsQueue):
     """The online side of the game: the lobby, the table, chat and the link."""
 
     connection: Connection
@@ -187,18 +209,6 @@ class OnlineClient:
         for item in items:
             self._take(item)
         return bool(items)
-
-    def drain_news(self) -> list[OnlineNews]:
-        """The news since the last call (the table's own notices stay with it)."""
-        out, self.news = self.news, []
-        return out
-
-    def take_news(self, wanted: Callable[[OnlineNews], bool]) -> list[OnlineNews]:
-        """The news ``wanted`` picks, taken out; the rest stays, in order."""
-        taken = [item for item in self.news if wanted(item)]
-        if taken:
-            self.news = [item for item in self.news if not wanted(item)]
-        return taken
 
     def send(self, message: p.ClientMessage) -> None:
         """Send an intent to the server."""
@@ -474,7 +484,7 @@ class OnlineClient:
         self.list_due = True
 
 
-class RemoteTable:
+class RemoteTable(NewsQueue):
     """The table at the server, as one seat sees it (seat 0 is one's own chair)."""
 
     def __init__(self, client: OnlineClient, snapshot: p.TableSnapshot) -> None:
@@ -997,18 +1007,6 @@ class RemoteTable:
             entry for entry in self._played_for if entry[0] > first
         ]
         return out
-
-    def drain_news(self) -> list[OnlineNews]:
-        """Chat, seats, the link and refusals since the last call."""
-        out, self.news = self.news, []
-        return out
-
-    def take_news(self, wanted: Callable[[OnlineNews], bool]) -> list[OnlineNews]:
-        """The news ``wanted`` picks, taken out; the rest stays, in order."""
-        taken = [item for item in self.news if wanted(item)]
-        if taken:
-            self.news = [item for item in self.news if not wanted(item)]
-        return taken
 
     # --- one's own actions: intents for the server ---
     def human_bid(self, bid: Bid) -> bool:
