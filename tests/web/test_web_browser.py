@@ -219,14 +219,32 @@ def press(driver: Any, *keys: str) -> None:
     ActionChains(driver).send_keys(*keys).perform()
 
 
+ASKED = "Press Y for yes or N for no."
+"""How a question put to me ends (blind nil, a redeal), said politely."""
+
+
 def urgent_count(driver: Any) -> int:
-    """Lines that may mean my turn: every assertive one, and a turn said
-    politely after the play it follows."""
+    """Lines that may mean my turn: every assertive one, a turn said politely
+    after the play it follows, and a question put to me."""
     return sum(
         1
         for kind, text in heard(driver)
-        if kind == "assertive" or text.startswith(("Your turn", "Your lead"))
+        if kind == "assertive"
+        or text.startswith(("Your turn", "Your lead"))
+        or text.endswith(ASKED)
     )
+
+
+def asked_me(driver: Any) -> bool:
+    """The latest line that may mean my turn is a question put to me."""
+    lines = [
+        text
+        for kind, text in heard(driver)
+        if kind == "assertive"
+        or text.startswith(("Your turn", "Your lead"))
+        or text.endswith(ASKED)
+    ]
+    return bool(lines) and lines[-1].endswith(ASKED)
 
 
 def is_over(driver: Any) -> bool:
@@ -365,6 +383,11 @@ def play_to_the_end(
         if is_over(driver):
             break
         handled = urgent_count(driver)
+        if asked_me(driver):
+            # Blind nil offered (100 behind, as after a tied hand played on), or
+            # a redeal: no, then the turn comes as ever.
+            press(driver, "n")
+            continue
         if not my_turn(driver):
             continue  # an error or the link, not my turn
         if turns is not None:
